@@ -1,0 +1,166 @@
+/**
+ * JSON helpers: parsing with Elasticsearch-shaped errors, and serialisation that splices in
+ * pre-serialised fragments (`RawJson`) so `_source` is sent as the bytes the client gave.
+ */
+import { EsError } from './errors.js';
+
+/** A JSON fragment kept as text (e.g. a document's `_source`). */
+export class RawJson {
+  constructor(readonly text: string) {}
+  toJSON(): unknown {
+    return JSON.parse(this.text);
+  }
+}
+
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+/** Parses JSON text; malformed input becomes a `json_parse_exception` (400) like Jackson's. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw jsonParseError(text, e);
+  }
+}
+
+export function jsonParseError(text: string, e: unknown): EsError {
+  const msg = e instanceof Error ? e.message : String(e);
+  const pos = /position (\d+)/.exec(msg);
+  const offset = pos ? Number(pos[1]) : text.length;
+  let line = 1;
+  let col = 1;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      col = 1;
+    } else col++;
+  }
+  const src = '[Source: org.elasticsearch.common.bytes.BytesReference$MarkSupportStream';
+  if (offset >= text.trimEnd().length) {
+    return new EsError(
+      'json_e_o_f_exception',
+      `Unexpected end-of-input\n at ${src}; line: ${line}, column: ${col}]`,
+      400,
+    );
+  }
+  const ch = text[offset] ?? '';
+  return new EsError(
+    'json_parse_exception',
+    `Unexpected character ('${ch}' (code ${ch.charCodeAt(0)})): ${msg.replace(/ in JSON at position \d+.*$/s, '')}\n at ${src}; line: ${line}, column: ${col}]`,
+    400,
+  );
+}
+
+/** Parses a request body that must be a JSON object (ES: XContentHelper.convertToMap). */
+export function parseJsonObject(text: string): Record<string, unknown> {
+  const v = parseJson(text);
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) {
+    throw new EsError('parse_exception', 'Failed to parse content to map', 400, {
+      causedBy: new EsError(
+        'json_parse_exception',
+        'Current token not START_OBJECT (needed to unwrap)',
+        400,
+      ),
+    });
+  }
+  return v as Record<string, unknown>;
+}
+
+/** JSON.stringify that writes `RawJson` fragments verbatim (compact output only). */
+export function stringifyRaw(value: unknown): string {
+  const parts: string[] = [];
+  write(value, parts);
+  return parts.join('');
+}
+
+function write(v: unknown, out: string[]): void {
+  if (v === null || v === undefined) {
+    out.push('null');
+    return;
+  }
+  switch (typeof v) {
+    case 'string':
+      out.push(JSON.stringify(v));
+      return;
+    case 'number':
+      out.push(Number.isFinite(v) ? String(v) : 'null');
+      return;
+    case 'boolean':
+      out.push(v ? 'true' : 'false');
+      return;
+    case 'bigint':
+      out.push(v.toString());
+      return;
+    case 'object':
+      break;
+    default:
+      out.push('null');
+      return;
+  }
+  if (v instanceof RawJson) {
+    out.push(v.text);
+    return;
+  }
+  if (Array.isArray(v)) {
+    out.push('[');
+    for (let i = 0; i < v.length; i++) {
+      if (i) out.push(',');
+      write(v[i], out);
+    }
+    out.push(']');
+    return;
+  }
+  const maybe = v as { toJSON?: () => unknown };
+  if (typeof maybe.toJSON === 'function') {
+    write(maybe.toJSON(), out);
+    return;
+  }
+  out.push('{');
+  let first = true;
+  for (const k in v as Record<string, unknown>) {
+    const val = (v as Record<string, unknown>)[k];
+    if (val === undefined) continue;
+    if (!first) out.push(',');
+    first = false;
+    out.push(JSON.stringify(k), ':');
+    write(val, out);
+  }
+  out.push('}');
+}
+
+/** Replaces RawJson fragments by parsed values (for pretty printing and filter_path). */
+export function materialize(v: unknown): unknown {
+  if (v instanceof RawJson) return JSON.parse(v.text);
+  if (Array.isArray(v)) return v.map(materialize);
+  if (v && typeof v === 'object') {
+    const maybe = v as { toJSON?: () => unknown };
+    if (typeof maybe.toJSON === 'function') return materialize(maybe.toJSON());
+    const o: Record<string, unknown> = {};
+    for (const [k, val] of Object.entries(v)) if (val !== undefined) o[k] = materialize(val);
+    return o;
+  }
+  return v;
+}
+
+/** Pretty printing as Elasticsearch does: two-space indent, `" : "` between key and value. */
+export function stringifyPretty(value: unknown): string {
+  return prettyWrite(materialize(value), '') + '\n';
+}
+
+function prettyWrite(v: unknown, indent: string): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v !== 'object') {
+    if (typeof v === 'number' && !Number.isFinite(v)) return 'null';
+    return JSON.stringify(v);
+  }
+  const inner = indent + '  ';
+  if (Array.isArray(v)) {
+    if (v.length === 0) return '[ ]';
+    return `[\n${v.map((x) => inner + prettyWrite(x, inner)).join(',\n')}\n${indent}]`;
+  }
+  const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined);
+  if (entries.length === 0) return '{ }';
+  return `{\n${entries
+    .map(([k, x]) => `${inner}${JSON.stringify(k)} : ${prettyWrite(x, inner)}`)
+    .join(',\n')}\n${indent}}`;
+}

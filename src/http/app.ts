@@ -1,0 +1,122 @@
+/**
+ * `buildApp()`: the Fastify instance with Quarry's routes, built apart from `listen()` so tests
+ * can use `inject()`. Fastify only does HTTP; routing is Elasticsearch's (see router.ts) so that
+ * unknown paths and wrong methods answer exactly as Elasticsearch 6.8 does.
+ */
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { EsError, toEsError } from '../common/errors.js';
+import type { NodeContext } from '../node-context.js';
+import { Router, type HttpMethod } from './router.js';
+import type { Handler, RestRequest } from './rest.js';
+import { sendError, sendResponse } from './respond.js';
+import { registerRoutes } from './routes/index.js';
+
+const METHODS: HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
+
+export interface AppOptions {
+  /** http.max_content_length in bytes (default 100mb). */
+  maxContentLength?: number;
+  logger?: boolean;
+}
+
+export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInstance {
+  const maxContentLength = opts.maxContentLength ?? 100 * 1024 * 1024;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: maxContentLength,
+    // Elasticsearch accepts bodies on GET (search, count, …) and DELETE.
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+      maxParamLength: 4096,
+    },
+    return503OnClosing: false,
+  });
+  app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
+
+  // Every body arrives as raw bytes whatever its content type: handlers parse JSON or NDJSON
+  // themselves, and documents keep the bytes the client sent.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+  const router = new Router<Handler>();
+  registerRoutes(router, node);
+
+  const dispatch = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const method = req.method as HttpMethod;
+    const uri = req.url;
+    const qIdx = uri.indexOf('?');
+    const path = qIdx >= 0 ? uri.slice(0, qIdx) : uri;
+    const query = new Map<string, string>();
+    if (qIdx >= 0) for (const [k, v] of new URLSearchParams(uri.slice(qIdx + 1))) query.set(k, v);
+    const found = router.find(method, path);
+    if (!found) {
+      if (method === 'OPTIONS') return void reply.code(200).send('');
+      return void sendResponse(reply, query, method, {
+        status: 400,
+        body: { error: `no handler found for uri [${uri}] and method [${method}]` },
+      });
+    }
+    if ('allowed' in found) {
+      if (method === 'OPTIONS') {
+        return void reply.code(200).header('Allow', found.allowed.join(',')).send('');
+      }
+      return void sendResponse(reply, query, method, {
+        status: 405,
+        headers: { Allow: found.allowed.join(',') },
+        body: {
+          error: `Incorrect HTTP method for uri [${uri}] and method [${method}], allowed: [${found.allowed.join(', ')}]`,
+          status: 405,
+        },
+      });
+    }
+    const body = req.body instanceof Buffer ? req.body : null;
+    const rest: RestRequest = {
+      method,
+      uri,
+      path,
+      params: found.params,
+      query,
+      headers: req.headers,
+      body,
+    };
+    try {
+      const res = await found.handler(rest);
+      sendResponse(reply, query, method, res);
+    } catch (e) {
+      sendError(reply, query, method, toEsError(e), node);
+    }
+  };
+
+  app.route({ method: METHODS, url: '/', handler: dispatch });
+  app.route({ method: METHODS, url: '/*', handler: dispatch });
+
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
+    const query = new Map<string, string>();
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const len = Number(req.headers['content-length'] ?? 0);
+      return void sendError(
+        reply,
+        query,
+        req.method as HttpMethod,
+        new EsError(
+          'content_too_long_exception',
+          `Request content length [${len}] exceeds the limit [${maxContentLength}]`,
+          413,
+        ),
+        node,
+      );
+    }
+    const status =
+      err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    sendError(
+      reply,
+      query,
+      req.method as HttpMethod,
+      new EsError('exception', err.message, status),
+      node,
+    );
+  });
+
+  return app;
+}

@@ -1,0 +1,91 @@
+/**
+ * The request/response shapes route handlers see. Handlers are small functions from a parsed
+ * `RestRequest` to a `RestResponse`; they never touch Fastify directly.
+ */
+import { EsError, illegalArgument } from '../common/errors.js';
+import { parseJson } from '../common/json.js';
+import type { HttpMethod } from './router.js';
+
+export interface RestRequest {
+  readonly method: HttpMethod;
+  /** Path and query as sent. */
+  readonly uri: string;
+  readonly path: string;
+  readonly params: Record<string, string>;
+  readonly query: Map<string, string>;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly body: Buffer | null;
+}
+
+export interface RestResponse {
+  status: number;
+  /** An object serialised as JSON (or YAML), or a string sent as text. */
+  body?: unknown;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export type Handler = (req: RestRequest) => RestResponse | Promise<RestResponse>;
+
+export const ok = (body: unknown, status = 200): RestResponse => ({ status, body });
+
+/** Path parameter, or query parameter. */
+export function param(req: RestRequest, name: string): string | undefined {
+  return req.params[name] ?? req.query.get(name);
+}
+
+export function hasBody(req: RestRequest): boolean {
+  return req.body !== null && req.body.length > 0;
+}
+
+export function bodyText(req: RestRequest): string {
+  return req.body ? req.body.toString('utf8') : '';
+}
+
+/** The JSON body, or the `source` query parameter (ES allows both), or undefined. */
+export function bodyJson(req: RestRequest): unknown {
+  if (hasBody(req)) {
+    const t = bodyText(req);
+    if (t.trim().length === 0) return undefined;
+    return parseJson(t);
+  }
+  const src = req.query.get('source');
+  if (src !== undefined) return parseJson(src);
+  return undefined;
+}
+
+export function bodyObject(req: RestRequest): Record<string, unknown> | undefined {
+  const v = bodyJson(req);
+  if (v === undefined) return undefined;
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) {
+    throw new EsError('parse_exception', 'request body is required', 400);
+  }
+  return v as Record<string, unknown>;
+}
+
+/** ES Booleans.parseBoolean for request parameters. */
+export function boolParam(req: RestRequest, name: string, dflt: boolean): boolean {
+  const v = param(req, name);
+  if (v === undefined) return dflt;
+  if (v === '' || v === 'true') return true;
+  if (v === 'false') return false;
+  throw illegalArgument(`Failed to parse value [${v}] as only [true] or [false] are allowed.`);
+}
+
+export function intParam(req: RestRequest, name: string, dflt: number): number {
+  const v = param(req, name);
+  if (v === undefined || v === '') return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n))
+    throw illegalArgument(`Failed to parse int parameter [${name}] with value [${v}]`);
+  return n;
+}
+
+export function listParam(req: RestRequest, name: string): string[] | undefined {
+  const v = param(req, name);
+  if (v === undefined) return undefined;
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}

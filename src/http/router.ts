@@ -1,0 +1,97 @@
+/**
+ * Elasticsearch-style path router (ES: PathTrie + RestController). Paths are matched segment by
+ * segment, static segments win over `{param}` segments, and a path that exists for other methods
+ * gives a 405 with the allowed methods, as ES does.
+ */
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
+
+export interface RouteMatch<H> {
+  handler: H;
+  params: Record<string, string>;
+}
+
+interface TrieNode<H> {
+  statics: Map<string, TrieNode<H>>;
+  param: { name: string; node: TrieNode<H> } | null;
+  handlers: Map<HttpMethod, H>;
+}
+
+const newNode = <H>(): TrieNode<H> => ({ statics: new Map(), param: null, handlers: new Map() });
+
+export class Router<H> {
+  private readonly root: TrieNode<H> = newNode();
+
+  /** `pattern` like `/{index}/_doc/{id}`. */
+  add(methods: HttpMethod | HttpMethod[], pattern: string, handler: H): void {
+    let node = this.root;
+    for (const seg of splitPath(pattern)) {
+      if (seg.startsWith('{') && seg.endsWith('}')) {
+        const name = seg.slice(1, -1);
+        if (!node.param) node.param = { name, node: newNode() };
+        else if (node.param.name !== name)
+          throw new Error(`conflicting parameter names [${node.param.name}] and [${name}]`);
+        node = node.param.node;
+      } else {
+        let next = node.statics.get(seg);
+        if (!next) node.statics.set(seg, (next = newNode()));
+        node = next;
+      }
+    }
+    for (const m of Array.isArray(methods) ? methods : [methods]) {
+      if (node.handlers.has(m)) throw new Error(`duplicate route ${m} ${pattern}`);
+      node.handlers.set(m, handler);
+    }
+  }
+
+  /**
+   * Finds the handler for a method and raw (still percent-encoded) path. Returns `allowed` with
+   * the methods of the best-matching path when the method does not match.
+   */
+  find(method: HttpMethod, rawPath: string): RouteMatch<H> | { allowed: HttpMethod[] } | null {
+    const segs = splitPath(rawPath).map(decodeSegment);
+    let allowed: HttpMethod[] | null = null;
+    const params: Record<string, string> = {};
+    // Depth-first, static before param, first full match with the method wins.
+    const walk = (node: TrieNode<H>, i: number): H | null => {
+      if (i === segs.length) {
+        const h = node.handlers.get(method) ?? (method === 'HEAD' ? null : null);
+        if (h) return h;
+        if (node.handlers.size > 0 && !allowed) allowed = [...node.handlers.keys()];
+        return null;
+      }
+      const seg = segs[i]!;
+      const st = node.statics.get(seg);
+      if (st) {
+        const h = walk(st, i + 1);
+        if (h) return h;
+      }
+      if (node.param && seg.length > 0) {
+        params[node.param.name] = seg;
+        const h = walk(node.param.node, i + 1);
+        if (h) return h;
+        delete params[node.param.name];
+      }
+      return null;
+    };
+    const h = walk(this.root, 0);
+    if (h) return { handler: h, params };
+    if (allowed) return { allowed };
+    return null;
+  }
+}
+
+function splitPath(path: string): string[] {
+  const q = path.indexOf('?');
+  const p = q >= 0 ? path.slice(0, q) : path;
+  return p.split('/').filter((s) => s.length > 0);
+}
+
+function decodeSegment(s: string): string {
+  if (s.indexOf('%') < 0) return s;
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

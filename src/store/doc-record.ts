@@ -1,0 +1,81 @@
+/**
+ * Binary layout of one stored document (or delete tombstone) in LMDB. The `_source` bytes are kept
+ * exactly as the client sent them, after a fixed header:
+ *   u8 flags (1 = tombstone) | i64 version | i64 seq_no | i64 primary_term | f64 timestamp ms |
+ *   u16 routing length | routing utf8 | source bytes
+ */
+
+export const FLAG_TOMBSTONE = 1;
+const HEADER = 1 + 8 + 8 + 8 + 8 + 2;
+
+export interface DocHeader {
+  tombstone: boolean;
+  version: number;
+  seqNo: number;
+  primaryTerm: number;
+  timestamp: number;
+  routing: string | null;
+}
+
+export interface DocRecord extends DocHeader {
+  /** `_source` bytes (empty for tombstones). */
+  source: Buffer;
+}
+
+export function encodeDoc(h: DocHeader, source: Uint8Array | null): Buffer {
+  const routing = h.routing === null ? null : Buffer.from(h.routing, 'utf8');
+  const rlen = routing ? routing.length : 0;
+  const slen = source ? source.length : 0;
+  const buf = Buffer.allocUnsafe(HEADER + rlen + slen);
+  buf[0] = h.tombstone ? FLAG_TOMBSTONE : 0;
+  buf.writeBigInt64LE(BigInt(h.version), 1);
+  buf.writeBigInt64LE(BigInt(h.seqNo), 9);
+  buf.writeBigInt64LE(BigInt(h.primaryTerm), 17);
+  buf.writeDoubleLE(h.timestamp, 25);
+  buf.writeUInt16LE(routing ? rlen : 0xffff, 33);
+  if (routing) routing.copy(buf, HEADER);
+  if (source) buf.set(source, HEADER + rlen);
+  return buf;
+}
+
+export function decodeHeader(buf: Uint8Array): DocHeader {
+  const b = Buffer.isBuffer(buf) ? buf : Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
+  const rl = b.readUInt16LE(33);
+  return {
+    tombstone: (b[0]! & FLAG_TOMBSTONE) !== 0,
+    version: Number(b.readBigInt64LE(1)),
+    seqNo: Number(b.readBigInt64LE(9)),
+    primaryTerm: Number(b.readBigInt64LE(17)),
+    timestamp: b.readDoubleLE(25),
+    routing: rl === 0xffff ? null : b.toString('utf8', HEADER, HEADER + rl),
+  };
+}
+
+export function decodeDoc(buf: Uint8Array): DocRecord {
+  const h = decodeHeader(buf);
+  const rl = h.routing === null ? 0 : Buffer.byteLength(h.routing, 'utf8');
+  const b = Buffer.isBuffer(buf) ? buf : Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
+  return { ...h, source: b.subarray(HEADER + rl) };
+}
+
+/** Key of a document: u16 shard (big endian, so a shard's keys are contiguous) + utf8 id. */
+export function docKey(shard: number, id: string): Buffer {
+  const idLen = Buffer.byteLength(id, 'utf8');
+  const k = Buffer.allocUnsafe(2 + idLen);
+  k.writeUInt16BE(shard, 0);
+  k.write(id, 2, 'utf8');
+  return k;
+}
+
+export function shardRange(shard: number): { start: Buffer; end: Buffer } {
+  const start = Buffer.alloc(2);
+  start.writeUInt16BE(shard, 0);
+  const end = Buffer.alloc(2);
+  end.writeUInt16BE(shard + 1, 0);
+  return { start, end };
+}
+
+export function idFromKey(key: Uint8Array): string {
+  const b = Buffer.isBuffer(key) ? key : Buffer.from(key.buffer, key.byteOffset, key.byteLength);
+  return b.toString('utf8', 2);
+}

@@ -1,0 +1,107 @@
+/**
+ * The durable store: one LMDB environment per data path. A `meta` database holds node and index
+ * metadata as JSON; each index has its own `docs:<uuid>` database keyed by shard + `_id`. Writes
+ * are queued by lmdb-js and committed in batches; `durable()` resolves once everything queued so
+ * far is committed and flushed to disk, which is when the engine acknowledges a write.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { open, type Database, type RootDatabase } from 'lmdb';
+
+export type DocsDb = Database<Buffer, Buffer>;
+
+export interface StoreOptions {
+  /** Initial map size in bytes; LMDB grows it as needed. */
+  mapSize?: number;
+}
+
+export class Store {
+  private readonly root: RootDatabase;
+  private readonly meta: Database<unknown, string>;
+  private readonly docDbs = new Map<string, DocsDb>();
+
+  private constructor(
+    readonly dataPath: string,
+    opts: StoreOptions,
+  ) {
+    mkdirSync(dataPath, { recursive: true });
+    this.root = open({
+      path: join(dataPath, 'quarry.mdb'),
+      maxDbs: 4096,
+      mapSize: opts.mapSize ?? 1024 * 1024 * 1024,
+      // Commit flushes overlap with the next transaction; durable() waits for the flush.
+      overlappingSync: true,
+    });
+    this.meta = this.root.openDB<unknown, string>({ name: 'meta', encoding: 'json' });
+  }
+
+  static open(dataPath: string, opts: StoreOptions = {}): Store {
+    return new Store(dataPath, opts);
+  }
+
+  getMeta<T>(key: string): T | undefined {
+    return this.meta.get(key) as T | undefined;
+  }
+
+  putMeta(key: string, value: unknown): Promise<boolean> {
+    return this.meta.put(key, value);
+  }
+
+  removeMeta(key: string): Promise<boolean> {
+    return this.meta.remove(key);
+  }
+
+  metaKeys(prefix: string): string[] {
+    const out: string[] = [];
+    for (const k of this.meta.getKeys({ start: prefix })) {
+      if (typeof k !== 'string' || !k.startsWith(prefix)) break;
+      out.push(k);
+    }
+    return out;
+  }
+
+  docs(uuid: string): DocsDb {
+    let db = this.docDbs.get(uuid);
+    if (!db) {
+      db = this.root.openDB<Buffer, Buffer>({
+        name: `docs:${uuid}`,
+        encoding: 'binary',
+        keyEncoding: 'binary',
+      });
+      this.docDbs.set(uuid, db);
+    }
+    return db;
+  }
+
+  async dropDocs(uuid: string): Promise<void> {
+    const db = this.docs(uuid);
+    this.docDbs.delete(uuid);
+    await db.drop();
+  }
+
+  /** Resolves when every write queued so far is committed and flushed to disk. */
+  async durable(): Promise<void> {
+    await this.root.committed;
+    await this.root.flushed;
+  }
+
+  /** Resolves when every write queued so far is committed (visible), not necessarily flushed. */
+  async committed(): Promise<void> {
+    await this.root.committed;
+  }
+
+  /** Bytes used by the environment's data file (for store sizes). */
+  sizeBytes(): number {
+    const s = this.root.getStats() as {
+      pageSize?: number;
+      treeBranchPageCount?: number;
+      lastPageNumber?: number;
+    };
+    return (s.lastPageNumber ?? 0) * (s.pageSize ?? 4096);
+  }
+
+  async close(): Promise<void> {
+    await this.durable();
+    await this.root.close();
+  }
+}
