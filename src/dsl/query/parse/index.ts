@@ -1,0 +1,78 @@
+/**
+ * Query DSL syntax: JSON to `QueryNode` with ES 6.8's parsing errors. Registers every query
+ * parser by its JSON name and exposes the entry point used for `query`, `filter`, `post_filter`...
+ */
+import type { JsonPath } from '../errors.js';
+import type { QueryNode } from '../nodes.js';
+import { XParser } from '../xcontent.js';
+import {
+  parseBool,
+  parseBoosting,
+  parseConstantScore,
+  parseDisMax,
+  parseMatchAll,
+  parseMatchNone,
+  parseNested,
+  parseScriptQuery,
+  parseWrapper,
+} from './compound.js';
+import {
+  parseMatch,
+  parseMatchPhrase,
+  parseMatchPhrasePrefix,
+  parseMultiMatch,
+} from './full-text.js';
+import { parseFunctionScore } from './function-score.js';
+import { parseInnerQuery, registerQueryParser } from './inner.js';
+import { parseQueryString, parseSimpleQueryString } from './query-string.js';
+import {
+  parseExists,
+  parseFuzzy,
+  parseIds,
+  parsePrefix,
+  parseRange,
+  parseRegexp,
+  parseTerm,
+  parseTerms,
+  parseType,
+  parseWildcard,
+} from './term-level.js';
+
+const PARSERS = {
+  match_all: parseMatchAll,
+  match_none: parseMatchNone,
+  term: parseTerm,
+  terms: parseTerms,
+  range: (p: XParser) => parseRange(p),
+  exists: parseExists,
+  prefix: parsePrefix,
+  wildcard: parseWildcard,
+  regexp: parseRegexp,
+  fuzzy: parseFuzzy,
+  ids: parseIds,
+  type: parseType,
+  match: parseMatch,
+  match_phrase: parseMatchPhrase,
+  match_phrase_prefix: parseMatchPhrasePrefix,
+  multi_match: parseMultiMatch,
+  query_string: parseQueryString,
+  simple_query_string: parseSimpleQueryString,
+  bool: parseBool,
+  constant_score: parseConstantScore,
+  dis_max: parseDisMax,
+  boosting: parseBoosting,
+  function_score: parseFunctionScore,
+  nested: parseNested,
+  script: parseScriptQuery,
+  wrapper: parseWrapper,
+};
+
+for (const [name, parser] of Object.entries(PARSERS)) registerQueryParser(name, parser);
+
+/**
+ * Parses a query object (`{"match": {...}}`). `path` is where the object sits in the request
+ * (e.g. `["query"]`), used for the JSON locations errors carry.
+ */
+export function parseQueryJson(json: unknown, path: JsonPath = []): QueryNode {
+  return parseInnerQuery(new XParser(json, path));
+}

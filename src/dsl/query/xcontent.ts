@@ -1,0 +1,274 @@
+/**
+ * A Jackson-style token cursor over parsed JSON (ES XContentParser), so the query builders'
+ * `fromXContent` loops port line for line, with the same value coercions (`text()`,
+ * `floatValue()`, `booleanValue()` ...) and errors, and every token knows its JSON location.
+ */
+import { EsError } from '../../common/errors.js';
+import {
+  errorAt,
+  illegalArgument,
+  INLINE_LOCATION,
+  type JsonLocation,
+  type JsonPath,
+} from './errors.js';
+import { javaParseDouble, javaParseFloat, javaToInt, jsonNumberText } from './java.js';
+
+export type Token =
+  | 'START_OBJECT'
+  | 'END_OBJECT'
+  | 'START_ARRAY'
+  | 'END_ARRAY'
+  | 'FIELD_NAME'
+  | 'VALUE_STRING'
+  | 'VALUE_NUMBER'
+  | 'VALUE_BOOLEAN'
+  | 'VALUE_NULL';
+
+interface Tok {
+  readonly t: Token;
+  readonly path: JsonPath;
+  /** Jackson `getCurrentName()` while on this token. */
+  readonly name: string | null;
+  /** The JSON value for values and START tokens; the field name for FIELD_NAME. */
+  readonly value: unknown;
+  /** For START tokens: index of the matching END token. */
+  end: number;
+}
+
+export const isValueToken = (t: Token | null): boolean =>
+  t === 'VALUE_STRING' || t === 'VALUE_NUMBER' || t === 'VALUE_BOOLEAN';
+
+function tokenize(v: unknown, path: JsonPath, name: string | null, out: Tok[]): void {
+  if (v !== null && typeof v === 'object') {
+    if (Array.isArray(v)) {
+      const start = out.length;
+      out.push({ t: 'START_ARRAY', path, name, value: v, end: -1 });
+      v.forEach((x, i) => tokenize(x, [...path, i], null, out));
+      out[start]!.end = out.length;
+      out.push({ t: 'END_ARRAY', path, name, value: v, end: -1 });
+    } else {
+      const start = out.length;
+      out.push({ t: 'START_OBJECT', path, name, value: v, end: -1 });
+      for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+        const p = [...path, k];
+        out.push({ t: 'FIELD_NAME', path: p, name: k, value: k, end: -1 });
+        tokenize(x, p, k, out);
+      }
+      out[start]!.end = out.length;
+      out.push({ t: 'END_OBJECT', path, name, value: v, end: -1 });
+    }
+    return;
+  }
+  const t: Token =
+    typeof v === 'string'
+      ? 'VALUE_STRING'
+      : typeof v === 'number'
+        ? 'VALUE_NUMBER'
+        : typeof v === 'boolean'
+          ? 'VALUE_BOOLEAN'
+          : 'VALUE_NULL';
+  out.push({ t, path, name, value: v ?? null, end: -1 });
+}
+
+/** `json_parse_exception` Jackson raises for a wrong accessor on a token. */
+const jacksonError = (msg: string): EsError => new EsError('json_parse_exception', msg, 400);
+
+export class XParser {
+  private readonly toks: Tok[] = [];
+  private i = -1;
+
+  /** `base` prefixes every location (the JSON path of `json` inside the request). */
+  constructor(json: unknown, base: JsonPath = []) {
+    tokenize(json, base, null, this.toks);
+  }
+
+  private get tok(): Tok | undefined {
+    return this.toks[this.i];
+  }
+
+  nextToken(): Token | null {
+    if (this.i < this.toks.length) this.i++;
+    return this.tok?.t ?? null;
+  }
+
+  currentToken(): Token | null {
+    return this.tok?.t ?? null;
+  }
+
+  currentName(): string | null {
+    return this.tok?.name ?? null;
+  }
+
+  /** Skips an object or array the cursor is on (Jackson skipChildren). */
+  skipChildren(): void {
+    const t = this.tok;
+    if (t && (t.t === 'START_OBJECT' || t.t === 'START_ARRAY')) this.i = t.end;
+  }
+
+  /** ES `getTokenLocation()`. */
+  location(): JsonLocation {
+    const t = this.tok ?? this.toks[this.toks.length - 1]!;
+    const at =
+      t.t === 'FIELD_NAME' ? 'key' : t.t === 'END_OBJECT' || t.t === 'END_ARRAY' ? 'end' : 'value';
+    return { path: t.path, at };
+  }
+
+  /** The JSON value of the current token (objects/arrays as parsed). */
+  rawValue(): unknown {
+    return this.tok?.value;
+  }
+
+  /** `text()`: only on VALUE tokens. */
+  text(): string {
+    const t = this.tok;
+    if (!t || !isValueToken(t.t)) {
+      throw errorAt(
+        'illegal_state_exception',
+        `Can't get text on a ${t?.t ?? 'null'} at ${INLINE_LOCATION}`,
+        500,
+        this.location(),
+      );
+    }
+    if (t.t === 'VALUE_STRING') return t.value as string;
+    if (t.t === 'VALUE_NUMBER') return jsonNumberText(t.value as number);
+    return t.value ? 'true' : 'false';
+  }
+
+  textOrNull(): string | null {
+    return this.currentToken() === 'VALUE_NULL' ? null : this.text();
+  }
+
+  /**
+   * `objectText()` / `objectBytes()`: strings, numbers, booleans as themselves, null for null, and
+   * Jackson's text of a structural token (`{` / `[`) otherwise.
+   */
+  objectValue(): string | number | boolean | null {
+    const t = this.tok;
+    if (!t) return null;
+    switch (t.t) {
+      case 'VALUE_STRING':
+      case 'VALUE_NUMBER':
+      case 'VALUE_BOOLEAN':
+        return t.value as string | number | boolean;
+      case 'VALUE_NULL':
+        return null;
+      case 'START_OBJECT':
+        return '{';
+      case 'START_ARRAY':
+        return '[';
+      case 'END_OBJECT':
+        return '}';
+      case 'END_ARRAY':
+        return ']';
+      default:
+        return t.value as string;
+    }
+  }
+
+  /** `floatValue()` with ES's default coercion (numeric strings allowed). */
+  floatValue(): number {
+    const t = this.tok;
+    if (t?.t === 'VALUE_STRING') return javaParseFloat(t.value as string);
+    if (t?.t === 'VALUE_NUMBER') return Math.fround(t.value as number);
+    throw jacksonError(
+      `Current token (${jacksonTokenName(t)}) not numeric, can not use numeric value accessors`,
+    );
+  }
+
+  doubleValue(): number {
+    const t = this.tok;
+    if (t?.t === 'VALUE_STRING') return javaParseDouble(t.value as string);
+    if (t?.t === 'VALUE_NUMBER') return t.value as number;
+    throw jacksonError(
+      `Current token (${jacksonTokenName(t)}) not numeric, can not use numeric value accessors`,
+    );
+  }
+
+  /** `intValue()`: strings via Double.parseDouble with the int range check; numbers truncated. */
+  intValue(): number {
+    const t = this.tok;
+    if (t?.t === 'VALUE_STRING') {
+      const d = javaParseDouble(t.value as string);
+      if (d < -2147483648 || d > 2147483647) {
+        throw illegalArgument(`Value [${t.value as string}] is out of range for an integer`);
+      }
+      return javaToInt(d);
+    }
+    if (t?.t === 'VALUE_NUMBER') {
+      const n = t.value as number;
+      if (n < -2147483648 || n > 2147483647) {
+        throw jacksonError(`Numeric value (${jsonNumberText(n)}) out of range of int`);
+      }
+      return javaToInt(n);
+    }
+    throw jacksonError(
+      `Current token (${jacksonTokenName(t)}) not numeric, can not use numeric value accessors`,
+    );
+  }
+
+  longValue(): number {
+    const t = this.tok;
+    if (t?.t === 'VALUE_STRING') {
+      const s = t.value as string;
+      const d = javaParseDouble(s);
+      if (!Number.isFinite(d)) throw illegalArgument(`For input string: "${s}"`);
+      return Math.trunc(d);
+    }
+    if (t?.t === 'VALUE_NUMBER') return Math.trunc(t.value as number);
+    throw jacksonError(
+      `Current token (${jacksonTokenName(t)}) not numeric, can not use numeric value accessors`,
+    );
+  }
+
+  /** INT / LONG / DOUBLE as Jackson types a number token. */
+  numberType(): 'INT' | 'LONG' | 'DOUBLE' {
+    const n = this.tok?.value as number;
+    if (!Number.isInteger(n)) return 'DOUBLE';
+    return n >= -2147483648 && n <= 2147483647 ? 'INT' : 'LONG';
+  }
+
+  /** `booleanValue()`: strict `true`/`false` strings (ES Booleans.parseBoolean). */
+  booleanValue(): boolean {
+    const t = this.tok;
+    if (t?.t === 'VALUE_STRING') {
+      const s = t.value as string;
+      if (s === 'true') return true;
+      if (s === 'false') return false;
+      throw illegalArgument(`Failed to parse value [${s}] as only [true] or [false] are allowed.`);
+    }
+    if (t?.t === 'VALUE_BOOLEAN') return t.value as boolean;
+    throw jacksonError(`Current token (${jacksonTokenName(t)}) not of boolean type`);
+  }
+
+  /** `map()` of the object the cursor is on, consuming it. */
+  map(): Record<string, unknown> {
+    const t = this.tok;
+    if (t?.t !== 'START_OBJECT') {
+      throw new EsError('parse_exception', 'Failed to parse content to map', 400);
+    }
+    this.i = t.end;
+    return t.value as Record<string, unknown>;
+  }
+
+  /** Consumes the value the cursor is on and returns it as plain JSON. */
+  readValue(): unknown {
+    const t = this.tok;
+    if (t && (t.t === 'START_OBJECT' || t.t === 'START_ARRAY')) this.i = t.end;
+    return t?.t === 'VALUE_NULL' ? null : t?.value;
+  }
+}
+
+function jacksonTokenName(t: Tok | undefined): string {
+  if (!t) return 'null';
+  switch (t.t) {
+    case 'VALUE_NUMBER':
+      return Number.isInteger(t.value) ? 'VALUE_NUMBER_INT' : 'VALUE_NUMBER_FLOAT';
+    case 'VALUE_BOOLEAN':
+      return t.value ? 'VALUE_TRUE' : 'VALUE_FALSE';
+    default:
+      return t.t;
+  }
+}
+
+/** `ParseField.match` for the names we use (6.x: exact names, no camelCase). */
+export const is = (name: string | null, field: string): boolean => name === field;
