@@ -50,8 +50,12 @@ export function compileJavaRegex(source: string, opts: JavaRegexOptions = {}): R
 function translate(src: string, comments: boolean, multiline: boolean): string {
   let out = '';
   let inClass = 0;
+  // Whether the last token was a quantifier: a `+` right after one makes it possessive.
+  let afterQuantifier = false;
   for (let i = 0; i < src.length; i++) {
     const c = src[i]!;
+    const wasQuantifier: boolean = afterQuantifier;
+    afterQuantifier = false;
     if (c === '\\') {
       const n = src[i + 1];
       i++;
@@ -85,9 +89,9 @@ function translate(src: string, comments: boolean, multiline: boolean): string {
       }
       continue;
     }
-    if (comments && JAVA_WS.has(c)) continue;
-    if (comments && c === '#') {
-      while (i + 1 < src.length && src[i + 1] !== '\n') i++;
+    if (comments && (JAVA_WS.has(c) || c === '#')) {
+      if (c === '#') while (i + 1 < src.length && src[i + 1] !== '\n') i++;
+      afterQuantifier = wasQuantifier;
       continue;
     }
     if (inClass) {
@@ -114,9 +118,17 @@ function translate(src: string, comments: boolean, multiline: boolean): string {
       continue;
     }
     // Possessive quantifiers (x*+, x++, x?+, x{n}+) behave like greedy ones for find().
-    if (c === '+' && i > 0 && /[*+?}]/.test(src[i - 1]!) && src[i - 2] !== '\\') {
-      continue;
+    if (c === '+' && wasQuantifier) continue;
+    if (c === '{') {
+      const counted = /^\{\d+(?:,\d*)?\}/.exec(src.slice(i));
+      if (counted) {
+        out += counted[0];
+        i += counted[0].length - 1;
+        afterQuantifier = true;
+        continue;
+      }
     }
+    afterQuantifier = c === '*' || c === '+' || c === '?';
     out += c;
   }
   return out;
