@@ -28,6 +28,7 @@ teardown:
         - "[x] is deprecated"
       search:
         index: [a, b]
+        type: []
         size: 10
         ratio: 1.50
         flag: true
@@ -82,6 +83,7 @@ describe('parseSuite', () => {
       flag: 'true',
     });
     expect(d.line).toBe(18);
+    expect(d.params.has('type')).toBe(false);
   });
 
   it('keeps float and long literals of bodies exact', () => {
@@ -94,12 +96,12 @@ describe('parseSuite', () => {
   it('parses the assertion steps', () => {
     const steps = suite.tests[0]!.steps.slice(1);
     expect(steps).toEqual([
-      { kind: 'match', line: 30, field: 'hits.total', expected: 2 },
-      { kind: 'is_true', line: 31, field: 'acknowledged' },
-      { kind: 'is_false', line: 32, field: '' },
-      { kind: 'length', line: 33, field: 'hits.hits', expected: 1 },
-      { kind: 'gte', line: 34, field: 'took', expected: 0 },
-      { kind: 'set', line: 35, pairs: [['_scroll_id', 'scroll']] },
+      { kind: 'match', line: 31, field: 'hits.total', expected: 2 },
+      { kind: 'is_true', line: 32, field: 'acknowledged' },
+      { kind: 'is_false', line: 33, field: '' },
+      { kind: 'length', line: 34, field: 'hits.hits', expected: 1 },
+      { kind: 'gte', line: 35, field: 'took', expected: 0 },
+      { kind: 'set', line: 36, pairs: [['_scroll_id', 'scroll']] },
     ]);
   });
 

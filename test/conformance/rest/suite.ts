@@ -221,8 +221,8 @@ function parseApiCall(step: DoStep, items: Pair[], doc: Document): void {
     if (name === 'body') {
       step.bodies = [...(step.bodies ?? []), ...parseBodies(v, doc)];
     } else if (isSeq(v)) {
-      // ApiCallSection.addParam joins repeated values with commas.
-      step.params.set(name, v.items.map(scalarText).join(','));
+      // ApiCallSection.addParam joins repeated values with commas; `[]` adds nothing.
+      if (v.items.length > 0) step.params.set(name, v.items.map(scalarText).join(','));
     } else if (isScalar(v) || v === null) {
       step.params.set(name, v === null ? 'null' : scalarText(v));
     } else {
