@@ -1,0 +1,134 @@
+/**
+ * Sorting by doc values (ES FieldSortBuilder → Lucene SortField): numeric and keyword columns,
+ * `_score`, `_doc`, asc/desc, `missing` (_last, _first or a value) and `mode` for multi-valued
+ * fields. Sort values are what the response's `sort` array shows.
+ */
+import type { LiveSegment } from '../index/live-segment.js';
+import type { NumericColumn, OrdinalColumn } from '../index/segment.js';
+
+export type SortValue = number | string | null;
+
+export interface SortKey {
+  kind: 'score' | 'doc' | 'field';
+  field: string;
+  order: 'asc' | 'desc';
+  /** '_last' | '_first' | a value to use for docs without one. */
+  missing: '_last' | '_first' | number | string;
+  mode: 'min' | 'max' | 'sum' | 'avg' | 'median' | null;
+  /** How values render: 'long' prints integers, 'double' keeps decimals, 'string' for keywords. */
+  valueType: 'long' | 'double' | 'string' | 'date' | 'boolean';
+  /** Map a sortable keyword term to its display form (e.g. IPs). */
+  display?: (term: string) => string;
+}
+
+export interface CompiledKey {
+  value(doc: number, score: number): SortValue;
+}
+
+const LONG_MAX = 9223372036854775807;
+const LONG_MIN = -9223372036854775808;
+
+function numericPick(col: NumericColumn, doc: number, mode: SortKey['mode'], asc: boolean): number {
+  if (col.single) return col.single[doc]!;
+  const s = col.offsets![doc]!;
+  const e = col.offsets![doc + 1]!;
+  if (e === s) return NaN;
+  const v = col.values!;
+  switch (mode ?? (asc ? 'min' : 'max')) {
+    case 'min':
+      return v[s]!;
+    case 'max':
+      return v[e - 1]!;
+    case 'sum': {
+      let t = 0;
+      for (let i = s; i < e; i++) t += v[i]!;
+      return t;
+    }
+    case 'avg': {
+      let t = 0;
+      for (let i = s; i < e; i++) t += v[i]!;
+      return t / (e - s);
+    }
+    case 'median': {
+      const n = e - s;
+      const m = s + (n >> 1);
+      return n % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
+    }
+  }
+  return v[s]!;
+}
+
+function ordinalPick(col: OrdinalColumn, doc: number, mode: SortKey['mode'], asc: boolean): number {
+  if (col.single) return col.single[doc]!;
+  const s = col.offsets![doc]!;
+  const e = col.offsets![doc + 1]!;
+  if (e === s) return -1;
+  return (mode ?? (asc ? 'min' : 'max')) === 'max' ? col.ords![e - 1]! : col.ords![s]!;
+}
+
+export function missingNumber(k: SortKey): number {
+  const asc = k.order === 'asc';
+  if (typeof k.missing === 'number') return k.missing;
+  if (typeof k.missing === 'string' && k.missing !== '_last' && k.missing !== '_first')
+    return Number(k.missing);
+  const last = k.missing !== '_first';
+  // ES substitutes the extreme value of the type so missing docs sort last (or first).
+  const big = k.valueType === 'double' ? Infinity : LONG_MAX;
+  const small = k.valueType === 'double' ? -Infinity : LONG_MIN;
+  return asc === last ? big : small;
+}
+
+export function compileSort(keys: SortKey[], ls: LiveSegment): CompiledKey[] {
+  return keys.map((k): CompiledKey => {
+    if (k.kind === 'score') return { value: (_d, s) => s };
+    if (k.kind === 'doc') return { value: (d) => ls.docBase + d };
+    const asc = k.order === 'asc';
+    const dv = ls.segment.fields.get(k.field)?.docValues ?? null;
+    if (k.valueType === 'string') {
+      const missing =
+        typeof k.missing === 'string' && k.missing !== '_last' && k.missing !== '_first'
+          ? k.missing
+          : null;
+      if (!dv || dv.kind !== 'ordinal') return { value: () => missing };
+      const disp = k.display;
+      return {
+        value: (d) => {
+          const o = ordinalPick(dv, d, k.mode, asc);
+          if (o < 0) return missing;
+          const t = dv.dict[o]!;
+          return disp ? disp(t) : t;
+        },
+      };
+    }
+    const miss = missingNumber(k);
+    if (!dv || dv.kind !== 'numeric') return { value: () => miss };
+    return {
+      value: (d) => {
+        const v = numericPick(dv, d, k.mode, asc);
+        return Number.isNaN(v) ? miss : v;
+      },
+    };
+  });
+}
+
+/** Negative when `a` sorts before `b`. */
+export function compareSortValues(keys: SortKey[], a: SortValue[], b: SortValue[]): number {
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const x = a[i] ?? null;
+    const y = b[i] ?? null;
+    let c: number;
+    if (x === y) c = 0;
+    else if (x === null || y === null) {
+      // Missing strings: last unless `_first` (independent of order, as ES does for _last/_first).
+      const first = k.missing === '_first';
+      c = x === null ? (first ? -1 : 1) : first ? 1 : -1;
+      if (k.kind === 'score' || k.kind === 'doc') c = 0;
+      if (c !== 0) return c;
+      continue;
+    } else c = x < y ? -1 : x > y ? 1 : 0;
+    if (k.order === 'desc') c = -c;
+    if (c !== 0) return c;
+  }
+  return 0;
+}

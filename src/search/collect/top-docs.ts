@@ -1,0 +1,174 @@
+/**
+ * Collecting matches of a shard snapshot: total hits, max score, and the top N docs by score or
+ * by sort keys (Lucene TopScoreDocCollector / TopFieldCollector), with post filters, min_score,
+ * search_after and terminate_after. Ties break on doc id, as in Lucene.
+ */
+import type { LiveSegment, ShardSnapshot } from '../index/live-segment.js';
+import { NO_MORE_DOCS, type Scorer } from '../query/scorer.js';
+import type { Weight } from '../query/weights.js';
+import { compileSort, type SortKey, type SortValue, compareSortValues } from './sort.js';
+
+export interface CollectedHit {
+  segment: LiveSegment;
+  doc: number;
+  /** Shard-level doc id (segment docBase + doc). */
+  globalDoc: number;
+  score: number;
+  sort: SortValue[] | null;
+}
+
+export interface ShardTopDocs {
+  totalHits: number;
+  maxScore: number;
+  hits: CollectedHit[];
+  terminatedEarly: boolean;
+}
+
+export interface CollectOptions {
+  /** from + size */
+  numHits: number;
+  sort: SortKey[] | null;
+  /** Compute scores even when sorting by fields (track_scores). */
+  trackScores: boolean;
+  needsScores: boolean;
+  minScore: number | null;
+  postFilter: Weight | null;
+  searchAfter: SortValue[] | null;
+  terminateAfter: number;
+  /** Called for every matching doc before post_filter (aggregations). */
+  onMatch?: (ls: LiveSegment, segIndex: number, doc: number, scorer: Scorer) => void;
+  onSegment?: (ls: LiveSegment, segIndex: number) => void;
+}
+
+/** A bounded heap of the best hits seen so far; `worse(a, b)` is true when a ranks below b. */
+class HitQueue {
+  private readonly h: CollectedHit[] = [];
+  constructor(
+    private readonly max: number,
+    private readonly worse: (a: CollectedHit, b: CollectedHit) => boolean,
+  ) {}
+  get size(): number {
+    return this.h.length;
+  }
+  /** The worst hit kept (when full). */
+  top(): CollectedHit | undefined {
+    return this.h[0];
+  }
+  offer(x: CollectedHit): void {
+    const h = this.h;
+    if (this.max <= 0) return;
+    if (h.length < this.max) {
+      h.push(x);
+      let i = h.length - 1;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (!this.worse(h[i]!, h[p]!)) break;
+        [h[i], h[p]] = [h[p]!, h[i]!];
+        i = p;
+      }
+      return;
+    }
+    if (!this.worse(h[0]!, x)) return;
+    h[0] = x;
+    let i = 0;
+    const n = h.length;
+    while (true) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < n && this.worse(h[l]!, h[m]!)) m = l;
+      if (r < n && this.worse(h[r]!, h[m]!)) m = r;
+      if (m === i) break;
+      [h[i], h[m]] = [h[m]!, h[i]!];
+      i = m;
+    }
+  }
+  /** Best first. */
+  sorted(): CollectedHit[] {
+    return [...this.h].sort((a, b) => (this.worse(a, b) ? 1 : this.worse(b, a) ? -1 : 0));
+  }
+}
+
+export function collectTopDocs(
+  snapshot: ShardSnapshot,
+  weight: Weight,
+  opts: CollectOptions,
+): ShardTopDocs {
+  const byScore = opts.sort === null;
+  const worse = byScore
+    ? (a: CollectedHit, b: CollectedHit) =>
+        a.score < b.score || (a.score === b.score && a.globalDoc > b.globalDoc)
+    : (a: CollectedHit, b: CollectedHit) => {
+        const c = compareSortValues(opts.sort!, a.sort!, b.sort!);
+        return c > 0 || (c === 0 && a.globalDoc > b.globalDoc);
+      };
+  const queue = new HitQueue(opts.numHits, worse);
+  let total = 0;
+  let maxScore = -Infinity;
+  let terminated = false;
+  const wantScore = opts.needsScores && (byScore || opts.trackScores || opts.minScore !== null);
+  const segs = snapshot.segments;
+  outer: for (let si = 0; si < segs.length; si++) {
+    const ls = segs[si]!;
+    opts.onSegment?.(ls, si);
+    const scorer = weight.scorer(ls);
+    if (!scorer) continue;
+    const live = ls.live;
+    const post = opts.postFilter ? opts.postFilter.scorer(ls) : null;
+    if (opts.postFilter && !post && !opts.onMatch) continue;
+    const keys = opts.sort ? compileSort(opts.sort, ls) : null;
+    for (let d = scorer.next(); d !== NO_MORE_DOCS; d = scorer.next()) {
+      if (live !== null && !live.get(d)) continue;
+      let score = NaN;
+      if (wantScore || opts.minScore !== null) {
+        score = scorer.score();
+        if (opts.minScore !== null && score < opts.minScore) continue;
+      }
+      opts.onMatch?.(ls, si, d, scorer);
+      if (opts.postFilter) {
+        if (!post) continue;
+        let pd = post.doc;
+        if (pd < d) pd = post.advance(d);
+        if (pd !== d) continue;
+      }
+      total++;
+      if (wantScore && score > maxScore) maxScore = score;
+      const hit: CollectedHit = {
+        segment: ls,
+        doc: d,
+        globalDoc: ls.docBase + d,
+        score: wantScore ? score : NaN,
+        sort: keys ? keys.map((k) => k.value(d, score)) : null,
+      };
+      if (opts.searchAfter && opts.sort) {
+        if (compareSortValues(opts.sort, hit.sort!, opts.searchAfter) <= 0) {
+          continue;
+        }
+      }
+      queue.offer(hit);
+      if (opts.terminateAfter > 0 && total >= opts.terminateAfter) {
+        terminated = true;
+        break outer;
+      }
+    }
+  }
+  return {
+    totalHits: total,
+    maxScore: maxScore === -Infinity ? NaN : maxScore,
+    hits: queue.sorted(),
+    terminatedEarly: terminated,
+  };
+}
+
+/** Counts matches without scoring (the `_count` API and size=0 searches). */
+export function countDocs(snapshot: ShardSnapshot, weight: Weight): number {
+  let total = 0;
+  for (const ls of snapshot.segments) {
+    const s = weight.scorer(ls);
+    if (!s) continue;
+    const live = ls.live;
+    if (live === null) for (let d = s.next(); d !== NO_MORE_DOCS; d = s.next()) total++;
+    else for (let d = s.next(); d !== NO_MORE_DOCS; d = s.next()) if (live.get(d)) total++;
+  }
+  return total;
+}

@@ -1,0 +1,350 @@
+/**
+ * Merging segments into one (Lucene SegmentMerger): deleted docs are dropped, doc order is kept
+ * (parts in order, docs in order), term dictionaries are merged in sorted order, postings and
+ * positions copied with remapped doc ids, and columns and points concatenated.
+ */
+import type { Bitset } from './bitset.js';
+import { sortedIdOrder, buildOrdinalColumn } from './segment-builder.js';
+import type {
+  InvertedField,
+  NestedBlock,
+  NumericColumn,
+  OrdinalColumn,
+  PointsIndex,
+  Segment,
+  SegmentField,
+} from './segment.js';
+
+export interface MergePart {
+  readonly segment: Segment;
+  readonly live: Bitset | null;
+}
+
+let mergedCounter = 1_000_000;
+
+export function mergeSegments(parts: readonly MergePart[]): Segment {
+  const docMaps: Array<Int32Array | null> = [];
+  const bases: number[] = [];
+  let maxDoc = 0;
+  for (const p of parts) {
+    bases.push(maxDoc);
+    if (!p.live) {
+      docMaps.push(null);
+      maxDoc += p.segment.maxDoc;
+      continue;
+    }
+    const m = new Int32Array(p.segment.maxDoc);
+    for (let d = 0; d < m.length; d++) m[d] = p.live.get(d) ? maxDoc++ : -1;
+    docMaps.push(m);
+  }
+  const map = (pi: number, d: number): number => {
+    const m = docMaps[pi];
+    return m ? m[d]! : bases[pi]! + d;
+  };
+  const ids: string[] = new Array(maxDoc);
+  const seqNos = new Float64Array(maxDoc);
+  const versions = new Float64Array(maxDoc);
+  const routing = new Map<number, string>();
+  parts.forEach((p, pi) => {
+    const s = p.segment;
+    for (let d = 0; d < s.maxDoc; d++) {
+      const nd = map(pi, d);
+      if (nd < 0) continue;
+      ids[nd] = s.ids[d]!;
+      seqNos[nd] = s.seqNos[d]!;
+      versions[nd] = s.versions[d]!;
+      const r = s.routing.get(d);
+      if (r !== undefined) routing.set(nd, r);
+    }
+  });
+  const paths = new Set<string>();
+  for (const p of parts) for (const k of p.segment.fields.keys()) paths.add(k);
+  const fields = new Map<string, SegmentField>();
+  for (const path of paths) {
+    const fparts = parts.map((p) => p.segment.fields.get(path) ?? null);
+    const proto = fparts.find((f) => f !== null)!;
+    const invs = fparts.map((f) => f?.inverted ?? null);
+    const inverted = invs.some((x) => x) ? mergeInverted(invs, parts, map, maxDoc) : null;
+    const points = fparts.some((f) => f?.points)
+      ? mergePoints(
+          fparts.map((f) => f?.points ?? null),
+          map,
+        )
+      : null;
+    let docValues: NumericColumn | OrdinalColumn | null = null;
+    const dvs = fparts.map((f) => f?.docValues ?? null);
+    const firstDv = dvs.find((d) => d !== null);
+    if (firstDv?.kind === 'numeric')
+      docValues = mergeNumeric(dvs as Array<NumericColumn | null>, parts, map, maxDoc);
+    else if (firstDv?.kind === 'ordinal') {
+      docValues = inverted
+        ? buildOrdinalColumn(inverted, maxDoc)
+        : mergeOrdinals(dvs as Array<OrdinalColumn | null>, parts, map, maxDoc);
+    }
+    fields.set(path, { path, type: proto.type, inverted, points, docValues });
+  }
+  const fieldNames = mergeInverted(
+    parts.map((p) => p.segment.fieldNames),
+    parts,
+    map,
+    maxDoc,
+  );
+  const nested = new Map<string, NestedBlock>();
+  const nestedPaths = new Set<string>();
+  for (const p of parts) for (const k of p.segment.nested.keys()) nestedPaths.add(k);
+  for (const path of nestedPaths) {
+    const childParts: MergePart[] = [];
+    const parentOf: number[] = [];
+    parts.forEach((p, pi) => {
+      const nb = p.segment.nested.get(path);
+      if (!nb) return;
+      const childLive = new (p.live ? p.live.constructor : Object)() as unknown;
+      void childLive;
+      // A child survives when its parent does.
+      const { Bitset: B } = {
+        Bitset: (p.live ?? null)?.constructor as (new (n: number) => Bitset) | undefined,
+      };
+      let live: Bitset | null = null;
+      if (p.live && B) {
+        live = new B(nb.segment.maxDoc);
+        for (let c = 0; c < nb.segment.maxDoc; c++) if (p.live.get(nb.parentOf[c]!)) live.set(c);
+      }
+      childParts.push({ segment: nb.segment, live });
+      for (let c = 0; c < nb.segment.maxDoc; c++) {
+        const np = map(pi, nb.parentOf[c]!);
+        if (np >= 0) parentOf.push(np);
+      }
+    });
+    nested.set(path, { segment: mergeSegments(childParts), parentOf: Int32Array.from(parentOf) });
+  }
+  return {
+    id: mergedCounter++,
+    maxDoc,
+    ids,
+    idOrder: sortedIdOrder(ids),
+    seqNos,
+    versions,
+    routing,
+    fields,
+    fieldNames,
+    nested,
+  };
+}
+
+function mergeInverted(
+  invs: Array<InvertedField | null>,
+  parts: readonly MergePart[],
+  map: (pi: number, d: number) => number,
+  maxDoc: number,
+): InvertedField {
+  const withFreqs = invs.some((i) => i?.freqs);
+  const withPos = invs.some((i) => i?.positions);
+  const hasNorms = invs.some((i) => i?.norms);
+  const cursors = invs.map(() => 0);
+  const terms: string[] = [];
+  const termStart: number[] = [];
+  const posStart: number[] = [];
+  let cap = 0;
+  let posCap = 0;
+  for (const i of invs) {
+    if (!i) continue;
+    cap += i.docs.length;
+    posCap += i.positions?.length ?? 0;
+  }
+  const docs = new Int32Array(cap);
+  const freqs = withFreqs ? new Int32Array(cap) : null;
+  const positions = withPos ? new Int32Array(posCap) : null;
+  let k = 0;
+  let pk = 0;
+  const seen = new Uint8Array(maxDoc);
+  let docCount = 0;
+  let sumTotalTermFreq = 0;
+  while (true) {
+    let min: string | null = null;
+    for (let pi = 0; pi < invs.length; pi++) {
+      const inv = invs[pi];
+      if (!inv || cursors[pi]! >= inv.terms.length) continue;
+      const t = inv.terms[cursors[pi]!]!;
+      if (min === null || t < min) min = t;
+    }
+    if (min === null) break;
+    const start = k;
+    const pstart = pk;
+    for (let pi = 0; pi < invs.length; pi++) {
+      const inv = invs[pi];
+      if (!inv || cursors[pi]! >= inv.terms.length || inv.terms[cursors[pi]!] !== min) continue;
+      const t = cursors[pi]!++;
+      let srcPos = inv.posStart ? inv.posStart[t]! : 0;
+      for (let i = inv.termStart[t]!; i < inv.termStart[t + 1]!; i++) {
+        const fr = inv.freqs ? inv.freqs[i]! : 1;
+        const nd = map(pi, inv.docs[i]!);
+        if (nd >= 0) {
+          docs[k] = nd;
+          if (freqs) freqs[k] = fr;
+          if (positions && inv.positions)
+            for (let j = 0; j < fr; j++) positions[pk++] = inv.positions[srcPos + j]!;
+          if (!seen[nd]) {
+            seen[nd] = 1;
+            docCount++;
+          }
+          sumTotalTermFreq += fr;
+          k++;
+        }
+        srcPos += fr;
+      }
+    }
+    if (k === start) continue;
+    terms.push(min);
+    termStart.push(start);
+    posStart.push(pstart);
+  }
+  termStart.push(k);
+  posStart.push(pk);
+  let norms: Uint8Array | null = null;
+  if (hasNorms) {
+    norms = new Uint8Array(maxDoc);
+    invs.forEach((inv, pi) => {
+      if (!inv?.norms) return;
+      const n = inv.norms;
+      for (let d = 0; d < parts[pi]!.segment.maxDoc; d++) {
+        const nd = map(pi, d);
+        if (nd >= 0) norms![nd] = n[d]!;
+      }
+    });
+  }
+  return {
+    terms,
+    termStart: Int32Array.from(termStart),
+    docs: docs.slice(0, k),
+    freqs: freqs ? freqs.slice(0, k) : null,
+    posStart: withPos ? Int32Array.from(posStart) : null,
+    positions: positions ? positions.slice(0, pk) : null,
+    norms,
+    docCount,
+    sumTotalTermFreq,
+    sumDocFreq: k,
+  };
+}
+
+function mergePoints(
+  pts: Array<PointsIndex | null>,
+  map: (pi: number, d: number) => number,
+): PointsIndex {
+  let n = 0;
+  for (const p of pts) n += p?.values.length ?? 0;
+  const values = new Float64Array(n);
+  const docs = new Int32Array(n);
+  const cur = pts.map(() => 0);
+  let k = 0;
+  while (true) {
+    let best = -1;
+    let bv = 0;
+    let bd = 0;
+    for (let pi = 0; pi < pts.length; pi++) {
+      const p = pts[pi];
+      while (p && cur[pi]! < p.values.length && map(pi, p.docs[cur[pi]!]!) < 0) cur[pi]!++;
+      if (!p || cur[pi]! >= p.values.length) continue;
+      const v = p.values[cur[pi]!]!;
+      const d = map(pi, p.docs[cur[pi]!]!);
+      if (best < 0 || v < bv || (v === bv && d < bd)) {
+        best = pi;
+        bv = v;
+        bd = d;
+      }
+    }
+    if (best < 0) break;
+    values[k] = bv;
+    docs[k++] = bd;
+    cur[best]!++;
+  }
+  return { values: values.slice(0, k), docs: docs.slice(0, k) };
+}
+
+function mergeNumeric(
+  cols: Array<NumericColumn | null>,
+  parts: readonly MergePart[],
+  map: (pi: number, d: number) => number,
+  maxDoc: number,
+): NumericColumn {
+  const multi = cols.some((c) => c && !c.single);
+  if (!multi) {
+    const single = new Float64Array(maxDoc).fill(NaN);
+    cols.forEach((c, pi) => {
+      if (!c) return;
+      for (let d = 0; d < parts[pi]!.segment.maxDoc; d++) {
+        const nd = map(pi, d);
+        if (nd >= 0) single[nd] = c.single![d]!;
+      }
+    });
+    return { kind: 'numeric', single, offsets: null, values: null };
+  }
+  const offsets = new Int32Array(maxDoc + 1);
+  const tmp: number[][] = new Array(maxDoc);
+  cols.forEach((c, pi) => {
+    if (!c) return;
+    for (let d = 0; d < parts[pi]!.segment.maxDoc; d++) {
+      const nd = map(pi, d);
+      if (nd < 0) continue;
+      if (c.single) {
+        if (!Number.isNaN(c.single[d]!)) tmp[nd] = [c.single[d]!];
+      } else {
+        const s = c.offsets![d]!;
+        const e = c.offsets![d + 1]!;
+        if (e > s) tmp[nd] = Array.from(c.values!.subarray(s, e));
+      }
+    }
+  });
+  let n = 0;
+  for (let d = 0; d < maxDoc; d++) {
+    offsets[d] = n;
+    n += tmp[d]?.length ?? 0;
+  }
+  offsets[maxDoc] = n;
+  const values = new Float64Array(n);
+  for (let d = 0; d < maxDoc; d++) if (tmp[d]) values.set(tmp[d]!, offsets[d]!);
+  return { kind: 'numeric', single: null, offsets, values };
+}
+
+function mergeOrdinals(
+  cols: Array<OrdinalColumn | null>,
+  parts: readonly MergePart[],
+  map: (pi: number, d: number) => number,
+  maxDoc: number,
+): OrdinalColumn {
+  const all = new Set<string>();
+  for (const c of cols) if (c) for (const t of c.dict) all.add(t);
+  const dict = [...all].sort();
+  const index = new Map(dict.map((t, i) => [t, i]));
+  const per: number[][] = new Array(maxDoc);
+  cols.forEach((c, pi) => {
+    if (!c) return;
+    const remap = c.dict.map((t) => index.get(t)!);
+    for (let d = 0; d < parts[pi]!.segment.maxDoc; d++) {
+      const nd = map(pi, d);
+      if (nd < 0) continue;
+      if (c.single) {
+        if (c.single[d]! >= 0) per[nd] = [remap[c.single[d]!]!];
+      } else {
+        const arr: number[] = [];
+        for (let i = c.offsets![d]!; i < c.offsets![d + 1]!; i++) arr.push(remap[c.ords![i]!]!);
+        if (arr.length) per[nd] = arr.sort((a, b) => a - b);
+      }
+    }
+  });
+  const multi = per.some((x) => x && x.length > 1);
+  if (!multi) {
+    const single = new Int32Array(maxDoc).fill(-1);
+    for (let d = 0; d < maxDoc; d++) if (per[d]) single[d] = per[d]![0]!;
+    return { kind: 'ordinal', dict, single, offsets: null, ords: null };
+  }
+  const offsets = new Int32Array(maxDoc + 1);
+  let n = 0;
+  for (let d = 0; d < maxDoc; d++) {
+    offsets[d] = n;
+    n += per[d]?.length ?? 0;
+  }
+  offsets[maxDoc] = n;
+  const ords = new Int32Array(n);
+  for (let d = 0; d < maxDoc; d++) if (per[d]) ords.set(per[d]!, offsets[d]!);
+  return { kind: 'ordinal', dict, single: null, offsets, ords };
+}

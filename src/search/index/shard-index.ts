@@ -1,0 +1,192 @@
+/**
+ * A shard's in-memory search index (Lucene IndexWriter + NRT reader in one): buffers writes,
+ * turns them into a segment on refresh, applies deletes copy-on-write to older segments, keeps
+ * the segment count bounded by merging, and hands out immutable snapshots to searches.
+ */
+import type { ParsedDocument } from '../../mapping/types.js';
+import { Bitset } from './bitset.js';
+import type { LiveSegment, ShardSnapshot } from './live-segment.js';
+import { mergeSegments } from './merge.js';
+import { lookupId } from './segment.js';
+import { SegmentBuilder, type AnalysisResolver } from './segment-builder.js';
+
+export interface ShardIndexStats {
+  docs: number;
+  deleted: number;
+  segments: number;
+  memoryBytes: number;
+  refreshes: number;
+}
+
+/** Merge when a shard has more segments than this (Lucene TieredMergePolicy's segsPerTier). */
+const MAX_SEGMENTS = 10;
+
+export class ShardIndex {
+  private builder: SegmentBuilder;
+  private bufferIds = new Map<string, number>();
+  private pendingDeletes = new Set<string>();
+  private snapshot: ShardSnapshot = { generation: 0, segments: [], maxDoc: 0, numDocs: 0 };
+  private waiters: Array<() => void> = [];
+  private refreshCount = 0;
+
+  constructor(private readonly analysis: AnalysisResolver) {
+    this.builder = new SegmentBuilder(analysis);
+  }
+
+  /** Buffers a document; `mayExist` false skips the delete-by-id of older versions. */
+  add(
+    id: string,
+    doc: ParsedDocument,
+    seqNo: number,
+    version: number,
+    routing: string | null = null,
+    mayExist = true,
+  ): void {
+    const prev = this.bufferIds.get(id);
+    if (prev !== undefined) this.builder.markDeleted(prev);
+    if (mayExist) this.pendingDeletes.add(id);
+    this.bufferIds.set(id, this.builder.add(id, doc, seqNo, version, routing));
+  }
+
+  delete(id: string): void {
+    const prev = this.bufferIds.get(id);
+    if (prev !== undefined) {
+      this.builder.markDeleted(prev);
+      this.bufferIds.delete(id);
+    }
+    this.pendingDeletes.add(id);
+  }
+
+  get bufferedDocs(): number {
+    return this.builder.size;
+  }
+
+  /** Publishes everything buffered to new searches. */
+  refresh(): void {
+    if (this.builder.size === 0 && this.pendingDeletes.size === 0) {
+      this.resolveWaiters();
+      return;
+    }
+    const segs = this.snapshot.segments.map((s) => ({ ...s }));
+    if (this.pendingDeletes.size > 0) {
+      const cloned = new Set<number>();
+      for (const id of this.pendingDeletes) {
+        for (let i = segs.length - 1; i >= 0; i--) {
+          const ls = segs[i]!;
+          const d = lookupId(ls.segment, id);
+          if (d < 0) continue;
+          if (ls.live !== null && !ls.live.get(d)) continue;
+          let live = ls.live;
+          if (!cloned.has(i)) {
+            live = live ? live.clone() : Bitset.full(ls.segment.maxDoc);
+            cloned.add(i);
+          }
+          live!.clear(d);
+          segs[i] = { segment: ls.segment, live, deleted: ls.deleted + 1, docBase: ls.docBase };
+          break;
+        }
+      }
+    }
+    let out: Array<Omit<LiveSegment, 'docBase'>> = segs;
+    if (this.builder.liveSize > 0) {
+      const seg = this.builder.build();
+      out = [...segs, { segment: seg, live: null, deleted: 0 }];
+    }
+    out = out.filter((s) => s.deleted < s.segment.maxDoc);
+    if (out.length > MAX_SEGMENTS) out = this.merge(out);
+    this.builder = new SegmentBuilder(this.analysis);
+    this.bufferIds = new Map();
+    this.pendingDeletes = new Set();
+    this.publish(out);
+    this.refreshCount++;
+    this.resolveWaiters();
+  }
+
+  /** Tiered merging: merge the smallest segments together until the count is bounded. */
+  private merge(segs: Array<Omit<LiveSegment, 'docBase'>>): Array<Omit<LiveSegment, 'docBase'>> {
+    const bySize = segs
+      .map((s, i) => ({ i, size: s.segment.maxDoc - s.deleted }))
+      .sort((a, b) => a.size - b.size);
+    const take = new Set(
+      bySize
+        .slice(0, segs.length - MAX_SEGMENTS + 1 + Math.floor(MAX_SEGMENTS / 2))
+        .map((x) => x.i),
+    );
+    const parts = segs.filter((_, i) => take.has(i));
+    const merged = mergeSegments(parts);
+    const rest = segs.filter((_, i) => !take.has(i));
+    return [...rest, { segment: merged, live: null, deleted: 0 }];
+  }
+
+  private publish(segs: Array<Omit<LiveSegment, 'docBase'>>): void {
+    let base = 0;
+    let numDocs = 0;
+    const segments: LiveSegment[] = segs.map((s) => {
+      const ls = { ...s, docBase: base };
+      base += s.segment.maxDoc;
+      numDocs += s.segment.maxDoc - s.deleted;
+      return ls;
+    });
+    this.snapshot = { generation: this.snapshot.generation + 1, segments, maxDoc: base, numDocs };
+  }
+
+  /** Forces all segments into one (force merge); also drops deleted docs. */
+  forceMerge(maxSegments = 1): void {
+    this.refresh();
+    const segs = this.snapshot.segments;
+    if (segs.length <= maxSegments && segs.every((s) => s.deleted === 0)) return;
+    this.publish([{ segment: mergeSegments(segs), live: null, deleted: 0 }]);
+  }
+
+  searcher(): ShardSnapshot {
+    return this.snapshot;
+  }
+
+  nextRefresh(): Promise<void> {
+    return new Promise((res) => this.waiters.push(res));
+  }
+
+  private resolveWaiters(): void {
+    const w = this.waiters;
+    this.waiters = [];
+    for (const f of w) f();
+  }
+
+  stats(): ShardIndexStats {
+    let memory = 0;
+    let deleted = 0;
+    for (const s of this.snapshot.segments) {
+      deleted += s.deleted;
+      memory += estimateSegmentBytes(s.segment);
+    }
+    return {
+      docs: this.snapshot.numDocs,
+      deleted,
+      segments: this.snapshot.segments.length,
+      memoryBytes: memory,
+      refreshes: this.refreshCount,
+    };
+  }
+}
+
+function estimateSegmentBytes(seg: import('./segment.js').Segment): number {
+  let n = seg.maxDoc * (16 + 4 + 40);
+  for (const f of seg.fields.values()) {
+    if (f.inverted) {
+      const inv = f.inverted;
+      n += inv.docs.byteLength + (inv.freqs?.byteLength ?? 0) + (inv.positions?.byteLength ?? 0);
+      n +=
+        inv.termStart.byteLength + (inv.posStart?.byteLength ?? 0) + (inv.norms?.byteLength ?? 0);
+      n += inv.terms.length * 40;
+    }
+    if (f.points) n += f.points.values.byteLength + f.points.docs.byteLength;
+    const dv = f.docValues;
+    if (dv?.kind === 'numeric')
+      n +=
+        (dv.single?.byteLength ?? 0) + (dv.values?.byteLength ?? 0) + (dv.offsets?.byteLength ?? 0);
+    if (dv?.kind === 'ordinal')
+      n +=
+        (dv.single?.byteLength ?? 0) + (dv.ords?.byteLength ?? 0) + (dv.offsets?.byteLength ?? 0);
+  }
+  return n;
+}

@@ -1,0 +1,99 @@
+/**
+ * BM25 exactly as Lucene 7.7's BM25Similarity scores it for Elasticsearch 6.8: k1 = 1.2, b = 0.75,
+ * idf = ln(1 + (docCount - docFreq + 0.5) / (docFreq + 0.5)), the (k1 + 1) factor in the
+ * numerator, document length decoded from the one-byte norm, and float32 arithmetic at each step
+ * so `_score` matches to the last bit.
+ */
+import { LENGTH_TABLE } from '../index/norms.js';
+import { expl, type Explanation } from './explanation.js';
+import type { FieldStats, TermStats } from './stats.js';
+
+const f = Math.fround;
+export const K1 = f(1.2);
+export const B = f(0.75);
+
+export function idf(docFreq: number, docCount: number): number {
+  return f(Math.log(1 + (docCount - docFreq + 0.5) / (docFreq + 0.5)));
+}
+
+export function avgFieldLength(fs: FieldStats, maxDoc: number): number {
+  const docCount = fs.docCount > 0 ? fs.docCount : maxDoc;
+  if (fs.sumTotalTermFreq <= 0) return 1;
+  return f(fs.sumTotalTermFreq / docCount);
+}
+
+/** Per-query BM25 scoring state: the weight and the 256-entry length-normalisation cache. */
+export class Bm25 {
+  readonly idf: number;
+  readonly avgdl: number;
+  readonly weightValue: number;
+  readonly cache: Float32Array;
+  readonly docCount: number;
+
+  constructor(
+    readonly boost: number,
+    fs: FieldStats,
+    ts: TermStats,
+    maxDoc: number,
+  ) {
+    this.docCount = fs.docCount > 0 ? fs.docCount : maxDoc;
+    this.idf = idf(ts.docFreq, this.docCount);
+    this.avgdl = avgFieldLength(fs, maxDoc);
+    // Lucene: weight = boost * idf; BM25DocScorer.weightValue = weight * (k1 + 1)
+    this.weightValue = f(f(boost * this.idf) * f(K1 + 1));
+    this.cache = new Float32Array(256);
+    for (let i = 0; i < 256; i++) {
+      this.cache[i] = f(K1 * f(f(1 - B) + f(f(B * LENGTH_TABLE[i]!) / this.avgdl)));
+    }
+  }
+
+  /** Score of a doc with term frequency `freq` and norm byte `norm` (-1: no norms). */
+  score(freq: number, norm: number): number {
+    const n = norm < 0 ? K1 : this.cache[norm]!;
+    return f(f(this.weightValue * freq) / f(freq + n));
+  }
+
+  explain(doc: number, freq: number, norm: number, termDocFreq: number): Explanation {
+    const idfE = expl(
+      this.idf,
+      'idf, computed as log(1 + (docCount - docFreq + 0.5) / (docFreq + 0.5)) from:',
+      [expl(termDocFreq, 'docFreq'), expl(this.docCount, 'docCount')],
+    );
+    const freqE = expl(freq, `termFreq=${javaFloat(freq)}`);
+    let tfNorm: Explanation;
+    if (norm < 0) {
+      tfNorm = expl(
+        (freq * (K1 + 1)) / (freq + K1),
+        'tfNorm, computed as (freq * (k1 + 1)) / (freq + k1) from:',
+        [freqE, expl(K1, 'parameter k1'), expl(0, 'parameter b (norms omitted for field)')],
+      );
+    } else {
+      const dl = LENGTH_TABLE[norm]!;
+      tfNorm = expl(
+        (freq * (K1 + 1)) / (freq + K1 * (1 - B + (B * dl) / this.avgdl)),
+        'tfNorm, computed as (freq * (k1 + 1)) / (freq + k1 * (1 - b + b * fieldLength / avgFieldLength)) from:',
+        [
+          freqE,
+          expl(K1, 'parameter k1'),
+          expl(B, 'parameter b'),
+          expl(this.avgdl, 'avgFieldLength'),
+          expl(dl, 'fieldLength'),
+        ],
+      );
+    }
+    const details: Explanation[] = [];
+    if (this.boost !== 1) details.push(expl(this.boost, 'boost'));
+    details.push(idfE, tfNorm);
+    // Lucene prints the freq Explanation itself: "1.0 = termFreq=1.0\n".
+    return expl(
+      this.boost * this.idf * tfNorm.value,
+      `score(doc=${doc},freq=${javaFloat(freq)} = termFreq=${javaFloat(freq)}\n), product of:`,
+      details,
+    );
+  }
+}
+
+/** Java's Float.toString for the small numbers explanations print (1.0, 2.0, 0.5). */
+export function javaFloat(v: number): string {
+  return Number.isInteger(v) ? `${v}.0` : String(Math.fround(v));
+}

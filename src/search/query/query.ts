@@ -1,0 +1,139 @@
+/**
+ * The search engine's query tree (Lucene Query equivalents). The DSL layer builds these from
+ * Elasticsearch JSON after analysis and field resolution; `createWeight` turns them into
+ * per-segment scorers. Plain data with a `kind` discriminant.
+ */
+
+export interface TermMatcher {
+  /** Literal prefix every matching term starts with ('' = none). */
+  readonly prefix: string;
+  test(term: string): boolean;
+}
+
+/** How a per-doc numeric script/predicate sees a segment (SQL scripts, doc-value checks). */
+export interface DocPredicateFactory {
+  forSegment(
+    seg: import('../index/live-segment.js').LiveSegment,
+  ): ((doc: number) => boolean) | null;
+  describe: string;
+}
+
+export interface FunctionSpec {
+  /** Docs the function applies to (null = all). */
+  filter: Query | null;
+  weight: number;
+  /** Per segment: value of the function for a doc (null when the function is just a weight). */
+  factory:
+    | ((
+        seg: import('../index/live-segment.js').LiveSegment,
+      ) => (doc: number, score: number) => number)
+    | null;
+  describe: string;
+}
+
+export type ScoreMode = 'multiply' | 'sum' | 'avg' | 'first' | 'max' | 'min';
+export type BoostMode = 'multiply' | 'replace' | 'sum' | 'avg' | 'max' | 'min';
+
+export type Query =
+  | { kind: 'MatchAll'; boost: number }
+  | { kind: 'MatchNone' }
+  | {
+      kind: 'Term';
+      field: string;
+      term: string;
+      boost: number;
+      /** Blended statistics (fuzzy rewrite): overrides the term's own docFreq/totalTermFreq. */
+      stats?: { docFreq: number; totalTermFreq: number };
+    }
+  | { kind: 'Synonym'; field: string; terms: string[]; boost: number }
+  | {
+      kind: 'Phrase';
+      field: string;
+      /** Terms per phrase position (several = any of them, Lucene MultiPhraseQuery). */
+      terms: string[][];
+      positions: number[];
+      slop: number;
+      boost: number;
+    }
+  | {
+      kind: 'NumericRange';
+      field: string;
+      lo: number;
+      hi: number;
+      includeLo: boolean;
+      includeHi: boolean;
+      boost: number;
+    }
+  | { kind: 'NumericSet'; field: string; values: number[]; boost: number }
+  | {
+      kind: 'TermRange';
+      field: string;
+      lo: string | null;
+      hi: string | null;
+      includeLo: boolean;
+      includeHi: boolean;
+      boost: number;
+    }
+  | { kind: 'TermSet'; field: string; terms: string[]; boost: number }
+  | { kind: 'MultiTerm'; field: string; matcher: TermMatcher; boost: number; describe: string }
+  | {
+      kind: 'Fuzzy';
+      field: string;
+      term: string;
+      maxEdits: number;
+      prefixLength: number;
+      maxExpansions: number;
+      transpositions: boolean;
+      boost: number;
+    }
+  | {
+      kind: 'Bool';
+      must: Query[];
+      should: Query[];
+      mustNot: Query[];
+      filter: Query[];
+      minShouldMatch: number;
+      boost: number;
+    }
+  | { kind: 'ConstantScore'; inner: Query; boost: number }
+  | { kind: 'DisMax'; queries: Query[]; tieBreaker: number; boost: number }
+  | { kind: 'Ids'; ids: string[]; boost: number }
+  | { kind: 'Boosting'; positive: Query; negative: Query; negativeBoost: number; boost: number }
+  | {
+      kind: 'FunctionScore';
+      inner: Query;
+      functions: FunctionSpec[];
+      scoreMode: ScoreMode;
+      boostMode: BoostMode;
+      maxBoost: number;
+      minScore: number | null;
+      boost: number;
+    }
+  | {
+      kind: 'Nested';
+      path: string;
+      inner: Query;
+      scoreMode: 'avg' | 'sum' | 'min' | 'max' | 'none';
+      boost: number;
+    }
+  | { kind: 'Predicate'; factory: DocPredicateFactory; boost: number };
+
+export const matchAll = (boost = 1): Query => ({ kind: 'MatchAll', boost });
+export const matchNone = (): Query => ({ kind: 'MatchNone' });
+export const termQuery = (field: string, term: string, boost = 1): Query => ({
+  kind: 'Term',
+  field,
+  term,
+  boost,
+});
+export const boolQuery = (
+  parts: Partial<Omit<Extract<Query, { kind: 'Bool' }>, 'kind'>>,
+): Query => ({
+  kind: 'Bool',
+  must: parts.must ?? [],
+  should: parts.should ?? [],
+  mustNot: parts.mustNot ?? [],
+  filter: parts.filter ?? [],
+  minShouldMatch: parts.minShouldMatch ?? 0,
+  boost: parts.boost ?? 1,
+});

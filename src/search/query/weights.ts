@@ -1,0 +1,647 @@
+/**
+ * Query → Weight → per-segment Scorer (Lucene's createWeight). Boosts propagate down as in
+ * Lucene 7 (BoostQuery multiplies into the clauses' weights); filter clauses and constant-score
+ * queries never compute BM25.
+ */
+import type { LiveSegment } from '../index/live-segment.js';
+import {
+  findTerm,
+  lookupId,
+  seekCeil,
+  type InvertedField,
+  type Segment,
+} from '../index/segment.js';
+import { Bm25 } from './bm25.js';
+import {
+  ConjunctionScorer,
+  DisjunctionScorer,
+  EmptyScorer,
+  ReqExclScorer,
+  ReqOptScorer,
+} from './boolean-scorers.js';
+import { expl, noMatch, type Explanation } from './explanation.js';
+import type { Query } from './query.js';
+import {
+  AllDocsScorer,
+  ArrayScorer,
+  ConstantScorer,
+  NO_MORE_DOCS,
+  PredicateScorer,
+  type Scorer,
+} from './scorer.js';
+import type { SearchStats } from './stats.js';
+import { PhraseScorer, TermScorer } from './term-scorers.js';
+import { FunctionScoreScorer, NestedScorer, BoostingScorer } from './compound-scorers.js';
+import { expandFuzzy } from './fuzzy.js';
+
+export interface Weight {
+  scorer(ls: LiveSegment): Scorer | null;
+  explain(ls: LiveSegment, doc: number): Explanation;
+}
+
+export interface WeightContext {
+  stats: SearchStats;
+  needsScores: boolean;
+}
+
+const f = Math.fround;
+
+function inverted(seg: Segment, field: string): InvertedField | null {
+  return field === '_field_names' ? seg.fieldNames : (seg.fields.get(field)?.inverted ?? null);
+}
+
+function advanceTo(s: Scorer, doc: number): boolean {
+  return (s.doc < doc ? s.advance(doc) : s.doc) === doc;
+}
+
+/** Explains by re-running the scorer up to `doc`. */
+function explainByScoring(
+  w: Weight,
+  ls: LiveSegment,
+  doc: number,
+  desc: (score: number) => string,
+): Explanation {
+  const s = w.scorer(ls);
+  if (!s || !advanceTo(s, doc)) return noMatch('no matching term');
+  const v = s.score();
+  return expl(v, desc(v));
+}
+
+export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
+  switch (q.kind) {
+    case 'MatchAll': {
+      const b = f(q.boost * boost);
+      return {
+        scorer: (ls) => new AllDocsScorer(ls.segment.maxDoc, b),
+        explain: (_ls, _d) => expl(b, '*:*'),
+      };
+    }
+    case 'MatchNone':
+      return { scorer: () => null, explain: () => noMatch('MatchNoDocsQuery("")') };
+    case 'Term':
+      return termWeight(q.field, q.term, f(q.boost * boost), ctx, q.stats);
+    case 'Synonym':
+      return synonymWeight(q.field, q.terms, f(q.boost * boost), ctx);
+    case 'Phrase':
+      return phraseWeight(q, f(q.boost * boost), ctx);
+    case 'NumericRange': {
+      const b = f(q.boost * boost);
+      return docSetWeight(b, `${q.field}:[${q.lo} TO ${q.hi}]`, (ls) =>
+        numericRangeDocs(ls.segment, q.field, q.lo, q.hi, q.includeLo, q.includeHi),
+      );
+    }
+    case 'NumericSet': {
+      const b = f(q.boost * boost);
+      return docSetWeight(b, `${q.field}:{${q.values.join(' ')}}`, (ls) =>
+        unionDocs(q.values.map((v) => numericRangeDocs(ls.segment, q.field, v, v, true, true))),
+      );
+    }
+    case 'TermRange': {
+      const b = f(q.boost * boost);
+      return docSetWeight(b, `${q.field}:[${q.lo ?? '*'} TO ${q.hi ?? '*'}]`, (ls) =>
+        termRangeDocs(ls.segment, q.field, q.lo, q.hi, q.includeLo, q.includeHi),
+      );
+    }
+    case 'TermSet': {
+      const b = f(q.boost * boost);
+      const sorted = [...new Set(q.terms)].sort();
+      return docSetWeight(b, `${q.field}:(${sorted.join(' ')})`, (ls) => {
+        const inv = inverted(ls.segment, q.field);
+        if (!inv) return null;
+        const parts: Int32Array[] = [];
+        for (const t of sorted) {
+          const i = findTerm(inv.terms, t);
+          if (i >= 0) parts.push(inv.docs.subarray(inv.termStart[i]!, inv.termStart[i + 1]!));
+        }
+        return unionDocs(parts);
+      });
+    }
+    case 'MultiTerm': {
+      const b = f(q.boost * boost);
+      return docSetWeight(b, q.describe, (ls) => {
+        const inv = inverted(ls.segment, q.field);
+        if (!inv) return null;
+        const parts: Int32Array[] = [];
+        const start = q.matcher.prefix ? seekCeil(inv.terms, q.matcher.prefix) : 0;
+        for (let t = start; t < inv.terms.length; t++) {
+          const term = inv.terms[t]!;
+          if (q.matcher.prefix && !term.startsWith(q.matcher.prefix)) break;
+          if (q.matcher.test(term))
+            parts.push(inv.docs.subarray(inv.termStart[t]!, inv.termStart[t + 1]!));
+        }
+        return unionDocs(parts);
+      });
+    }
+    case 'Fuzzy':
+      return createWeight(expandFuzzy(q, ctx.stats), ctx, boost);
+    case 'Bool':
+      return boolWeight(q, ctx, f(q.boost * boost));
+    case 'ConstantScore': {
+      const b = f(q.boost * boost);
+      const inner = createWeight(q.inner, { ...ctx, needsScores: false });
+      return {
+        scorer: (ls) => {
+          const s = inner.scorer(ls);
+          return s ? new ConstantScorer(s, b) : null;
+        },
+        explain: (ls, d) => {
+          const s = inner.scorer(ls);
+          return s && advanceTo(s, d)
+            ? expl(b, 'ConstantScore(' + 'query' + ')')
+            : noMatch("ConstantScore doesn't match id " + d);
+        },
+      };
+    }
+    case 'DisMax': {
+      const b = f(q.boost * boost);
+      const ws = q.queries.map((x) => createWeight(x, ctx, b));
+      return {
+        scorer: (ls) => {
+          const subs = ws.map((w) => w.scorer(ls)).filter((s): s is Scorer => s !== null);
+          if (subs.length === 0) return null;
+          if (subs.length === 1 && q.tieBreaker === 0) return subs[0]!;
+          return new DisjunctionScorer(subs, 1, { tieBreaker: q.tieBreaker });
+        },
+        explain: (ls, d) => {
+          const parts = ws
+            .map((w) => w.explain(ls, d))
+            .filter((e) => e.value > 0 || e.description.startsWith('weight'));
+          const s = ws.length ? null : null;
+          void s;
+          const matched = parts.filter((e) => e.value > 0);
+          if (!matched.length) return noMatch('No matching clause');
+          const max = Math.max(...matched.map((e) => e.value));
+          const sum = matched.reduce((a, e) => a + e.value, 0);
+          return expl(
+            max + (sum - max) * q.tieBreaker,
+            q.tieBreaker === 0 ? 'max of:' : `max plus ${q.tieBreaker} times others of:`,
+            matched,
+          );
+        },
+      };
+    }
+    case 'Ids': {
+      const b = f(q.boost * boost);
+      return docSetWeight(b, `_id:(${q.ids.join(' ')})`, (ls) => {
+        const docs: number[] = [];
+        for (const id of q.ids) {
+          const d = lookupId(ls.segment, id);
+          if (d >= 0) docs.push(d);
+        }
+        return Int32Array.from(new Set(docs)).sort();
+      });
+    }
+    case 'Boosting': {
+      const b = f(q.boost * boost);
+      const pos = createWeight(q.positive, ctx, b);
+      const neg = createWeight(q.negative, { ...ctx, needsScores: false });
+      return {
+        scorer: (ls) => {
+          const p = pos.scorer(ls);
+          if (!p) return null;
+          return new BoostingScorer(p, neg.scorer(ls), q.negativeBoost);
+        },
+        explain: (ls, d) => explainByScoring(pos, ls, d, () => 'boosting'),
+      };
+    }
+    case 'FunctionScore': {
+      const b = f(q.boost * boost);
+      const inner = createWeight(q.inner, ctx);
+      const filters = q.functions.map((fn) =>
+        fn.filter ? createWeight(fn.filter, { ...ctx, needsScores: false }) : null,
+      );
+      const w: Weight = {
+        scorer: (ls) => {
+          const s = inner.scorer(ls);
+          if (!s) return null;
+          return new FunctionScoreScorer(
+            s,
+            q,
+            ls,
+            filters.map((fw) => (fw ? fw.scorer(ls) : null)),
+            b,
+          );
+        },
+        explain: (ls, d) => explainByScoring(w, ls, d, () => 'function score, product of:'),
+      };
+      return w;
+    }
+    case 'Nested': {
+      const b = f(q.boost * boost);
+      const inner = createWeight(q.inner, ctx);
+      const w: Weight = {
+        scorer: (ls) => {
+          const block = ls.segment.nested.get(q.path);
+          if (!block) return null;
+          const child: LiveSegment = { segment: block.segment, live: null, deleted: 0, docBase: 0 };
+          const cs = inner.scorer(child);
+          if (!cs) return null;
+          return NestedScorer.build(cs, block.parentOf, q.scoreMode, b);
+        },
+        explain: (ls, d) =>
+          explainByScoring(w, ls, d, () => `Score based on ${q.scoreMode} child docs`),
+      };
+      return w;
+    }
+    case 'Predicate': {
+      const b = f(q.boost * boost);
+      return {
+        scorer: (ls) => {
+          const test = q.factory.forSegment(ls);
+          return test ? new PredicateScorer(ls.segment.maxDoc, test, b) : null;
+        },
+        explain: (ls, d) => {
+          const test = q.factory.forSegment(ls);
+          return test && test(d) ? expl(b, q.factory.describe) : noMatch(q.factory.describe);
+        },
+      };
+    }
+  }
+}
+
+function docSetWeight(
+  boost: number,
+  describe: string,
+  docs: (ls: LiveSegment) => Int32Array | null,
+): Weight {
+  return {
+    scorer(ls) {
+      const d = docs(ls);
+      return d && d.length ? new ArrayScorer(d, boost) : null;
+    },
+    explain(ls, doc) {
+      const d = docs(ls);
+      if (d && binaryHas(d, doc)) return expl(boost, describe);
+      return noMatch(`no match on ${describe}`);
+    },
+  };
+}
+
+function binaryHas(a: Int32Array, x: number): boolean {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo <= hi) {
+    const m = (lo + hi) >>> 1;
+    if (a[m]! < x) lo = m + 1;
+    else if (a[m]! > x) hi = m - 1;
+    else return true;
+  }
+  return false;
+}
+
+function termWeight(
+  field: string,
+  term: string,
+  boost: number,
+  ctx: WeightContext,
+  override?: { docFreq: number; totalTermFreq: number },
+): Weight {
+  let bm25: Bm25 | null = null;
+  let df = 0;
+  if (ctx.needsScores) {
+    const ts = override ?? ctx.stats.term(field, term);
+    df = ts.docFreq;
+    bm25 = new Bm25(boost, ctx.stats.field(field), ts, ctx.stats.maxDoc);
+  }
+  const w: Weight = {
+    scorer(ls) {
+      const inv = inverted(ls.segment, field);
+      if (!inv) return null;
+      const t = findTerm(inv.terms, term);
+      if (t < 0) return null;
+      const s = new TermScorer(inv, inv.termStart[t]!, inv.termStart[t + 1]!, bm25, boost);
+      if (inv.posStart) s.termPosBase = inv.posStart[t]!;
+      return s;
+    },
+    explain(ls, doc) {
+      const s = w.scorer(ls) as TermScorer | null;
+      if (!s || !advanceTo(s, doc)) return noMatch(`no matching term`);
+      if (!bm25) return expl(boost, `${field}:${term}`);
+      const inv = inverted(ls.segment, field)!;
+      const norm = inv.norms ? inv.norms[doc]! : -1;
+      const inner = bm25.explain(doc, s.freq(), norm, df);
+      return expl(
+        inner.value,
+        `weight(${field}:${term} in ${doc}) [PerFieldSimilarity], result of:`,
+        [inner],
+      );
+    },
+  };
+  return w;
+}
+
+/** Lucene SynonymQuery: terms at one position scored as one term (df = max, freq = sum). */
+function synonymWeight(field: string, terms: string[], boost: number, ctx: WeightContext): Weight {
+  let bm25: Bm25 | null = null;
+  if (ctx.needsScores) {
+    let df = 0;
+    let ttf = 0;
+    for (const t of terms) {
+      const ts = ctx.stats.term(field, t);
+      df = Math.max(df, ts.docFreq);
+      ttf += ts.totalTermFreq;
+    }
+    bm25 = new Bm25(
+      boost,
+      ctx.stats.field(field),
+      { docFreq: df, totalTermFreq: ttf },
+      ctx.stats.maxDoc,
+    );
+  }
+  const w: Weight = {
+    scorer(ls) {
+      const inv = inverted(ls.segment, field);
+      if (!inv) return null;
+      const subs: TermScorer[] = [];
+      for (const term of terms) {
+        const t = findTerm(inv.terms, term);
+        if (t >= 0)
+          subs.push(new TermScorer(inv, inv.termStart[t]!, inv.termStart[t + 1]!, null, boost));
+      }
+      if (!subs.length) return null;
+      const union = new DisjunctionScorer(subs);
+      if (!bm25) return new ConstantScorer(union, boost);
+      const b = bm25;
+      return {
+        get doc() {
+          return union.doc;
+        },
+        set doc(_v: number) {},
+        cost: union.cost,
+        next: () => union.next(),
+        advance: (t: number) => union.advance(t),
+        score: () => {
+          let freq = 0;
+          for (const s of subs) if (s.doc === union.doc) freq += s.freq();
+          return b.score(freq, inv.norms ? inv.norms[union.doc]! : -1);
+        },
+      };
+    },
+    explain: (ls, doc) =>
+      explainByScoring(
+        w,
+        ls,
+        doc,
+        () =>
+          `weight(Synonym(${terms.map((t) => `${field}:${t}`).join(' ')}) in ${doc}) [PerFieldSimilarity], result of:`,
+      ),
+  };
+  return w;
+}
+
+function phraseWeight(
+  q: Extract<Query, { kind: 'Phrase' }>,
+  boost: number,
+  ctx: WeightContext,
+): Weight {
+  let bm25: Bm25 | null = null;
+  if (ctx.needsScores) {
+    // Lucene: a phrase's idf is the sum of its terms' idfs (MultiPhraseQuery: per position, all terms).
+    const fs = ctx.stats.field(q.field);
+    let idfSum = 0;
+    const docCount = fs.docCount > 0 ? fs.docCount : ctx.stats.maxDoc;
+    for (const pos of q.terms) {
+      for (const t of pos) {
+        const ts = ctx.stats.term(q.field, t);
+        idfSum += f(Math.log(1 + (docCount - ts.docFreq + 0.5) / (ts.docFreq + 0.5)));
+      }
+    }
+    bm25 = new Bm25(boost, fs, { docFreq: 0, totalTermFreq: 0 }, ctx.stats.maxDoc);
+    // Override idf with the summed idf (the Bm25 constructor computed one for df 0).
+    const summed = f(idfSum);
+    (bm25 as { idf: number }).idf = summed;
+    (bm25 as { weightValue: number }).weightValue = f(f(boost * summed) * f(1.2 + 1));
+  }
+  const w: Weight = {
+    scorer(ls) {
+      const inv = inverted(ls.segment, q.field);
+      if (!inv || !inv.positions) return null;
+      const perPos: TermScorer[][] = [];
+      for (const pos of q.terms) {
+        const list: TermScorer[] = [];
+        for (const term of pos) {
+          const t = findTerm(inv.terms, term);
+          if (t < 0) continue;
+          const s = new TermScorer(inv, inv.termStart[t]!, inv.termStart[t + 1]!, null, 1);
+          s.termPosBase = inv.posStart![t]!;
+          list.push(s);
+        }
+        if (!list.length) return null;
+        perPos.push(list);
+      }
+      // Approximation: docs containing every position (fresh iterators, the position readers are separate).
+      const approxParts: Scorer[] = perPos.map((list) => {
+        const fresh = list.map((s) => {
+          const t = findTerm(inv.terms, termOf(inv, s));
+          return new TermScorer(inv, inv.termStart[t]!, inv.termStart[t + 1]!, null, 1);
+        });
+        return fresh.length === 1 ? fresh[0]! : new DisjunctionScorer(fresh);
+      });
+      const approx =
+        approxParts.length === 1 ? approxParts[0]! : new ConjunctionScorer(approxParts, []);
+      return new PhraseScorer(approx, perPos, q.positions, q.slop, bm25, inv.norms, boost);
+    },
+    explain(ls, doc) {
+      const s = w.scorer(ls) as PhraseScorer | null;
+      if (!s || !advanceTo(s, doc)) return noMatch('no matching term');
+      const v = s.score();
+      const desc = `weight(${q.field}:"${q.terms.map((t) => (t.length > 1 ? `(${t.join(' ')})` : t[0])).join(' ')}"${q.slop ? `~${q.slop}` : ''} in ${doc}) [PerFieldSimilarity], result of:`;
+      return expl(
+        v,
+        desc,
+        bm25
+          ? [
+              bm25.explain(
+                doc,
+                s.freq(),
+                ls.segment.fields.get(q.field)?.inverted?.norms?.[doc] ?? -1,
+                0,
+              ),
+            ]
+          : [],
+      );
+    },
+  };
+  return w;
+}
+
+function termOf(inv: InvertedField, s: TermScorer): string {
+  // Recover the term of a scorer from its first posting's term range (used to clone iterators).
+  const start = (s as unknown as { start: number }).start;
+  let lo = 0;
+  let hi = inv.terms.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (inv.termStart[mid]! <= start) lo = mid;
+    else hi = mid - 1;
+  }
+  return inv.terms[lo]!;
+}
+
+function boolWeight(
+  q: Extract<Query, { kind: 'Bool' }>,
+  ctx: WeightContext,
+  boost: number,
+): Weight {
+  const must = q.must.map((c) => createWeight(c, ctx, boost));
+  const filter = q.filter.map((c) => createWeight(c, { ...ctx, needsScores: false }, boost));
+  const should = q.should.map((c) => createWeight(c, ctx, boost));
+  const mustNot = q.mustNot.map((c) => createWeight(c, { ...ctx, needsScores: false }, boost));
+  const msm = q.minShouldMatch;
+  const w: Weight = {
+    scorer(ls) {
+      const req: Scorer[] = [];
+      const scoring: Scorer[] = [];
+      for (const m of must) {
+        const s = m.scorer(ls);
+        if (!s) return null;
+        req.push(s);
+        scoring.push(s);
+      }
+      for (const m of filter) {
+        const s = m.scorer(ls);
+        if (!s) return null;
+        req.push(ctx.needsScores ? new ConstantScorer(s, 0) : s);
+      }
+      const opt: Scorer[] = [];
+      for (const m of should) {
+        const s = m.scorer(ls);
+        if (s) opt.push(s);
+      }
+      const excl: Scorer[] = [];
+      for (const m of mustNot) {
+        const s = m.scorer(ls);
+        if (s) excl.push(s);
+      }
+      let main: Scorer | null;
+      if (req.length === 0) {
+        if (opt.length === 0 || opt.length < Math.max(1, msm)) return null;
+        main = opt.length === 1 ? opt[0]! : new DisjunctionScorer(opt, Math.max(1, msm));
+      } else {
+        if (msm > 0) {
+          if (opt.length < msm) return null;
+          const d = opt.length === 1 ? opt[0]! : new DisjunctionScorer(opt, msm);
+          req.push(d);
+          scoring.push(d);
+        }
+        main =
+          req.length === 1
+            ? scoring.length === 1
+              ? req[0]!
+              : ctx.needsScores
+                ? new ConstantScorer(req[0]!, 0)
+                : req[0]!
+            : new ConjunctionScorer(req, scoring);
+        if (msm === 0 && opt.length > 0 && ctx.needsScores) {
+          main = new ReqOptScorer(main, opt.length === 1 ? opt[0]! : new DisjunctionScorer(opt));
+        }
+      }
+      if (excl.length > 0)
+        main = new ReqExclScorer(main, excl.length === 1 ? excl[0]! : new DisjunctionScorer(excl));
+      return main;
+    },
+    explain(ls, doc) {
+      const s = w.scorer(ls);
+      if (!s || !advanceTo(s, doc)) return noMatch('no match on required clause');
+      const details: Explanation[] = [];
+      for (const m of must) details.push(m.explain(ls, doc));
+      for (const m of should) {
+        const e = m.explain(ls, doc);
+        if (e.value > 0 || !e.description.startsWith('no')) details.push(e);
+      }
+      for (const m of filter) {
+        const e = m.explain(ls, doc);
+        details.push(expl(0, `match on required clause, product of:`, [expl(0, '# clause'), e]));
+      }
+      return expl(
+        s.score(),
+        'sum of:',
+        details.filter((e) => e.value > 0 || e.description.startsWith('match on required')),
+      );
+    },
+  };
+  return w;
+}
+
+// ---- doc sets
+
+export function numericRangeDocs(
+  seg: Segment,
+  field: string,
+  lo: number,
+  hi: number,
+  incLo: boolean,
+  incHi: boolean,
+): Int32Array | null {
+  const pts = seg.fields.get(field)?.points;
+  if (!pts) return null;
+  const v = pts.values;
+  let a = 0;
+  let b = v.length;
+  // first index with value >= lo (or > lo)
+  let l = 0;
+  let h = v.length;
+  while (l < h) {
+    const m = (l + h) >>> 1;
+    if (incLo ? v[m]! < lo : v[m]! <= lo) l = m + 1;
+    else h = m;
+  }
+  a = l;
+  l = a;
+  h = v.length;
+  while (l < h) {
+    const m = (l + h) >>> 1;
+    if (incHi ? v[m]! <= hi : v[m]! < hi) l = m + 1;
+    else h = m;
+  }
+  b = l;
+  if (b <= a) return null;
+  const docs = pts.docs.slice(a, b);
+  docs.sort();
+  // Multi-valued fields can list a doc more than once.
+  let w = 1;
+  for (let r = 1; r < docs.length; r++) if (docs[r] !== docs[w - 1]) docs[w++] = docs[r]!;
+  return w === docs.length ? docs : docs.slice(0, w);
+}
+
+export function termRangeDocs(
+  seg: Segment,
+  field: string,
+  lo: string | null,
+  hi: string | null,
+  incLo: boolean,
+  incHi: boolean,
+): Int32Array | null {
+  const inv = inverted(seg, field);
+  if (!inv) return null;
+  let t = lo === null ? 0 : seekCeil(inv.terms, lo);
+  if (lo !== null && !incLo && inv.terms[t] === lo) t++;
+  const parts: Int32Array[] = [];
+  for (; t < inv.terms.length; t++) {
+    const term = inv.terms[t]!;
+    if (hi !== null && (term > hi || (!incHi && term === hi))) break;
+    parts.push(inv.docs.subarray(inv.termStart[t]!, inv.termStart[t + 1]!));
+  }
+  return unionDocs(parts);
+}
+
+export function unionDocs(parts: Array<Int32Array | null>): Int32Array | null {
+  const ps = parts.filter((p): p is Int32Array => p !== null && p.length > 0);
+  if (ps.length === 0) return null;
+  if (ps.length === 1) return ps[0]!;
+  let total = 0;
+  for (const p of ps) total += p.length;
+  const out = new Int32Array(total);
+  let k = 0;
+  for (const p of ps) {
+    out.set(p, k);
+    k += p.length;
+  }
+  out.sort();
+  let w = 1;
+  for (let r = 1; r < out.length; r++) if (out[r] !== out[w - 1]) out[w++] = out[r]!;
+  return out.slice(0, w);
+}
+
+export const NO_MORE = NO_MORE_DOCS;
+export const _empty = EmptyScorer;
