@@ -263,6 +263,18 @@ const SUITES: Record<string, string> = {
   - match: { $body.method: GET }
   - match: { method: $body.method }
 ---
+"content type header":
+  - skip: { features: headers }
+  - do:
+      headers: { Content-Type: application/yaml }
+      indices.create:
+        index: i
+        body: { settings: { number_of_shards: 1 } }
+  - match: { headers.content-type: application/yaml }
+  - match: { body: "settings:\\n  number_of_shards: 1\\n" }
+  - match: { path: /i }
+  - match: { method: PUT }
+---
 "yaml response":
   - skip: { features: [headers, yaml] }
   - do:
@@ -456,6 +468,10 @@ describe('requests and responses', () => {
 
   it('substitutes stashed values in params, body values and keys', () => {
     expect(byName('stash')).toMatchObject({ status: 'passed', reason: null });
+  });
+
+  it('sends headers as given; a Content-Type header also picks the body encoding', () => {
+    expect(byName('content type header')).toMatchObject({ status: 'passed', reason: null });
   });
 
   it('parses YAML responses and keeps text bodies as $body', () => {

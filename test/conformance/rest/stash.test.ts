@@ -86,6 +86,16 @@ describe('Stash', () => {
     expect(() => s.replaceStashedValues({ abc: 1, $id: 2 })).toThrow(/key conflict/);
   });
 
+  it('resolves stashed path parts (stash_in_path)', () => {
+    const s = new Stash();
+    s.set('master', 'n1');
+    s.set('idx', 1);
+    const body = { nodes: { n1: { name: 'a', roles: ['x', 'y'] } } };
+    expect(evaluatePath(body, 'nodes.$master.name', s)).toBe('a');
+    expect(evaluatePath(body, 'nodes.${master}.roles.$idx', s)).toBe('y');
+    expect(() => evaluatePath(body, 'nodes.$other', s)).toThrow(StashError);
+  });
+
   it('clear() forgets everything', () => {
     const s = stash();
     s.clear();
