@@ -33,6 +33,7 @@ options:
   --update-pass-list    add the tests that pass now to test/conformance/rest-pass-list.txt
   --allow-shrink        let --update-pass-list remove entries that no longer pass
   --no-strict-warnings  do not fail on deprecation warnings a step does not list
+  --no-error-trace      do not add error_trace=true to every call (upstream adds it)
   --full-wipe           wipe indices, templates and cluster settings after every test
   --es-version V        check skip sections against V instead of the version GET / reports
   --help`;
@@ -50,6 +51,7 @@ async function main(): Promise<number> {
       'update-pass-list': { type: 'boolean', default: false },
       'allow-shrink': { type: 'boolean', default: false },
       'no-strict-warnings': { type: 'boolean', default: false },
+      'no-error-trace': { type: 'boolean', default: false },
       'full-wipe': { type: 'boolean', default: false },
       'es-version': { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -74,6 +76,7 @@ async function main(): Promise<number> {
     filters: positionals,
     skipList,
     strictWarnings: !values['no-strict-warnings'],
+    errorTrace: !values['no-error-trace'],
     bail: values.bail,
     fullWipe: values['full-wipe'],
     ...(values['es-version'] ? { esVersion: values['es-version'] } : {}),

@@ -37,6 +37,8 @@ export interface StepFailure {
 export interface ExecOptions {
   /** Fail a `do` whose response carries deprecation warnings it does not list (upstream). */
   strictWarnings: boolean;
+  /** Add `error_trace=true` to every call that does not set it, as upstream does since 5.2. */
+  errorTrace: boolean;
 }
 
 /** DoSection's named `catch` values and the statuses they accept. */
@@ -173,6 +175,8 @@ export class ExecutionContext {
     const params = new Map<string, string>();
     for (const [k, v] of step.params)
       params.set(k, this.stash.isStashed(v) ? javaToString(this.stash.resolve(v)) : v);
+    // ClientYamlTestExecutionContext: requestParams.putIfAbsent("error_trace", "true").
+    if (this.opts.errorTrace && !params.has('error_trace')) params.set('error_trace', 'true');
     const headers = new Map<string, string>();
     for (const [k, v] of step.headers)
       headers.set(k, this.stash.isStashed(v) ? javaToString(this.stash.resolve(v)) : v);

@@ -199,9 +199,9 @@ const SUITES: Record<string, string> = {
   - skip: { features: headers }
   - do:
       headers: { x-fake-status: "404" }
-      get: { index: i, type: t, id: "1", ignore: 404 }
+      get: { index: i, type: t, id: "1", ignore: 404, error_trace: false }
   - match: { path: /i/t/1 }
-  - match: { query: {} }
+  - match: { query: { error_trace: "false" } }
 `,
   '20_warnings.yml': `---
 "expected warning arrives":
@@ -233,7 +233,7 @@ const SUITES: Record<string, string> = {
         body: { query: { match_all: {} }, min_score: 1.0 }
   - match: { method: GET }
   - match: { path: "/a,b/_search" }
-  - match: { query: { q: "x y", size: "10" } }
+  - match: { query: { q: "x y", size: "10", error_trace: "true" } }
   - match: { headers.content-type: "application/json; charset=UTF-8" }
   - match: { body: '{"query":{"match_all":{}},"min_score":1.0}' }
 ---
@@ -428,7 +428,7 @@ describe('catch', () => {
 
   it('ignore keeps a status from being an error and is not sent', () => {
     expect(byName('ignore').status).toBe('passed');
-    expect(requestsOf.get('ignore')![0]!.url).toBe('/i/t/1');
+    expect(requestsOf.get('ignore')![0]!.url).toBe('/i/t/1?error_trace=false');
   });
 });
 
@@ -492,9 +492,9 @@ describe('setup, teardown and wipe', () => {
     expect(
       requestsOf.get('stash is cleared after setup')!.map((l) => `${l.method} ${l.url}`),
     ).toEqual([
-      'PUT /setup_index',
-      'GET /',
-      'DELETE /teardown_index',
+      'PUT /setup_index?error_trace=true',
+      'GET /?error_trace=true',
+      'DELETE /teardown_index?error_trace=true',
       'DELETE /*?expand_wildcards=open%2Cclosed',
     ]);
   });
@@ -503,8 +503,8 @@ describe('setup, teardown and wipe', () => {
     expect(byName('settings and templates').status).toBe('passed');
     const log = requestsOf.get('settings and templates')!;
     expect(log.map((l) => `${l.method} ${l.url}`)).toEqual([
-      'PUT /_cluster/settings',
-      'PUT /_template/t1',
+      'PUT /_cluster/settings?error_trace=true',
+      'PUT /_template/t1?error_trace=true',
       'DELETE /*?expand_wildcards=open%2Cclosed',
       'DELETE /_template/*',
       'GET /_cluster/settings',
@@ -516,7 +516,9 @@ describe('setup, teardown and wipe', () => {
   });
 
   it('wipes nothing after a test that only read', () => {
-    expect(requestsOf.get('read only')!.map((l) => `${l.method} ${l.url}`)).toEqual(['GET /']);
+    expect(requestsOf.get('read only')!.map((l) => `${l.method} ${l.url}`)).toEqual([
+      'GET /?error_trace=true',
+    ]);
   });
 });
 

@@ -48,6 +48,8 @@ export interface RunnerOptions {
   ids?: readonly string[];
   skipList?: readonly SkipEntry[];
   strictWarnings?: boolean;
+  /** Send `error_trace=true` with every call (default, as upstream). */
+  errorTrace?: boolean;
   bail?: boolean;
   /** Wipe everything after every test, not only what the test's APIs can have changed. */
   fullWipe?: boolean;
@@ -178,6 +180,7 @@ async function runOne(test: TestRef, env: RunEnv): Promise<TestResult> {
 
   const ctx = new ExecutionContext(env.client, env.specs, {
     strictWarnings: env.opts.strictWarnings ?? true,
+    errorTrace: env.opts.errorTrace ?? true,
   });
   let failure: StepFailure | null = await runSteps(ctx, suite.setup?.steps ?? [], 'setup');
   if (!failure) {
