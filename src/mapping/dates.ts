@@ -100,7 +100,10 @@ const NAMED_PATTERNS: Record<string, string> = {
 };
 
 function compileOne(raw: string): Attempt {
-  const name = raw.trim();
+  let name = raw.trim();
+  // ES 6.7+: a leading "8" selects java.time semantics (Y is the week-based year there)
+  const javaTime = name.length > 1 && name.startsWith('8');
+  if (javaTime) name = name.slice(1);
   const camel = name.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()); // ES accepts camelCase names
   const key = NAMED_PATTERNS[camel] !== undefined || isSpecialName(camel) ? camel : name;
   switch (key) {
@@ -119,7 +122,7 @@ function compileOne(raw: string): Attempt {
   const named = NAMED_PATTERNS[key];
   if (named !== undefined) return compilePattern(named, false);
   if (key.length === 0) throw illegalArgument('No date pattern provided');
-  return compilePattern(key, false);
+  return compilePattern(key, false, javaTime);
 }
 
 const isSpecialName = (n: string) =>
@@ -411,7 +414,7 @@ function tokenize(pattern: string): string[] {
 
 const NUMERIC_LETTERS = new Set('yYxuwedDMHhKkmsSCg'.split(''));
 
-function compilePattern(pattern: string, strict: boolean): Attempt {
+function compilePattern(pattern: string, strict: boolean, javaTime = false): Attempt {
   const raw = tokenize(pattern);
   const toks: Tok[] = [];
   for (let i = 0; i < raw.length; i++) {
@@ -439,6 +442,10 @@ function compilePattern(pattern: string, strict: boolean): Attempt {
       case 'y':
       case 'Y':
       case 'u':
+        if (c === 'Y' && javaTime) {
+          toks.push(num('weekYear', 9, true));
+          break;
+        }
         // yy: two-digit year around a pivot (Joda appendTwoDigitYear)
         toks.push(
           n === 2

@@ -47,6 +47,10 @@ export function parseFieldValue(f: FieldNode, v: unknown, sink: ValueSink): void
     parseGeoPoint(f, v, sink);
     return;
   }
+  if (f.type === 'geo_shape') {
+    geoShape(f, v, sink);
+    return;
+  }
   try {
     createField(f, v, sink);
   } catch (e) {
@@ -124,12 +128,51 @@ function createField(f: FieldNode, v: unknown, sink: ValueSink): void {
       return;
     }
     case 'geo_shape':
-      // the shape stays in _source; nothing is indexed by this module
+      geoShape(f, v, sink);
       return;
     case 'alias':
       throw illegalArgument(`Cannot write to a field alias [${f.path}].`);
     default:
       range(f, v, sink);
+  }
+}
+
+const SHAPE_TYPES = new Set([
+  'point', 'multipoint', 'linestring', 'multilinestring', 'polygon', 'multipolygon',
+  'geometrycollection', 'envelope', 'circle',
+]); // prettier-ignore
+
+/**
+ * geo_shape: the shape stays in `_source` (this module indexes nothing for it) but its outline is
+ * checked like ES ShapeParser/GeoJsonParser so that obviously malformed shapes are rejected.
+ */
+function geoShape(f: FieldNode, v: unknown, sink: ValueSink): void {
+  if (v === null) return;
+  try {
+    if (typeof v === 'string') {
+      const word = /^\s*([A-Za-z]+)/.exec(v)?.[1]?.toLowerCase();
+      if (word === undefined)
+        throw parseException(`expected word but found: '${v.trim().charAt(0)}'`);
+      if (!SHAPE_TYPES.has(word) && word !== 'bbox')
+        throw parseException(`unknown geometry type: ${word}`);
+      return;
+    }
+    if (typeof v !== 'object' || Array.isArray(v)) {
+      throw parseException('shape must be an object consisting of type and coordinates');
+    }
+    const o = v as Record<string, unknown>;
+    if (typeof o.type !== 'string') throw parseException('shape type not included');
+    const type = o.type.toLowerCase();
+    if (!SHAPE_TYPES.has(type)) throw illegalArgument(`unknown geo_shape [${o.type}]`);
+    if (type === 'geometrycollection') {
+      if (o.geometries === undefined) throw parseException('geometries not included');
+    } else if (o.coordinates === undefined) throw parseException('coordinates not included');
+  } catch (e) {
+    if (f.ignoreMalformed) {
+      sink.ignore(f.path);
+      return;
+    }
+    throw mapperParsing(`failed to parse field [${f.path}] of type [geo_shape]`, asEsError(e));
   }
 }
 

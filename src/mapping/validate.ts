@@ -92,7 +92,23 @@ function nestedScope(path: string, root: RootNode): string | undefined {
   return undefined;
 }
 
+/** The metadata field mappers every 6.8 mapping has (ES DocumentMapper.Builder). */
+const METADATA_MAPPERS = new Set([
+  '_all', '_field_names', '_id', '_ignored', '_index', '_parent', '_routing', '_seq_no', '_source',
+  '_type', '_uid', '_version',
+]); // prettier-ignore
+
 export function validateMerged(old: RootNode | null, merged: RootNode, ctx: MappingContext): void {
+  // MapperMergeValidator.checkFieldUniqueness: metadata mappers count as fields of the mapping
+  for (const [name, d] of merged.properties) {
+    if (!METADATA_MAPPERS.has(name)) continue;
+    if (d.kind === 'object') {
+      throw illegalArgument(
+        `Field [${name}] is defined both as an object and a field in [${merged.typeName}]`,
+      );
+    }
+    throw illegalArgument(`Field [${name}] is defined twice in [${merged.typeName}]`);
+  }
   const fields = [...merged.fieldsByPath.values()].sort((x, y) => javaCompare(x.path, y.path));
   const concrete = fields.filter((f) => f.type !== 'alias');
   const aliases = fields.filter((f) => f.type === 'alias');
