@@ -195,6 +195,11 @@ function digits(t: string, pos: number, min: number, max: number): number {
   return i - pos >= min ? i : -1;
 }
 
+/**
+ * Joda/ES (Strict)ISODateTimeFormat.dateOptionalTimeParser: date element, then optionally `T`
+ * followed by an optional time element and an optional offset. Optional sections that do not
+ * match leave the position where they started (Joda MatchingParser), so errors point there.
+ */
 function parseIsoOptionalTime(
   t: string,
   strict: boolean,
@@ -202,7 +207,6 @@ function parseIsoOptionalTime(
   const f = newFields();
   let pos = 0;
   let end: number;
-  // year
   let sign = 1;
   if (!strict && (t[0] === '-' || t[0] === '+')) {
     sign = t[0] === '-' ? -1 : 1;
@@ -212,62 +216,66 @@ function parseIsoOptionalTime(
   if (end < 0) return { err: pos };
   f.year = sign * Number(t.slice(pos, end));
   pos = end;
-  if (pos < t.length && t[pos] === '-') {
-    const save = pos;
-    pos++;
-    if (t[pos] === 'W') return { err: save }; // week dates: not supported by the built-in parser
-    end = digits(t, pos, strict ? 2 : 1, strict ? 3 : 3);
-    if (end < 0) return { err: pos };
-    if (end - pos === 3) {
-      f.dayOfYear = Number(t.slice(pos, end));
-      pos = end;
-    } else {
-      f.month = Number(t.slice(pos, end));
-      pos = end;
-      if (pos < t.length && t[pos] === '-') {
-        pos++;
-        end = digits(t, pos, strict ? 2 : 1, 2);
-        if (end < 0) return { err: pos };
-        f.day = Number(t.slice(pos, end));
-        pos = end;
-      }
-    }
-  }
-  if (pos < t.length && t[pos] === 'T') {
-    pos++;
-    end = digits(t, pos, strict ? 2 : 1, 2);
-    if (end < 0) return { err: pos };
-    f.hour = Number(t.slice(pos, end));
-    pos = end;
-    if (t[pos] === ':') {
-      pos++;
-      end = digits(t, pos, strict ? 2 : 1, 2);
-      if (end < 0) return { err: pos };
-      f.minute = Number(t.slice(pos, end));
-      pos = end;
-      if (t[pos] === ':') {
-        pos++;
-        end = digits(t, pos, strict ? 2 : 1, 2);
-        if (end < 0) return { err: pos };
-        f.second = Number(t.slice(pos, end));
-        pos = end;
-        if (t[pos] === '.' || t[pos] === ',') {
-          pos++;
-          end = digits(t, pos, 1, 9);
-          if (end < 0) return { err: pos };
-          f.millis = Number(t.slice(pos, Math.min(end, pos + 3)).padEnd(3, '0'));
-          pos = end;
+  if (t[pos] === '-') {
+    // ordinal date (yyyy-DDD) or month [-day]; the longer match wins
+    const ord = digits(t, pos + 1, 3, 3);
+    const mon = digits(t, pos + 1, strict ? 2 : 1, 2);
+    if (ord > 0 && !isDigit(t.charCodeAt(ord))) {
+      f.dayOfYear = Number(t.slice(pos + 1, ord));
+      pos = ord;
+    } else if (mon > 0) {
+      f.month = Number(t.slice(pos + 1, mon));
+      pos = mon;
+      if (t[pos] === '-') {
+        const day = digits(t, pos + 1, strict ? 2 : 1, 2);
+        if (day > 0) {
+          f.day = Number(t.slice(pos + 1, day));
+          pos = day;
         }
       }
     }
+  }
+  if (t[pos] === 'T') {
+    pos++;
+    pos = parseTimeElement(t, pos, f, strict);
     if (pos < t.length) {
       const r = parseOffset(t, pos, f);
-      if (r < 0) return { err: ~r };
-      pos = r;
+      if (r >= 0) pos = r;
     }
   }
   if (pos < t.length) return { err: pos };
   return finish(t, f);
+}
+
+/** HH[:mm[:ss[.fff]]] (fractions of the last unit); returns the position after what matched. */
+function parseTimeElement(t: string, start: number, f: Fields, strict: boolean): number {
+  const w = strict ? 2 : 1;
+  const h = digits(t, start, w, 2);
+  if (h < 0) return start;
+  f.hour = Number(t.slice(start, h));
+  let pos = h;
+  if (t[pos] === ':') {
+    const m = digits(t, pos + 1, w, 2);
+    if (m > 0) {
+      f.minute = Number(t.slice(pos + 1, m));
+      pos = m;
+      if (t[pos] === ':') {
+        const sec = digits(t, pos + 1, w, 2);
+        if (sec > 0) {
+          f.second = Number(t.slice(pos + 1, sec));
+          pos = sec;
+        }
+      }
+    }
+  }
+  if (t[pos] === '.' || t[pos] === ',') {
+    const e = digits(t, pos + 1, 1, 9);
+    if (e > 0) {
+      f.millis = Number(t.slice(pos + 1, Math.min(e, pos + 4)).padEnd(3, '0'));
+      pos = e;
+    }
+  }
+  return pos;
 }
 
 /** Z | ±HH | ±HHmm | ±HH:mm; returns the new position or ~errorPos. */
