@@ -17,11 +17,15 @@ import {
   daysInMonth,
   daysInYear,
   floorMod,
+  floorMonthLocal,
+  floorWeekLocal,
+  floorYearLocal,
   isoDayOfWeek,
   isoWeekOf,
   newLocalFields,
   setYearLocal,
   weeksInWeekyear,
+  weekyearStartDays,
   yearOf,
 } from './calendar.js';
 
@@ -53,6 +57,8 @@ export interface DateField {
   /** Sets the field on local millis, validating the value. */
   set(local: number, value: number): number;
   get(local: number): number;
+  /** Joda roundFloor: the start of the field's unit holding `local`. */
+  floor(local: number): number;
 }
 
 const lf = newLocalFields();
@@ -77,6 +83,7 @@ function precise(
     durationRank,
     rangeRank,
     get: (m) => Math.floor(floorMod(m, range) / unit),
+    floor: (m) => m - floorMod(m, unit),
     set(m, v) {
       bounds(name, v, 0, max);
       return m + (v - Math.floor(floorMod(m, range) / unit)) * unit;
@@ -91,6 +98,7 @@ function zeroIsMax(base: DateField, name: string, max: number): DateField {
     durationRank: base.durationRank,
     rangeRank: base.rangeRank,
     get: (m) => base.get(m) || max,
+    floor: base.floor,
     set(m, v) {
       bounds(name, v, 1, max);
       return base.set(m, v === max ? 0 : v);
@@ -150,6 +158,7 @@ export function fractionField(range: number, rangeRank: number): DateField {
 export const FRACTION_RANKS = { second: D_SECOND, minute: D_MINUTE, hour: D_HOUR, day: D_DAY };
 
 const dayMillis = (m: number) => floorMod(m, MILLIS_PER_DAY);
+const floorDay = (m: number) => m - floorMod(m, MILLIS_PER_DAY);
 const epochDay = (m: number) => Math.floor(m / MILLIS_PER_DAY);
 
 export const year: DateField = {
@@ -157,6 +166,7 @@ export const year: DateField = {
   durationRank: D_YEAR,
   rangeRank: D_NONE,
   get: yearOf,
+  floor: floorYearLocal,
   set(m, v) {
     // BasicChronology.setYear bounds check is one year wider than the field range
     bounds('year', v, MIN_YEAR - 1, MAX_YEAR + 1);
@@ -169,6 +179,7 @@ export const monthOfYear: DateField = {
   durationRank: D_MONTH,
   rangeRank: D_YEAR,
   get: (m) => breakDown(m, lf).month,
+  floor: floorMonthLocal,
   set(m, v) {
     bounds('monthOfYear', v, 1, 12);
     breakDown(m, lf);
@@ -182,6 +193,7 @@ export const dayOfMonth: DateField = {
   durationRank: D_DAY,
   rangeRank: D_MONTH,
   get: (m) => breakDown(m, lf).day,
+  floor: floorDay,
   set(m, v) {
     breakDown(m, lf);
     // Joda getDaysInMonthMaxForSet: 28 unless the value itself is out of 1..28
@@ -199,6 +211,7 @@ export const dayOfYear: DateField = {
     breakDown(m, lf);
     return dayOfYearOf(lf.year, lf.month, lf.day);
   },
+  floor: floorDay,
   set(m, v) {
     breakDown(m, lf);
     const max = v > 365 || v < 1 ? daysInYear(lf.year) : 365;
@@ -212,6 +225,7 @@ export const dayOfWeek: DateField = {
   durationRank: D_DAY,
   rangeRank: D_WEEK,
   get: (m) => isoDayOfWeek(epochDay(m)),
+  floor: floorDay,
   set(m, v) {
     bounds('dayOfWeek', v, 1, 7);
     return m + (v - isoDayOfWeek(epochDay(m))) * MILLIS_PER_DAY;
@@ -223,6 +237,7 @@ export const weekOfWeekyear: DateField = {
   durationRank: D_WEEK,
   rangeRank: D_YEAR,
   get: (m) => isoWeekOf(epochDay(m)).week,
+  floor: floorWeekLocal,
   set(m, v) {
     const w = isoWeekOf(epochDay(m));
     const max = v > 52 ? weeksInWeekyear(w.weekyear) : 52;
@@ -236,6 +251,7 @@ export const weekyear: DateField = {
   durationRank: D_YEAR,
   rangeRank: D_NONE,
   get: (m) => isoWeekOf(epochDay(m)).weekyear,
+  floor: (m) => weekyearStartDays(isoWeekOf(epochDay(m)).weekyear) * MILLIS_PER_DAY,
   set(m, v) {
     bounds('weekyear', Math.abs(v), MIN_YEAR, MAX_YEAR);
     const days = epochDay(m);
@@ -258,6 +274,7 @@ export const yearOfEra: DateField = {
     const y = yearOf(m);
     return y <= 0 ? 1 - y : y;
   },
+  floor: floorYearLocal,
   set(m, v) {
     bounds('yearOfEra', v, 1, MAX_YEAR);
     return setYearLocal(m, yearOf(m) <= 0 ? 1 - v : v);
@@ -269,6 +286,7 @@ export const era: DateField = {
   durationRank: D_ERA,
   rangeRank: D_NONE,
   get: (m) => (yearOf(m) <= 0 ? 0 : 1),
+  floor: (m) => daysFromCivil(yearOf(m) <= 0 ? MIN_YEAR : 1, 1, 1) * MILLIS_PER_DAY,
   set(m, v) {
     bounds('era', v, 0, 1);
     const y = yearOf(m);
@@ -281,6 +299,12 @@ export const centuryOfEra: DateField = {
   durationRank: D_CENTURY,
   rangeRank: D_ERA,
   get: (m) => Math.floor(yearOfEra.get(m) / 100),
+  floor(m) {
+    const y = yearOf(m);
+    const yoe = y <= 0 ? 1 - y : y;
+    const start = yoe - (yoe % 100);
+    return daysFromCivil(y <= 0 ? 1 - start : start, 1, 1) * MILLIS_PER_DAY;
+  },
   set(m, v) {
     bounds('centuryOfEra', v, 0, Math.floor(MAX_YEAR / 100));
     const yoe = yearOfEra.get(m);
@@ -294,6 +318,7 @@ export const yearOfCentury: DateField = {
   durationRank: D_YEAR,
   rangeRank: D_CENTURY,
   get: (m) => yearOfEra.get(m) % 100,
+  floor: floorYearLocal,
   set(m, v) {
     bounds('yearOfCentury', v, 0, 99);
     const yoe = yearOfEra.get(m);

@@ -57,7 +57,7 @@ class JodaFormatter implements DateFormatter {
     b.reset(this.locale, zone);
     let pos = this.runParser(text);
     if (pos >= 0) {
-      if (pos >= text.length) return this.compute(0, text);
+      if (pos >= text.length) return this.compute(0, text, true);
     } else pos = ~pos;
     throw new DateParseError(jodaFormatError(text, pos));
   }
@@ -82,7 +82,7 @@ class JodaFormatter implements DateFormatter {
     b.reset(this.locale, z);
     const end = this.runParser(text);
     // Joda's parseInto computes the fields before looking at the parse position
-    const millis = this.compute(base, text);
+    const millis = this.compute(base, text, false);
     if (end < 0) throw new DateParseError(`Parse failure at index [${~end}] of [${text}]`);
     if (end !== text.length) {
       throw new DateParseError(`Unrecognized chars at the end of [${text}]: [${text.slice(end)}]`);
@@ -109,9 +109,9 @@ class JodaFormatter implements DateFormatter {
     }
   }
 
-  private compute(base: number, text: string): number {
+  private compute(base: number, text: string, reset: boolean): number {
     try {
-      return this.bucket.computeMillis(base, text);
+      return this.bucket.computeMillis(base, text, reset);
     } catch (e) {
       if (e instanceof ParseFailure) throw new DateParseError(e.message);
       throw e;

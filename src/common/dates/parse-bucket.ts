@@ -76,8 +76,9 @@ export class ParseBucket {
   /**
    * Joda computeMillis: applies the saved fields (largest first) onto `baseLocal`, defaulting
    * the year when the first field is a month/week/day field, then converts to UTC.
+   * `resetFields` (parseMillis) re-applies the fields and floors the smallest one.
    */
-  computeMillis(baseLocal: number, text: string, defaultYear = 1970): number {
+  computeMillis(baseLocal: number, text: string, resetFields: boolean, defaultYear = 1970): number {
     const n = this.count;
     const order: number[] = [];
     for (let i = 0; i < n; i++) order.push(i);
@@ -92,6 +93,14 @@ export class ParseBucket {
         }
       }
       for (const i of order) millis = this.fields[i]!.set(millis, this.values[i]!);
+      if (resetFields) {
+        // parseMillis sets every field again and floors the last (smallest) one
+        for (let k = 0; k < n; k++) {
+          const i = order[k]!;
+          millis = this.fields[i]!.set(millis, this.values[i]!);
+          if (k === n - 1) millis = this.fields[i]!.floor(millis);
+        }
+      }
     } catch (e) {
       if (e instanceof FieldValueError)
         throw new ParseFailure(`Cannot parse "${text}": ${e.message}`);
