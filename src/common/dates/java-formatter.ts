@@ -189,7 +189,7 @@ function resolve(p: JavaParsed, defaults: Map<JField, number> | null): Resolved 
     const dow = isoDayOfWeek(date);
     if (dow !== f.get('DayOfWeek')) {
       throw new ResolveError(
-        `Conflict found: Field DayOfWeek ${dow} differs from DayOfWeek ${f.get('DayOfWeek')} derived from ${isoDate(date)}`,
+        `Conflict found: Field DayOfWeek ${f.get('DayOfWeek')} differs from DayOfWeek ${dow} derived from ${isoDate(date)}`,
       );
     }
   }
