@@ -15,7 +15,7 @@ import {
   alternatives,
   printContext,
 } from './format-elements.js';
-import { fastIsoFormat, fastIsoParse } from './iso-fast.js';
+import { fastEpochMillis, fastIsoFormat, fastIsoParse } from './iso-fast.js';
 import { javaFormatter } from './java-formatter.js';
 import { namedFormat } from './iso-formats.js';
 import { PatternError, compileJodaPattern } from './joda-pattern.js';
@@ -44,6 +44,8 @@ class JodaFormatter implements DateFormatter {
     /** Set when the first alternative is (strict_)date_optional_time (ISO fast paths). */
     private readonly fastParse: FastKind,
     private readonly fastPrint: boolean,
+    /** The format is exactly `strict_date_optional_time||epoch_millis` (integer fast path). */
+    private readonly fastEpoch = false,
   ) {
     this.bucket = new ParseBucket(locale, UTC);
   }
@@ -52,6 +54,10 @@ class JodaFormatter implements DateFormatter {
     if (this.fastParse !== null) {
       const v = fastIsoParse(text, zone, 0);
       if (v === v) return v;
+      if (this.fastEpoch && zone === UTC) {
+        const e = fastEpochMillis(text);
+        if (e === e) return e;
+      }
     }
     const b = this.bucket;
     b.reset(this.locale, zone);
@@ -149,30 +155,33 @@ function compileOne(input: string): Compiled {
   return { parser: el, printer: el, fast: null };
 }
 
-function jodaFormatter(pattern: string, locale: LocaleSymbols): DateFormatter {
+function jodaFormatter(pattern: string, locale: LocaleSymbols, fastPaths = true): DateFormatter {
   const input = pattern.trim();
   if (input.length === 0) throw illegalArgument('No date pattern provided');
   if (!input.includes('||') || namedFormat(input)) {
     const c = compileOne(input);
     const parser = c.parser.parse ? c.parser : unsupportedParser();
     const printer = c.printer.print ? c.printer : unsupportedPrinter();
-    return new JodaFormatter(input, parser, printer, locale, c.fast, c.fast !== null);
+    const fast = fastPaths ? c.fast : null;
+    return new JodaFormatter(input, parser, printer, locale, fast, fast !== null);
   }
-  const parts = input.split('||').map(compileOne);
+  const names = input.split('||');
+  const parts = names.map(compileOne);
   const parser = alternatives(
     null,
     parts.map((c) => c.parser),
   );
   const first = parts[0]!;
   // the fast ISO path is exact only when the ISO format is tried first
-  const fastParse = first.fast;
+  const fastParse = fastPaths ? first.fast : null;
   return new JodaFormatter(
     input,
     parser,
     first.printer.print ? first.printer : unsupportedPrinter(),
     locale,
     fastParse,
-    first.fast !== null,
+    fastParse !== null,
+    fastParse === 'strict' && names.length === 2 && names[1]!.trim() === 'epoch_millis',
   );
 }
 
@@ -195,6 +204,11 @@ export function formatterFromElements(
   locale?: string,
 ): DateFormatter {
   return new JodaFormatter(pattern, parser, printer, localeSymbols(locale), null, false);
+}
+
+/** The same formatter without the hand-written fast paths (tests compare the two). */
+export function genericJodaFormatter(pattern: string, locale?: string): DateFormatter {
+  return jodaFormatter(pattern, localeSymbols(locale), false);
 }
 
 // --- entry point -------------------------------------------------------------------------------

@@ -15,16 +15,17 @@ import {
 } from './calendar.js';
 import type { TimeZone } from './time-zone.js';
 
-const d = (text: string, i: number): number => {
+/** Digit value of the char at i, or 99 when it is not a digit (or past the end: NaN). */
+const dg = (text: string, i: number): number => {
   const c = text.charCodeAt(i) - 48;
-  return c >= 0 && c <= 9 ? c : -1;
+  return c >= 0 && c <= 9 ? c : 99;
 };
 
 /** Two digits at i, or -1. */
 function two(text: string, i: number): number {
-  const a = d(text, i);
-  const b = d(text, i + 1);
-  return a < 0 || b < 0 ? -1 : a * 10 + b;
+  const a = dg(text, i);
+  const b = dg(text, i + 1);
+  return a < 10 && b < 10 ? a * 10 + b : -1;
 }
 
 /**
@@ -34,11 +35,11 @@ function two(text: string, i: number): number {
 export function fastIsoParse(text: string, zone: TimeZone, baseMillisOfDay: number): number {
   const n = text.length;
   if (n < 4) return NaN;
-  const y0 = d(text, 0);
-  const y1 = d(text, 1);
-  const y2 = d(text, 2);
-  const y3 = d(text, 3);
-  if (y0 < 0 || y1 < 0 || y2 < 0 || y3 < 0) return NaN;
+  const y0 = dg(text, 0);
+  const y1 = dg(text, 1);
+  const y2 = dg(text, 2);
+  const y3 = dg(text, 3);
+  if (y0 > 9 || y1 > 9 || y2 > 9 || y3 > 9) return NaN;
   const year = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
   let month = 1;
   let day = 1;
@@ -53,46 +54,50 @@ export function fastIsoParse(text: string, zone: TimeZone, baseMillisOfDay: numb
       i += 3;
     }
   }
-  // base time of day (missing fields keep the base's values)
-  let bh = Math.floor(baseMillisOfDay / MILLIS_PER_HOUR);
-  let rest = baseMillisOfDay - bh * MILLIS_PER_HOUR;
-  let bm = Math.floor(rest / MILLIS_PER_MINUTE);
-  rest -= bm * MILLIS_PER_MINUTE;
-  let bs = Math.floor(rest / 1000);
-  let bms = rest - bs * 1000;
+  // time of day: fields missing from the text keep the base's values
+  let h = 0;
+  let m = 0;
+  let sec = 0;
+  let ms = 0;
+  if (baseMillisOfDay !== 0) {
+    h = Math.floor(baseMillisOfDay / MILLIS_PER_HOUR);
+    m = Math.floor(baseMillisOfDay / MILLIS_PER_MINUTE) % 60;
+    sec = Math.floor(baseMillisOfDay / 1000) % 60;
+    ms = baseMillisOfDay % 1000;
+  }
   let offset = NaN;
   if (i < n) {
-    if (text.charCodeAt(i) !== 84 && text.charCodeAt(i) !== 116) return NaN; // 'T' (case-insensitive)
+    const t = text.charCodeAt(i);
+    if (t !== 84 && t !== 116) return NaN; // 'T' (case-insensitive)
     i++;
-    if (i < n && d(text, i) >= 0) {
-      const h = two(text, i);
+    // strict ISO reads "T-05" as hour -5 (a signed fixed-width number): leave it to Joda rules
+    if (i < n && (text.charCodeAt(i) === 45 || text.charCodeAt(i) === 43)) return NaN;
+    if (i < n && dg(text, i) < 10) {
+      h = two(text, i);
       if (h < 0 || h > 23) return NaN;
-      bh = h;
       i += 2;
       if (i < n && text.charCodeAt(i) === 58) {
-        const m = two(text, i + 1);
+        m = two(text, i + 1);
         if (m < 0 || m > 59) return NaN;
-        bm = m;
         i += 3;
         if (i < n && text.charCodeAt(i) === 58) {
-          const s = two(text, i + 1);
-          if (s < 0 || s > 59) return NaN;
-          bs = s;
+          sec = two(text, i + 1);
+          if (sec < 0 || sec > 59) return NaN;
           i += 3;
           if (i < n && text.charCodeAt(i) === 46) {
             i++;
             // up to 9 digits are read; Joda keeps millisecond precision (truncating)
             let k = 0;
-            let ms = 0;
+            let f = 0;
             while (k < 9 && i < n) {
-              const c = d(text, i);
-              if (c < 0) break;
-              if (k < 3) ms = ms * 10 + c;
+              const c = dg(text, i);
+              if (c > 9) break;
+              if (k < 3) f = f * 10 + c;
               k++;
               i++;
             }
             if (k === 0) return NaN;
-            bms = k === 1 ? ms * 100 : k === 2 ? ms * 10 : ms;
+            ms = k === 1 ? f * 100 : k === 2 ? f * 10 : f;
           }
         }
       }
@@ -120,15 +125,34 @@ export function fastIsoParse(text: string, zone: TimeZone, baseMillisOfDay: numb
   }
   const local =
     daysFromCivil(year, month, day) * MILLIS_PER_DAY +
-    bh * MILLIS_PER_HOUR +
-    bm * MILLIS_PER_MINUTE +
-    bs * 1000 +
-    bms;
+    h * MILLIS_PER_HOUR +
+    m * MILLIS_PER_MINUTE +
+    sec * 1000 +
+    ms;
   if (offset === offset) return local - offset;
   if (zone.fixed) return local - zone.offsetAt(local);
   const off = zone.offsetFromLocal(local);
   const utc = local - off;
   return off === zone.offsetAt(utc) ? utc : NaN;
+}
+
+/**
+ * The `strict_date_optional_time||epoch_millis` case of a plain integer: 4 characters (or a sign
+ * and 4 digits) are a year for the ISO parser, anything else up to 15 digits is epoch millis
+ * (exact in a double). Returns NaN when the generic parser must decide.
+ */
+export function fastEpochMillis(text: string): number {
+  const n = text.length;
+  if (n === 0 || n > 16) return NaN;
+  let i = 0;
+  const c0 = text.charCodeAt(0);
+  if (c0 === 45 || c0 === 43) i = 1;
+  if (i === n) return NaN;
+  for (let k = i; k < n; k++) if (dg(text, k) > 9) return NaN;
+  // Joda's fixed signed 4-digit year takes "yyyy", "+yyy", "-yyy", "+yyyy" and "-yyyy"
+  if (n === 4 || (i === 1 && n === 5) || n - i > 15) return NaN;
+  const v = Number(text);
+  return v === 0 ? 0 : v;
 }
 
 const P2 = Array.from({ length: 100 }, (_, i) => (i < 10 ? '0' + i : String(i)));

@@ -10,6 +10,7 @@ import {
   timeZone,
 } from '../../../../src/common/dates/index.js';
 import { EsError } from '../../../../src/common/errors.js';
+import { genericJodaFormatter } from '../../../../src/common/dates/formatter.js';
 
 const ACCEPTED: [string, string][] = [
   ['2001-01-01T00:00:00Z', 'date_time_no_millis'],
@@ -736,7 +737,7 @@ describe('default format and ISO fast path', () => {
   });
 
   it('fast path and generic parser agree (property)', () => {
-    const generic = dateFormatter('strict_date_optional_time||strict_date_optional_time');
+    const generic = genericJodaFormatter('strict_date_optional_time');
     const digits = (n: number) =>
       fc.integer({ min: 0, max: 10 ** n - 1 }).map((v) => String(v).padStart(n, '0'));
     const iso = fc
@@ -793,6 +794,88 @@ describe('default format and ISO fast path', () => {
       ),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('fast path fuzz', () => {
+  it('agrees with the generic parser on arbitrary ISO-like strings (property)', () => {
+    const generic = genericJodaFormatter('strict_date_optional_time');
+    const lenientGeneric = genericJodaFormatter('date_optional_time');
+    const outcome = (fn: () => number) => {
+      try {
+        return fn();
+      } catch (e) {
+        return (e as EsError).reason;
+      }
+    };
+    const chars = fc.constantFrom(...'0123456789012345678901234567890123456789-T:.Z+z,'.split(''));
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc
+            .array(
+              fc.oneof(
+                fc.integer({ min: 0, max: 999 }).map(String),
+                fc.integer({ min: 0, max: 99 }).map((v) => String(v).padStart(2, '0')),
+                fc.constantFrom('-', 'T', ':', '.', 'Z', '+', ','),
+              ),
+              { maxLength: 14 },
+            )
+            .map((a) => '2015-' + a.join('')),
+          fc.array(chars, { maxLength: 32 }).map((a) => a.join('')),
+          fc.array(chars, { maxLength: 20 }).map((a) => '2015-' + a.join('')),
+          fc.array(chars, { maxLength: 20 }).map((a) => '2015-06-15T' + a.join('')),
+        ),
+        fc.constantFrom('UTC', 'Europe/Paris'),
+        fc.boolean(),
+        (s, zoneId, roundUp) => {
+          const zone = timeZone(zoneId);
+          const fast = dateFormatter('strict_date_optional_time');
+          const lenient = dateFormatter('date_optional_time');
+          expect(outcome(() => fast.parse(s, zone))).toEqual(outcome(() => generic.parse(s, zone)));
+          expect(outcome(() => fast.parseInto(s, zone, roundUp))).toEqual(
+            outcome(() => generic.parseInto(s, zone, roundUp)),
+          );
+          expect(outcome(() => lenient.parse(s, zone))).toEqual(
+            outcome(() => lenientGeneric.parse(s, zone)),
+          );
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+});
+
+describe('integer fast path of the default format', () => {
+  it('agrees with the generic parser (property)', () => {
+    const fast = dateFormatter(DEFAULT_DATE_FORMAT);
+    const generic = genericJodaFormatter(DEFAULT_DATE_FORMAT);
+    const outcome = (fn: () => number) => {
+      try {
+        return fn();
+      } catch (e) {
+        return (e as EsError).reason;
+      }
+    };
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }).map(String),
+          fc.integer({ min: -99999, max: 99999 }).map(String),
+          fc.integer({ min: 0, max: 9999 }).map((v) => '+' + v),
+          fc.stringMatching(/^[-+]?[0-9]{0,6}$/),
+        ),
+        (s) => {
+          expect(outcome(() => fast.parse(s))).toEqual(outcome(() => generic.parse(s)));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    expect(fast.parse('2014')).toBe(Date.UTC(2014, 0, 1));
+    expect(fast.parse('-2014')).toBe(Date.UTC(-2014, 0, 1));
+    expect(fast.parse('+2014')).toBe(Date.UTC(2014, 0, 1));
+    expect(fast.parse('123')).toBe(123);
+    expect(fast.parse('-0')).toBe(0);
   });
 });
 
