@@ -6,6 +6,7 @@
  */
 
 import { EsError } from '../errors.js';
+import { javaDoubleToString } from '../units.js';
 import type { DateFormatter } from './formatter.js';
 import { DEFAULT_DATE_FORMAT, DateParseError, dateFormatter } from './formatter.js';
 import type { TimeZone } from './time-zone.js';
@@ -128,4 +129,39 @@ function parseJavaInt(s: string): number {
     throw new EsError('number_format_exception', `For input string: "${s}"`, 400);
   }
   return v;
+}
+
+/** How ES stringifies a JSON range bound before date parsing (Java toString of Long/Double). */
+export function dateBoundText(value: string | number): string {
+  if (typeof value === 'string') return value;
+  return Number.isInteger(value) && Math.abs(value) < 2 ** 63
+    ? String(value)
+    : javaDoubleToString(value);
+}
+
+/**
+ * ES 6.8 DateFieldType.rangeQuery bounds as inclusive millis: an exclusive lower bound rounds up
+ * and adds 1ms, an inclusive upper bound rounds up (`lte: 2014-11-18` -> 23:59:59.999), an
+ * exclusive one subtracts 1ms. Null bounds are open (-/+Infinity).
+ */
+export function dateRangeBounds(
+  from: string | number | null,
+  to: string | number | null,
+  includeLower: boolean,
+  includeUpper: boolean,
+  now: () => number,
+  zone?: TimeZone,
+  formatter?: DateFormatter,
+): [number, number] {
+  let lo = -Infinity;
+  let hi = Infinity;
+  if (from !== null) {
+    lo = parseDateMath(dateBoundText(from), now, !includeLower, zone, formatter);
+    if (!includeLower) lo++;
+  }
+  if (to !== null) {
+    hi = parseDateMath(dateBoundText(to), now, includeUpper, zone, formatter);
+    if (!includeUpper) hi--;
+  }
+  return [lo, hi];
 }

@@ -8,7 +8,7 @@ export type { DateFormatter, ParseDetail } from './date-formatter.js';
 export { DateParseError } from './date-formatter.js';
 export { DEFAULT_DATE_FORMAT, dateFormatter, formatterFromElements } from './formatter.js';
 export { namedFormatNames } from './iso-formats.js';
-export { parseDateMath } from './date-math.js';
+export { dateBoundText, dateRangeBounds, parseDateMath } from './date-math.js';
 export type { TimeZone } from './time-zone.js';
 export { UTC, fixedOffsetZone, printOffset, timeZone } from './time-zone.js';
 export type { Rounding } from './rounding.js';
