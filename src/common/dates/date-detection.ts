@@ -8,7 +8,9 @@
 import { mapperParsing } from '../errors.js';
 import { parseJavaDouble, parseJavaLong } from '../units.js';
 import * as F from './date-fields.js';
-import { alternatives, epoch, fixedNumber, literal, sequence } from './format-elements.js';
+import { epoch } from './epoch-element.js';
+import { alternatives, literal, sequence } from './format-elements.js';
+import { fixedNumber } from './number-elements.js';
 import type { DateFormatter } from './formatter.js';
 import { DEFAULT_DATE_FORMAT, dateFormatter, formatterFromElements } from './formatter.js';
 

@@ -9,12 +9,9 @@ import { EsError, illegalArgument } from '../errors.js';
 import type { DateFormatter } from './date-formatter.js';
 import { DateParseError } from './date-formatter.js';
 import type { Element } from './format-elements.js';
-import {
-  EpochZoneError,
-  NumberFormatError,
-  alternatives,
-  printContext,
-} from './format-elements.js';
+import { EpochZoneError } from './epoch-element.js';
+import { alternatives, printContext } from './format-elements.js';
+import { NumberFormatError } from './number-elements.js';
 import { fastEpochMillis, fastIsoFormat, fastIsoParse } from './iso-fast.js';
 import { javaFormatter } from './java-formatter.js';
 import { namedFormat } from './iso-formats.js';
@@ -23,7 +20,8 @@ import type { LocaleSymbols } from './locale-symbols.js';
 import { localeSymbols } from './locale-symbols.js';
 import { ParseBucket, ParseFailure } from './parse-bucket.js';
 import type { TimeZone } from './time-zone.js';
-import { UTC, jodaFormatError } from './time-zone.js';
+import { jodaFormatError } from './joda-messages.js';
+import { UTC } from './time-zone.js';
 
 export type { DateFormatter, ParseDetail } from './date-formatter.js';
 export { DateParseError } from './date-formatter.js';

@@ -7,18 +7,11 @@
 
 import { MILLIS_PER_HOUR, MILLIS_PER_MINUTE } from './calendar.js';
 import * as F from './date-fields.js';
+import { epoch } from './epoch-element.js';
 import type { Element } from './format-elements.js';
-import {
-  alternatives,
-  epoch,
-  fixedNumber,
-  fraction,
-  literal,
-  number,
-  offset,
-  optional,
-  sequence,
-} from './format-elements.js';
+import { alternatives, literal, optional, sequence } from './format-elements.js';
+import { fixedNumber, fraction, number } from './number-elements.js';
+import { offset } from './zone-elements.js';
 
 export interface NamedFormat {
   parser: Element;

@@ -8,17 +8,10 @@
 import { yearOf } from './calendar.js';
 import * as F from './date-fields.js';
 import type { Element } from './format-elements.js';
-import {
-  fraction,
-  literal,
-  number,
-  offset,
-  sequence,
-  text,
-  twoDigitYear,
-  zoneId,
-  zoneName,
-} from './format-elements.js';
+import { literal, sequence } from './format-elements.js';
+import { fraction, number, twoDigitYear } from './number-elements.js';
+import { text } from './text-elements.js';
+import { offset, zoneId, zoneName } from './zone-elements.js';
 
 /** Thrown for an invalid pattern; message is Joda's. */
 export class PatternError extends Error {}

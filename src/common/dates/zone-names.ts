@@ -4,7 +4,7 @@
  * has them for American zones and en-GB for European ones, so both are consulted.
  */
 
-import type { TimeZone } from './time-zone.js';
+import type { TimeZone } from './zone-base.js';
 
 const formatters = new Map<string, Intl.DateTimeFormat | null>();
 
