@@ -102,8 +102,13 @@ function parseJodaOffset(id: string): number {
 }
 
 /** An ICU region zone for `id`, or null when ICU does not know it (ids are case-sensitive). */
+/** tzdb's fixed legacy zones, which newer ICU data turns into links to region zones. */
+const FIXED_LEGACY: Record<string, number> = { EST: -5, MST: -7, HST: -10 };
+
 function regionZone(id: string): TimeZone | null {
   if (id.length === 0 || id.startsWith('+') || id.startsWith('-')) return null;
+  const legacy = FIXED_LEGACY[id];
+  if (legacy !== undefined) return new FixedZone(id, legacy * MILLIS_PER_HOUR);
   let resolved: string;
   try {
     resolved = new Intl.DateTimeFormat('en-US', { timeZone: id }).resolvedOptions().timeZone;

@@ -137,51 +137,23 @@ export function offset(
   };
 }
 
-let zoneIds: { set: Set<string>; max: number } | null = null;
-const LEGACY_IDS = [
-  'UTC',
-  'GMT',
-  'UT',
-  'UCT',
-  'Zulu',
-  'Universal',
-  'Greenwich',
-  'EST',
-  'MST',
-  'HST',
-  'CET',
-  'EET',
-  'WET',
-  'MET',
-  'EST5EDT',
-  'CST6CDT',
-  'MST7MDT',
-  'PST8PDT',
-  'Etc/UTC',
-  'Etc/GMT',
-];
-function knownZoneIds(): { set: Set<string>; max: number } {
-  if (!zoneIds) {
-    const set = new Set<string>([...Intl.supportedValuesOf('timeZone'), ...LEGACY_IDS]);
-    let max = 0;
-    for (const id of set) max = Math.max(max, id.length);
-    zoneIds = { set, max };
-  }
-  return zoneIds;
-}
-
-/** Joda TimeZoneId (`ZZZ`): prints the zone id, parses the longest known id. */
+/** Joda TimeZoneId (`ZZZ`): prints the zone id, parses the longest known region id. */
 export function zoneId(dialect: 'joda' | 'java' = 'joda'): Element {
   return {
     print: (ctx) => ctx.zone.id,
     parse(b, text, pos) {
-      const { set, max } = knownZoneIds();
-      for (let len = Math.min(max, text.length - pos); len > 0; len--) {
-        const cand = text.slice(pos, pos + len);
-        if (set.has(cand)) {
+      const m = /^[A-Za-z][A-Za-z0-9_/+-]*/.exec(text.slice(pos, pos + 64));
+      if (!m) return ~pos;
+      for (let len = m[0].length; len > 0; len--) {
+        const cand = m[0].slice(0, len);
+        // offsets are not zone ids here, only tzdb names
+        if (/[+-]\d/.test(cand) && !cand.startsWith('Etc/')) continue;
+        try {
           b.zone = timeZone(cand, dialect);
           b.offset = null;
           return pos + len;
+        } catch {
+          // not a zone: try a shorter prefix
         }
       }
       return ~pos;

@@ -895,6 +895,13 @@ describe('custom Joda patterns', () => {
       ['hh:mm a', '12:15 am', u(1970, 0, 1, 0, 15)],
       ['yyyy-MM-dd ZZ', '2015-01-01 +05:30', u(2014, 11, 31, 18, 30)],
       ['yyyy-MM-dd ZZZ', '2015-07-01 Europe/Paris', u(2015, 5, 30, 22)],
+      ['yyyy-MM-dd ZZZ', '2015-07-01 Asia/Kolkata', u(2015, 5, 30, 18, 30)],
+      ['yyyy-MM-dd ZZZ', '2015-07-01 US/Eastern', u(2015, 6, 1, 4)],
+      [
+        "yyyy-MM-dd'T'HH:mm:ss [ZZZ]",
+        '2016-11-10T05:37:59 [America/Chicago]',
+        u(2016, 10, 10, 11, 37, 59),
+      ],
       ['yyyy-MM-dd z', '2015-07-01 PDT', u(2015, 6, 1, 7)],
       ["yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", '2015-07-01T10:11:12.345Z', u(2015, 6, 1, 10, 11, 12, 345)],
       ["yyyy.MM.dd 'at' HH:mm", '2015.07.01 at 10:11', u(2015, 6, 1, 10, 11)],
