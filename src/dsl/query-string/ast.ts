@@ -3,6 +3,11 @@
  * `simple_query_string`) parse into. Leaves hold unanalyzed text: the engine analyzes (or
  * normalizes) it per target field the way Elasticsearch's `QueryStringQueryParser` /
  * `SimpleQueryStringQueryParser` do. `field: null` means "the default field(s)".
+ *
+ * Per-field work left to the engine (ES 6.8 / Lucene 7.7): Term and Phrase text is analyzed
+ * (`match` / `match_phrase` like); fuzzy Term, Prefix, Regexp and Range bounds are only
+ * normalized (`Analyzer.normalize`); Wildcard text is normalized between its `*`, `?` and
+ * escaped chars (Lucene `analyzeWildcard`). Field names may be patterns (`city.*`, `*`).
  */
 
 export type Occur = 'must' | 'should' | 'must_not';

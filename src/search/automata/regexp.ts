@@ -93,10 +93,15 @@ function literalPrefix(dfa: Dfa, alphabet: Alphabet): string {
   return prefix;
 }
 
+/** Above this many states the per-state ASCII rows (128 entries each) are not built. */
+const ASCII_TABLE_MAX_STATES = 4096;
+
 class DfaMatcher implements RegexpMatcher {
   private readonly table: Int32Array;
   private readonly accept: Uint8Array;
   private readonly k: number;
+  /** `ascii[state * 128 + unit]`: transitions on ASCII without the class lookup, if built. */
+  private readonly ascii: Int32Array | null;
 
   constructor(
     dfa: Dfa,
@@ -106,6 +111,15 @@ class DfaMatcher implements RegexpMatcher {
     this.table = dfa.table;
     this.accept = dfa.accept;
     this.k = dfa.k;
+    this.ascii = null;
+    if (dfa.states <= ASCII_TABLE_MAX_STATES) {
+      const ascii = new Int32Array(dfa.states * 128);
+      for (let q = 0; q < dfa.states; q++) {
+        for (let c = 0; c < 128; c++)
+          ascii[q * 128 + c] = dfa.table[q * dfa.k + alphabet.classOf(c)]!;
+      }
+      this.ascii = ascii;
+    }
   }
 
   get states(): number {
@@ -113,10 +127,16 @@ class DfaMatcher implements RegexpMatcher {
   }
 
   test(term: string): boolean {
-    const { table, k, alphabet } = this;
+    if (!term.startsWith(this.prefix)) return false;
+    const { table, k, alphabet, ascii } = this;
     let q = 0;
     for (let i = 0; i < term.length; i++) {
       let c = term.charCodeAt(i);
+      if (c < 128 && ascii !== null) {
+        q = ascii[q * 128 + c]!;
+        if (q < 0) return false;
+        continue;
+      }
       if (c >= 0xd800 && c <= 0xdbff && i + 1 < term.length) {
         const d = term.charCodeAt(i + 1);
         if (d >= 0xdc00 && d <= 0xdfff) {

@@ -30,6 +30,10 @@ describe('fuzzyMatcher (Lucene FuzzyQuery / LevenshteinAutomata)', () => {
     expect(m.test('a😁b')).toBe(1);
     expect(m.test('a😀😀b')).toBe(1);
     expect(fuzzyMatcher('😀', 0).test('😀')).toBe(0);
+    // an astral char after the pruning point: the length bound must use code points
+    expect(fuzzyMatcher('bac', 2, 0, false).test('aac😀')).toBe(2);
+    const sorted = fuzzyMatcher('bac', 2);
+    expect(['aab', 'aac', 'aac😀', 'aacc'].map((c) => sorted.test(c))).toEqual([2, 1, 2, 2]);
   });
   it('prefix length (FuzzyTermsEnum realPrefixLength)', () => {
     const m = fuzzyMatcher('foobar', 1, 3);
@@ -101,7 +105,7 @@ describe('fuzzyMatcher agrees with a full DP', () => {
             expect(m.test(c), `${term}~${k} on ${c}`).toBe(refFuzzy(term, c, k, p, tr));
         },
       ),
-      { numRuns: 3000 },
+      { numRuns: 6000 },
     );
   });
   it('over a sorted dictionary, reusing rows across shared prefixes', () => {
@@ -110,13 +114,15 @@ describe('fuzzyMatcher agrees with a full DP', () => {
         word,
         fc.uniqueArray(word, { maxLength: 80 }),
         fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 2 }),
         fc.boolean(),
-        (term, dict, k, tr) => {
-          const m = fuzzyMatcher(term, k, 0, tr);
-          for (const c of [...dict].sort()) expect(m.test(c)).toBe(refFuzzy(term, c, k, 0, tr));
+        (term, dict, k, p, tr) => {
+          const m = fuzzyMatcher(term, k, p, tr);
+          for (const c of [...dict].sort())
+            expect(m.test(c), `${term}~${k} on ${c}`).toBe(refFuzzy(term, c, k, p, tr));
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: 2000 },
     );
   });
 });
