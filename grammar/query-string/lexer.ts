@@ -29,11 +29,12 @@ const enum State {
 const isWs = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13 || c === 0x3000;
 
 // Characters that may not start a term unescaped (QueryParser.jj `_TERM_START_CHAR`).
-const NOT_TERM_START = new Set([...' \t\n\r\u3000+-!():^[]"{}~*?\\/'].map((c) => c.charCodeAt(0)));
+const NOT_TERM_START = new Uint8Array(128);
+for (const c of ' \t\n\r+-!():^[]"{}~*?\\/') NOT_TERM_START[c.charCodeAt(0)] = 1;
 const BACKSLASH = 92;
 
 function isTermStart(c: number): boolean {
-  return !NOT_TERM_START.has(c);
+  return c < 128 ? NOT_TERM_START[c] === 0 : c !== 0x3000;
 }
 function isTermChar(c: number): boolean {
   return isTermStart(c) || c === 45 /* - */ || c === 43; /* + */
@@ -185,7 +186,46 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
-const RULES = [DEFAULT_RULES, BOOST_RULES, RANGE_RULES];
+type Rule = readonly [number, (t: string, s: number) => number];
+
+/** Which DEFAULT rules can match from a given first character (declaration order kept). */
+const DEFAULT_FIRST: ReadonlyArray<(c: number) => boolean> = (() => {
+  const one = (chars: string) => (c: number) => chars.includes(String.fromCharCode(c));
+  const termish = (c: number) => c === BACKSLASH || isTermStart(c);
+  return [
+    isWs,
+    one('A&'),
+    one('O|'),
+    one('N!'),
+    one('+'),
+    one('-'),
+    one('+-!'),
+    one('('),
+    one(')'),
+    one(':'),
+    one('*'),
+    one('^'),
+    one('"'),
+    termish,
+    one('~'),
+    (c) => c === 42 || termish(c),
+    (c) => c === 42 || c === 63 || termish(c),
+    one('/'),
+    one('['),
+    one('{'),
+  ];
+})();
+
+/** DEFAULT rules by ASCII first char; index 128 serves every non-ASCII char but U+3000. */
+const DEFAULT_BY_FIRST: ReadonlyArray<readonly Rule[]> = Array.from({ length: 129 }, (_, c) =>
+  DEFAULT_RULES.filter((_, i) => DEFAULT_FIRST[i]!(c === 128 ? 0x4e00 : c)),
+);
+const WS_ONLY: readonly Rule[] = [DEFAULT_RULES[0]!];
+
+function defaultRules(c: number): readonly Rule[] {
+  if (c < 128) return DEFAULT_BY_FIRST[c]!;
+  return c === 0x3000 ? WS_ONLY : DEFAULT_BY_FIRST[128]!;
+}
 
 /**
  * How many characters from `s` JavaCC's automaton stays alive for when no token matches
@@ -287,7 +327,12 @@ export function tokenize(text: string): LexResult {
   let s = 0;
   const n = text.length;
   while (s < n) {
-    const rules = RULES[state]!;
+    const rules =
+      state === State.Default
+        ? defaultRules(text.charCodeAt(s))
+        : state === State.Boost
+          ? BOOST_RULES
+          : RANGE_RULES;
     let best = -2;
     let bestLen = 0;
     for (const [kind, len] of rules) {

@@ -80,6 +80,22 @@ const DISALLOWED_POST_MULTI_TERM = new Set<number>([
   Kind.OR,
 ]);
 
+/** A set of JavaCC token kinds as two 32-bit masks. */
+interface KindSet {
+  readonly lo: number;
+  readonly hi: number;
+}
+
+function kinds(...ks: number[]): KindSet {
+  let lo = 0;
+  let hi = 0;
+  for (const k of ks) {
+    if (k < 32) lo |= 1 << k;
+    else hi |= 1 << (k - 32);
+  }
+  return { lo, hi };
+}
+
 // First sets of the JavaCC choice points (jj_la1 entries) the messages are built from.
 const MODIFIERS = [Kind.PLUS, Kind.MINUS, Kind.NOT];
 const CONJUNCTION = [Kind.AND, Kind.OR];
@@ -96,17 +112,31 @@ const CLAUSE_BODY = [
   Kind.RANGEEX_START,
   Kind.NUMBER,
 ];
-const QUERY_START = [...MODIFIERS, ...CLAUSE_BODY];
-const QUERY_LOOP = [...CONJUNCTION, ...QUERY_START];
-const RANGE_PART = [Kind.RANGE_TO, Kind.RANGE_QUOTED, Kind.RANGE_GOOP];
+const EXPECT = {
+  modifiers: kinds(...MODIFIERS),
+  conjunction: kinds(...CONJUNCTION),
+  clauseBody: kinds(...CLAUSE_BODY),
+  queryStart: kinds(...MODIFIERS, ...CLAUSE_BODY),
+  queryLoop: kinds(...CONJUNCTION, ...MODIFIERS, ...CLAUSE_BODY),
+  rangePart: kinds(Kind.RANGE_TO, Kind.RANGE_QUOTED, Kind.RANGE_GOOP),
+  rangeEnd: kinds(Kind.RANGEIN_END, Kind.RANGEEX_END),
+  eof: kinds(Kind.EOF),
+  rparen: kinds(Kind.RPAREN),
+  carat: kinds(Kind.CARAT),
+  number: kinds(Kind.NUMBER),
+  fuzzySlop: kinds(Kind.FUZZY_SLOP),
+  suffix: kinds(Kind.CARAT, Kind.FUZZY_SLOP),
+  rangeTo: kinds(Kind.RANGE_TO),
+};
 
 /** Thrown out of the parser when it peeks past the point where lexing failed. */
 export class LexicalAbort extends Error {}
 
 export class QueryStringParser<Q, L> extends EmbeddedActionsParser {
   private acts!: QsActions<Q, L>;
-  /** Token position -> JavaCC kinds expected there. */
-  private expectedAt = new Map<number, Set<number>>();
+  /** Token position -> bit set of the JavaCC kinds expected there (kinds 0-31, then 32+). */
+  private expectedLo: number[] = [];
+  private expectedHi: number[] = [];
   /** Index of the token the lexer could not produce (-1: none). */
   private lexErrorIndex = -1;
   private peekedLexError = false;
@@ -123,7 +153,8 @@ export class QueryStringParser<Q, L> extends EmbeddedActionsParser {
     lexErrorIndex: number,
   ): { value: Q | null; error: IToken | null; expected: number[] } {
     this.acts = actions;
-    this.expectedAt = new Map();
+    this.expectedLo.length = 0;
+    this.expectedHi.length = 0;
     this.lexErrorIndex = lexErrorIndex;
     this.peekedLexError = false;
     this.input = tokens;
@@ -132,7 +163,11 @@ export class QueryStringParser<Q, L> extends EmbeddedActionsParser {
     if (!err) return { value, error: null, expected: [] };
     const idx = tokens.indexOf(err.token);
     const at = idx < 0 ? tokens.length : idx;
-    const expected = [...(this.expectedAt.get(at) ?? [])].sort((a, b) => a - b);
+    const lo = this.expectedLo[at] ?? 0;
+    const hi = this.expectedHi[at] ?? 0;
+    const expected: number[] = [];
+    for (let k = 0; k < 32; k++) if (lo & (1 << k)) expected.push(k);
+    for (let k = 32; k < 64; k++) if (hi & (1 << (k - 32))) expected.push(k);
     return { value: null, error: err.token, expected };
   }
 
@@ -166,12 +201,11 @@ export class QueryStringParser<Q, L> extends EmbeddedActionsParser {
   }
 
   /** Records a choice point's first set at the current position (JavaCC `jj_la1[i] = jj_gen`). */
-  private expect(kinds: readonly number[]): void {
+  private expect(kinds: KindSet): void {
     this.ACTION(() => {
       const at = this.position() + 1;
-      let set = this.expectedAt.get(at);
-      if (!set) this.expectedAt.set(at, (set = new Set()));
-      for (const k of kinds) set.add(k);
+      this.expectedLo[at] = (this.expectedLo[at] ?? 0) | kinds.lo;
+      this.expectedHi[at] = (this.expectedHi[at] ?? 0) | kinds.hi;
     });
   }
 
@@ -197,13 +231,13 @@ export class QueryStringParser<Q, L> extends EmbeddedActionsParser {
   // QueryParser.jj: TopLevelQuery ::= Query <EOF>
   public topLevelQuery = this.RULE('topLevelQuery', (): Q | null => {
     const q = this.SUBRULE(this.query, { ARGS: [null] });
-    this.expect([Kind.EOF]);
+    this.expect(EXPECT.eof);
     return q;
   });
 
   // QueryParser.jj: Conjunction ::= [ <AND> | <OR> ]
   private conjunction = this.RULE('conjunction', (): Conj => {
-    this.expect(CONJUNCTION);
+    this.expect(EXPECT.conjunction);
     let conj: Conj = null;
     this.OPTION(() => {
       this.OR([
@@ -216,7 +250,7 @@ export class QueryStringParser<Q, L> extends EmbeddedActionsParser {
 
   // QueryParser.jj: Modifiers ::= [ <PLUS> | <MINUS> | <NOT> ]
   private modifiers = this.RULE('modifiers', (): Mods => {
-    this.expect(MODIFIERS);
+    this.expect(EXPECT.modifiers);
     let mods: Mods = null;
     this.OPTION(() => {
       this.OR([
@@ -232,7 +266,7 @@ export class QueryStringParser<Q, L> extends EmbeddedActionsParser {
   private query = this.RULE('query', (field: string | null): Q | null => {
     const clauses = this.ACTION(() => this.acts.newClauses());
     let first: Q | null = null;
-    this.expect(QUERY_START);
+    this.expect(EXPECT.queryStart);
     this.OR([
       {
         GATE: () => this.multiTermAhead(),
@@ -269,7 +303,7 @@ export class QueryStringParser<Q, L> extends EmbeddedActionsParser {
         },
       ]);
     });
-    this.expect(QUERY_LOOP);
+    this.expect(EXPECT.queryLoop);
     return this.act(() => this.acts.finishQuery(clauses, first));
   });
 
@@ -296,14 +330,14 @@ export class QueryStringParser<Q, L> extends EmbeddedActionsParser {
         ]);
       },
     });
-    this.expect(CLAUSE_BODY);
+    this.expect(EXPECT.clauseBody);
     return this.OR2([
       { ALT: () => this.SUBRULE(this.term, { ARGS: [field] }) },
       {
         ALT: () => {
           this.CONSUME(LParen);
           const q = this.SUBRULE(this.query, { ARGS: [field] });
-          this.expect([Kind.RPAREN]);
+          this.expect(EXPECT.rparen);
           this.CONSUME(RParen);
           const boost = this.SUBRULE(this.boostSuffix);
           return this.act(() => this.acts.boost(q, boost));
@@ -314,11 +348,11 @@ export class QueryStringParser<Q, L> extends EmbeddedActionsParser {
 
   // QueryParser.jj: [ <CARAT> boost=<NUMBER> ] after a group or range
   private boostSuffix = this.RULE('boostSuffix', (): IToken | undefined => {
-    this.expect([Kind.CARAT]);
+    this.expect(EXPECT.carat);
     let boost: IToken | undefined;
     this.OPTION(() => {
       this.CONSUME(Carat);
-      this.expect([Kind.NUMBER]);
+      this.expect(EXPECT.number);
       boost = this.CONSUME(NumberTok);
     });
     return boost;
@@ -330,15 +364,15 @@ export class QueryStringParser<Q, L> extends EmbeddedActionsParser {
     (): { boost: IToken | undefined; fuzzy: IToken | undefined } => {
       let boost: IToken | undefined;
       let fuzzy: IToken | undefined;
-      this.expect([Kind.CARAT, Kind.FUZZY_SLOP]);
+      this.expect(EXPECT.suffix);
       this.OPTION(() => {
         this.OR([
           {
             ALT: () => {
               this.CONSUME(Carat);
-              this.expect([Kind.NUMBER]);
+              this.expect(EXPECT.number);
               boost = this.CONSUME(NumberTok);
-              this.expect([Kind.FUZZY_SLOP]);
+              this.expect(EXPECT.fuzzySlop);
               this.OPTION2(() => {
                 fuzzy = this.CONSUME(FuzzySlop);
               });
@@ -347,10 +381,10 @@ export class QueryStringParser<Q, L> extends EmbeddedActionsParser {
           {
             ALT: () => {
               fuzzy = this.CONSUME2(FuzzySlop);
-              this.expect([Kind.CARAT]);
+              this.expect(EXPECT.carat);
               this.OPTION3(() => {
                 this.CONSUME2(Carat);
-                this.expect([Kind.NUMBER]);
+                this.expect(EXPECT.number);
                 boost = this.CONSUME2(NumberTok);
               });
             },
@@ -391,7 +425,7 @@ export class QueryStringParser<Q, L> extends EmbeddedActionsParser {
   });
 
   private rangePart = this.RULE('rangePart', (): IToken => {
-    this.expect(RANGE_PART);
+    this.expect(EXPECT.rangePart);
     return this.OR([
       { ALT: () => this.CONSUME(RangeGoop) },
       { ALT: () => this.CONSUME(RangeQuoted) },
@@ -406,10 +440,10 @@ export class QueryStringParser<Q, L> extends EmbeddedActionsParser {
       { ALT: () => (this.CONSUME(RangeExStart), false) },
     ]);
     const goop1 = this.SUBRULE(this.rangePart);
-    this.expect([Kind.RANGE_TO]);
+    this.expect(EXPECT.rangeTo);
     this.CONSUME(RangeTo);
     const goop2 = this.SUBRULE2(this.rangePart);
-    this.expect([Kind.RANGEIN_END, Kind.RANGEEX_END]);
+    this.expect(EXPECT.rangeEnd);
     const endInc = this.OR2([
       { ALT: () => (this.CONSUME(RangeInEnd), true) },
       { ALT: () => (this.CONSUME(RangeExEnd), false) },
