@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isEsError } from '../../../../src/common/errors.js';
 import {
   parseQueryString,
   type QueryStringOptions,
@@ -450,3 +452,32 @@ function expectError(f: () => unknown): Record<string, unknown> {
   }
   throw new Error('expected an error');
 }
+
+describe('parseQueryString on arbitrary input', () => {
+  const allowed = [
+    'query_shard_exception',
+    'number_format_exception',
+    'illegal_argument_exception',
+  ];
+  const wellFormed = (n: QsNode): boolean =>
+    n.kind !== 'Bool' || (n.clauses.length > 0 && n.clauses.every((c) => wellFormed(c.node)));
+  it('returns a well-formed tree or an ES error, never anything else', () => {
+    const ch = fc.constantFrom(
+      ...'ab AND OR NOT+-!():^[]"{}~*?\\/ TO 12.5&|_exists_:>=<'.split(''),
+    );
+    fc.assert(
+      fc.property(fc.array(ch, { maxLength: 24 }), fc.boolean(), (cs, andOp) => {
+        try {
+          const node = parseQueryString(cs.join(''), {
+            defaultOperator: andOp ? 'AND' : 'OR',
+            defaultField: '*',
+          });
+          expect(wellFormed(node)).toBe(true);
+        } catch (e) {
+          expect(isEsError(e) && allowed.includes(e.type), String(e)).toBe(true);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
