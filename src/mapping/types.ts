@@ -73,12 +73,61 @@ export interface FieldMapping {
   readonly scalingFactor?: number;
   /** alias: target path. */
   readonly aliasPath?: string;
-  /** token_count: analyzer counting tokens. */
+  /** `copy_to` targets (full paths). token_count keeps its counting analyzer in `analyzer`. */
   readonly copyTo: readonly string[];
   /** Multi-fields (ES `fields`), keyed by leaf name. */
   readonly fields: ReadonlyMap<string, FieldMapping>;
-  /** The parameters as Elasticsearch renders them in GET _mapping (user-given, in order). */
+  /** The parameters as Elasticsearch renders them in GET _mapping (ES key order, defaults omitted). */
   readonly json: Record<string, unknown>;
+
+  // ---- Less common parameters (all optional; absent = Elasticsearch default). ----
+  /** `term_vector` (`no` when absent). */
+  readonly termVector?: TermVector;
+  /** `similarity` (absent = index default, BM25). */
+  readonly similarity?: string;
+  readonly eagerGlobalOrdinals?: boolean;
+  /** text: `fielddata_frequency_filter`. */
+  readonly fielddataFrequencyFilter?: {
+    readonly min: number;
+    readonly max: number;
+    readonly minSegmentSize: number;
+  };
+  /** text: `index_prefixes`. */
+  readonly indexPrefixes?: { readonly minChars: number; readonly maxChars: number };
+  readonly indexPhrases?: boolean;
+  /** token_count: `enable_position_increments` (default true). */
+  readonly enablePositionIncrements?: boolean;
+  /** geo_point / geo_shape: `ignore_z_value` (default true). */
+  readonly ignoreZValue?: boolean;
+  /** geo_shape: `orientation` and the legacy prefix-tree parameters, normalized. */
+  readonly geoShape?: GeoShapeParams;
+  /** Set on multi-fields (`title.keyword`): the full path of the field they belong to. */
+  readonly parentField?: string;
+  /** Parameters whose value ES tracks as "explicit" (rendered only when set): coerce, ignore_malformed, ignore_z_value. */
+  readonly explicit?: ReadonlySet<'coerce' | 'ignore_malformed' | 'ignore_z_value'>;
+}
+
+export type TermVector =
+  | 'no'
+  | 'yes'
+  | 'with_offsets'
+  | 'with_positions'
+  | 'with_positions_offsets'
+  | 'with_positions_payloads'
+  | 'with_positions_offsets_payloads';
+
+export interface GeoShapeParams {
+  /** `right` (default, also ccw/counterclockwise) or `left` (cw/clockwise). */
+  readonly orientation: 'right' | 'left';
+  /** Present when any legacy prefix-tree parameter was given (ES LegacyGeoShapeFieldMapper). */
+  readonly legacy?: {
+    readonly tree: string;
+    readonly treeLevels?: number;
+    readonly precisionMeters?: number;
+    readonly strategy: string;
+    readonly distanceErrorPct?: number;
+    readonly pointsOnly?: boolean;
+  };
 }
 
 export interface ObjectMapping {
@@ -92,6 +141,8 @@ export interface ObjectMapping {
   /** nested only. */
   readonly includeInParent?: boolean;
   readonly includeInRoot?: boolean;
+  /** Legacy `include_in_all` on objects (accepted and rendered by 6.8). */
+  readonly includeInAll?: boolean;
   readonly properties: ReadonlyMap<string, FieldMapping | ObjectMapping>;
 }
 
@@ -121,6 +172,15 @@ export interface RootMapping extends ObjectMapping {
   };
   readonly routingRequired: boolean;
   readonly meta?: Record<string, unknown>;
+  /** `_field_names.enabled` (default true). */
+  readonly fieldNamesEnabled: boolean;
+  /** `_all.enabled` when given (6.x: only `false` is accepted). */
+  readonly allEnabled?: boolean;
+  /**
+   * Which root-level settings were given explicitly. ES renders only those and, when merging an
+   * update, only explicit ones replace the current value.
+   */
+  readonly explicit: RootExplicit;
   /** Every leaf field and multi-field by full path (aliases included). */
   readonly fieldsByPath: ReadonlyMap<string, FieldMapping>;
   /** Every object/nested mapping by full path. */
@@ -137,8 +197,37 @@ export interface RootMapping extends ObjectMapping {
  *   boolean → boolean
  *   ip → canonical string form (IPv4 dotted, IPv6 compressed)
  *   geo_point → {lat, lon}
+ *   integer_range … ip_range → {gte, lte} (inclusive bounds)
+ *   geo_shape → no value (the shape is kept in `_source` only)
  */
-export type FieldValue = string | number | boolean | { lat: number; lon: number };
+export type FieldValue = string | number | boolean | GeoPointValue | RangeValue;
+
+export interface GeoPointValue {
+  lat: number;
+  lon: number;
+}
+
+/**
+ * A range field value with both bounds inclusive (ES RangeFieldMapper normalizes `gt`/`lt` to the
+ * next/previous representable value). Numbers for integer/long/float/double/date ranges (dates in
+ * epoch ms), canonical address strings for ip_range.
+ */
+export interface RangeValue {
+  gte: number | string;
+  lte: number | string;
+}
+
+export interface RootExplicit {
+  readonly dynamic: boolean;
+  readonly dateDetection: boolean;
+  readonly numericDetection: boolean;
+  readonly dynamicDateFormats: boolean;
+  readonly dynamicTemplates: boolean;
+  readonly source: boolean;
+  readonly routing: boolean;
+  readonly fieldNames: boolean;
+  readonly all: boolean;
+}
 
 export interface ParsedValue {
   readonly field: FieldMapping;
@@ -154,6 +243,9 @@ export interface ParsedDocument {
   readonly dynamicUpdate: RootMapping | null;
   /** Fields whose value was malformed and skipped because of `ignore_malformed` (ES `_ignored`). */
   readonly ignored: readonly string[];
-  /** Nested documents (for `nested` fields), each with its own values, in order. */
+  /**
+   * Nested documents (for `nested` fields), each with its own values, in document order. A nested
+   * document's own nested children are in its `nested` (a tree, not ES's flat Lucene block).
+   */
   readonly nested: readonly { readonly path: string; readonly doc: ParsedDocument }[];
 }

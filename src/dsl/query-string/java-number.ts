@@ -1,0 +1,61 @@
+/**
+ * Java number parsing as Elasticsearch's code paths see it (`Integer.parseInt`,
+ * `Float.valueOf`, the `(int)` cast), with Java's `NumberFormatException` wording, so that
+ * fuzziness, slop, boost and `minimum_should_match` text behave exactly as in ES.
+ */
+import { EsError } from '../../common/errors.js';
+
+export const numberFormat = (input: string): EsError =>
+  new EsError('number_format_exception', `For input string: "${input}"`, 400);
+
+const INT_RE = /^[+-]?[0-9]+$/;
+
+/** `Integer.parseInt(s)` (radix 10, ASCII digits). */
+export function javaParseInt(s: string): number {
+  if (!INT_RE.test(s)) throw numberFormat(s);
+  const v = Number(s);
+  if (v > 2147483647 || v < -2147483648) throw numberFormat(s);
+  return v;
+}
+
+// Java FloatingDecimal.readJavaFormatString grammar (decimal and hexadecimal forms).
+const DEC_RE = /^[+-]?(?:NaN|Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)[fFdD]?$/;
+const HEX_RE = /^([+-]?)0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?[pP]([+-]?[0-9]+)[fFdD]?$/;
+
+/** `String.trim()`: strips chars <= U+0020 at both ends. */
+export function javaTrim(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && s.charCodeAt(a) <= 32) a++;
+  while (b > a && s.charCodeAt(b - 1) <= 32) b--;
+  return s.slice(a, b);
+}
+
+/** `Float.valueOf(s)` / `Float.parseFloat(s)`: a float32 value. */
+export function javaParseFloat(s: string): number {
+  const t = javaTrim(s);
+  if (t.length === 0) throw new EsError('number_format_exception', 'empty String', 400);
+  if (DEC_RE.test(t)) {
+    const body = t.replace(/[fFdD]$/, '');
+    if (body.endsWith('NaN')) return NaN;
+    if (body.endsWith('Infinity')) return body.startsWith('-') ? -Infinity : Infinity;
+    return Math.fround(Number(body));
+  }
+  const h = HEX_RE.exec(t);
+  if (h && (h[2]!.length > 0 || (h[3] ?? '').length > 0)) {
+    const digits = h[2]! + (h[3] ?? '');
+    const mant = digits.length === 0 ? 0 : parseInt(digits, 16);
+    const exp = Number(h[4]) - 4 * (h[3] ?? '').length;
+    const v = mant * Math.pow(2, exp);
+    return Math.fround(h[1] === '-' ? -v : v);
+  }
+  throw numberFormat(t);
+}
+
+/** Java's `(int) f` narrowing of a float/double. */
+export function javaToInt(f: number): number {
+  if (Number.isNaN(f)) return 0;
+  if (f >= 2147483647) return 2147483647;
+  if (f <= -2147483648) return -2147483648;
+  return Math.trunc(f);
+}

@@ -1,0 +1,547 @@
+/**
+ * A document's `_source` through the mapping, following ES 6.8 DocumentParser step by step:
+ * dotted keys, arrays (flattened unless the field takes arrays), objects and nested documents,
+ * null values, copy_to, dynamic mapping (templates, strict/false) and the dynamic mapping update,
+ * which is merged and validated like a PUT _mapping. Existing mappings are looked up with
+ * precomputed maps; no mapping work is done for documents that add no fields.
+ */
+import { EsError } from '../common/errors.js';
+import type { Dynamic, FieldValue, ParsedDocument, ParsedValue, RootMapping } from './types.js';
+import type { MappingContext } from './context.js';
+import type { Def, ObjectDef, RootDef } from './model.js';
+import type { FieldNode, ObjectNode, RootNode } from './build.js';
+import { asRootNode, buildField, buildRoot } from './build.js';
+import { illegalArgument, illegalState, mapperParsing } from './errors.js';
+import { tokenName } from './geo.js';
+import { parseFieldValue } from './field-values.js';
+import type { ValueSink } from './field-values.js';
+import { dynamicDefForValue, dynamicObjectDef, templateDef } from './dynamic.js';
+import type { DynamicCtx } from './dynamic.js';
+import { mergeDef, mergeRoots } from './merge-defs.js';
+import { validateMerged } from './validate.js';
+import { javaSplit } from './ip.js';
+import { javaCompare } from './dynamic-templates.js';
+
+/** ES MapperService.META_FIELDS: names a document may not use at the top level. */
+const META_FIELDS = new Set([
+  '_all', '_id', '_ignored', '_index', '_parent', '_routing', '_size', '_timestamp', '_ttl', '_type', '_uid',
+]); // prettier-ignore
+
+const EMPTY: readonly never[] = Object.freeze([]);
+
+/** The object mapper the parser is inside: an existing one, or one created for this document. */
+interface ObjectScope {
+  readonly path: string;
+  readonly name: string;
+  readonly nested: boolean;
+  readonly enabled: boolean;
+  /** The object's own `dynamic` (null checks use it, ES parseNullValue). */
+  readonly dynamic?: Dynamic | undefined;
+  readonly effDynamic: Dynamic;
+  readonly includeInParent?: boolean | undefined;
+  readonly includeInRoot?: boolean | undefined;
+  readonly properties: ReadonlyMap<string, FieldNode | ObjectNode>;
+  /** False for objects created dynamically by this document. */
+  readonly existing: boolean;
+}
+
+type Mapper = FieldNode | ObjectScope;
+
+class Doc implements ParsedDocument {
+  values: ParsedValue[] = [];
+  nested: { path: string; doc: ParsedDocument }[] = EMPTY as never[];
+  ignored: string[] = EMPTY as never[];
+  dynamicUpdate: RootMapping | null = null;
+  private names: Set<string> | undefined;
+  constructor(
+    readonly prefix: string,
+    readonly parent: Doc | null,
+  ) {}
+
+  get fieldNames(): ReadonlySet<string> {
+    if (this.names === undefined) {
+      const s = new Set<string>();
+      for (const v of this.values) {
+        const p = v.field.path;
+        if (s.has(p)) continue;
+        for (let i = p.indexOf('.'); i >= 0; i = p.indexOf('.', i + 1)) s.add(p.slice(0, i));
+        s.add(p);
+      }
+      this.names = s;
+    }
+    return this.names;
+  }
+}
+
+interface DynamicEntry {
+  readonly path: string;
+  readonly def: Def;
+}
+
+class DocumentParser implements ValueSink {
+  readonly root: RootNode;
+  readonly rootScope: ObjectScope;
+  readonly rootDoc: Doc;
+  doc: Doc;
+  dynamicMappers: DynamicEntry[] | undefined;
+  private dc: DynamicCtx | undefined;
+  private withinCopyTo = false;
+
+  constructor(
+    root: RootNode,
+    readonly ctx: MappingContext,
+    readonly id: string,
+  ) {
+    this.root = root;
+    this.rootScope = {
+      path: '',
+      name: root.typeName,
+      nested: false,
+      enabled: root.enabled,
+      dynamic: root.explicit.dynamic ? root.dynamic : undefined,
+      effDynamic: root.effDynamic,
+      includeInParent: false,
+      includeInRoot: false,
+      properties: root.properties,
+      existing: true,
+    };
+    this.rootDoc = new Doc('', null);
+    this.doc = this.rootDoc;
+  }
+
+  add(field: FieldNode, value: FieldValue): void {
+    this.doc.values.push({ field, value });
+  }
+
+  ignore(path: string): void {
+    const d = this.rootDoc;
+    if (d.ignored.length === 0) d.ignored = [];
+    d.ignored.push(path);
+  }
+
+  private get dynamicCtx(): DynamicCtx {
+    return (this.dc ??= { root: this.root.def, ctx: this.ctx });
+  }
+
+  private addDynamic(path: string, def: Def): void {
+    (this.dynamicMappers ??= []).push({ path, def });
+  }
+
+  // ---- objects ----
+
+  parseObjectOrNested(m: ObjectScope, v: unknown, key: string): void {
+    if (!m.enabled || v === null) return;
+    if (typeof v !== 'object') {
+      throw mapperParsing(
+        `object mapping for [${m.path === '' ? m.name : m.path}] tried to parse field [${key}] as object, but found a concrete value`,
+      );
+    }
+    if (!m.nested) {
+      this.innerParseObject(m, v as Record<string, unknown>);
+      return;
+    }
+    const parentDoc = this.doc;
+    const nestedDoc = new Doc(m.path + '.', parentDoc);
+    if (parentDoc.nested.length === 0) parentDoc.nested = [];
+    parentDoc.nested.push({ path: m.path, doc: nestedDoc });
+    this.doc = nestedDoc;
+    try {
+      this.innerParseObject(m, v as Record<string, unknown>);
+    } finally {
+      this.doc = parentDoc;
+    }
+    // ES DocumentParser.nested: copy the nested document's fields into parent / root
+    if (m.includeInParent === true) parentDoc.values.push(...nestedDoc.values);
+    if (m.includeInRoot === true && (m.includeInParent !== true || parentDoc !== this.rootDoc)) {
+      this.rootDoc.values.push(...nestedDoc.values);
+    }
+  }
+
+  innerParseObject(m: ObjectScope, obj: Record<string, unknown>): void {
+    for (const key in obj) {
+      if (m.path === '' && META_FIELDS.has(key)) {
+        throw mapperParsing(
+          `Field [${key}] is a metadata field and cannot be added inside a document. Use the index API request parameters.`,
+        );
+      }
+      const v = obj[key];
+      if (v === null) this.parseNullValue(m, key);
+      else if (typeof v === 'object') {
+        if (Array.isArray(v)) this.parseArray(m, key, v);
+        else this.parseObject(m, key, v);
+      } else this.parseValue(m, key, v);
+    }
+  }
+
+  private parseObjectOrField(m: Mapper, v: unknown, key: string): void {
+    if (isField(m)) {
+      if (m.type === 'alias') throw illegalArgument(`Cannot write to a field alias [${m.path}].`);
+      parseFieldValue(m, v, this);
+      if (m.copyTo.length > 0 && !this.withinCopyTo) this.parseCopyFields(m.copyTo, v);
+    } else {
+      this.parseObjectOrNested(m, v, key);
+    }
+  }
+
+  private parseObject(parent: ObjectScope, key: string, v: object): void {
+    const paths = splitAndValidatePath(key);
+    const m = getMapper(parent, key, paths);
+    if (m !== undefined) {
+      this.parseObjectOrField(m, v, key);
+      return;
+    }
+    const name = paths[paths.length - 1]!;
+    const dynParent = this.dynamicParent(paths, parent);
+    const dynamic = dynParent.effDynamic;
+    if (dynamic === 'strict') throw strict(parent, name);
+    if (dynamic === true) {
+      const path = join(dynParent.path, name);
+      const def = dynamicObjectDef(this.dynamicCtx, path, name);
+      this.addDynamic(path, def);
+      this.parseObjectOrField(this.scopeOf(def, dynParent), v, key);
+    }
+    // dynamic: false → the object is skipped
+  }
+
+  private parseArray(parent: ObjectScope, key: string, arr: unknown[]): void {
+    const paths = splitAndValidatePath(key);
+    const m = getMapper(parent, key, paths);
+    if (m !== undefined) {
+      if (isField(m) && m.type === 'geo_point') this.parseObjectOrField(m, arr, key);
+      else this.parseNonDynamicArray(parent, key, arr);
+      return;
+    }
+    const name = paths[paths.length - 1]!;
+    const dynParent = this.dynamicParent(paths, parent);
+    const dynamic = dynParent.effDynamic;
+    if (dynamic === 'strict') throw strict(dynParent, name);
+    if (dynamic === true) {
+      const path = join(dynParent.path, name);
+      // an `object` template may map the whole array (geo_point takes [lon, lat])
+      const def = templateDef(this.dynamicCtx, path, name, 'object');
+      if (def !== undefined && def.kind === 'field' && def.core.type === 'geo_point') {
+        this.addDynamic(path, def);
+        this.parseObjectOrField(buildField(def, dynParent.path), arr, name);
+        return;
+      }
+    }
+    this.parseNonDynamicArray(dynParent, name, arr);
+  }
+
+  private parseNonDynamicArray(m: ObjectScope, key: string, arr: unknown[]): void {
+    for (let i = 0; i < arr.length; i++) {
+      const v = arr[i];
+      if (v === null || v === undefined) this.parseNullValue(m, key);
+      else if (typeof v === 'object') {
+        if (Array.isArray(v)) this.parseArray(m, key, v);
+        else this.parseObject(m, key, v);
+      } else this.parseValue(m, key, v);
+    }
+  }
+
+  private parseValue(parent: ObjectScope, key: string, v: unknown): void {
+    const paths = splitAndValidatePath(key);
+    const m = getMapper(parent, key, paths);
+    if (m !== undefined) {
+      this.parseObjectOrField(m, v, key);
+      return;
+    }
+    const name = paths[paths.length - 1]!;
+    this.parseDynamicValue(this.dynamicParent(paths, parent), name, v);
+  }
+
+  private parseNullValue(parent: ObjectScope, key: string): void {
+    const m = getMapper(parent, key, splitAndValidatePath(key));
+    if (m !== undefined) this.parseObjectOrField(m, null, key);
+    else if (parent.dynamic === 'strict') throw strict(parent, key);
+  }
+
+  private parseDynamicValue(parent: ObjectScope, name: string, v: unknown): void {
+    const dynamic = parent.effDynamic;
+    if (dynamic === 'strict') throw strict(parent, name);
+    if (dynamic === false) return;
+    const path = join(parent.path, name);
+    let def: Def | undefined;
+    if (v === null || typeof v === 'object') {
+      // only reachable through copy_to of a null/structured value (ES: the token is not a value)
+      def = templateDef(this.dynamicCtx, path, name, 'string');
+      if (def === undefined) {
+        throw illegalState(
+          `Can't handle serializing a dynamic type with content token [${tokenName(v)}] and field name [${name}]`,
+        );
+      }
+    } else def = dynamicDefForValue(this.dynamicCtx, path, name, v);
+    this.addDynamic(path, def);
+    const mapper = def.kind === 'field' ? buildField(def, parent.path) : this.scopeOf(def, parent);
+    this.parseObjectOrField(mapper, v, name);
+  }
+
+  /** ES DocumentParser.getDynamicParentMapper: walks (creating) the objects of a dotted name. */
+  private dynamicParent(paths: string[], current: ObjectScope): ObjectScope {
+    let parent = current;
+    for (let i = 0; i < paths.length - 1; i++) {
+      const part = paths[i]!;
+      const path = join(parent.path, part);
+      const field = this.root.fieldsByPath.get(path);
+      if (field !== undefined) {
+        throw mapperParsing(
+          `Could not dynamically add mapping for field [${paths.join('.')}]. Existing mapping for [${path}] must be of type object but found [${field.type}].`,
+        );
+      }
+      const existing = this.root.objectsByPath.get(path);
+      let next: ObjectScope;
+      if (existing !== undefined) {
+        next = existing;
+      } else {
+        const dynamic = parent.effDynamic;
+        if (dynamic === 'strict') throw strict(parent, part);
+        if (dynamic === false) return parent;
+        const def = dynamicObjectDef(this.dynamicCtx, path, part);
+        if (def.kind === 'object' && def.type === 'nested') {
+          throw mapperParsing(
+            `It is forbidden to create dynamic nested objects ([${path}]) through \`copy_to\` or dots in field names`,
+          );
+        }
+        this.addDynamic(path, def);
+        if (def.kind !== 'object') {
+          throw mapperParsing(
+            `Could not dynamically add mapping for field [${paths.join('.')}]. Existing mapping for [${path}] must be of type object but found [${def.core.type}].`,
+          );
+        }
+        next = this.objectScope(def, parent);
+      }
+      parent = next;
+    }
+    return parent;
+  }
+
+  /** The mapper for a definition created by this document. */
+  private scopeOf(def: Def, parent: ObjectScope): Mapper {
+    return def.kind === 'field' ? buildField(def, parent.path) : this.objectScope(def, parent);
+  }
+
+  private objectScope(def: ObjectDef, parent: ObjectScope): ObjectScope {
+    return {
+      path: join(parent.path, def.name),
+      name: def.name,
+      nested: def.type === 'nested',
+      enabled: def.enabled,
+      dynamic: def.dynamic,
+      // ES dynamicOrDefault: a parent created by this document counts as dynamic: true
+      effDynamic: def.dynamic ?? (parent.existing ? parent.effDynamic : true),
+      includeInParent: def.includeInParent,
+      includeInRoot: def.includeInRoot,
+      properties: new Map(),
+      existing: false,
+    };
+  }
+
+  // ---- copy_to (ES DocumentParser.parseCopyFields / parseCopy) ----
+
+  private parseCopyFields(targets: readonly string[], v: unknown): void {
+    this.withinCopyTo = true;
+    const current = this.doc;
+    try {
+      for (const target of targets) {
+        let targetDoc: Doc = current;
+        for (let d: Doc | null = current; d !== null; d = d.parent) {
+          if (target.startsWith(d.prefix)) {
+            targetDoc = d;
+            break;
+          }
+        }
+        this.doc = targetDoc;
+        const f = this.root.fieldsByPath.get(target);
+        if (f !== undefined) {
+          if (f.type === 'alias')
+            throw illegalArgument(`Cannot copy to a field alias [${f.path}].`);
+          parseFieldValue(f, v, this);
+        } else {
+          const paths = splitAndValidatePath(target);
+          const parent = this.dynamicParent(paths, this.rootScope);
+          this.parseDynamicValue(parent, paths[paths.length - 1]!, v);
+        }
+        this.doc = current;
+      }
+    } finally {
+      this.doc = current;
+      this.withinCopyTo = false;
+    }
+  }
+
+  // ---- the dynamic mapping update (ES DocumentParser.createDynamicUpdate + MapperService.merge) ----
+
+  dynamicUpdate(): RootNode | null {
+    const list = this.dynamicMappers;
+    if (list === undefined) return null;
+    const sorted = list
+      .map((e, i) => ({ e, i }))
+      .sort((a, b) => javaCompare(a.e.path, b.e.path) || a.i - b.i)
+      .map((x) => x.e);
+    const top = new Map<string, Def>();
+    let previous: DynamicEntry | undefined;
+    for (let i = 0; i < sorted.length; i++) {
+      const e = sorted[i]!;
+      if (previous !== undefined && e.path === previous.path) {
+        // ES merges repeated mappers the other way round, only to detect conflicts
+        mergeDef(e.def, previous.def, parentPath(e.path));
+        continue;
+      }
+      if (i > 0) previous = e;
+      this.insertUpdate(top, e);
+    }
+    const current = this.root.def;
+    const update: RootDef = {
+      ...current,
+      properties: top,
+      dateDetection: { value: true, explicit: false },
+      numericDetection: { value: false, explicit: false },
+      dynamicDateFormats: { value: current.dynamicDateFormats.value, explicit: false },
+      dynamicTemplates: { value: [], explicit: false },
+      source: undefined,
+      routing: undefined,
+      fieldNames: undefined,
+      all: undefined,
+      meta: undefined,
+    };
+    const merged = buildRoot(mergeRoots(current, update));
+    validateMerged(this.root, merged, this.ctx);
+    return merged;
+  }
+
+  /** Puts a dynamic mapper at its path inside an update tree of existing/new objects. */
+  private insertUpdate(top: Map<string, Def>, e: DynamicEntry): void {
+    const parts = e.path.split('.');
+    let props = top;
+    let path = '';
+    for (let i = 0; i < parts.length - 1; i++) {
+      const part = parts[i]!;
+      path = join(path, part);
+      let o = props.get(part);
+      if (o === undefined) {
+        const existing = this.root.objectsByPath.get(path);
+        const base: ObjectDef = existing ? existing.def : dynamicObjectShell(part);
+        o = { ...base, properties: new Map() };
+        props.set(part, o);
+      }
+      if (o.kind !== 'object') return; // a conflicting field is reported by the merge below
+      props = o.properties as Map<string, Def>;
+    }
+    const name = parts[parts.length - 1]!;
+    const cur = props.get(name);
+    props.set(name, cur === undefined ? e.def : mergeDef(cur, e.def, parentPath(e.path)));
+  }
+}
+
+function dynamicObjectShell(name: string): ObjectDef {
+  return {
+    kind: 'object',
+    name,
+    type: 'object',
+    enabled: true,
+    includeInParent: false,
+    includeInRoot: false,
+    properties: new Map(),
+  };
+}
+
+const parentPath = (p: string) => {
+  const i = p.lastIndexOf('.');
+  return i < 0 ? '' : p.slice(0, i);
+};
+
+const join = (parent: string, name: string) => (parent === '' ? name : `${parent}.${name}`);
+
+const isField = (m: Mapper): m is FieldNode => (m as FieldNode).kind === 'field';
+
+function strict(parent: ObjectScope, name: string): EsError {
+  return new EsError(
+    'strict_dynamic_mapping_exception',
+    `mapping set to strict, dynamic introduction of [${name}] within [${parent.path === '' ? parent.name : parent.path}] is not allowed`,
+    400,
+  );
+}
+
+const SINGLE: string[] = [''];
+
+/** ES DocumentParser.splitAndValidatePath. */
+function splitAndValidatePath(key: string): string[] {
+  if (key.indexOf('.') < 0) {
+    if (key.length === 0) throw illegalArgument('field name cannot be an empty string');
+    SINGLE[0] = key;
+    return SINGLE;
+  }
+  const parts = javaSplit(key, '.');
+  for (const part of parts) {
+    if (part.trim().length === 0 || !/\S/.test(part)) {
+      if (part.length > 0)
+        throw illegalArgument(`object field cannot contain only whitespace: ['${key}']`);
+      throw illegalArgument(
+        `object field starting or ending with a [.] makes object resolution ambiguous: [${key}]`,
+      );
+    }
+  }
+  if (parts.length === 0) {
+    throw new EsError(
+      'array_index_out_of_bounds_exception',
+      'Index -1 out of bounds for length 0',
+      500,
+    );
+  }
+  return parts;
+}
+
+/** ES DocumentParser.getMapper: a child by (possibly dotted) name. */
+function getMapper(parent: ObjectScope, key: string, paths: string[]): Mapper | undefined {
+  if (paths.length === 1) {
+    return parent.properties.get(paths[0]!);
+  }
+  let obj = parent;
+  for (let i = 0; i < paths.length - 1; i++) {
+    const m = obj.properties.get(paths[i]!);
+    if (m === undefined || m.kind !== 'object') return undefined;
+    obj = m;
+    if (obj.nested) {
+      throw mapperParsing(
+        `Cannot add a value for field [${key}] since one of the intermediate objects is mapped as a nested object: [${obj.path}]`,
+      );
+    }
+  }
+  return obj.properties.get(paths[paths.length - 1]!);
+}
+
+/**
+ * Parses a document `_source` against the mapping (see types.ts for the value forms). `id` is used
+ * in error messages ("… in document with id '1'").
+ */
+export function parseDocument(
+  rootMapping: RootMapping,
+  source: unknown,
+  ctx: MappingContext,
+  id: string | null = null,
+): ParsedDocument {
+  const root = asRootNode(rootMapping);
+  if (source === null || typeof source !== 'object' || Array.isArray(source)) {
+    throw mapperParsing('Malformed content, must start with an object');
+  }
+  const p = new DocumentParser(root, ctx, id ?? 'null');
+  try {
+    if (root.enabled) p.innerParseObject(p.rootScope, source as Record<string, unknown>);
+  } catch (e) {
+    throw wrap(e);
+  }
+  const update = p.dynamicUpdate();
+  p.rootDoc.dynamicUpdate = update;
+  return p.rootDoc;
+}
+
+/** ES DocumentParser.wrapInMapperParsingException. */
+function wrap(e: unknown): EsError {
+  if (e instanceof EsError) {
+    if (e.type === 'mapper_parsing_exception' || e.type === 'strict_dynamic_mapping_exception')
+      return e;
+    return mapperParsing('failed to parse', e);
+  }
+  const msg = e instanceof Error ? e.message : String(e);
+  return mapperParsing('failed to parse', new EsError('exception', msg, 500));
+}
