@@ -7,10 +7,10 @@
 /** A term value as JSON gave it (ES keeps strings as BytesRef, numbers and booleans as is). */
 export type TermValue = string | number | boolean;
 
-/** ES `Fuzziness`: a number-ish text (upper-cased as ES keeps it) or AUTO with its bounds. */
-export type Fuzziness =
-  | { readonly kind: 'edits'; readonly text: string }
-  | { readonly kind: 'auto'; readonly low: number; readonly high: number };
+import type { Fuzziness } from '../../search/automata/fuzziness.js';
+
+/** ES `Fuzziness`: AUTO with its bounds, or a number-ish text (upper-cased as ES keeps it). */
+export type { Fuzziness };
 
 export type Operator = 'OR' | 'AND';
 export type ZeroTermsQuery = 'none' | 'all';

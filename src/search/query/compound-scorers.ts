@@ -152,7 +152,8 @@ export class NestedScorer implements Scorer {
           s = max;
           break;
         case 'none':
-          s = 1;
+          // Lucene ToParentBlockJoinQuery, ScoreMode.None: parents score 0
+          s = 0;
           break;
         default:
           s = sum / n;

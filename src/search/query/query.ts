@@ -31,6 +31,20 @@ export interface FunctionSpec {
   describe: string;
 }
 
+/** A MultiTermQuery rewrite method other than Lucene's default for the query. */
+export interface MultiTermRewrite {
+  readonly method:
+    | 'constant_score'
+    | 'scoring_boolean'
+    | 'constant_score_boolean'
+    | 'top_terms'
+    | 'top_terms_boost'
+    | 'top_terms_blended_freqs';
+  /** top_terms_* size. */
+  readonly size?: number;
+  readonly maxClauseCount: number;
+}
+
 export type ScoreMode = 'multiply' | 'sum' | 'avg' | 'first' | 'max' | 'min';
 export type BoostMode = 'multiply' | 'replace' | 'sum' | 'avg' | 'max' | 'min';
 
@@ -75,7 +89,15 @@ export type Query =
       boost: number;
     }
   | { kind: 'TermSet'; field: string; terms: string[]; boost: number }
-  | { kind: 'MultiTerm'; field: string; matcher: TermMatcher; boost: number; describe: string }
+  | {
+      kind: 'MultiTerm';
+      field: string;
+      matcher: TermMatcher;
+      boost: number;
+      describe: string;
+      /** Absent: constant score over all matching terms. */
+      rewrite?: MultiTermRewrite;
+    }
   | {
       kind: 'Fuzzy';
       field: string;
@@ -85,6 +107,8 @@ export type Query =
       maxExpansions: number;
       transpositions: boolean;
       boost: number;
+      /** Absent: top `maxExpansions` terms with blended frequencies. */
+      rewrite?: MultiTermRewrite;
     }
   | {
       kind: 'Bool';
@@ -116,7 +140,38 @@ export type Query =
       scoreMode: 'avg' | 'sum' | 'min' | 'max' | 'none';
       boost: number;
     }
-  | { kind: 'Predicate'; factory: DocPredicateFactory; boost: number };
+  | { kind: 'Predicate'; factory: DocPredicateFactory; boost: number }
+  /** ES MultiPhrasePrefixQuery: the last position's terms are prefixes (rewritten per searcher). */
+  | {
+      kind: 'PhrasePrefix';
+      field: string;
+      terms: string[][];
+      positions: number[];
+      slop: number;
+      maxExpansions: number;
+      boost: number;
+    }
+  /** ES BlendedTermQuery (cross_fields): terms over fields with blended statistics. */
+  | {
+      kind: 'Blended';
+      terms: { field: string; term: string; boost: number; omitTf: boolean }[];
+      tieBreaker: number;
+      /** null: dis_max blend; else the common-terms cutoff frequency. */
+      cutoff: number | null;
+      boost: number;
+    }
+  /** Lucene CommonTermsQuery (match `cutoff_frequency`). */
+  | {
+      kind: 'CommonTerms';
+      field: string;
+      terms: string[];
+      cutoff: number;
+      highFreqOccur: 'must' | 'should';
+      lowFreqOccur: 'must' | 'should';
+      lowFreqMinShouldMatch: (optional: number) => number;
+      highFreqMinShouldMatch: (optional: number) => number;
+      boost: number;
+    };
 
 export const matchAll = (boost = 1): Query => ({ kind: 'MatchAll', boost });
 export const matchNone = (): Query => ({ kind: 'MatchNone' });

@@ -33,6 +33,13 @@ import type { SearchStats } from './stats.js';
 import { PhraseScorer, TermScorer } from './term-scorers.js';
 import { FunctionScoreScorer, NestedScorer, BoostingScorer } from './compound-scorers.js';
 import { expandFuzzy } from './fuzzy.js';
+import {
+  rewriteBlended,
+  rewriteCommonTerms,
+  rewriteFuzzy,
+  rewriteMultiTerm,
+  rewritePhrasePrefix,
+} from './rewrites.js';
 
 export interface Weight {
   scorer(ls: LiveSegment): Scorer | null;
@@ -117,6 +124,8 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
       });
     }
     case 'MultiTerm': {
+      if (q.rewrite && q.rewrite.method !== 'constant_score')
+        return createWeight(rewriteMultiTerm(q, ctx.stats), ctx, boost);
       const b = f(q.boost * boost);
       return docSetWeight(b, q.describe, (ls) => {
         const inv = inverted(ls.segment, q.field);
@@ -133,7 +142,14 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
       });
     }
     case 'Fuzzy':
+      if (q.rewrite) return createWeight(rewriteFuzzy(q, ctx.stats), ctx, boost);
       return createWeight(expandFuzzy(q, ctx.stats), ctx, boost);
+    case 'PhrasePrefix':
+      return createWeight(rewritePhrasePrefix(q, ctx.stats), ctx, boost);
+    case 'Blended':
+      return createWeight(rewriteBlended(q, ctx.stats), ctx, boost);
+    case 'CommonTerms':
+      return createWeight(rewriteCommonTerms(q, ctx.stats), ctx, boost);
     case 'Bool':
       return boolWeight(q, ctx, f(q.boost * boost));
     case 'ConstantScore': {
@@ -205,8 +221,9 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
       };
     }
     case 'FunctionScore': {
+      // Lucene FunctionScoreQuery.createWeight: the boost goes into the sub query's weight
       const b = f(q.boost * boost);
-      const inner = createWeight(q.inner, ctx);
+      const inner = createWeight(q.inner, ctx, b);
       const filters = q.functions.map((fn) =>
         fn.filter ? createWeight(fn.filter, { ...ctx, needsScores: false }) : null,
       );
@@ -219,7 +236,7 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
             q,
             ls,
             filters.map((fw) => (fw ? fw.scorer(ls) : null)),
-            b,
+            1,
           );
         },
         explain: (ls, d) => explainByScoring(w, ls, d, () => 'function score, product of:'),
@@ -227,8 +244,9 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
       return w;
     }
     case 'Nested': {
+      // ToParentBlockJoinQuery: the boost goes into the child weight
       const b = f(q.boost * boost);
-      const inner = createWeight(q.inner, ctx);
+      const inner = createWeight(q.inner, ctx, b);
       const w: Weight = {
         scorer: (ls) => {
           const block = ls.segment.nested.get(q.path);
@@ -236,7 +254,7 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
           const child: LiveSegment = { segment: block.segment, live: null, deleted: 0, docBase: 0 };
           const cs = inner.scorer(child);
           if (!cs) return null;
-          return NestedScorer.build(cs, block.parentOf, q.scoreMode, b);
+          return NestedScorer.build(cs, block.parentOf, q.scoreMode, 1);
         },
         explain: (ls, d) =>
           explainByScoring(w, ls, d, () => `Score based on ${q.scoreMode} child docs`),

@@ -2,9 +2,10 @@
  * Shared pieces of the query parsers: the multiple-fields check, ES `Fuzziness.parse`, enum
  * parsing with Java's `valueOf` failure message, and multi-match types.
  */
-import { EsError } from '../../../common/errors.js';
+import type { EsError } from '../../../common/errors.js';
+import { AUTO, parseFuzziness as buildFuzziness } from '../../../search/automata/fuzziness.js';
 import { esParseException, illegalArgument, parsingError, type JsonLocation } from '../errors.js';
-import { javaParseFloat, javaParseInt } from '../java.js';
+import { javaParseFloat } from '../java.js';
 import type { Fuzziness, MultiMatchType, Operator, ZeroTermsQuery } from '../nodes.js';
 import type { XParser } from '../xcontent.js';
 
@@ -50,59 +51,15 @@ export function parseZeroTerms(p: XParser): ZeroTermsQuery {
   throw parsingError(`Unsupported zero_terms_docs value [${v}]`, p.location());
 }
 
-export const AUTO: Fuzziness = { kind: 'auto', low: 3, high: 6 };
+export { AUTO };
 
-function fuzzinessText(text: string): Fuzziness {
-  if (text.length === 0) throw illegalArgument("fuzziness can't be null!");
-  return { kind: 'edits', text: text.toUpperCase() };
-}
-
-function customAuto(text: string): Fuzziness {
-  const parts = text.slice('AUTO:'.length).split(',');
-  // Java String.split drops trailing empty strings
-  while (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
-  if (parts.length !== 2) throw esParseException('failed to find low and high distance values');
-  let low: number;
-  let high: number;
-  try {
-    low = javaParseInt(parts[0]!);
-    high = javaParseInt(parts[1]!);
-  } catch (e) {
-    throw esParseException(
-      `failed to parse [${text}] as a "auto:int,int"`,
-      e instanceof EsError ? e : undefined,
-    );
-  }
-  if (low < 0 || high < 0 || low > high) {
-    throw illegalArgument(
-      'fuzziness wrongly configured, must be: lowDistance > 0, highDistance > 0 and lowDistance <= highDistance ',
-    );
-  }
-  return { kind: 'auto', low, high };
-}
-
-/** Fuzziness.build(Object). */
-export function buildFuzziness(text: string): Fuzziness {
-  if (text.toUpperCase() === 'AUTO') return AUTO;
-  if (text.toUpperCase().startsWith('AUTO:')) return customAuto(text);
-  return fuzzinessText(text);
-}
-
-/** Fuzziness.parse(XContentParser). */
+/** Fuzziness.parse(XContentParser): strings and numbers only. */
 export function parseFuzziness(p: XParser): Fuzziness {
   const t = p.currentToken();
   if (t !== 'VALUE_STRING' && t !== 'VALUE_NUMBER') {
     throw illegalArgument(`Can't parse fuzziness on token: [${t}]`);
   }
   return buildFuzziness(p.text());
-}
-
-/** Fuzziness.fromEdits. */
-export function fuzzinessFromEdits(edits: number): Fuzziness {
-  if (edits !== 0 && edits !== 1 && edits !== 2) {
-    throw illegalArgument(`Valid edit distances are [0, 1, 2] but was [${edits}]`);
-  }
-  return { kind: 'edits', text: String(edits) };
 }
 
 /** MultiMatchQueryBuilder.Type.parse (`boolean` is a deprecated name of best_fields). */

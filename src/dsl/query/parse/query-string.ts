@@ -3,7 +3,8 @@
  * SimpleQueryStringBuilder.fromXContent). The query text itself is parsed at lowering time, as ES
  * does in `doToQuery`.
  */
-import { illegalArgument, parsingError } from '../errors.js';
+import { resolveSimpleQueryStringFlags } from '../../query-string/simple.js';
+import { parsingError } from '../errors.js';
 import type {
   FieldBoosts,
   Fuzziness,
@@ -202,37 +203,6 @@ export function parseQueryString(p: XParser): QueryStringNode {
     boost,
     queryName,
   };
-}
-
-const SQS_FLAG_VALUES: Record<string, number> = {
-  ALL: -1,
-  NONE: 0,
-  AND: 1 << 0,
-  NOT: 1 << 1,
-  OR: 1 << 2,
-  PREFIX: 1 << 3,
-  PHRASE: 1 << 4,
-  PRECEDENCE: 1 << 5,
-  ESCAPE: 1 << 6,
-  WHITESPACE: 1 << 7,
-  FUZZY: 1 << 8,
-  NEAR: 1 << 9,
-  SLOP: 1 << 9,
-};
-
-/** SimpleQueryStringFlag.resolveFlags. */
-export function resolveSimpleQueryStringFlags(flags: string): number {
-  if (flags.length === 0) return -1;
-  let magic = 0;
-  for (const s of flags.split('|')) {
-    if (s.length === 0) continue;
-    const v = SQS_FLAG_VALUES[s.toUpperCase()];
-    if (v === undefined) throw illegalArgument(`Unknown simple_query_string flag [${s}]`);
-    if (v === 0) return 0;
-    if (v === -1) return -1;
-    magic |= v;
-  }
-  return magic;
 }
 
 export function parseSimpleQueryString(p: XParser): SimpleQueryStringNode {

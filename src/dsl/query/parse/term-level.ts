@@ -3,6 +3,8 @@
  * exists, prefix, wildcard, regexp, fuzzy, ids, type. Same token handling, same errors.
  */
 import { EsError } from '../../../common/errors.js';
+import { DEFAULT_MAX_DETERMINIZED_STATES } from '../../../search/automata/regexp.js';
+import { REGEXP_FLAGS, resolveRegexpFlags } from '../../../search/automata/regexp-syntax.js';
 import {
   illegalArgument,
   illegalState,
@@ -29,32 +31,8 @@ import { is, isValueToken, type XParser } from '../xcontent.js';
 import { AUTO, checkSingleField, parseFuzziness } from './common.js';
 
 /** RegExp.ALL / Operations.DEFAULT_MAX_DETERMINIZED_STATES. */
-export const REGEXP_ALL = 0xffff;
-export const DEFAULT_MAX_DETERMINIZED_STATES = 10000;
-
-const REGEXP_FLAG_VALUES: Record<string, number> = {
-  INTERSECTION: 0x0001,
-  COMPLEMENT: 0x0002,
-  EMPTY: 0x0004,
-  ANYSTRING: 0x0008,
-  INTERVAL: 0x0020,
-  NONE: 0,
-  ALL: REGEXP_ALL,
-};
-
-/** ES RegexpFlag.resolveValue. */
-export function resolveRegexpFlags(flags: string | null): number {
-  if (flags === null || flags.length === 0) return REGEXP_ALL;
-  let magic = 0;
-  for (const s of flags.split('|')) {
-    if (s.length === 0) continue;
-    const v = REGEXP_FLAG_VALUES[s.toUpperCase()];
-    if (v === undefined) throw illegalArgument(`Unknown regexp flag [${s}]`);
-    if (v === REGEXP_ALL) return v;
-    magic |= v;
-  }
-  return magic;
-}
+export const REGEXP_ALL: number = REGEXP_FLAGS.ALL;
+export { DEFAULT_MAX_DETERMINIZED_STATES };
 
 /** maybeConvertToBytesRef(parser.objectBytes()). */
 function objectValue(p: XParser): TermValue | null {
@@ -422,7 +400,7 @@ export function parseWildcard(p: XParser): WildcardNode {
 export function parseRegexp(p: XParser): RegexpNode {
   let value: string | null = null;
   let rewrite: string | null = null;
-  let flags = REGEXP_ALL;
+  let flags: number = REGEXP_ALL;
   let maxStates = DEFAULT_MAX_DETERMINIZED_STATES;
   const r = parseSimpleField(
     p,
@@ -430,7 +408,7 @@ export function parseRegexp(p: XParser): RegexpNode {
     (k) => {
       if (is(k, 'value')) value = p.textOrNull();
       else if (is(k, 'rewrite')) rewrite = p.textOrNull();
-      else if (is(k, 'flags')) flags = resolveRegexpFlags(p.textOrNull());
+      else if (is(k, 'flags')) flags = resolveRegexpFlags(p.textOrNull() ?? '');
       else if (is(k, 'max_determinized_states')) maxStates = p.intValue();
       else if (is(k, 'flags_value')) flags = p.intValue();
       else return false;

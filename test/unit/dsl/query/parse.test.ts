@@ -189,13 +189,13 @@ describe('term-level queries', () => {
       parseQuery({ fuzzy: { user: { value: 'ki', fuzziness: 2, prefix_length: 1 } } }),
     ).toMatchObject({
       value: 'ki',
-      fuzziness: { kind: 'edits', text: '2' },
+      fuzziness: { auto: false, value: '2' },
       prefixLength: 1,
       maxExpansions: 50,
       transpositions: false,
     });
     expect(parseQuery({ fuzzy: { user: { value: 'ki', fuzziness: 'auto:2,5' } } })).toMatchObject({
-      fuzziness: { kind: 'auto', low: 2, high: 5 },
+      fuzziness: { auto: true, low: 2, high: 5 },
     });
     expect(parseQuery({ ids: { type: 'doc', values: ['1', '2'] } })).toEqual({
       type: 'ids',
@@ -270,7 +270,7 @@ describe('full-text queries', () => {
       }),
     ).toMatchObject({
       operator: 'AND',
-      fuzziness: { kind: 'auto', low: 3, high: 6 },
+      fuzziness: { auto: true, low: 3, high: 6 },
       zeroTermsQuery: 'all',
     });
   });
@@ -355,7 +355,7 @@ describe('full-text queries', () => {
         ['y', 1],
       ],
       phraseSlop: 2,
-      fuzziness: { kind: 'auto', low: 3, high: 6 },
+      fuzziness: { auto: true, low: 3, high: 6 },
       defaultOperator: 'OR',
     });
     expect(parseQuery({ query_string: { query: 'a', all_fields: true } })).toMatchObject({

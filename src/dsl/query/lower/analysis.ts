@@ -1,0 +1,61 @@
+/**
+ * Query-time analysis: token streams as (term, position) lists, and Lucene `Analyzer.normalize`
+ * (char filters and token filters that are multi-term aware, applied to the whole text as one
+ * token), which query_string / simple_query_string use for prefix, wildcard, fuzzy and ranges.
+ */
+import type { Analyzer } from '../../../search/analysis/index.js';
+import { ChainAnalyzer, ChainNormalizer } from '../../../search/analysis/analyzer.js';
+import { TOKENIZERS } from '../../../search/analysis/components.js';
+
+export interface QueryToken {
+  readonly term: string;
+  /** Absolute position (Lucene: sum of position increments, starting at -1). */
+  readonly position: number;
+}
+
+export function analyzeTokens(analyzer: Analyzer, text: string): QueryToken[] {
+  const out: QueryToken[] = [];
+  analyzer.analyze(text, (term, position) => {
+    out.push({ term, position });
+  });
+  return out;
+}
+
+/** Groups tokens by position (synonyms share one), in stream order. */
+export function groupByPosition(tokens: readonly QueryToken[]): QueryToken[][] {
+  const groups: QueryToken[][] = [];
+  let last = Number.NaN;
+  for (const t of tokens) {
+    if (t.position !== last) groups.push([t]);
+    else groups[groups.length - 1]!.push(t);
+    last = t.position;
+  }
+  return groups;
+}
+
+const normalizers = new WeakMap<Analyzer, (text: string) => string>();
+
+/** Lucene Analyzer.normalize(field, text). */
+export function normalizeWith(analyzer: Analyzer, text: string): string {
+  let f = normalizers.get(analyzer);
+  if (!f) {
+    f = buildNormalizer(analyzer);
+    normalizers.set(analyzer, f);
+  }
+  return f(text);
+}
+
+function buildNormalizer(analyzer: Analyzer): (text: string) => string {
+  if (!(analyzer instanceof ChainAnalyzer)) return (t) => t;
+  const keyword = TOKENIZERS['keyword']!('keyword', {});
+  const chain = new ChainAnalyzer(
+    `${analyzer.name}_normalizer`,
+    keyword,
+    analyzer.charFilters.filter((c) => c.normalizerSafe === true),
+    analyzer.tokenFilters.filter((t) => t.normalizerSafe === true),
+    0,
+    false,
+  );
+  const n = new ChainNormalizer(chain.name, chain);
+  return (t) => n.normalize(t);
+}
