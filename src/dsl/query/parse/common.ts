@@ -62,6 +62,14 @@ export function parseFuzziness(p: XParser): Fuzziness {
   return buildFuzziness(p.text());
 }
 
+/** Fuzziness.fromEdits. */
+export function fuzzinessFromEdits(edits: number): Fuzziness {
+  if (edits !== 0 && edits !== 1 && edits !== 2) {
+    throw illegalArgument(`Valid edit distances are [0, 1, 2] but was [${edits}]`);
+  }
+  return { auto: false, value: String(edits) };
+}
+
 /** MultiMatchQueryBuilder.Type.parse (`boolean` is a deprecated name of best_fields). */
 export function parseMultiMatchType(text: string): MultiMatchType {
   switch (text) {

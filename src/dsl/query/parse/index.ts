@@ -43,7 +43,7 @@ const PARSERS = {
   match_none: parseMatchNone,
   term: parseTerm,
   terms: parseTerms,
-  range: (p: XParser) => parseRange(p),
+  range: parseRange,
   exists: parseExists,
   prefix: parsePrefix,
   wildcard: parseWildcard,

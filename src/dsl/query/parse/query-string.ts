@@ -22,7 +22,7 @@ import {
   putField,
   splitFieldBoost,
 } from './common.js';
-import { rangeValidators } from './term-level.js';
+import { timeZone as jodaTimeZone } from '../../../common/dates/index.js';
 
 function fieldList(p: XParser): FieldBoosts {
   const out: Array<[string, number]> = [];
@@ -172,7 +172,7 @@ export function parseQueryString(p: XParser): QueryStringNode {
   if (queryString === null) {
     throw parsingError('[query_string] must be provided with a [query]', p.location());
   }
-  if (timeZone !== null) rangeValidators.timeZone?.(timeZone);
+  if (timeZone !== null) jodaTimeZone(timeZone);
   return {
     type: 'query_string',
     query: queryString,

@@ -3,6 +3,7 @@
  * exists, prefix, wildcard, regexp, fuzzy, ids, type. Same token handling, same errors.
  */
 import { EsError } from '../../../common/errors.js';
+import { dateFormatter, timeZone as jodaTimeZone } from '../../../common/dates/index.js';
 import { DEFAULT_MAX_DETERMINIZED_STATES } from '../../../search/automata/regexp.js';
 import { REGEXP_FLAGS, resolveRegexpFlags } from '../../../search/automata/regexp-syntax.js';
 import {
@@ -191,13 +192,7 @@ export function parseTerms(p: XParser): TermsNode {
   return { type: 'terms', field: fieldName, values, lookup, boost, queryName };
 }
 
-export function parseRange(
-  p: XParser,
-  validate: {
-    timeZone?: (id: string) => void;
-    format?: (pattern: string) => void;
-  } = rangeValidators,
-): RangeNode {
+export function parseRange(p: XParser): RangeNode {
   let fieldName: string | null = null;
   let from: TermValue | null = null;
   let to: TermValue | null = null;
@@ -258,8 +253,9 @@ export function parseRange(
     }
   }
   const field = requireField(fieldName);
-  if (timeZone !== null) validate.timeZone?.(timeZone);
-  if (format !== null) validate.format?.(format);
+  // RangeQueryBuilder.timeZone / format: DateTimeZone.forID and DateFormatter.forPattern
+  if (timeZone !== null) jodaTimeZone(timeZone);
+  if (format !== null) dateFormatter(format);
   let rel: string | null = null;
   if (relation !== null) {
     rel = relation.toLowerCase();
@@ -284,15 +280,6 @@ export function parseRange(
     queryName,
   };
 }
-
-/**
- * Parse-time checks of `time_zone` and `format` (RangeQueryBuilder.timeZone / format): set by the
- * date support module so the syntax layer stays free of date code.
- */
-export const rangeValidators: {
-  timeZone?: (id: string) => void;
-  format?: (pattern: string) => void;
-} = {};
 
 export function parseExists(p: XParser): ExistsNode {
   let fieldPattern: string | null = null;
