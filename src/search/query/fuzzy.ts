@@ -58,8 +58,10 @@ export function expandFuzzy(q: Extract<Query, { kind: 'Fuzzy' }>, stats: SearchS
     const ed = editDistance(target, cp, q.maxEdits, q.transpositions);
     if (ed > q.maxEdits) continue;
     const minLen = Math.min(cp.length, target.length);
-    const boost = minLen === 0 ? 0 : Math.fround(1 - ed / minLen);
-    if (ed === 0 || boost > 0 || minLen === 0) cands.push({ term: t, boost: ed === 0 ? 1 : boost });
+    // Lucene 7.7 FuzzyTermsEnum accepts every term within maxEdits, boost 1 - ed / minLen in
+    // float math (0 or negative for very short terms)
+    const boost = ed === 0 ? 1 : Math.fround(1 - Math.fround(ed / minLen));
+    cands.push({ term: t, boost });
   }
   cands.sort((a, b) => b.boost - a.boost || (a.term < b.term ? -1 : 1));
   const top = cands.slice(0, Math.max(1, q.maxExpansions));

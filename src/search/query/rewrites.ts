@@ -268,7 +268,7 @@ export function rewriteFuzzy(q: Extract2<'Fuzzy'>, stats: SearchStats): Query {
     const ed = editDistance(target, cp, q.maxEdits, q.transpositions);
     if (ed > q.maxEdits) continue;
     const minLen = Math.min(cp.length, target.length);
-    candidates.push({ term: t, boost: ed === 0 ? 1 : minLen === 0 ? 0 : f(1 - ed / minLen) });
+    candidates.push({ term: t, boost: ed === 0 ? 1 : f(1 - f(ed / minLen)) });
   }
   return rewriteTerms(q.field, candidates, q.rewrite!, q.boost, stats);
 }

@@ -45,6 +45,12 @@ export function normalizeWith(analyzer: Analyzer, text: string): string {
   return f(text);
 }
 
+/**
+ * Token filters of the built-in analyzers that their Lucene `normalize()` applies (Standard,
+ * Simple, Stop, English, Pattern analyzers normalize with LowerCaseFilter).
+ */
+const BUILTIN_NORMALIZING = new Set(['lowercase']);
+
 function buildNormalizer(analyzer: Analyzer): (text: string) => string {
   if (!(analyzer instanceof ChainAnalyzer)) return (t) => t;
   const keyword = TOKENIZERS['keyword']!('keyword', {});
@@ -52,7 +58,9 @@ function buildNormalizer(analyzer: Analyzer): (text: string) => string {
     `${analyzer.name}_normalizer`,
     keyword,
     analyzer.charFilters.filter((c) => c.normalizerSafe === true),
-    analyzer.tokenFilters.filter((t) => t.normalizerSafe === true),
+    analyzer.tokenFilters.filter(
+      (t) => t.normalizerSafe === true || (!analyzer.custom && BUILTIN_NORMALIZING.has(t.name)),
+    ),
     0,
     false,
   );
