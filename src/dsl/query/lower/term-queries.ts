@@ -558,7 +558,14 @@ export function existsQuery(st: LowerState, f: MappedField): Query {
   }
   const m = f.mapping!;
   const name = f.name;
-  if (m.docValues && m.type !== 'text' && m.type !== 'geo_shape') {
+  // the engine keeps doc value columns for these types only
+  const columnar =
+    m.type === 'keyword' ||
+    m.type === 'ip' ||
+    m.type === 'boolean' ||
+    m.type === 'date' ||
+    isNumberType(m.type);
+  if (m.docValues && columnar) {
     return predicate(`DocValuesFieldExistsQuery [field=${name}]`, (ls) => {
       const col = ls.segment.fields.get(name)?.docValues;
       return col ? (doc) => valueCount(col, doc) > 0 : null;
@@ -569,6 +576,13 @@ export function existsQuery(st: LowerState, f: MappedField): Query {
       const norms = ls.segment.fields.get(name)?.inverted?.norms;
       return norms ? (doc) => norms[doc] !== 0 : null;
     });
+  }
+  // DocValuesFieldExistsQuery in ES when doc values are on; `_field_names` holds the same docs here
+  if (m.docValues) {
+    return withDisplay(
+      { kind: 'Term', field: '_field_names', term: name, boost: 1 },
+      `DocValuesFieldExistsQuery [field=${name}]`,
+    );
   }
   return rawTerm('_field_names', name);
 }
