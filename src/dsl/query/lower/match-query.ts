@@ -82,17 +82,17 @@ export function maybeApplyMinimumShouldMatch(
   }
   if (q.kind === 'CommonTerms') {
     const out = { ...q, lowFreqMinShouldMatch: (n: number) => minShouldMatch(spec, n) };
-    return withDisplay(out, commonTermsDisplay(out, spec));
+    return withDisplay(out, commonTermsDisplay(out));
   }
   return q;
 }
 
-function commonTermsDisplay(
-  q: Extract<Query, { kind: 'CommonTerms' }>,
-  spec: string | null,
-): string {
-  const terms = q.terms.map((t) => `${q.field}:${t}`).join(', ');
-  return spec === null ? terms : `(${terms})~(${spec}null)`;
+/**
+ * CommonTermsQuery.toString. ES keeps minimum_should_match as a spec string, so Lucene's float
+ * fields stay 0 and the `~(...)` suffix never prints.
+ */
+function commonTermsDisplay(q: Extract<Query, { kind: 'CommonTerms' }>): string {
+  return q.terms.map((t) => `${q.field}:${t}`).join(', ');
 }
 
 /**
@@ -369,7 +369,7 @@ function toCommonTerms(q: Extract<Query, { kind: 'Bool' }>, s: MatchSettings): Q
     highFreqMinShouldMatch: () => 0,
     boost: 1,
   };
-  return withDisplay(out, commonTermsDisplay(out, null));
+  return withDisplay(out, commonTermsDisplay(out));
 }
 
 /** Lucene's KeywordAnalyzer: the whole text as one token. */

@@ -355,8 +355,22 @@ function rangeQueries(
   return combine(p, queries);
 }
 
+/** Lowered leaves, shared by the parser's emptiness checks and the lowering proper. */
+const leafCache = new WeakMap<QsNode, Query | null>();
+
 /** Lowers one query-string AST node (null: vanished, as Lucene's null queries). */
 function lowerQs(p: QsParser, n: QsNode): Query | null {
+  if (n.kind === 'Term' || n.kind === 'Phrase' || n.kind === 'Prefix') {
+    const hit = leafCache.get(n);
+    if (hit !== undefined) return hit;
+    const q = lowerQsNode(p, n);
+    leafCache.set(n, q);
+    return q;
+  }
+  return lowerQsNode(p, n);
+}
+
+function lowerQsNode(p: QsParser, n: QsNode): Query | null {
   const field = 'field' in n ? (n.field ?? p.field) : null;
   let q: Query | null;
   switch (n.kind) {
