@@ -31,7 +31,7 @@ import {
 } from './datetime/format-parse.js';
 import { parseStrictDateOptionalTime } from './datetime/iso.js';
 import { ofPattern } from './datetime/pattern.js';
-import { parseFields } from './datetime/formatter.js';
+import { parseFields } from './datetime/parse-temporal.js';
 import { offsetTimeFrom, resolveParsed } from './datetime/resolver.js';
 import { sqlIllegalArgument } from './errors.js';
 import * as geo from './geo.js';

@@ -15,7 +15,7 @@ import {
   weekOfYear as weekFieldsWeekOfYear,
   type FieldName,
 } from './fields.js';
-import { textOf } from './formatter.js';
+import { textOf } from './printer-parser.js';
 import { offsetAt, toZone, type Zone } from './zones.js';
 import { MILLIS_PER_DAY } from './calendar.js';
 

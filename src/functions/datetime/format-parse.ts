@@ -11,7 +11,8 @@ import { DateTimeValue, TimeValue } from '../values.js';
 import { epochDay } from './calendar.js';
 import { timeAtZone } from './extract.js';
 import { viewOfDateTime, viewOfTime } from './fields.js';
-import { formatTemporal, parseFields } from './formatter.js';
+import { formatTemporal } from './format-temporal.js';
+import { parseFields } from './parse-temporal.js';
 import { ofPattern } from './pattern.js';
 import {
   localDateFrom,

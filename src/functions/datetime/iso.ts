@@ -4,7 +4,8 @@
  * and the printers ISO_DATE_WITH_MILLIS / ISO_TIME_WITH_MILLIS that `/_sql` output uses.
  */
 import { epochDay, localDateTimeOf, MILLIS_PER_DAY } from './calendar.js';
-import { parseFields, type PrinterParser } from './formatter.js';
+import { parseFields } from './parse-temporal.js';
+import type { PrinterParser } from './printer-parser.js';
 import { resolveParsed, type Resolved } from './resolver.js';
 import { localToEpochMillis, offsetAt, offsetId, UTC, type Zone } from './zones.js';
 import { javaIllegalArgument } from '../errors.js';

@@ -4,7 +4,7 @@
  * quoting) and its IllegalArgumentException messages. Compiled patterns are cached.
  */
 import type { FieldName } from './fields.js';
-import type { OffsetPattern, PrinterParser, SignStyle, TextStyle } from './formatter.js';
+import type { OffsetPattern, PrinterParser, SignStyle, TextStyle } from './printer-parser.js';
 import { javaIllegalArgument } from '../errors.js';
 
 const FIELD_MAP: Record<string, FieldName> = {

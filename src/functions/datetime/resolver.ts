@@ -21,7 +21,7 @@ import {
   SUNDAY_START,
   type FieldName,
 } from './fields.js';
-import { abbreviate, type ParsedFields } from './formatter.js';
+import { abbreviate, type ParsedFields } from './parse-temporal.js';
 import { isoLocalDate } from '../java-text.js';
 import { dateTimeException, localToEpochMillis, offsetId, zoneOf, type Zone } from './zones.js';
 
