@@ -17,3 +17,4 @@ export {
 export { resolveCast } from './defs/misc.js';
 export { checkPrecision } from './defs/datetime.js';
 export { percentInnerName } from './defs/aggregate.js';
+export { parseFullTextOptions, parseFullTextFields } from './fulltext.js';
