@@ -86,13 +86,14 @@ export const safeToInt = rangeCheck('integer', -2147483648, 2147483647);
 export const safeToShort = rangeCheck('short', -32768, 32767);
 export const safeToByte = rangeCheck('byte', -128, 127);
 
-/** java.lang.Math.round(double): floor(x + 0.5), clamped to long. */
+/** java.lang.Math.round(double): half up, NaN to 0, clamped to the long range. */
 export function javaRound(x: number): number {
   if (Number.isNaN(x)) return 0;
-  const r = Math.floor(x + 0.5);
-  // Math.floor(x + 0.5) is off for the largest double below 0.5
-  if (x === 0.49999999999999994) return 0;
-  return Math.max(LONG_MIN, Math.min(LONG_MAX, r));
+  if (x >= LONG_MAX) return LONG_MAX;
+  if (x <= LONG_MIN) return LONG_MIN;
+  const f = Math.floor(x);
+  // x - floor(x) is exact for doubles, unlike x + 0.5 (which rounds for 0.49999999999999994 or 2^52+1)
+  return x - f >= 0.5 ? f + 1 : f;
 }
 
 /** DataTypeConverter.toInteger(double, type): round then narrow. */

@@ -29,10 +29,7 @@ import {
   format,
   timeParse,
 } from './datetime/format-parse.js';
-import { parseStrictDateOptionalTime } from './datetime/iso.js';
-import { ofPattern } from './datetime/pattern.js';
-import { parseFields } from './datetime/parse-temporal.js';
-import { offsetTimeFrom, resolveParsed } from './datetime/resolver.js';
+import { parseIsoOffsetTime, parseStrictDateOptionalTime } from './datetime/iso.js';
 import { sqlIllegalArgument } from './errors.js';
 import * as geo from './geo.js';
 import { parseIsoDuration, parseIsoPeriod } from './intervals.js';
@@ -76,16 +73,8 @@ const requireZone = (tz: unknown): string => {
   return tz;
 };
 
-/** ISO_OFFSET_TIME via OffsetTime.parse (InternalSqlScriptUtils.asTime). */
-export function asTime(text: string): TimeValue {
-  const r = resolveParsed(
-    parseFields(ofPattern('HH:mm[:ss[.SSSSSSSSS][.SSSSSS][.SSS]]XXXXX'), text),
-    text,
-  );
-  const ot = offsetTimeFrom(r);
-  if (!ot) throw sqlIllegalArgument('Invalid time [{}]', [text]);
-  return new TimeValue(ot.nanoOfDay, ot.offset);
-}
+/** InternalSqlScriptUtils.asTime: OffsetTime.parse of the literal's text. */
+export const asTime = (text: string): TimeValue => parseIsoOffsetTime(text);
 
 function typeFromName(name: string): DataTypeName {
   const t = fromSqlOrEsType(name);

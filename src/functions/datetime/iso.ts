@@ -114,6 +114,22 @@ export function parseIsoTimeOnly(s: string): TimeValue {
   return new TimeValue(nod, offset);
 }
 
+// DateTimeFormatter.ISO_OFFSET_TIME: ISO_LOCAL_TIME then offset id "+HH:MM:ss" / "Z"
+const ISO_OFFSET_TIME: PrinterParser[] = [
+  ...ISO_LOCAL_TIME,
+  {
+    k: 'offset',
+    pattern: { minutes: 'required', seconds: 'optional', colon: true },
+    noOffset: 'Z',
+  },
+];
+
+/** OffsetTime.parse (ISO_OFFSET_TIME), e.g. "10:20:30.123+01:00" or "10:20Z". */
+export function parseIsoOffsetTime(s: string): TimeValue {
+  const r = parseResolved(ISO_OFFSET_TIME, s);
+  return new TimeValue(r.nanoOfDay ?? 0, r.offset ?? 0);
+}
+
 /**
  * ES `strict_date_optional_time` (sql DateUtils.asDateTime(String), used for script inputs):
  * yyyy[-MM[-dd]] then optional 'T'HH[:mm[:ss[.S{1,9}]]] and offset; result in UTC.

@@ -113,3 +113,15 @@ describe('CAST semantics (SqlDataTypeConverter)', () => {
     expect(converterFor('TIME', 'DATETIME')).toBeNull();
   });
 });
+
+describe('javaRound (Math.round)', () => {
+  it('rounds half up without floating point surprises', async () => {
+    const { javaRound } = await import('../../../src/functions/convert.js');
+    expect(javaRound(2.5)).toBe(3);
+    expect(javaRound(-2.5)).toBe(-2);
+    expect(javaRound(0.49999999999999994)).toBe(0);
+    expect(javaRound(4503599627370497)).toBe(4503599627370497);
+    expect(javaRound(NaN)).toBe(0);
+    expect(javaRound(1e300)).toBe(9223372036854775807);
+  });
+});

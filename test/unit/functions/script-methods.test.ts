@@ -76,3 +76,10 @@ describe('SCRIPT_METHODS (InternalSqlScriptUtils / InternalQlScriptUtils)', () =
     expect(S.stAswkt!(S.stWktToSql!('POINT (1 2)'))).toBe('POINT (1.0 2.0)');
   });
 });
+
+describe('asTime', () => {
+  it('parses OffsetTime.toString forms', () => {
+    expect(javaToString(S.asTime!('10:20Z'))).toBe('10:20Z');
+    expect(javaToString(S.asTime!('10:20:30.5-05:30'))).toBe('10:20:30.500-05:30');
+  });
+});
