@@ -6,6 +6,7 @@ import type { DataTypeName } from '../../functions/data-types.js';
 import {
   ARITY,
   type AggregateInfo,
+  type ScriptInfo,
   type ArityKind,
   type EvalContext,
   type FunctionDefinition,
@@ -24,6 +25,8 @@ export interface DefSpec {
   readonly dataType: DataTypeName | ((args: readonly ArgInfo[]) => DataTypeName);
   readonly foldable?: (args: readonly ArgInfo[]) => boolean;
   readonly aggregate?: AggregateInfo;
+  /** Script call; a string is shorthand for `{ prefix: 'sql', method }`. */
+  readonly script?: ScriptInfo | string;
   readonly lazy?: boolean;
   readonly evaluate?: (args: readonly unknown[], ctx: EvalContext) => unknown;
 }
@@ -48,6 +51,14 @@ export function def(spec: DefSpec): FunctionDefinition {
       spec.foldable ??
       (type === 'AGGREGATE' || type === 'GROUPING' || type === 'SCORE' ? () => false : allFoldable),
     ...(spec.aggregate ? { aggregate: spec.aggregate } : {}),
+    ...(spec.script
+      ? {
+          script:
+            typeof spec.script === 'string'
+              ? { prefix: 'sql' as const, method: spec.script }
+              : spec.script,
+        }
+      : {}),
     ...(spec.lazy ? { lazy: true } : {}),
     ...(spec.evaluate ? { evaluate: spec.evaluate } : {}),
   };

@@ -84,6 +84,25 @@ export interface AggregateInfo {
   readonly innerName?: string;
 }
 
+/**
+ * How ES scripts the function (its asScript): `{prefix}.{method}(args...)` with InternalSqlScriptUtils
+ * (`sql`) or InternalQlScriptUtils (`ql`); `zone` appends the session zone id, `chrono` the
+ * ChronoField name (dateTimeChrono), `list` wraps the arguments in a list (coalesce/greatest/least),
+ * `extra` appends constant arguments (STARTS_WITH's case sensitivity). Absent for functions that
+ * cannot be scripted (aggregates, SCORE) or that fold to constants (CURRENT_*, DATABASE, USER);
+ * CASE/IIF script as Painless `?:` chains and E()/PI() as Math.E / Math.PI (see `inline`).
+ */
+export interface ScriptInfo {
+  readonly prefix: 'sql' | 'ql';
+  readonly method: string;
+  readonly zone?: boolean;
+  readonly chrono?: string;
+  readonly list?: boolean;
+  readonly extra?: readonly unknown[];
+  /** A literal Painless expression used instead of a method call (Math.E, Math.PI). */
+  readonly inline?: string;
+}
+
 export interface FunctionDefinition {
   /** Primary name (upper case). */
   readonly name: string;
@@ -107,6 +126,8 @@ export interface FunctionDefinition {
   foldable(args: readonly ArgInfo[]): boolean;
   /** Aggregates only. */
   readonly aggregate?: AggregateInfo;
+  /** Scalars: the script call ES generates for the function. */
+  readonly script?: ScriptInfo;
   /**
    * Scalars: evaluate on runtime values. With `lazy`, arguments are thunks (CASE/IIF/COALESCE
    * evaluate only what they need, as ES's processors do).

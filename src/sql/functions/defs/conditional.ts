@@ -149,6 +149,7 @@ export const CONDITIONAL_FUNCTIONS: readonly FunctionDefinition[] = [
   }),
   conditional(['COALESCE'], {
     lazy: true,
+    script: { prefix: 'sql', method: 'coalesce', list: true },
     // foldable when the first argument folds to a non-null value (the optimizer drops the rest)
     foldable: (a) =>
       a.length === 0 || (a[0]!.foldable && a[0]!.value !== null && a[0]!.value !== undefined),
@@ -184,6 +185,7 @@ export const CONDITIONAL_FUNCTIONS: readonly FunctionDefinition[] = [
   conditional(['IFNULL', 'ISNULL', 'NVL'], {
     arity: 'two',
     lazy: true,
+    script: { prefix: 'sql', method: 'coalesce', list: true },
     foldable: (a) => a[0]!.foldable && a[0]!.value !== null && a[0]!.value !== undefined,
     evaluate: (thunks) => {
       const t = thunks as ReadonlyArray<() => unknown>;
@@ -191,7 +193,13 @@ export const CONDITIONAL_FUNCTIONS: readonly FunctionDefinition[] = [
       return first !== null && first !== undefined ? first : t[1]!();
     },
   }),
-  conditional(['NULLIF'], { arity: 'two', evaluate: ([a, b]) => c.nullif(a, b) }),
-  conditional(['GREATEST'], { evaluate: (vs) => c.greatest(vs) }),
-  conditional(['LEAST'], { evaluate: (vs) => c.least(vs) }),
+  conditional(['NULLIF'], { arity: 'two', script: 'nullif', evaluate: ([a, b]) => c.nullif(a, b) }),
+  conditional(['GREATEST'], {
+    script: { prefix: 'sql', method: 'greatest', list: true },
+    evaluate: (vs) => c.greatest(vs),
+  }),
+  conditional(['LEAST'], {
+    script: { prefix: 'sql', method: 'least', list: true },
+    evaluate: (vs) => c.least(vs),
+  }),
 ];

@@ -29,7 +29,7 @@ import {
 import type { Zone } from '../../../functions/datetime/zones.js';
 import { EsError } from '../../../common/errors.js';
 import { def } from '../build.js';
-import type { FunctionDefinition } from '../definition.js';
+import type { FunctionDefinition, ScriptInfo } from '../definition.js';
 import {
   checkDate,
   checkDateOrInterval,
@@ -46,6 +46,7 @@ type Extract = (v: unknown, zone: Zone | string) => unknown;
 const extractor = (
   names: [string, ...string[]],
   f: Extract,
+  script: ScriptInfo,
   opts: { time?: boolean; type?: DataTypeName } = {},
 ) =>
   def({
@@ -55,8 +56,20 @@ const extractor = (
     configurationAware: true,
     resolve: (a, src) => (opts.time ? checkDateOrTime : checkDate)(a[0]!, src, 'DEFAULT'),
     dataType: opts.type ?? 'INTEGER',
+    script,
     evaluate: ([v], ctx) => f(v, ctx.zone),
   });
+
+/** DateTimeFunction.asScript: dateTimeChrono(value, zone, ChronoField name). */
+const chrono = (field: string): ScriptInfo => ({
+  prefix: 'sql',
+  method: 'dateTimeChrono',
+  zone: true,
+  chrono: field,
+});
+
+/** NamedDateTimeFunction / NonIsoDateTimeFunction / Quarter / binary date functions: method(args, zone). */
+const zoned = (method: string): ScriptInfo => ({ prefix: 'sql', method, zone: true });
 
 /** BinaryDateTimeDatePartFunction / ThreeArgsDateTimeFunction: the constant unit must be known. */
 function checkUnit(set: DateTimeFieldSet<string>, a: ArgInfo, src: string): Resolution {
@@ -116,10 +129,10 @@ export const DATETIME_FUNCTIONS: readonly FunctionDefinition[] = [
     foldable: () => true,
     evaluate: ([p], ctx) => currentTimestamp(ctx.now, ctx.zone, precisionOf(p)),
   }),
-  extractor(['DAY_NAME', 'DAYNAME'], ex.dayName, { type: 'KEYWORD' }),
-  extractor(['DAY_OF_MONTH', 'DAYOFMONTH', 'DAY', 'DOM'], ex.dayOfMonth),
-  extractor(['DAY_OF_WEEK', 'DAYOFWEEK', 'DOW'], ex.dayOfWeek),
-  extractor(['DAY_OF_YEAR', 'DAYOFYEAR', 'DOY'], ex.dayOfYear),
+  extractor(['DAY_NAME', 'DAYNAME'], ex.dayName, zoned('dayName'), { type: 'KEYWORD' }),
+  extractor(['DAY_OF_MONTH', 'DAYOFMONTH', 'DAY', 'DOM'], ex.dayOfMonth, chrono('DAY_OF_MONTH')),
+  extractor(['DAY_OF_WEEK', 'DAYOFWEEK', 'DOW'], ex.dayOfWeek, zoned('dayOfWeek')),
+  extractor(['DAY_OF_YEAR', 'DAYOFYEAR', 'DOY'], ex.dayOfYear, chrono('DAY_OF_YEAR')),
   def({
     names: ['DATEADD', 'DATE_ADD', 'TIMESTAMPADD', 'TIMESTAMP_ADD'],
     arity: 'threeZoned',
@@ -131,6 +144,7 @@ export const DATETIME_FUNCTIONS: readonly FunctionDefinition[] = [
         () => checkDate(a[2]!, src, 'THIRD'),
       ),
     dataType: 'DATETIME',
+    script: zoned('dateAdd'),
     evaluate: ([u, n, t], ctx) => dateAdd(u, n, t, ctx.zone),
   }),
   def({
@@ -144,6 +158,7 @@ export const DATETIME_FUNCTIONS: readonly FunctionDefinition[] = [
         () => checkDate(a[2]!, src, 'THIRD'),
       ),
     dataType: 'INTEGER',
+    script: zoned('dateDiff'),
     evaluate: ([u, s, e], ctx) => dateDiff(u, s, e, ctx.zone),
   }),
   def({
@@ -156,6 +171,7 @@ export const DATETIME_FUNCTIONS: readonly FunctionDefinition[] = [
         () => checkString(a[1]!, src, 'SECOND'),
       ),
     dataType: 'DATE',
+    script: zoned('dateParse'),
     evaluate: ([t, p], ctx) => dateParse(t, p, ctx.zone),
   }),
   def({
@@ -168,6 +184,7 @@ export const DATETIME_FUNCTIONS: readonly FunctionDefinition[] = [
         () => checkDate(a[1]!, src, 'SECOND'),
       ),
     dataType: 'INTEGER',
+    script: zoned('datePart'),
     evaluate: ([p, t], ctx) => datePart(p, t, ctx.zone),
   }),
   def({
@@ -180,6 +197,7 @@ export const DATETIME_FUNCTIONS: readonly FunctionDefinition[] = [
         () => checkString(a[1]!, src, 'SECOND'),
       ),
     dataType: 'KEYWORD',
+    script: zoned('dateTimeFormat'),
     evaluate: ([t, p], ctx) => dateTimeFormat(t, p, ctx.zone),
   }),
   def({
@@ -192,6 +210,7 @@ export const DATETIME_FUNCTIONS: readonly FunctionDefinition[] = [
         () => checkString(a[1]!, src, 'SECOND'),
       ),
     dataType: 'DATETIME',
+    script: zoned('dateTimeParse'),
     evaluate: ([t, p], ctx) => dateTimeParse(t, p, ctx.zone),
   }),
   def({
@@ -204,6 +223,7 @@ export const DATETIME_FUNCTIONS: readonly FunctionDefinition[] = [
         () => checkDateOrInterval(a[1]!, src, 'SECOND'),
       ),
     dataType: (a) => (isInterval(a[1]!.type) ? a[1]!.type : 'DATETIME'),
+    script: zoned('dateTrunc'),
     evaluate: ([p, t], ctx) => dateTrunc(p, t, ctx.zone),
   }),
   def({
@@ -216,16 +236,30 @@ export const DATETIME_FUNCTIONS: readonly FunctionDefinition[] = [
         () => checkString(a[1]!, src, 'SECOND'),
       ),
     dataType: 'KEYWORD',
+    script: zoned('format'),
     evaluate: ([t, p], ctx) => format(t, p, ctx.zone),
   }),
-  extractor(['HOUR_OF_DAY', 'HOUR'], ex.hourOfDay, { time: true }),
-  extractor(['ISO_DAY_OF_WEEK', 'ISODAYOFWEEK', 'ISODOW', 'IDOW'], ex.isoDayOfWeek),
-  extractor(['ISO_WEEK_OF_YEAR', 'ISOWEEKOFYEAR', 'ISOWEEK', 'IWOY', 'IW'], ex.isoWeekOfYear),
-  extractor(['MINUTE_OF_DAY'], ex.minuteOfDay, { time: true }),
-  extractor(['MINUTE_OF_HOUR', 'MINUTE'], ex.minuteOfHour, { time: true }),
-  extractor(['MONTH_NAME', 'MONTHNAME'], ex.monthName, { type: 'KEYWORD' }),
-  extractor(['MONTH_OF_YEAR', 'MONTH'], ex.monthOfYear),
-  extractor(['SECOND_OF_MINUTE', 'SECOND'], ex.secondOfMinute, { time: true }),
+  extractor(['HOUR_OF_DAY', 'HOUR'], ex.hourOfDay, chrono('HOUR_OF_DAY'), { time: true }),
+  extractor(
+    ['ISO_DAY_OF_WEEK', 'ISODAYOFWEEK', 'ISODOW', 'IDOW'],
+    ex.isoDayOfWeek,
+    chrono('DAY_OF_WEEK'),
+  ),
+  // ES scripts this as ALIGNED_WEEK_OF_YEAR, which differs from the in-memory ISO week
+  extractor(
+    ['ISO_WEEK_OF_YEAR', 'ISOWEEKOFYEAR', 'ISOWEEK', 'IWOY', 'IW'],
+    ex.isoWeekOfYear,
+    chrono('ALIGNED_WEEK_OF_YEAR'),
+  ),
+  extractor(['MINUTE_OF_DAY'], ex.minuteOfDay, chrono('MINUTE_OF_DAY'), { time: true }),
+  extractor(['MINUTE_OF_HOUR', 'MINUTE'], ex.minuteOfHour, chrono('MINUTE_OF_HOUR'), {
+    time: true,
+  }),
+  extractor(['MONTH_NAME', 'MONTHNAME'], ex.monthName, zoned('monthName'), { type: 'KEYWORD' }),
+  extractor(['MONTH_OF_YEAR', 'MONTH'], ex.monthOfYear, chrono('MONTH_OF_YEAR')),
+  extractor(['SECOND_OF_MINUTE', 'SECOND'], ex.secondOfMinute, chrono('SECOND_OF_MINUTE'), {
+    time: true,
+  }),
   def({
     names: ['TIME_PARSE'],
     arity: 'two',
@@ -236,9 +270,10 @@ export const DATETIME_FUNCTIONS: readonly FunctionDefinition[] = [
         () => checkString(a[1]!, src, 'SECOND'),
       ),
     dataType: 'TIME',
+    script: zoned('timeParse'),
     evaluate: ([t, p], ctx) => timeParse(t, p, ctx.zone),
   }),
-  extractor(['QUARTER'], ex.quarter),
-  extractor(['YEAR'], ex.year),
-  extractor(['WEEK_OF_YEAR', 'WEEK'], ex.weekOfYear),
+  extractor(['QUARTER'], ex.quarter, zoned('quarter')),
+  extractor(['YEAR'], ex.year, chrono('YEAR')),
+  extractor(['WEEK_OF_YEAR', 'WEEK'], ex.weekOfYear, zoned('weekOfYear')),
 ];

@@ -19,6 +19,7 @@ const numericUnary = (
     arity: 'one',
     resolve: (a, src) => checkNumeric(a[0]!, src, 'DEFAULT'),
     dataType: 'DOUBLE',
+    script: names[0].toLowerCase(), // MathFunction: the class name, lower case
     evaluate: ([v]) => f(v),
   });
 
@@ -35,6 +36,7 @@ const numericBinary = (
         () => checkNumeric(a[1]!, src, 'SECOND'),
       ),
     dataType: 'DOUBLE',
+    script: names[0].toLowerCase(),
     evaluate: ([l, r]) => f(l, r),
   });
 
@@ -51,6 +53,7 @@ const optionalScale = (
         () => (a[1] ? checkInteger(a[1], src, 'SECOND') : null),
       ),
     dataType: (a) => a[0]!.type,
+    script: names[0].toLowerCase(),
     evaluate: ([l, r]) => f(l, r),
   });
 
@@ -60,6 +63,7 @@ export const MATH_FUNCTIONS: readonly FunctionDefinition[] = [
     arity: 'one',
     resolve: (a, src) => checkNumeric(a[0]!, src, 'DEFAULT'),
     dataType: (a) => a[0]!.type,
+    script: 'abs',
     evaluate: ([v], ctx) => m.abs(v, argType(ctx, 0)),
   }),
   numericUnary(['ACOS'], m.acos),
@@ -72,6 +76,7 @@ export const MATH_FUNCTIONS: readonly FunctionDefinition[] = [
     arity: 'one',
     resolve: (a, src) => checkNumeric(a[0]!, src, 'DEFAULT'),
     dataType: (a) => asIntegerType(a[0]!.type),
+    script: 'ceil',
     evaluate: ([v], ctx) => m.ceil(v, ctx.resultType),
   }),
   numericUnary(['COS'], m.cos),
@@ -83,6 +88,7 @@ export const MATH_FUNCTIONS: readonly FunctionDefinition[] = [
     arity: 'none',
     dataType: 'DOUBLE',
     foldable: () => true,
+    script: { prefix: 'sql', method: 'e', inline: 'Math.E' },
     evaluate: () => m.e(),
   }),
   numericUnary(['EXP'], m.exp),
@@ -92,6 +98,7 @@ export const MATH_FUNCTIONS: readonly FunctionDefinition[] = [
     arity: 'one',
     resolve: (a, src) => checkNumeric(a[0]!, src, 'DEFAULT'),
     dataType: (a) => asIntegerType(a[0]!.type),
+    script: 'floor',
     evaluate: ([v], ctx) => m.floor(v, ctx.resultType),
   }),
   numericUnary(['LOG'], m.log),
@@ -106,6 +113,7 @@ export const MATH_FUNCTIONS: readonly FunctionDefinition[] = [
         () => checkNumeric(a[1]!, src, 'SECOND'),
       ),
     dataType: (a) => commonType(a[0]!.type, a[1]!.type) ?? 'NULL',
+    script: 'mod',
     evaluate: ([l, r], ctx) => m.mod(l, r, ctx.resultType),
   }),
   def({
@@ -113,6 +121,7 @@ export const MATH_FUNCTIONS: readonly FunctionDefinition[] = [
     arity: 'none',
     dataType: 'DOUBLE',
     foldable: () => true,
+    script: { prefix: 'sql', method: 'pi', inline: 'Math.PI' },
     evaluate: () => m.pi(),
   }),
   numericBinary(['POWER'], m.power),
@@ -124,6 +133,7 @@ export const MATH_FUNCTIONS: readonly FunctionDefinition[] = [
     arity: 'one',
     resolve: (a, src) => checkNumeric(a[0]!, src, 'DEFAULT'),
     dataType: 'INTEGER',
+    script: 'sign',
     evaluate: ([v], ctx) => m.sign(v, argType(ctx, 0)),
   }),
   numericUnary(['SIN'], m.sin),

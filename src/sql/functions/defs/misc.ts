@@ -23,6 +23,8 @@ export const CAST_FUNCTIONS: readonly FunctionDefinition[] = [
     names: ['CAST', 'CONVERT'],
     arity: 'one',
     dataType: (a) => a[0]!.type,
+    // cast(value, 'TARGET_TYPE_NAME')
+    script: 'cast',
     evaluate: ([v], ctx) => convert(v, ctx.resultType ?? 'KEYWORD', ctx.argTypes?.[0] ?? null),
   }),
 ];
@@ -50,6 +52,7 @@ export const META_FUNCTIONS: readonly FunctionDefinition[] = [
 const unaryGeo = (
   names: [string, ...string[]],
   op: string,
+  method: string,
   type: DataTypeName,
   f: (v: unknown) => unknown,
 ) =>
@@ -58,11 +61,12 @@ const unaryGeo = (
     arity: 'one',
     resolve: (a) => checkGeo(a[0]!, op, 'DEFAULT'),
     dataType: type,
+    script: method,
     evaluate: ([v]) => f(v),
   });
 
 export const GEO_FUNCTIONS: readonly FunctionDefinition[] = [
-  unaryGeo(['ST_ASWKT', 'ST_ASTEXT'], 'ASWKT', 'KEYWORD', g.stAsWkt),
+  unaryGeo(['ST_ASWKT', 'ST_ASTEXT'], 'ASWKT', 'stAswkt', 'KEYWORD', g.stAsWkt),
   def({
     names: ['ST_DISTANCE'],
     arity: 'two',
@@ -72,6 +76,7 @@ export const GEO_FUNCTIONS: readonly FunctionDefinition[] = [
         () => checkGeo(a[1]!, src, 'SECOND'),
       ),
     dataType: 'DOUBLE',
+    script: 'stDistance',
     evaluate: ([l, r]) => g.stDistance(l, r),
   }),
   def({
@@ -79,12 +84,13 @@ export const GEO_FUNCTIONS: readonly FunctionDefinition[] = [
     arity: 'one',
     resolve: (a, src) => checkString(a[0]!, src, 'DEFAULT'),
     dataType: 'GEO_SHAPE',
+    script: 'stWktToSql',
     evaluate: ([v]) => g.stWktToSql(v),
   }),
-  unaryGeo(['ST_GEOMETRYTYPE'], 'GEOMETRY_TYPE', 'KEYWORD', g.stGeometryType),
-  unaryGeo(['ST_X'], 'X', 'DOUBLE', g.stX),
-  unaryGeo(['ST_Y'], 'Y', 'DOUBLE', g.stY),
-  unaryGeo(['ST_Z'], 'Z', 'DOUBLE', g.stZ),
+  unaryGeo(['ST_GEOMETRYTYPE'], 'GEOMETRY_TYPE', 'stGeometryType', 'KEYWORD', g.stGeometryType),
+  unaryGeo(['ST_X'], 'X', 'stX', 'DOUBLE', g.stX),
+  unaryGeo(['ST_Y'], 'Y', 'stY', 'DOUBLE', g.stY),
+  unaryGeo(['ST_Z'], 'Z', 'stZ', 'DOUBLE', g.stZ),
 ];
 
 export const SPECIAL_FUNCTIONS: readonly FunctionDefinition[] = [

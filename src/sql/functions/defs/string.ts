@@ -27,6 +27,10 @@ const checks =
       ),
     );
 
+/** StringUtils.underscoreToLowerCamelCase: BIT_LENGTH -> bitLength. */
+const camel = (n: string) =>
+  n.toLowerCase().replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+
 const unaryString = (
   name: string,
   dataType: DataTypeName,
@@ -37,15 +41,17 @@ const unaryString = (
     arity: 'one',
     resolve: (a, src) => checkStringAndExact(a[0]!, src, 'DEFAULT'),
     dataType,
+    script: camel(name),
     evaluate: ([v]) => f(v),
   });
 
-const unaryInt = (name: string, f: (v: unknown) => unknown): FunctionDefinition =>
+const unaryInt = (name: string, method: string, f: (v: unknown) => unknown): FunctionDefinition =>
   def({
     names: [name],
     arity: 'one',
     resolve: (a, src) => checkInteger(a[0]!, src, 'DEFAULT'),
     dataType: 'KEYWORD',
+    script: method,
     evaluate: ([v]) => f(v),
   });
 
@@ -55,18 +61,20 @@ const stringNumeric = (name: string, f: (a: unknown, b: unknown) => unknown): Fu
     arity: 'two',
     resolve: checks(checkStringAndExact, checkNumeric),
     dataType: 'KEYWORD',
+    script: name.toLowerCase(),
     evaluate: ([a, b]) => f(a, b),
   });
 
 export const STRING_FUNCTIONS: readonly FunctionDefinition[] = [
   unaryString('ASCII', 'INTEGER', s.ascii),
   unaryString('BIT_LENGTH', 'INTEGER', s.bitLength),
-  unaryInt('CHAR', s.char),
+  unaryInt('CHAR', 'character', s.char),
   def({
     names: ['CHAR_LENGTH', 'CHARACTER_LENGTH'],
     arity: 'one',
     resolve: (a, src) => checkStringAndExact(a[0]!, src, 'DEFAULT'),
     dataType: 'INTEGER',
+    script: 'charLength',
     evaluate: ([v]) => s.charLength(v),
   }),
   def({
@@ -74,6 +82,7 @@ export const STRING_FUNCTIONS: readonly FunctionDefinition[] = [
     arity: 'two',
     resolve: checks(checkStringAndExact, checkStringAndExact),
     dataType: 'KEYWORD',
+    script: 'concat',
     evaluate: ([a, b]) => s.concat(a, b),
   }),
   def({
@@ -81,6 +90,7 @@ export const STRING_FUNCTIONS: readonly FunctionDefinition[] = [
     arity: 'four',
     resolve: checks(checkStringAndExact, checkNumeric, checkNumeric, checkStringAndExact),
     dataType: 'KEYWORD',
+    script: 'insert',
     evaluate: ([a, b, c, d]) => s.insert(a, b, c, d),
   }),
   unaryString('LCASE', 'KEYWORD', s.lcase),
@@ -91,6 +101,7 @@ export const STRING_FUNCTIONS: readonly FunctionDefinition[] = [
     arity: 'twoOrThree',
     resolve: checks(checkStringAndExact, checkStringAndExact, checkNumeric),
     dataType: 'INTEGER',
+    script: 'locate',
     evaluate: ([p, v, st]) => s.locate(p, v, st),
   }),
   unaryString('LTRIM', 'KEYWORD', s.ltrim),
@@ -100,6 +111,7 @@ export const STRING_FUNCTIONS: readonly FunctionDefinition[] = [
     arity: 'two',
     resolve: checks(checkStringAndExact, checkStringAndExact),
     dataType: 'INTEGER',
+    script: 'position',
     evaluate: ([a, b]) => s.position(a, b),
   }),
   stringNumeric('REPEAT', s.repeat),
@@ -108,11 +120,12 @@ export const STRING_FUNCTIONS: readonly FunctionDefinition[] = [
     arity: 'three',
     resolve: checks(checkStringAndExact, checkStringAndExact, checkStringAndExact),
     dataType: 'KEYWORD',
+    script: 'replace',
     evaluate: ([a, b, c]) => s.replace(a, b, c),
   }),
   stringNumeric('RIGHT', s.right),
   unaryString('RTRIM', 'KEYWORD', s.rtrim),
-  unaryInt('SPACE', s.space),
+  unaryInt('SPACE', 'space', s.space),
   // ql StartsWith is registered as a configuration-aware bi-function, which also (by accident)
   // makes it EXTRACT-viable in ES 7.10
   def({
@@ -122,6 +135,7 @@ export const STRING_FUNCTIONS: readonly FunctionDefinition[] = [
     configurationAware: true,
     resolve: checks(checkStringAndExact, checkStringAndExact),
     dataType: 'BOOLEAN',
+    script: { prefix: 'ql', method: 'startsWith', extra: [true] },
     evaluate: ([a, b]) => s.startsWith(a, b, true),
   }),
   def({
@@ -129,6 +143,7 @@ export const STRING_FUNCTIONS: readonly FunctionDefinition[] = [
     arity: 'three',
     resolve: checks(checkStringAndExact, checkInteger, checkInteger),
     dataType: 'KEYWORD',
+    script: 'substring',
     evaluate: ([a, b, c]) => s.substring(a, b, c),
   }),
   unaryString('TRIM', 'KEYWORD', s.trim),

@@ -101,3 +101,46 @@ describe('lookup and calls', () => {
     expect(viable).not.toContain('DATE_PART');
   });
 });
+
+describe('script methods', () => {
+  it('names a SCRIPT_METHODS entry for every scriptable scalar', async () => {
+    const { SCRIPT_METHODS } = await import('../../../../src/functions/script-methods.js');
+    const constants = new Set([
+      'CURRENT_DATE',
+      'CURRENT_TIME',
+      'CURRENT_TIMESTAMP',
+      'DATABASE',
+      'USER',
+      'CASE',
+      'IIF',
+    ]);
+    for (const d of FUNCTIONS) {
+      if (
+        d.type === 'AGGREGATE' ||
+        d.type === 'GROUPING' ||
+        d.type === 'SCORE' ||
+        constants.has(d.name)
+      ) {
+        expect(d.script, d.name).toBeUndefined();
+        continue;
+      }
+      expect(d.script, d.name).toBeDefined();
+      expect(typeof SCRIPT_METHODS[d.script!.method], `${d.name} -> ${d.script!.method}`).toBe(
+        'function',
+      );
+    }
+    expect(lookupFunction('CHAR')!.script).toEqual({ prefix: 'sql', method: 'character' });
+    expect(lookupFunction('BIT_LENGTH')!.script!.method).toBe('bitLength');
+    expect(lookupFunction('ISO_WEEK_OF_YEAR')!.script).toEqual({
+      prefix: 'sql',
+      method: 'dateTimeChrono',
+      zone: true,
+      chrono: 'ALIGNED_WEEK_OF_YEAR',
+    });
+    expect(lookupFunction('STARTS_WITH')!.script).toEqual({
+      prefix: 'ql',
+      method: 'startsWith',
+      extra: [true],
+    });
+  });
+});
