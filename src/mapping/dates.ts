@@ -30,6 +30,23 @@ export function builtinValidateDateFormat(format: string): void {
 function compileFormat(format: string): (text: string) => number {
   const parts = format.split('||');
   const attempts = parts.map(compileOne);
+  const first = parts[0]!.trim();
+  const slow = compileAttempts(attempts);
+  // the default and dynamic formats start with strict ISO: try the allocation-free path first
+  if (
+    first === 'strict_date_optional_time' ||
+    first === 'strictDateOptionalTime' ||
+    first === 'date_optional_time'
+  ) {
+    return (text: string) => {
+      const ms = fastIso(text);
+      return Number.isNaN(ms) ? slow(text) : ms;
+    };
+  }
+  return slow;
+}
+
+function compileAttempts(attempts: Attempt[]): (text: string) => number {
   return (text: string) => {
     let best = -1;
     let msg: string | undefined;
@@ -99,6 +116,90 @@ const NAMED_PATTERNS: Record<string, string> = {
   year_month_day: 'yyyy-MM-dd',
 };
 
+/**
+ * Allocation-free parse of the common strict ISO shapes (`yyyy-MM-dd`, optionally
+ * `THH:mm[:ss[.f…]]` and `Z`/`±HH[:mm]`), the hot path of log ingestion. NaN for anything else
+ * (including out-of-range values), which then goes through the general parser and its messages.
+ */
+function fastIso(t: string): number {
+  const n = t.length;
+  if (n < 10 || t.charCodeAt(4) !== 45 || t.charCodeAt(7) !== 45) return NaN;
+  const year = d4(t, 0);
+  const month = d2(t, 5);
+  const day = d2(t, 8);
+  if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return NaN;
+  let h = 0;
+  let m = 0;
+  let sec = 0;
+  let ms = 0;
+  let off = 0;
+  let pos = 10;
+  if (pos < n) {
+    if (t.charCodeAt(pos) !== 84 || pos + 3 > n) return NaN; // 'T' HH
+    h = d2(t, pos + 1);
+    pos += 3;
+    if (pos < n && t.charCodeAt(pos) === 58) {
+      m = d2(t, pos + 1);
+      pos += 3;
+      if (pos < n && t.charCodeAt(pos) === 58) {
+        sec = d2(t, pos + 1);
+        pos += 3;
+        const c = t.charCodeAt(pos);
+        if (pos < n && (c === 46 || c === 44)) {
+          pos++;
+          let digitsRead = 0;
+          while (pos < n && isDigit(t.charCodeAt(pos))) {
+            if (digitsRead < 3) ms = ms * 10 + (t.charCodeAt(pos) - 48);
+            digitsRead++;
+            pos++;
+          }
+          if (digitsRead === 0 || digitsRead > 9) return NaN;
+          for (let i = digitsRead; i < 3; i++) ms *= 10;
+        }
+      }
+    }
+    if (h < 0 || h > 23 || m < 0 || m > 59 || sec < 0 || sec > 59) return NaN;
+    if (pos < n) {
+      const c = t.charCodeAt(pos);
+      if (c === 90 && pos + 1 === n) pos++;
+      else if (c === 43 || c === 45) {
+        const oh = d2(t, pos + 1);
+        if (oh < 0) return NaN;
+        let om = 0;
+        pos += 3;
+        if (pos < n) {
+          if (t.charCodeAt(pos) === 58) pos++;
+          om = d2(t, pos);
+          if (om < 0) return NaN;
+          pos += 2;
+        }
+        off = (c === 45 ? -1 : 1) * (oh * 60 + om);
+      }
+      if (pos !== n) return NaN;
+    }
+  }
+  return (
+    daysFromCivil(year, month, day) * 86400000 +
+    h * 3600000 +
+    m * 60000 +
+    sec * 1000 +
+    ms -
+    off * 60000
+  );
+}
+
+function d2(t: string, i: number): number {
+  const a = t.charCodeAt(i) - 48;
+  const b = t.charCodeAt(i + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+function d4(t: string, i: number): number {
+  const a = d2(t, i);
+  const b = d2(t, i + 2);
+  return a < 0 || b < 0 ? -1 : a * 100 + b;
+}
+
 function compileOne(raw: string): Attempt {
   let name = raw.trim();
   // ES 6.7+: a leading "8" selects java.time semantics (Y is the week-based year there)
@@ -110,7 +211,10 @@ function compileOne(raw: string): Attempt {
     case 'date_optional_time':
       return (t) => parseIsoOptionalTime(t, false);
     case 'strict_date_optional_time':
-      return (t) => parseIsoOptionalTime(t, true);
+      return (t) => {
+        const ms = fastIso(t);
+        return Number.isNaN(ms) ? parseIsoOptionalTime(t, true) : { ms };
+      };
     case 'epoch_millis':
       return (t) => parseEpoch(t, 1, 13);
     case 'epoch_second':

@@ -158,8 +158,10 @@ class DocumentParser implements ValueSink {
   }
 
   innerParseObject(m: ObjectScope, obj: Record<string, unknown>): void {
-    for (const key in obj) {
-      if (m.path === '' && META_FIELDS.has(key)) {
+    const keys = Object.keys(obj);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      if (key.charCodeAt(0) === 95 && m.path === '' && META_FIELDS.has(key)) {
         throw mapperParsing(
           `Field [${key}] is a metadata field and cannot be added inside a document. Use the index API request parameters.`,
         );
@@ -240,6 +242,15 @@ class DocumentParser implements ValueSink {
   }
 
   private parseValue(parent: ObjectScope, key: string, v: unknown): void {
+    // hot path: a plain key naming a mapped leaf field
+    if (key.length > 0 && key.indexOf('.') < 0) {
+      const f = parent.properties.get(key);
+      if (f !== undefined && f.kind === 'field' && f.type !== 'alias') {
+        parseFieldValue(f, v, this);
+        if (f.copyTo.length > 0 && !this.withinCopyTo) this.parseCopyFields(f.copyTo, v);
+        return;
+      }
+    }
     const paths = splitAndValidatePath(key);
     const m = getMapper(parent, key, paths);
     if (m !== undefined) {

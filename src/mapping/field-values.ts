@@ -10,7 +10,7 @@ import type { FieldNode } from './build.js';
 import { asEsError, illegalArgument, illegalState, jsonParse, mapperParsing } from './errors.js';
 import { numberText, parseDoubleValue, parseNumberValue } from './number-values.js';
 import { javaDoubleToString } from './java-numbers.js';
-import { bytesToIp, ipToBytes, parseCidr } from './ip.js';
+import { bytesToIp, canonicalIpv4, ipToBytes, parseCidr } from './ip.js';
 import {
   assertZValue,
   checkGeoPoint,
@@ -258,6 +258,11 @@ function ip(f: FieldNode, v: unknown, sink: ValueSink): void {
     return;
   }
   const text = textOf(v);
+  const v4 = canonicalIpv4(text);
+  if (v4 !== undefined) {
+    sink.add(f, v4);
+    return;
+  }
   const bytes = ipToBytes(text);
   if (bytes === null) {
     if (f.ignoreMalformed) {
