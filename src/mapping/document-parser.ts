@@ -186,7 +186,9 @@ class DocumentParser implements ValueSink {
     const paths = splitAndValidatePath(key);
     const m = getMapper(parent, key, paths);
     if (m !== undefined) {
-      if (isField(m) && m.type === 'geo_point') this.parseObjectOrField(m, arr, key);
+      // ES ArrayValueMapperParser: these mappers take the whole array
+      if (isField(m) && (m.type === 'geo_point' || m.type === 'completion'))
+        this.parseObjectOrField(m, arr, key);
       else this.parseNonDynamicArray(parent, key, arr);
       return;
     }
@@ -196,9 +198,13 @@ class DocumentParser implements ValueSink {
     if (dynamic === 'strict') throw strict(dynParent, name);
     if (dynamic === true) {
       const path = join(dynParent.path, name);
-      // an `object` template may map the whole array (geo_point takes [lon, lat])
+      // an `object` template may map the whole array (geo_point takes [lon, lat], completion a list)
       const def = templateDef(this.dynamicCtx, path, name, 'object');
-      if (def !== undefined && def.kind === 'field' && def.core.type === 'geo_point') {
+      if (
+        def !== undefined &&
+        def.kind === 'field' &&
+        (def.core.type === 'geo_point' || def.core.type === 'completion')
+      ) {
         this.addDynamic(path, def);
         this.parseObjectOrField(buildField(def, dynParent.path), arr, name);
         return;

@@ -14,6 +14,7 @@ import { isIllegalArgument, parseDateText, textOf } from './value-sink.js';
 import type { ValueSink } from './value-sink.js';
 import { geoShape, parseGeoPoint } from './field-values-geo.js';
 import { range } from './field-values-range.js';
+import { parseCompletionValue } from './field-values-completion.js';
 
 export type { ValueSink } from './value-sink.js';
 
@@ -21,6 +22,10 @@ export type { ValueSink } from './value-sink.js';
 export function parseFieldValue(f: FieldNode, v: unknown, sink: ValueSink): void {
   if (f.type === 'geo_point') {
     parseGeoPoint(f, v, sink, parseFieldValue);
+    return;
+  }
+  if (f.type === 'completion') {
+    parseCompletionValue(f, v, sink, parseFieldValue);
     return;
   }
   if (f.type === 'geo_shape') {

@@ -32,6 +32,7 @@ import {
 import type { Draft, Node, ParserCtx } from './field-draft.js';
 import { analyzerName, parseAnalyzers, parseCommon, parseNorms } from './parse-field-common.js';
 import { parseGeoShape } from './parse-geo-shape.js';
+import { parseCompletion } from './parse-completion.js';
 
 export { isFieldType, isMap } from './field-draft.js';
 export type { Node, ParserCtx } from './field-draft.js';
@@ -390,6 +391,7 @@ const PARSERS: Record<FieldType, TypeParser> = {
   double_range: parseRange,
   date_range: parseRange,
   ip_range: parseRange,
+  completion: parseCompletion,
 };
 
 /**

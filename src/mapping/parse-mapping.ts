@@ -246,6 +246,8 @@ export function parseRootDef(typeName: string, json: unknown, ctx: MappingContex
     node.delete(k);
   }
   fixRedundantIncludes(o.properties, true);
+  // ES builds the root object mapper here; its constructor rejects an empty name
+  if (typeName.length === 0) throw illegalArgument('name cannot be empty string');
   const root: { -readonly [K in keyof RootDef]: RootDef[K] } = {
     kind: 'object',
     name: typeName,

@@ -28,7 +28,8 @@ export type FieldType =
   | 'float_range'
   | 'double_range'
   | 'date_range'
-  | 'ip_range';
+  | 'ip_range'
+  | 'completion';
 
 export type ObjectType = 'object' | 'nested';
 
@@ -101,6 +102,8 @@ export interface FieldMapping {
   readonly ignoreZValue?: boolean;
   /** geo_shape: `orientation` and the legacy prefix-tree parameters, normalized. */
   readonly geoShape?: GeoShapeParams;
+  /** completion: suggester settings (analyzer/searchAnalyzer hold its analyzers, default simple). */
+  readonly completion?: CompletionParams;
   /** Set on multi-fields (`title.keyword`): the full path of the field they belong to. */
   readonly parentField?: string;
   /** Parameters whose value ES tracks as "explicit" (rendered only when set): coerce, ignore_malformed, ignore_z_value. */
@@ -115,6 +118,14 @@ export type TermVector =
   | 'with_positions_offsets'
   | 'with_positions_payloads'
   | 'with_positions_offsets_payloads';
+
+export interface CompletionParams {
+  readonly preserveSeparators: boolean;
+  readonly preservePositionIncrements: boolean;
+  readonly maxInputLength: number;
+  /** `contexts` as given (category/geo context mappings), rendered back unchanged. */
+  readonly contexts?: readonly unknown[];
+}
 
 export interface GeoShapeParams {
   /** `right` (default, also ccw/counterclockwise) or `left` (cw/clockwise). */
@@ -198,9 +209,18 @@ export interface RootMapping extends ObjectMapping {
  *   ip → canonical string form (IPv4 dotted, IPv6 compressed)
  *   geo_point → {lat, lon}
  *   integer_range … ip_range → {gte, lte} (inclusive bounds)
+ *   completion → {input, weight, contexts?}
  *   geo_shape → no value (the shape is kept in `_source` only)
  */
-export type FieldValue = string | number | boolean | GeoPointValue | RangeValue;
+export type FieldValue = string | number | boolean | GeoPointValue | RangeValue | CompletionValue;
+
+/** One completion suggestion input (truncated to max_input_length) with its weight. */
+export interface CompletionValue {
+  input: string;
+  weight: number;
+  /** Context values by context name, when the mapping defines contexts. */
+  contexts?: Record<string, string[]>;
+}
 
 export interface GeoPointValue {
   lat: number;

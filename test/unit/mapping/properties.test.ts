@@ -98,6 +98,15 @@ const leaf: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
     },
     { requiredKeys: ['type'] },
   ),
+  fc.record(
+    {
+      type: fc.constant('completion'),
+      analyzer: fc.constantFrom('simple', 'standard'),
+      preserve_separators: fc.boolean(),
+      max_input_length: fc.integer({ min: 1, max: 100 }),
+    },
+    { requiredKeys: ['type'] },
+  ),
   fc.record({
     type: fc.constant('token_count'),
     analyzer: fc.constant('standard'),
@@ -261,6 +270,7 @@ describe('property: parseDocument only ever throws EsError', () => {
         al: { type: 'alias', path: 'a' },
         s: { type: 'scaled_float', scaling_factor: 10 },
         h: { type: 'half_float', coerce: false },
+        sug: { type: 'completion', fields: { k: { type: 'keyword' } } },
       },
     }),
   ];
