@@ -52,7 +52,11 @@ export interface FieldMapping {
   readonly indexOptions: 'docs' | 'freqs' | 'positions' | 'offsets';
   readonly norms: boolean;
   readonly boost: number;
-  /** text only: analyzer names (already defaulted: `default` index analyzer is `standard`). */
+  /**
+   * text: analyzer names, always set; `default` means the index's default analyzer (standard
+   * unless the index configures one). token_count: its counting analyzer. completion: its
+   * analyzers (default `simple`).
+   */
   readonly analyzer?: string;
   readonly searchAnalyzer?: string;
   readonly searchQuoteAnalyzer?: string;
@@ -62,13 +66,19 @@ export interface FieldMapping {
   readonly normalizer?: string;
   readonly ignoreAbove?: number;
   readonly splitQueriesOnWhitespace?: boolean;
-  /** numbers, dates, ip, boolean, keyword: the value indexed when the document has `null`. */
+  /**
+   * The value indexed for a JSON `null`, as GET _mapping renders it: number (numbers,
+   * token_count), string (keyword; date: the unparsed text), boolean, canonical ip string,
+   * {lat, lon} (geo_point).
+   */
   readonly nullValue?: unknown;
+  /** numbers, scaled_float, ranges, geo_shape: resolved (index.mapping.coerce default true). */
   readonly coerce?: boolean;
+  /** numbers, scaled_float, date, ip, geo_point, geo_shape: resolved (default false). */
   readonly ignoreMalformed?: boolean;
-  /** date: ES date format string (default `strict_date_optional_time||epoch_millis`). */
+  /** date, date_range: ES date format string, always set (default `strict_date_optional_time||epoch_millis`). */
   readonly format?: string;
-  /** date: locale for parsing/formatting. */
+  /** date, date_range: locale as Java renders it (`en_US`); absent = ROOT. */
   readonly locale?: string;
   /** scaled_float. */
   readonly scalingFactor?: number;

@@ -151,7 +151,10 @@ const rootBody = fc.record(
   { requiredKeys: ['properties'] },
 );
 
-/** token_count's null_value is not rendered by ES (a 6.8 quirk), so keep it out of round trips. */
+/**
+ * A mapping, or undefined when ES would reject it too (generated bodies may combine parameters
+ * invalidly). token_count's null_value is not rendered by ES 6.8, so the generator leaves it out.
+ */
 function tryMapping(body: unknown): RootMapping | undefined {
   try {
     return mapping(body);
