@@ -21,6 +21,7 @@ import { ShardIndex } from '../search/index/shard-index.js';
 import type { AnalysisResolver } from '../search/index/segment-builder.js';
 import { decodeDoc, idFromKey, shardRange } from '../store/doc-record.js';
 import { parseDocument } from '../mapping/index.js';
+import { dateFormatter } from '../common/dates/index.js';
 
 /** ES 6.8: `_doc` in a request path means "the index's type", whatever its name. */
 export const SINGLE_MAPPING_NAME = '_doc';
@@ -168,6 +169,21 @@ export class IndexService {
         depth: getInt(s, 'index.mapping.depth.limit', 20),
         nestedFields: getInt(s, 'index.mapping.nested_fields.limit', 50),
       },
+      parseDate: (text, format) => dateFormatter(format).parse(text),
+      validateDateFormat: (format) => void dateFormatter(format),
+      countTokens: (analyzer, text, enablePositionIncrements) => {
+        const a = this.analysis.analyzer(analyzer) ?? this.analysis.defaultAnalyzer();
+        let n = 0;
+        let last = -1;
+        a.analyze(text, (_t, pos) => {
+          if (!enablePositionIncrements) n++;
+          else if (pos !== last) n++;
+          last = pos;
+        });
+        return enablePositionIncrements ? Math.max(n, 0) : n;
+      },
+      coerceDefault: getStr(s, 'index.mapping.coerce', 'true') !== 'false',
+      ignoreMalformedDefault: getStr(s, 'index.mapping.ignore_malformed', 'false') === 'true',
     };
   }
 
