@@ -58,8 +58,17 @@ function tokenName(v: unknown): string {
   return 'VALUE_EMBEDDED_OBJECT';
 }
 
+/** Underscored action-line keys ES 6.8 still accepts with a deprecation warning. */
+const DEPRECATED_KEYS: Record<string, string> = {
+  _routing: 'routing',
+  _parent: 'parent',
+  _version: 'version',
+  _version_type: 'version_type',
+  _retry_on_conflict: 'retry_on_conflict',
+};
+
 /** Parses a bulk body into requests; throws for malformed action lines (whole request fails). */
-export function parseBulk(body: Buffer, d: BulkDefaults): WriteRequest[] {
+export function parseBulk(body: Buffer, d: BulkDefaults, warnings: string[] = []): WriteRequest[] {
   const out: WriteRequest[] = [];
   let line = 0;
   let from = 0;
@@ -121,6 +130,8 @@ export function parseBulk(body: Buffer, d: BulkDefaults): WriteRequest[] {
         );
       }
       if (v === null) continue;
+      const modern = DEPRECATED_KEYS[k];
+      if (modern) warnings.push(`Deprecated field [${k}] used, expected [${modern}] instead`);
       if (k === 'fields') {
         if (!Array.isArray(v)) {
           throw illegalArgument(

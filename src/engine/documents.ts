@@ -4,6 +4,7 @@
  * callers await `durable()` before acknowledging. Results are Elasticsearch 6.8 response bodies.
  */
 import {
+  illegalArgument,
   actionRequestValidation,
   documentMissing,
   EsError,
@@ -14,7 +15,7 @@ import { timeBasedId } from '../common/ids.js';
 import { jsonParseError } from '../common/json.js';
 import { shardForRouting } from '../common/murmur3.js';
 import { filterSource, type SourceFilter } from '../common/source-filter.js';
-import { parseDocument, parseMapping } from '../mapping/index.js';
+import { lookupField, parseDocument, parseMapping } from '../mapping/index.js';
 import type { ParsedDocument, RootMapping } from '../mapping/types.js';
 import type { IndexService } from './index-service.js';
 import type { IndicesService } from './indices-service.js';
@@ -132,6 +133,7 @@ export class DocumentService {
   index(req: IndexRequest): WriteOutcome {
     const problems = validateWrite(req);
     if (problems.length) throw actionRequestValidation(problems);
+    if (req.id === '') throw illegalArgument('if _id is specified it must not be empty');
     const idx = this.writeIndex(req.index);
     const type = idx.typeForWrite(req.type);
     const autoId = req.id === null;
@@ -158,7 +160,7 @@ export class DocumentService {
       shard,
       body: {
         _index: idx.name,
-        _type: type,
+        _type: req.type,
         _id: id,
         _version: plan.newVersion,
         result: created ? 'created' : 'updated',
@@ -173,7 +175,7 @@ export class DocumentService {
     const problems = validateWrite(req);
     if (problems.length) throw actionRequestValidation(problems);
     const idx = this.existingIndexForWrite(req.index);
-    const type = idx.resolveType(req.type);
+    const type = idx.typeForWrite(req.type);
     const id = req.id!;
     const shard = this.route(idx, id, req.routing);
     const current = shard.current(id);
@@ -195,7 +197,7 @@ export class DocumentService {
       shard,
       body: {
         _index: idx.name,
-        _type: type,
+        _type: req.type,
         _id: id,
         _version: plan.newVersion,
         result: found ? 'deleted' : 'not_found',
@@ -330,22 +332,31 @@ export class DocumentService {
     return out;
   }
 
-  /** Realtime GET (ES ShardGetService): the latest written version, whether refreshed or not. */
+  /** GET (ES ShardGetService): realtime reads the latest write; realtime=false the refreshed view. */
   get(
     idx: IndexService,
     type: string,
     id: string,
     routing: string | null,
-    opts: { version?: number; versionType?: VersionType; source: SourceFilter | null },
-  ): { found: boolean; body: Record<string, unknown> } {
+    opts: {
+      version?: number;
+      versionType?: VersionType;
+      source: SourceFilter | null;
+      storedFields?: string[] | null;
+      realtime?: boolean;
+    },
+  ): { found: boolean; body: Record<string, unknown>; sourceDisabled: boolean } {
     const shard = this.route(idx, id, routing);
     const resolvedType = idx.resolveType(type);
-    const doc = shard.read(id);
+    let doc = shard.read(id);
+    if (doc && opts.realtime === false && !shard.searcherHas(id, doc.seqNo)) doc = null;
     const typeOk = type === '_all' || idx.typeName === null || resolvedType === idx.typeName;
+    const shownType = type === '_all' ? (idx.typeName ?? type) : type;
     if (!doc || !typeOk) {
       return {
         found: false,
-        body: { _index: idx.name, _type: resolvedType, _id: id, found: false },
+        body: { _index: idx.name, _type: shownType, _id: id, found: false },
+        sourceDisabled: false,
       };
     }
     if (opts.version !== undefined && opts.version !== MATCH_ANY) {
@@ -355,7 +366,7 @@ export class DocumentService {
     }
     const body: Record<string, unknown> = {
       _index: idx.name,
-      _type: idx.typeName ?? resolvedType,
+      _type: shownType,
       _id: id,
       _version: doc.version,
       _seq_no: doc.seqNo,
@@ -363,9 +374,57 @@ export class DocumentService {
     };
     if (doc.routing !== null) body._routing = doc.routing;
     body.found = true;
-    if (opts.source) body._source = sourceForResponse(doc.source, opts.source);
-    return { found: true, body };
+    const sourceDisabled = idx.mapping?.source.enabled === false;
+    if (opts.source && !sourceDisabled) body._source = sourceForResponse(doc.source, opts.source);
+    if (opts.storedFields && opts.storedFields.length) {
+      const fields = storedFieldValues(idx, doc.source, opts.storedFields);
+      if (Object.keys(fields).length) body.fields = fields;
+    }
+    return { found: true, body, sourceDisabled };
   }
+}
+
+/** Values of `store: true` fields, read from the source (ES keeps them as stored fields). */
+function storedFieldValues(
+  idx: IndexService,
+  source: Buffer,
+  names: string[],
+): Record<string, unknown[]> {
+  const out: Record<string, unknown[]> = {};
+  let parsed: unknown;
+  for (const name of names) {
+    if (name === '_source' || name === '_none_') continue;
+    const f = idx.mapping ? lookupField(idx.mapping, name) : undefined;
+    if (!f || !f.store) continue;
+    parsed ??= JSON.parse(source.toString('utf8'));
+    const v = valueAtPath(parsed, name);
+    if (v === undefined || v === null) continue;
+    out[name] = Array.isArray(v) ? v : [v];
+  }
+  return out;
+}
+
+/** Reads `a.b.c` from a source object, whether written nested or with dotted keys. */
+export function valueAtPath(src: unknown, path: string): unknown {
+  if (src === null || typeof src !== 'object') return undefined;
+  const o = src as Record<string, unknown>;
+  if (path in o) return o[path];
+  for (let i = path.indexOf('.'); i >= 0; i = path.indexOf('.', i + 1)) {
+    const head = path.slice(0, i);
+    if (!(head in o)) continue;
+    const inner = o[head];
+    const rest = path.slice(i + 1);
+    if (Array.isArray(inner)) {
+      const vals = inner
+        .map((x) => valueAtPath(x, rest))
+        .filter((x) => x !== undefined)
+        .flat();
+      return vals.length ? vals : undefined;
+    }
+    const v = valueAtPath(inner, rest);
+    if (v !== undefined) return v;
+  }
+  return undefined;
 }
 
 export function indexNotFoundFor(name: string): EsError {

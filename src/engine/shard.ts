@@ -7,6 +7,7 @@ import { decodeDoc, decodeHeader, docKey, encodeDoc, type DocRecord } from '../s
 import type { CurrentVersion } from './versioning.js';
 import type { ParsedDocument } from '../mapping/types.js';
 import type { ShardSnapshot } from '../search/index/live-segment.js';
+import { lookupId } from '../search/index/segment.js';
 
 /** A write not yet durable: GET and version checks must see it. */
 interface Pending extends CurrentVersion {
@@ -101,6 +102,15 @@ export class Shard {
   /** The refreshed view searches run on (empty before the search index is attached). */
   searcher(): ShardSnapshot {
     return this.search?.searcher() ?? { generation: 0, segments: [], maxDoc: 0, numDocs: 0 };
+  }
+
+  /** Whether the refreshed view holds `id` at sequence number `seqNo` (GET with realtime=false). */
+  searcherHas(id: string, seqNo: number): boolean {
+    for (const ls of this.searcher().segments) {
+      const d = lookupId(ls.segment, id);
+      if (d >= 0 && (ls.live === null || ls.live.get(d))) return ls.segment.seqNos[d] === seqNo;
+    }
+    return false;
   }
 
   nextSeqNo(): number {

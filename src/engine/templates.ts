@@ -154,6 +154,9 @@ export function applyTemplates(
     const reqType = Object.keys(reqMappings)[0];
     if (tplType && reqType && tplType !== reqType && reqType === '_doc') {
       mappings = deepMerge(mappings, { [tplType]: reqMappings[reqType] });
+    } else if (tplType === '_doc' && reqType && reqType !== '_doc') {
+      // A typeless template applies to whatever type the request names.
+      mappings = deepMerge({ [reqType]: mappings._doc }, reqMappings);
     } else mappings = deepMerge(mappings, reqMappings);
   }
   aliases = { ...aliases, ...((b.aliases ?? {}) as Record<string, unknown>) };

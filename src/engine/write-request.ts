@@ -80,6 +80,7 @@ export function validateWrite(req: WriteRequest): string[] {
     problems.push(`ifSeqNo is unassigned, but primary term is [${req.ifPrimaryTerm}]`);
   }
   if (req.kind === 'index') {
+    // An empty id fails the item, not the request (checked when the item runs).
     if (req.id !== null && Buffer.byteLength(req.id, 'utf8') > 512) {
       problems.push(
         `id is too long, must be no longer than 512 bytes but was: ${Buffer.byteLength(req.id, 'utf8')}`,

@@ -1,6 +1,7 @@
 /**
  * `_cat` APIs: health, nodes, indices, count, shards (plain text tables or JSON/YAML).
  */
+import { statfsSync } from 'node:fs';
 import { freemem, loadavg, totalmem } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { ByteSize, renderCat, TimeValue, type CatTable, type Cell } from '../../cat/table.js';
@@ -115,6 +116,7 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
       load_5m: l5!.toFixed(2),
       load_15m: l15!.toFixed(2),
       uptime: new TimeValue(Date.now() - node.startedAt),
+      ...diskCells(node.settings.dataPath),
       'node.role': 'mdi',
       master: '*',
       name: node.nodeName,
@@ -145,8 +147,8 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
         status: idx.closed ? 'close' : 'open',
         index: idx.name,
         uuid: idx.uuid,
-        pri: idx.numberOfShards,
-        rep: idx.numberOfReplicas,
+        pri: idx.closed ? null : idx.numberOfShards,
+        rep: idx.closed ? null : idx.numberOfReplicas,
         'docs.count': idx.closed ? null : st.docs,
         'docs.deleted': idx.closed ? null : st.deleted,
         'creation.date': idx.meta.creationDate,
@@ -241,6 +243,23 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
   };
   router.add('GET', '/_cat/shards', catShards);
   router.add('GET', '/_cat/shards/{index}', catShards);
+}
+
+function diskCells(path: string): Record<string, Cell> {
+  try {
+    const st = statfsSync(path);
+    const total = st.blocks * st.bsize;
+    const avail = st.bavail * st.bsize;
+    const used = total - st.bfree * st.bsize;
+    return {
+      'disk.total': new ByteSize(total),
+      'disk.used': new ByteSize(used),
+      'disk.avail': new ByteSize(avail),
+      'disk.used_percent': total > 0 ? ((used / total) * 100).toFixed(2) : '0.00',
+    };
+  } catch {
+    return {};
+  }
 }
 
 function defaultStat(name: string): Cell {

@@ -62,6 +62,8 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
       const pipeline = param(req, 'pipeline');
       if (pipeline !== undefined) ir.pipeline = pipeline;
       const policy = refreshPolicy(req);
+      const w = internalVersionWarning(ir);
+      if (w) req.warnings.push(w);
       const out = documents.index(ir);
       const forced = await acknowledge(store, [out], policy);
       if (forced) out.body.forced_refresh = true;
@@ -79,7 +81,13 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
     if (!idx) throw indexNotFoundFor(p.index!);
     const storedFields = param(req, 'stored_fields');
     let filter: SourceFilter | null = sourceFilterFromParams((n) => param(req, n));
-    if (storedFields !== undefined && param(req, '_source') === undefined) filter = null;
+    if (
+      storedFields !== undefined &&
+      param(req, '_source') === undefined &&
+      !storedFields.split(',').includes('_source')
+    ) {
+      filter = null;
+    }
     if (boolParam(req, 'refresh', false)) for (const s of idx.shards) s.search?.refresh();
     const version = param(req, 'version');
     const r = documents.get(
@@ -91,8 +99,11 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
         ...(version !== undefined ? { version: Number(version) } : {}),
         versionType: parseVersionType(param(req, 'version_type')),
         source: sourceOnly ? (filter ?? { includes: [], excludes: [] }) : filter,
+        storedFields: storedFields === undefined ? null : storedFields.split(','),
+        realtime: boolParam(req, 'realtime', true),
       },
     );
+    deprecatedSourceParams(req);
     return r;
   };
 
@@ -106,25 +117,26 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
   });
   router.add('GET', '/{index}/{type}/{id}/_source', (req) => {
     const r = getDoc(req, true);
-    if (!r.found) {
-      throw new EsError(
-        'resource_not_found_exception',
-        `Document not found [${req.params.index}]/[${req.params.type}]/[${req.params.id}]`,
-        404,
-      );
-    }
+    const where = `[${req.params.index}]/[${req.params.type}]/[${req.params.id}]`;
+    if (!r.found)
+      throw new EsError('resource_not_found_exception', `Document not found ${where}`, 404);
+    if (r.sourceDisabled)
+      throw new EsError('resource_not_found_exception', `Source not found ${where}`, 404);
     return { status: 200, body: r.body._source };
   });
   router.add('HEAD', '/{index}/{type}/{id}/_source', (req) => {
     const r = getDoc(req, true);
-    return { status: r.found ? 200 : 404 };
+    return { status: r.found && !r.sourceDisabled ? 200 : 404 };
   });
 
   router.add('DELETE', '/{index}/{type}/{id}', async (req) => {
     checkParams(req, WRITE_PARAMS);
     const p = req.params;
     const policy = refreshPolicy(req);
-    const out = documents.delete({ kind: 'delete', ...writeBase(req, p.index!, p.type!, p.id!) });
+    const dr = { kind: 'delete' as const, ...writeBase(req, p.index!, p.type!, p.id!) };
+    const w = internalVersionWarning(dr);
+    if (w) req.warnings.push(w);
+    const out = documents.delete(dr);
     const forced = await acknowledge(store, [out], policy);
     if (forced) out.body.forced_refresh = true;
     return { status: out.status, body: out.body };
@@ -162,6 +174,8 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
       fetchSource: fetch,
     };
     const policy = refreshPolicy(req);
+    const w = internalVersionWarning(ur);
+    if (w) req.warnings.push(w);
     const out = documents.update(ur);
     const forced = await acknowledge(store, [out], policy);
     if (forced) out.body.forced_refresh = true;
@@ -187,17 +201,25 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
     const body = requireBody(req);
     const policy = refreshPolicy(req);
     const fs = sourceFilterFromParams((n) => param(req, n));
-    const reqs = parseBulk(body, {
-      ...(req.params.index ? { index: req.params.index } : {}),
-      ...(req.params.type ? { type: req.params.type } : {}),
-      ...(param(req, 'routing') ? { routing: param(req, 'routing')! } : {}),
-      ...(param(req, 'pipeline') ? { pipeline: param(req, 'pipeline')! } : {}),
-      fetchSource:
-        fs && (fs.includes.length || fs.excludes.length || param(req, '_source') === 'true')
-          ? fs
-          : null,
-    });
+    const reqs = parseBulk(
+      body,
+      {
+        ...(req.params.index ? { index: req.params.index } : {}),
+        ...(req.params.type ? { type: req.params.type } : {}),
+        ...(param(req, 'routing') ? { routing: param(req, 'routing')! } : {}),
+        ...(param(req, 'pipeline') ? { pipeline: param(req, 'pipeline')! } : {}),
+        fetchSource:
+          fs && (fs.includes.length || fs.excludes.length || param(req, '_source') === 'true')
+            ? fs
+            : null,
+      },
+      req.warnings,
+    );
     validateBulk(reqs);
+    for (const r of reqs) {
+      const w = internalVersionWarning(r);
+      if (w) req.warnings.push(w);
+    }
     const items = executeBulk(documents, reqs);
     const touched = items.filter((i) => i.outcome).map((i) => i.outcome!);
     await acknowledge(store, touched, policy);
@@ -222,7 +244,7 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
     const body = bodyObject(req);
     if (!body) throw actionRequestValidation(['no documents to get']);
     const defIndex = req.params.index;
-    const defType = req.params.type ?? '_doc';
+    const defType = req.params.type ?? '_all';
     const defFilter = sourceFilterFromParams((n) => param(req, n));
     const defStored = param(req, 'stored_fields');
     const specs: Array<Record<string, unknown>> = [];
@@ -234,6 +256,12 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
       throw new EsError('parse_exception', 'docs array element should include an object', 400);
     }
     if (specs.length === 0) throw actionRequestValidation(['no documents to get']);
+    for (const d of specs) {
+      for (const k of ['_routing', '_version', '_version_type', '_parent']) {
+        if (k in d)
+          req.warnings.push(`Deprecated field [${k}] used, expected [${k.slice(1)}] instead`);
+      }
+    }
     const problems: string[] = [];
     specs.forEach((s, i) => {
       if ((s._index ?? defIndex) === undefined) problems.push(`index is missing for doc ${i}`);
@@ -245,17 +273,30 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
       const type = String(s._type ?? defType);
       const id = String(s._id);
       try {
-        const idx = indices.resolve(index, STRICT_EXPAND_OPEN)[0];
+        const resolved = indices.resolve(index, STRICT_EXPAND_OPEN);
+        if (resolved.length > 1) {
+          throw new EsError(
+            'illegal_argument_exception',
+            `Alias [${index}] has more than one indices associated with it [[${resolved.map((i) => i.name).join(', ')}]], can't execute a single index op`,
+            400,
+          );
+        }
+        const idx = resolved[0];
         if (!idx) throw indexNotFoundFor(index);
         let filter: SourceFilter | null = defFilter;
+        const sf = s.stored_fields ?? defStored;
+        const stored =
+          sf === undefined ? null : Array.isArray(sf) ? sf.map(String) : String(sf).split(',');
         if (s._source !== undefined) filter = bodySourceFilter(s._source);
-        else if ((s.stored_fields ?? defStored) !== undefined) filter = null;
+        else if (stored !== null && !stored.includes('_source')) filter = null;
         const routing = s.routing ?? s._routing ?? param(req, 'routing') ?? null;
         const ver = s.version ?? s._version;
         return documents.get(idx, type, id, routing === null ? null : String(routing), {
           ...(ver !== undefined ? { version: Number(ver) } : {}),
           versionType: parseVersionType((s.version_type ?? s._version_type) as string | undefined),
           source: filter,
+          storedFields: stored,
+          realtime: boolParam(req, 'realtime', true),
         }).body;
       } catch (e) {
         const err = e instanceof EsError ? e : new EsError('exception', String(e), 500);
@@ -267,6 +308,31 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
   router.add(['GET', 'POST'], '/_mget', mget);
   router.add(['GET', 'POST'], '/{index}/_mget', mget);
   router.add(['GET', 'POST'], '/{index}/{type}/_mget', mget);
+}
+
+/** ES 6.8 deprecation warnings for the old source filtering parameter names. */
+function deprecatedSourceParams(req: RestRequest): void {
+  if (req.query.has('_source_include')) {
+    req.warnings.push(
+      'Deprecated parameter [_source_include] used, expected [_source_includes] instead',
+    );
+  }
+  if (req.query.has('_source_exclude')) {
+    req.warnings.push(
+      'Deprecated parameter [_source_exclude] used, expected [_source_excludes] instead',
+    );
+  }
+}
+
+/** ES 6.8: optimistic concurrency with internal versions is deprecated. */
+export function internalVersionWarning(r: {
+  version: number;
+  versionType: string;
+  index: string;
+  type: string;
+}): string | null {
+  if (r.versionType !== 'internal' || r.version === -3 || r.version === -4) return null;
+  return `Usage of internal versioning for optimistic concurrency control is deprecated and will be removed. Please use the \`if_seq_no\` and \`if_primary_term\` parameters instead. (request for index [${r.index}], type [${r.type}])`;
 }
 
 function bodySourceFilter(v: unknown): SourceFilter | null {

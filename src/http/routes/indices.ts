@@ -51,6 +51,18 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
     ]);
     if (!req.query.has('include_type_name')) req.warnings.push(TYPES_WARNING_CREATE);
     const body = bodyObject(req);
+    const m = body?.mappings;
+    if (
+      !includeTypeName(req) &&
+      m &&
+      typeof m === 'object' &&
+      Object.keys(m).length === 1 &&
+      Object.keys(m)[0] === '_doc'
+    ) {
+      throw illegalArgument(
+        'The mapping definition cannot be nested under a type [_doc] unless include_type_name is set to true.',
+      );
+    }
     const idx = await indices.create(req.params.index!, body, {
       includeTypeName: includeTypeName(req),
     });
@@ -70,7 +82,7 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
 
   router.add('DELETE', '/{index}', async (req) => {
     checkParams(req, [...OPTS, ...MASTER]);
-    const targets = resolve(req, STRICT_EXPAND_OPEN_CLOSED);
+    const targets = resolve(req, { ...STRICT_EXPAND_OPEN_CLOSED, forbidAliases: true });
     await indices.delete(targets);
     return { status: 200, body: { acknowledged: true } };
   });
@@ -110,7 +122,7 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
       const entry: Record<string, unknown> = {
         aliases: aliasesJson(idx),
         mappings: mappingsJson(idx, withType),
-        settings: settingsJson(idx.meta.settings, flat),
+        settings: settingsJson(idx.meta.settings, flat, boolParam(req, 'human', false)),
       };
       if (defaults) entry.defaults = settingsJson(INDEX_DEFAULTS, flat);
       out[idx.name] = entry;
@@ -189,8 +201,11 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
     checkParams(req, [...OPTS, 'include_type_name', 'update_all_types', ...MASTER]);
     const withType = includeTypeName(req);
     let type = req.params.type;
+    const raw = bodyObject(req);
+    const typedBody =
+      raw !== undefined && Object.keys(raw).length === 1 && Object.keys(raw)[0] === '_doc';
     if (!withType) {
-      if (type)
+      if (type || typedBody)
         throw illegalArgument(
           'Types cannot be provided in put mapping requests, unless the include_type_name parameter is set to true.',
         );
@@ -241,7 +256,7 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
     checkParams(req, [...OPTS, 'local', 'flat_settings', 'include_defaults', 'master_timeout']);
     const flat = boolParam(req, 'flat_settings', false);
     const defaults = boolParam(req, 'include_defaults', false);
-    const names = req.params.name ? req.params.name.split(',') : null;
+    const names = req.params.name && req.params.name !== '_all' ? req.params.name.split(',') : null;
     const pick = (s: FlatSettings): FlatSettings => {
       if (!names) return s;
       const out: FlatSettings = {};
@@ -411,8 +426,21 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
   router.add('POST', '/{index}/_open', openClose(false));
 }
 
-export function settingsJson(s: FlatSettings, flat: boolean): Record<string, unknown> {
-  return flat ? sortedSettings(s) : nestSettings(s);
+export function settingsJson(
+  s: FlatSettings,
+  flat: boolean,
+  human = false,
+): Record<string, unknown> {
+  let out = s;
+  if (human) {
+    out = { ...s };
+    const cd = s['index.creation_date'];
+    if (typeof cd === 'string')
+      out['index.creation_date_string'] = new Date(Number(cd)).toISOString();
+    const vc = s['index.version.created'];
+    if (typeof vc === 'string') out['index.version.created_string'] = '6.8.13';
+  }
+  return flat ? sortedSettings(out) : nestSettings(out);
 }
 
 export function aliasesJson(idx: IndexService): Record<string, unknown> {
