@@ -3,6 +3,9 @@
  * below `src/http` depends on Fastify.
  */
 import type { Store } from './store/store.js';
+import type { IndicesService } from './engine/indices-service.js';
+import type { DocumentService } from './engine/documents.js';
+import type { ScrollService } from './dsl/search/scroll.js';
 
 export interface NodeSettings {
   clusterName: string;
@@ -23,6 +26,15 @@ export interface NodeContext {
   readonly clusterUuid: string;
   readonly startedAt: number;
   readonly store: Store;
+  readonly indices: IndicesService;
+  readonly documents: DocumentService;
   /** The address clients reach the node on, `host:port`, once listening. */
   publishAddress: string;
+  readonly scrolls: ScrollService;
+  /** Effective cluster settings (persistent overlaid by transient). */
+  clusterSettings?: () => Record<string, string>;
+  /** Extra script functions (SQL's InternalSqlScriptUtils), registered by the SQL layer. */
+  scriptMethods?: Record<string, (...args: unknown[]) => unknown>;
+  /** Called with the effective cluster settings after PUT _cluster/settings. */
+  clusterSettingsChanged?: (settings: Record<string, string>) => void;
 }

@@ -7,6 +7,10 @@ import { randomBase64Uuid } from './common/ids.js';
 import { buildApp } from './http/app.js';
 import type { NodeContext, NodeSettings } from './node-context.js';
 import { Store } from './store/store.js';
+import { IndicesService } from './engine/indices-service.js';
+import { DocumentService } from './engine/documents.js';
+import { ScrollService } from './dsl/search/scroll.js';
+import { effectiveClusterSettings } from './http/routes/cluster.js';
 
 export interface StartOptions {
   dataPath: string;
@@ -58,6 +62,12 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
     await store.putMeta('node', identity);
   }
   const nodeName = settings.nodeName ?? identity.nodeId.slice(0, 7);
+  const indices = new IndicesService(store);
+  indices.load();
+  const autoCreate = (settings.raw['action.auto_create_index'] ?? 'true') !== 'false';
+  const documents = new DocumentService(indices, { autoCreateIndex: autoCreate });
+  const scrolls = new ScrollService();
+  let clusterSettings = effectiveClusterSettings(store.getMeta('cluster:settings'));
   const context: NodeContext = {
     settings,
     clusterName: settings.clusterName,
@@ -66,6 +76,13 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
     clusterUuid: identity.clusterUuid,
     startedAt: Date.now(),
     store,
+    indices,
+    documents,
+    scrolls,
+    clusterSettings: () => clusterSettings,
+    clusterSettingsChanged: (s) => {
+      clusterSettings = s;
+    },
     publishAddress: '',
   };
   const app = buildApp(context, { maxContentLength: settings.maxContentLength });
@@ -94,6 +111,8 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
       if (closed) return;
       closed = true;
       await app.close();
+      scrolls.close();
+      indices.close();
       await store.close();
       opts.log?.(logLine('INFO', 'o.e.n.Node', nodeName, 'stopped'));
     },

@@ -29,6 +29,8 @@ export function validateIndexName(name: string): void {
 }
 
 export interface IndicesOptions {
+  /** Aliases are an error (index deletion: ES IndicesOptions.ignoreAliases). */
+  forbidAliases?: boolean;
   ignoreUnavailable: boolean;
   allowNoIndices: boolean;
   expandOpen: boolean;
@@ -152,6 +154,9 @@ export function resolveIndexExpression(
     } else if (e.startsWith('+')) e = e.slice(1);
     if (e === '_all') e = '*';
     if (!isWildcard(e)) {
+      // ES WildcardExpressionResolver.validateAliasOrIndex
+      if (e.startsWith('_') && !byName.has(e))
+        throw invalidIndexName(e, "must not start with '_'.");
       if (!add) {
         result.delete(e);
         for (const x of aliasMap.get(e) ?? []) result.delete(x);
@@ -169,6 +174,14 @@ export function resolveIndexExpression(
       }
       const aliased = aliasMap.get(e);
       if (aliased) {
+        if (opts.forbidAliases && opts.ignoreUnavailable) continue;
+        if (opts.forbidAliases) {
+          throw new EsError(
+            'illegal_argument_exception',
+            `The provided expression [${e}] matches an alias, specify the corresponding concrete indices instead.`,
+            400,
+          );
+        }
         for (const x of aliased) result.add(x);
         continue;
       }
@@ -180,7 +193,8 @@ export function resolveIndexExpression(
     for (const i of indices) {
       if (i.closed ? !opts.expandClosed : !opts.expandOpen) continue;
       if (simpleMatch(e, i.name)) matches.push(i.name);
-      else if (i.aliases.some((a) => simpleMatch(e, a))) matches.push(i.name);
+      else if (!opts.forbidAliases && i.aliases.some((a) => simpleMatch(e, a)))
+        matches.push(i.name);
     }
     if (add) {
       if (matches.length === 0 && !opts.allowNoIndices) throw indexNotFound(e);

@@ -7,9 +7,13 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { EsError, toEsError } from '../common/errors.js';
 import type { NodeContext } from '../node-context.js';
 import { Router, type HttpMethod } from './router.js';
-import type { Handler, RestRequest } from './rest.js';
+import { warningHeader, type Handler, type RestRequest } from './rest.js';
 import { sendError, sendResponse } from './respond.js';
 import { registerRoutes } from './routes/index.js';
+
+function addWarnings(reply: FastifyReply, warnings: string[]): void {
+  if (warnings.length) reply.header('Warning', [...new Set(warnings)].map(warningHeader));
+}
 
 const METHODS: HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
 
@@ -79,11 +83,14 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
       query,
       headers: req.headers,
       body,
+      warnings: [],
     };
     try {
       const res = await found.handler(rest);
+      addWarnings(reply, rest.warnings);
       sendResponse(reply, query, method, res);
     } catch (e) {
+      addWarnings(reply, rest.warnings);
       sendError(reply, query, method, toEsError(e), node);
     }
   };

@@ -15,6 +15,8 @@ export interface RestRequest {
   readonly query: Map<string, string>;
   readonly headers: Record<string, string | string[] | undefined>;
   readonly body: Buffer | null;
+  /** Deprecation warnings to send as `Warning` headers (ES DeprecationLogger). */
+  readonly warnings: string[];
 }
 
 export interface RestResponse {
@@ -23,6 +25,12 @@ export interface RestResponse {
   body?: unknown;
   contentType?: string;
   headers?: Record<string, string>;
+}
+
+/** ES DeprecationLogger header value. */
+export function warningHeader(message: string): string {
+  const escaped = message.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+  return `299 Elasticsearch-6.8.13-be13c69 "${escaped}" "${new Date().toUTCString()}"`;
 }
 
 export type Handler = (req: RestRequest) => RestResponse | Promise<RestResponse>;

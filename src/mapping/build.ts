@@ -110,6 +110,7 @@ export function buildField(def: FieldDef, parentPath: string, parentField?: stri
     enablePositionIncrements: c.enablePositionIncrements,
     ignoreZValue: c.ignoreZValue,
     geoShape: c.geoShape,
+    completion: c.completion,
     parentField,
     explicit: c.explicit,
     multi: [...fields.values()],

@@ -6,21 +6,21 @@
  * precomputed maps; no mapping work is done for documents that add no fields.
  */
 import { EsError } from '../common/errors.js';
-import type { Dynamic, FieldValue, ParsedDocument, ParsedValue, RootMapping } from './types.js';
+import type { FieldValue, ParsedDocument, ParsedValue, RootMapping } from './types.js';
 import type { MappingContext } from './context.js';
-import type { Def, ObjectDef, RootDef } from './model.js';
-import type { FieldNode, ObjectNode, RootNode } from './build.js';
-import { asRootNode, buildField, buildRoot } from './build.js';
+import type { Def, ObjectDef } from './model.js';
+import type { FieldNode, RootNode } from './build.js';
+import { asRootNode, buildField } from './build.js';
 import { illegalArgument, illegalState, mapperParsing } from './errors.js';
 import { tokenName } from './geo.js';
 import { parseFieldValue } from './field-values.js';
 import type { ValueSink } from './field-values.js';
 import { dynamicDefForValue, dynamicObjectDef, templateDef } from './dynamic.js';
 import type { DynamicCtx } from './dynamic.js';
-import { mergeDef, mergeRoots } from './merge-defs.js';
-import { validateMerged } from './validate.js';
-import { javaSplit } from './ip.js';
-import { javaCompare } from './dynamic-templates.js';
+import { dynamicMappingUpdate } from './dynamic-update.js';
+import type { DynamicEntry } from './dynamic-update.js';
+import { getMapper, isField, splitAndValidatePath, strict } from './document-paths.js';
+import type { Mapper, ObjectScope } from './document-paths.js';
 
 /** ES MapperService.META_FIELDS: names a document may not use at the top level. */
 const META_FIELDS = new Set([
@@ -28,24 +28,6 @@ const META_FIELDS = new Set([
 ]); // prettier-ignore
 
 const EMPTY: readonly never[] = Object.freeze([]);
-
-/** The object mapper the parser is inside: an existing one, or one created for this document. */
-interface ObjectScope {
-  readonly path: string;
-  readonly name: string;
-  readonly nested: boolean;
-  readonly enabled: boolean;
-  /** The object's own `dynamic` (null checks use it, ES parseNullValue). */
-  readonly dynamic?: Dynamic | undefined;
-  readonly effDynamic: Dynamic;
-  readonly includeInParent?: boolean | undefined;
-  readonly includeInRoot?: boolean | undefined;
-  readonly properties: ReadonlyMap<string, FieldNode | ObjectNode>;
-  /** False for objects created dynamically by this document. */
-  readonly existing: boolean;
-}
-
-type Mapper = FieldNode | ObjectScope;
 
 class Doc implements ParsedDocument {
   values: ParsedValue[] = [];
@@ -71,11 +53,6 @@ class Doc implements ParsedDocument {
     }
     return this.names;
   }
-}
-
-interface DynamicEntry {
-  readonly path: string;
-  readonly def: Def;
 }
 
 class DocumentParser implements ValueSink {
@@ -158,8 +135,10 @@ class DocumentParser implements ValueSink {
   }
 
   innerParseObject(m: ObjectScope, obj: Record<string, unknown>): void {
-    for (const key in obj) {
-      if (m.path === '' && META_FIELDS.has(key)) {
+    const keys = Object.keys(obj);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      if (key.charCodeAt(0) === 95 && m.path === '' && META_FIELDS.has(key)) {
         throw mapperParsing(
           `Field [${key}] is a metadata field and cannot be added inside a document. Use the index API request parameters.`,
         );
@@ -207,7 +186,9 @@ class DocumentParser implements ValueSink {
     const paths = splitAndValidatePath(key);
     const m = getMapper(parent, key, paths);
     if (m !== undefined) {
-      if (isField(m) && m.type === 'geo_point') this.parseObjectOrField(m, arr, key);
+      // ES ArrayValueMapperParser: these mappers take the whole array
+      if (isField(m) && (m.type === 'geo_point' || m.type === 'completion'))
+        this.parseObjectOrField(m, arr, key);
       else this.parseNonDynamicArray(parent, key, arr);
       return;
     }
@@ -217,9 +198,13 @@ class DocumentParser implements ValueSink {
     if (dynamic === 'strict') throw strict(dynParent, name);
     if (dynamic === true) {
       const path = join(dynParent.path, name);
-      // an `object` template may map the whole array (geo_point takes [lon, lat])
+      // an `object` template may map the whole array (geo_point takes [lon, lat], completion a list)
       const def = templateDef(this.dynamicCtx, path, name, 'object');
-      if (def !== undefined && def.kind === 'field' && def.core.type === 'geo_point') {
+      if (
+        def !== undefined &&
+        def.kind === 'field' &&
+        (def.core.type === 'geo_point' || def.core.type === 'completion')
+      ) {
         this.addDynamic(path, def);
         this.parseObjectOrField(buildField(def, dynParent.path), arr, name);
         return;
@@ -240,6 +225,15 @@ class DocumentParser implements ValueSink {
   }
 
   private parseValue(parent: ObjectScope, key: string, v: unknown): void {
+    // hot path: a plain key naming a mapped leaf field
+    if (key.length > 0 && key.indexOf('.') < 0) {
+      const f = parent.properties.get(key);
+      if (f !== undefined && f.kind === 'field' && f.type !== 'alias') {
+        parseFieldValue(f, v, this);
+        if (f.copyTo.length > 0 && !this.withinCopyTo) this.parseCopyFields(f.copyTo, v);
+        return;
+      }
+    }
     const paths = splitAndValidatePath(key);
     const m = getMapper(parent, key, paths);
     if (m !== undefined) {
@@ -368,147 +362,9 @@ class DocumentParser implements ValueSink {
       this.withinCopyTo = false;
     }
   }
-
-  // ---- the dynamic mapping update (ES DocumentParser.createDynamicUpdate + MapperService.merge) ----
-
-  dynamicUpdate(): RootNode | null {
-    const list = this.dynamicMappers;
-    if (list === undefined) return null;
-    const sorted = list
-      .map((e, i) => ({ e, i }))
-      .sort((a, b) => javaCompare(a.e.path, b.e.path) || a.i - b.i)
-      .map((x) => x.e);
-    const top = new Map<string, Def>();
-    let previous: DynamicEntry | undefined;
-    for (let i = 0; i < sorted.length; i++) {
-      const e = sorted[i]!;
-      if (previous !== undefined && e.path === previous.path) {
-        // ES merges repeated mappers the other way round, only to detect conflicts
-        mergeDef(e.def, previous.def, parentPath(e.path));
-        continue;
-      }
-      if (i > 0) previous = e;
-      this.insertUpdate(top, e);
-    }
-    const current = this.root.def;
-    const update: RootDef = {
-      ...current,
-      properties: top,
-      dateDetection: { value: true, explicit: false },
-      numericDetection: { value: false, explicit: false },
-      dynamicDateFormats: { value: current.dynamicDateFormats.value, explicit: false },
-      dynamicTemplates: { value: [], explicit: false },
-      source: undefined,
-      routing: undefined,
-      fieldNames: undefined,
-      all: undefined,
-      meta: undefined,
-    };
-    const merged = buildRoot(mergeRoots(current, update));
-    validateMerged(this.root, merged, this.ctx);
-    return merged;
-  }
-
-  /** Puts a dynamic mapper at its path inside an update tree of existing/new objects. */
-  private insertUpdate(top: Map<string, Def>, e: DynamicEntry): void {
-    const parts = e.path.split('.');
-    let props = top;
-    let path = '';
-    for (let i = 0; i < parts.length - 1; i++) {
-      const part = parts[i]!;
-      path = join(path, part);
-      let o = props.get(part);
-      if (o === undefined) {
-        const existing = this.root.objectsByPath.get(path);
-        const base: ObjectDef = existing ? existing.def : dynamicObjectShell(part);
-        o = { ...base, properties: new Map() };
-        props.set(part, o);
-      }
-      if (o.kind !== 'object') return; // a conflicting field is reported by the merge below
-      props = o.properties as Map<string, Def>;
-    }
-    const name = parts[parts.length - 1]!;
-    const cur = props.get(name);
-    props.set(name, cur === undefined ? e.def : mergeDef(cur, e.def, parentPath(e.path)));
-  }
 }
-
-function dynamicObjectShell(name: string): ObjectDef {
-  return {
-    kind: 'object',
-    name,
-    type: 'object',
-    enabled: true,
-    includeInParent: false,
-    includeInRoot: false,
-    properties: new Map(),
-  };
-}
-
-const parentPath = (p: string) => {
-  const i = p.lastIndexOf('.');
-  return i < 0 ? '' : p.slice(0, i);
-};
 
 const join = (parent: string, name: string) => (parent === '' ? name : `${parent}.${name}`);
-
-const isField = (m: Mapper): m is FieldNode => (m as FieldNode).kind === 'field';
-
-function strict(parent: ObjectScope, name: string): EsError {
-  return new EsError(
-    'strict_dynamic_mapping_exception',
-    `mapping set to strict, dynamic introduction of [${name}] within [${parent.path === '' ? parent.name : parent.path}] is not allowed`,
-    400,
-  );
-}
-
-const SINGLE: string[] = [''];
-
-/** ES DocumentParser.splitAndValidatePath. */
-function splitAndValidatePath(key: string): string[] {
-  if (key.indexOf('.') < 0) {
-    if (key.length === 0) throw illegalArgument('field name cannot be an empty string');
-    SINGLE[0] = key;
-    return SINGLE;
-  }
-  const parts = javaSplit(key, '.');
-  for (const part of parts) {
-    if (part.trim().length === 0 || !/\S/.test(part)) {
-      if (part.length > 0)
-        throw illegalArgument(`object field cannot contain only whitespace: ['${key}']`);
-      throw illegalArgument(
-        `object field starting or ending with a [.] makes object resolution ambiguous: [${key}]`,
-      );
-    }
-  }
-  if (parts.length === 0) {
-    throw new EsError(
-      'array_index_out_of_bounds_exception',
-      'Index -1 out of bounds for length 0',
-      500,
-    );
-  }
-  return parts;
-}
-
-/** ES DocumentParser.getMapper: a child by (possibly dotted) name. */
-function getMapper(parent: ObjectScope, key: string, paths: string[]): Mapper | undefined {
-  if (paths.length === 1) {
-    return parent.properties.get(paths[0]!);
-  }
-  let obj = parent;
-  for (let i = 0; i < paths.length - 1; i++) {
-    const m = obj.properties.get(paths[i]!);
-    if (m === undefined || m.kind !== 'object') return undefined;
-    obj = m;
-    if (obj.nested) {
-      throw mapperParsing(
-        `Cannot add a value for field [${key}] since one of the intermediate objects is mapped as a nested object: [${obj.path}]`,
-      );
-    }
-  }
-  return obj.properties.get(paths[paths.length - 1]!);
-}
 
 /**
  * Parses a document `_source` against the mapping (see types.ts for the value forms). `id` is used
@@ -530,8 +386,9 @@ export function parseDocument(
   } catch (e) {
     throw wrap(e);
   }
-  const update = p.dynamicUpdate();
-  p.rootDoc.dynamicUpdate = update;
+  if (p.dynamicMappers !== undefined) {
+    p.rootDoc.dynamicUpdate = dynamicMappingUpdate(root, p.dynamicMappers, ctx);
+  }
   return p.rootDoc;
 }
 

@@ -129,6 +129,32 @@ function isV4Mapped(b: Uint8Array): boolean {
   return b[10] === 0xff && b[11] === 0xff;
 }
 
+/**
+ * `s` itself when it is a canonical dotted-quad IPv4 literal (no leading zeros, octets <= 255),
+ * else undefined: the allocation-free path for the common case.
+ */
+export function canonicalIpv4(s: string): string | undefined {
+  const n = s.length;
+  if (n < 7 || n > 15) return undefined;
+  let parts = 0;
+  let v = 0;
+  let len = 0;
+  for (let i = 0; i <= n; i++) {
+    const c = i === n ? 46 : s.charCodeAt(i);
+    if (c === 46) {
+      if (len === 0 || v > 255) return undefined;
+      parts++;
+      v = 0;
+      len = 0;
+    } else if (c >= 48 && c <= 57) {
+      if (len === 1 && v === 0) return undefined; // leading zero
+      v = v * 10 + (c - 48);
+      if (++len > 3) return undefined;
+    } else return undefined;
+  }
+  return parts === 4 ? s : undefined;
+}
+
 /** Validates and canonicalizes; throws illegal_argument_exception as ES does. */
 export function canonicalIp(s: string): string {
   const b = ipToBytes(s);

@@ -107,6 +107,7 @@ export const TYPE_DEFAULTS: Readonly<Record<FieldType, TypeDefaults>> = {
   double_range: NUMERIC_DEFAULTS,
   date_range: NUMERIC_DEFAULTS,
   ip_range: NUMERIC_DEFAULTS,
+  completion: { index: true, docValues: false, norms: true, indexOptions: 'positions' },
 };
 
 export const NUMBER_TYPES: ReadonlySet<FieldType> = new Set([
@@ -126,6 +127,7 @@ export const RANGE_TYPES: ReadonlySet<FieldType> = new Set([
   'double_range',
   'date_range',
   'ip_range',
+  'completion',
 ]);
 
 /** The type names the 6.8 distribution registers (server + mapper-extras), besides objects. */
@@ -154,4 +156,5 @@ export const KNOWN_TYPES: ReadonlySet<string> = new Set<FieldType>([
   'double_range',
   'date_range',
   'ip_range',
+  'completion',
 ]);

@@ -5,7 +5,6 @@
  * formats, dynamic templates), metadata fields (_source, _routing, _all, _field_names, _meta) and
  * the "unsupported parameters" checks.
  */
-import type { EsError } from '../common/errors.js';
 import type { Dynamic, DynamicTemplate } from './types.js';
 import type { MappingContext } from './context.js';
 import type { Def, FieldDef, ObjectDef, RootDef } from './model.js';
@@ -19,7 +18,8 @@ import { checkNoRemaining, checkNoRemainingWith } from './parse-util.js';
 import { parseDynamicTemplate } from './dynamic-templates.js';
 import { mergeDef } from './merge-defs.js';
 import { javaSplit } from './ip.js';
-import { EsError as EsErrorClass } from '../common/errors.js';
+import { METADATA, classCast, parseMetadataField } from './parse-metadata.js';
+import { EsError } from '../common/errors.js';
 
 export function parserCtx(ctx: MappingContext, lenient = false): ParserCtx {
   return { ctx, withinMultiField: false, lenient, parseMultiField: parseMultiFieldDef };
@@ -148,7 +148,7 @@ function parseProperties(
       }
       const parts = javaSplit(fieldName, '.');
       if (parts.length === 0) {
-        throw new EsErrorClass(
+        throw new EsError(
           'array_index_out_of_bounds_exception',
           'Index -1 out of bounds for length 0',
           500,
@@ -190,17 +190,6 @@ function addDef(out: Map<string, Def>, def: Def, parentPath: string): void {
 }
 
 const join = (parent: string, name: string) => (parent === '' ? name : `${parent}.${name}`);
-
-const NOT_CONFIGURABLE = new Set(['_id', '_index', '_type', '_uid', '_version', '_seq_no']);
-const METADATA = new Set([
-  ...NOT_CONFIGURABLE,
-  '_all',
-  '_field_names',
-  '_routing',
-  '_source',
-  '_parent',
-  '_ignored',
-]);
 
 /**
  * Parses one type's mapping body (`{properties: …, dynamic: …, _source: …}`) as ES
@@ -257,6 +246,8 @@ export function parseRootDef(typeName: string, json: unknown, ctx: MappingContex
     node.delete(k);
   }
   fixRedundantIncludes(o.properties, true);
+  // ES builds the root object mapper here; its constructor rejects an empty name
+  if (typeName.length === 0) throw illegalArgument('name cannot be empty string');
   const root: { -readonly [K in keyof RootDef]: RootDef[K] } = {
     kind: 'object',
     name: typeName,
@@ -292,116 +283,6 @@ export function parseRootDef(typeName: string, json: unknown, ctx: MappingContex
   }
   checkNoRemainingWith('Root mapping definition has unsupported parameters: ', node);
   return root;
-}
-
-function classCast(v: unknown, target: string): EsError {
-  const cls =
-    typeof v === 'string'
-      ? 'java.lang.String'
-      : Array.isArray(v)
-        ? 'java.util.ArrayList'
-        : 'java.lang.Object';
-  return new EsErrorClass(
-    'class_cast_exception',
-    `class ${cls} cannot be cast to class ${target}`,
-    500,
-  );
-}
-
-function parseMetadataField(
-  name: string,
-  m: Node,
-  root: { -readonly [K in keyof RootDef]: RootDef[K] },
-  pc: ParserCtx,
-): void {
-  if (NOT_CONFIGURABLE.has(name)) throw mapperParsing(`${name} is not configurable`);
-  switch (name) {
-    case '_parent':
-      throw mapperParsing(
-        '[_parent] field is disabled on indices with a single type. Use a [join] field instead.',
-      );
-    case '_ignored':
-      return;
-    case '_routing': {
-      let required = false;
-      if (m.has('required')) {
-        required = fieldBooleanValue(name, 'required', m.get('required'));
-        m.delete('required');
-      }
-      root.routing = { required };
-      return;
-    }
-    case '_field_names': {
-      let enabled = true;
-      if (m.has('enabled')) {
-        enabled = fieldBooleanValue(name, 'enabled', m.get('enabled'));
-        m.delete('enabled');
-      }
-      root.fieldNames = { enabled };
-      return;
-    }
-    case '_source': {
-      const s: { enabled: boolean; includes?: string[]; excludes?: string[] } = { enabled: true };
-      for (const [k, v] of [...m]) {
-        if (k === 'enabled') s.enabled = fieldBooleanValue(name, 'enabled', v);
-        else if (k === 'includes' || k === 'excludes') {
-          if (!Array.isArray(v)) throw classCast(v, 'java.util.List');
-          s[k] = v.map((x) => javaToString(x));
-        } else continue;
-        m.delete(k);
-      }
-      root.source = s;
-      return;
-    }
-    case '_all':
-      parseAll(m, root, pc);
-      return;
-  }
-}
-
-const ALL_TEXT_PARAMS = new Set([
-  'store', 'index', 'boost', 'index_options', 'similarity', 'analyzer', 'search_analyzer',
-  'search_quote_analyzer', 'term_vector', 'store_term_vectors', 'store_term_vector_offsets',
-  'store_term_vector_positions', 'store_term_vector_payloads', 'norms', 'omit_norms',
-]); // prettier-ignore
-
-/** ES AllFieldMapper.TypeParser (6.x: `_all` can only be disabled). */
-function parseAll(
-  m: Node,
-  root: { -readonly [K in keyof RootDef]: RootDef[K] },
-  pc: ParserCtx,
-): void {
-  const dv = m.get('doc_values');
-  if (dv !== undefined && lenientBoolean(dv)) {
-    throw mapperParsing('Field [_all] is always tokenized and cannot have doc values');
-  }
-  for (const [k, v] of [...m]) {
-    if (k === 'analyzer' || k === 'search_analyzer' || k === 'search_quote_analyzer') {
-      const a = javaToString(v);
-      if (a !== 'default' && !pc.ctx.analyzerExists(a))
-        throw mapperParsing(`analyzer [${a}] not found for field [_all]`);
-    }
-    if (ALL_TEXT_PARAMS.has(k)) m.delete(k);
-  }
-  let enabled = false;
-  if (m.has('enabled')) {
-    enabled = lenientBoolean(m.get('enabled'));
-    if (enabled) {
-      throw illegalArgument(
-        'Enabling [_all] is disabled in 6.0. As a replacement, you can use [copy_to] on mapping fields to create your own catch all field.',
-      );
-    }
-    m.delete('enabled');
-    root.all = { enabled };
-  }
-}
-
-/** ES Booleans.parseBooleanLenient. */
-function lenientBoolean(v: unknown): boolean {
-  if (typeof v === 'boolean') return v;
-  if (typeof v === 'number') return v !== 0;
-  const s = javaToString(v);
-  return !(s === 'false' || s === '0' || s === 'off' || s === 'no');
 }
 
 /** ES RootObjectMapper.TypeParser.processField for dynamic_date_formats. */

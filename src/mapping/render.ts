@@ -22,6 +22,7 @@ export function fieldDefToJson(f: FieldDef, incl = false): Json {
   const t = c.type;
   if (t === 'alias') return { type: 'alias', path: c.aliasPath };
   if (t === 'geo_shape') return geoShapeToJson(f, incl);
+  if (t === 'completion') return completionToJson(f, incl);
   const d = TYPE_DEFAULTS[t];
   const out: Json = { type: t };
   if (incl || c.boost !== 1) out.boost = asFloat(c.boost);
@@ -139,6 +140,24 @@ function analyzersToJson(f: FieldDef, out: Json, incl: boolean): void {
       if (incl || diffQuote) out.search_quote_analyzer = q;
     }
   }
+}
+
+/** ES CompletionFieldMapper.toXContent (no common field parameters). */
+function completionToJson(f: FieldDef, incl: boolean): Json {
+  const c = f.core;
+  const p = c.completion!;
+  const out: Json = { type: 'completion', analyzer: c.analyzer };
+  if (c.searchAnalyzer !== c.analyzer) out.search_analyzer = c.searchAnalyzer;
+  out.preserve_separators = p.preserveSeparators;
+  out.preserve_position_increments = p.preservePositionIncrements;
+  out.max_input_length = p.maxInputLength;
+  if (p.contexts) out.contexts = p.contexts;
+  if (f.fields.size > 0) {
+    const fields: Json = {};
+    for (const [name, mf] of sortedEntries(f.fields)) fields[name] = fieldDefToJson(mf, incl);
+    out.fields = fields;
+  }
+  return out;
 }
 
 function geoShapeToJson(f: FieldDef, incl: boolean): Json {

@@ -28,7 +28,8 @@ export type FieldType =
   | 'float_range'
   | 'double_range'
   | 'date_range'
-  | 'ip_range';
+  | 'ip_range'
+  | 'completion';
 
 export type ObjectType = 'object' | 'nested';
 
@@ -51,7 +52,11 @@ export interface FieldMapping {
   readonly indexOptions: 'docs' | 'freqs' | 'positions' | 'offsets';
   readonly norms: boolean;
   readonly boost: number;
-  /** text only: analyzer names (already defaulted: `default` index analyzer is `standard`). */
+  /**
+   * text: analyzer names, always set; `default` means the index's default analyzer (standard
+   * unless the index configures one). token_count: its counting analyzer. completion: its
+   * analyzers (default `simple`).
+   */
   readonly analyzer?: string;
   readonly searchAnalyzer?: string;
   readonly searchQuoteAnalyzer?: string;
@@ -61,13 +66,19 @@ export interface FieldMapping {
   readonly normalizer?: string;
   readonly ignoreAbove?: number;
   readonly splitQueriesOnWhitespace?: boolean;
-  /** numbers, dates, ip, boolean, keyword: the value indexed when the document has `null`. */
+  /**
+   * The value indexed for a JSON `null`, as GET _mapping renders it: number (numbers,
+   * token_count), string (keyword; date: the unparsed text), boolean, canonical ip string,
+   * {lat, lon} (geo_point).
+   */
   readonly nullValue?: unknown;
+  /** numbers, scaled_float, ranges, geo_shape: resolved (index.mapping.coerce default true). */
   readonly coerce?: boolean;
+  /** numbers, scaled_float, date, ip, geo_point, geo_shape: resolved (default false). */
   readonly ignoreMalformed?: boolean;
-  /** date: ES date format string (default `strict_date_optional_time||epoch_millis`). */
+  /** date, date_range: ES date format string, always set (default `strict_date_optional_time||epoch_millis`). */
   readonly format?: string;
-  /** date: locale for parsing/formatting. */
+  /** date, date_range: locale as Java renders it (`en_US`); absent = ROOT. */
   readonly locale?: string;
   /** scaled_float. */
   readonly scalingFactor?: number;
@@ -101,6 +112,8 @@ export interface FieldMapping {
   readonly ignoreZValue?: boolean;
   /** geo_shape: `orientation` and the legacy prefix-tree parameters, normalized. */
   readonly geoShape?: GeoShapeParams;
+  /** completion: suggester settings (analyzer/searchAnalyzer hold its analyzers, default simple). */
+  readonly completion?: CompletionParams;
   /** Set on multi-fields (`title.keyword`): the full path of the field they belong to. */
   readonly parentField?: string;
   /** Parameters whose value ES tracks as "explicit" (rendered only when set): coerce, ignore_malformed, ignore_z_value. */
@@ -115,6 +128,14 @@ export type TermVector =
   | 'with_positions_offsets'
   | 'with_positions_payloads'
   | 'with_positions_offsets_payloads';
+
+export interface CompletionParams {
+  readonly preserveSeparators: boolean;
+  readonly preservePositionIncrements: boolean;
+  readonly maxInputLength: number;
+  /** `contexts` as given (category/geo context mappings), rendered back unchanged. */
+  readonly contexts?: readonly unknown[];
+}
 
 export interface GeoShapeParams {
   /** `right` (default, also ccw/counterclockwise) or `left` (cw/clockwise). */
@@ -198,9 +219,18 @@ export interface RootMapping extends ObjectMapping {
  *   ip → canonical string form (IPv4 dotted, IPv6 compressed)
  *   geo_point → {lat, lon}
  *   integer_range … ip_range → {gte, lte} (inclusive bounds)
+ *   completion → {input, weight, contexts?}
  *   geo_shape → no value (the shape is kept in `_source` only)
  */
-export type FieldValue = string | number | boolean | GeoPointValue | RangeValue;
+export type FieldValue = string | number | boolean | GeoPointValue | RangeValue | CompletionValue;
+
+/** One completion suggestion input (truncated to max_input_length) with its weight. */
+export interface CompletionValue {
+  input: string;
+  weight: number;
+  /** Context values by context name, when the mapping defines contexts. */
+  contexts?: Record<string, string[]>;
+}
 
 export interface GeoPointValue {
   lat: number;

@@ -42,7 +42,7 @@ function conflicts(a: FieldNode, b: FieldNode): string[] {
   ];
   for (let i = 0; i < 4; i++)
     if (ta[i] !== tb[i]) out.push(`${m} has different [${tvNames[i]}] values`);
-  if (a.type === 'text') {
+  if (a.type === 'text' || a.type === 'completion') {
     const aa = a.analyzer;
     const ba = b.analyzer;
     if (isDefaultAnalyzer(aa) ? !isDefaultAnalyzer(ba) : isDefaultAnalyzer(ba) || aa !== ba) {
@@ -72,6 +72,18 @@ function conflicts(a: FieldNode, b: FieldNode): string[] {
   if (a.type === 'date') {
     if (a.format !== b.format) out.push(`${m} has different [format] values`);
     if ((a.locale ?? '') !== (b.locale ?? '')) out.push(`${m} has different [locale] values`);
+  }
+  if (a.type === 'completion') {
+    const ca = a.completion!;
+    const cb = b.completion!;
+    if (ca.preservePositionIncrements !== cb.preservePositionIncrements) {
+      out.push(`${m} has different [preserve_position_increments] values`);
+    }
+    if (ca.preserveSeparators !== cb.preserveSeparators)
+      out.push(`${m} has different [preserve_separators] values`);
+    if (JSON.stringify(ca.contexts) !== JSON.stringify(cb.contexts)) {
+      out.push(`${m} has different [context_mappings] values`);
+    }
   }
   if (a.type === 'scaled_float' && a.scalingFactor !== b.scalingFactor) {
     out.push(`${m} has different [scaling_factor] values`);

@@ -33,9 +33,11 @@ describe('GET /', () => {
   });
 
   it('answers unknown paths with 400 no handler found', async () => {
-    const r = await node.req('GET', '/_nope/x');
+    const r = await node.req('GET', '/_nope/x/y/z/w/v');
     expect(r.status).toBe(400);
-    expect(r.json).toEqual({ error: 'no handler found for uri [/_nope/x] and method [GET]' });
+    expect(r.json).toEqual({
+      error: 'no handler found for uri [/_nope/x/y/z/w/v] and method [GET]',
+    });
   });
 
   it('answers a known path with a wrong method with 405', async () => {

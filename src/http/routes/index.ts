@@ -2,8 +2,22 @@
 import type { NodeContext } from '../../node-context.js';
 import type { Handler } from '../rest.js';
 import type { Router } from '../router.js';
+import { registerAliasRoutes } from './aliases.js';
+import { registerAnalyzeRoutes } from './analyze.js';
+import { registerCatRoutes } from './cat.js';
+import { registerClusterRoutes } from './cluster.js';
+import { registerDocumentRoutes } from './documents.js';
+import { registerIndexRoutes } from './indices.js';
 import { registerInfoRoutes } from './info.js';
+import { registerTemplateRoutes } from './templates.js';
 
 export function registerRoutes(router: Router<Handler>, node: NodeContext): void {
   registerInfoRoutes(router, node);
+  registerClusterRoutes(router, node);
+  registerCatRoutes(router, node);
+  registerIndexRoutes(router, node);
+  registerAnalyzeRoutes(router, node);
+  registerAliasRoutes(router, node);
+  registerTemplateRoutes(router, node);
+  registerDocumentRoutes(router, node);
 }

@@ -732,3 +732,66 @@ describe('document structure errors', () => {
     ]);
   });
 });
+
+describe('completion fields (ES CompletionFieldMapper)', () => {
+  const m = props({
+    title: { type: 'completion', fields: { raw: { type: 'keyword' } } },
+    ctx: {
+      type: 'completion',
+      max_input_length: 3,
+      contexts: [{ name: 'genre', type: 'category' }],
+    },
+  });
+  it('renders ES defaults', () => {
+    expect(mappingToJson(m).properties).toEqual({
+      ctx: {
+        type: 'completion',
+        analyzer: 'simple',
+        preserve_separators: true,
+        preserve_position_increments: true,
+        max_input_length: 3,
+        contexts: [{ name: 'genre', type: 'category' }],
+      },
+      title: {
+        type: 'completion',
+        analyzer: 'simple',
+        preserve_separators: true,
+        preserve_position_increments: true,
+        max_input_length: 50,
+        fields: { raw: { type: 'keyword' } },
+      },
+    });
+  });
+  it('takes strings, objects and arrays, keeping the highest weight per input', () => {
+    expect(valsOf(m, { title: ['doctor', { input: ['doctor', 'nurse'], weight: 3 }] })).toEqual([
+      ['title', { input: 'doctor', weight: 3 }],
+      ['title', { input: 'nurse', weight: 3 }],
+      ['title.raw', 'doctor'],
+      ['title.raw', 'nurse'],
+    ]);
+    expect(valsOf(m, { ctx: { input: 'abcdef', contexts: { genre: 'x' } } })).toEqual([
+      ['ctx', { input: 'abc', weight: 1, contexts: { genre: ['x'] } }],
+    ]);
+    expect(parse(m, { title: ' ' }).ignored).toEqual(['title']);
+  });
+  it('rejects malformed suggestions', () => {
+    expect(chainOf(() => parse(m, { title: 5 }))).toEqual([
+      ['mapper_parsing_exception', 'failed to parse'],
+      [
+        'parsing_exception',
+        'failed to parse [title]: expected text or object, but got VALUE_NUMBER',
+      ],
+    ]);
+    expect(chainOf(() => parse(m, { title: { input: 'a', weight: -1 } }))[1]).toEqual([
+      'illegal_argument_exception',
+      'weight must be in the interval [0..2147483647], but was [-1]',
+    ]);
+    expect(chainOf(() => parse(m, { title: { input: 'a', contexts: {} } }))[1]).toEqual([
+      'illegal_argument_exception',
+      'contexts field is not supported for field: [title]',
+    ]);
+    expect(chainOf(() => parse(m, { title: { inputs: 'a' } }))[1]![1]).toMatch(
+      /^unknown field name \[inputs\], must be one of \[/,
+    );
+  });
+});

@@ -489,6 +489,27 @@ describe('mapping parse errors (ES 6.8 wording)', () => {
       'mapper [a] of different type, current_type [keyword], merged_type [ObjectMapper]',
     );
   });
+  it('renders dynamic templates as DynamicTemplate.toXContent', () => {
+    const json = mappingToJson(
+      mapping({
+        dynamic_templates: [
+          { a: { match_mapping_type: 'string', mapping: { store: true } } },
+          { b: { unmatch: 'first_name', match: '*name', mapping: { store: true } } },
+          {
+            c: { match: '^a$', match_pattern: 'regex', mapping: { type: 'keyword', store: true } },
+          },
+        ],
+      }),
+    );
+    expect(json.dynamic_templates).toEqual([
+      { a: { match_mapping_type: 'string', mapping: { store: true } } },
+      { b: { match: '*name', unmatch: 'first_name', mapping: { store: true } } },
+      { c: { match: '^a$', match_pattern: 'regex', mapping: { store: true, type: 'keyword' } } },
+    ]);
+    expect(JSON.stringify((json.dynamic_templates as unknown[])[2])).toBe(
+      '{"c":{"match":"^a$","match_pattern":"regex","mapping":{"store":true,"type":"keyword"}}}',
+    );
+  });
   it('dynamic templates and date formats', () => {
     expectError(
       parseErr({ dynamic_templates: [{ t: { mapping: {} } }] }),
@@ -576,6 +597,12 @@ describe('parseIndexMappings (index creation)', () => {
       'illegal_argument_exception',
       'Rejecting mapping update to [idx] as the final mapping would have more than 1 type: [t1, t2]',
     );
+  });
+  it('rejects an empty type name as the root object mapper does', () => {
+    expect(chainOf(() => parseIndexMappings({ '': {} }, ctx))).toEqual([
+      ['mapper_parsing_exception', 'Failed to parse mapping []: name cannot be empty string'],
+      ['illegal_argument_exception', 'name cannot be empty string'],
+    ]);
   });
   it('validates type names', () => {
     expectError(

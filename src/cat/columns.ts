@@ -1,0 +1,189 @@
+/**
+ * Column definitions of the `_cat` APIs (names, aliases, default visibility and alignment as in
+ * Elasticsearch 6.8). Spec strings: `name|alias1,alias2|flags|description`, flags: `r` right
+ * aligned, `h` hidden unless asked for with `h=`.
+ */
+import type { Column } from './table.js';
+
+export function columns(specs: string[]): Column[] {
+  return specs.map((s) => {
+    const [name, alias, flags, desc] = s.split('|');
+    const c: Column = { name: name! };
+    if (alias) c.alias = alias;
+    if (flags?.includes('r')) c.right = true;
+    if (flags?.includes('h')) c.default = false;
+    c.desc = desc || name!.replace(/[._]/g, ' ');
+    return c;
+  });
+}
+
+const TS = [
+  'epoch|t,time||seconds since the epoch',
+  'timestamp|ts,hms,hhmmss||wall clock time HH:MM:SS',
+];
+
+export const HEALTH_COLUMNS = columns([
+  ...TS,
+  'cluster|cl||cluster name',
+  'status|st||health status',
+  'node.total|nt,nodeTotal|r|nodes in the cluster',
+  'node.data|nd,nodeData|r|data nodes',
+  'shards|t,sh,shards.total,shardsTotal|r|active shards',
+  'pri|p,shards.primary,shardsPrimary|r|active primary shards',
+  'relo|r,shards.relocating,shardsRelocating|r|relocating shards',
+  'init|i,shards.initializing,shardsInitializing|r|initializing shards',
+  'unassign|u,shards.unassigned,shardsUnassigned|r|unassigned shards',
+  'pending_tasks|pt,pendingTasks|r|pending cluster tasks',
+  'max_task_wait_time|mtwt,maxTaskWaitTime|r|longest wait of a pending task',
+  'active_shards_percent|asp,activeShardsPercent|r|share of active shards',
+]);
+
+export const COUNT_COLUMNS = columns([...TS, 'count|dc,docs.count,docsCount||number of documents']);
+
+const STAT_NAMES = [
+  'completion.size|cs,completionSize',
+  'fielddata.memory_size|fm,fielddataMemory',
+  'fielddata.evictions|fe,fielddataEvictions',
+  'query_cache.memory_size|qcm,queryCacheMemory',
+  'query_cache.evictions|qce,queryCacheEvictions',
+  'request_cache.memory_size|rcm,requestCacheMemory',
+  'request_cache.evictions|rce,requestCacheEvictions',
+  'request_cache.hit_count|rchc,requestCacheHitCount',
+  'request_cache.miss_count|rcmc,requestCacheMissCount',
+  'flush.total|ft,flushTotal',
+  'flush.total_time|ftt,flushTotalTime',
+  'get.current|gc,getCurrent',
+  'get.time|gti,getTime',
+  'get.total|gto,getTotal',
+  'get.exists_time|geti,getExistsTime',
+  'get.exists_total|geto,getExistsTotal',
+  'get.missing_time|gmti,getMissingTime',
+  'get.missing_total|gmto,getMissingTotal',
+  'indexing.delete_current|idc,indexingDeleteCurrent',
+  'indexing.delete_time|idti,indexingDeleteTime',
+  'indexing.delete_total|idto,indexingDeleteTotal',
+  'indexing.index_current|iic,indexingIndexCurrent',
+  'indexing.index_time|iiti,indexingIndexTime',
+  'indexing.index_total|iito,indexingIndexTotal',
+  'indexing.index_failed|iif,indexingIndexFailed',
+  'merges.current|mc,mergesCurrent',
+  'merges.current_docs|mcd,mergesCurrentDocs',
+  'merges.current_size|mcs,mergesCurrentSize',
+  'merges.total|mt,mergesTotal',
+  'merges.total_docs|mtd,mergesTotalDocs',
+  'merges.total_size|mts,mergesTotalSize',
+  'merges.total_time|mtt,mergesTotalTime',
+  'refresh.total|rto,refreshTotal',
+  'refresh.time|rti,refreshTime',
+  'refresh.listeners|rli,refreshListeners',
+  'search.fetch_current|sfc,searchFetchCurrent',
+  'search.fetch_time|sfti,searchFetchTime',
+  'search.fetch_total|sfto,searchFetchTotal',
+  'search.open_contexts|so,searchOpenContexts',
+  'search.query_current|sqc,searchQueryCurrent',
+  'search.query_time|sqti,searchQueryTime',
+  'search.query_total|sqto,searchQueryTotal',
+  'search.scroll_current|scc,searchScrollCurrent',
+  'search.scroll_time|scti,searchScrollTime',
+  'search.scroll_total|scto,searchScrollTotal',
+  'segments.count|sc,segmentsCount',
+  'segments.memory|sm,segmentsMemory',
+  'segments.index_writer_memory|siwm,segmentsIndexWriterMemory',
+  'segments.version_map_memory|svmm,segmentsVersionMapMemory',
+  'segments.fixed_bitset_memory|sfbm,fixedBitsetMemory',
+  'warmer.current|wc,warmerCurrent',
+  'warmer.total|wto,warmerTotal',
+  'warmer.total_time|wtt,warmerTotalTime',
+  'suggest.current|suc,suggestCurrent',
+  'suggest.time|suti,suggestTime',
+  'suggest.total|suto,suggestTotal',
+  'memory.total|tm,memoryTotal',
+];
+
+export const STAT_COLUMN_NAMES = STAT_NAMES.map((s) => s.split('|')[0]!);
+
+export const INDICES_COLUMNS = columns([
+  'health|h||current health status',
+  'status|s||open/close status',
+  'index|i,idx||index name',
+  'uuid|id,uuid||index uuid',
+  'pri|p,shards.primary,shardsPrimary|r|number of primary shards',
+  'rep|r,shards.replica,shardsReplica|r|number of replica shards',
+  'docs.count|dc,docsCount|r|available docs',
+  'docs.deleted|dd,docsDeleted|r|deleted docs',
+  'creation.date|cd|h|index creation date (millisecond value)',
+  'creation.date.string|cds|h|index creation date (as string)',
+  'store.size|ss,storeSize|r|store size of primaries & replicas',
+  'pri.store.size||r|store size of primaries',
+  ...STAT_NAMES.flatMap((s) => {
+    const [n, a] = s.split('|');
+    return [`${n}|${a}|rh|`, `pri.${n}||rh|`];
+  }),
+  'search.throttled|sth|h|indicates if the index is search throttled',
+]);
+
+export const SHARDS_COLUMNS = columns([
+  'index|i,idx||index name',
+  'shard|s,sh||shard name',
+  'prirep|p,pr,primaryOrReplica||primary or replica',
+  'state|st||shard state',
+  'docs|d,dc|r|number of docs in shard',
+  'store|sto|r|store size of shard (how much disk it uses)',
+  'ip|||ip of node where it lives',
+  'id||h|unique id of node where it lives',
+  'node|n||name of node where it lives',
+  'sync_id|sync_id|h|sync id',
+  'unassigned.reason|ur|h|reason shard is unassigned',
+  'unassigned.at|ua|h|time shard became unassigned (UTC)',
+  'unassigned.for|uf|rh|time has been unassigned',
+  'unassigned.details|ud|h|additional details as to why the shard became unassigned',
+  'recoverysource.type|rs|h|recovery source type',
+  ...STAT_NAMES.filter((s) => !s.startsWith('request_cache') && !s.startsWith('memory')).map(
+    (s) => `${s}|rh|`,
+  ),
+  'seq_no.max|sqm,maxSeqNo|rh|max sequence number',
+  'seq_no.local_checkpoint|sql,localCheckpoint|rh|local checkpoint',
+  'seq_no.global_checkpoint|sqg,globalCheckpoint|rh|global checkpoint',
+]);
+
+export const NODES_COLUMNS = columns([
+  'id|id,nodeId|h|unique node id',
+  'pid|p|h|process id',
+  'ip|i||ip address',
+  'port|po|h|bound transport port',
+  'http_address|http|h|bound http address',
+  'version|v|h|es version',
+  'flavor|f|h|es distribution flavor',
+  'type|t|h|es distribution type',
+  'build|b|h|es build hash',
+  'jdk|j|h|jdk version',
+  'disk.total|dt,diskTotal|rh|total disk space',
+  'disk.used|du,diskUsed|rh|used disk space',
+  'disk.avail|d,da,disk,diskAvail|rh|available disk space',
+  'disk.used_percent|dup,diskUsedPercent|rh|used disk space percentage',
+  'heap.current|hc,heapCurrent|rh|used heap',
+  'heap.percent|hp,heapPercent|r|used heap ratio',
+  'heap.max|hm,heapMax|rh|max configured heap',
+  'ram.current|rc,ramCurrent|rh|used machine memory',
+  'ram.percent|rp,ramPercent|r|used machine memory ratio',
+  'ram.max|rm,ramMax|rh|total machine memory',
+  'file_desc.current|fdc,fileDescriptorCurrent|rh|used file descriptors',
+  'file_desc.percent|fdp,fileDescriptorPercent|rh|used file descriptor ratio',
+  'file_desc.max|fdm,fileDescriptorMax|rh|max file descriptors',
+  'cpu|cpu|r|recent cpu usage',
+  'load_1m|l|r|1m load avg',
+  'load_5m|l|r|5m load avg',
+  'load_15m|l|r|15m load avg',
+  'uptime|u|rh|node uptime',
+  'node.role|r,role,nodeRole||m:master eligible node, d:data node, i:ingest node, -:coordinating node only',
+  'master|m||*:current master',
+  'name|n||node name',
+  ...STAT_NAMES.filter(
+    (s) =>
+      !s.startsWith('memory') &&
+      !s.includes('request_cache.hit') &&
+      !s.includes('request_cache.miss'),
+  ).map((s) => `${s}|rh|`),
+  'script.compilations|scrcc,scriptCompilations|rh|script compilations',
+  'script.cache_evictions|scrce,scriptCacheEvictions|rh|script cache evictions',
+]);

@@ -1,0 +1,316 @@
+/**
+ * `_bulk`: parses the NDJSON body into write requests (ES BulkRequest.add, line by line with
+ * `indexOf`, so large bodies cost linear time) and executes them in order. A malformed action line
+ * fails the whole request; a failing item only fails itself.
+ */
+import { actionRequestValidation, EsError, illegalArgument, toEsError } from '../common/errors.js';
+import { jsonParseError } from '../common/json.js';
+import type { DocumentService, WriteOutcome } from './documents.js';
+import { MATCH_ANY, parseVersionType } from './versioning.js';
+import { validateWrite, type WriteRequest } from './write-request.js';
+
+export interface BulkDefaults {
+  index?: string;
+  type?: string;
+  routing?: string;
+  pipeline?: string;
+  fetchSource?: { includes: string[]; excludes: string[] } | null;
+}
+
+const ACTION_KEYS = new Set([
+  '_index',
+  'index',
+  '_type',
+  'type',
+  '_id',
+  'id',
+  '_routing',
+  'routing',
+  '_parent',
+  'parent',
+  'op_type',
+  '_version',
+  'version',
+  '_version_type',
+  'version_type',
+  'if_seq_no',
+  'if_primary_term',
+  '_retry_on_conflict',
+  'retry_on_conflict',
+  'pipeline',
+  'fields',
+  '_source',
+]);
+
+function tokenName(v: unknown): string {
+  if (v === null) return 'VALUE_NULL';
+  if (Array.isArray(v)) return 'START_ARRAY';
+  switch (typeof v) {
+    case 'object':
+      return 'START_OBJECT';
+    case 'string':
+      return 'VALUE_STRING';
+    case 'number':
+      return 'VALUE_NUMBER';
+    case 'boolean':
+      return 'VALUE_BOOLEAN';
+  }
+  return 'VALUE_EMBEDDED_OBJECT';
+}
+
+/** Underscored action-line keys ES 6.8 still accepts with a deprecation warning. */
+const DEPRECATED_KEYS: Record<string, string> = {
+  _routing: 'routing',
+  _parent: 'parent',
+  _version: 'version',
+  _version_type: 'version_type',
+  _retry_on_conflict: 'retry_on_conflict',
+};
+
+/** Parses a bulk body into requests; throws for malformed action lines (whole request fails). */
+export function parseBulk(body: Buffer, d: BulkDefaults, warnings: string[] = []): WriteRequest[] {
+  const out: WriteRequest[] = [];
+  let line = 0;
+  let from = 0;
+  const len = body.length;
+  let lastActionText = '';
+  let lastAction: unknown;
+  while (from < len) {
+    const nl = body.indexOf(10, from);
+    if (nl < 0) break; // ES 6.8 ignores a last line without a newline
+    line++;
+    const text = body.toString('utf8', from, nl).trim();
+    from = nl + 1;
+    if (text.length === 0) continue;
+    let action: unknown;
+    if (text === lastActionText) action = lastAction;
+    else {
+      try {
+        action = JSON.parse(text);
+      } catch (e) {
+        throw jsonParseError(text, e);
+      }
+      lastActionText = text;
+      lastAction = action;
+    }
+    if (action === null || typeof action !== 'object' || Array.isArray(action)) {
+      throw illegalArgument(
+        `Malformed action/metadata line [${line}], expected START_OBJECT but found [${tokenName(action)}]`,
+      );
+    }
+    const keys = Object.keys(action);
+    if (keys.length === 0) {
+      throw illegalArgument(
+        `Malformed action/metadata line [${line}], expected FIELD_NAME but found [END_OBJECT]`,
+      );
+    }
+    const verb = keys[0]!;
+    const params = (action as Record<string, unknown>)[verb];
+    if (params !== null && (typeof params !== 'object' || Array.isArray(params))) {
+      throw illegalArgument(
+        `Malformed action/metadata line [${line}], expected START_OBJECT or END_OBJECT but found [${tokenName(params)}]`,
+      );
+    }
+    let index = d.index;
+    let type = d.type;
+    let id: string | null = null;
+    let routing: string | null = d.routing ?? null;
+    let opType: string | undefined;
+    let version = MATCH_ANY;
+    let versionType = parseVersionType(undefined);
+    let ifSeqNo: number | undefined;
+    let ifPrimaryTerm: number | undefined;
+    let retryOnConflict = 0;
+    let pipeline = d.pipeline;
+    let fetchSource = d.fetchSource ?? null;
+    for (const [k, v] of Object.entries((params ?? {}) as Record<string, unknown>)) {
+      if (!ACTION_KEYS.has(k)) {
+        throw illegalArgument(
+          `Action/metadata line [${line}] contains an unknown parameter [${k}]`,
+        );
+      }
+      if (v === null) continue;
+      const modern = DEPRECATED_KEYS[k];
+      if (modern) warnings.push(`Deprecated field [${k}] used, expected [${modern}] instead`);
+      if (k === 'fields') {
+        if (!Array.isArray(v)) {
+          throw illegalArgument(
+            `Action/metadata line [${line}] contains a simple value for parameter [fields] while a list is expected`,
+          );
+        }
+        continue;
+      }
+      if (k === '_source') {
+        fetchSource = fetchSourceFrom(v);
+        continue;
+      }
+      if (typeof v === 'object') {
+        throw illegalArgument(
+          `Malformed action/metadata line [${line}], expected a simple value for field [${k}] but found [${tokenName(v)}]`,
+        );
+      }
+      const s = String(v);
+      switch (k) {
+        case '_index':
+        case 'index':
+          index = s;
+          break;
+        case '_type':
+        case 'type':
+          type = s;
+          break;
+        case '_id':
+        case 'id':
+          id = s;
+          break;
+        case '_routing':
+        case 'routing':
+          routing = s;
+          break;
+        case 'op_type':
+          opType = s;
+          break;
+        case '_version':
+        case 'version':
+          version = Number(s);
+          break;
+        case '_version_type':
+        case 'version_type':
+          versionType = parseVersionType(s);
+          break;
+        case 'if_seq_no':
+          ifSeqNo = Number(s);
+          break;
+        case 'if_primary_term':
+          ifPrimaryTerm = Number(s);
+          break;
+        case '_retry_on_conflict':
+        case 'retry_on_conflict':
+          retryOnConflict = Number(s);
+          break;
+        case 'pipeline':
+          pipeline = s;
+          break;
+      }
+    }
+    const base = {
+      index: index ?? '',
+      type: type ?? '',
+      id,
+      routing,
+      version,
+      versionType,
+      ...(ifSeqNo !== undefined ? { ifSeqNo } : {}),
+      ...(ifPrimaryTerm !== undefined ? { ifPrimaryTerm } : {}),
+    };
+    if (verb === 'delete') {
+      out.push({ kind: 'delete', ...base });
+      continue;
+    }
+    const nl2 = body.indexOf(10, from);
+    if (nl2 < 0) break;
+    line++;
+    let end = nl2;
+    if (end > from && body[end - 1] === 13) end--;
+    const source = body.subarray(from, end);
+    from = nl2 + 1;
+    if (verb === 'index' || verb === 'create') {
+      out.push({
+        kind: 'index',
+        ...base,
+        opType: verb === 'create' || opType === 'create' ? 'create' : 'index',
+        source,
+        ...(pipeline !== undefined ? { pipeline } : {}),
+      });
+    } else if (verb === 'update') {
+      let ub: unknown;
+      const t = source.toString('utf8');
+      try {
+        ub = JSON.parse(t);
+      } catch (e) {
+        throw jsonParseError(t, e);
+      }
+      if (ub === null || typeof ub !== 'object' || Array.isArray(ub)) {
+        throw new EsError('parse_exception', 'Failed to derive xcontent', 400);
+      }
+      const ubo = ub as Record<string, unknown>;
+      if (ubo._source !== undefined) fetchSource = fetchSourceFrom(ubo._source);
+      out.push({ kind: 'update', ...base, body: ubo, retryOnConflict, fetchSource });
+    } else {
+      throw illegalArgument(
+        `Malformed action/metadata line [${line - 1}], expected field [create], [delete], [index] or [update] but found [${verb}]`,
+      );
+    }
+  }
+  return out;
+}
+
+function fetchSourceFrom(v: unknown): { includes: string[]; excludes: string[] } | null {
+  if (v === false) return null;
+  if (v === true) return { includes: [], excludes: [] };
+  if (typeof v === 'string') return { includes: [v], excludes: [] };
+  if (Array.isArray(v)) return { includes: v.map(String), excludes: [] };
+  if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    const list = (x: unknown) =>
+      x === undefined ? [] : Array.isArray(x) ? x.map(String) : [String(x)];
+    return { includes: list(o.includes ?? o.include), excludes: list(o.excludes ?? o.exclude) };
+  }
+  return null;
+}
+
+/** ES BulkRequest.validate: every item is validated up front; any problem fails the request. */
+export function validateBulk(reqs: WriteRequest[]): void {
+  const problems: string[] = [];
+  if (reqs.length === 0) problems.push('no requests added');
+  for (const r of reqs) {
+    if (!r.type) problems.push('type is missing');
+    if (!r.index) problems.push('index is missing');
+    problems.push(...validateWrite(r));
+  }
+  if (problems.length) throw actionRequestValidation(problems);
+}
+
+export interface BulkItem {
+  verb: 'index' | 'create' | 'delete' | 'update';
+  outcome: WriteOutcome | null;
+  error: EsError | null;
+  req: WriteRequest;
+}
+
+/** Executes parsed requests in order; each item succeeds or fails on its own. */
+export function executeBulk(docs: DocumentService, reqs: WriteRequest[]): BulkItem[] {
+  const items: BulkItem[] = [];
+  for (const req of reqs) {
+    const verb = req.kind === 'index' ? (req.opType === 'create' ? 'create' : 'index') : req.kind;
+    try {
+      const outcome =
+        req.kind === 'index'
+          ? docs.index(req)
+          : req.kind === 'delete'
+            ? docs.delete(req)
+            : docs.update(req);
+      items.push({ verb, outcome, error: null, req });
+    } catch (e) {
+      items.push({ verb, outcome: null, error: toEsError(e), req });
+    }
+  }
+  return items;
+}
+
+export function bulkItemBody(item: BulkItem): Record<string, unknown> {
+  if (item.outcome) {
+    return { [item.verb]: { ...item.outcome.body, status: item.outcome.status } };
+  }
+  const e = item.error!;
+  const idx = typeof e.meta.index === 'string' ? e.meta.index : item.req.index;
+  return {
+    [item.verb]: {
+      _index: idx,
+      _type: item.req.type,
+      _id: item.req.id,
+      status: e.status,
+      error: e.toInner(),
+    },
+  };
+}

@@ -1,0 +1,447 @@
+/**
+ * Single-document operations on primaries: index/create, delete, update, realtime get. Each write
+ * runs synchronously up to queuing its LMDB put (so ops in one bulk see each other in order);
+ * callers await `durable()` before acknowledging. Results are Elasticsearch 6.8 response bodies.
+ */
+import {
+  illegalArgument,
+  actionRequestValidation,
+  documentMissing,
+  EsError,
+  mapperParsing,
+  versionConflict,
+} from '../common/errors.js';
+import { timeBasedId } from '../common/ids.js';
+import { jsonParseError } from '../common/json.js';
+import { shardForRouting } from '../common/murmur3.js';
+import { filterSource, type SourceFilter } from '../common/source-filter.js';
+import { lookupField, parseDocument, parseMapping } from '../mapping/index.js';
+import type { ParsedDocument, RootMapping } from '../mapping/types.js';
+import type { IndexService } from './index-service.js';
+import type { IndicesService } from './indices-service.js';
+import type { Shard } from './shard.js';
+import {
+  MATCH_ANY,
+  MATCH_DELETED,
+  planWrite,
+  readConflict,
+  type VersionType,
+} from './versioning.js';
+import { mergeForUpdate } from './update-merge.js';
+import {
+  validateWrite,
+  type DeleteRequest,
+  type IndexRequest,
+  type UpdateRequest,
+} from './write-request.js';
+
+export interface WriteOutcome {
+  status: number;
+  body: Record<string, unknown>;
+  /** Index and shard written (null for noops and failures before routing). */
+  index: IndexService | null;
+  shard: Shard | null;
+}
+
+export interface DocumentsOptions {
+  /** action.auto_create_index */
+  autoCreateIndex: boolean;
+}
+
+export class DocumentService {
+  constructor(
+    private readonly indices: IndicesService,
+    private readonly opts: DocumentsOptions = { autoCreateIndex: true },
+  ) {}
+
+  /** The index a write goes to, creating it when allowed (ES auto-create). */
+  private writeIndex(name: string): IndexService {
+    let idx = this.indices.get(name);
+    if (!idx) {
+      const aliased = this.indices.resolveWriteAlias(name);
+      if (aliased) return aliased;
+      if (!this.opts.autoCreateIndex) {
+        throw new EsError('index_not_found_exception', 'no such index', 404, {
+          meta: {
+            'resource.type': 'index_expression',
+            'resource.id': name,
+            index_uuid: '_na_',
+            index: name,
+          },
+        });
+      }
+      idx = this.indices.createNow(name, undefined);
+    }
+    if (idx.closed) {
+      throw new EsError('index_closed_exception', 'closed', 400, {
+        meta: { index_uuid: idx.uuid, index: idx.name },
+      });
+    }
+    return idx;
+  }
+
+  private route(idx: IndexService, id: string, routing: string | null): Shard {
+    if (routing === null && idx.mapping?.routingRequired) {
+      throw new EsError(
+        'routing_missing_exception',
+        `routing is required for [${idx.name}]/[${idx.typeName}]/[${id}]`,
+        400,
+        {
+          meta: { index_uuid: idx.uuid, index: idx.name },
+        },
+      );
+    }
+    return idx.shard(shardForRouting(routing ?? id, idx.numberOfShards));
+  }
+
+  private shardsInfo(idx: IndexService) {
+    return { total: 1 + idx.numberOfReplicas, successful: 1, failed: 0 };
+  }
+
+  /** Parses `_source` bytes against the index mapping, applying any dynamic mapping update. */
+  private parse(idx: IndexService, type: string, source: Buffer | string): ParsedDocument {
+    const text = typeof source === 'string' ? source : source.toString('utf8');
+    let obj: unknown;
+    try {
+      obj = JSON.parse(text);
+    } catch (e) {
+      throw mapperParsing('failed to parse', jsonParseError(text, e));
+    }
+    if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) {
+      throw mapperParsing(
+        'failed to parse',
+        new EsError(
+          'not_x_content_exception',
+          'Compressor detection can only be called on some xcontent bytes or compressed xcontent bytes',
+          400,
+        ),
+      );
+    }
+    const ctx = idx.mappingContext();
+    const root: RootMapping = idx.mapping ?? parseMapping(type, {}, ctx);
+    const parsed = parseDocument(root, obj, ctx);
+    if (parsed.dynamicUpdate) {
+      idx.applyDynamicUpdate(parsed.dynamicUpdate);
+      void idx.persist();
+    } else if (!idx.mapping) {
+      idx.applyDynamicUpdate(root);
+      void idx.persist();
+    }
+    return parsed;
+  }
+
+  index(req: IndexRequest): WriteOutcome {
+    const problems = validateWrite(req);
+    if (problems.length) throw actionRequestValidation(problems);
+    if (req.id === '') throw illegalArgument('if _id is specified it must not be empty');
+    const idx = this.writeIndex(req.index);
+    const type = idx.typeForWrite(req.type);
+    const autoId = req.id === null;
+    const id = req.id ?? timeBasedId();
+    const shard = this.route(idx, id, req.routing);
+    const parsed = this.parse(idx, type, req.source);
+    const expected = req.opType === 'create' ? MATCH_DELETED : req.version;
+    const current = autoId ? null : shard.current(id);
+    const plan = planWrite(current, {
+      version: expected,
+      versionType: req.versionType,
+      ...(req.ifSeqNo !== undefined
+        ? { ifSeqNo: req.ifSeqNo, ifPrimaryTerm: req.ifPrimaryTerm ?? 0 }
+        : {}),
+    });
+    if (!plan.ok) throw versionConflict(type, id, plan.explanation, idx.name, idx.uuid, shard.id);
+    const seqNo = shard.nextSeqNo();
+    void shard.putDoc(id, req.routing, req.source, plan.newVersion, seqNo);
+    shard.search?.add(id, parsed, seqNo, plan.newVersion, req.routing, !autoId && current !== null);
+    const created = plan.currentNotFoundOrDeleted;
+    return {
+      status: created ? 201 : 200,
+      index: idx,
+      shard,
+      body: {
+        _index: idx.name,
+        _type: req.type,
+        _id: id,
+        _version: plan.newVersion,
+        result: created ? 'created' : 'updated',
+        _shards: this.shardsInfo(idx),
+        _seq_no: seqNo,
+        _primary_term: shard.primaryTerm,
+      },
+    };
+  }
+
+  delete(req: DeleteRequest): WriteOutcome {
+    const problems = validateWrite(req);
+    if (problems.length) throw actionRequestValidation(problems);
+    const idx = this.existingIndexForWrite(req.index);
+    const type = idx.typeForWrite(req.type);
+    const id = req.id!;
+    const shard = this.route(idx, id, req.routing);
+    const current = shard.current(id);
+    const plan = planWrite(current, {
+      version: req.version,
+      versionType: req.versionType,
+      ...(req.ifSeqNo !== undefined
+        ? { ifSeqNo: req.ifSeqNo, ifPrimaryTerm: req.ifPrimaryTerm ?? 0 }
+        : {}),
+    });
+    if (!plan.ok) throw versionConflict(type, id, plan.explanation, idx.name, idx.uuid, shard.id);
+    const seqNo = shard.nextSeqNo();
+    void shard.putTombstone(id, req.routing, plan.newVersion, seqNo);
+    const found = !plan.currentNotFoundOrDeleted;
+    if (found) shard.search?.delete(id);
+    return {
+      status: found ? 200 : 404,
+      index: idx,
+      shard,
+      body: {
+        _index: idx.name,
+        _type: req.type,
+        _id: id,
+        _version: plan.newVersion,
+        result: found ? 'deleted' : 'not_found',
+        _shards: this.shardsInfo(idx),
+        _seq_no: seqNo,
+        _primary_term: shard.primaryTerm,
+      },
+    };
+  }
+
+  /** Delete, update and get need the index to exist (only index/create auto-create). */
+  private existingIndexForWrite(name: string): IndexService {
+    const idx = this.indices.get(name) ?? this.indices.resolveWriteAlias(name);
+    if (!idx) {
+      if (this.opts.autoCreateIndex) return this.writeIndex(name);
+      throw indexNotFoundFor(name);
+    }
+    if (idx.closed) {
+      throw new EsError('index_closed_exception', 'closed', 400, {
+        meta: { index_uuid: idx.uuid, index: idx.name },
+      });
+    }
+    return idx;
+  }
+
+  update(req: UpdateRequest): WriteOutcome {
+    const problems = validateWrite(req);
+    if (problems.length) throw actionRequestValidation(problems);
+    const idx = this.existingIndexForWrite(req.index);
+    const type = idx.typeForWrite(req.type);
+    const id = req.id!;
+    const shard = this.route(idx, id, req.routing);
+    const existing = shard.read(id);
+    const cas =
+      req.ifSeqNo !== undefined
+        ? { ifSeqNo: req.ifSeqNo, ifPrimaryTerm: req.ifPrimaryTerm ?? 0 }
+        : {};
+    const body = req.body;
+    if (!existing) {
+      // ES UpdateHelper: upsert, doc_as_upsert, or document_missing_exception.
+      let upsert: unknown;
+      if (body.upsert !== undefined) upsert = body.upsert;
+      else if (body.doc_as_upsert === true && body.doc !== undefined) upsert = body.doc;
+      if (upsert === undefined) throw documentMissing(type, id, idx.name, idx.uuid, shard.id);
+      if (req.ifSeqNo !== undefined) {
+        throw versionConflict(
+          type,
+          id,
+          `required seqNo [${req.ifSeqNo}], primary term [${req.ifPrimaryTerm}]. but no document was found`,
+          idx.name,
+          idx.uuid,
+          shard.id,
+        );
+      }
+      const out = this.index({
+        kind: 'index',
+        opType: 'create',
+        index: idx.name,
+        type,
+        id,
+        routing: req.routing,
+        version: MATCH_ANY,
+        versionType: 'internal',
+        source: Buffer.from(JSON.stringify(upsert)),
+      });
+      return this.withGet(out, req, upsert);
+    }
+    if (req.version !== MATCH_ANY) {
+      const c = readConflict('internal', existing.version, req.version);
+      if (c) throw versionConflict(type, id, c, idx.name, idx.uuid, shard.id);
+    }
+    if (
+      req.ifSeqNo !== undefined &&
+      (existing.seqNo !== req.ifSeqNo || existing.primaryTerm !== req.ifPrimaryTerm)
+    ) {
+      throw versionConflict(
+        type,
+        id,
+        `required seqNo [${req.ifSeqNo}], primary term [${req.ifPrimaryTerm}]. current document has seqNo [${existing.seqNo}] and primary term [${existing.primaryTerm}]`,
+        idx.name,
+        idx.uuid,
+        shard.id,
+      );
+    }
+    const current = JSON.parse(existing.source.toString('utf8')) as Record<string, unknown>;
+    if (body.doc === undefined) {
+      throw actionRequestValidation(['script or doc is missing']);
+    }
+    const detectNoop = body.detect_noop !== false;
+    const { merged, changed } = mergeForUpdate(current, body.doc as Record<string, unknown>);
+    if (detectNoop && !changed) {
+      const out: WriteOutcome = {
+        status: 200,
+        index: idx,
+        shard: null,
+        body: {
+          _index: idx.name,
+          _type: type,
+          _id: id,
+          _version: existing.version,
+          result: 'noop',
+          _shards: { total: 0, successful: 0, failed: 0 },
+          _seq_no: existing.seqNo,
+          _primary_term: existing.primaryTerm,
+        },
+      };
+      return this.withGet(out, req, merged);
+    }
+    const out = this.index({
+      kind: 'index',
+      opType: 'index',
+      index: idx.name,
+      type,
+      id,
+      routing: req.routing ?? existing.routing,
+      version: MATCH_ANY,
+      versionType: 'internal',
+      ...cas,
+      source: Buffer.from(JSON.stringify(merged)),
+    });
+    return this.withGet(out, req, merged);
+  }
+
+  private withGet(out: WriteOutcome, req: UpdateRequest, source: unknown): WriteOutcome {
+    if (!req.fetchSource) return out;
+    out.body.get = {
+      _seq_no: out.body._seq_no,
+      _primary_term: out.body._primary_term,
+      found: true,
+      _source: filterSource(source, req.fetchSource),
+    };
+    return out;
+  }
+
+  /** GET (ES ShardGetService): realtime reads the latest write; realtime=false the refreshed view. */
+  get(
+    idx: IndexService,
+    type: string,
+    id: string,
+    routing: string | null,
+    opts: {
+      version?: number;
+      versionType?: VersionType;
+      source: SourceFilter | null;
+      storedFields?: string[] | null;
+      realtime?: boolean;
+    },
+  ): { found: boolean; body: Record<string, unknown>; sourceDisabled: boolean } {
+    const shard = this.route(idx, id, routing);
+    const resolvedType = idx.resolveType(type);
+    let doc = shard.read(id);
+    if (doc && opts.realtime === false && !shard.searcherHas(id, doc.seqNo)) doc = null;
+    const typeOk = type === '_all' || idx.typeName === null || resolvedType === idx.typeName;
+    const shownType = type === '_all' ? (idx.typeName ?? type) : type;
+    if (!doc || !typeOk) {
+      return {
+        found: false,
+        body: { _index: idx.name, _type: shownType, _id: id, found: false },
+        sourceDisabled: false,
+      };
+    }
+    if (opts.version !== undefined && opts.version !== MATCH_ANY) {
+      const c = readConflict(opts.versionType ?? 'internal', doc.version, opts.version);
+      if (c)
+        throw versionConflict(idx.typeName ?? resolvedType, id, c, idx.name, idx.uuid, shard.id);
+    }
+    const body: Record<string, unknown> = {
+      _index: idx.name,
+      _type: shownType,
+      _id: id,
+      _version: doc.version,
+      _seq_no: doc.seqNo,
+      _primary_term: doc.primaryTerm,
+    };
+    if (doc.routing !== null) body._routing = doc.routing;
+    body.found = true;
+    const sourceDisabled = idx.mapping?.source.enabled === false;
+    if (opts.source && !sourceDisabled) body._source = sourceForResponse(doc.source, opts.source);
+    if (opts.storedFields && opts.storedFields.length) {
+      const fields = storedFieldValues(idx, doc.source, opts.storedFields);
+      if (Object.keys(fields).length) body.fields = fields;
+    }
+    return { found: true, body, sourceDisabled };
+  }
+}
+
+/** Values of `store: true` fields, read from the source (ES keeps them as stored fields). */
+function storedFieldValues(
+  idx: IndexService,
+  source: Buffer,
+  names: string[],
+): Record<string, unknown[]> {
+  const out: Record<string, unknown[]> = {};
+  let parsed: unknown;
+  for (const name of names) {
+    if (name === '_source' || name === '_none_') continue;
+    const f = idx.mapping ? lookupField(idx.mapping, name) : undefined;
+    if (!f || !f.store) continue;
+    parsed ??= JSON.parse(source.toString('utf8'));
+    const v = valueAtPath(parsed, name);
+    if (v === undefined || v === null) continue;
+    out[name] = Array.isArray(v) ? v : [v];
+  }
+  return out;
+}
+
+/** Reads `a.b.c` from a source object, whether written nested or with dotted keys. */
+export function valueAtPath(src: unknown, path: string): unknown {
+  if (src === null || typeof src !== 'object') return undefined;
+  const o = src as Record<string, unknown>;
+  if (path in o) return o[path];
+  for (let i = path.indexOf('.'); i >= 0; i = path.indexOf('.', i + 1)) {
+    const head = path.slice(0, i);
+    if (!(head in o)) continue;
+    const inner = o[head];
+    const rest = path.slice(i + 1);
+    if (Array.isArray(inner)) {
+      const vals = inner
+        .map((x) => valueAtPath(x, rest))
+        .filter((x) => x !== undefined)
+        .flat();
+      return vals.length ? vals : undefined;
+    }
+    const v = valueAtPath(inner, rest);
+    if (v !== undefined) return v;
+  }
+  return undefined;
+}
+
+export function indexNotFoundFor(name: string): EsError {
+  return new EsError('index_not_found_exception', 'no such index', 404, {
+    meta: {
+      'resource.type': 'index_expression',
+      'resource.id': name,
+      index_uuid: '_na_',
+      index: name,
+    },
+  });
+}
+
+/** The stored bytes when unfiltered (kept verbatim), otherwise the filtered object. */
+import { RawJson } from '../common/json.js';
+export function sourceForResponse(bytes: Buffer, filter: SourceFilter): unknown {
+  if (filter.includes.length === 0 && filter.excludes.length === 0)
+    return new RawJson(bytes.toString('utf8'));
+  return filterSource(JSON.parse(bytes.toString('utf8')), filter);
+}

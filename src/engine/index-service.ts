@@ -1,0 +1,279 @@
+/**
+ * One index: metadata, its single type's mapping, analysis, and its shards. Owns mapping updates
+ * (explicit PUT _mapping and dynamic updates from documents) and persists metadata changes.
+ */
+import { illegalArgument } from '../common/errors.js';
+import {
+  mappingToJson,
+  mergeMapping,
+  parseMapping,
+  type MappingContext,
+} from '../mapping/index.js';
+import type { RootMapping } from '../mapping/types.js';
+import { AnalysisRegistry } from '../search/analysis/index.js';
+import type { Store, DocsDb } from '../store/store.js';
+import type { IndexMeta } from './index-meta.js';
+import { metaKey } from './index-meta.js';
+import { getInt, getStr } from './index-settings.js';
+import { Shard } from './shard.js';
+import { parseTimeValueMs } from './time-value.js';
+import { ShardIndex } from '../search/index/shard-index.js';
+import type { AnalysisResolver } from '../search/index/segment-builder.js';
+import { decodeDoc, idFromKey, shardRange } from '../store/doc-record.js';
+import { parseDocument } from '../mapping/index.js';
+import { dateFormatter } from '../common/dates/index.js';
+
+/** ES 6.8: `_doc` in a request path means "the index's type", whatever its name. */
+export const SINGLE_MAPPING_NAME = '_doc';
+
+export class IndexService {
+  /** Set when the index could not be opened at start: it is red and serves nothing. */
+  failed = false;
+  private readonly settingsListeners: Array<() => void> = [];
+  mapping: RootMapping | null;
+  analysis: AnalysisRegistry;
+  readonly shards: Shard[];
+  readonly docs: DocsDb;
+
+  constructor(
+    public meta: IndexMeta,
+    private readonly store: Store,
+  ) {
+    this.analysis = AnalysisRegistry.fromIndexSettings(analysisSettings(meta));
+    this.mapping = meta.mapping
+      ? parseMapping(meta.mapping.type, meta.mapping.json, this.mappingContext())
+      : null;
+    this.docs = store.docs(meta.uuid);
+    const gc = () =>
+      parseTimeValueMs(getStr(this.meta.settings, 'index.gc_deletes', '60s'), 'index.gc_deletes');
+    this.shards = Array.from(
+      { length: this.numberOfShards },
+      (_, i) => new Shard(i, meta.primaryTerm, this.docs, gc),
+    );
+    const resolver: AnalysisResolver = {
+      indexAnalyzer: (f) =>
+        (f.analyzer ? this.analysis.analyzer(f.analyzer) : undefined) ??
+        this.analysis.defaultAnalyzer(),
+      normalize: (f, v) => {
+        if (!f.normalizer) return v;
+        const n = this.analysis.normalizer(f.normalizer);
+        return n ? n.normalize(v) : v;
+      },
+    };
+    for (const sh of this.shards) sh.search = new ShardIndex(resolver);
+    this.onSettingsChanged(() => this.scheduleRefresh());
+  }
+
+  private refreshTimer: NodeJS.Timeout | null = null;
+
+  /** index.refresh_interval in ms (-1 = no scheduled refresh). */
+  get refreshIntervalMs(): number {
+    return parseTimeValueMs(
+      getStr(this.meta.settings, 'index.refresh_interval', '1s'),
+      'index.refresh_interval',
+    );
+  }
+
+  /** (Re)starts the periodic refresh (ES: the index's scheduled refresh task). */
+  scheduleRefresh(): void {
+    if (this.refreshTimer) clearInterval(this.refreshTimer);
+    this.refreshTimer = null;
+    const ms = this.refreshIntervalMs;
+    if (ms <= 0 || this.closed) return;
+    this.refreshTimer = setInterval(() => this.refresh(), ms);
+    this.refreshTimer.unref();
+  }
+
+  refresh(): void {
+    for (const s of this.shards) s.search?.refresh();
+  }
+
+  stop(): void {
+    if (this.refreshTimer) clearInterval(this.refreshTimer);
+    this.refreshTimer = null;
+  }
+
+  /**
+   * Rebuilds every shard's search index from the store (documents in sequence-number order) and
+   * restores the shards' max sequence numbers. Returns the number of live documents.
+   */
+  recover(): number {
+    const ctx = this.mappingContext();
+    let live = 0;
+    for (const shard of this.shards) {
+      const { start, end } = shardRange(shard.id);
+      const docs: Array<{
+        id: string;
+        seqNo: number;
+        version: number;
+        routing: string | null;
+        source: Buffer;
+      }> = [];
+      for (const { key, value } of this.docs.getRange({ start, end })) {
+        const rec = decodeDoc(value);
+        if (rec.seqNo > shard.maxSeqNo) shard.maxSeqNo = rec.seqNo;
+        if (rec.tombstone) continue;
+        docs.push({
+          id: idFromKey(key),
+          seqNo: rec.seqNo,
+          version: rec.version,
+          routing: rec.routing,
+          source: Buffer.from(rec.source),
+        });
+      }
+      docs.sort((a, b) => a.seqNo - b.seqNo);
+      for (const d of docs) {
+        if (!this.mapping) break;
+        const parsed = parseDocument(this.mapping, JSON.parse(d.source.toString('utf8')), ctx);
+        if (parsed.dynamicUpdate) this.applyDynamicUpdate(parsed.dynamicUpdate);
+        shard.search!.add(d.id, parsed, d.seqNo, d.version, d.routing, false);
+      }
+      shard.search!.refresh();
+      live += docs.length;
+    }
+    return live;
+  }
+
+  get name(): string {
+    return this.meta.name;
+  }
+  get uuid(): string {
+    return this.meta.uuid;
+  }
+  get numberOfShards(): number {
+    return getInt(this.meta.settings, 'index.number_of_shards', 5);
+  }
+  get numberOfReplicas(): number {
+    return getInt(this.meta.settings, 'index.number_of_replicas', 1);
+  }
+  get closed(): boolean {
+    return this.meta.state === 'close';
+  }
+  get typeName(): string | null {
+    return this.mapping?.typeName ?? null;
+  }
+  get asyncDurability(): boolean {
+    return (
+      getStr(this.meta.settings, 'index.translog.durability', 'request').toLowerCase() === 'async'
+    );
+  }
+
+  mappingContext(): MappingContext {
+    const s = this.meta.settings;
+    return {
+      indexName: this.meta.name,
+      analyzerExists: (n) => this.analysis.analyzer(n) !== undefined,
+      normalizerExists: (n) => this.analysis.normalizer(n) !== undefined,
+      limits: {
+        totalFields: getInt(s, 'index.mapping.total_fields.limit', 1000),
+        depth: getInt(s, 'index.mapping.depth.limit', 20),
+        nestedFields: getInt(s, 'index.mapping.nested_fields.limit', 50),
+      },
+      parseDate: (text, format) => dateFormatter(format).parse(text),
+      validateDateFormat: (format) => void dateFormatter(format),
+      countTokens: (analyzer, text, enablePositionIncrements) => {
+        const a = this.analysis.analyzer(analyzer) ?? this.analysis.defaultAnalyzer();
+        let n = 0;
+        let last = -1;
+        a.analyze(text, (_t, pos) => {
+          if (!enablePositionIncrements) n++;
+          else if (pos !== last) n++;
+          last = pos;
+        });
+        return enablePositionIncrements ? Math.max(n, 0) : n;
+      },
+      coerceDefault: getStr(s, 'index.mapping.coerce', 'true') !== 'false',
+      ignoreMalformedDefault: getStr(s, 'index.mapping.ignore_malformed', 'false') === 'true',
+    };
+  }
+
+  /** Resolves the type given in a request path: `_doc` means the existing type. */
+  resolveType(type: string): string {
+    if (type === SINGLE_MAPPING_NAME && this.mapping) return this.mapping.typeName;
+    return type;
+  }
+
+  /** The type a write to `type` goes to; a second type is rejected as ES 6.8 does. */
+  typeForWrite(type: string): string {
+    const t = this.resolveType(type);
+    if (this.mapping && this.mapping.typeName !== t) {
+      throw illegalArgument(
+        `Rejecting mapping update to [${this.name}] as the final mapping would have more than 1 type: [${this.mapping.typeName}, ${t}]`,
+      );
+    }
+    return t;
+  }
+
+  /** Applies a mapping (PUT _mapping or a dynamic update) and persists it. */
+  async updateMapping(type: string, update: RootMapping | unknown): Promise<void> {
+    const ctx = this.mappingContext();
+    const parsed = isRootMapping(update) ? update : parseMapping(type, update, ctx);
+    const merged = mergeMapping(this.mapping, parsed, ctx);
+    this.mapping = merged;
+    this.meta.mapping = { type: merged.typeName, json: mappingToJson(merged) };
+    this.meta.version++;
+    await this.persist();
+  }
+
+  /** Synchronous in-memory application of a dynamic update; the caller persists it. */
+  applyDynamicUpdate(update: RootMapping): void {
+    this.mapping = update;
+    this.meta.mapping = { type: update.typeName, json: mappingToJson(update) };
+    this.meta.version++;
+  }
+
+  onSettingsChanged(fn: () => void): void {
+    this.settingsListeners.push(fn);
+  }
+
+  settingsChanged(): void {
+    for (const fn of this.settingsListeners) fn();
+  }
+
+  persist(): Promise<boolean> {
+    return this.store.putMeta(metaKey(this.meta.name), this.meta);
+  }
+
+  /** Bytes the index's documents take in the store (real LMDB page counts). */
+  storeBytes(): number {
+    const st = this.docs.getStats() as {
+      pageSize?: number;
+      treeBranchPageCount?: number;
+      treeLeafPageCount?: number;
+      overflowPages?: number;
+    };
+    const pages =
+      (st.treeBranchPageCount ?? 0) + (st.treeLeafPageCount ?? 0) + (st.overflowPages ?? 0);
+    return pages * (st.pageSize ?? 4096);
+  }
+
+  shard(n: number): Shard {
+    return this.shards[n]!;
+  }
+}
+
+function isRootMapping(v: unknown): v is RootMapping {
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    (v as { kind?: string }).kind === 'object' &&
+    'typeName' in v
+  );
+}
+
+/** `index.analysis.*` flat settings back to the nested object AnalysisRegistry reads. */
+export function analysisSettings(meta: IndexMeta): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(meta.settings)) {
+    if (!k.startsWith('index.analysis.')) continue;
+    const parts = k.slice('index.analysis.'.length).split('.');
+    let node = out;
+    for (let i = 0; i < parts.length - 1; i++) {
+      const p = parts[i]!;
+      if (typeof node[p] !== 'object' || node[p] === null || Array.isArray(node[p])) node[p] = {};
+      node = node[p] as Record<string, unknown>;
+    }
+    node[parts[parts.length - 1]!] = v;
+  }
+  return out;
+}

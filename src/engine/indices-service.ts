@@ -1,0 +1,212 @@
+/**
+ * All indices of the node: create (explicitly or on first write), delete, restore at start, and
+ * resolve index expressions. Index metadata is persisted in the store's `meta` database.
+ */
+import { EsError, invalidIndexName, resourceAlreadyExists } from '../common/errors.js';
+import { randomBase64Uuid } from '../common/ids.js';
+import { parseIndexMappings } from '../mapping/index.js';
+import type { Store } from '../store/store.js';
+import { metaKey, type AliasMeta, type IndexMeta } from './index-meta.js';
+import { resolveIndexExpression, validateIndexName, type IndicesOptions } from './index-names.js';
+import {
+  flattenSettings,
+  validateSettings,
+  VERSION_CREATED,
+  type FlatSettings,
+} from './index-settings.js';
+import { IndexService, SINGLE_MAPPING_NAME } from './index-service.js';
+import { applyTemplates, TemplateService } from './templates.js';
+
+export interface CreateIndexOptions {
+  /** ES 6.8 `include_type_name` (default true: `mappings` is keyed by type name). */
+  includeTypeName?: boolean;
+}
+
+export class IndicesService {
+  private readonly indices = new Map<string, IndexService>();
+  /** Serialises metadata changes (create/delete) like the ES master's cluster-state queue. */
+  private metaQueue: Promise<unknown> = Promise.resolve();
+
+  readonly templates: TemplateService;
+
+  constructor(private readonly store: Store) {
+    this.templates = new TemplateService(store);
+  }
+
+  /** Restores every index from the store (ES: gateway recovery). */
+  load(): void {
+    for (const key of this.store.metaKeys('index:')) {
+      const meta = this.store.getMeta<IndexMeta>(key);
+      if (!meta) continue;
+      const svc = new IndexService(meta, this.store);
+      svc.recover();
+      svc.scheduleRefresh();
+      this.indices.set(meta.name, svc);
+    }
+  }
+
+  /** Stops background work (refresh timers). */
+  close(): void {
+    for (const i of this.indices.values()) i.stop();
+  }
+
+  get(name: string): IndexService | undefined {
+    return this.indices.get(name);
+  }
+
+  all(): IndexService[] {
+    return [...this.indices.values()].sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
+  }
+
+  /** Concrete indices for an expression like `logs-*,-logs-old,alias1`. */
+  resolve(expression: string | string[] | undefined, opts: IndicesOptions): IndexService[] {
+    const exprs =
+      expression === undefined
+        ? []
+        : (Array.isArray(expression) ? expression : expression.split(','))
+            .map((s) => s.trim())
+            .filter((s) => s.length > 0);
+    const names = resolveIndexExpression(
+      exprs,
+      this.all().map((i) => ({
+        name: i.name,
+        closed: i.closed,
+        aliases: Object.keys(i.meta.aliases),
+      })),
+      opts,
+    );
+    return names.map((n) => this.indices.get(n)!);
+  }
+
+  /** The index a write through alias `name` goes to (ES: the alias's single or write index). */
+  resolveWriteAlias(name: string): IndexService | undefined {
+    const targets = this.all().filter((i) => name in i.meta.aliases);
+    if (targets.length === 0) return undefined;
+    if (targets.length === 1 && targets[0]!.meta.aliases[name]!.is_write_index !== false)
+      return targets[0];
+    const w = targets.filter((i) => i.meta.aliases[name]!.is_write_index === true);
+    if (w.length === 1) return w[0];
+    throw new EsError(
+      'illegal_argument_exception',
+      `no write index is defined for alias [${name}]. The write index may be explicitly disabled using is_write_index=false or the alias points to multiple indices without one being designated as a write index`,
+      400,
+    );
+  }
+
+  aliasExists(name: string): boolean {
+    for (const i of this.indices.values()) if (name in i.meta.aliases) return true;
+    return false;
+  }
+
+  /** Runs metadata changes one at a time. */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.metaQueue.then(fn, fn);
+    this.metaQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  create(
+    name: string,
+    body: Record<string, unknown> | undefined,
+    opts: CreateIndexOptions = {},
+  ): Promise<IndexService> {
+    return this.serial(async () => {
+      const svc = this.createNow(name, body, opts);
+      await this.store.durable();
+      return svc;
+    });
+  }
+
+  /** Synchronous part of index creation (also used by auto-create inside a bulk). */
+  createNow(
+    name: string,
+    body: Record<string, unknown> | undefined,
+    opts: CreateIndexOptions = {},
+  ): IndexService {
+    validateIndexName(name);
+    const existing = this.indices.get(name);
+    if (existing) throw resourceAlreadyExists(name, existing.uuid);
+    if (this.aliasExists(name)) throw invalidIndexName(name, 'already exists as alias');
+    const b =
+      applyTemplates(this.templates.matching(name), body, opts.includeTypeName !== false) ?? {};
+    for (const k of Object.keys(b)) {
+      if (!['settings', 'mappings', 'aliases'].includes(k)) {
+        // ES 6.8 treats unknown top-level keys as settings only for legacy bodies; modern ones fail.
+        throw new EsError('parse_exception', `unknown key [${k}] for create index`, 400);
+      }
+    }
+    const userSettings: FlatSettings = flattenSettings(b.settings ?? {});
+    validateSettings(userSettings, true);
+    const settings: FlatSettings = {};
+    for (const [k, v] of Object.entries(userSettings)) if (v !== null) settings[k] = v;
+    settings['index.number_of_shards'] ??= '5';
+    settings['index.number_of_replicas'] ??= '1';
+    const uuid = randomBase64Uuid();
+    const now = Date.now();
+    settings['index.creation_date'] = String(now);
+    settings['index.uuid'] = uuid;
+    settings['index.version.created'] = VERSION_CREATED;
+    settings['index.provided_name'] = name;
+    const meta: IndexMeta = {
+      name,
+      uuid,
+      creationDate: now,
+      settings,
+      mapping: null,
+      aliases: parseAliases(b.aliases),
+      state: 'open',
+      primaryTerm: 1,
+      version: 1,
+    };
+    for (const a of Object.keys(meta.aliases)) {
+      if (this.indices.has(a))
+        throw invalidIndexName(a, 'an index exists with the same name as the alias');
+    }
+    const svc = new IndexService(meta, this.store);
+    if (b.mappings !== undefined) {
+      const mappings =
+        opts.includeTypeName === false ? { [SINGLE_MAPPING_NAME]: b.mappings } : b.mappings;
+      const root = parseIndexMappings(mappings, svc.mappingContext());
+      if (root) svc.applyDynamicUpdate(root);
+    }
+    this.indices.set(name, svc);
+    svc.scheduleRefresh();
+    void svc.persist();
+    return svc;
+  }
+
+  delete(targets: IndexService[]): Promise<void> {
+    return this.serial(async () => {
+      for (const idx of targets) {
+        if (this.indices.get(idx.name) !== idx) continue;
+        this.indices.delete(idx.name);
+        idx.stop();
+        await this.store.removeMeta(metaKey(idx.name));
+        await this.store.dropDocs(idx.uuid);
+      }
+    });
+  }
+}
+
+function parseAliases(v: unknown): Record<string, AliasMeta> {
+  if (v === undefined || v === null) return {};
+  if (typeof v !== 'object' || Array.isArray(v)) {
+    throw new EsError('parse_exception', 'Failed to parse aliases', 400);
+  }
+  const out: Record<string, AliasMeta> = {};
+  for (const [name, def] of Object.entries(v as Record<string, unknown>)) {
+    const d = (def ?? {}) as Record<string, unknown>;
+    const a: AliasMeta = {};
+    if (d.filter !== undefined) a.filter = d.filter;
+    if (typeof d.routing === 'string' || typeof d.routing === 'number') {
+      a.index_routing = a.search_routing = String(d.routing);
+    }
+    if (d.index_routing !== undefined) a.index_routing = String(d.index_routing);
+    if (d.search_routing !== undefined) a.search_routing = String(d.search_routing);
+    if (typeof d.is_write_index === 'boolean') a.is_write_index = d.is_write_index;
+    out[name] = a;
+  }
+  return out;
+}

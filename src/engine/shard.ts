@@ -1,0 +1,191 @@
+/**
+ * One primary shard: its sequence numbers, the versions of writes not yet committed to LMDB (ES
+ * LiveVersionMap), realtime reads from the store, and the in-memory search index it feeds.
+ */
+import type { DocsDb } from '../store/store.js';
+import { decodeDoc, decodeHeader, docKey, encodeDoc, type DocRecord } from '../store/doc-record.js';
+import type { CurrentVersion } from './versioning.js';
+import type { ParsedDocument } from '../mapping/types.js';
+import type { ShardSnapshot } from '../search/index/live-segment.js';
+import { lookupId } from '../search/index/segment.js';
+
+/** A write not yet durable: GET and version checks must see it. */
+interface Pending extends CurrentVersion {
+  routing: string | null;
+  source: Buffer | null;
+  timestamp: number;
+}
+
+/** The shard's in-memory search index as the write path sees it (implemented in src/search). */
+export interface ShardSearchWriter {
+  /** Buffers a document version for the next refresh; replaces any older version of `id`
+   *  unless `mayExist` is false (auto-generated ids). */
+  add(
+    id: string,
+    doc: ParsedDocument,
+    seqNo: number,
+    version: number,
+    routing: string | null,
+    mayExist: boolean,
+  ): void;
+  /** Buffers the deletion of `id` for the next refresh. */
+  delete(id: string): void;
+  /** Makes everything buffered visible to searches. */
+  refresh(): void;
+  /** Resolves after the next refresh (scheduled or explicit): `refresh=wait_for`. */
+  nextRefresh(): Promise<void>;
+  /** Searchable (refreshed) document counts and index memory. */
+  stats(): ShardSearchStats;
+  /** The current point-in-time view for searches. */
+  searcher(): ShardSnapshot;
+  /** Number of documents buffered since the last refresh. */
+  readonly bufferedDocs: number;
+}
+
+export interface ShardSearchStats {
+  docs: number;
+  deleted: number;
+  segments: number;
+  memoryBytes: number;
+  refreshes: number;
+}
+
+export class Shard {
+  maxSeqNo = -1;
+  /** Set by the search layer; null until the shard's search index exists. */
+  search: ShardSearchWriter | null = null;
+  private readonly pending = new Map<string, Pending>();
+
+  constructor(
+    readonly id: number,
+    readonly primaryTerm: number,
+    private readonly docs: DocsDb,
+    /** index.gc_deletes in ms: how long delete tombstones keep their version. */
+    private readonly gcDeletesMs: () => number,
+  ) {}
+
+  /** Current version state of a document, including recent deletes (ES resolveDocVersion). */
+  current(id: string, now = Date.now()): CurrentVersion | null {
+    const p = this.pending.get(id);
+    if (p) {
+      if (p.deleted && now - p.timestamp > this.gcDeletesMs()) return null;
+      return p;
+    }
+    const raw = this.docs.getBinaryFast(docKey(this.id, id));
+    if (!raw) return null;
+    const h = decodeHeader(raw);
+    if (h.tombstone && now - h.timestamp > this.gcDeletesMs()) return null;
+    return { version: h.version, seqNo: h.seqNo, primaryTerm: h.primaryTerm, deleted: h.tombstone };
+  }
+
+  /** Realtime read of a live document (null when missing or deleted). */
+  read(id: string): DocRecord | null {
+    const p = this.pending.get(id);
+    if (p) {
+      if (p.deleted) return null;
+      return {
+        tombstone: false,
+        version: p.version,
+        seqNo: p.seqNo,
+        primaryTerm: p.primaryTerm,
+        timestamp: p.timestamp,
+        routing: p.routing,
+        source: p.source ?? Buffer.alloc(0),
+      };
+    }
+    const raw = this.docs.getBinary(docKey(this.id, id));
+    if (!raw) return null;
+    const d = decodeDoc(raw);
+    return d.tombstone ? null : d;
+  }
+
+  /** The refreshed view searches run on (empty before the search index is attached). */
+  searcher(): ShardSnapshot {
+    return this.search?.searcher() ?? { generation: 0, segments: [], maxDoc: 0, numDocs: 0 };
+  }
+
+  /** Whether the refreshed view holds `id` at sequence number `seqNo` (GET with realtime=false). */
+  searcherHas(id: string, seqNo: number): boolean {
+    for (const ls of this.searcher().segments) {
+      const d = lookupId(ls.segment, id);
+      if (d >= 0 && (ls.live === null || ls.live.get(d))) return ls.segment.seqNos[d] === seqNo;
+    }
+    return false;
+  }
+
+  nextSeqNo(): number {
+    return ++this.maxSeqNo;
+  }
+
+  /** Queues the document for the store; returns the promise of its commit. */
+  putDoc(
+    id: string,
+    routing: string | null,
+    source: Buffer,
+    version: number,
+    seqNo: number,
+  ): Promise<boolean> {
+    const timestamp = Date.now();
+    const entry: Pending = {
+      version,
+      seqNo,
+      primaryTerm: this.primaryTerm,
+      deleted: false,
+      routing,
+      source,
+      timestamp,
+    };
+    this.pending.set(id, entry);
+    const p = this.docs.put(
+      docKey(this.id, id),
+      encodeDoc(
+        { tombstone: false, version, seqNo, primaryTerm: this.primaryTerm, timestamp, routing },
+        source,
+      ),
+    );
+    void p.then(
+      () => this.settle(id, entry),
+      () => undefined,
+    );
+    return p;
+  }
+
+  putTombstone(
+    id: string,
+    routing: string | null,
+    version: number,
+    seqNo: number,
+  ): Promise<boolean> {
+    const timestamp = Date.now();
+    const entry: Pending = {
+      version,
+      seqNo,
+      primaryTerm: this.primaryTerm,
+      deleted: true,
+      routing,
+      source: null,
+      timestamp,
+    };
+    this.pending.set(id, entry);
+    const p = this.docs.put(
+      docKey(this.id, id),
+      encodeDoc(
+        { tombstone: true, version, seqNo, primaryTerm: this.primaryTerm, timestamp, routing },
+        null,
+      ),
+    );
+    void p.then(
+      () => this.settle(id, entry),
+      () => undefined,
+    );
+    return p;
+  }
+
+  private settle(id: string, entry: Pending): void {
+    if (this.pending.get(id) === entry) this.pending.delete(id);
+  }
+
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+}

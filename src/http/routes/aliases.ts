@@ -1,0 +1,195 @@
+/**
+ * Alias APIs (ES RestIndexPutAliasAction, RestIndexDeleteAliasesAction, RestGetAliasesAction,
+ * RestIndicesAliasesAction): add/remove aliases with filters and routing, get and check them.
+ */
+import { EsError, illegalArgument } from '../../common/errors.js';
+import type { AliasMeta } from '../../engine/index-meta.js';
+import {
+  simpleMatch,
+  STRICT_EXPAND_OPEN,
+  STRICT_EXPAND_OPEN_CLOSED,
+  validateIndexName,
+} from '../../engine/index-names.js';
+import type { IndexService } from '../../engine/index-service.js';
+import type { NodeContext } from '../../node-context.js';
+import { checkParams } from '../params.js';
+import { bodyObject, type Handler } from '../rest.js';
+import type { Router } from '../router.js';
+import { aliasesJson } from './indices.js';
+
+function aliasFrom(def: Record<string, unknown>): AliasMeta {
+  const a: AliasMeta = {};
+  if (def.filter !== undefined) a.filter = def.filter;
+  if (def.routing !== undefined) a.index_routing = a.search_routing = String(def.routing);
+  if (def.index_routing !== undefined) a.index_routing = String(def.index_routing);
+  if (def.search_routing !== undefined) a.search_routing = String(def.search_routing);
+  if (typeof def.is_write_index === 'boolean') a.is_write_index = def.is_write_index;
+  return a;
+}
+
+export function registerAliasRoutes(router: Router<Handler>, node: NodeContext): void {
+  const { indices } = node;
+  const save = async (list: IndexService[]) => {
+    for (const i of list) {
+      i.meta.version++;
+      await i.persist();
+    }
+    await node.store.durable();
+  };
+
+  const put: Handler = async (req) => {
+    checkParams(req, ['timeout', 'master_timeout']);
+    const name = req.params.name!;
+    validateIndexName(name);
+    const targets = indices.resolve(req.params.index!, STRICT_EXPAND_OPEN_CLOSED);
+    if (indices.get(name))
+      throw new EsError(
+        'invalid_alias_name_exception',
+        `Invalid alias name [${name}], an index exists with the same name as the alias`,
+        400,
+        { meta: { index_uuid: '_na_', index: name } },
+      );
+    const body = bodyObject(req) ?? {};
+    for (const i of targets) i.meta.aliases[name] = aliasFrom(body);
+    await save(targets);
+    return { status: 200, body: { acknowledged: true } };
+  };
+  for (const p of ['/{index}/_alias/{name}', '/{index}/_aliases/{name}'])
+    router.add(['PUT', 'POST'], p, put);
+
+  const del: Handler = async (req) => {
+    checkParams(req, ['timeout', 'master_timeout']);
+    const targets = indices.resolve(req.params.index!, STRICT_EXPAND_OPEN_CLOSED);
+    const names = req.params.name!.split(',');
+    let removed = 0;
+    for (const i of targets) {
+      for (const a of Object.keys(i.meta.aliases)) {
+        if (names.some((n) => n === '_all' || simpleMatch(n, a))) {
+          delete i.meta.aliases[a];
+          removed++;
+        }
+      }
+    }
+    if (removed === 0)
+      throw new EsError(
+        'aliases_not_found_exception',
+        `aliases [${names.join(',')}] missing`,
+        404,
+        { meta: { 'resource.type': 'aliases', 'resource.id': names.join(',') } },
+      );
+    await save(targets);
+    return { status: 200, body: { acknowledged: true } };
+  };
+  for (const p of ['/{index}/_alias/{name}', '/{index}/_aliases/{name}'])
+    router.add('DELETE', p, del);
+
+  const get: Handler = (req) => {
+    checkParams(req, ['ignore_unavailable', 'allow_no_indices', 'expand_wildcards', 'local']);
+    const names = req.params.name ? req.params.name.split(',') : null;
+    const targets = req.params.index
+      ? indices.resolve(req.params.index, STRICT_EXPAND_OPEN)
+      : indices.all();
+    const out: Record<string, unknown> = {};
+    const found = new Set<string>();
+    for (const i of targets) {
+      const all = aliasesJson(i);
+      const picked: Record<string, unknown> = {};
+      for (const [a, v] of Object.entries(all)) {
+        if (!names || names.some((n) => n === '_all' || simpleMatch(n, a))) {
+          picked[a] = v;
+          found.add(a);
+        }
+      }
+      if (!names || Object.keys(picked).length || (req.params.index && !names))
+        out[i.name] = { aliases: picked };
+    }
+    if (names) {
+      const missing = names.filter((n) => n !== '_all' && !n.includes('*') && !found.has(n));
+      if (missing.length) {
+        return {
+          status: 404,
+          body: { error: `alias [${missing.join(',')}] missing`, status: 404, ...out },
+        };
+      }
+    }
+    return { status: 200, body: out };
+  };
+  for (const p of [
+    '/_alias',
+    '/_aliases',
+    '/_alias/{name}',
+    '/{index}/_alias/{name}',
+    '/{index}/_alias',
+    '/{index}/_aliases',
+    '/{index}/_aliases/{name}',
+  ])
+    router.add('GET', p, get);
+  const head: Handler = (req) => {
+    const r = get(req) as { status: number; body: Record<string, unknown> };
+    const any = Object.values(r.body).some(
+      (v) =>
+        typeof v === 'object' &&
+        v &&
+        Object.keys((v as { aliases?: object }).aliases ?? {}).length > 0,
+    );
+    return { status: r.status === 200 && any ? 200 : 404 };
+  };
+  for (const p of ['/_alias/{name}', '/{index}/_alias/{name}', '/{index}/_alias'])
+    router.add('HEAD', p, head);
+
+  router.add('POST', '/_aliases', async (req) => {
+    checkParams(req, ['timeout', 'master_timeout']);
+    const body = bodyObject(req);
+    const actions = body?.actions;
+    if (!Array.isArray(actions) || actions.length === 0) {
+      throw new EsError(
+        'action_request_validation_exception',
+        'Validation Failed: 1: Must specify at least one alias action;',
+        400,
+      );
+    }
+    const touched = new Set<IndexService>();
+    const toDelete: IndexService[] = [];
+    for (const a of actions) {
+      const [[kind, spec]] = Object.entries(a as Record<string, Record<string, unknown>>) as [
+        [string, Record<string, unknown>],
+      ];
+      const idxExpr = spec.index ?? spec.indices;
+      const idxList = Array.isArray(idxExpr)
+        ? idxExpr.map(String)
+        : idxExpr !== undefined
+          ? [String(idxExpr)]
+          : [];
+      if (!idxList.length) throw illegalArgument('One of [index] or [indices] is required');
+      const targets = indices.resolve(idxList, STRICT_EXPAND_OPEN_CLOSED);
+      const aliasExpr = spec.alias ?? spec.aliases;
+      const aliases = Array.isArray(aliasExpr)
+        ? aliasExpr.map(String)
+        : aliasExpr !== undefined
+          ? [String(aliasExpr)]
+          : [];
+      if (kind === 'add') {
+        if (!aliases.length) throw illegalArgument('One of [alias] or [aliases] is required');
+        for (const i of targets)
+          for (const al of aliases) {
+            i.meta.aliases[al] = aliasFrom(spec);
+            touched.add(i);
+          }
+      } else if (kind === 'remove') {
+        for (const i of targets)
+          for (const al of aliases) {
+            for (const ex of Object.keys(i.meta.aliases))
+              if (simpleMatch(al, ex)) delete i.meta.aliases[ex];
+            touched.add(i);
+          }
+      } else if (kind === 'remove_index') {
+        toDelete.push(...targets);
+      } else {
+        throw new EsError('parsing_exception', `Unknown action [${kind}]`, 400);
+      }
+    }
+    await save([...touched]);
+    if (toDelete.length) await indices.delete(toDelete);
+    return { status: 200, body: { acknowledged: true } };
+  });
+}

@@ -1,0 +1,291 @@
+/**
+ * `_cat` APIs: health, nodes, indices, count, shards (plain text tables or JSON/YAML).
+ */
+import { statfsSync } from 'node:fs';
+import { freemem, loadavg, totalmem } from 'node:os';
+import { getHeapStatistics } from 'node:v8';
+import { ByteSize, renderCat, TimeValue, type CatTable, type Cell } from '../../cat/table.js';
+import {
+  COUNT_COLUMNS,
+  HEALTH_COLUMNS,
+  INDICES_COLUMNS,
+  NODES_COLUMNS,
+  SHARDS_COLUMNS,
+} from '../../cat/columns.js';
+import { clusterHealth, indexHealth } from '../../engine/health.js';
+import {
+  indicesOptionsFrom,
+  STRICT_EXPAND_OPEN,
+  STRICT_EXPAND_OPEN_CLOSED,
+} from '../../engine/index-names.js';
+import type { IndexService } from '../../engine/index-service.js';
+import type { NodeContext } from '../../node-context.js';
+import { ES_VERSION } from './info.js';
+import { checkParams } from '../params.js';
+import { param, type Handler, type RestRequest, type RestResponse } from '../rest.js';
+import type { Router } from '../router.js';
+
+const CAT_PARAMS = [
+  'format',
+  'h',
+  'help',
+  'v',
+  's',
+  'ts',
+  'pri',
+  'bytes',
+  'size',
+  'time',
+  'local',
+  'master_timeout',
+];
+
+function respond(req: RestRequest, t: CatTable): RestResponse {
+  const r = renderCat(t, {
+    get: (n) => param(req, n),
+    has: (n) => req.query.has(n),
+    accept: String(req.headers['accept'] ?? ''),
+  });
+  if (r.json) return { status: 200, body: r.json };
+  return { status: 200, body: r.text ?? '', contentType: 'text/plain; charset=UTF-8' };
+}
+
+const hms = (d: Date) => d.toISOString().slice(11, 19);
+
+export function registerCatRoutes(router: Router<Handler>, node: NodeContext): void {
+  const { indices } = node;
+
+  router.add('GET', '/_cat', () => ({
+    status: 200,
+    contentType: 'text/plain; charset=UTF-8',
+    body: '=^.^=\n/_cat/health\n/_cat/nodes\n/_cat/indices\n/_cat/indices/{index}\n/_cat/count\n/_cat/count/{index}\n/_cat/shards\n/_cat/shards/{index}\n',
+  }));
+
+  router.add('GET', '/_cat/health', (req) => {
+    checkParams(req, CAT_PARAMS);
+    const h = clusterHealth(node.clusterName, indices.all());
+    const now = new Date();
+    return respond(req, {
+      columns: HEALTH_COLUMNS,
+      rows: [
+        [
+          Math.floor(now.getTime() / 1000),
+          hms(now),
+          h.cluster_name,
+          h.status,
+          h.number_of_nodes,
+          h.number_of_data_nodes,
+          h.active_shards,
+          h.active_primary_shards,
+          h.relocating_shards,
+          h.initializing_shards,
+          h.unassigned_shards,
+          h.number_of_pending_tasks,
+          '-',
+          `${h.active_shards_percent_as_number.toFixed(1)}%`,
+        ],
+      ],
+    });
+  });
+
+  router.add('GET', '/_cat/nodes', (req) => {
+    checkParams(req, [...CAT_PARAMS, 'full_id']);
+    const heap = getHeapStatistics();
+    const [l1, l5, l15] = loadavg();
+    const ramPct = Math.round(((totalmem() - freemem()) / totalmem()) * 100);
+    const host = node.publishAddress.split(':')[0] || node.settings.host;
+    const values: Record<string, Cell> = {
+      id: param(req, 'full_id') === 'true' ? node.nodeId : node.nodeId.slice(0, 4),
+      pid: process.pid,
+      ip: host,
+      port: 9300,
+      http_address: node.publishAddress,
+      version: ES_VERSION.number,
+      flavor: ES_VERSION.build_flavor,
+      type: ES_VERSION.build_type,
+      build: ES_VERSION.build_hash,
+      jdk: `node ${process.versions.node}`,
+      'heap.current': new ByteSize(heap.used_heap_size),
+      'heap.percent': Math.round((heap.used_heap_size / heap.heap_size_limit) * 100),
+      'heap.max': new ByteSize(heap.heap_size_limit),
+      'ram.current': new ByteSize(totalmem() - freemem()),
+      'ram.percent': ramPct,
+      'ram.max': new ByteSize(totalmem()),
+      cpu: Math.min(100, Math.round((l1! / 2) * 100)),
+      load_1m: l1!.toFixed(2),
+      load_5m: l5!.toFixed(2),
+      load_15m: l15!.toFixed(2),
+      uptime: new TimeValue(Date.now() - node.startedAt),
+      ...diskCells(node.settings.dataPath),
+      'node.role': 'mdi',
+      master: '*',
+      name: node.nodeName,
+    };
+    const row = NODES_COLUMNS.map((c) =>
+      c.name in values ? values[c.name]! : defaultStat(c.name),
+    );
+    return respond(req, { columns: NODES_COLUMNS, rows: [row] });
+  });
+
+  const catIndices: Handler = (req) => {
+    checkParams(req, [...CAT_PARAMS, 'health', 'include_unloaded_segments', 'expand_wildcards']);
+    const targets = req.params.index
+      ? indices.resolve(
+          req.params.index,
+          indicesOptionsFrom(STRICT_EXPAND_OPEN_CLOSED, (n) => param(req, n)),
+        )
+      : indices.all();
+    const wantHealth = param(req, 'health');
+    const rows: Cell[][] = [];
+    for (const idx of targets) {
+      const h = indexHealth(idx);
+      if (wantHealth && h.status !== wantHealth) continue;
+      const st = indexStats(idx);
+      const copies = 1 + idx.numberOfReplicas;
+      const values: Record<string, Cell> = {
+        health: idx.closed ? null : h.status,
+        status: idx.closed ? 'close' : 'open',
+        index: idx.name,
+        uuid: idx.uuid,
+        pri: idx.closed ? null : idx.numberOfShards,
+        rep: idx.closed ? null : idx.numberOfReplicas,
+        'docs.count': idx.closed ? null : st.docs,
+        'docs.deleted': idx.closed ? null : st.deleted,
+        'creation.date': idx.meta.creationDate,
+        'creation.date.string': new Date(idx.meta.creationDate).toISOString(),
+        'store.size': idx.closed ? null : new ByteSize(st.bytes),
+        'pri.store.size': idx.closed ? null : new ByteSize(st.bytes),
+        'segments.count': st.segments,
+        'pri.segments.count': st.segments,
+        'refresh.total': st.refreshes,
+        'pri.refresh.total': st.refreshes,
+        'search.throttled': false,
+      };
+      void copies;
+      rows.push(
+        INDICES_COLUMNS.map((c) => (c.name in values ? values[c.name]! : defaultStat(c.name))),
+      );
+    }
+    return respond(req, { columns: INDICES_COLUMNS, rows });
+  };
+  router.add('GET', '/_cat/indices', catIndices);
+  router.add('GET', '/_cat/indices/{index}', catIndices);
+
+  const catCount: Handler = (req) => {
+    checkParams(req, CAT_PARAMS);
+    const targets = req.params.index
+      ? indices.resolve(req.params.index, STRICT_EXPAND_OPEN)
+      : indices.all().filter((i) => !i.closed);
+    let count = 0;
+    for (const idx of targets) count += indexStats(idx).docs;
+    const now = new Date();
+    return respond(req, {
+      columns: COUNT_COLUMNS,
+      rows: [[Math.floor(now.getTime() / 1000), hms(now), count]],
+    });
+  };
+  router.add('GET', '/_cat/count', catCount);
+  router.add('GET', '/_cat/count/{index}', catCount);
+
+  const catShards: Handler = (req) => {
+    checkParams(req, CAT_PARAMS);
+    const targets = req.params.index
+      ? indices.resolve(req.params.index, STRICT_EXPAND_OPEN_CLOSED)
+      : indices.all();
+    const rows: Cell[][] = [];
+    const host = node.publishAddress.split(':')[0] || node.settings.host;
+    for (const idx of targets) {
+      const total = indexStats(idx);
+      for (const shard of idx.shards) {
+        const s = shard.search?.stats();
+        const docs = s?.docs ?? 0;
+        const bytes =
+          total.docs > 0
+            ? Math.round((total.bytes * docs) / total.docs)
+            : Math.round(total.bytes / idx.numberOfShards);
+        const prim: Record<string, Cell> = {
+          index: idx.name,
+          shard: shard.id,
+          prirep: 'p',
+          state: idx.closed ? 'UNASSIGNED' : 'STARTED',
+          docs: idx.closed ? null : docs,
+          store: idx.closed ? null : new ByteSize(bytes),
+          ip: idx.closed ? null : host,
+          id: idx.closed ? null : node.nodeId.slice(0, 4),
+          node: idx.closed ? null : node.nodeName,
+          'segments.count': s?.segments ?? 0,
+          'seq_no.max': shard.maxSeqNo,
+          'seq_no.local_checkpoint': shard.maxSeqNo,
+          'seq_no.global_checkpoint': shard.maxSeqNo,
+        };
+        rows.push(
+          SHARDS_COLUMNS.map((c) => (c.name in prim ? prim[c.name]! : defaultStat(c.name))),
+        );
+        for (let r = 0; r < idx.numberOfReplicas; r++) {
+          const rep: Record<string, Cell> = {
+            index: idx.name,
+            shard: shard.id,
+            prirep: 'r',
+            state: 'UNASSIGNED',
+            docs: null,
+            store: null,
+            ip: null,
+            id: null,
+            node: null,
+            'unassigned.reason': 'INDEX_CREATED',
+            'unassigned.at': new Date(idx.meta.creationDate).toISOString(),
+          };
+          rows.push(SHARDS_COLUMNS.map((c) => (c.name in rep ? rep[c.name]! : null)));
+        }
+      }
+    }
+    return respond(req, { columns: SHARDS_COLUMNS, rows });
+  };
+  router.add('GET', '/_cat/shards', catShards);
+  router.add('GET', '/_cat/shards/{index}', catShards);
+}
+
+function diskCells(path: string): Record<string, Cell> {
+  try {
+    const st = statfsSync(path);
+    const total = st.blocks * st.bsize;
+    const avail = st.bavail * st.bsize;
+    const used = total - st.bfree * st.bsize;
+    return {
+      'disk.total': new ByteSize(total),
+      'disk.used': new ByteSize(used),
+      'disk.avail': new ByteSize(avail),
+      'disk.used_percent': total > 0 ? ((used / total) * 100).toFixed(2) : '0.00',
+    };
+  } catch {
+    return {};
+  }
+}
+
+function defaultStat(name: string): Cell {
+  if (/(size|memory)$/.test(name)) return new ByteSize(0);
+  if (/(time)$/.test(name)) return new TimeValue(0);
+  return 0;
+}
+
+export function indexStats(idx: IndexService): {
+  docs: number;
+  deleted: number;
+  bytes: number;
+  segments: number;
+  refreshes: number;
+} {
+  let docs = 0;
+  let deleted = 0;
+  let segments = 0;
+  let refreshes = 0;
+  for (const s of idx.shards) {
+    const st = s.search?.stats();
+    if (!st) continue;
+    docs += st.docs;
+    deleted += st.deleted;
+    segments += st.segments;
+    refreshes += st.refreshes;
+  }
+  return { docs, deleted, bytes: idx.storeBytes(), segments, refreshes };
+}

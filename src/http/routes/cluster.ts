@@ -1,0 +1,206 @@
+/**
+ * Cluster APIs of a single node: `_cluster/health` (with wait_for_* and timeouts answered as
+ * Elasticsearch does, 408 on timeout) and `_cluster/settings`.
+ */
+import { EsError, illegalArgument } from '../../common/errors.js';
+import {
+  clusterHealth,
+  indexHealth,
+  statusAtLeast,
+  type HealthStatus,
+} from '../../engine/health.js';
+import { STRICT_EXPAND_OPEN_CLOSED } from '../../engine/index-names.js';
+import { parseTimeValueMs } from '../../engine/time-value.js';
+import type { NodeContext } from '../../node-context.js';
+import { checkParams } from '../params.js';
+import { bodyObject, boolParam, param, type Handler } from '../rest.js';
+import type { Router } from '../router.js';
+
+interface ClusterSettings {
+  persistent: Record<string, string>;
+  transient: Record<string, string>;
+}
+
+export function registerClusterRoutes(router: Router<Handler>, node: NodeContext): void {
+  const health: Handler = async (req) => {
+    checkParams(req, [
+      'level',
+      'local',
+      'master_timeout',
+      'timeout',
+      'wait_for_active_shards',
+      'wait_for_nodes',
+      'wait_for_events',
+      'wait_for_no_relocating_shards',
+      'wait_for_no_initializing_shards',
+      'wait_for_status',
+      'index',
+    ]);
+    const level = param(req, 'level') ?? 'cluster';
+    if (!['cluster', 'indices', 'shards'].includes(level)) {
+      throw illegalArgument(`level must be one of [cluster, indices, shards], but was [${level}]`);
+    }
+    const wantStatus = param(req, 'wait_for_status') as HealthStatus | undefined;
+    if (wantStatus && !['green', 'yellow', 'red'].includes(wantStatus)) {
+      throw illegalArgument(`unknown cluster health status [${wantStatus}]`);
+    }
+    const timeoutMs = parseTimeValueMs(param(req, 'timeout') ?? '30s', 'timeout');
+    const waitNodes = param(req, 'wait_for_nodes');
+    const waitActive = param(req, 'wait_for_active_shards');
+    const indexExpr = req.params.index;
+    const compute = () => {
+      let targets = node.indices.all();
+      let missing = false;
+      if (indexExpr) {
+        try {
+          targets = node.indices.resolve(indexExpr, STRICT_EXPAND_OPEN_CLOSED);
+        } catch (e) {
+          if (e instanceof EsError && e.status === 404) {
+            missing = true;
+            targets = [];
+          } else throw e;
+        }
+      }
+      const h = clusterHealth(node.clusterName, targets);
+      if (missing) h.status = 'red';
+      let satisfied = !missing;
+      if (wantStatus && !statusAtLeast(h.status, wantStatus)) satisfied = false;
+      if (waitNodes !== undefined && !nodesSatisfied(waitNodes, h.number_of_nodes))
+        satisfied = false;
+      if (waitActive !== undefined && waitActive !== 'all') {
+        const n = Number(waitActive);
+        if (Number.isFinite(n) && h.active_shards < n) satisfied = false;
+      } else if (waitActive === 'all' && h.unassigned_shards > 0) satisfied = false;
+      if (level !== 'cluster') {
+        h.indices = {};
+        for (const i of targets) {
+          const ih: Record<string, unknown> = { ...indexHealth(i) };
+          if (level === 'shards') {
+            const shards: Record<string, unknown> = {};
+            for (let s = 0; s < i.numberOfShards; s++) {
+              shards[String(s)] = {
+                status: ih.status,
+                primary_active: !i.failed,
+                active_shards: i.failed ? 0 : 1,
+                relocating_shards: 0,
+                initializing_shards: 0,
+                unassigned_shards: i.numberOfReplicas + (i.failed ? 1 : 0),
+              };
+            }
+            ih.shards = shards;
+          }
+          h.indices[i.name] = ih as never;
+        }
+      }
+      return { h, satisfied };
+    };
+    const deadline = Date.now() + timeoutMs;
+    let r = compute();
+    while (!r.satisfied && Date.now() < deadline) {
+      await new Promise((res) => setTimeout(res, Math.min(50, Math.max(1, deadline - Date.now()))));
+      r = compute();
+    }
+    if (!r.satisfied) {
+      r.h.timed_out = true;
+      return { status: 408, body: r.h };
+    }
+    return { status: 200, body: r.h };
+  };
+  router.add('GET', '/_cluster/health', health);
+  router.add('GET', '/_cluster/health/{index}', health);
+
+  const load = (): ClusterSettings =>
+    node.store.getMeta<ClusterSettings>('cluster:settings') ?? { persistent: {}, transient: {} };
+
+  router.add('GET', '/_cluster/settings', (req) => {
+    checkParams(req, ['flat_settings', 'include_defaults', 'master_timeout', 'timeout', 'local']);
+    const s = load();
+    const flat = boolParam(req, 'flat_settings', false);
+    const render = (m: Record<string, string>) => (flat ? m : nest(m));
+    const body: Record<string, unknown> = {
+      persistent: render(s.persistent),
+      transient: render(s.transient),
+    };
+    if (boolParam(req, 'include_defaults', false)) {
+      body.defaults = render({
+        'search.max_buckets': '10000',
+        'indices.query.bool.max_clause_count': '1024',
+        'action.auto_create_index': 'true',
+        'cluster.name': node.clusterName,
+      });
+    }
+    return { status: 200, body };
+  });
+  router.add('PUT', '/_cluster/settings', async (req) => {
+    checkParams(req, ['flat_settings', 'master_timeout', 'timeout']);
+    const body = bodyObject(req) ?? {};
+    const s = load();
+    const out: Record<string, unknown> = { acknowledged: true, persistent: {}, transient: {} };
+    for (const scope of ['persistent', 'transient'] as const) {
+      const upd = flat(body[scope] ?? {});
+      for (const [k, v] of Object.entries(upd)) {
+        if (v === null) delete s[scope][k];
+        else s[scope][k] = String(v);
+      }
+      out[scope] = nest(
+        Object.fromEntries(
+          Object.entries(upd)
+            .filter(([, v]) => v !== null)
+            .map(([k, v]) => [k, String(v)]),
+        ),
+      );
+    }
+    await node.store.putMeta('cluster:settings', s);
+    await node.store.durable();
+    node.clusterSettingsChanged?.(effectiveClusterSettings(s));
+    return { status: 200, body: out };
+  });
+}
+
+export function effectiveClusterSettings(s: ClusterSettings | undefined): Record<string, string> {
+  return { ...(s?.persistent ?? {}), ...(s?.transient ?? {}) };
+}
+
+function nodesSatisfied(expr: string, n: number): boolean {
+  const m = /^(>=|<=|>|<|ge\(|le\(|gt\(|lt\()?\s*(\d+)\)?$/.exec(expr.trim());
+  if (!m) return false;
+  const k = Number(m[2]);
+  switch (m[1]) {
+    case '>=':
+    case 'ge(':
+      return n >= k;
+    case '<=':
+    case 'le(':
+      return n <= k;
+    case '>':
+    case 'gt(':
+      return n > k;
+    case '<':
+    case 'lt(':
+      return n < k;
+    default:
+      return n === k;
+  }
+}
+
+function flat(v: unknown, prefix = '', out: Record<string, unknown> = {}): Record<string, unknown> {
+  if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+    for (const [k, x] of Object.entries(v as Record<string, unknown>))
+      flat(x, prefix ? `${prefix}.${k}` : k, out);
+  } else out[prefix] = v;
+  return out;
+}
+
+function nest(m: Record<string, string>): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const k of Object.keys(m).sort()) {
+    const parts = k.split('.');
+    let n = root;
+    for (let i = 0; i < parts.length - 1; i++) {
+      if (typeof n[parts[i]!] !== 'object' || n[parts[i]!] === null) n[parts[i]!] = {};
+      n = n[parts[i]!] as Record<string, unknown>;
+    }
+    n[parts[parts.length - 1]!] = m[k];
+  }
+  return root;
+}

@@ -1,0 +1,349 @@
+/**
+ * Document APIs: index, create, get, exists, get_source, delete, update, mget, bulk
+ * (ES 6.8 RestIndexAction, RestGetAction, RestDeleteAction, RestUpdateAction, RestMultiGetAction,
+ * RestBulkAction). Handlers parse parameters and delegate to the engine.
+ */
+import { EsError, actionRequestValidation } from '../../common/errors.js';
+import { sourceFilterFromParams, type SourceFilter } from '../../common/source-filter.js';
+import { bulkItemBody, executeBulk, parseBulk, validateBulk } from '../../engine/bulk.js';
+import { indexNotFoundFor } from '../../engine/documents.js';
+import { STRICT_EXPAND_OPEN } from '../../engine/index-names.js';
+import { acknowledge } from '../../engine/write-ack.js';
+import { parseVersionType } from '../../engine/versioning.js';
+import type { IndexRequest, UpdateRequest } from '../../engine/write-request.js';
+import type { NodeContext } from '../../node-context.js';
+import { checkParams, refreshPolicy, writeBase, WRITE_PARAMS } from '../params.js';
+import { bodyObject, boolParam, hasBody, param, type Handler, type RestRequest } from '../rest.js';
+import type { Router } from '../router.js';
+
+const GET_PARAMS = [
+  'routing',
+  'parent',
+  'preference',
+  'realtime',
+  'refresh',
+  'stored_fields',
+  '_source',
+  '_source_includes',
+  '_source_include',
+  '_source_excludes',
+  '_source_exclude',
+  'version',
+  'version_type',
+];
+
+export function registerDocumentRoutes(router: Router<Handler>, node: NodeContext): void {
+  const { documents, store, indices } = node;
+
+  const requireBody = (req: RestRequest): Buffer => {
+    if (!hasBody(req)) throw new EsError('parse_exception', 'request body is required', 400);
+    return req.body!;
+  };
+
+  const indexHandler =
+    (create: boolean): Handler =>
+    async (req) => {
+      checkParams(req, WRITE_PARAMS);
+      const p = req.params;
+      const opType = param(req, 'op_type');
+      if (opType !== undefined && opType !== 'index' && opType !== 'create') {
+        throw new EsError(
+          'illegal_argument_exception',
+          `opType must be 'create' or 'index', found: [${opType}]`,
+          400,
+        );
+      }
+      const ir: IndexRequest = {
+        kind: 'index',
+        ...writeBase(req, p.index!, p.type!, p.id ?? null),
+        opType: create || opType === 'create' ? 'create' : 'index',
+        source: requireBody(req),
+      };
+      const pipeline = param(req, 'pipeline');
+      if (pipeline !== undefined) ir.pipeline = pipeline;
+      const policy = refreshPolicy(req);
+      const w = internalVersionWarning(ir);
+      if (w) req.warnings.push(w);
+      const out = documents.index(ir);
+      const forced = await acknowledge(store, [out], policy);
+      if (forced) out.body.forced_refresh = true;
+      return { status: out.status, body: out.body };
+    };
+
+  router.add(['PUT', 'POST'], '/{index}/{type}/{id}', indexHandler(false));
+  router.add('POST', '/{index}/{type}', indexHandler(false));
+  router.add(['PUT', 'POST'], '/{index}/{type}/{id}/_create', indexHandler(true));
+
+  const getDoc = (req: RestRequest, sourceOnly: boolean) => {
+    checkParams(req, GET_PARAMS);
+    const p = req.params;
+    const idx = indices.resolve(p.index!, STRICT_EXPAND_OPEN)[0];
+    if (!idx) throw indexNotFoundFor(p.index!);
+    const storedFields = param(req, 'stored_fields');
+    let filter: SourceFilter | null = sourceFilterFromParams((n) => param(req, n));
+    if (
+      storedFields !== undefined &&
+      param(req, '_source') === undefined &&
+      !storedFields.split(',').includes('_source')
+    ) {
+      filter = null;
+    }
+    if (boolParam(req, 'refresh', false)) for (const s of idx.shards) s.search?.refresh();
+    const version = param(req, 'version');
+    const r = documents.get(
+      idx,
+      p.type!,
+      p.id!,
+      param(req, 'routing') ?? param(req, 'parent') ?? null,
+      {
+        ...(version !== undefined ? { version: Number(version) } : {}),
+        versionType: parseVersionType(param(req, 'version_type')),
+        source: sourceOnly ? (filter ?? { includes: [], excludes: [] }) : filter,
+        storedFields: storedFields === undefined ? null : storedFields.split(','),
+        realtime: boolParam(req, 'realtime', true),
+      },
+    );
+    deprecatedSourceParams(req);
+    return r;
+  };
+
+  router.add('GET', '/{index}/{type}/{id}', (req) => {
+    const r = getDoc(req, false);
+    return { status: r.found ? 200 : 404, body: r.body };
+  });
+  router.add('HEAD', '/{index}/{type}/{id}', (req) => {
+    const r = getDoc(req, false);
+    return { status: r.found ? 200 : 404 };
+  });
+  router.add('GET', '/{index}/{type}/{id}/_source', (req) => {
+    const r = getDoc(req, true);
+    const where = `[${req.params.index}]/[${req.params.type}]/[${req.params.id}]`;
+    if (!r.found)
+      throw new EsError('resource_not_found_exception', `Document not found ${where}`, 404);
+    if (r.sourceDisabled)
+      throw new EsError('resource_not_found_exception', `Source not found ${where}`, 404);
+    return { status: 200, body: r.body._source };
+  });
+  router.add('HEAD', '/{index}/{type}/{id}/_source', (req) => {
+    const r = getDoc(req, true);
+    return { status: r.found && !r.sourceDisabled ? 200 : 404 };
+  });
+
+  router.add('DELETE', '/{index}/{type}/{id}', async (req) => {
+    checkParams(req, WRITE_PARAMS);
+    const p = req.params;
+    const policy = refreshPolicy(req);
+    const dr = { kind: 'delete' as const, ...writeBase(req, p.index!, p.type!, p.id!) };
+    const w = internalVersionWarning(dr);
+    if (w) req.warnings.push(w);
+    const out = documents.delete(dr);
+    const forced = await acknowledge(store, [out], policy);
+    if (forced) out.body.forced_refresh = true;
+    return { status: out.status, body: out.body };
+  });
+
+  router.add('POST', '/{index}/{type}/{id}/_update', async (req) => {
+    checkParams(req, [
+      ...WRITE_PARAMS,
+      'retry_on_conflict',
+      'fields',
+      'lang',
+      '_source',
+      '_source_includes',
+      '_source_excludes',
+      '_source_include',
+      '_source_exclude',
+    ]);
+    const p = req.params;
+    const body = bodyObject(req);
+    if (!body) throw actionRequestValidation(['script or doc is missing']);
+    let fetch: SourceFilter | null = null;
+    if (
+      param(req, '_source') !== undefined ||
+      param(req, '_source_includes') !== undefined ||
+      param(req, '_source_excludes') !== undefined
+    ) {
+      fetch = sourceFilterFromParams((n) => param(req, n));
+    }
+    if (body._source !== undefined) fetch = bodySourceFilter(body._source);
+    const ur: UpdateRequest = {
+      kind: 'update',
+      ...writeBase(req, p.index!, p.type!, p.id!),
+      body,
+      retryOnConflict: Number(param(req, 'retry_on_conflict') ?? 0),
+      fetchSource: fetch,
+    };
+    const policy = refreshPolicy(req);
+    const w = internalVersionWarning(ur);
+    if (w) req.warnings.push(w);
+    const out = documents.update(ur);
+    const forced = await acknowledge(store, [out], policy);
+    if (forced) out.body.forced_refresh = true;
+    return { status: out.status, body: out.body };
+  });
+
+  const bulk: Handler = async (req) => {
+    checkParams(req, [
+      'routing',
+      'refresh',
+      'timeout',
+      'wait_for_active_shards',
+      'pipeline',
+      'fields',
+      '_source',
+      '_source_includes',
+      '_source_excludes',
+      '_source_include',
+      '_source_exclude',
+      'type',
+    ]);
+    const t0 = Date.now();
+    const body = requireBody(req);
+    const policy = refreshPolicy(req);
+    const fs = sourceFilterFromParams((n) => param(req, n));
+    const reqs = parseBulk(
+      body,
+      {
+        ...(req.params.index ? { index: req.params.index } : {}),
+        ...(req.params.type ? { type: req.params.type } : {}),
+        ...(param(req, 'routing') ? { routing: param(req, 'routing')! } : {}),
+        ...(param(req, 'pipeline') ? { pipeline: param(req, 'pipeline')! } : {}),
+        fetchSource:
+          fs && (fs.includes.length || fs.excludes.length || param(req, '_source') === 'true')
+            ? fs
+            : null,
+      },
+      req.warnings,
+    );
+    validateBulk(reqs);
+    for (const r of reqs) {
+      const w = internalVersionWarning(r);
+      if (w) req.warnings.push(w);
+    }
+    const items = executeBulk(documents, reqs);
+    const touched = items.filter((i) => i.outcome).map((i) => i.outcome!);
+    await acknowledge(store, touched, policy);
+    return {
+      status: 200,
+      body: {
+        took: Date.now() - t0,
+        errors: items.some((i) => i.error !== null),
+        items: items.map(bulkItemBody),
+      },
+    };
+  };
+  router.add(['POST', 'PUT'], '/_bulk', bulk);
+  router.add(['POST', 'PUT'], '/{index}/_bulk', bulk);
+  router.add(['POST', 'PUT'], '/{index}/{type}/_bulk', bulk);
+
+  const mget: Handler = (req) => {
+    checkParams(
+      req,
+      GET_PARAMS.filter((p) => p !== 'version' && p !== 'version_type'),
+    );
+    const body = bodyObject(req);
+    if (!body) throw actionRequestValidation(['no documents to get']);
+    const defIndex = req.params.index;
+    const defType = req.params.type ?? '_all';
+    const defFilter = sourceFilterFromParams((n) => param(req, n));
+    const defStored = param(req, 'stored_fields');
+    const specs: Array<Record<string, unknown>> = [];
+    if (Array.isArray(body.docs)) {
+      for (const d of body.docs) specs.push((d ?? {}) as Record<string, unknown>);
+    } else if (Array.isArray(body.ids)) {
+      for (const id of body.ids) specs.push({ _id: id });
+    } else if (body.docs !== undefined || body.ids !== undefined) {
+      throw new EsError('parse_exception', 'docs array element should include an object', 400);
+    }
+    if (specs.length === 0) throw actionRequestValidation(['no documents to get']);
+    for (const d of specs) {
+      for (const k of ['_routing', '_version', '_version_type', '_parent']) {
+        if (k in d)
+          req.warnings.push(`Deprecated field [${k}] used, expected [${k.slice(1)}] instead`);
+      }
+    }
+    const problems: string[] = [];
+    specs.forEach((s, i) => {
+      if ((s._index ?? defIndex) === undefined) problems.push(`index is missing for doc ${i}`);
+      if (s._id === undefined || s._id === null) problems.push(`id is missing for doc ${i}`);
+    });
+    if (problems.length) throw actionRequestValidation(problems);
+    const docs = specs.map((s) => {
+      const index = String(s._index ?? defIndex);
+      const type = String(s._type ?? defType);
+      const id = String(s._id);
+      try {
+        const resolved = indices.resolve(index, STRICT_EXPAND_OPEN);
+        if (resolved.length > 1) {
+          throw new EsError(
+            'illegal_argument_exception',
+            `Alias [${index}] has more than one indices associated with it [[${resolved.map((i) => i.name).join(', ')}]], can't execute a single index op`,
+            400,
+          );
+        }
+        const idx = resolved[0];
+        if (!idx) throw indexNotFoundFor(index);
+        let filter: SourceFilter | null = defFilter;
+        const sf = s.stored_fields ?? defStored;
+        const stored =
+          sf === undefined ? null : Array.isArray(sf) ? sf.map(String) : String(sf).split(',');
+        if (s._source !== undefined) filter = bodySourceFilter(s._source);
+        else if (stored !== null && !stored.includes('_source')) filter = null;
+        const routing = s.routing ?? s._routing ?? param(req, 'routing') ?? null;
+        const ver = s.version ?? s._version;
+        return documents.get(idx, type, id, routing === null ? null : String(routing), {
+          ...(ver !== undefined ? { version: Number(ver) } : {}),
+          versionType: parseVersionType((s.version_type ?? s._version_type) as string | undefined),
+          source: filter,
+          storedFields: stored,
+          realtime: boolParam(req, 'realtime', true),
+        }).body;
+      } catch (e) {
+        const err = e instanceof EsError ? e : new EsError('exception', String(e), 500);
+        return { _index: index, _type: type, _id: id, error: err.toErrorObject() };
+      }
+    });
+    return { status: 200, body: { docs } };
+  };
+  router.add(['GET', 'POST'], '/_mget', mget);
+  router.add(['GET', 'POST'], '/{index}/_mget', mget);
+  router.add(['GET', 'POST'], '/{index}/{type}/_mget', mget);
+}
+
+/** ES 6.8 deprecation warnings for the old source filtering parameter names. */
+function deprecatedSourceParams(req: RestRequest): void {
+  if (req.query.has('_source_include')) {
+    req.warnings.push(
+      'Deprecated parameter [_source_include] used, expected [_source_includes] instead',
+    );
+  }
+  if (req.query.has('_source_exclude')) {
+    req.warnings.push(
+      'Deprecated parameter [_source_exclude] used, expected [_source_excludes] instead',
+    );
+  }
+}
+
+/** ES 6.8: optimistic concurrency with internal versions is deprecated. */
+export function internalVersionWarning(r: {
+  version: number;
+  versionType: string;
+  index: string;
+  type: string;
+}): string | null {
+  if (r.versionType !== 'internal' || r.version === -3 || r.version === -4) return null;
+  return `Usage of internal versioning for optimistic concurrency control is deprecated and will be removed. Please use the \`if_seq_no\` and \`if_primary_term\` parameters instead. (request for index [${r.index}], type [${r.type}])`;
+}
+
+function bodySourceFilter(v: unknown): SourceFilter | null {
+  if (v === false) return null;
+  if (v === true) return { includes: [], excludes: [] };
+  const list = (x: unknown) =>
+    x === undefined || x === null ? [] : Array.isArray(x) ? x.map(String) : [String(x)];
+  if (typeof v === 'string' || Array.isArray(v)) return { includes: list(v), excludes: [] };
+  if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return { includes: list(o.includes ?? o.include), excludes: list(o.excludes ?? o.exclude) };
+  }
+  return { includes: [], excludes: [] };
+}

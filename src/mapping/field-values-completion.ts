@@ -1,0 +1,124 @@
+/**
+ * completion values (ES CompletionFieldMapper.parse, which takes whole arrays): strings or
+ * `{input, weight, contexts}` objects, deduplicated by input keeping the highest weight, truncated
+ * to max_input_length; blank inputs are recorded as ignored. Errors are not wrapped per field
+ * (the mapper overrides FieldMapper.parse), so the document parser reports "failed to parse".
+ */
+import { EsError } from '../common/errors.js';
+import type { CompletionValue } from './types.js';
+import type { FieldNode } from './build.js';
+import { illegalArgument } from './errors.js';
+import { javaDoubleToString, javaToString, tryParseJavaLong } from './java-numbers.js';
+import { javaHashSetOrder } from './java-collections.js';
+import type { ValueSink } from './value-sink.js';
+
+export type MultiFieldParser = (f: FieldNode, v: unknown, sink: ValueSink) => void;
+
+const ALLOWED = javaHashSetOrder(['input', 'weight', 'contexts']);
+
+/** XContentParser.Token names (ES's own token enum, not Jackson's). */
+function xToken(v: unknown): string {
+  if (v === null) return 'VALUE_NULL';
+  if (typeof v === 'string') return 'VALUE_STRING';
+  if (typeof v === 'number') return 'VALUE_NUMBER';
+  if (typeof v === 'boolean') return 'VALUE_BOOLEAN';
+  return Array.isArray(v) ? 'START_ARRAY' : 'START_OBJECT';
+}
+
+export function parseCompletionValue(
+  f: FieldNode,
+  v: unknown,
+  sink: ValueSink,
+  multi: MultiFieldParser,
+): void {
+  if (v === null) return;
+  const inputs = new Map<string, CompletionValue>();
+  if (Array.isArray(v)) for (const el of v) readOne(f, el, inputs);
+  else readOne(f, v, inputs);
+  const max = f.completion!.maxInputLength;
+  for (const value of inputs.values()) {
+    let input = value.input;
+    if (input.trim().length === 0) {
+      sink.ignore(f.path);
+      continue;
+    }
+    if (input.length > max) {
+      let len = max;
+      const c = input.charCodeAt(len - 1);
+      if (c >= 0xd800 && c <= 0xdbff) len += 1; // keep surrogate pairs whole
+      input = input.slice(0, len);
+    }
+    sink.add(f, input === value.input ? value : { ...value, input });
+  }
+  for (const value of inputs.values()) for (const mf of f.multi) multi(mf, value.input, sink);
+}
+
+function readOne(f: FieldNode, v: unknown, inputs: Map<string, CompletionValue>): void {
+  if (typeof v === 'string') {
+    inputs.set(v, { input: v, weight: 1 });
+    return;
+  }
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) {
+    throw new EsError(
+      'parsing_exception',
+      `failed to parse [${f.name}]: expected text or object, but got ${xToken(v)}`,
+      400,
+    );
+  }
+  const list: string[] = [];
+  let weight = 1;
+  let contexts: Record<string, string[]> | undefined;
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    if (!ALLOWED.includes(k)) {
+      throw illegalArgument(`unknown field name [${k}], must be one of [${ALLOWED.join(', ')}]`);
+    }
+    if (k === 'input') {
+      if (typeof x === 'string') list.push(x);
+      else if (Array.isArray(x)) {
+        for (const i of x) {
+          if (typeof i !== 'string')
+            throw illegalArgument(`input array must have string values, but was [${xToken(i)}]`);
+          list.push(i);
+        }
+      } else throw illegalArgument(`input must be a string or array, but was [${xToken(x)}]`);
+    } else if (k === 'weight') {
+      weight = readWeight(x);
+    } else {
+      if (!f.completion!.contexts) {
+        throw illegalArgument(`contexts field is not supported for field: [${f.path}]`);
+      }
+      if (x === null || typeof x !== 'object' || Array.isArray(x)) {
+        throw illegalArgument(`contexts must be an object or an array , but was [${xToken(x)}]`);
+      }
+      contexts = {};
+      for (const [name, cv] of Object.entries(x as Record<string, unknown>)) {
+        contexts[name] = (Array.isArray(cv) ? cv : [cv]).map((c) => javaToString(c));
+      }
+    }
+  }
+  for (const input of list) {
+    const cur = inputs.get(input);
+    if (cur === undefined || cur.weight < weight) {
+      inputs.set(input, contexts ? { input, weight, contexts } : { input, weight });
+    }
+  }
+}
+
+function readWeight(x: unknown): number {
+  let w: number;
+  if (typeof x === 'string') {
+    const l = tryParseJavaLong(x);
+    if (l === undefined) throw illegalArgument(`weight must be an integer, but was [${x}]`);
+    w = Number(l);
+  } else if (typeof x === 'number') {
+    if (!Number.isInteger(x))
+      throw illegalArgument(`weight must be an integer, but was [${javaDoubleToString(x)}]`);
+    w = x;
+  } else {
+    throw illegalArgument(`weight must be a number or string, but was [${xToken(x)}]`);
+  }
+  if (w < 0 || w > 2147483647) {
+    throw illegalArgument(`weight must be in the interval [0..2147483647], but was [${w}]`);
+  }
+  return w;
+}

