@@ -4,6 +4,14 @@
  * leniency, boosts, minimum_should_match, rewrites) and lowering errors with ES's exception chain.
  */
 import { describe, expect, it } from 'vitest';
+import {
+  describeQuery,
+  lowerQuery,
+  parseQuery,
+  renderQuery,
+  toSearchFilter,
+  toSearchQuery,
+} from '../../../../src/dsl/query/index.js';
 import { bench } from './fixtures.js';
 import { chain } from './harness.js';
 
@@ -594,5 +602,68 @@ describe('lowering errors', () => {
       'too_many_clauses',
       'maxClauseCount is set to 2',
     ]);
+  });
+});
+
+describe('public API', () => {
+  it('lowerQuery collects _name queries at any depth', () => {
+    const { query, namedQueries } = lowerQuery(
+      parseQuery({
+        bool: {
+          _name: 'outer',
+          should: [
+            { match: { title: { query: 'fox', _name: 'fox' } } },
+            { term: { tag: { value: 'A', _name: 'tagA', boost: 2 } } },
+          ],
+        },
+      }),
+      b.ctx,
+    );
+    expect([...namedQueries.keys()].sort()).toEqual(['fox', 'outer', 'tagA']);
+    expect(describeQuery(namedQueries.get('tagA')!)).toBe('(tag:A)^2.0');
+    expect(namedQueries.get('outer')).toBe(query);
+  });
+
+  it('toSearchFilter lowers in filter context; toSearchQuery does not', () => {
+    const q = parseQuery({
+      bool: { should: [{ term: { tag: 'A' } }], must: { term: { age: 30 } } },
+    });
+    expect(describeQuery(toSearchQuery(q, b.ctx))).toBe('+age:[30 TO 30] tag:A');
+    expect(describeQuery(toSearchFilter(q, b.ctx))).toBe('(+age:[30 TO 30] tag:A)~1');
+    const fuzzy = parseQuery({ fuzzy: { tag: 'abc' } });
+    expect(toSearchFilter(fuzzy, b.ctx)).toMatchObject({
+      kind: 'Fuzzy',
+      rewrite: { method: 'constant_score' },
+    });
+    expect(toSearchQuery(fuzzy, b.ctx)).not.toHaveProperty('rewrite');
+  });
+
+  it('renderQuery prints the builder as ES does', () => {
+    expect(
+      renderQuery(parseQuery({ bool: { must: [{ term: { a: 1 } }], minimum_should_match: '1' } })),
+    ).toBe(
+      [
+        '{',
+        '  "bool" : {',
+        '    "must" : [',
+        '      {',
+        '        "term" : {',
+        '          "a" : {',
+        '            "value" : 1,',
+        '            "boost" : 1.0',
+        '          }',
+        '        }',
+        '      }',
+        '    ],',
+        '    "adjust_pure_negative" : true,',
+        '    "minimum_should_match" : "1",',
+        '    "boost" : 1.0',
+        '  }',
+        '}',
+      ].join('\n'),
+    );
+    expect(renderQuery(parseQuery({ ids: { values: [] } }))).toBe(
+      '{\n  "ids" : {\n    "type" : [ ],\n    "values" : [ ],\n    "boost" : 1.0\n  }\n}',
+    );
   });
 });
