@@ -7,9 +7,6 @@ import { EsError } from './errors.js';
 /** A JSON fragment kept as text (e.g. a document's `_source`). */
 export class RawJson {
   constructor(readonly text: string) {}
-  toJSON(): unknown {
-    return JSON.parse(this.text);
-  }
 }
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -66,67 +63,30 @@ export function parseJsonObject(text: string): Record<string, unknown> {
   return v as Record<string, unknown>;
 }
 
-/** JSON.stringify that writes `RawJson` fragments verbatim (compact output only). */
+/**
+ * JSON.stringify that writes `RawJson` fragments verbatim (compact output only). The native
+ * serializer does the work: fragments become unique placeholder strings that are swapped for the
+ * raw text afterwards.
+ */
 export function stringifyRaw(value: unknown): string {
-  const parts: string[] = [];
-  write(value, parts);
-  return parts.join('');
+  const raws: string[] = [];
+  const nonce = (rawNonce = (rawNonce + 1) % 1e9).toString(36);
+  const text = JSON.stringify(value, function (_k, v: unknown) {
+    if (v instanceof RawJson) {
+      raws.push(v.text);
+      return `\u0001${nonce}:${raws.length - 1}\u0001`;
+    }
+    if (typeof v === 'number' && !Number.isFinite(v)) return null;
+    return v;
+  });
+  if (text === undefined) return 'null';
+  if (raws.length === 0) return text;
+  // The placeholder's control characters are escaped by JSON.stringify as \u0001.
+  const re = new RegExp(`"\\\\u0001${nonce}:(\\d+)\\\\u0001"`, 'g');
+  return text.replace(re, (_m, i: string) => raws[Number(i)]!);
 }
 
-function write(v: unknown, out: string[]): void {
-  if (v === null || v === undefined) {
-    out.push('null');
-    return;
-  }
-  switch (typeof v) {
-    case 'string':
-      out.push(JSON.stringify(v));
-      return;
-    case 'number':
-      out.push(Number.isFinite(v) ? String(v) : 'null');
-      return;
-    case 'boolean':
-      out.push(v ? 'true' : 'false');
-      return;
-    case 'bigint':
-      out.push(v.toString());
-      return;
-    case 'object':
-      break;
-    default:
-      out.push('null');
-      return;
-  }
-  if (v instanceof RawJson) {
-    out.push(v.text);
-    return;
-  }
-  if (Array.isArray(v)) {
-    out.push('[');
-    for (let i = 0; i < v.length; i++) {
-      if (i) out.push(',');
-      write(v[i], out);
-    }
-    out.push(']');
-    return;
-  }
-  const maybe = v as { toJSON?: () => unknown };
-  if (typeof maybe.toJSON === 'function') {
-    write(maybe.toJSON(), out);
-    return;
-  }
-  out.push('{');
-  let first = true;
-  for (const k in v as Record<string, unknown>) {
-    const val = (v as Record<string, unknown>)[k];
-    if (val === undefined) continue;
-    if (!first) out.push(',');
-    first = false;
-    out.push(JSON.stringify(k), ':');
-    write(val, out);
-  }
-  out.push('}');
-}
+let rawNonce = 0;
 
 /** Replaces RawJson fragments by parsed values (for pretty printing and filter_path). */
 export function materialize(v: unknown): unknown {

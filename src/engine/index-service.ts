@@ -48,7 +48,7 @@ export class IndexService {
       parseTimeValueMs(getStr(this.meta.settings, 'index.gc_deletes', '60s'), 'index.gc_deletes');
     this.shards = Array.from(
       { length: this.numberOfShards },
-      (_, i) => new Shard(i, meta.primaryTerm, this.docs, gc),
+      (_, i) => new Shard(i, meta.primaryTerm, this.docs, store, gc),
     );
     const resolver: AnalysisResolver = {
       indexAnalyzer: (f) =>

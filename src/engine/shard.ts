@@ -2,7 +2,7 @@
  * One primary shard: its sequence numbers, the versions of writes not yet committed to LMDB (ES
  * LiveVersionMap), realtime reads from the store, and the in-memory search index it feeds.
  */
-import type { DocsDb } from '../store/store.js';
+import type { DocsDb, Store } from '../store/store.js';
 import { decodeDoc, decodeHeader, docKey, encodeDoc, type DocRecord } from '../store/doc-record.js';
 import type { CurrentVersion } from './versioning.js';
 import type { ParsedDocument } from '../mapping/types.js';
@@ -60,6 +60,7 @@ export class Shard {
     readonly id: number,
     readonly primaryTerm: number,
     private readonly docs: DocsDb,
+    private readonly store: Store,
     /** index.gc_deletes in ms: how long delete tombstones keep their version. */
     private readonly gcDeletesMs: () => number,
   ) {}
@@ -124,7 +125,7 @@ export class Shard {
     source: Buffer,
     version: number,
     seqNo: number,
-  ): Promise<boolean> {
+  ): Promise<void> {
     const timestamp = Date.now();
     const entry: Pending = {
       version,
@@ -136,7 +137,8 @@ export class Shard {
       timestamp,
     };
     this.pending.set(id, entry);
-    const p = this.docs.put(
+    const p = this.store.putDoc(
+      this.docs,
       docKey(this.id, id),
       encodeDoc(
         { tombstone: false, version, seqNo, primaryTerm: this.primaryTerm, timestamp, routing },
@@ -150,12 +152,7 @@ export class Shard {
     return p;
   }
 
-  putTombstone(
-    id: string,
-    routing: string | null,
-    version: number,
-    seqNo: number,
-  ): Promise<boolean> {
+  putTombstone(id: string, routing: string | null, version: number, seqNo: number): Promise<void> {
     const timestamp = Date.now();
     const entry: Pending = {
       version,
@@ -167,7 +164,8 @@ export class Shard {
       timestamp,
     };
     this.pending.set(id, entry);
-    const p = this.docs.put(
+    const p = this.store.putDoc(
+      this.docs,
       docKey(this.id, id),
       encodeDoc(
         { tombstone: true, version, seqNo, primaryTerm: this.primaryTerm, timestamp, routing },

@@ -19,6 +19,11 @@ export class Store {
   private readonly root: RootDatabase;
   private readonly meta: Database<unknown, string>;
   private readonly docDbs = new Map<string, DocsDb>();
+  /** Document writes queued in this event-loop turn, committed together in one transaction. */
+  private queued: Array<{ db: DocsDb; key: Buffer; value: Buffer }> = [];
+  private queuedCommit: Promise<void> | null = null;
+  private resolveQueued: (() => void) | null = null;
+  private rejectQueued: ((e: unknown) => void) | null = null;
 
   private constructor(
     readonly dataPath: string,
@@ -79,14 +84,50 @@ export class Store {
     await db.drop();
   }
 
+  /**
+   * Queues a document write. Writes queued in one turn go to LMDB in a single transaction
+   * (cheaper than one queued put each); the promise resolves when that transaction commits.
+   */
+  putDoc(db: DocsDb, key: Buffer, value: Buffer): Promise<void> {
+    this.queued.push({ db, key, value });
+    if (!this.queuedCommit) {
+      this.queuedCommit = new Promise<void>((res, rej) => {
+        this.resolveQueued = res;
+        this.rejectQueued = rej;
+      });
+      queueMicrotask(() => void this.flushQueued());
+    }
+    return this.queuedCommit;
+  }
+
+  /** Starts the transaction for everything queued; resolves when it commits. */
+  private flushQueued(): Promise<void> {
+    const done = this.queuedCommit;
+    if (!done) return Promise.resolve();
+    const items = this.queued;
+    const res = this.resolveQueued!;
+    const rej = this.rejectQueued!;
+    this.queued = [];
+    this.queuedCommit = null;
+    this.resolveQueued = this.rejectQueued = null;
+    this.root
+      .transaction(() => {
+        for (const it of items) it.db.putSync(it.key, it.value);
+      })
+      .then(() => res(), rej);
+    return done;
+  }
+
   /** Resolves when every write queued so far is committed and flushed to disk. */
   async durable(): Promise<void> {
+    await this.flushQueued();
     await this.root.committed;
     await this.root.flushed;
   }
 
   /** Resolves when every write queued so far is committed (visible), not necessarily flushed. */
   async committed(): Promise<void> {
+    await this.flushQueued();
     await this.root.committed;
   }
 
