@@ -148,6 +148,18 @@ export interface MatchPhrasePrefixNode extends QueryBase {
   readonly maxExpansions: number;
 }
 
+export interface CommonTermsNode extends QueryBase {
+  readonly type: 'common';
+  readonly field: string;
+  readonly query: TermValue;
+  readonly analyzer: string | null;
+  readonly cutoffFrequency: number;
+  readonly highFreqOperator: Operator;
+  readonly lowFreqOperator: Operator;
+  readonly lowFreqMinimumShouldMatch: string | null;
+  readonly highFreqMinimumShouldMatch: string | null;
+}
+
 export type MultiMatchType =
   'best_fields' | 'most_fields' | 'cross_fields' | 'phrase' | 'phrase_prefix';
 
@@ -368,6 +380,7 @@ export type QueryNode =
   | MatchPhraseNode
   | MatchPhrasePrefixNode
   | MultiMatchNode
+  | CommonTermsNode
   | QueryStringNode
   | SimpleQueryStringNode
   | BoolNode

@@ -234,6 +234,29 @@ function body(n: QueryNode): OutObject {
           ),
         ]),
       ]);
+    case 'common': {
+      const msm =
+        (n.lowFreqMinimumShouldMatch !== null || n.highFreqMinimumShouldMatch !== null) &&
+        obj(
+          n.lowFreqMinimumShouldMatch !== null && ['low_freq', n.lowFreqMinimumShouldMatch],
+          n.highFreqMinimumShouldMatch !== null && ['high_freq', n.highFreqMinimumShouldMatch],
+        );
+      return obj([
+        'common',
+        obj([
+          n.field,
+          obj(
+            ['query', value(n.query)],
+            ['high_freq_operator', n.highFreqOperator],
+            ['low_freq_operator', n.lowFreqOperator],
+            n.analyzer !== null && ['analyzer', n.analyzer],
+            ['cutoff_frequency', float(n.cutoffFrequency)],
+            msm !== false && ['minimum_should_match', msm],
+            ...bn,
+          ),
+        ]),
+      ]);
+    }
     case 'match_phrase':
       return obj([
         'match_phrase',

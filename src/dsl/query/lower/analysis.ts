@@ -3,9 +3,11 @@
  * (char filters and token filters that are multi-term aware, applied to the whole text as one
  * token), which query_string / simple_query_string use for prefix, wildcard, fuzzy and ranges.
  */
+import type { FieldMapping } from '../../../mapping/types.js';
 import type { Analyzer } from '../../../search/analysis/index.js';
 import { ChainAnalyzer, ChainNormalizer } from '../../../search/analysis/analyzer.js';
 import { TOKENIZERS } from '../../../search/analysis/components.js';
+import type { IndexQueryContext } from './context.js';
 
 export interface QueryToken {
   readonly term: string;
@@ -67,3 +69,24 @@ function buildNormalizer(analyzer: Analyzer): (text: string) => string {
   const n = new ChainNormalizer(chain.name, chain);
   return (t) => n.normalize(t);
 }
+
+/** A stand-in text mapping: the context then answers with the index default search analyzer. */
+const DEFAULT_TEXT_FIELD = {
+  kind: 'field',
+  type: 'text',
+  path: '',
+  name: '',
+  index: true,
+  docValues: false,
+  store: false,
+  indexOptions: 'positions',
+  norms: true,
+  boost: 1,
+  copyTo: [],
+  fields: new Map(),
+  json: {},
+} as const as FieldMapping;
+
+/** ES MapperService.searchAnalyzer(): the index default search analyzer. */
+export const indexSearchAnalyzer = (ctx: IndexQueryContext): Analyzer =>
+  ctx.searchAnalyzer(DEFAULT_TEXT_FIELD, false);

@@ -57,6 +57,7 @@ import {
 } from './multi-term.js';
 import { valueText } from './numbers.js';
 import { existsQuery, rangeQuery, rawTerm, termQuery, termsQuery } from './term-queries.js';
+import { lowerCommonTerms } from './common-terms.js';
 import { lowerFunctionScore } from './function-score.js';
 import { lowerQueryString, lowerSimpleQueryString } from './query-string.js';
 import { lowerWrapper } from './wrapper.js';
@@ -207,6 +208,8 @@ function doToQuery(node: QueryNode, st: LowerState): Query | null {
         `ScriptQuery(${node.script.source ?? node.script.id})`,
       );
     }
+    case 'common':
+      return lowerCommonTerms(node, st);
     case 'wrapper':
       return lowerWrapper(node, st);
     case 'geo_distance':

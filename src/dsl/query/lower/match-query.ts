@@ -91,7 +91,7 @@ export function maybeApplyMinimumShouldMatch(
  * CommonTermsQuery.toString. ES keeps minimum_should_match as a spec string, so Lucene's float
  * fields stay 0 and the `~(...)` suffix never prints.
  */
-function commonTermsDisplay(q: Extract<Query, { kind: 'CommonTerms' }>): string {
+export function commonTermsDisplay(q: Extract<Query, { kind: 'CommonTerms' }>): string {
   return q.terms.map((t) => `${q.field}:${t}`).join(', ');
 }
 

@@ -13,7 +13,7 @@ import { parseQueryString } from '../../query-string/parse.js';
 import { parseSimpleQueryString } from '../../query-string/simple.js';
 import { JavaHashMap } from '../java-hash-map.js';
 import type { MultiMatchType, QueryStringNode, SimpleQueryStringNode } from '../nodes.js';
-import { analyzeTokens, groupByPosition, normalizeWith } from './analysis.js';
+import { analyzeTokens, groupByPosition, indexSearchAnalyzer, normalizeWith } from './analysis.js';
 import {
   BoolBuilder,
   boolClauses,
@@ -85,30 +85,11 @@ const unmapped = (field: string | null): Query => matchNone(`unmapped fields [${
 /** The analyzer ES's getSearchAnalyzer gives a field (or the forced one). */
 function searchAnalyzerOf(p: QsParser, f: MappedField | null): Analyzer {
   if (p.forceAnalyzer) return p.forceAnalyzer;
-  if (!f) return p.st.ctx.searchAnalyzer(defaultTextField(), false);
+  if (!f) return indexSearchAnalyzer(p.st.ctx);
   if (f.meta) return keywordStandIn;
   const m = f.mapping!;
   if (m.type === 'text' || !m.index) return p.st.ctx.searchAnalyzer(m, false);
   return keywordStandIn;
-}
-
-/** A stand-in text mapping to ask the context for the index default search analyzer. */
-function defaultTextField() {
-  return {
-    kind: 'field',
-    type: 'text',
-    path: '',
-    name: '',
-    index: true,
-    docValues: false,
-    store: false,
-    indexOptions: 'positions',
-    norms: true,
-    boost: 1,
-    copyTo: [],
-    fields: new Map(),
-    json: {},
-  } as const as import('../../../mapping/types.js').FieldMapping;
 }
 
 /** Analyzer.normalize with a keyword field's normalizer taking part. */

@@ -1,9 +1,11 @@
 /**
  * Full-text query parsers, ports of ES 6.8 `fromXContent`: match, match_phrase,
- * match_phrase_prefix and multi_match (with `field^boost` specs and the fuzziness/type check).
+ * match_phrase_prefix, multi_match (with `field^boost` specs and the fuzziness/type check) and
+ * common.
  */
 import { illegalArgument, parsingError } from '../errors.js';
 import type {
+  CommonTermsNode,
   Fuzziness,
   MatchNode,
   MatchPhraseNode,
@@ -322,6 +324,90 @@ export function parseMultiMatch(p: XParser): MultiMatchNode {
     zeroTermsQuery,
     autoGenerateSynonymsPhraseQuery,
     fuzzyTranspositions,
+    boost,
+    queryName,
+  };
+}
+
+/** ES CommonTermsQueryBuilder.fromXContent (arrays inside the field object are walked through). */
+export function parseCommon(p: XParser): CommonTermsNode {
+  let fieldName: string | null = null;
+  let text: TermValue | null = null;
+  let boost = 1;
+  let analyzer: string | null = null;
+  let lowFreqMsm: string | null = null;
+  let highFreqMsm: string | null = null;
+  let highFreqOperator: Operator = 'OR';
+  let lowFreqOperator: Operator = 'OR';
+  let cutoffFrequency = Math.fround(0.01); // DEFAULT_CUTOFF_FREQ (a float)
+  let queryName: string | null = null;
+  let current: string | null = null;
+  let token;
+  while ((token = p.nextToken()) !== 'END_OBJECT') {
+    if (token === 'FIELD_NAME') {
+      current = p.currentName();
+    } else if (token === 'START_OBJECT') {
+      checkSingleField('common', p.location(), fieldName, current);
+      fieldName = current;
+      while ((token = p.nextToken()) !== 'END_OBJECT') {
+        if (token === 'FIELD_NAME') {
+          current = p.currentName();
+        } else if (token === 'START_OBJECT') {
+          if (!is(current, 'minimum_should_match')) {
+            throw parsingError(`[common] query does not support [${current}]`, p.location());
+          }
+          let inner: string | null = null;
+          while ((token = p.nextToken()) !== 'END_OBJECT') {
+            if (token === 'FIELD_NAME') {
+              inner = p.currentName();
+            } else if (isValueToken(token)) {
+              if (is(inner, 'low_freq')) lowFreqMsm = p.text();
+              else if (is(inner, 'high_freq')) highFreqMsm = p.text();
+              else {
+                throw parsingError(
+                  `[common] query does not support [${inner}] for [${current}]`,
+                  p.location(),
+                );
+              }
+            } else {
+              throw parsingError(
+                `[common] unexpected token type [${token}] after [${inner}]`,
+                p.location(),
+              );
+            }
+          }
+        } else if (isValueToken(token)) {
+          if (is(current, 'query')) text = p.objectValue();
+          else if (is(current, 'analyzer')) analyzer = p.text();
+          else if (is(current, 'disable_coord')) {
+            // ignored since 6.0
+          } else if (is(current, 'boost')) boost = p.floatValue();
+          else if (is(current, 'high_freq_operator')) highFreqOperator = parseOperator(p.text());
+          else if (is(current, 'low_freq_operator')) lowFreqOperator = parseOperator(p.text());
+          else if (is(current, 'minimum_should_match')) lowFreqMsm = p.text();
+          else if (is(current, 'cutoff_frequency')) cutoffFrequency = p.floatValue();
+          else if (is(current, '_name')) queryName = p.text();
+          else throw parsingError(`[common] query does not support [${current}]`, p.location());
+        }
+      }
+    } else {
+      checkSingleField('common', p.location(), fieldName, p.currentName());
+      fieldName = p.currentName();
+      text = p.objectValue();
+    }
+  }
+  if (fieldName === null || fieldName === '') throw illegalArgument('field name is null or empty');
+  if (text === null) throw illegalArgument('text cannot be null');
+  return {
+    type: 'common',
+    field: fieldName,
+    query: text,
+    analyzer,
+    cutoffFrequency,
+    highFreqOperator,
+    lowFreqOperator,
+    lowFreqMinimumShouldMatch: lowFreqMsm,
+    highFreqMinimumShouldMatch: highFreqMsm,
     boost,
     queryName,
   };

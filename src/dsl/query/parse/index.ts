@@ -17,6 +17,7 @@ import {
   parseWrapper,
 } from './compound.js';
 import {
+  parseCommon,
   parseMatch,
   parseMatchPhrase,
   parseMatchPhrasePrefix,
@@ -55,6 +56,7 @@ const PARSERS = {
   match_phrase: parseMatchPhrase,
   match_phrase_prefix: parseMatchPhrasePrefix,
   multi_match: parseMultiMatch,
+  common: parseCommon,
   query_string: parseQueryString,
   simple_query_string: parseSimpleQueryString,
   bool: parseBool,

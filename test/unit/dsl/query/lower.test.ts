@@ -227,6 +227,38 @@ describe('full-text queries', () => {
     ).toBe('title:the, title:quick, title:fox');
   });
 
+  it('common terms: search analyzer per field type, analyzer parameter, boost', () => {
+    expect(d({ common: { title: 'The quick FOX' } })).toBe('title:the, title:quick, title:fox');
+    expect(d({ common: { title: { query: 'quick', boost: 2 } } })).toBe('(title:quick)^2.0');
+    // ES keeps minimum_should_match as spec strings: Lucene's `~` suffix never prints
+    expect(
+      d({
+        common: { title: { query: 'a b', minimum_should_match: { low_freq: 2, high_freq: 1 } } },
+      }),
+    ).toBe('title:a, title:b');
+    expect(d({ common: { english: 'the running foxes' } })).toBe('english:run, english:fox');
+    expect(d({ common: { title: { query: 'The Fox', analyzer: 'keyword' } } })).toBe(
+      'title:The Fox',
+    );
+    expect(d({ common: { ltag: 'FoO Bar' } })).toBe('ltag:foo bar'); // normalizer, one token
+    expect(d({ common: { tag: 'FoO Bar' } })).toBe('tag:FoO Bar');
+    expect(d({ common: { alias_title: 'fox' } })).toBe('title:fox');
+    expect(d({ common: { nothere: 'The Fox' } })).toBe('nothere:the, nothere:fox');
+    expect(d({ common: { age: '30 Years' } })).toBe('age:30, age:years'); // index default analyzer
+    expect(d({ common: { title: '!!' } })).toBe('');
+    expect(toSearchQuery(parseQuery({ common: { title: 'a b' } }), b.ctx)).toMatchObject({
+      kind: 'CommonTerms',
+      field: 'title',
+      terms: ['a', 'b'],
+      cutoff: Math.fround(0.01),
+      highFreqOccur: 'should',
+      lowFreqOccur: 'should',
+    });
+    expect(errorChain({ common: { title: { query: 'x', analyzer: 'nope' } } })).toEqual([
+      ['query_shard_exception', '[common] analyzer [nope] not found'],
+    ]);
+  });
+
   it('match_phrase and match_phrase_prefix', () => {
     expect(d({ match_phrase: { title: 'quick brown' } })).toBe('title:"quick brown"');
     expect(d({ match_phrase: { title: { query: 'the quick', slop: 2 } } })).toBe(

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EsError } from '../../../../src/common/errors.js';
-import { parseQuery } from '../../../../src/dsl/query/index.js';
+import { parseQuery, renderQuery } from '../../../../src/dsl/query/index.js';
 import { resolveErrorLocations } from '../../../../src/dsl/query/errors.js';
 import { locateInJson } from '../../../../src/dsl/query/json-location.js';
 
@@ -342,6 +342,92 @@ describe('full-text queries', () => {
     expect(fail({ multi_match: { query: 'x', fields: ['a^e'] } }).reason).toBe(
       'For input string: "e"',
     );
+  });
+
+  it('parses common terms with its minimum_should_match object (CommonTermsQueryBuilderTests)', () => {
+    const text = `{
+  "common" : {
+    "body" : {
+      "query" : "nelly the elephant not as a cartoon",
+      "high_freq_operator" : "AND",
+      "low_freq_operator" : "OR",
+      "cutoff_frequency" : 0.001,
+      "minimum_should_match" : {
+        "low_freq" : "2",
+        "high_freq" : "3"
+      },
+      "boost" : 42.0
+    }
+  }
+}`;
+    const node = parseQuery(JSON.parse(text));
+    expect(node).toEqual({
+      type: 'common',
+      field: 'body',
+      query: 'nelly the elephant not as a cartoon',
+      analyzer: null,
+      cutoffFrequency: Math.fround(0.001),
+      highFreqOperator: 'AND',
+      lowFreqOperator: 'OR',
+      lowFreqMinimumShouldMatch: '2',
+      highFreqMinimumShouldMatch: '3',
+      boost: 42,
+      queryName: null,
+    });
+    expect(renderQuery(node)).toBe(text); // checkGeneratedJson
+    expect(parseQuery({ common: { body: 'x y' } })).toMatchObject({
+      field: 'body',
+      query: 'x y',
+      cutoffFrequency: Math.fround(0.01),
+      highFreqOperator: 'OR',
+      lowFreqOperator: 'OR',
+      lowFreqMinimumShouldMatch: null,
+    });
+    expect(
+      parseQuery({
+        common: { body: { query: 5, minimum_should_match: '60%', disable_coord: true } },
+      }),
+    ).toMatchObject({
+      query: 5,
+      lowFreqMinimumShouldMatch: '60%',
+      highFreqMinimumShouldMatch: null,
+    });
+  });
+
+  it('reports common terms errors', () => {
+    const multi = failText(`{
+  "common" : {
+    "message1" : { "query" : "nelly" },
+    "message2" : { "query" : "nelly" }
+  }
+}`);
+    expect(multi.type).toBe('parsing_exception');
+    expect(multi.reason).toBe(
+      "[common] query doesn't support multiple fields, found [message1] and [message2]",
+    );
+    expect(fail({ common: { message1: 'a', message2: 'b' } }).reason).toBe(
+      "[common] query doesn't support multiple fields, found [message1] and [message2]",
+    );
+    expect(fail({ common: { body: { query: 'a', foo: 1 } } }).reason).toBe(
+      '[common] query does not support [foo]',
+    );
+    expect(fail({ common: { body: { query: 'a', foo: {} } } }).reason).toBe(
+      '[common] query does not support [foo]',
+    );
+    expect(
+      fail({ common: { body: { query: 'a', minimum_should_match: { mid: '1' } } } }).reason,
+    ).toBe('[common] query does not support [mid] for [minimum_should_match]');
+    expect(
+      fail({ common: { body: { query: 'a', minimum_should_match: { low_freq: [1] } } } }).reason,
+    ).toBe('[common] unexpected token type [START_ARRAY] after [low_freq]');
+    const op = fail({ common: { body: { query: 'a', low_freq_operator: 'xor' } } });
+    expect(op.type).toBe('illegal_argument_exception');
+    expect(op.reason).toBe('No enum constant org.elasticsearch.index.query.Operator.XOR');
+    const noText = fail({ common: { body: { analyzer: 'standard' } } });
+    expect(noText.type).toBe('illegal_argument_exception');
+    expect(noText.reason).toBe('text cannot be null');
+    expect(fail({ common: {} }).reason).toBe('field name is null or empty');
+    expect(fail({ common: { '': 'x' } }).reason).toBe('field name is null or empty');
   });
 
   it('parses query_string and simple_query_string parameters', () => {

@@ -111,6 +111,33 @@ describe('BM25 scores of full-text queries', () => {
     expect(s['1']).toBe(body(1, 5, 3));
   });
 
+  it('common: low-frequency terms required, high-frequency ones only score', () => {
+    // maxDoc 4: cutoff 0.25 → high frequency when df > ceil(1.0) = 1 (quick, fox, dog, brown)
+    const q = (query: string, extra: Record<string, unknown> = {}) =>
+      scores({ common: { title: { query, cutoff_frequency: 0.25, ...extra } } });
+    const quickFox = f(title(1, 4, 2) + title(1, 4, 2));
+    expect(q('the quick fox')).toEqual({ '1': f(title(1, 4, 1) + quickFox) });
+    // only high-frequency terms: a conjunction (Lucene CommonTermsQuery)
+    expect(q('quick fox')).toEqual({ '1': quickFox, '2': f(title(2, 4, 2) + title(2, 4, 2)) });
+    expect(q('quick dog', { minimum_should_match: { high_freq: 1 } })).toEqual({
+      '1': title(1, 4, 2),
+      '2': title(2, 4, 2),
+      '3': title(1, 2, 2),
+      '4': title(1, 3, 2),
+    });
+    // low_freq_operator and: every rare term required
+    expect(q('the lazy dog', { low_freq_operator: 'and' })).toEqual({});
+    expect(q('the lazy dog')).toEqual({
+      '1': title(1, 4, 1),
+      '3': f(title(1, 2, 1) + title(1, 2, 2)),
+    });
+    // the default cutoff 0.01 gives the same split on 4 docs; a high cutoff makes all terms rare
+    expect(scores({ common: { title: 'the quick fox' } })).toEqual(q('the quick fox'));
+    expect(
+      Object.keys(scores({ common: { title: { query: 'the dog', cutoff_frequency: 0.9 } } })),
+    ).toEqual(['1', '3', '4']);
+  });
+
   it('match_phrase sums the idf of its terms', () => {
     // PhraseWeight: idf = sum of term idfs, freq = number of phrase matches
     const idfSum = f(
