@@ -1,0 +1,3 @@
+/** Registers every aggregation type (import for side effects). */
+import './metrics/stats-family.js';
+import './metrics/value-count.js';
