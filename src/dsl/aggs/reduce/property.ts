@@ -131,3 +131,20 @@ export function resolveBucketValue(
   }
   return value;
 }
+
+/** InternalMultiBucketAggregation.countInnerBucket: buckets nested inside a bucket's sub-aggregations. */
+export function countInnerBuckets(bucket: { aggs: readonly InternalAgg[] }): number {
+  let n = 0;
+  for (const a of bucket.aggs) n += countAggBuckets(a);
+  return n;
+}
+
+function countAggBuckets(agg: InternalAgg): number {
+  if (isMultiBucket(agg)) {
+    let n = 0;
+    for (const b of agg.buckets) n += 1 + countInnerBuckets(b);
+    return n;
+  }
+  if (isSingleBucket(agg)) return countInnerBuckets(agg);
+  return 0;
+}

@@ -57,7 +57,7 @@ function buildFields(
       continue;
     }
     const type = typeof def === 'string' ? def : def.type;
-    const extra: Partial<FieldMapping> = {};
+    const extra: { -readonly [K in keyof FieldMapping]?: FieldMapping[K] } = {};
     if (typeof def === 'object' && def.format) extra.format = def.format;
     if (typeof def === 'object' && def.fielddata) extra.fielddata = true;
     const f = mkField(path, type, extra);
