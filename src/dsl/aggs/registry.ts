@@ -62,7 +62,10 @@ export const AGGS = new Map<string, AggSpec>();
 export const PIPELINES = new Map<string, PipelineSpec>();
 export const RESULTS = new Map<string, ResultSpec>();
 
-export function registerAgg<P>(spec: AggSpec<P>, result?: ResultSpec<never>): void {
+export function registerAgg<P, I extends InternalAgg = InternalAgg>(
+  spec: AggSpec<P>,
+  result?: ResultSpec<I>,
+): void {
   AGGS.set(spec.type, spec as AggSpec);
   if (result) RESULTS.set(spec.type, result as unknown as ResultSpec);
 }

@@ -3,7 +3,7 @@
  * InternalAggregation → reduce → pipelines → XContent): the parsed tree, the shard context the
  * executor provides, shard-level intermediate results, and the reduce context.
  */
-import type { FieldMapping } from '../../mapping/types.js';
+import type { FieldMapping, ObjectMapping } from '../../mapping/types.js';
 import type { LiveSegment, ShardSnapshot } from '../../search/index/live-segment.js';
 import type { CollectedHit } from '../../search/collect/top-docs.js';
 import type { SortKey } from '../../search/collect/sort.js';
@@ -47,6 +47,8 @@ export interface ShardAggContext {
   snapshot: ShardSnapshot;
   /** Mapping lookup by full path (aliases resolved). */
   field(path: string): FieldMapping | undefined;
+  /** Object/nested mapping lookup (nested aggs check the path is `nested`); optional. */
+  objectMapping?(path: string): ObjectMapping | undefined;
   /** Compiles a query DSL object for filter / filters / adjacency_matrix aggs. */
   compileQuery(json: unknown): Weight;
   now: number;

@@ -654,5 +654,5 @@ registerAgg<TermsParams>(
       return new TermsAggregator(node, ac, createSubAggregators(node, ac, space), rv);
     },
   },
-  result as ResultSpec<never>,
+  result,
 );

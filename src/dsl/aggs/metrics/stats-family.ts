@@ -383,7 +383,7 @@ function register(kind: StatsType): void {
       create: (node: AggNode, ac: AggregatorContext) =>
         new StatsAggregator(node, kind, numericSource(node, ac)),
     },
-    result as ResultSpec<never>,
+    result,
   );
 }
 

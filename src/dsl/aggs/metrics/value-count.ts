@@ -112,5 +112,5 @@ registerAgg<Params>(
         resolveValues((node.params as Params).source, ac.shard, null, node.name),
       ),
   },
-  result as ResultSpec<never>,
+  result,
 );

@@ -82,6 +82,8 @@ export type Kind =
   | 'double_array'
   | 'value'
   | 'value_array'
+  /** ValueType.LONG tokens (number or string) handed over unconverted. */
+  | 'number_or_string'
   | 'any';
 
 const ACCEPTS: Record<Kind, Token[]> = {
@@ -101,6 +103,7 @@ const ACCEPTS: Record<Kind, Token[]> = {
   double_array: ['START_ARRAY', 'VALUE_NUMBER', 'VALUE_STRING'],
   value: ['VALUE_BOOLEAN', 'VALUE_NULL', 'VALUE_NUMBER', 'VALUE_STRING'],
   value_array: ['VALUE_BOOLEAN', 'VALUE_NULL', 'VALUE_NUMBER', 'VALUE_STRING', 'START_ARRAY'],
+  number_or_string: ['VALUE_NUMBER', 'VALUE_STRING'],
   any: [
     'VALUE_BOOLEAN',
     'VALUE_NULL',
