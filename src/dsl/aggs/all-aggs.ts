@@ -6,3 +6,4 @@ import './bucket/histogram.js';
 import './bucket/range.js';
 import './bucket/single-bucket.js';
 import './bucket/filters.js';
+import './bucket/composite.js';

@@ -4,7 +4,7 @@
  * shard results. Each aggregation module registers itself; `all-aggs.ts` imports them all.
  */
 import type { Aggregator, AggregatorContext, AggSegment } from './collect/aggregator.js';
-import type { AggNode, InternalAgg, ReduceContext } from './types.js';
+import type { AggNode, InternalAgg, InternalBucket, ReduceContext } from './types.js';
 
 export interface ParseContext {
   /** Deprecation warnings raised by the request (e.g. `_term` order). */
@@ -22,6 +22,8 @@ export interface ResultSpec<I extends InternalAgg = InternalAgg> {
   value?(agg: I, key: string | null): number;
   /** Names of the values `value` accepts (for error messages). */
   valueNames?(agg: I): string[];
+  /** A bucket's getKeyAsString() (sibling pipelines report bucket keys with it). */
+  keyAsString?(agg: I, bucket: InternalBucket): string;
 }
 
 export interface AggSpec<P = unknown> {
@@ -33,7 +35,7 @@ export interface AggSpec<P = unknown> {
   readonly factoryName: string;
   parse(json: unknown, name: string, pc: ParseContext): P;
   /** Extra tree checks once the whole request is parsed (e.g. composite/global placement). */
-  validate?(node: AggNode, parent: AggNode | null): void;
+  validate?(node: AggNode, parent: AggNode | null, ancestors: readonly AggNode[]): void;
   create(node: AggNode, ac: AggregatorContext, seg: SegmentSpace): Aggregator;
 }
 

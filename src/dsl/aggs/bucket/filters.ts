@@ -181,7 +181,12 @@ registerAgg<FiltersParams>(
         node.params as FiltersParams,
       ),
   },
-  { reduce: reduceFilters, render: renderFilters, typedType: () => 'filters' },
+  {
+    reduce: reduceFilters,
+    render: renderFilters,
+    typedType: () => 'filters',
+    keyAsString: (_f, b) => String(b.key),
+  },
 );
 
 // ---- adjacency_matrix ---------------------------------------------------------------------------
@@ -350,5 +355,6 @@ registerAgg<AdjacencyParams>(
       buckets: a.buckets.map((b) => renderAggs(b.aggs, rc, { key: b.key, doc_count: b.docCount })),
     }),
     typedType: () => 'adjacency_matrix',
+    keyAsString: (_f: InternalFilters, b: InternalBucket) => String(b.key),
   },
 );

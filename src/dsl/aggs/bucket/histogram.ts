@@ -483,6 +483,7 @@ for (const kind of ['histogram', 'date_histogram'] as const) {
     reduce: reduceHistogram,
     render: renderHistogram,
     typedType: () => kind,
+    keyAsString: (h, b) => keyAsString(h, b as HistogramBucket),
   };
   registerAgg<HistogramParams>(
     {

@@ -443,6 +443,7 @@ for (const kind of ['range', 'date_range', 'ip_range'] as const) {
     reduce: reduceRange,
     render: renderRange,
     typedType: () => kind,
+    keyAsString: (_r, b) => String(b.key),
   };
   registerAgg<RangeParams>(
     {

@@ -50,6 +50,7 @@ import {
   type OrderElement,
 } from '../support/order.js';
 import { topN } from '../support/top-n.js';
+import { javaDoubleToString } from '../../script/index.js';
 import {
   BytesReader,
   NumericReader,
@@ -639,6 +640,13 @@ const result: ResultSpec<InternalTerms> = {
   reduce: reduceTerms,
   render: renderTerms,
   typedType: (t) => (t.kind === 'long' ? 'lterms' : t.kind === 'double' ? 'dterms' : 'sterms'),
+  keyAsString: (t, b) => {
+    const tb = b as TermsBucket;
+    if (typeof tb.term === 'string') return String(tb.key);
+    if (t.format === RAW)
+      return t.kind === 'double' ? javaDoubleToString(tb.term) : String(tb.term);
+    return formatToString(t.format, tb.term);
+  },
 };
 
 registerAgg<TermsParams>(

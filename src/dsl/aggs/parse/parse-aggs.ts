@@ -32,7 +32,7 @@ const validated = new WeakSet<AggNode[]>();
  */
 export function validateAggregations(nodes: AggNode[]): void {
   if (validated.has(nodes)) return;
-  validateLevel(nodes, null);
+  validateLevel(nodes, []);
   splitTopLevel(nodes);
   validated.add(nodes);
 }
@@ -119,13 +119,14 @@ function parseLevel(json: Record<string, unknown>, pc: ParseContext): AggNode[] 
 }
 
 /** Validates one level: placement rules, pipeline checks and pipeline order. */
-function validateLevel(nodes: AggNode[], parent: AggNode | null): void {
+function validateLevel(nodes: AggNode[], ancestors: AggNode[]): void {
+  const parent = ancestors.length ? ancestors[ancestors.length - 1]! : null;
   const regular = nodes.filter((n) => AGGS.has(n.type));
   const pipes = nodes.filter((n) => PIPELINES.has(n.type));
   for (const n of regular) {
-    AGGS.get(n.type)!.validate?.(n, parent);
+    AGGS.get(n.type)!.validate?.(n, parent, ancestors);
     const children = [...n.subAggs, ...n.pipelines];
-    validateLevel(children, n);
+    validateLevel(children, [...ancestors, n]);
     (n as { pipelines: readonly AggNode[] }).pipelines = resolvePipelineOrder(
       n.pipelines,
       n.subAggs,
