@@ -7,3 +7,7 @@ import './bucket/range.js';
 import './bucket/single-bucket.js';
 import './bucket/filters.js';
 import './bucket/composite.js';
+import './metrics/cardinality.js';
+import './metrics/percentiles.js';
+import './metrics/weighted-avg.js';
+import './metrics/top-hits.js';
