@@ -11,3 +11,7 @@ import './metrics/cardinality.js';
 import './metrics/percentiles.js';
 import './metrics/weighted-avg.js';
 import './metrics/top-hits.js';
+import './pipeline/common.js';
+import './pipeline/bucket-metrics.js';
+import './pipeline/bucket-script.js';
+import './pipeline/sequential.js';
