@@ -21,14 +21,16 @@ import {
 } from '../parse/values-source-params.js';
 import { reduceAggList, renderAggs } from '../reduce/reduce.js';
 import { registerAgg, type ResultSpec } from '../registry.js';
-import { BucketHash } from '../support/arrays.js';
+import { BucketHash, growI32 } from '../support/arrays.js';
 import {
   calendarRounding,
+  daysFromCivil,
   fixedRounding,
   parseDateHistogramInterval,
   parseTimeValue,
   timeZone,
   UTC,
+  yearMonth,
   type Rounding,
 } from '../support/dates.js';
 import { formatToString, RAW, type DocFormat } from '../support/doc-format.js';
@@ -191,8 +193,23 @@ function parseStringOffset(s: string): number {
   );
 }
 
+/**
+ * How values become buckets: `index(v)` is an integer bucket number (dense for histograms, fixed
+ * date intervals and calendar units in fixed-offset zones, so the root level can map it through
+ * an array), `keyOf(index)` the bucket key. Zones with transitions fall back to the rounding
+ * itself, using the rounded key as the index.
+ */
 interface Keying {
-  key(v: number): number;
+  /**
+   * Inline fast paths for the collect loop (no closure call per value): 1 = floor((v + shift) /
+   * step), 2 = Monday weeks, 3 = calendar months of `months` length; 0 = call index().
+   */
+  mode: 0 | 1 | 2 | 3;
+  shift: number;
+  step: number;
+  months: number;
+  index(v: number): number;
+  keyOf(index: number): number;
   empty(rv: ResolvedValues | null, now: number): Omit<EmptyBucketInfo, 'subAggs'>;
 }
 
@@ -203,7 +220,13 @@ function histogramKeying(p: HistogramParams, name: string): Keying {
   const offset = p.offset;
   const round = (k: number) => Math.floor((k - offset) / interval) * interval + offset;
   return {
-    key: (v) => Math.floor((v - offset) / interval) * interval + offset,
+    // HistogramAggregator: key = floor((value - offset) / interval) * interval + offset
+    mode: 1,
+    shift: -offset,
+    step: interval,
+    months: 0,
+    index: (v) => Math.floor((v - offset) / interval),
+    keyOf: (i) => i * interval + offset,
     empty: () => ({
       round,
       // InternalHistogram.nextKey: round(key + interval + interval / 2)
@@ -214,6 +237,8 @@ function histogramKeying(p: HistogramParams, name: string): Keying {
   };
 }
 
+const DAY = 86400000;
+
 function dateKeying(p: HistogramParams, name: string): Keying {
   if (p.dateInterval === null) {
     throw illegalArgument(`[interval] must be 1 or greater for histogram aggregation [${name}]`);
@@ -223,49 +248,117 @@ function dateKeying(p: HistogramParams, name: string): Keying {
   const rounding: Rounding =
     'calendar' in iv ? calendarRounding(iv.calendar, zone) : fixedRounding(iv.fixedMillis, zone);
   const offset = p.offset;
-  // Cache the last bucket [start, next) so sorted/clustered dates skip the calendar maths.
-  let lo = 1;
-  let hi = 0;
-  let cached = 0;
-  return {
-    key: (v) => {
-      const x = v - offset;
-      if (x >= lo && x < hi) return cached + offset;
-      const r = rounding.round(x);
-      lo = r;
-      hi = rounding.nextRoundingValue(r);
-      cached = r;
-      return r + offset;
-    },
-    empty: (rv, now) => {
-      const fmt = rv?.format ?? RAW;
-      const parse = (b: number | string | null) =>
-        b === null
-          ? null
-          : typeof b === 'number'
-            ? b
-            : Math.trunc(fmt.parseDouble(b, false, () => now));
-      const min = parse(p.boundsMin);
-      const max = parse(p.boundsMax);
-      if (min !== null && max !== null && min > max) {
-        throw new EsError(
-          'search_parse_exception',
-          `[extended_bounds.min][${min}] cannot be greater than [extended_bounds.max][${max}] for histogram aggregation [${name}]`,
-          400,
-        );
-      }
-      return {
-        round: (k) => rounding.round(k - offset) + offset,
-        next: (k) => rounding.nextRoundingValue(k - offset) + offset,
-        min: min === null ? null : rounding.round(min) + offset,
-        max: max === null ? null : rounding.round(max) + offset,
+  const empty = (rv: ResolvedValues | null, now: number): Omit<EmptyBucketInfo, 'subAggs'> => {
+    const fmt = rv?.format ?? RAW;
+    const parse = (b: number | string | null) =>
+      b === null
+        ? null
+        : typeof b === 'number'
+          ? b
+          : Math.trunc(fmt.parseDouble(b, false, () => now));
+    const min = parse(p.boundsMin);
+    const max = parse(p.boundsMax);
+    if (min !== null && max !== null && min > max) {
+      throw new EsError(
+        'search_parse_exception',
+        `[extended_bounds.min][${min}] cannot be greater than [extended_bounds.max][${max}] for histogram aggregation [${name}]`,
+        400,
+      );
+    }
+    return {
+      round: (k) => rounding.round(k - offset) + offset,
+      next: (k) => rounding.nextRoundingValue(k - offset) + offset,
+      min: min === null ? null : rounding.round(min) + offset,
+      max: max === null ? null : rounding.round(max) + offset,
+    };
+  };
+  if (zone.fixed) {
+    // local = utc + zoneOffset; buckets start at local boundaries (ES TimeUnitRounding /
+    // TimeIntervalRounding in a fixed zone), shifted by `offset`
+    const shift = zone.offsetAt(0) - offset;
+    const back = offset - zone.offsetAt(0);
+    let step = 0;
+    if ('fixedMillis' in iv) step = iv.fixedMillis;
+    else {
+      const fixedUnits: Record<string, number> = {
+        day: DAY,
+        hour: 3600000,
+        minute: 60000,
+        second: 1000,
       };
-    },
+      step = fixedUnits[iv.calendar] ?? 0;
+    }
+    if (step > 0) {
+      return {
+        mode: 1,
+        shift,
+        step,
+        months: 0,
+        index: (v) => Math.floor((v + shift) / step),
+        keyOf: (i) => i * step + back,
+        empty,
+      };
+    }
+    const unit = (iv as { calendar: string }).calendar;
+    if (unit === 'week') {
+      // Monday-based weeks; 1970-01-01 was a Thursday
+      return {
+        mode: 2,
+        shift,
+        step: DAY,
+        months: 0,
+        index: (v) => Math.floor((Math.floor((v + shift) / DAY) + 3) / 7),
+        keyOf: (i) => (i * 7 - 3) * DAY + back,
+        empty,
+      };
+    }
+    const months = unit === 'year' ? 12 : unit === 'quarter' ? 3 : 1;
+    return {
+      mode: 3,
+      shift,
+      step: DAY,
+      months,
+      index: (v) => Math.floor(monthOfDay(Math.floor((v + shift) / DAY)) / months),
+      keyOf: (i) => {
+        const ym = i * months;
+        const y = Math.floor(ym / 12);
+        return daysFromCivil(y, ym - y * 12 + 1, 1) * DAY + back;
+      },
+      empty,
+    };
+  }
+  return {
+    mode: 0,
+    shift: 0,
+    step: 0,
+    months: 0,
+    index: (v) => rounding.round(v - offset) + offset,
+    keyOf: (k) => k,
+    empty,
   };
 }
 
+// Day number → year*12+month, memoised in a small direct-mapped cache (dates cluster by day).
+const MONTH_CACHE = 8192;
+const monthDays = new Float64Array(MONTH_CACHE).fill(NaN);
+const monthVals = new Int32Array(MONTH_CACHE);
+
+function monthOfDay(day: number): number {
+  const slot = day & (MONTH_CACHE - 1);
+  if (monthDays[slot] === day) return monthVals[slot]!;
+  const ym = yearMonth(day);
+  monthDays[slot] = day;
+  monthVals[slot] = ym;
+  return ym;
+}
+
+/** Largest index range mapped through a dense array at the root level. */
+const DENSE_LIMIT = 1 << 20;
+
 class HistogramAggregator extends BucketsAggregator {
   private readonly hash = new BucketHash();
+  private dense = new Int32Array(0);
+  private denseBase = 0;
   private reader: NumericReader | null = null;
   private readonly p: HistogramParams;
   private readonly keying: Keying;
@@ -288,16 +381,63 @@ class HistogramAggregator extends BucketsAggregator {
     this.reader = this.rv ? new NumericReader(this.rv, seg.ls) : null;
   }
 
+  /** Bucket ordinal of index `idx` under owner 0, through the dense map when it fits. */
+  private ord0(idx: number): number {
+    let j = idx - this.denseBase;
+    if (this.dense.length === 0) {
+      this.denseBase = idx - 64;
+      this.dense = new Int32Array(128).fill(-1);
+      j = 64;
+    } else if (j < 0 || j >= this.dense.length) {
+      const lo = Math.min(this.denseBase, idx);
+      const hi = Math.max(this.denseBase + this.dense.length, idx + 1);
+      const span = hi - lo;
+      if (span > DENSE_LIMIT) return this.hash.add(0, idx);
+      const size = Math.min(DENSE_LIMIT, Math.max(span * 2, this.dense.length * 2));
+      const grown = new Int32Array(size).fill(-1);
+      const newBase = j < 0 ? Math.max(hi - size, lo - (size - span)) : lo;
+      grown.set(this.dense, this.denseBase - newBase);
+      this.dense = grown;
+      this.denseBase = newBase;
+      j = idx - newBase;
+    }
+    let b = this.dense[j]!;
+    if (b < 0) b = this.dense[j] = this.hash.add(0, idx);
+    return b;
+  }
+
   collect(docs: Int32Array, ords: Int32Array, n: number, scores: Float64Array): void {
     const r = this.reader;
     if (!r) return;
-    const keyOf = this.keying.key;
+    const k = this.keying;
+    const index = k.index;
     const single = r.single;
     if (single) {
+      let counts = this.docCounts;
+      const hasSubs = this.hasSubs;
+      const mode = k.mode;
+      const shift = k.shift;
+      const step = k.step;
+      const months = k.months;
       for (let i = 0; i < n; i++) {
-        const v = single[docs[i]!]!;
+        const doc = docs[i]!;
+        const v = single[doc]!;
         if (v !== v) continue;
-        this.collectBucket(docs[i]!, this.hash.add(ords[i]!, keyOf(v)), scores[i]!);
+        let idx: number;
+        if (mode === 1) idx = Math.floor((v + shift) / step);
+        else if (mode === 2) idx = Math.floor((Math.floor((v + shift) / DAY) + 3) / 7);
+        else if (mode === 3) idx = Math.floor(monthOfDay(Math.floor((v + shift) / DAY)) / months);
+        else idx = index(v);
+        const o = ords[i]!;
+        let b: number;
+        if (o === 0) {
+          const j = idx - this.denseBase;
+          b = j >= 0 && j < this.dense.length ? this.dense[j]! : -1;
+          if (b < 0) b = this.ord0(idx);
+        } else b = this.hash.add(o, idx);
+        if (b >= counts.length) counts = this.docCounts = growI32(counts, b + 1);
+        counts[b]!++;
+        if (hasSubs) this.sub.push(doc, b, scores[i]!);
       }
     } else {
       for (let i = 0; i < n; i++) {
@@ -305,10 +445,11 @@ class HistogramAggregator extends BucketsAggregator {
         const c = r.read(doc, scores[i]!);
         let prev = NaN;
         for (let j = 0; j < c; j++) {
-          const k = keyOf(r.buf[j]!);
-          if (k === prev) continue;
-          prev = k;
-          this.collectBucket(doc, this.hash.add(ords[i]!, k), scores[i]!);
+          const idx = index(r.buf[j]!);
+          if (idx === prev) continue;
+          prev = idx;
+          const o = ords[i]!;
+          this.collectBucket(doc, o === 0 ? this.ord0(idx) : this.hash.add(o, idx), scores[i]!);
         }
       }
     }
@@ -319,7 +460,7 @@ class HistogramAggregator extends BucketsAggregator {
     const buckets: HistogramBucket[] = [];
     for (let o = 0; o < this.hash.size; o++) {
       if (this.hash.owners[o] !== owner) continue;
-      const k = this.hash.keys[o]!;
+      const k = this.keying.keyOf(this.hash.keys[o]!);
       buckets.push(this.bucket(k, this.docCount(o), this.subResults(o)));
     }
     this.ac.consumer.accept(buckets.length);

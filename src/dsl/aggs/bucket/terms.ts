@@ -8,6 +8,7 @@
  */
 import { EsError, illegalArgument } from '../../../common/errors.js';
 import {
+  BATCH,
   BucketsAggregator,
   type AggregatorContext,
   type AggSegment,
@@ -29,7 +30,7 @@ import {
 } from '../reduce/property.js';
 import { reduceAggList, renderAggs } from '../reduce/reduce.js';
 import { registerAgg, type ResultSpec } from '../registry.js';
-import { BucketHash, TermIds } from '../support/arrays.js';
+import { BucketHash, growI32, TermIds } from '../support/arrays.js';
 import { formatToString, RAW, type DocFormat } from '../support/doc-format.js';
 import {
   isRegexBased,
@@ -310,11 +311,34 @@ class TermsAggregator extends BucketsAggregator {
       if (r.ordinals) {
         const single = r.single;
         if (single) {
+          // Hot path (single-valued keyword): cached segment-ord → bucket for owner 0, counts and
+          // the sub-aggregation buffer handled inline.
+          const seg0 = this.seg0;
+          let counts = this.docCounts;
+          const hasSubs = this.hasSubs;
+          const sub = this.sub;
+          const sd = sub.docs;
+          const sb = sub.ords;
+          const ss = sub.scores;
           for (let i = 0; i < n; i++) {
-            const so = single[docs[i]!]!;
+            const doc = docs[i]!;
+            const so = single[doc]!;
             if (so < 0) continue;
-            const b = this.bucketOfOrd(so, ords[i]!);
-            if (b >= 0) this.collectBucket(docs[i]!, b, scores[i]!);
+            const o = ords[i]!;
+            let b = o === 0 ? seg0[so]! : -1;
+            if (b < 0) {
+              b = this.bucketOfOrd(so, o);
+              if (b < 0) continue;
+            }
+            if (b >= counts.length) counts = this.docCounts = growI32(counts, b + 1);
+            counts[b]!++;
+            if (hasSubs) {
+              const k = sub.n;
+              sd[k] = doc;
+              sb[k] = b;
+              ss[k] = scores[i]!;
+              if ((sub.n = k + 1) === BATCH) sub.flush();
+            }
           }
         } else {
           for (let i = 0; i < n; i++) {

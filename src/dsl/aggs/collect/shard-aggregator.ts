@@ -56,32 +56,53 @@ export function createShardAggregator(nodes: AggNode[], ctx: ShardAggContext): S
   const consumer = new BucketConsumer(ctx.maxBuckets, ctx.warnings);
   const ac: AggregatorContext = { shard: ctx, consumer, all: [] };
   const roots = aggs.map((n) => createAggregator(n, ac, ROOT_SPACE));
-  const docs = new Int32Array(BATCH);
-  const scores = new Float64Array(BATCH);
-  let n = 0;
-  const flush = () => {
+  return new RootCollector(roots, ac);
+}
+
+/**
+ * The executor calls collect() once per matching doc, so it only buffers; a class method (not a
+ * per-request closure) keeps that call site monomorphic and inlinable.
+ */
+class RootCollector implements ShardAggregator {
+  readonly needsScores: boolean;
+  private readonly docs = new Int32Array(BATCH);
+  private readonly scores = new Float64Array(BATCH).fill(NaN);
+  private n = 0;
+
+  constructor(
+    private readonly roots: Aggregator[],
+    private readonly ac: AggregatorContext,
+  ) {
+    this.needsScores = roots.some((r) => r.needsScores);
+  }
+
+  private flush(): void {
+    const n = this.n;
     if (n === 0) return;
-    for (let i = 0; i < roots.length; i++) roots[i]!.collect(docs, ZERO_ORDS, n, scores);
-    n = 0;
-  };
-  return {
-    needsScores: roots.some((r) => r.needsScores),
-    onSegment(ls: LiveSegment): void {
-      flush();
-      const seg = rootSegment(ls);
-      for (const r of roots) r.setSegment(seg);
-    },
-    collect(doc: number, score: number): void {
-      docs[n] = doc;
-      scores[n] = score;
-      if (++n === BATCH) flush();
-    },
-    finish(): ShardAggResult {
-      flush();
-      // Parents finish before children (global feeds its sub-tree before they finish).
-      for (let i = 0; i < ac.all.length; i++) ac.all[i]!.finish?.();
-      const out = roots.map((r) => r.build(0));
-      return { aggs: out, bucketCount: consumer.count };
-    },
-  };
+    this.n = 0;
+    const roots = this.roots;
+    for (let i = 0; i < roots.length; i++) roots[i]!.collect(this.docs, ZERO_ORDS, n, this.scores);
+  }
+
+  onSegment(ls: LiveSegment): void {
+    this.flush();
+    const seg = rootSegment(ls);
+    for (const r of this.roots) r.setSegment(seg);
+  }
+
+  collect(doc: number, score: number): void {
+    const n = this.n;
+    this.docs[n] = doc;
+    this.scores[n] = score;
+    if ((this.n = n + 1) === BATCH) this.flush();
+  }
+
+  finish(): ShardAggResult {
+    this.flush();
+    // Parents finish before children (global feeds its sub-tree before they finish).
+    const all = this.ac.all;
+    for (let i = 0; i < all.length; i++) all[i]!.finish?.();
+    const out = this.roots.map((r) => r.build(0));
+    return { aggs: out, bucketCount: this.ac.consumer.count };
+  }
 }

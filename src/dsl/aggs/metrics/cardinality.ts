@@ -13,7 +13,7 @@ import {
   type ValuesSourceParams,
 } from '../parse/values-source-params.js';
 import { registerAgg, type ResultSpec } from '../registry.js';
-import { doubleBits, hexBytes, longBits, mix64, murmur3x64h1, utf8 } from '../support/hash64.js';
+import { hexBytes, MH, ML, mixDouble, mixLong, murmur3x64h1, utf8 } from '../support/hash64.js';
 import {
   BytesReader,
   NumericReader,
@@ -92,27 +92,29 @@ class CardinalityAggregator implements Aggregator {
     return murmur3x64h1(b, 0, b.length, 0);
   }
 
-  private hashNumber(v: number): { hi: number; lo: number } {
-    return mix64(this.rv!.floating ? doubleBits(v) : longBits(v));
-  }
-
   collect(docs: Int32Array, ords: Int32Array, n: number, scores: Float64Array): void {
     if (!this.rv) return;
     if (this.num) {
       const r = this.num;
-      let lastV = NaN;
-      let lastH = { hi: 0, lo: 0 };
+      const floating = this.rv.floating;
+      const single = r.single;
       for (let i = 0; i < n; i++) {
+        if (single) {
+          const v = single[docs[i]!]!;
+          if (v !== v) continue;
+          if (floating) mixDouble(v);
+          else mixLong(v);
+          this.sketch(ords[i]!).collect(MH, ML);
+          continue;
+        }
         const c = r.read(docs[i]!, scores[i]!);
         if (c === 0) continue;
         const sk = this.sketch(ords[i]!);
         for (let j = 0; j < c; j++) {
           const v = r.buf[j]!;
-          if (v !== lastV) {
-            lastV = v;
-            lastH = this.hashNumber(v);
-          }
-          sk.collect(lastH.hi, lastH.lo);
+          if (floating) mixDouble(v);
+          else mixLong(v);
+          sk.collect(MH, ML);
         }
       }
       return;

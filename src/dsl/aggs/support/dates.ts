@@ -164,28 +164,63 @@ function localOf(f: Fields): number {
 export type CalendarUnit =
   'year' | 'quarter' | 'month' | 'week' | 'day' | 'hour' | 'minute' | 'second';
 
+/** Days since 1970-01-01 → [year, month(1-12), day] (proleptic Gregorian, pure arithmetic). */
+export function civilFromDays(z: number): [number, number, number] {
+  z += 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
+  );
+  const y = yoe + era * 400;
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  return [m <= 2 ? y + 1 : y, m, d];
+}
+
+/** year * 12 + (month - 1) of a day number, without allocating. */
+export function yearMonth(z: number): number {
+  z += 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return y * 12 + m - 1;
+}
+
+/** [year, month(1-12), day] → days since 1970-01-01. */
+export function daysFromCivil(y: number, m: number, d: number): number {
+  y -= m <= 2 ? 1 : 0;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
 /** Floor of local millis to a calendar unit (weeks start on Monday, ISO). */
 function floorLocal(unit: CalendarUnit, local: number): number {
-  const f = fieldsOf(local);
   switch (unit) {
     case 'year':
-      return localOf({ ...f, month: 1, day: 1, hour: 0, minute: 0, second: 0, millis: 0 });
     case 'quarter':
-      return localOf({
-        ...f,
-        month: f.month - ((f.month - 1) % 3),
-        day: 1,
-        hour: 0,
-        minute: 0,
-        second: 0,
-        millis: 0,
-      });
-    case 'month':
-      return localOf({ ...f, day: 1, hour: 0, minute: 0, second: 0, millis: 0 });
+    case 'month': {
+      const ym = yearMonth(Math.floor(local / 86400000));
+      const y = Math.floor(ym / 12);
+      const m = ym - y * 12 + 1;
+      const month = unit === 'year' ? 1 : unit === 'quarter' ? m - ((m - 1) % 3) : m;
+      return daysFromCivil(y, month, 1) * 86400000;
+    }
     case 'week': {
-      const day = Math.floor(local / 86400000) * 86400000;
-      const dow = (new Date(day).getUTCDay() + 6) % 7; // Monday = 0
-      return day - dow * 86400000;
+      const day = Math.floor(local / 86400000);
+      // 1970-01-01 was a Thursday: Monday-based weeks start at day - ((day + 3) mod 7)
+      return (day - ((((day + 3) % 7) + 7) % 7)) * 86400000;
     }
     case 'day':
       return Math.floor(local / 86400000) * 86400000;
@@ -203,14 +238,20 @@ function addLocal(unit: CalendarUnit, local: number, n: number): number {
     case 'year':
     case 'quarter':
     case 'month': {
-      const f = fieldsOf(local);
+      const days = Math.floor(local / 86400000);
+      const timeOfDay = local - days * 86400000;
+      const [y, m, d] = civilFromDays(days);
       const months = unit === 'year' ? 12 * n : unit === 'quarter' ? 3 * n : n;
-      const total = f.year * 12 + (f.month - 1) + months;
+      const total = y * 12 + (m - 1) + months;
       const year = Math.floor(total / 12);
       const month = total - year * 12 + 1;
-      const dim = new Date(Date.UTC(2000, month, 0)).getUTCDate();
-      const leapFix = month === 2 ? (isLeap(year) ? 29 : 28) : dim;
-      return localOf({ ...f, year, month, day: Math.min(f.day, leapFix) });
+      const dim =
+        month === 2
+          ? isLeap(year)
+            ? 29
+            : 28
+          : [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+      return daysFromCivil(year, month, Math.min(d, dim)) * 86400000 + timeOfDay;
     }
     case 'week':
       return local + n * 604800000;

@@ -72,8 +72,17 @@ function fmix(h: number, l: number): void {
  * for cardinality of numbers and for terms partitions of numeric fields.
  */
 export function mix64(v: U64): U64 {
-  let h = v.hi >>> 0;
-  let l = v.lo >>> 0;
+  mix64Into(v.hi, v.lo);
+  return { hi: MH, lo: ML };
+}
+
+/** Result of mix64Into (no allocation on hot paths). */
+export let MH = 0;
+export let ML = 0;
+
+export function mix64Into(hi: number, lo: number): void {
+  let h = hi >>> 0;
+  let l = lo >>> 0;
   // z = (z ^ (z >>> 32)) * 0x4cd6944c5cc20b6d
   l = (l ^ h) >>> 0;
   mul64(h, l, 0x4cd6944c, 0x5cc20b6d);
@@ -86,7 +95,24 @@ export function mix64(v: U64): U64 {
   h = RH;
   l = RL;
   // z ^ (z >>> 32)
-  return { hi: h, lo: (l ^ h) >>> 0 };
+  MH = h;
+  ML = (l ^ h) >>> 0;
+}
+
+/** mix64 of a Java long given as a number (exact within ±2^53), into MH:ML. */
+export function mixLong(v: number): void {
+  const hi = Math.floor(v / 4294967296);
+  mix64Into(hi >>> 0, (v - hi * 4294967296) >>> 0);
+}
+
+/** mix64 of Double.doubleToLongBits(v), into MH:ML. */
+export function mixDouble(v: number): void {
+  if (Number.isNaN(v)) {
+    mix64Into(0x7ff80000, 0);
+    return;
+  }
+  f64[0] = v;
+  mix64Into(u32[1]!, u32[0]!);
 }
 
 /** A Java long (exact within ±2^53) as two words. */
