@@ -157,13 +157,7 @@ export function parseObject(parserName: string, json: unknown, decls: readonly F
     try {
       decl.set(convert(decl.kind, value), field);
     } catch (e) {
-      if (
-        e instanceof EsError &&
-        (e.type === 'x_content_parse_exception' ||
-          e.type === 'parsing_exception' ||
-          e.type === 'aggregation_initialization_exception')
-      )
-        throw e;
+      // ObjectParser.parseValue wraps whatever the field's parser throws
       const cause = e instanceof EsError ? e : new EsError('exception', String(e), 500);
       throw new EsError(
         'x_content_parse_exception',

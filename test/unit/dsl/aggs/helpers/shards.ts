@@ -237,6 +237,8 @@ export interface SearchOptions {
   now?: number;
   scriptMethods?: Record<string, (...args: unknown[]) => unknown>;
   fetchHits?: (hits: CollectedHit[], opts: TopHitsOptions) => unknown[];
+  /** Per-shard mappings (shards of different indices). */
+  fieldsPerShard?: Array<Map<string, FieldMapping>>;
 }
 
 export function shardContext(
@@ -247,7 +249,7 @@ export function shardContext(
   const snap = index.shards[s]!.searcher();
   return {
     snapshot: snap,
-    field: (p) => index.fields.get(p),
+    field: (p) => (opts.fieldsPerShard?.[s] ?? index.fields).get(p),
     compileQuery: (json): Weight =>
       createWeight(compileTestQuery(index, json), { stats: shardStats(snap), needsScores: false }),
     now: opts.now ?? Date.UTC(2020, 0, 1),
@@ -300,4 +302,18 @@ export function search(
 /** Plain-JSON view (drops undefined, like a serialised response). */
 export function json(v: unknown): unknown {
   return JSON.parse(JSON.stringify(v));
+}
+
+/** The ES error body `{error, status}` of what `fn` throws (fails if it does not throw). */
+export function errorOf(fn: () => unknown): { error: Record<string, any>; status: number } {
+  try {
+    fn();
+  } catch (e) {
+    const body = (
+      e as { toBody?: () => { error: Record<string, unknown>; status: number } }
+    ).toBody?.();
+    if (!body) throw e;
+    return body as { error: Record<string, any>; status: number };
+  }
+  throw new Error('expected an error');
 }
