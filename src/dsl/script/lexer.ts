@@ -15,6 +15,8 @@ export interface Token {
   /** Numbers: the Java type of the literal. */
   readonly numType?: 'int' | 'long' | 'float' | 'double';
   readonly value?: number;
+  /** Source text when it differs from `text` (string literals keep their quotes here). */
+  readonly raw?: string;
 }
 
 const KEYWORDS = new Set([
@@ -143,7 +145,7 @@ export function tokenize(src: string): Token[] {
         val += d;
         j++;
       }
-      out.push({ kind: 'str', text: val, start });
+      out.push({ kind: 'str', text: val, start, raw: src.slice(start, j + 1) });
       i = j + 1;
       continue;
     }

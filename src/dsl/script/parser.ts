@@ -538,7 +538,8 @@ class Parser {
   }
 }
 
+/** ANTLR getTokenErrorDisplay: the token's source text in single quotes (<EOF> unquoted). */
 function display(t: Token): string {
-  if (t.kind === 'str') return `'${t.text}'`;
-  return t.kind === 'eof' ? '<EOF>' : t.text;
+  if (t.kind === 'eof') return '<EOF>';
+  return `'${t.raw ?? t.text}'`;
 }

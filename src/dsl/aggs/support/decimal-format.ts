@@ -189,8 +189,8 @@ export class DecimalFormat {
       return (neg ? p.negPrefix : p.posPrefix) + '\u221e' + (neg ? p.negSuffix : p.posSuffix);
     const x = Math.abs(value) * p.multiplier;
     const body = p.expDigits > 0 ? this.scientific(x) : this.fixed(x);
-    const isZero = !/[1-9]/.test(body);
-    if (neg && !isZero) return p.negPrefix + body + p.negSuffix;
+    // Java keeps the minus sign when a negative value rounds to zero ("-0.0")
+    if (neg) return p.negPrefix + body + p.negSuffix;
     return p.posPrefix + body + p.posSuffix;
   }
 

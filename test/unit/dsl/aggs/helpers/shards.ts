@@ -136,7 +136,12 @@ function parseDoc(index: TestIndex, src: Record<string, unknown>, prefix = ''): 
 export function buildIndex(
   mapping: MappingSpec,
   docs: Array<Record<string, unknown>>,
-  opts: { shards?: number; shardOf?: (i: number) => number; refreshEvery?: number } = {},
+  opts: {
+    shards?: number;
+    shardOf?: (i: number) => number;
+    refreshEvery?: number;
+    deletes?: string[];
+  } = {},
 ): TestIndex {
   const fields = new Map<string, FieldMapping>();
   const nested = new Set<string>();
@@ -158,6 +163,13 @@ export function buildIndex(
     if (opts.refreshEvery && (i + 1) % opts.refreshEvery === 0) index.shards[s]!.refresh();
   });
   for (const s of index.shards) s.refresh();
+  if (opts.deletes?.length) {
+    for (const id of opts.deletes) {
+      const s = index.ids.findIndex((ids) => ids.includes(id));
+      if (s >= 0) index.shards[s]!.delete(id);
+    }
+    for (const s of index.shards) s.refresh();
+  }
   return index;
 }
 
