@@ -30,7 +30,14 @@ const caseArb = fc.record({
   deleteEvery: fc.integer({ min: 0, max: 7 }),
 });
 
-function build(c: fc.Infer<typeof caseArb>) {
+interface Case {
+  docs: Doc[];
+  shards: number;
+  refreshEvery: number;
+  deleteEvery: number;
+}
+
+function build(c: Case) {
   const deletes: string[] = [];
   if (c.deleteEvery > 0)
     for (let i = 0; i < c.docs.length; i += c.deleteEvery) deletes.push(String(i + 1));
