@@ -60,8 +60,10 @@ export interface ShardAggContext {
   warnings?: string[];
   /** Shard identity, used to break top_hits ties across shards like ES (shard index order). */
   shardIndex?: number;
-  /** Index name (rendered by fetchHits; kept on hits for ties and _index). */
+  /** Index name: `_index` aggregations (terms on `_index`) and error metadata. */
   index?: string;
+  /** Mapping type name (6.8 has one per index): terms on `_type`. */
+  typeName?: string;
 }
 
 /** Base of every shard-level and reduced aggregation result (ES InternalAggregation). */

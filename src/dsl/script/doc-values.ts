@@ -138,11 +138,15 @@ const DEFAULTS: Record<Kind, unknown> = {
 };
 
 /** The values of one field for the current document of a segment. */
+export const MISSING_VALUE_DEPRECATION =
+  "returning default values for missing document values is deprecated. Set system property '-Des.scripting.exception_for_missing_value=true' to make behaviour compatible with future major versions!";
+
 class FieldValues implements ScriptDocValues {
   doc = -1;
   constructor(
     private readonly kind: Kind,
     private readonly col: NumericColumn | OrdinalColumn | null,
+    private readonly onDeprecation: ((msg: string) => void) | undefined,
   ) {}
 
   size(): number {
@@ -166,7 +170,10 @@ class FieldValues implements ScriptDocValues {
   }
   get(i: number): unknown {
     const n = this.size();
-    if (n === 0) return DEFAULTS[this.kind];
+    if (n === 0) {
+      this.onDeprecation?.(MISSING_VALUE_DEPRECATION);
+      return DEFAULTS[this.kind];
+    }
     if (i < 0 || i >= n) {
       throw illegalArg(`attempted to fetch the [${i}] value when there are only [${n}] values`);
     }
@@ -217,6 +224,8 @@ export class SegmentDocLookup implements ScriptDocLookup {
     private readonly mapping: (path: string) => FieldMapping | undefined,
     /** Column of a field in a segment (aggs pass a fielddata-aware resolver for text fields). */
     private readonly column: ColumnResolver = defaultColumn,
+    /** Receives ES deprecation warnings (missing values read as defaults). */
+    private readonly onDeprecation?: (msg: string) => void,
   ) {}
 
   setSegment(ls: LiveSegment): void {
@@ -244,7 +253,7 @@ export class SegmentDocLookup implements ScriptDocLookup {
         );
       }
       const col = this.ls ? this.column(this.ls, m) : null;
-      v = new FieldValues(kindOf(m.type), col);
+      v = new FieldValues(kindOf(m.type), col, this.onDeprecation);
       this.views.set(field, v);
     }
     v.doc = this.doc;

@@ -21,6 +21,7 @@ import type { ValuesSourceParams, ValueType } from '../parse/values-source-param
 import type { ShardAggContext } from '../types.js';
 import { fieldDocFormat, valueTypeFormat, type DocFormat } from './doc-format.js';
 import { timeZone, type TimeZone } from './dates.js';
+import { addWarning } from './bucket-consumer.js';
 
 export type SourceKind = 'numeric' | 'bytes';
 
@@ -39,6 +40,8 @@ export interface ResolvedValues {
   readonly valueScript: boolean;
   readonly zone: TimeZone | null;
   readonly ctx: ShardAggContext;
+  /** `_index` / `_type`: one constant term for every doc of the shard. */
+  readonly constant?: string;
 }
 
 const fielddataCache = new WeakMap<InvertedField, OrdinalColumn>();
@@ -66,6 +69,19 @@ export function fielddataDisabled(path: string): EsError {
   return illegalArgument(
     `Fielddata is disabled on text fields by default. Set fielddata=true on [${path}] in order to load fielddata in memory by uninverting the inverted index. Note that this can however use significant memory. Alternatively use a keyword field instead.`,
   );
+}
+
+const zeroOrds = new Map<number, Int32Array>();
+
+/** An ordinal column where every doc holds `term` (for `_index` / `_type`). */
+function constantColumn(ls: LiveSegment, term: string): OrdinalColumn {
+  const n = ls.segment.maxDoc;
+  let z = zeroOrds.get(n);
+  if (!z) {
+    if (zeroOrds.size > 64) zeroOrds.clear();
+    zeroOrds.set(n, (z = new Int32Array(n)));
+  }
+  return { kind: 'ordinal', dict: [term], single: z, offsets: null, ords: null };
 }
 
 function isNumericField(f: FieldMapping): boolean {
@@ -138,6 +154,29 @@ export function resolveValues(
     format = valueTypeFormat(vt, p.format, zone);
   } else {
     field = ctx.field(p.field) ?? null;
+    const meta =
+      !field && p.field === '_index'
+        ? ctx.index
+        : !field && p.field === '_type'
+          ? ctx.typeName
+          : undefined;
+    if (meta !== undefined && !script) {
+      // IndexFieldMapper / TypeFieldMapper fielddata: a constant keyword
+      const base = finish(
+        p,
+        ctx,
+        'bytes',
+        null,
+        false,
+        valueTypeFormat(null, null, zone),
+        false,
+        vt,
+        null,
+        zone,
+        aggName,
+      );
+      return { ...base, constant: meta };
+    }
     if (!field) {
       const k = vt ? VT_KIND[vt] : 'bytes';
       if (missing === null || missing === undefined) return null;
@@ -206,7 +245,12 @@ function finish(
 // ---- per-segment readers ------------------------------------------------------------------------
 
 function scriptDoc(rv: ResolvedValues, ls: LiveSegment): SegmentDocLookup {
-  const lookup = new SegmentDocLookup((path) => rv.ctx.field(path), columnOf);
+  const warnings = rv.ctx.warnings;
+  const lookup = new SegmentDocLookup(
+    (path) => rv.ctx.field(path),
+    columnOf,
+    warnings ? (msg) => addWarning(warnings, msg) : undefined,
+  );
   lookup.setSegment(ls);
   return lookup;
 }
@@ -339,7 +383,12 @@ export class BytesReader {
   private readonly vars: Record<string, unknown>;
 
   constructor(rv: ResolvedValues, ls: LiveSegment) {
-    const c = rv.field ? columnOf(ls, rv.field) : null;
+    const c =
+      rv.constant !== undefined
+        ? constantColumn(ls, rv.constant)
+        : rv.field
+          ? columnOf(ls, rv.field)
+          : null;
     this.script = rv.script;
     this.valueScript = rv.valueScript;
     this.ordinals = c && c.kind === 'ordinal' && !this.script ? c : null;
