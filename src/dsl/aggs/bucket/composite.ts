@@ -1,0 +1,573 @@
+/**
+ * composite (ES CompositeAggregationBuilder / CompositeAggregator / InternalComposite): buckets
+ * keyed by a tuple of terms / histogram / date_histogram source values, sorted source by source
+ * (per-source asc/desc, `missing_bucket` nulls first in ascending order), paged with `size` and
+ * `after`. Each shard returns its first `size` keys after `after`; the reduce merges them, keeps
+ * `size`, and `after_key` is the last key (kept when pipelines later drop buckets).
+ */
+import {
+  EsError,
+  illegalArgument,
+  parsingException,
+  tooManyBuckets,
+} from '../../../common/errors.js';
+import {
+  BucketsAggregator,
+  type Aggregator,
+  type AggregatorContext,
+  type AggSegment,
+} from '../collect/aggregator.js';
+import { createSubAggregators } from '../collect/shard-aggregator.js';
+import { isObj, parseObject, tokenOf, toLong } from '../parse/object-parser.js';
+import {
+  emptyValuesSource,
+  resolveValueType,
+  type ValuesSourceParams,
+} from '../parse/values-source-params.js';
+import { reduceAggList, renderAggs } from '../reduce/reduce.js';
+import { registerAgg, type ResultSpec } from '../registry.js';
+import {
+  calendarRounding,
+  fixedRounding,
+  parseDateHistogramInterval,
+  timeZone,
+  UTC,
+  type Rounding,
+} from '../support/dates.js';
+import { RAW, type DocFormat } from '../support/doc-format.js';
+import {
+  BytesReader,
+  NumericReader,
+  resolveValues,
+  type ResolvedValues,
+} from '../support/values-source.js';
+import { parseScriptSpec } from '../../script/index.js';
+import type { AggNode, InternalAgg, InternalBucket, ReduceContext } from '../types.js';
+
+type SourceType = 'terms' | 'histogram' | 'date_histogram';
+
+interface SourceParams {
+  name: string;
+  type: SourceType;
+  source: ValuesSourceParams;
+  missingBucket: boolean;
+  order: 'asc' | 'desc';
+  interval: number | string | null;
+}
+
+interface CompositeParams {
+  size: number;
+  sources: SourceParams[];
+  after: Record<string, unknown> | null;
+}
+
+type KeyValue = string | number | null;
+
+export interface CompositeBucket extends InternalBucket {
+  values: KeyValue[];
+}
+
+export interface InternalComposite extends InternalAgg {
+  size: number;
+  names: string[];
+  formats: DocFormat[];
+  /** Per source: 1 asc, -1 desc; `string` marks term (bytes) sources. */
+  reverseMuls: number[];
+  buckets: CompositeBucket[];
+  afterKey: KeyValue[] | null;
+}
+
+function parseSource(json: unknown): SourceParams {
+  if (!isObj(json))
+    throw parsingException(
+      `Failed to parse object: expecting token of type [START_OBJECT] but found [${tokenOf(json)}]`,
+    );
+  const entries = Object.entries(json);
+  if (entries.length === 0)
+    throw parsingException(
+      'Failed to parse object: expecting token of type [FIELD_NAME] but found [END_OBJECT]',
+    );
+  const [name, def] = entries[0]!;
+  if (!isObj(def))
+    throw parsingException(
+      `Failed to parse object: expecting token of type [START_OBJECT] but found [${tokenOf(def)}]`,
+    );
+  const [type, body] = Object.entries(def)[0] ?? [];
+  if (type === undefined)
+    throw parsingException(
+      'Failed to parse object: expecting token of type [FIELD_NAME] but found [END_OBJECT]',
+    );
+  if (type !== 'terms' && type !== 'histogram' && type !== 'date_histogram')
+    throw parsingException(`invalid source type: ${type}`);
+  const sp: SourceParams = {
+    name,
+    type,
+    source: emptyValuesSource(),
+    missingBucket: false,
+    order: 'asc',
+    interval: null,
+  };
+  parseObject(type, body, [
+    { names: ['field'], kind: 'string', set: (v) => (sp.source.field = v as string) },
+    { names: ['missing'], kind: 'value', set: (v) => (sp.source.missing = v) },
+    { names: ['missing_bucket'], kind: 'boolean', set: (v) => (sp.missingBucket = v as boolean) },
+    {
+      names: ['value_type'],
+      kind: 'string',
+      set: (v) => {
+        const t = resolveValueType(v as string);
+        if (!t) throw new Error(`no valueType [${String(v)}]`);
+        sp.source.valueType = t;
+      },
+    },
+    {
+      names: ['script'],
+      kind: 'object_or_string',
+      set: (v) => (sp.source.script = parseScriptSpec(v)),
+    },
+    {
+      names: ['order'],
+      kind: 'string',
+      set: (v) => {
+        const o = String(v).toLowerCase();
+        if (o !== 'asc' && o !== 'desc') throw illegalArgument(`No sort order for [${String(v)}]`);
+        sp.order = o;
+      },
+    },
+    ...(type === 'terms'
+      ? []
+      : [
+          {
+            names: ['format'],
+            kind: 'string' as const,
+            set: (v: unknown) => (sp.source.format = v as string),
+          },
+        ]),
+    ...(type === 'histogram'
+      ? [
+          {
+            names: ['interval'],
+            kind: 'double' as const,
+            set: (v: unknown) => (sp.interval = v as number),
+          },
+        ]
+      : []),
+    ...(type === 'date_histogram'
+      ? [
+          {
+            names: ['interval'],
+            kind: 'number_or_string' as const,
+            set: (v: unknown) => (sp.interval = typeof v === 'number' ? toLong(v) : String(v)),
+          },
+          {
+            names: ['time_zone'],
+            kind: 'value' as const,
+            set: (v: unknown) =>
+              (sp.source.timeZone = typeof v === 'number' ? Math.trunc(v) : String(v)),
+          },
+        ]
+      : []),
+  ]);
+  return sp;
+}
+
+function parseComposite(json: unknown, name: string): CompositeParams {
+  const p: CompositeParams = { size: 10, sources: [], after: null };
+  let hasSources = false;
+  parseObject('composite', json, [
+    {
+      names: ['size'],
+      kind: 'int',
+      set: (v) => {
+        if ((v as number) <= 0)
+          throw illegalArgument(`[size] must be greater than 0. Found [${v}] in [${name}]`);
+        p.size = v as number;
+      },
+    },
+    { names: ['after'], kind: 'object', set: (v) => (p.after = v as Record<string, unknown>) },
+    {
+      names: ['sources'],
+      kind: 'object_array',
+      set: (v) => {
+        hasSources = true;
+        p.sources = (Array.isArray(v) ? v : [v]).map(parseSource);
+      },
+    },
+  ]);
+  if (!hasSources) throw illegalArgument('Required [sources]');
+  if (p.sources.length === 0) throw illegalArgument(`Composite [sources] cannot be null or empty`);
+  const names = new Set<string>();
+  for (const s of p.sources) {
+    if (names.has(s.name))
+      throw illegalArgument(`Composite source names must be unique, found duplicates: [${s.name}]`);
+    names.add(s.name);
+  }
+  return p;
+}
+
+interface Source {
+  sp: SourceParams;
+  rv: ResolvedValues | null;
+  format: DocFormat;
+  mul: number;
+  bytes: boolean;
+  rounding: ((v: number) => number) | null;
+  num: NumericReader | null;
+  bytesReader: BytesReader | null;
+  /** Values of the current doc. */
+  vals: KeyValue[];
+}
+
+function compareValues(a: KeyValue, b: KeyValue, mul: number): number {
+  if (a === null) return b === null ? 0 : -mul;
+  if (b === null) return mul;
+  return (a < b ? -1 : a > b ? 1 : 0) * mul;
+}
+
+function compareKeys(
+  a: readonly KeyValue[],
+  b: readonly KeyValue[],
+  muls: readonly number[],
+): number {
+  for (let i = 0; i < muls.length; i++) {
+    const c = compareValues(a[i]!, b[i]!, muls[i]!);
+    if (c !== 0) return c;
+  }
+  return 0;
+}
+
+class CompositeAggregator extends BucketsAggregator {
+  private readonly sources: Source[];
+  private readonly keys = new Map<string, number>();
+  private readonly values: KeyValue[][] = [];
+  private readonly after: KeyValue[] | null;
+  private readonly muls: number[];
+
+  constructor(
+    node: AggNode,
+    private readonly ac: AggregatorContext,
+    subs: Aggregator[],
+    private readonly p: CompositeParams,
+  ) {
+    super(node, subs);
+    const limit = ac.shard.maxBuckets === -1 ? 10000 : ac.shard.maxBuckets;
+    if (p.size > limit) throw tooManyBuckets(limit, p.size);
+    this.sources = p.sources.map((sp) => this.source(sp));
+    this.muls = this.sources.map((s) => s.mul);
+    this.after = p.after ? this.parseAfter(p.after) : null;
+  }
+
+  private source(sp: SourceParams): Source {
+    if (sp.missingBucket && sp.source.missing !== null && sp.source.missing !== undefined) {
+      throw new EsError(
+        'query_shard_exception',
+        'cannot use [missing] option in conjunction with [missing_bucket]',
+        400,
+      );
+    }
+    const shard = this.ac.shard;
+    let rv: ResolvedValues | null;
+    let format: DocFormat;
+    let rounding: ((v: number) => number) | null = null;
+    if (sp.type === 'terms') {
+      rv = resolveValues(sp.source, shard, null, this.node.name);
+      // dates stay epoch millis unless a format is given (TermsValuesSourceBuilder)
+      format = rv
+        ? rv.field?.type === 'date' && sp.source.format === null
+          ? RAW
+          : rv.format
+        : RAW;
+    } else {
+      const src =
+        sp.type === 'date_histogram' && sp.source.valueType === null
+          ? { ...sp.source, valueType: 'date' as const }
+          : sp.source;
+      rv = resolveValues(src, shard, 'numeric', this.node.name);
+      if (rv && rv.kind !== 'numeric')
+        throw illegalArgument(`invalid source, expected numeric, got ${rv.kind}`);
+      if (sp.type === 'histogram') {
+        const interval = sp.interval as number;
+        if (!(interval > 0))
+          throw illegalArgument(`[interval] must be greater than 0 for [histogram] source`);
+        rounding = (v) => Math.floor(v / interval) * interval;
+        format = rv?.format ?? RAW;
+      } else {
+        if (sp.interval === null)
+          throw illegalArgument(`[interval] must not be null: [${sp.name}]`);
+        const iv = parseDateHistogramInterval(sp.interval, sp.name);
+        const zone = sp.source.timeZone !== null ? timeZone(sp.source.timeZone) : UTC;
+        const r: Rounding =
+          'calendar' in iv
+            ? calendarRounding(iv.calendar, zone)
+            : fixedRounding(iv.fixedMillis, zone);
+        rounding = (v) => r.round(v);
+        // epoch millis unless a format is given (DateHistogramValuesSourceBuilder)
+        format = sp.source.format === null ? RAW : (rv?.format ?? RAW);
+      }
+    }
+    return {
+      sp,
+      rv,
+      format,
+      mul: sp.order === 'desc' ? -1 : 1,
+      bytes: sp.type === 'terms' && rv !== null && rv.kind === 'bytes',
+      rounding,
+      num: null,
+      bytesReader: null,
+      vals: [],
+    };
+  }
+
+  /** CompositeAggregationBuilder.doBuild + the values sources' setAfter. */
+  private parseAfter(after: Record<string, unknown>): KeyValue[] {
+    const keys = Object.keys(after);
+    if (keys.length !== this.sources.length) {
+      throw illegalArgument(
+        `[after] has ${keys.length} value(s) but [sources] has ${this.sources.length}`,
+      );
+    }
+    return this.sources.map((s) => {
+      if (!(s.sp.name in after)) throw illegalArgument(`Missing value for [after.${s.sp.name}]`);
+      const v = after[s.sp.name];
+      if (v === null || v === undefined) {
+        if (s.sp.missingBucket) return null;
+        throw illegalArgument(
+          `Invalid value for [after.${s.sp.name}], expected comparable, got [null]`,
+        );
+      }
+      if (typeof v === 'object') {
+        throw illegalArgument(
+          `Invalid value for [after.${s.sp.name}], expected comparable, got [${Array.isArray(v) ? 'ArrayList' : 'HashMap'}]`,
+        );
+      }
+      const now = () => {
+        throw illegalArgument('now() is not supported in [after] key');
+      };
+      if (s.bytes) {
+        if (typeof v !== 'string')
+          throw illegalArgument(
+            `invalid value, expected string, got ${typeof v === 'number' ? (Number.isInteger(v) ? 'Integer' : 'Double') : 'Boolean'}`,
+          );
+        return s.format.parseTerm(v);
+      }
+      if (typeof v === 'number') return v;
+      if (typeof v === 'boolean') return v ? 1 : 0;
+      const d = s.format.parseDouble(String(v), false, now);
+      return s.rv && !s.rv.floating && s.sp.type !== 'histogram' ? Math.floor(d) : d;
+    });
+  }
+
+  override setSegment(seg: AggSegment): void {
+    super.setSegment(seg);
+    for (const s of this.sources) {
+      if (!s.rv) continue;
+      if (s.bytes) s.bytesReader = new BytesReader(s.rv, seg.ls);
+      else s.num = new NumericReader(s.rv, seg.ls);
+    }
+  }
+
+  private readValues(s: Source, doc: number, score: number): void {
+    const out = s.vals;
+    out.length = 0;
+    if (s.bytesReader) {
+      const n = s.bytesReader.read(doc, score);
+      for (let i = 0; i < n; i++) {
+        const t = s.bytesReader.terms[i]!;
+        if (i === 0 || t !== out[out.length - 1]) out.push(t);
+      }
+    } else if (s.num) {
+      const n = s.num.read(doc, score);
+      for (let i = 0; i < n; i++) {
+        const v = s.rounding ? s.rounding(s.num.buf[i]!) : s.num.buf[i]!;
+        if (out.length === 0 || v !== out[out.length - 1]) out.push(v);
+      }
+    }
+    if (out.length === 0 && s.sp.missingBucket) out.push(null);
+  }
+
+  collect(docs: Int32Array, ords: Int32Array, n: number, scores: Float64Array): void {
+    const srcs = this.sources;
+    const key: KeyValue[] = new Array(srcs.length);
+    for (let i = 0; i < n; i++) {
+      const doc = docs[i]!;
+      let empty = false;
+      for (const s of srcs) {
+        this.readValues(s, doc, scores[i]!);
+        if (s.vals.length === 0) empty = true;
+      }
+      if (empty) continue;
+      this.product(0, key, doc, scores[i]!);
+    }
+    this.sub.flush();
+  }
+
+  /** Every combination of the doc's source values (multi-valued fields give several keys). */
+  private product(i: number, key: KeyValue[], doc: number, score: number): void {
+    if (i === this.sources.length) {
+      if (this.after && compareKeys(key, this.after, this.muls) <= 0) return;
+      const k = JSON.stringify(key);
+      let ord = this.keys.get(k);
+      if (ord === undefined) {
+        ord = this.values.length;
+        this.values.push(key.slice());
+        this.keys.set(k, ord);
+      }
+      this.collectBucket(doc, ord, score);
+      return;
+    }
+    for (const v of this.sources[i]!.vals) {
+      key[i] = v;
+      this.product(i + 1, key, doc, score);
+    }
+  }
+
+  build(): InternalComposite {
+    const ords = this.values.map((_, i) => i);
+    ords.sort((a, b) => compareKeys(this.values[a]!, this.values[b]!, this.muls));
+    const top = ords.slice(0, this.p.size);
+    this.ac.consumer.accept(top.length);
+    const buckets = top.map((o): CompositeBucket =>
+      this.bucket(this.values[o]!, this.docCount(o), this.subResults(o)),
+    );
+    return this.result(buckets, buckets.length ? buckets[buckets.length - 1]!.values : null);
+  }
+
+  buildEmpty(): InternalComposite {
+    return this.result([], null);
+  }
+
+  private bucket(values: KeyValue[], docCount: number, aggs: InternalAgg[]): CompositeBucket {
+    return { values, key: null, docCount, aggs };
+  }
+
+  private result(buckets: CompositeBucket[], afterKey: KeyValue[] | null): InternalComposite {
+    return {
+      spec: 'composite',
+      name: this.node.name,
+      meta: this.node.meta,
+      node: this.node,
+      size: this.p.size,
+      names: this.sources.map((s) => s.sp.name),
+      formats: this.sources.map((s) => (s.bytes ? (s.rv?.format ?? RAW) : s.format)),
+      reverseMuls: this.muls,
+      buckets,
+      afterKey,
+    };
+  }
+}
+
+function reduceComposite(parts: InternalComposite[], rc: ReduceContext): InternalComposite {
+  const first = parts[0]!;
+  const all: CompositeBucket[] = [];
+  for (const p of parts) all.push(...p.buckets);
+  all.sort((a, b) => compareKeys(a.values, b.values, first.reverseMuls));
+  const result: CompositeBucket[] = [];
+  let i = 0;
+  while (i < all.length && result.length < first.size) {
+    let j = i + 1;
+    while (j < all.length && compareKeys(all[j]!.values, all[i]!.values, first.reverseMuls) === 0)
+      j++;
+    const group = all.slice(i, j);
+    rc.consumer.accept(1);
+    result.push({
+      ...group[0]!,
+      docCount: group.reduce((s, b) => s + b.docCount, 0),
+      aggs: reduceAggList(
+        group.map((b) => b.aggs),
+        rc,
+      ),
+    });
+    i = j;
+  }
+  const afterKey = result.length > 0 ? result[result.length - 1]!.values : null;
+  return { ...first, buckets: result, afterKey };
+}
+
+/** InternalComposite.formatObject. */
+function formatValue(v: KeyValue, fmt: DocFormat): unknown {
+  if (v === null) return null;
+  if (typeof v === 'string') return fmt.formatTerm(v);
+  if (fmt === RAW) return v;
+  return fmt.format(v);
+}
+
+function keyMap(c: InternalComposite, values: readonly KeyValue[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  c.names.forEach((n, i) => (out[n] = formatValue(values[i]!, c.formats[i]!)));
+  return out;
+}
+
+function renderComposite(c: InternalComposite, rc: ReduceContext): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (c.afterKey) out.after_key = keyMap(c, c.afterKey);
+  out.buckets = c.buckets.map((b) =>
+    renderAggs(b.aggs, rc, { key: keyMap(c, b.values), doc_count: b.docCount }),
+  );
+  return out;
+}
+
+const result: ResultSpec<InternalComposite> = {
+  reduce: reduceComposite,
+  render: renderComposite,
+  typedType: () => 'composite',
+  keyAsString: (c, b) => {
+    const m = keyMap(c, (b as CompositeBucket).values);
+    return (
+      '{' +
+      Object.entries(m)
+        .map(
+          ([k, v]) => `${k}=${v === null ? 'null' : typeof v === 'number' ? String(v) : String(v)}`,
+        )
+        .join(', ') +
+      '}'
+    );
+  },
+};
+
+registerAgg<CompositeParams, InternalComposite>(
+  {
+    type: 'composite',
+    category: 'bucket',
+    leaf: false,
+    factoryName: 'CompositeAggregationFactory',
+    parse: parseComposite,
+    validate: (_node, _parent, ancestors) => {
+      // ES checkParentIsNullOrNested: only nested aggregations may wrap a composite
+      for (let i = ancestors.length - 1; i >= 0; i--) {
+        const a = ancestors[i]!;
+        if (a.type !== 'nested') {
+          throw illegalArgument(
+            `[composite] aggregation cannot be used with a parent aggregation of type: [${factoryNameOf(a.type)}]`,
+          );
+        }
+      }
+    },
+    create: (node, ac, space) =>
+      new CompositeAggregator(
+        node,
+        ac,
+        createSubAggregators(node, ac, space),
+        node.params as CompositeParams,
+      ),
+  },
+  result,
+);
+
+function factoryNameOf(type: string): string {
+  const names: Record<string, string> = {
+    terms: 'TermsAggregatorFactory',
+    histogram: 'HistogramAggregatorFactory',
+    date_histogram: 'DateHistogramAggregatorFactory',
+    range: 'RangeAggregatorFactory',
+    date_range: 'DateRangeAggregatorFactory',
+    ip_range: 'BinaryRangeAggregatorFactory',
+    filter: 'FilterAggregatorFactory',
+    filters: 'FiltersAggregatorFactory',
+    adjacency_matrix: 'AdjacencyMatrixAggregatorFactory',
+    missing: 'MissingAggregatorFactory',
+    global: 'GlobalAggregatorFactory',
+    reverse_nested: 'ReverseNestedAggregatorFactory',
+    composite: 'CompositeAggregationFactory',
+  };
+  return names[type] ?? `${type}AggregatorFactory`;
+}

@@ -1,0 +1,131 @@
+/**
+ * Shard-side aggregators (ES Aggregator/LeafBucketCollector), fed in batches: `collect(docs,
+ * ords, n, scores)` hands over n (doc, owning bucket ordinal) pairs of the current segment in
+ * doc order. Bucket aggregators assign their own bucket ordinals and pass (doc, bucket) pairs to
+ * their sub-aggregators through a buffer, so metric state lives in typed arrays indexed by
+ * bucket ordinal and no per-document objects are created.
+ */
+import type { LiveSegment } from '../../../search/index/live-segment.js';
+import type { AggNode, InternalAgg, ShardAggContext } from '../types.js';
+import { growI32 } from '../support/arrays.js';
+import type { BucketConsumer } from '../support/bucket-consumer.js';
+
+/** A segment as aggregators see it: nested blocks keep a pointer to their parent segment. */
+export interface AggSegment {
+  readonly ls: LiveSegment;
+  /** Nested path of these docs (null at the root). */
+  readonly path: string | null;
+  readonly parent: AggSegment | null;
+  /** For nested docs: the parent doc of each doc (in `parent`'s doc space). */
+  readonly parentOf: Int32Array | null;
+}
+
+export interface AggregatorContext {
+  readonly shard: ShardAggContext;
+  readonly consumer: BucketConsumer;
+  /** All aggregators (to finish global / min_doc_count 0 work at the end). */
+  readonly all: Aggregator[];
+}
+
+export const BATCH = 1024;
+
+export interface Aggregator {
+  readonly node: AggNode;
+  /** True when this aggregator (or a sub-aggregator) reads scores. */
+  readonly needsScores: boolean;
+  setSegment(seg: AggSegment): void;
+  collect(docs: Int32Array, ords: Int32Array, n: number, scores: Float64Array): void;
+  /** Shard result for owning bucket `ord`. */
+  build(ord: number): InternalAgg;
+  /** Result for a bucket that collected nothing (ES buildEmptyAggregation). */
+  buildEmpty(): InternalAgg;
+  /** Numeric value for ordering parent buckets by this (metric) aggregator; key = `stats.avg` part. */
+  metric?(ord: number, key: string | null): number;
+  /** For single-bucket aggregators in order paths (`filter>avg`, `filter._count`). */
+  subAggregator?(name: string): Aggregator | undefined;
+  bucketDocCount?(ord: number): number;
+  /** Called once after all segments were collected (before any build()). */
+  finish?(): void;
+}
+
+/** Buffers (doc, bucket, score) triples for sub-aggregators and flushes them in batches. */
+export class SubCollector {
+  readonly docs = new Int32Array(BATCH);
+  readonly ords = new Int32Array(BATCH);
+  readonly scores = new Float64Array(BATCH);
+  n = 0;
+  constructor(readonly subs: readonly Aggregator[]) {}
+
+  push(doc: number, ord: number, score: number): void {
+    const i = this.n;
+    this.docs[i] = doc;
+    this.ords[i] = ord;
+    this.scores[i] = score;
+    if (++this.n === BATCH) this.flush();
+  }
+
+  flush(): void {
+    const n = this.n;
+    if (n === 0) return;
+    this.n = 0;
+    const subs = this.subs;
+    for (let i = 0; i < subs.length; i++) subs[i]!.collect(this.docs, this.ords, n, this.scores);
+  }
+}
+
+/**
+ * Common state of bucket aggregators (ES BucketsAggregator): per-bucket doc counts and the
+ * sub-aggregators, which see the same segment unless the subclass changes the doc space.
+ */
+export abstract class BucketsAggregator implements Aggregator {
+  docCounts = new Int32Array(16);
+  readonly sub: SubCollector;
+  readonly hasSubs: boolean;
+  readonly needsScores: boolean;
+
+  constructor(
+    readonly node: AggNode,
+    readonly subs: Aggregator[],
+    needsOwnScores = false,
+  ) {
+    this.sub = new SubCollector(subs);
+    this.hasSubs = subs.length > 0;
+    this.needsScores = needsOwnScores || subs.some((s) => s.needsScores);
+  }
+
+  setSegment(seg: AggSegment): void {
+    for (const s of this.subs) s.setSegment(seg);
+  }
+
+  abstract collect(docs: Int32Array, ords: Int32Array, n: number, scores: Float64Array): void;
+  abstract build(ord: number): InternalAgg;
+  abstract buildEmpty(): InternalAgg;
+
+  /** Counts `doc` into `bucket` and forwards it to the sub-aggregators. */
+  protected collectBucket(doc: number, bucket: number, score: number): void {
+    if (bucket >= this.docCounts.length) this.docCounts = growI32(this.docCounts, bucket + 1);
+    this.docCounts[bucket]!++;
+    if (this.hasSubs) this.sub.push(doc, bucket, score);
+  }
+
+  protected docCount(bucket: number): number {
+    return bucket < this.docCounts.length ? this.docCounts[bucket]! : 0;
+  }
+
+  bucketDocCount(ord: number): number {
+    return this.docCount(ord);
+  }
+
+  /** Sub-aggregation results of a bucket (ES bucketAggregations). */
+  protected subResults(bucket: number): InternalAgg[] {
+    return this.subs.map((s) => s.build(bucket));
+  }
+
+  protected emptySubResults(): InternalAgg[] {
+    return this.subs.map((s) => s.buildEmpty());
+  }
+
+  subAggregator(name: string): Aggregator | undefined {
+    return this.subs.find((s) => s.node.name === name);
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The per-shard entry point: builds the aggregator tree for a request, receives matching docs
+ * one at a time from the executor (buffered into batches), and produces the shard result.
+ * `global` aggregations ignore the query: they iterate every live doc of the snapshot
+ * themselves in finish(), after the executor's collection.
+ */
+import type { LiveSegment } from '../../../search/index/live-segment.js';
+import { validateAggregations, splitTopLevel } from '../parse/parse-aggs.js';
+import { AGGS, type SegmentSpace } from '../registry.js';
+import { BucketConsumer } from '../support/bucket-consumer.js';
+import type { AggNode, ShardAggContext, ShardAggResult } from '../types.js';
+import { BATCH, type Aggregator, type AggregatorContext, type AggSegment } from './aggregator.js';
+
+export interface ShardAggregator {
+  /** True when some aggregation reads scores (top_hits by score, scripts using _score). */
+  readonly needsScores: boolean;
+  onSegment(ls: LiveSegment, segIndex: number): void;
+  collect(doc: number, score: number): void;
+  finish(): ShardAggResult;
+}
+
+export const ROOT_SPACE: SegmentSpace = { nestedPath: null, parent: null };
+
+/** Creates the aggregator of `node` (and, through its factory, its sub-aggregators). */
+export function createAggregator(
+  node: AggNode,
+  ac: AggregatorContext,
+  space: SegmentSpace,
+): Aggregator {
+  const spec = AGGS.get(node.type)!;
+  // Reserve the slot first so that `all` lists parents before their children.
+  const slot = ac.all.length;
+  ac.all.push(undefined as unknown as Aggregator);
+  const agg = spec.create(node, ac, space);
+  ac.all[slot] = agg;
+  return agg;
+}
+
+export function createSubAggregators(
+  node: AggNode,
+  ac: AggregatorContext,
+  space: SegmentSpace,
+): Aggregator[] {
+  return node.subAggs.map((n) => createAggregator(n, ac, space));
+}
+
+export function rootSegment(ls: LiveSegment): AggSegment {
+  return { ls, path: null, parent: null, parentOf: null };
+}
+
+const ZERO_ORDS = new Int32Array(BATCH);
+
+export function createShardAggregator(nodes: AggNode[], ctx: ShardAggContext): ShardAggregator {
+  validateAggregations(nodes);
+  const { aggs } = splitTopLevel(nodes);
+  const consumer = new BucketConsumer(ctx.maxBuckets, ctx.warnings);
+  const ac: AggregatorContext = { shard: ctx, consumer, all: [] };
+  const roots = aggs.map((n) => createAggregator(n, ac, ROOT_SPACE));
+  return new RootCollector(roots, ac);
+}
+
+/**
+ * The executor calls collect() once per matching doc, so it only buffers; a class method (not a
+ * per-request closure) keeps that call site monomorphic and inlinable.
+ */
+class RootCollector implements ShardAggregator {
+  readonly needsScores: boolean;
+  private readonly docs = new Int32Array(BATCH);
+  private readonly scores = new Float64Array(BATCH).fill(NaN);
+  private n = 0;
+
+  constructor(
+    private readonly roots: Aggregator[],
+    private readonly ac: AggregatorContext,
+  ) {
+    this.needsScores = roots.some((r) => r.needsScores);
+  }
+
+  private flush(): void {
+    const n = this.n;
+    if (n === 0) return;
+    this.n = 0;
+    const roots = this.roots;
+    for (let i = 0; i < roots.length; i++) roots[i]!.collect(this.docs, ZERO_ORDS, n, this.scores);
+  }
+
+  onSegment(ls: LiveSegment): void {
+    this.flush();
+    const seg = rootSegment(ls);
+    for (const r of this.roots) r.setSegment(seg);
+  }
+
+  collect(doc: number, score: number): void {
+    const n = this.n;
+    this.docs[n] = doc;
+    this.scores[n] = score;
+    if ((this.n = n + 1) === BATCH) this.flush();
+  }
+
+  finish(): ShardAggResult {
+    this.flush();
+    // Parents finish before children (global feeds its sub-tree before they finish).
+    const all = this.ac.all;
+    for (let i = 0; i < all.length; i++) all[i]!.finish?.();
+    const out = this.roots.map((r) => r.build(0));
+    return { aggs: out, bucketCount: this.ac.consumer.count };
+  }
+}

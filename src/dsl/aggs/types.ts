@@ -1,0 +1,112 @@
+/**
+ * Shared types of the aggregation pipeline (ES: AggregationBuilder → Aggregator →
+ * InternalAggregation → reduce → pipelines → XContent): the parsed tree, the shard context the
+ * executor provides, shard-level intermediate results, and the reduce context.
+ */
+import type { FieldMapping, ObjectMapping } from '../../mapping/types.js';
+import type { LiveSegment, ShardSnapshot } from '../../search/index/live-segment.js';
+import type { CollectedHit } from '../../search/collect/top-docs.js';
+import type { SortKey } from '../../search/collect/sort.js';
+import type { Weight } from '../../search/query/weights.js';
+import type { BucketConsumer } from './support/bucket-consumer.js';
+
+export type ScriptMethods = Record<string, (...args: unknown[]) => unknown>;
+
+/** One parsed aggregation (bucket, metric or pipeline) with its sub-aggregations. */
+export interface AggNode {
+  readonly name: string;
+  /** ES type name as written in the request, e.g. `terms`, `date_histogram`, `max_bucket`. */
+  readonly type: string;
+  readonly meta: Record<string, unknown> | null;
+  /** Type-specific parsed parameters (see each aggregation's module). */
+  readonly params: unknown;
+  /** Non-pipeline sub-aggregations, in request order. */
+  readonly subAggs: readonly AggNode[];
+  /** Pipeline aggregations declared at this level, in dependency order (ES resolvePipelineAggregatorOrder). */
+  readonly pipelines: readonly AggNode[];
+}
+
+/** A hit kept by top_hits; nested hits carry their parent and offset for `_nested`. */
+export interface AggHit extends CollectedHit {
+  nested?: { field: string; offset: number; parentSegment: LiveSegment; parentDoc: number };
+}
+
+export interface TopHitsOptions {
+  from: number;
+  size: number;
+  sort: SortKey[] | null;
+  /** The top_hits request object as given (for _source, docvalue_fields, highlight, ...). */
+  request: Record<string, unknown>;
+  trackScores: boolean;
+  explain: boolean;
+  version: boolean;
+  seqNoPrimaryTerm: boolean;
+}
+
+export interface ShardAggContext {
+  snapshot: ShardSnapshot;
+  /** Mapping lookup by full path (aliases resolved). */
+  field(path: string): FieldMapping | undefined;
+  /** Object/nested mapping lookup (nested aggs check the path is `nested`); optional. */
+  objectMapping?(path: string): ObjectMapping | undefined;
+  /** Compiles a query DSL object for filter / filters / adjacency_matrix aggs. */
+  compileQuery(json: unknown): Weight;
+  now: number;
+  /** search.max_buckets; -1 = ES 6.8 default (no limit, deprecation warning past 10000). */
+  maxBuckets: number;
+  fetchHits?: (hits: CollectedHit[], opts: TopHitsOptions) => unknown[];
+  scriptMethods?: ScriptMethods;
+  /** Deprecation warnings raised while collecting (ES Warning headers). */
+  warnings?: string[];
+  /** Shard identity, used to break top_hits ties across shards like ES (shard index order). */
+  shardIndex?: number;
+  /** Index name: `_index` aggregations (terms on `_index`) and error metadata. */
+  index?: string;
+  /** Mapping type name (6.8 has one per index): terms on `_type`. */
+  typeName?: string;
+}
+
+/** Base of every shard-level and reduced aggregation result (ES InternalAggregation). */
+export interface InternalAgg {
+  /** The result type (e.g. `terms`, `simple_value`), used to dispatch reduce/render. */
+  readonly spec: string;
+  readonly name: string;
+  meta: Record<string, unknown> | null;
+  /** The request node that produced it (its pipelines run on the reduced result). */
+  readonly node: AggNode;
+}
+
+/** A bucket of a multi-bucket result. */
+export interface InternalBucket {
+  /** Key used by buckets_path `_key`. */
+  key: unknown;
+  docCount: number;
+  aggs: InternalAgg[];
+}
+
+export interface MultiBucketInternal extends InternalAgg {
+  buckets: InternalBucket[];
+}
+
+export interface SingleBucketInternal extends InternalAgg {
+  docCount: number;
+  aggs: InternalAgg[];
+}
+
+/** What one shard returns for the whole request's aggregations. */
+export interface ShardAggResult {
+  readonly aggs: InternalAgg[];
+  /** Buckets created on the shard (for search.max_buckets accounting). */
+  readonly bucketCount: number;
+}
+
+export interface ReduceContext {
+  typedKeys: boolean;
+  maxBuckets: number;
+  scriptMethods?: ScriptMethods;
+  /** Deprecation warnings (ES response Warning headers). */
+  warnings: string[];
+  fetchHits?: (hits: CollectedHit[], opts: TopHitsOptions) => unknown[];
+  /** search.max_buckets accounting of the final reduce (ES MultiBucketConsumer). */
+  consumer: BucketConsumer;
+}

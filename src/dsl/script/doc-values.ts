@@ -1,0 +1,262 @@
+/**
+ * What scripts see of a document's doc values (ES ScriptDocValues + LeafDocLookup): `doc['f']`
+ * is a list-like view of the current document's values with `.value`, `.values`, `.empty`,
+ * `.length`, `size()`, `get(i)`, `getValue()` and `isEmpty()`. Keyword and ip fields give strings,
+ * numbers give numbers, booleans give booleans, dates give a ScriptDate (millis + accessors).
+ * As in 6.8 (es.scripting.exception_for_missing_value=false), `.value` of a missing value gives
+ * the type's default (0, false, null, epoch).
+ */
+import type { LiveSegment } from '../../search/index/live-segment.js';
+import type { NumericColumn, OrdinalColumn } from '../../search/index/segment.js';
+import { sortableToIp } from '../../search/index/field-values.js';
+import type { FieldMapping } from '../../mapping/types.js';
+import { illegalArg } from './errors.js';
+
+/** A date value in scripts (6.8: JodaCompatibleZonedDateTime), always UTC. */
+export class ScriptDate {
+  constructor(readonly millis: number) {}
+  getMillis(): number {
+    return this.millis;
+  }
+  toInstant(): ScriptDate {
+    return this;
+  }
+  toEpochMilli(): number {
+    return this.millis;
+  }
+  private get d(): Date {
+    return new Date(this.millis);
+  }
+  getYear(): number {
+    return this.d.getUTCFullYear();
+  }
+  getMonthValue(): number {
+    return this.d.getUTCMonth() + 1;
+  }
+  getMonthOfYear(): number {
+    return this.getMonthValue();
+  }
+  getDayOfMonth(): number {
+    return this.d.getUTCDate();
+  }
+  getDayOfYear(): number {
+    const start = Date.UTC(this.getYear(), 0, 1);
+    return Math.floor((this.millis - start) / 86400000) + 1;
+  }
+  /** ISO day of week: Monday = 1 .. Sunday = 7. */
+  getDayOfWeek(): number {
+    return ((this.d.getUTCDay() + 6) % 7) + 1;
+  }
+  getHour(): number {
+    return this.d.getUTCHours();
+  }
+  getHourOfDay(): number {
+    return this.getHour();
+  }
+  getMinute(): number {
+    return this.d.getUTCMinutes();
+  }
+  getMinuteOfHour(): number {
+    return this.getMinute();
+  }
+  getSecond(): number {
+    return this.d.getUTCSeconds();
+  }
+  getSecondOfMinute(): number {
+    return this.getSecond();
+  }
+  getNano(): number {
+    return (((this.millis % 1000) + 1000) % 1000) * 1e6;
+  }
+  valueOf(): number {
+    return this.millis;
+  }
+  equals(o: unknown): boolean {
+    return o instanceof ScriptDate && o.millis === this.millis;
+  }
+  /** java.time ZonedDateTime.toString for UTC ("2016-05-03T00:00Z", seconds only when set). */
+  toString(): string {
+    const iso = new Date(this.millis).toISOString();
+    const ms = this.millis % 1000;
+    const sec = this.d.getUTCSeconds();
+    if (ms !== 0) return iso.slice(0, 23) + 'Z';
+    if (sec !== 0) return iso.slice(0, 19) + 'Z';
+    return iso.slice(0, 16) + 'Z';
+  }
+}
+
+export interface ScriptDocValues {
+  readonly value: unknown;
+  readonly values: unknown[];
+  readonly empty: boolean;
+  readonly length: number;
+  size(): number;
+  isEmpty(): boolean;
+  get(index: number): unknown;
+  getValue(): unknown;
+  getValues(): unknown[];
+  contains(v: unknown): boolean;
+}
+
+/** `doc` in scripts: a map from field name to its values for the current document. */
+export interface ScriptDocLookup {
+  get(field: string): ScriptDocValues;
+  containsKey(field: string): boolean;
+}
+
+export type ColumnResolver = (
+  ls: LiveSegment,
+  field: FieldMapping,
+) => NumericColumn | OrdinalColumn | null;
+
+const defaultColumn: ColumnResolver = (ls, f) => ls.segment.fields.get(f.path)?.docValues ?? null;
+
+type Kind = 'number' | 'string' | 'ip' | 'boolean' | 'date';
+
+function kindOf(type: string): Kind {
+  switch (type) {
+    case 'keyword':
+    case 'text':
+      return 'string';
+    case 'ip':
+      return 'ip';
+    case 'boolean':
+      return 'boolean';
+    case 'date':
+      return 'date';
+    default:
+      return 'number';
+  }
+}
+
+const DEFAULTS: Record<Kind, unknown> = {
+  number: 0,
+  string: null,
+  ip: null,
+  boolean: false,
+  date: new ScriptDate(0),
+};
+
+/** The values of one field for the current document of a segment. */
+export const MISSING_VALUE_DEPRECATION =
+  "returning default values for missing document values is deprecated. Set system property '-Des.scripting.exception_for_missing_value=true' to make behaviour compatible with future major versions!";
+
+class FieldValues implements ScriptDocValues {
+  doc = -1;
+  constructor(
+    private readonly kind: Kind,
+    private readonly col: NumericColumn | OrdinalColumn | null,
+    private readonly onDeprecation: ((msg: string) => void) | undefined,
+  ) {}
+
+  size(): number {
+    const c = this.col;
+    if (!c || this.doc < 0) return 0;
+    if (c.kind === 'numeric') {
+      if (c.single) return Number.isNaN(c.single[this.doc]!) ? 0 : 1;
+      return c.offsets![this.doc + 1]! - c.offsets![this.doc]!;
+    }
+    if (c.single) return c.single[this.doc]! < 0 ? 0 : 1;
+    return c.offsets![this.doc + 1]! - c.offsets![this.doc]!;
+  }
+  get length(): number {
+    return this.size();
+  }
+  get empty(): boolean {
+    return this.size() === 0;
+  }
+  isEmpty(): boolean {
+    return this.size() === 0;
+  }
+  get(i: number): unknown {
+    const n = this.size();
+    if (n === 0) {
+      this.onDeprecation?.(MISSING_VALUE_DEPRECATION);
+      return DEFAULTS[this.kind];
+    }
+    if (i < 0 || i >= n) {
+      throw illegalArg(`attempted to fetch the [${i}] value when there are only [${n}] values`);
+    }
+    const c = this.col!;
+    if (c.kind === 'numeric') {
+      const v = c.single ? c.single[this.doc]! : c.values![c.offsets![this.doc]! + i]!;
+      if (this.kind === 'boolean') return v !== 0;
+      if (this.kind === 'date') return new ScriptDate(v);
+      return v;
+    }
+    const ord = c.single ? c.single[this.doc]! : c.ords![c.offsets![this.doc]! + i]!;
+    const term = c.dict[ord]!;
+    return this.kind === 'ip' ? sortableToIp(term) : term;
+  }
+  get value(): unknown {
+    return this.get(0);
+  }
+  getValue(): unknown {
+    return this.get(0);
+  }
+  get values(): unknown[] {
+    const out: unknown[] = [];
+    const n = this.size();
+    for (let i = 0; i < n; i++) out.push(this.get(i));
+    return out;
+  }
+  getValues(): unknown[] {
+    return this.values;
+  }
+  contains(v: unknown): boolean {
+    return this.values.some((x) => x === v || (x instanceof ScriptDate && x.millis === v));
+  }
+  [Symbol.iterator](): Iterator<unknown> {
+    return this.values[Symbol.iterator]();
+  }
+}
+
+/**
+ * `doc` over one segment: set the segment, then the doc, then evaluate. Field views are created
+ * once per segment; moving to another doc allocates nothing.
+ */
+export class SegmentDocLookup implements ScriptDocLookup {
+  private ls: LiveSegment | null = null;
+  private doc = -1;
+  private readonly views = new Map<string, FieldValues>();
+
+  constructor(
+    private readonly mapping: (path: string) => FieldMapping | undefined,
+    /** Column of a field in a segment (aggs pass a fielddata-aware resolver for text fields). */
+    private readonly column: ColumnResolver = defaultColumn,
+    /** Receives ES deprecation warnings (missing values read as defaults). */
+    private readonly onDeprecation?: (msg: string) => void,
+  ) {}
+
+  setSegment(ls: LiveSegment): void {
+    this.ls = ls;
+    this.views.clear();
+    this.doc = -1;
+  }
+
+  setDoc(doc: number): void {
+    this.doc = doc;
+  }
+
+  containsKey(field: string): boolean {
+    return this.mapping(field) !== undefined;
+  }
+
+  get(field: string): ScriptDocValues {
+    let v = this.views.get(field);
+    if (!v) {
+      const m = this.mapping(field);
+      if (!m) throw illegalArg(`No field found for [${field}] in mapping with types []`);
+      if (m.type === 'text' && !m.fielddata) {
+        throw illegalArg(
+          `Fielddata is disabled on text fields by default. Set fielddata=true on [${m.path}] in order to load fielddata in memory by uninverting the inverted index. Note that this can however use significant memory. Alternatively use a keyword field instead.`,
+        );
+      }
+      const col = this.ls ? this.column(this.ls, m) : null;
+      v = new FieldValues(kindOf(m.type), col, this.onDeprecation);
+      this.views.set(field, v);
+    }
+    v.doc = this.doc;
+    return v;
+  }
+}
