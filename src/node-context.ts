@@ -35,6 +35,8 @@ export interface NodeContext {
   clusterSettings?: () => Record<string, string>;
   /** Extra script functions (SQL's InternalSqlScriptUtils), registered by the SQL layer. */
   scriptMethods?: Record<string, (...args: unknown[]) => unknown>;
+  /** Runs an update script (`ctx._source`, `ctx.op`); set once the script module is wired. */
+  runUpdateScript?: (script: unknown, ctx: Record<string, unknown>) => Record<string, unknown>;
   /** Called with the effective cluster settings after PUT _cluster/settings. */
   clusterSettingsChanged?: (settings: Record<string, string>) => void;
 }

@@ -10,6 +10,18 @@ import { Store } from './store/store.js';
 import { IndicesService } from './engine/indices-service.js';
 import { DocumentService } from './engine/documents.js';
 import { ScrollService } from './dsl/search/scroll.js';
+import { runUpdateScript } from './dsl/search/scripts.js';
+import { SCRIPT_METHODS } from './functions/index.js';
+
+/** SQL's script helpers under both namespaces ES SQL emits. */
+function sqlScriptMethods(): Record<string, (...a: unknown[]) => unknown> {
+  const out: Record<string, (...a: unknown[]) => unknown> = {};
+  for (const [k, fn] of Object.entries(SCRIPT_METHODS)) {
+    out[`InternalSqlScriptUtils.${k}`] = fn as (...a: unknown[]) => unknown;
+    out[`InternalQlScriptUtils.${k}`] = fn as (...a: unknown[]) => unknown;
+  }
+  return out;
+}
 import { effectiveClusterSettings } from './http/routes/cluster.js';
 
 export interface StartOptions {
@@ -65,7 +77,11 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
   const indices = new IndicesService(store);
   indices.load();
   const autoCreate = (settings.raw['action.auto_create_index'] ?? 'true') !== 'false';
-  const documents = new DocumentService(indices, { autoCreateIndex: autoCreate });
+  const scriptMethods = sqlScriptMethods();
+  const documents = new DocumentService(indices, {
+    autoCreateIndex: autoCreate,
+    runScript: (script, ctx) => void runUpdateScript(script, ctx, scriptMethods),
+  });
   const scrolls = new ScrollService();
   let clusterSettings = effectiveClusterSettings(store.getMeta('cluster:settings'));
   const context: NodeContext = {
@@ -79,6 +95,8 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
     indices,
     documents,
     scrolls,
+    scriptMethods,
+    runUpdateScript: (script, ctx) => runUpdateScript(script, ctx, scriptMethods),
     clusterSettings: () => clusterSettings,
     clusterSettingsChanged: (s) => {
       clusterSettings = s;

@@ -46,6 +46,8 @@ export interface WriteOutcome {
 export interface DocumentsOptions {
   /** action.auto_create_index */
   autoCreateIndex: boolean;
+  /** Runs an update script on `ctx` (set by the node; scripts live in the DSL layer). */
+  runScript?: (script: unknown, ctx: Record<string, unknown>) => void;
 }
 
 export class DocumentService {
@@ -241,6 +243,16 @@ export class DocumentService {
       let upsert: unknown;
       if (body.upsert !== undefined) upsert = body.upsert;
       else if (body.doc_as_upsert === true && body.doc !== undefined) upsert = body.doc;
+      if (
+        upsert !== undefined &&
+        body.scripted_upsert === true &&
+        body.script !== undefined &&
+        this.opts.runScript
+      ) {
+        const ctx: Record<string, unknown> = { op: 'create', _source: upsert, _now: Date.now() };
+        this.opts.runScript(body.script, ctx);
+        upsert = ctx._source;
+      }
       if (upsert === undefined) throw documentMissing(type, id, idx.name, idx.uuid, shard.id);
       if (req.ifSeqNo !== undefined) {
         throw versionConflict(
@@ -283,11 +295,62 @@ export class DocumentService {
       );
     }
     const current = JSON.parse(existing.source.toString('utf8')) as Record<string, unknown>;
-    if (body.doc === undefined) {
+    if (body.doc === undefined && body.script === undefined) {
       throw actionRequestValidation(['script or doc is missing']);
     }
-    const detectNoop = body.detect_noop !== false;
-    const { merged, changed } = mergeForUpdate(current, body.doc as Record<string, unknown>);
+    let merged: Record<string, unknown>;
+    let changed: boolean;
+    if (body.script !== undefined) {
+      // ES UpdateHelper.prepareUpdateScriptRequest: the script edits ctx._source and may set ctx.op.
+      if (!this.opts.runScript) throw illegalArgument('scripts are not supported');
+      const ctx: Record<string, unknown> = {
+        _index: idx.name,
+        _type: type,
+        _id: id,
+        _version: existing.version,
+        _routing: existing.routing,
+        _now: Date.now(),
+        op: 'index',
+        _source: current,
+      };
+      this.opts.runScript(body.script, ctx);
+      const op = String(ctx.op);
+      if (op === 'delete') {
+        const del = this.delete({
+          kind: 'delete',
+          index: idx.name,
+          type,
+          id,
+          routing: req.routing ?? existing.routing,
+          version: MATCH_ANY,
+          versionType: 'internal',
+        });
+        return del;
+      }
+      merged = ctx._source as Record<string, unknown>;
+      changed = op !== 'none' && op !== 'noop';
+      if (!changed) {
+        const out: WriteOutcome = {
+          status: 200,
+          index: idx,
+          shard: null,
+          body: {
+            _index: idx.name,
+            _type: type,
+            _id: id,
+            _version: existing.version,
+            result: 'noop',
+            _shards: { total: 0, successful: 0, failed: 0 },
+            _seq_no: existing.seqNo,
+            _primary_term: existing.primaryTerm,
+          },
+        };
+        return this.withGet(out, req, merged);
+      }
+    } else {
+      ({ merged, changed } = mergeForUpdate(current, body.doc as Record<string, unknown>));
+    }
+    const detectNoop = body.script === undefined && body.detect_noop !== false;
     if (detectNoop && !changed) {
       const out: WriteOutcome = {
         status: 200,

@@ -10,12 +10,19 @@ import { registerDocumentRoutes } from './documents.js';
 import { registerIndexRoutes } from './indices.js';
 import { registerInfoRoutes } from './info.js';
 import { registerTemplateRoutes } from './templates.js';
+import { registerSearchRoutes } from './search.js';
+import { registerByQueryRoutes } from './by-query.js';
+import { registerTaskRoutes, TaskService } from './tasks.js';
 
 export function registerRoutes(router: Router<Handler>, node: NodeContext): void {
   registerInfoRoutes(router, node);
   registerClusterRoutes(router, node);
   registerCatRoutes(router, node);
   registerIndexRoutes(router, node);
+  registerSearchRoutes(router, node);
+  const tasks = new TaskService(node.nodeId);
+  registerByQueryRoutes(router, node, tasks);
+  registerTaskRoutes(router, node, tasks);
   registerAnalyzeRoutes(router, node);
   registerAliasRoutes(router, node);
   registerTemplateRoutes(router, node);

@@ -1,0 +1,57 @@
+/**
+ * What query lowering needs to know about one index (ES QueryShardContext): field lookup,
+ * analyzers, normalizers, limits. Built once per index per request.
+ */
+import { expandFieldPattern, lookupField } from '../../mapping/index.js';
+import type { IndexService } from '../../engine/index-service.js';
+import { getInt } from '../../engine/index-settings.js';
+import { normalizeKeyword, searchAnalyzer } from '../../engine/analyzers.js';
+import type { IndexQueryContext } from '../query/index.js';
+import { compileQueryScript } from './scripts.js';
+
+export interface RequestLimits {
+  maxClauseCount: number;
+  maxBuckets: number;
+}
+
+export interface ContextExtras {
+  warnings?: string[];
+  scriptMethods?: Record<string, (...a: unknown[]) => unknown>;
+  termsLookup?: IndexQueryContext['termsLookup'];
+}
+
+export function indexQueryContext(
+  idx: IndexService,
+  now: number,
+  limits: RequestLimits,
+  extras: ContextExtras = {},
+): IndexQueryContext {
+  const warnings = extras.warnings ?? [];
+  const s = idx.meta.settings;
+  const df = s['index.query.default_field'];
+  return {
+    index: idx.name,
+    indexUuid: idx.uuid,
+    field: (path) => (idx.mapping ? lookupField(idx.mapping, path) : undefined),
+    expandFields: (pattern) => (idx.mapping ? expandFieldPattern(idx.mapping, pattern) : []),
+    searchAnalyzer: (field, quoted) => searchAnalyzer(idx, field, quoted),
+    analyzer: (name) => idx.analysis.analyzer(name),
+    normalize: (field, value) => normalizeKeyword(idx, field, value),
+    now,
+    maxClauseCount: limits.maxClauseCount,
+    defaultFields: Array.isArray(df) ? df : typeof df === 'string' ? [df] : ['*'],
+    maxTermsCount: getInt(s, 'index.max_terms_count', 65536),
+    maxRegexLength: getInt(s, 'index.max_regex_length', 1000),
+    objectMapping: (path) => idx.mapping?.objectsByPath.get(path),
+    typeName: idx.typeName ?? '_doc',
+    hasNested: idx.mapping
+      ? [...idx.mapping.objectsByPath.values()].some((o) => o.type === 'nested')
+      : false,
+    fieldNamesEnabled: idx.mapping?.fieldNamesEnabled ?? true,
+    queryStringLenient: s['index.query_string.lenient'] === 'true',
+    deprecation: (m) => warnings.push(m),
+    compileScript: (spec) => compileQueryScript(spec, idx, extras.scriptMethods, warnings),
+    ...(extras.scriptMethods ? { scriptMethods: extras.scriptMethods } : {}),
+    ...(extras.termsLookup ? { termsLookup: extras.termsLookup } : {}),
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Scripts in searches: `script` queries and `script_score` get a per-segment doc-values view
+ * (`doc['f'].value`) and `_score`; update scripts get `ctx` (`ctx._source`, `ctx.op`).
+ */
+import { illegalArgument } from '../../common/errors.js';
+import { lookupField } from '../../mapping/index.js';
+import type { IndexService } from '../../engine/index-service.js';
+import type { LiveSegment } from '../../search/index/live-segment.js';
+import {
+  compileScript,
+  parseScriptSpec,
+  SegmentDocLookup,
+  type ScriptMethods,
+} from '../script/index.js';
+import type { CompiledScript as QueryScript } from '../query/lower/context.js';
+import type { ScriptSpec } from '../query/nodes.js';
+
+export function compileQueryScript(
+  spec: ScriptSpec,
+  idx: IndexService,
+  methods: ScriptMethods | undefined,
+  warnings: string[],
+): QueryScript {
+  if (spec.source === null)
+    throw illegalArgument(`unable to find script [${spec.id}] in cluster state`);
+  const cs = compileScript(spec.source, {
+    ...(spec.lang ? { lang: spec.lang } : {}),
+    params: { ...spec.params },
+    ...(methods ? { methods } : {}),
+    variables: ['_score'],
+  });
+  return {
+    forSegment(ls: LiveSegment) {
+      const lookup = new SegmentDocLookup(
+        (path) => (idx.mapping ? lookupField(idx.mapping, path) : undefined),
+        undefined,
+        (m) => warnings.push(m),
+      );
+      lookup.setSegment(ls);
+      return (doc: number, score: number) => {
+        lookup.setDoc(doc);
+        return cs.evaluate({ doc: lookup, _score: score });
+      };
+    },
+  };
+}
+
+/** Runs an update script against `ctx` (ES UpdateHelper: `ctx._source`, `ctx.op`, `params`). */
+export function runUpdateScript(
+  json: unknown,
+  ctx: Record<string, unknown>,
+  methods?: ScriptMethods,
+): Record<string, unknown> {
+  const spec = parseScriptSpec(json);
+  const cs = compileScript(spec.source, {
+    lang: spec.lang,
+    params: spec.params,
+    ...(methods ? { methods } : {}),
+    variables: ['ctx'],
+  });
+  cs.evaluate({ ctx });
+  return ctx;
+}

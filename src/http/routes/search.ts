@@ -1,0 +1,592 @@
+/**
+ * Search APIs: `_search` (body and URI search), `_count`, `_msearch`, scroll and clear-scroll,
+ * `_explain` and `_validate/query`. Every one goes through the single DSL executor.
+ */
+import { EsError, illegalArgument, toEsError } from '../../common/errors.js';
+import { jsonParseError, RawJson } from '../../common/json.js';
+import { valueAtPath } from '../../engine/documents.js';
+import { sourceFilterFromParams } from '../../common/source-filter.js';
+import { shardForRouting } from '../../common/murmur3.js';
+import { indicesOptionsFrom, STRICT_EXPAND_OPEN_FORBID_CLOSED } from '../../engine/index-names.js';
+import type { IndexService } from '../../engine/index-service.js';
+import { parseTimeValueMs } from '../../engine/time-value.js';
+import { countDocs } from '../../search/collect/top-docs.js';
+import { shardStats } from '../../search/query/stats.js';
+import { createWeight } from '../../search/query/weights.js';
+import { lookupId } from '../../search/index/segment.js';
+import { parseQuery, toSearchQuery } from '../../dsl/query/index.js';
+import {
+  executeSearch,
+  parseSearch,
+  shardTargets,
+  type ExecuteOptions,
+} from '../../dsl/search/execute.js';
+import { fetchHits } from '../../dsl/search/fetch.js';
+import { indexQueryContext } from '../../dsl/search/index-context.js';
+import { parseSearchBody, parseSortParam, type SearchRequest } from '../../dsl/search/request.js';
+import { allShardsFailed, type ShardFailure } from '../../dsl/search/shard-failures.js';
+import type { NodeContext } from '../../node-context.js';
+import { checkParams } from '../params.js';
+import { bodyJson, boolParam, param, type Handler, type RestRequest } from '../rest.js';
+import type { Router } from '../router.js';
+
+const INDICES_OPTS = [
+  'ignore_unavailable',
+  'allow_no_indices',
+  'expand_wildcards',
+  'ignore_throttled',
+];
+const SEARCH_PARAMS = [
+  ...INDICES_OPTS,
+  'q',
+  'df',
+  'analyzer',
+  'analyze_wildcard',
+  'default_operator',
+  'lenient',
+  'explain',
+  '_source',
+  '_source_includes',
+  '_source_include',
+  '_source_excludes',
+  '_source_exclude',
+  'stored_fields',
+  'docvalue_fields',
+  'from',
+  'size',
+  'sort',
+  'track_scores',
+  'track_total_hits',
+  'timeout',
+  'terminate_after',
+  'search_type',
+  'scroll',
+  'request_cache',
+  'routing',
+  'preference',
+  'version',
+  'seq_no_primary_term',
+  'typed_keys',
+  'allow_partial_search_results',
+  'batched_reduce_size',
+  'pre_filter_shard_size',
+  'max_concurrent_shard_requests',
+  'suggest_field',
+  'suggest_mode',
+  'suggest_size',
+  'suggest_text',
+  'stats',
+  'rest_total_hits_as_int',
+  'ccs_minimize_roundtrips',
+  'type',
+];
+
+export function searchLimits(node: NodeContext) {
+  const cs = node.clusterSettings?.() ?? {};
+  return {
+    // ES 6.8: no bucket limit by default (a deprecation warning past 10000).
+    maxBuckets: cs['search.max_buckets'] !== undefined ? Number(cs['search.max_buckets']) : -1,
+    maxClauseCount: Number(cs['indices.query.bool.max_clause_count'] ?? 1024),
+  };
+}
+
+/** URI parameters folded into the body request (ES RestSearchAction.parseSearchRequest). */
+export function applyUriParams(req: SearchRequest, get: (n: string) => string | undefined): void {
+  const q = get('q');
+  if (q !== undefined) {
+    const qs: Record<string, unknown> = { query: q };
+    const df = get('df');
+    if (df !== undefined) qs.default_field = df;
+    const an = get('analyzer');
+    if (an !== undefined) qs.analyzer = an;
+    const aw = get('analyze_wildcard');
+    if (aw !== undefined) qs.analyze_wildcard = aw === 'true' || aw === '';
+    const op = get('default_operator');
+    if (op !== undefined) qs.default_operator = op;
+    const le = get('lenient');
+    if (le !== undefined) qs.lenient = le === 'true' || le === '';
+    req.query = { query_string: qs };
+  }
+  const num = (n: string) => {
+    const v = get(n);
+    if (v === undefined) return undefined;
+    const x = Number(v);
+    if (!Number.isInteger(x))
+      throw illegalArgument(`Failed to parse int parameter [${n}] with value [${v}]`);
+    return x;
+  };
+  const from = num('from');
+  if (from !== undefined) req.from = from;
+  const size = num('size');
+  if (size !== undefined) req.size = size;
+  const ta = num('terminate_after');
+  if (ta !== undefined) req.terminateAfter = ta;
+  const b = (n: string) => {
+    const v = get(n);
+    return v === undefined ? undefined : v === '' || v === 'true';
+  };
+  if (b('explain') !== undefined) req.explain = b('explain')!;
+  if (b('version') !== undefined) req.version = b('version')!;
+  if (b('seq_no_primary_term') !== undefined) req.seqNoPrimaryTerm = b('seq_no_primary_term')!;
+  if (b('track_scores') !== undefined) req.trackScores = b('track_scores')!;
+  if (b('track_total_hits') !== undefined) req.trackTotalHits = b('track_total_hits')!;
+  const sort = get('sort');
+  if (sort !== undefined) req.sort = parseSortParam(sort);
+  if (
+    get('_source') !== undefined ||
+    get('_source_includes') !== undefined ||
+    get('_source_include') !== undefined ||
+    get('_source_excludes') !== undefined ||
+    get('_source_exclude') !== undefined
+  ) {
+    req.source = sourceFilterFromParams(get);
+  }
+  const sf = get('stored_fields');
+  if (sf !== undefined) req.storedFields = sf.split(',');
+  const dvf = get('docvalue_fields');
+  if (dvf !== undefined)
+    req.docvalueFields = dvf.split(',').map((field) => ({ field, format: null }));
+}
+
+export function registerSearchRoutes(router: Router<Handler>, node: NodeContext): void {
+  const { indices, scrolls } = node;
+
+  const resolve = (req: RestRequest, expr?: string): IndexService[] =>
+    indices.resolve(
+      expr ?? req.params.index ?? '_all',
+      indicesOptionsFrom(STRICT_EXPAND_OPEN_FORBID_CLOSED, (n) => param(req, n)),
+    );
+
+  const typeFilter = (list: IndexService[], type: string | undefined) => {
+    if (!type || type === '_all') return list;
+    const types = type.split(',');
+    return list.filter(
+      (i) => i.typeName === null || types.includes(i.typeName) || types.includes('_doc'),
+    );
+  };
+
+  const routingFilter = (routing: string | undefined): ExecuteOptions['shardFilter'] => {
+    if (!routing) return undefined;
+    const rs = routing.split(',');
+    return (idx, shard) => rs.some((r) => shardForRouting(r, idx.numberOfShards) === shard);
+  };
+
+  const options = (req: RestRequest, get: (n: string) => string | undefined): ExecuteOptions => {
+    const st = get('search_type') ?? 'query_then_fetch';
+    if (st !== 'query_then_fetch' && st !== 'dfs_query_then_fetch') {
+      throw illegalArgument(`No search type for [${st}]`);
+    }
+    const filter = routingFilter(get('routing'));
+    return {
+      searchType: st,
+      typedKeys: get('typed_keys') === 'true' || get('typed_keys') === '',
+      now: Date.now(),
+      limits: searchLimits(node),
+      nodeId: node.nodeId,
+      ...(filter ? { shardFilter: filter } : {}),
+      ...(node.scriptMethods ? { scriptMethods: node.scriptMethods } : {}),
+      termsLookup: (index, type, id, path, routing) => {
+        const idx = indices.resolve(index, STRICT_EXPAND_OPEN_FORBID_CLOSED)[0];
+        if (!idx) return null;
+        const r = node.documents.get(idx, type, id, routing, {
+          source: { includes: [], excludes: [] },
+        });
+        if (!r.found) return null;
+        const src = r.body._source;
+        const obj = src instanceof RawJson ? JSON.parse(src.text) : src;
+        const v = valueAtPath(obj, path);
+        return v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
+      },
+    };
+  };
+
+  /** Runs one search request (shared by _search and _msearch items). */
+  const runSearch = (
+    req: RestRequest,
+    body: unknown,
+    get: (n: string) => string | undefined,
+    targets: IndexService[],
+  ) => {
+    const sreq = parseSearchBody(body);
+    applyUriParams(sreq, get);
+    if (sreq.from < -1 || (sreq.from < 0 && sreq.from !== -1))
+      throw illegalArgument('[from] parameter cannot be negative');
+    if (sreq.size < -1)
+      throw illegalArgument(`[size] parameter cannot be negative, found [${sreq.size}]`);
+    const parsed = parseSearch(sreq);
+    const scroll = get('scroll');
+    const opts = options(req, get);
+    if (scroll !== undefined) {
+      const keepAlive = parseTimeValueMs(scroll, 'scroll');
+      const out = executeSearch(targets, sreq, parsed, { ...opts, keepAllHits: true });
+      const size = sreq.size < 0 ? 10 : sreq.size;
+      const hitsObj = out.body.hits as Record<string, unknown>;
+      const ctx = scrolls.open({
+        hits: out.allHits!,
+        pos: size,
+        size,
+        total: hitsObj.total as number,
+        maxScore: hitsObj.max_score as number | null,
+        shards: (out.body._shards as { total: number }).total,
+        fetch: { ...lastFetchOptions(sreq, parsed, opts, node), sortKeys: out.sortKeys ?? null },
+        keepAliveMs: keepAlive,
+      });
+      return { body: { _scroll_id: ctx.id, ...out.body }, warnings: out.warnings };
+    }
+    return executeSearch(targets, sreq, parsed, opts);
+  };
+
+  const search: Handler = (req) => {
+    checkParams(req, SEARCH_PARAMS);
+    const get = (n: string) => param(req, n);
+    const body = bodyJson(req);
+    const targets = typeFilter(resolve(req), req.params.type);
+    const out = runSearch(req, body, get, targets);
+    req.warnings.push(...out.warnings);
+    return { status: 200, body: out.body };
+  };
+  router.add(['GET', 'POST'], '/_search', search);
+  router.add(['GET', 'POST'], '/{index}/_search', search);
+  router.add(['GET', 'POST'], '/{index}/{type}/_search', search);
+
+  // ---- scroll
+  const scroll: Handler = (req) => {
+    checkParams(req, ['scroll', 'scroll_id', 'rest_total_hits_as_int']);
+    const t0 = Date.now();
+    const body = (bodyJson(req) ?? {}) as Record<string, unknown>;
+    const id = String(body.scroll_id ?? req.params.scroll_id ?? param(req, 'scroll_id') ?? '');
+    if (!id)
+      throw new EsError(
+        'action_request_validation_exception',
+        'Validation Failed: 1: scrollId is missing;',
+        400,
+      );
+    const ka = body.scroll ?? param(req, 'scroll');
+    const ctx = scrolls.get(id, ka === undefined ? null : parseTimeValueMs(String(ka), 'scroll'));
+    const page = ctx.hits.slice(ctx.pos, ctx.pos + ctx.size);
+    ctx.pos += page.length;
+    const warnings: string[] = [];
+    const hits = fetchHits(page, ctx.fetch, warnings);
+    return {
+      status: 200,
+      body: {
+        _scroll_id: ctx.id,
+        took: Date.now() - t0,
+        timed_out: false,
+        _shards: { total: ctx.shards, successful: ctx.shards, skipped: 0, failed: 0 },
+        hits: { total: ctx.total, max_score: ctx.maxScore, hits },
+      },
+    };
+  };
+  router.add(['GET', 'POST'], '/_search/scroll', scroll);
+  router.add(['GET', 'POST'], '/_search/scroll/{scroll_id}', scroll);
+
+  const clearScroll: Handler = (req) => {
+    checkParams(req, ['scroll_id']);
+    let ids: string[] = [];
+    const body = bodyJson(req);
+    if (body && typeof body === 'object' && !Array.isArray(body)) {
+      const v = (body as Record<string, unknown>).scroll_id;
+      ids = Array.isArray(v) ? v.map(String) : v !== undefined ? [String(v)] : [];
+    }
+    const p = req.params.scroll_id ?? param(req, 'scroll_id');
+    if (p) ids.push(...p.split(','));
+    if (ids.length === 0)
+      throw new EsError(
+        'action_request_validation_exception',
+        'Validation Failed: 1: no scroll ids specified;',
+        400,
+      );
+    const r = ids.includes('_all') ? scrolls.clear('all') : scrolls.clear(ids);
+    const ok = r.missing.length === 0;
+    return { status: ok ? 200 : 404, body: { succeeded: ok, num_freed: r.freed } };
+  };
+  router.add('DELETE', '/_search/scroll', clearScroll);
+  router.add('DELETE', '/_search/scroll/{scroll_id}', clearScroll);
+
+  // ---- count
+  const count: Handler = (req) => {
+    checkParams(req, [
+      ...INDICES_OPTS,
+      'q',
+      'df',
+      'analyzer',
+      'analyze_wildcard',
+      'default_operator',
+      'lenient',
+      'min_score',
+      'terminate_after',
+      'routing',
+      'preference',
+      'type',
+    ]);
+    const get = (n: string) => param(req, n);
+    const body = (bodyJson(req) ?? {}) as Record<string, unknown>;
+    for (const k of Object.keys(body))
+      if (k !== 'query')
+        throw new EsError('parsing_exception', `request does not support [${k}]`, 400);
+    const sreq = parseSearchBody(body.query ? { query: body.query } : {});
+    applyUriParams(sreq, get);
+    const parsed = parseSearch(sreq);
+    const opts = options(req, get);
+    const targets = shardTargets(typeFilter(resolve(req), req.params.type), opts.shardFilter);
+    let total = 0;
+    const failures: ShardFailure[] = [];
+    for (const t of targets) {
+      try {
+        const qctx = indexQueryContext(t.idx, opts.now, opts.limits);
+        const w = createWeight(toSearchQuery(parsed.query, qctx), {
+          stats: shardStats(t.snapshot),
+          needsScores: false,
+        });
+        total += countDocs(t.snapshot, w);
+      } catch (e) {
+        failures.push({
+          shard: t.shard.id,
+          index: t.idx.name,
+          node: node.nodeId,
+          error: toEsError(e),
+        });
+      }
+    }
+    if (targets.length > 0 && failures.length === targets.length)
+      throw allShardsFailed('query', failures);
+    return {
+      status: 200,
+      body: {
+        count: total,
+        _shards: {
+          total: targets.length,
+          successful: targets.length - failures.length,
+          skipped: 0,
+          failed: failures.length,
+        },
+      },
+    };
+  };
+  router.add(['GET', 'POST'], '/_count', count);
+  router.add(['GET', 'POST'], '/{index}/_count', count);
+  router.add(['GET', 'POST'], '/{index}/{type}/_count', count);
+
+  // ---- msearch
+  const msearch: Handler = (req) => {
+    checkParams(req, [
+      'search_type',
+      'max_concurrent_searches',
+      'typed_keys',
+      'pre_filter_shard_size',
+      'max_concurrent_shard_requests',
+      'rest_total_hits_as_int',
+      'ccs_minimize_roundtrips',
+    ]);
+    const t0 = Date.now();
+    const text = req.body ? req.body.toString('utf8') : '';
+    const lines = text.split('\n');
+    const responses: unknown[] = [];
+    let i = 0;
+    const parseLine = (s: string) => {
+      try {
+        return JSON.parse(s);
+      } catch (e) {
+        throw jsonParseError(s, e);
+      }
+    };
+    while (i < lines.length) {
+      const headerLine = lines[i++]!.trim();
+      if (headerLine === '' && i >= lines.length) break;
+      const header = headerLine === '' ? {} : (parseLine(headerLine) as Record<string, unknown>);
+      if (i >= lines.length) break;
+      const bodyLine = lines[i++]!.trim();
+      const body = bodyLine === '' ? {} : parseLine(bodyLine);
+      const hget = (n: string): string | undefined => {
+        const v = header[n];
+        if (v !== undefined) return Array.isArray(v) ? v.join(',') : String(v);
+        if (n === 'search_type' || n === 'typed_keys') return param(req, n);
+        return undefined;
+      };
+      try {
+        const idxExpr =
+          header.index !== undefined
+            ? Array.isArray(header.index)
+              ? header.index.join(',')
+              : String(header.index)
+            : req.params.index;
+        const targets = typeFilter(
+          indices.resolve(
+            idxExpr ?? '_all',
+            indicesOptionsFrom(STRICT_EXPAND_OPEN_FORBID_CLOSED, hget),
+          ),
+          header.type !== undefined ? String(header.type) : req.params.type,
+        );
+        const out = runSearch(req, body, hget, targets);
+        responses.push({ ...out.body, status: 200 });
+      } catch (e) {
+        const err = toEsError(e);
+        responses.push({ error: err.toErrorObject(), status: err.status });
+      }
+    }
+    return { status: 200, body: { took: Date.now() - t0, responses } };
+  };
+  router.add(['GET', 'POST'], '/_msearch', msearch);
+  router.add(['GET', 'POST'], '/{index}/_msearch', msearch);
+  router.add(['GET', 'POST'], '/{index}/{type}/_msearch', msearch);
+
+  // ---- explain
+  router.add(['GET', 'POST'], '/{index}/{type}/{id}/_explain', (req) => {
+    checkParams(req, [
+      'q',
+      'df',
+      'analyzer',
+      'analyze_wildcard',
+      'default_operator',
+      'lenient',
+      'routing',
+      'parent',
+      'preference',
+      'stored_fields',
+      '_source',
+      '_source_includes',
+      '_source_excludes',
+      '_source_include',
+      '_source_exclude',
+    ]);
+    const get = (n: string) => param(req, n);
+    const idx = resolve(req, req.params.index)[0];
+    if (!idx) throw illegalArgument('no index');
+    const body = (bodyJson(req) ?? {}) as Record<string, unknown>;
+    const sreq = parseSearchBody(body.query ? { query: body.query } : {});
+    applyUriParams(sreq, get);
+    if (!sreq.query && get('q') === undefined) {
+      throw new EsError(
+        'action_request_validation_exception',
+        'Validation Failed: 1: query is missing;',
+        400,
+      );
+    }
+    const parsed = parseSearch(sreq);
+    const routing = get('routing') ?? get('parent') ?? req.params.id!;
+    const shard = idx.shard(shardForRouting(routing, idx.numberOfShards));
+    const snap = shard.searcher();
+    const base = { _index: idx.name, _type: idx.typeName ?? req.params.type!, _id: req.params.id! };
+    for (const ls of snap.segments) {
+      const d = lookupId(ls.segment, req.params.id!);
+      if (d < 0 || (ls.live && !ls.live.get(d))) continue;
+      const qctx = indexQueryContext(idx, Date.now(), searchLimits(node));
+      const w = createWeight(toSearchQuery(parsed.query, qctx), {
+        stats: shardStats(snap),
+        needsScores: true,
+      });
+      const e = w.explain(ls, d);
+      const s = w.scorer(ls);
+      let matched = false;
+      if (s) matched = (s.doc < d ? s.advance(d) : s.doc) === d;
+      return {
+        status: 200,
+        body: {
+          ...base,
+          matched,
+          explanation: matched ? e : { value: 0, description: e.description, details: e.details },
+        },
+      };
+    }
+    return { status: 404, body: { ...base, matched: false } };
+  });
+
+  // ---- validate
+  const validate: Handler = (req) => {
+    checkParams(req, [
+      ...INDICES_OPTS,
+      'explain',
+      'rewrite',
+      'all_shards',
+      'q',
+      'df',
+      'analyzer',
+      'analyze_wildcard',
+      'default_operator',
+      'lenient',
+      'type',
+    ]);
+    const get = (n: string) => param(req, n);
+    const targets = resolve(req);
+    const explain = boolParam(req, 'explain', false);
+    const total = targets.reduce((a, i) => a + i.numberOfShards, 0);
+    let body: Record<string, unknown> = {};
+    try {
+      const b = bodyJson(req);
+      body = (b ?? {}) as Record<string, unknown>;
+    } catch (e) {
+      return {
+        status: 200,
+        body: { valid: false, ...(explain ? { error: toEsError(e).reason } : {}) },
+      };
+    }
+    const sreq = parseSearchBody({});
+    if (body.query !== undefined) sreq.query = body.query;
+    applyUriParams(sreq, get);
+    const explanations: unknown[] = [];
+    let valid = true;
+    let error: string | undefined;
+    try {
+      const node0 = parseQuery(sreq.query ?? { match_all: {} });
+      for (const idx of targets) {
+        const qctx = indexQueryContext(idx, Date.now(), searchLimits(node));
+        try {
+          const q = toSearchQuery(node0, qctx);
+          explanations.push({ index: idx.name, valid: true, explanation: describe(q) });
+        } catch (e) {
+          valid = false;
+          explanations.push({
+            index: idx.name,
+            valid: false,
+            error: `[${idx.name}/${idx.uuid}] ${toEsError(e).type}: ${toEsError(e).reason}`,
+          });
+        }
+      }
+    } catch (e) {
+      valid = false;
+      const err = toEsError(e);
+      error = `${err.type}: ${err.reason}`;
+    }
+    const out: Record<string, unknown> = {
+      _shards: { total: error ? total : total, successful: total, failed: 0 },
+      valid,
+    };
+    if (explain) {
+      if (error) out.error = error;
+      else out.explanations = explanations;
+    }
+    if (error && !explain) delete out._shards;
+    return { status: 200, body: out };
+  };
+  router.add(['GET', 'POST'], '/_validate/query', validate);
+  router.add(['GET', 'POST'], '/{index}/_validate/query', validate);
+  router.add(['GET', 'POST'], '/{index}/{type}/_validate/query', validate);
+}
+
+import { describeQuery } from '../../dsl/query/index.js';
+function describe(q: Parameters<typeof describeQuery>[0]): string {
+  return describeQuery(q);
+}
+
+function lastFetchOptions(
+  sreq: SearchRequest,
+  parsed: ReturnType<typeof parseSearch>,
+  opts: ExecuteOptions,
+  node: NodeContext,
+) {
+  return {
+    source: sreq.source,
+    storedFields: sreq.storedFields,
+    docvalueFields: sreq.docvalueFields,
+    version: sreq.version,
+    seqNoPrimaryTerm: sreq.seqNoPrimaryTerm,
+    explain: false,
+    highlight: sreq.highlight,
+    sortKeys: null,
+    nodeId: node.nodeId,
+    parsedQuery: parsed.query,
+    queryContext: (idx: IndexService) => indexQueryContext(idx, opts.now, opts.limits),
+    stats: (t: { snapshot: Parameters<typeof shardStats>[0] }) => shardStats(t.snapshot),
+  };
+}
