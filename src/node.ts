@@ -56,8 +56,13 @@ export function logLine(level: string, logger: string, nodeName: string, msg: st
   return `[${ts}][${level.padEnd(5)}][${logger}] [${nodeName}] ${msg}`;
 }
 
-export async function startNode(opts: StartOptions): Promise<RunningNode> {
-  const t0 = performance.now();
+/** A node's services without HTTP (in-process use: benchmarks, tools). */
+export interface OpenNode {
+  readonly context: NodeContext;
+  close(): Promise<void>;
+}
+
+export async function openNode(opts: StartOptions): Promise<OpenNode> {
   const settings: NodeSettings = {
     clusterName: opts.clusterName ?? 'elasticsearch',
     nodeName: opts.nodeName ?? null,
@@ -103,6 +108,21 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
     },
     publishAddress: '',
   };
+  return {
+    context,
+    async close() {
+      scrolls.close();
+      indices.close();
+      await store.close();
+    },
+  };
+}
+
+export async function startNode(opts: StartOptions): Promise<RunningNode> {
+  const t0 = performance.now();
+  const opened = await openNode(opts);
+  const { context } = opened;
+  const { settings, nodeName } = context;
   const app = buildApp(context, { maxContentLength: settings.maxContentLength });
   await app.listen({ port: settings.port, host: settings.host });
   const addr = app.server.address();
@@ -129,9 +149,7 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
       if (closed) return;
       closed = true;
       await app.close();
-      scrolls.close();
-      indices.close();
-      await store.close();
+      await opened.close();
       opts.log?.(logLine('INFO', 'o.e.n.Node', nodeName, 'stopped'));
     },
   };

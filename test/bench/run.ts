@@ -1,0 +1,203 @@
+/**
+ * `npm run bench [-- --quick] [--peers] [--indices a,b] [--modes inproc,http]`: Quarry on the
+ * shared workload, in-process and over HTTP, with the peers of ../shared/bench in the same run
+ * when `--peers` is given. Writes reports/bench-<stamp>.{json,md} and prints the table.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+const root = resolve(here, '../..');
+const args = process.argv.slice(2);
+const opt = (n: string, d: string) => {
+  const i = args.indexOf(`--${n}`);
+  return i >= 0 ? args[i + 1]! : d;
+};
+const quick = args.includes('--quick');
+const withPeers = args.includes('--peers');
+const indices = opt('indices', 'debian,logs,accounts').split(',');
+const modes = opt('modes', 'inproc,http').split(',');
+const harness = join(root, '.bench/harness');
+
+function ensureHarness(): void {
+  if (!existsSync(join(harness, 'workload.json'))) {
+    mkdirSync(join(root, '.bench'), { recursive: true });
+    // The shared harness is read-only; it runs from a writable copy outside git.
+    cpSync(resolve(root, '../shared/bench'), harness, {
+      recursive: true,
+      filter: (s) => !s.includes('/results'),
+    });
+    chmodSync(harness, 0o755);
+    execFileSync('chmod', ['-R', 'u+w', harness]);
+  }
+  if (!existsSync(join(harness, 'data/out/manifest.json'))) {
+    console.error('[bench] generating data sets (debian needs apt lists; logs 1M docs) ...');
+    execFileSync(process.execPath, [join(harness, 'data/gen-all.mjs')], { stdio: 'inherit' });
+  }
+}
+
+interface Result {
+  index: string;
+  mode: string;
+  error?: string;
+  docs?: number;
+  start_ms?: number;
+  load_ms?: number;
+  docs_per_s?: number;
+  rss_delta_mb?: number;
+  restart_ms?: number;
+  restart_count_ok?: boolean;
+  queries?: Record<
+    string,
+    {
+      median_ms: number;
+      p90_ms: number;
+      p99_ms: number;
+      n: number;
+      checks: number;
+      check_failures: number;
+      first_failure?: string;
+    }
+  >;
+}
+
+function runWorker(index: string, mode: string): Result {
+  const env = {
+    ...process.env,
+    ...(quick ? { RUNS: process.env.RUNS ?? '30', CAP_MS: process.env.CAP_MS ?? '1000' } : {}),
+  };
+  const p = spawnSync(
+    process.execPath,
+    [
+      '--expose-gc',
+      '--max-old-space-size=8000',
+      '--import',
+      'tsx',
+      join(here, 'worker.ts'),
+      index,
+      mode,
+      harness,
+    ],
+    { env, encoding: 'utf8', maxBuffer: 1 << 26, timeout: 20 * 60 * 1000, cwd: root },
+  );
+  const line = (p.stdout ?? '').trim().split('\n').pop() ?? '';
+  try {
+    return JSON.parse(line) as Result;
+  } catch {
+    return { index, mode, error: `exit ${p.status} ${(p.stderr ?? '').slice(-800)}` };
+  }
+}
+
+interface PeerRun {
+  peer: string;
+  index: string;
+  docs_per_s?: number;
+  rss_delta_mb?: number;
+  queries?: Record<string, { median_ms?: number; na?: string }>;
+}
+
+function runPeers(): PeerRun[] {
+  if (!existsSync(join(harness, 'node_modules'))) {
+    console.error('[bench] installing the peer harness dependencies ...');
+    execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: harness, stdio: 'inherit' });
+  }
+  const a = [
+    'run.mjs',
+    '--reps',
+    '1',
+    ...(quick ? ['--quick'] : []),
+    '--indices',
+    indices.join(','),
+  ];
+  execFileSync(process.execPath, a, { cwd: harness, stdio: 'inherit' });
+  const raw = JSON.parse(readFileSync(join(harness, 'results/latest.json'), 'utf8')) as {
+    reps: Array<{ runs: PeerRun[] }>;
+  };
+  return raw.reps[0]?.runs ?? [];
+}
+
+function fmt(v: number | undefined, d = 2): string {
+  if (v === undefined || Number.isNaN(v)) return '—';
+  if (v >= 100) return v.toFixed(0);
+  return v.toFixed(d);
+}
+
+function main(): void {
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  ensureHarness();
+  const results: Result[] = [];
+  for (const ix of indices) {
+    for (const m of modes) {
+      const t = Date.now();
+      const r = runWorker(ix, m);
+      results.push(r);
+      console.error(
+        `[bench] ${ix} ${m}: ${r.error ? 'ERROR ' + r.error.slice(0, 400) : `${Math.round(r.docs_per_s!)} docs/s, +${Math.round(r.rss_delta_mb!)} MB, restart ${Math.round(r.restart_ms!)} ms`} (${((Date.now() - t) / 1000).toFixed(0)} s)`,
+      );
+    }
+  }
+  const peers = withPeers ? runPeers() : [];
+  const lines: string[] = [];
+  lines.push(`# Quarry benchmark ${new Date().toISOString()}`, '');
+  lines.push(
+    `machine: ${cpus().length} cores (${cpus()[0]?.model}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, load ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+    '',
+  );
+  lines.push(
+    '| data set | mode | docs/s | RSS Δ MB | empty start ms | restart ms |',
+    '|---|---|---|---|---|---|',
+  );
+  for (const r of results) {
+    lines.push(
+      `| ${r.index} | ${r.mode} | ${fmt(r.docs_per_s, 0)} | ${fmt(r.rss_delta_mb, 0)} | ${fmt(r.start_ms, 0)} | ${fmt(r.restart_ms, 0)}${r.restart_count_ok === false ? ' (count wrong)' : ''} |`,
+    );
+  }
+  lines.push(
+    '',
+    '| query | in-process median / p90 / p99 ms | HTTP median ms | checks | best peer | peer median ms | peer / Quarry |',
+    '|---|---|---|---|---|---|---|',
+  );
+  const ids = new Set<string>();
+  for (const r of results) for (const k of Object.keys(r.queries ?? {})) ids.add(k);
+  for (const id of ids) {
+    const ip = results.find((r) => r.mode === 'inproc' && r.queries?.[id])?.queries?.[id];
+    const hp = results.find((r) => r.mode === 'http' && r.queries?.[id])?.queries?.[id];
+    let best: { peer: string; ms: number } | null = null;
+    for (const p of peers) {
+      const q = p.queries?.[id];
+      if (!q || q.median_ms === undefined || p.peer === 'jslimit') continue;
+      if (!best || q.median_ms < best.ms) best = { peer: p.peer, ms: q.median_ms };
+    }
+    const checks = ip
+      ? `${ip.checks - ip.check_failures}/${ip.checks}${ip.first_failure ? ` (${ip.first_failure.slice(0, 60)})` : ''}`
+      : '—';
+    lines.push(
+      `| ${id} | ${ip ? `${fmt(ip.median_ms, 3)} / ${fmt(ip.p90_ms, 3)} / ${fmt(ip.p99_ms, 3)}` : '—'} | ${hp ? fmt(hp.median_ms, 3) : '—'} | ${checks} | ${best?.peer ?? '—'} | ${best ? fmt(best.ms, 3) : '—'} | ${best && ip ? (best.ms / ip.median_ms).toFixed(1) + '×' : '—'} |`,
+    );
+  }
+  if (peers.length) {
+    lines.push('', '| peer | data set | docs/s | RSS Δ MB |', '|---|---|---|---|');
+    for (const p of peers)
+      lines.push(
+        `| ${p.peer} | ${p.index} | ${fmt(p.docs_per_s, 0)} | ${fmt(p.rss_delta_mb, 0)} |`,
+      );
+  }
+  const md = lines.join('\n') + '\n';
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  mkdirSync(join(root, 'reports'), { recursive: true });
+  writeFileSync(
+    join(root, `reports/bench-${stamp}.json`),
+    JSON.stringify({ results, peers }, null, 2),
+  );
+  writeFileSync(join(root, `reports/bench-${stamp}.md`), md);
+  writeFileSync(join(root, 'reports/bench-latest.md'), md);
+  process.stdout.write(md);
+}
+
+main();

@@ -1,0 +1,216 @@
+/**
+ * One benchmark measurement: `tsx test/bench/worker.ts <index> <inproc|http> <harnessDir>` loads
+ * one data set into a fresh Quarry node (the compiled engine from dist/), measures load speed and
+ * RSS growth, runs every workload query with the harness's seeded parameters, checks results
+ * against a brute-force reference, measures restart time, and prints one JSON line.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+import { pathToFileURL } from 'node:url';
+import { checkResult, type Reference } from './reference.js';
+
+const [index, mode, harness] = process.argv.slice(2) as [string, 'inproc' | 'http', string];
+const root = resolve(here, '../..');
+const dist = (p: string) => pathToFileURL(join(root, 'dist/src', p)).href;
+
+interface Workload {
+  seed: number;
+  runs_per_query: number;
+  warmup_runs: number;
+  time_cap_ms_per_query: number;
+  bulk: { batch_docs: number };
+  indices: Record<string, { file: string; mappings: Record<string, string> }>;
+  queries: Array<{
+    id: string;
+    index: string;
+    params: Record<string, string>;
+    dsl: { method: string; path: string; body: unknown };
+    es_sql: string;
+  }>;
+}
+
+const gc = () => (globalThis as { gc?: () => void }).gc?.();
+const rss = () => process.memoryUsage().rss / 2 ** 20;
+
+async function main() {
+  const workload = JSON.parse(readFileSync(join(harness, 'workload.json'), 'utf8')) as Workload;
+  const params = await import(pathToFileURL(join(harness, 'lib/params.mjs')).href);
+  const runs = Number(process.env.RUNS ?? workload.runs_per_query);
+  const warm = Number(process.env.WARMUP ?? workload.warmup_runs);
+  const cap = Number(process.env.CAP_MS ?? workload.time_cap_ms_per_query);
+  const spec = workload.indices[index]!;
+  const text = readFileSync(join(harness, spec.file), 'utf8');
+  const lines = text.split('\n').filter((l) => l.length > 0);
+  const docs = lines.map((l) => JSON.parse(l));
+  const ctx = params.buildContext(index, docs);
+  const queries = workload.queries.filter((q) => q.index === index);
+
+  const node = await import(dist('node.js'));
+  const { createDispatcher } = await import(dist('http/dispatcher.js'));
+  const dataPath = mkdtempSync(join(tmpdir(), `quarry-bench-${index}-`));
+  const out: Record<string, unknown> = { index, mode, docs: docs.length };
+
+  // Empty node start.
+  const tStart = performance.now();
+  let opened =
+    mode === 'http'
+      ? await node.startNode({ dataPath, port: 0 })
+      : await node.openNode({ dataPath });
+  out.start_ms = performance.now() - tStart;
+  let call = client(mode, opened, createDispatcher);
+
+  const mapping = Object.fromEntries(
+    Object.entries(spec.mappings).map(([f, t]) => [f, { type: t }]),
+  );
+  await call('PUT', `/${index}`, {
+    settings: { number_of_shards: 1, number_of_replicas: 0, refresh_interval: '1s' },
+    mappings: { _doc: { properties: mapping } },
+  });
+  gc();
+  const rss0 = rss();
+  const batch = workload.bulk.batch_docs;
+  const bodies: string[] = [];
+  const action = JSON.stringify({ index: { _index: index, _type: '_doc' } });
+  for (let i = 0; i < lines.length; i += batch) {
+    bodies.push(
+      lines
+        .slice(i, i + batch)
+        .map((l) => `${action}\n${l}\n`)
+        .join(''),
+    );
+  }
+  const tLoad = performance.now();
+  for (const b of bodies) {
+    const r = await call('POST', '/_bulk', b);
+    const rb = typeof r.body === 'string' ? JSON.parse(r.body) : r.body;
+    if ((rb as { errors?: boolean }).errors) throw new Error('bulk errors');
+  }
+  await call('POST', `/${index}/_refresh`);
+  const loadMs = performance.now() - tLoad;
+  gc();
+  out.load_ms = loadMs;
+  out.docs_per_s = docs.length / (loadMs / 1000);
+  out.rss_delta_mb = rss() - rss0;
+  out.rss_after_mb = rss();
+
+  const ref: Reference = { index, docs, ctx };
+  const qres: Record<string, unknown> = {};
+  for (const q of queries) {
+    const ps = params.makeParams(q, ctx, runs + warm, workload.seed);
+    const times: number[] = [];
+    let checks = 0;
+    let failures = 0;
+    let firstFailure: string | undefined;
+    const t0 = performance.now();
+    for (let i = 0; i < ps.length; i++) {
+      const body = params.renderDsl(q, ps[i]).body;
+      const t = performance.now();
+      const r = await call(q.dsl.method, q.dsl.path, body);
+      const dt = performance.now() - t;
+      r.body = typeof r.body === 'string' ? JSON.parse(r.body) : r.body;
+      if (r.status !== 200)
+        throw new Error(`${q.id}: status ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+      if (i >= warm) times.push(dt);
+      // Check a sample of the answers against the brute-force reference (outside the timing).
+      if (i < warm + 20) {
+        const problem = checkResult(q.id, ps[i], materialize(r.body), ref);
+        checks++;
+        if (problem) {
+          failures++;
+          firstFailure ??= problem;
+        }
+      }
+      if (i >= warm && performance.now() - t0 > cap && times.length >= 5) break;
+    }
+    times.sort((a, b) => a - b);
+    const at = (f: number) => times[Math.min(times.length - 1, Math.floor(f * times.length))]!;
+    qres[q.id] = {
+      n: times.length,
+      median_ms: at(0.5),
+      p90_ms: at(0.9),
+      p99_ms: at(0.99),
+      checks,
+      check_failures: failures,
+      ...(firstFailure ? { first_failure: firstFailure } : {}),
+    };
+  }
+  out.queries = qres;
+
+  // Restart on the same data.
+  await opened.close();
+  const tRe = performance.now();
+  opened =
+    mode === 'http'
+      ? await node.startNode({ dataPath, port: 0 })
+      : await node.openNode({ dataPath });
+  out.restart_ms = performance.now() - tRe;
+  call = client(mode, opened, createDispatcher);
+  const count = await call('GET', `/${index}/_count`);
+  const cb = typeof count.body === 'string' ? JSON.parse(count.body) : count.body;
+  out.restart_count_ok = (cb as { count: number }).count === docs.length;
+  await opened.close();
+  rmSync(dataPath, { recursive: true, force: true });
+  process.stdout.write(JSON.stringify(out) + '\n');
+}
+
+type Call = (
+  method: string,
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; body: unknown }>;
+
+function client(mode: string, opened: any, createDispatcher: any): Call {
+  if (mode === 'http') {
+    const url: string = opened.url;
+    return async (method, path, body) => {
+      const payload =
+        body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+      const r = await fetch(url + path, {
+        method,
+        ...(payload !== undefined
+          ? {
+              body: payload,
+              headers: {
+                'content-type':
+                  typeof body === 'string' ? 'application/x-ndjson' : 'application/json',
+              },
+            }
+          : {}),
+      });
+      // Parsed by the caller after the timing: the client's JSON work is not the server's.
+      return { status: r.status, body: await r.text() };
+    };
+  }
+  const dispatch = createDispatcher(opened.context);
+  return async (method, path, body) => {
+    const r = await dispatch(method, path, body);
+    return { status: r.status, body: r.body };
+  };
+}
+
+/** In-process responses may hold raw `_source` fragments; the checks read plain objects. */
+function materialize(v: unknown): unknown {
+  if (
+    v &&
+    typeof v === 'object' &&
+    'text' in (v as object) &&
+    (v as { constructor: { name: string } }).constructor.name === 'RawJson'
+  ) {
+    return JSON.parse((v as { text: string }).text);
+  }
+  if (Array.isArray(v)) return v.map(materialize);
+  if (v && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, materialize(x)]));
+  return v;
+}
+
+main().catch((e) => {
+  process.stdout.write(
+    JSON.stringify({ index, mode, error: String(e?.stack ?? e).slice(0, 2000) }) + '\n',
+  );
+  process.exit(1);
+});
