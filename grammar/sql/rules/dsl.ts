@@ -1,0 +1,235 @@
+/**
+ * The typed view of the Chevrotain DSL that the rule files use. Chevrotain declares its DSL
+ * methods `protected`, so rules defined outside the parser class (one file per clause family,
+ * prettier-java style) reach them through this interface; `parser.ts` is the only place that
+ * casts the parser to it. Also home of the small lookahead helpers the GATEs share.
+ */
+import { tokenMatcher } from 'chevrotain';
+import type {
+  CstNode,
+  DSLMethodOpts,
+  DSLMethodOptsWithErr,
+  GrammarAction,
+  IOrAlt,
+  IToken,
+  OrMethodOpts,
+  ParserMethod,
+  TokenType,
+} from 'chevrotain';
+import * as t from '../tokens.js';
+
+type Rule = ParserMethod<[], CstNode>;
+type Or = (alts: IOrAlt<unknown>[] | OrMethodOpts<unknown>) => unknown;
+type Option = (def: GrammarAction<unknown> | DSLMethodOpts<unknown>) => unknown;
+type Many = (def: GrammarAction<unknown> | DSLMethodOpts<unknown>) => void;
+type AtLeastOne = (def: GrammarAction<unknown> | DSLMethodOptsWithErr<unknown>) => void;
+type Consume = (tokType: TokenType) => IToken;
+type Subrule = (rule: Rule) => CstNode;
+
+/** The Chevrotain DSL methods the rules use. */
+export interface Dsl {
+  RULE(name: string, impl: () => void): Rule;
+  CONSUME: Consume;
+  CONSUME1: Consume;
+  CONSUME2: Consume;
+  CONSUME3: Consume;
+  SUBRULE: Subrule;
+  SUBRULE1: Subrule;
+  SUBRULE2: Subrule;
+  SUBRULE3: Subrule;
+  OR: Or;
+  OR1: Or;
+  OR2: Or;
+  OR3: Or;
+  OPTION: Option;
+  OPTION1: Option;
+  OPTION2: Option;
+  OPTION3: Option;
+  OPTION4: Option;
+  OPTION5: Option;
+  MANY: Many;
+  MANY1: Many;
+  MANY2: Many;
+  AT_LEAST_ONE: AtLeastOne;
+  BACKTRACK(rule: Rule): () => boolean;
+  LA(k: number): IToken;
+}
+
+/** Every grammar rule, by name (names follow SqlBase.g4 rules and alternative labels). */
+export interface SqlRules {
+  // statement.ts
+  singleStatement: Rule;
+  singleExpression: Rule;
+  statement: Rule;
+  explain: Rule;
+  debug: Rule;
+  showTables: Rule;
+  showColumns: Rule;
+  showFunctions: Rule;
+  showSchemas: Rule;
+  sysTables: Rule;
+  sysColumns: Rule;
+  sysTypes: Rule;
+  // query.ts
+  query: Rule;
+  queryNoWith: Rule;
+  limitClause: Rule;
+  queryTerm: Rule;
+  orderBy: Rule;
+  querySpecification: Rule;
+  fromClause: Rule;
+  groupBy: Rule;
+  groupingElement: Rule;
+  groupingExpressions: Rule;
+  namedQuery: Rule;
+  topClause: Rule;
+  setQuantifier: Rule;
+  selectItems: Rule;
+  selectItem: Rule;
+  // relation.ts
+  relation: Rule;
+  joinRelation: Rule;
+  joinType: Rule;
+  joinCriteria: Rule;
+  relationPrimary: Rule;
+  tableName: Rule;
+  aliasedQuery: Rule;
+  aliasedRelation: Rule;
+  pivotClause: Rule;
+  pivotArgs: Rule;
+  namedValueExpression: Rule;
+  // expression.ts
+  expression: Rule;
+  booleanExpression: Rule;
+  booleanPrimary: Rule;
+  logicalNot: Rule;
+  exists: Rule;
+  stringQuery: Rule;
+  matchQuery: Rule;
+  multiMatchQuery: Rule;
+  matchQueryOptions: Rule;
+  predicated: Rule;
+  predicate: Rule;
+  likePattern: Rule;
+  pattern: Rule;
+  patternEscape: Rule;
+  valueExpression: Rule;
+  arithmeticUnary: Rule;
+  // primary.ts
+  primaryExpression: Rule;
+  builtinDateTimeFunction: Rule;
+  castExpression: Rule;
+  castTemplate: Rule;
+  convertTemplate: Rule;
+  extractExpression: Rule;
+  extractTemplate: Rule;
+  functionExpression: Rule;
+  functionTemplate: Rule;
+  functionName: Rule;
+  star: Rule;
+  subqueryExpression: Rule;
+  parenthesizedExpression: Rule;
+  case: Rule;
+  whenClause: Rule;
+  // literal.ts
+  constant: Rule;
+  booleanValue: Rule;
+  interval: Rule;
+  intervalField: Rule;
+  dataType: Rule;
+  qualifiedName: Rule;
+  identifier: Rule;
+  tableIdentifier: Rule;
+  number: Rule;
+  string: Rule;
+}
+
+/** What a rule file receives: the DSL plus the (partly defined) rule table. */
+export type SqlGrammar = Dsl & SqlRules;
+
+// ---------------------------------------------------------------------------------------------
+// Lookahead helpers for GATEs (they reproduce decisions ANTLR makes with unbounded lookahead).
+
+const identifierTypes = [
+  t.Identifier,
+  t.DigitIdentifier,
+  t.QuotedIdentifier,
+  t.BackquotedIdentifier,
+  t.NonReserved,
+];
+
+/** Can the token start SqlBase.g4 `identifier` (quoted, unquoted or a nonReserved keyword)? */
+export function isIdentifierToken(token: IToken): boolean {
+  for (const type of identifierTypes) if (tokenMatcher(token, type)) return true;
+  return false;
+}
+
+/** SqlBase.g4 `string`: STRING or PARAM. */
+export function isStringToken(token: IToken): boolean {
+  return token.tokenType === t.StringLiteral || token.tokenType === t.Param;
+}
+
+const intervalFields = new Set<TokenType>([
+  t.Year,
+  t.Years,
+  t.Month,
+  t.Months,
+  t.Day,
+  t.Days,
+  t.Hour,
+  t.Hours,
+  t.Minute,
+  t.Minutes,
+  t.Second,
+  t.Seconds,
+]);
+
+/**
+ * `INTERVAL` starts an interval literal only when a value and a unit follow; otherwise it is the
+ * nonReserved identifier `interval` (ANTLR decides this with full lookahead).
+ */
+export function isIntervalAhead($: Dsl): boolean {
+  if ($.LA(1).tokenType !== t.Interval) return false;
+  let k = 2;
+  const sign = $.LA(k).tokenType;
+  if (sign === t.Plus || sign === t.Minus) k++;
+  const value = $.LA(k);
+  const isValue =
+    value.tokenType === t.IntegerValue ||
+    value.tokenType === t.DecimalValue ||
+    isStringToken(value);
+  return isValue && intervalFields.has($.LA(k + 1).tokenType);
+}
+
+/** `a.b.*`: identifiers separated by dots and ending in `.*` (SqlBase.g4 `#star`). */
+export function isQualifiedStarAhead($: Dsl): boolean {
+  let k = 1;
+  while (isIdentifierToken($.LA(k)) && $.LA(k + 1).tokenType === t.Dot) {
+    if ($.LA(k + 2).tokenType === t.Asterisk) return true;
+    k += 2;
+  }
+  return false;
+}
+
+/** Skips opening parentheses from LA(k) and reports whether a query (SELECT or WITH) follows. */
+export function isQueryAfterParens($: Dsl, k = 1): boolean {
+  while ($.LA(k).tokenType === t.LeftParen) k++;
+  const type = $.LA(k).tokenType;
+  return type === t.Select || type === t.With;
+}
+
+/**
+ * Optional aliases (`AS? identifier`) may be nonReserved keywords that also start the next clause;
+ * ANTLR takes the clause when the alias reading cannot continue: `LIMIT 5`, `PIVOT (`,
+ * `FULL OUTER JOIN`.
+ */
+export function isAliasAhead($: Dsl): boolean {
+  const la1 = $.LA(1);
+  if (la1.tokenType === t.As) return true;
+  if (!isIdentifierToken(la1)) return false;
+  const la2 = $.LA(2).tokenType;
+  if (la1.tokenType === t.Limit) return la2 !== t.IntegerValue && la2 !== t.All;
+  if (la1.tokenType === t.Pivot) return la2 !== t.LeftParen;
+  if (la1.tokenType === t.Full) return la2 !== t.Outer;
+  return true;
+}
