@@ -14,9 +14,15 @@ const sqlLexer = new Lexer(lexerTokens, {
   ensureOptimizations: true,
 });
 
-/** Splits SQL text into tokens (hidden tokens dropped). Never reports errors (see header). */
+/**
+ * Splits SQL text into tokens (hidden tokens dropped). Never reports errors (see header).
+ * Chevrotain's offset-only tracking records start offsets; end offsets (inclusive, which CST
+ * node locations are built from) are added here.
+ */
 export function tokenizeSql(text: string): ILexingResult {
-  return sqlLexer.tokenize(text);
+  const result = sqlLexer.tokenize(text);
+  for (const token of result.tokens) token.endOffset = token.startOffset + token.image.length - 1;
+  return result;
 }
 
 /** 1-based line and 0-based character position in that line, as ANTLR counts them. */

@@ -982,8 +982,9 @@ export interface TableIdentifierCstNode extends CstNode {
 }
 
 export type TableIdentifierCstChildren = {
-  identifier: IdentifierCstNode[];
+  identifier?: IdentifierCstNode[];
   Colon?: IToken[];
+  TableIdentifier?: IToken[];
 };
 
 export interface NumberCstNode extends CstNode {

@@ -367,8 +367,8 @@ export const DigitIdentifier = createToken({
 });
 
 // SqlBase.g4: TABLE_IDENTIFIER : (LETTER | DIGIT | '_')+
-// DEVIATION: not lexed. Every input it matches is matched at least as long by INTEGER_VALUE,
-// IDENTIFIER or DIGIT_IDENTIFIER, which SqlBase.g4 defines first, so ANTLR never produces it
+// Never lexed: every input it matches is matched at least as long by INTEGER_VALUE, IDENTIFIER
+// or DIGIT_IDENTIFIER, which SqlBase.g4 defines first, so ANTLR never produces it either
 // (unquoted index patterns such as logs-* must be double-quoted since ES 6.5, elastic#34176).
 export const TableIdentifier = createToken({ name: 'TableIdentifier', pattern: Lexer.NA });
 

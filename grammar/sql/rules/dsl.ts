@@ -185,20 +185,21 @@ const intervalFields = new Set<TokenType>([
 ]);
 
 /**
- * `INTERVAL` starts an interval literal only when a value and a unit follow; otherwise it is the
- * nonReserved identifier `interval` (ANTLR decides this with full lookahead).
+ * `INTERVAL` starts an interval literal when a value follows (and, after a sign, a unit);
+ * otherwise it is the nonReserved identifier `interval` (ANTLR decides with full lookahead).
  */
 export function isIntervalAhead($: Dsl): boolean {
   if ($.LA(1).tokenType !== t.Interval) return false;
-  let k = 2;
-  const sign = $.LA(k).tokenType;
-  if (sign === t.Plus || sign === t.Minus) k++;
-  const value = $.LA(k);
-  const isValue =
-    value.tokenType === t.IntegerValue ||
-    value.tokenType === t.DecimalValue ||
-    isStringToken(value);
-  return isValue && intervalFields.has($.LA(k + 1).tokenType);
+  const isValue = (token: IToken) =>
+    token.tokenType === t.IntegerValue ||
+    token.tokenType === t.DecimalValue ||
+    isStringToken(token);
+  const sign = $.LA(2).tokenType;
+  // `interval - 1` may be the column minus one; a value right after INTERVAL cannot follow a column
+  if (sign === t.Plus || sign === t.Minus) {
+    return isValue($.LA(3)) && intervalFields.has($.LA(4).tokenType);
+  }
+  return isValue($.LA(2));
 }
 
 /** `a.b.*`: identifiers separated by dots and ending in `.*` (SqlBase.g4 `#star`). */

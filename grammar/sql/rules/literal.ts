@@ -119,14 +119,14 @@ export function defineLiteralRules($: SqlGrammar): void {
   });
 
   // SqlBase.g4: tableIdentifier
-  // (catalog=identifier ':')? name=identifier
-  // DEVIATION: the TABLE_IDENTIFIER alternative is dropped (the token is never lexed, see tokens.ts)
+  // (catalog=identifier ':')? TABLE_IDENTIFIER | (catalog=identifier ':')? name=identifier
+  // (TABLE_IDENTIFIER is never lexed, see tokens.ts; it stays for ANTLR's expected-token lists)
   $.tableIdentifier = $.RULE('tableIdentifier', () => {
     $.OPTION(() => {
       $.SUBRULE($.identifier);
       $.CONSUME(t.Colon);
     });
-    $.SUBRULE1($.identifier);
+    $.OR([{ ALT: () => $.CONSUME(t.TableIdentifier) }, { ALT: () => $.SUBRULE1($.identifier) }]);
   });
 
   // SqlBase.g4: number

@@ -44,7 +44,10 @@ export function definePrimaryRules($: SqlGrammar): void {
         },
         {
           // #subqueryExpression before #parenthesizedExpression, as in SqlBase.g4
-          GATE: () => isQueryAfterParens($, 2) && $.BACKTRACK($.subqueryExpression).call($),
+          GATE: () =>
+            isQueryAfterParens($, 2) &&
+            ($.BACKTRACK($.subqueryExpression).call($) ||
+              !$.BACKTRACK($.parenthesizedExpression).call($)),
           ALT: () => $.SUBRULE($.subqueryExpression),
         },
         { ALT: () => $.SUBRULE($.qualifiedName) }, // #dereference

@@ -91,7 +91,10 @@ export function defineRelationRules($: SqlGrammar): void {
         { ALT: () => $.SUBRULE($.tableName) },
         {
           // `((SELECT ...) x)` is a parenthesised relation: only backtracking tells them apart
-          GATE: () => isQueryAfterParens($, 2) && $.BACKTRACK($.aliasedQuery).call($),
+          // (when neither parses, the sub-select is where ANTLR reports the error)
+          GATE: () =>
+            isQueryAfterParens($, 2) &&
+            ($.BACKTRACK($.aliasedQuery).call($) || !$.BACKTRACK($.aliasedRelation).call($)),
           ALT: () => $.SUBRULE($.aliasedQuery),
         },
         { ALT: () => $.SUBRULE($.aliasedRelation) },
