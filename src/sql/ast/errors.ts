@@ -43,8 +43,18 @@ export function syntaxError(
 }
 
 /** ES QlIllegalArgumentException, used as the `caused_by` of parameter conversion errors. */
-export function qlIllegalArgument(message: string): EsError {
-  return new EsError('ql_illegal_argument_exception', message, 500);
+export function qlIllegalArgument(message: string, cause?: EsError): EsError {
+  return new EsError(
+    'ql_illegal_argument_exception',
+    message,
+    500,
+    cause ? { causedBy: cause } : {},
+  );
+}
+
+/** A Java exception nested as a `caused_by` (NumberFormatException, DateTimeParseException...). */
+export function javaException(type: string, message: string | null): EsError {
+  return new EsError(type, message, 500);
 }
 
 /**

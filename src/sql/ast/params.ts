@@ -3,7 +3,8 @@
  * declared type, converting the JSON value the way ES's `ExpressionBuilder.visitParamLiteral`
  * does (DataTypeConverter / SqlDataTypeConverter), with its error messages.
  */
-import { parsingError, qlIllegalArgument } from './errors.js';
+import { javaException, parsingError, qlIllegalArgument } from './errors.js';
+import type { EsError } from '../../common/errors.js';
 import { displayName, paramType } from './data-types.js';
 import {
   DateTimeParseError,
@@ -71,12 +72,24 @@ export function paramLiteral(
     throw parsingError(
       loc,
       `Unexpected actual parameter type [${displayName(from)}] for type [${param.type}]`,
-      qlIllegalArgument(e.message),
+      qlIllegalArgument(e.message, e.javaCause),
     );
   }
 }
 
-class ConversionError extends Error {}
+/** A QlIllegalArgumentException message, with the Java exception ES chains under it. */
+class ConversionError extends Error {
+  constructor(
+    message: string,
+    readonly javaCause?: EsError,
+  ) {
+    super(message);
+  }
+}
+
+// NumberFormatException's text for Integer/Long/Float/Double.valueOf
+const numberFormat = (s: string) =>
+  javaException('number_format_exception', `For input string: "${s}"`);
 
 type Value = number | bigint | boolean | string;
 type Converter = (v: Value) => LiteralValue;
@@ -107,10 +120,11 @@ function narrow(v: bigint, to: 'integer' | 'short' | 'byte'): number {
 
 // `fromString(Long::valueOf, "long")`: Java integer syntax, NumberFormatException -> message
 function javaInteger(s: string, to: 'long' | 'integer' | 'short' | 'byte'): bigint {
-  if (!/^[+-]?\d+$/.test(s)) throw new ConversionError(`cannot cast [${s}] to [${to}]`);
+  const fail = () => new ConversionError(`cannot cast [${s}] to [${to}]`, numberFormat(s));
+  if (!/^[+-]?\d+$/.test(s)) throw fail();
   const v = BigInt(s);
   const [min, max] = to === 'long' ? [LONG_MIN, LONG_MAX] : RANGES[to];
-  if (v < min || v > max) throw new ConversionError(`cannot cast [${s}] to [${to}]`);
+  if (v < min || v > max) throw fail();
   return v;
 }
 
@@ -118,7 +132,7 @@ function javaInteger(s: string, to: 'long' | 'integer' | 'short' | 'byte'): bigi
 function javaFloating(s: string, to: 'float' | 'double'): number {
   const t = s.trim();
   const m = /^([+-]?)(NaN|Infinity|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)[fFdD]?$/.exec(t);
-  if (!m) throw new ConversionError(`cannot cast [${s}] to [${to}]`);
+  if (!m) throw new ConversionError(`cannot cast [${s}] to [${to}]`, numberFormat(s));
   const v = Number(m[1] + m[2]);
   return to === 'float' ? Math.fround(v) : v;
 }
@@ -142,7 +156,15 @@ function fromDateString(parse: (s: string) => string, to: string): Converter {
       return parse(v as string);
     } catch (e) {
       if (e instanceof DateTimeParseError) {
-        throw new ConversionError(`cannot cast [${v as string}] to [${to}]: ${e.message}`);
+        // java.time errors are DateTimeParseExceptions; ES's DateFormatter wraps its own in an
+        // IllegalArgumentException
+        const type = e.message.startsWith('failed to parse')
+          ? 'illegal_argument_exception'
+          : 'date_time_parse_exception';
+        throw new ConversionError(
+          `cannot cast [${v as string}] to [${to}]: ${e.message}`,
+          javaException(type, e.message),
+        );
       }
       throw e;
     }
