@@ -6,7 +6,7 @@
  * the expensive part, a parse only resets `input`.
  */
 import { CstParser } from 'chevrotain';
-import type { CstNode, IToken, ParserMethod } from 'chevrotain';
+import type { CstNode, IToken, ParserMethod, TokenType } from 'chevrotain';
 import { allTokens } from './tokens.js';
 import type { SqlGrammar, SqlRules } from './rules/dsl.js';
 import { defineStatementRules } from './rules/statement.js';
@@ -25,7 +25,7 @@ export class SqlParser extends CstParser {
   constructor() {
     super(allTokens, {
       // INTERVAL '1' DAY TO HOUR vs the column `interval` needs four tokens
-      maxLookahead: 4,
+      maxLookahead: 3,
       recoveryEnabled: false,
       nodeLocationTracking: 'onlyOffset',
     });
@@ -46,6 +46,23 @@ export class SqlParser extends CstParser {
     const rule = (this as unknown as SqlRules)[startRule];
     const cst = rule.call(this);
     return this.errors.length === 0 ? cst : undefined;
+  }
+
+  /**
+   * Token types that may follow `preceding` from `startRule` (Chevrotain content assist).
+   * Content assist prunes alternatives that split more than `maxLookahead` tokens back, which
+   * assumes an LL(k) grammar; this one decides some choices with GATEs, so pruning is turned
+   * off for the call. Used on the error path only.
+   */
+  nextTokenTypes(startRule: keyof SqlRules, preceding: IToken[]): TokenType[] {
+    const self = this as unknown as { maxLookahead: number };
+    const saved = self.maxLookahead;
+    self.maxLookahead = Number.MAX_SAFE_INTEGER;
+    try {
+      return this.computeContentAssist(startRule, preceding).map((path) => path.nextTokenType);
+    } finally {
+      self.maxLookahead = saved;
+    }
   }
 }
 

@@ -54,8 +54,8 @@ const order = (type: TokenType) => (type === EOF ? -1 : antlrInfoOf(type)!.type)
 /** The tokens that may come next after `preceding` (full context), in ANTLR order. */
 export function expectedTokens(preceding: IToken[], startRule: string): TokenType[] {
   const found = new Set<TokenType>();
-  for (const path of sqlParser.computeContentAssist(startRule, preceding)) {
-    for (const type of concreteTypes(path.nextTokenType)) found.add(type);
+  for (const next of sqlParser.nextTokenTypes(startRule as 'singleStatement', preceding)) {
+    for (const type of concreteTypes(next)) found.add(type);
   }
   return [...found].sort((a, b) => order(a) - order(b));
 }
@@ -147,28 +147,54 @@ export function describeSyntaxError(
   const expected = committedExpected(c, possible);
   const rule = error.context.ruleStack[error.context.ruleStack.length - 1] ?? '';
 
+  // the token(s) Chevrotain wanted, as named in its message (first token of each sequence)
+  const wanted = [...error.message.matchAll(/(?:-->\s*|\[)(\w+)/g)].map((m) =>
+    m[1] === 'EOF' ? EOF : allTokens.find((x) => x.name === m[1]),
+  );
+  const known = [...new Set(wanted.flatMap((w) => (w === undefined ? [] : concreteTypes(w))))].sort(
+    (a, b) => order(a) - order(b),
+  );
   if (error.name === 'NoViableAltException') {
-    if (TOKEN_SET_RULES.has(rule) && possible.length > 0) return matchFailure(c, possible);
-    // ANTLR predicts `NOT? BETWEEN | NOT? IN ... | IS NOT? NULL` as one decision from the NOT
-    const previous = tokens[index - 1];
-    const start = rule === 'predicate' && previous?.tokenType === t.Not ? index - 1 : index;
+    if (TOKEN_SET_RULES.has(rule) && known.length > 0) return matchFailure(c, known);
+    const start = rule === 'predicate' ? predicateStart(tokens, index) : index;
     // ANTLR never re-synchronises at the end of input (DefaultErrorStrategy.sync)
     if (SYNCED_RULES.has(rule) && start === index && !atEnd && !matchesAny(c.offending, expected)) {
       return syncFailure(c, expected);
     }
     return noViableAlternative(c, start);
   }
-  // the token(s) Chevrotain wanted, as named in its message
-  const wanted = [...error.message.matchAll(/(?:-->\s*|\[)(\w+)/g)].map((m) =>
-    m[1] === 'EOF' ? EOF : allTokens.find((x) => x.name === m[1]),
-  );
-  const known = wanted.filter((w): w is TokenType => w !== undefined);
   if (error.name === 'EarlyExitException' && known.length > 0) return matchFailure(c, known);
-  if (error.name === 'MismatchedTokenException' && known[0] !== undefined && known[0] !== EOF) {
-    // at the end of input ANTLR only fails matches; elsewhere a passed loop re-synchronises first
-    if (atEnd || !expected.some((e) => CONTINUATIONS.has(e))) return matchFailure(c, [known[0]]);
+  if (error.name === 'MismatchedTokenException' && known[0] !== undefined) {
+    // at the end of input ANTLR only fails matches; elsewhere a passed loop re-synchronises
+    // first; commands end with LL(1) optionals only, which never re-synchronise
+    if (
+      known[0] === EOF
+        ? isLoopFreeCommand(tokens)
+        : atEnd || !expected.some((e) => CONTINUATIONS.has(e))
+    ) {
+      return matchFailure(c, [known[0]]);
+    }
   }
   return atEnd ? noViableAlternative(c, index) : syncFailure(c, expected);
+}
+
+// ANTLR predicts a predicate (`NOT? BETWEEN ... | NOT? IN (...) | ... | IS NOT? NULL`) as one
+// decision from its first token.
+const PREDICATE_KEYWORDS = new Set<TokenType>([t.Between, t.In, t.Like, t.Rlike, t.Is]);
+function predicateStart(tokens: IToken[], index: number): number {
+  let k = index;
+  while (k > 0 && !PREDICATE_KEYWORDS.has(tokens[k]!.tokenType) && tokens[k]!.tokenType !== t.Not) {
+    if (index - k > 3) return index;
+    k--;
+  }
+  if (tokens[k - 1]?.tokenType === t.Not) k--;
+  return k;
+}
+
+function isLoopFreeCommand(tokens: IToken[]): boolean {
+  const first = tokens[0]?.tokenType;
+  const isCommand = first === t.Show || first === t.Sys || first === t.Describe || first === t.Desc;
+  return isCommand && !tokens.some((x) => x.tokenType === t.Comma);
 }
 
 /**

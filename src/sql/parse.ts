@@ -50,7 +50,7 @@ function run<T>(
     if (failAt) throw failAt.error;
     return build(createBuildContext(text, tokens, params, t.Param), cst!);
   } catch (e) {
-    if (e instanceof RangeError) {
+    if (e instanceof RangeError && /call stack/i.test(e.message)) {
       // ES catches StackOverflowError the same way (SqlParser.invokeParser)
       throw parsingError(
         null,

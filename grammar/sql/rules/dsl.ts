@@ -212,6 +212,36 @@ export function isQualifiedStarAhead($: Dsl): boolean {
   return false;
 }
 
+/**
+ * Would `rule` parse from the current token? Chevrotain's BACKTRACK, memoised per start token:
+ * nested parentheses would otherwise re-run the same trial at every level (exponential time).
+ * Tokens are fresh objects for every parse, so a WeakMap needs no reset.
+ */
+export function parsesAhead($: Dsl, rule: Rule): boolean {
+  let memo = backtrackMemo.get(rule);
+  if (memo === undefined) backtrackMemo.set(rule, (memo = new WeakMap()));
+  const start = $.LA(1);
+  let result = memo.get(start);
+  if (result === undefined) {
+    result = $.BACKTRACK(rule).call($);
+    memo.set(start, result);
+  }
+  return result;
+}
+
+const backtrackMemo = new Map<Rule, WeakMap<IToken, boolean>>();
+
+/**
+ * A parenthesised sub-select, or a parenthesised expression/relation? ANTLR prefers the
+ * sub-select when both parse (`((SELECT 1))`); `(SELECT` can only be one, `((SELECT 1) x)` is
+ * decided by trial parses. When neither parses, the sub-select is where ANTLR reports the error.
+ */
+export function isSubSelectAhead($: Dsl, subSelect: Rule, other: Rule): boolean {
+  if ($.LA(1).tokenType !== t.LeftParen || !isQueryAfterParens($, 2)) return false;
+  if ($.LA(2).tokenType !== t.LeftParen) return true;
+  return parsesAhead($, subSelect) || !parsesAhead($, other);
+}
+
 /** Skips opening parentheses from LA(k) and reports whether a query (SELECT or WITH) follows. */
 export function isQueryAfterParens($: Dsl, k = 1): boolean {
   while ($.LA(k).tokenType === t.LeftParen) k++;

@@ -9,7 +9,7 @@ import {
   isIdentifierToken,
   isIntervalAhead,
   isQualifiedStarAhead,
-  isQueryAfterParens,
+  isSubSelectAhead,
 } from './dsl.js';
 import type { SqlGrammar } from './dsl.js';
 
@@ -44,10 +44,7 @@ export function definePrimaryRules($: SqlGrammar): void {
         },
         {
           // #subqueryExpression before #parenthesizedExpression, as in SqlBase.g4
-          GATE: () =>
-            isQueryAfterParens($, 2) &&
-            ($.BACKTRACK($.subqueryExpression).call($) ||
-              !$.BACKTRACK($.parenthesizedExpression).call($)),
+          GATE: () => isSubSelectAhead($, $.subqueryExpression, $.parenthesizedExpression),
           ALT: () => $.SUBRULE($.subqueryExpression),
         },
         { ALT: () => $.SUBRULE($.qualifiedName) }, // #dereference

@@ -4,7 +4,7 @@
  * builder rejects them with ES's messages (LogicalPlanBuilder).
  */
 import * as t from '../tokens.js';
-import { isAliasAhead, isQueryAfterParens } from './dsl.js';
+import { isAliasAhead, isSubSelectAhead } from './dsl.js';
 import type { SqlGrammar } from './dsl.js';
 
 export function defineRelationRules($: SqlGrammar): void {
@@ -90,11 +90,7 @@ export function defineRelationRules($: SqlGrammar): void {
       DEF: [
         { ALT: () => $.SUBRULE($.tableName) },
         {
-          // `((SELECT ...) x)` is a parenthesised relation: only backtracking tells them apart
-          // (when neither parses, the sub-select is where ANTLR reports the error)
-          GATE: () =>
-            isQueryAfterParens($, 2) &&
-            ($.BACKTRACK($.aliasedQuery).call($) || !$.BACKTRACK($.aliasedRelation).call($)),
+          GATE: () => isSubSelectAhead($, $.aliasedQuery, $.aliasedRelation),
           ALT: () => $.SUBRULE($.aliasedQuery),
         },
         { ALT: () => $.SUBRULE($.aliasedRelation) },
