@@ -1,0 +1,56 @@
+/**
+ * The Elasticsearch SQL lexer: one shared Chevrotain `Lexer` over the SqlBase.g4 vocabulary.
+ * Whitespace and comments are skipped (ANTLR's hidden channel); every other character becomes a
+ * token, the unknown ones `Unrecognized` (SqlBase.g4 UNRECOGNIZED), so lexing never fails and the
+ * parser reports odd characters the way ES does. Positions are offsets only: line and column are
+ * derived on demand with ANTLR's rule that only `\n` starts a new line.
+ */
+import { Lexer } from 'chevrotain';
+import type { ILexingResult } from 'chevrotain';
+import { lexerTokens } from './tokens.js';
+
+const sqlLexer = new Lexer(lexerTokens, {
+  positionTracking: 'onlyOffset',
+  ensureOptimizations: true,
+});
+
+/**
+ * Splits SQL text into tokens (hidden tokens dropped). Never reports errors (see header).
+ * Chevrotain's offset-only tracking records start offsets; end offsets (inclusive, which CST
+ * node locations are built from) are added here.
+ */
+export function tokenizeSql(text: string): ILexingResult {
+  const result = sqlLexer.tokenize(text);
+  for (const token of result.tokens) token.endOffset = token.startOffset + token.image.length - 1;
+  return result;
+}
+
+/** 1-based line and 0-based character position in that line, as ANTLR counts them. */
+export interface LinePosition {
+  readonly line: number;
+  readonly charPositionInLine: number;
+}
+
+/** Maps offsets to ANTLR line positions for one input text. */
+export class LineIndex {
+  private readonly starts: number[] = [0];
+
+  constructor(text: string) {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+      this.starts.push(i + 1);
+    }
+  }
+
+  position(offset: number): LinePosition {
+    const starts = this.starts;
+    if (starts.length === 1) return { line: 1, charPositionInLine: offset };
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, charPositionInLine: offset - starts[lo]! };
+  }
+}

@@ -1,0 +1,247 @@
+/**
+ * Boolean and value expressions: AND/OR/NOT, the full-text predicates (QUERY, MATCH), the
+ * postfix predicates (BETWEEN, IN, LIKE, RLIKE, IS NULL) and arithmetic/comparison.
+ * SqlBase.g4 writes the binary operators as left-recursive alternatives; here each level is one
+ * flat rule `operand (operator operand)*` and the AST builder applies ANTLR's precedence
+ * (booleanExpression: AND over OR; valueExpression: * / % over + - over comparisons).
+ */
+import * as t from '../tokens.js';
+import { isStringToken } from './dsl.js';
+import type { SqlGrammar } from './dsl.js';
+
+export function defineExpressionRules($: SqlGrammar): void {
+  // SqlBase.g4: expression
+  $.expression = $.RULE('expression', () => {
+    $.SUBRULE($.booleanExpression);
+  });
+
+  // SqlBase.g4: booleanExpression #logicalBinary
+  // DEVIATION: `booleanPrimary ((AND | OR) booleanPrimary)*`, precedence applied in the AST builder
+  $.booleanExpression = $.RULE('booleanExpression', () => {
+    $.SUBRULE($.booleanPrimary);
+    $.MANY(() => {
+      $.CONSUME(t.LogicalOperator);
+      $.SUBRULE1($.booleanPrimary);
+    });
+  });
+
+  // SqlBase.g4: booleanExpression (the non-left-recursive alternatives)
+  // DEVIATION: a rule of its own, the operand of the flattened booleanExpression
+  $.booleanPrimary = $.RULE('booleanPrimary', () => {
+    $.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { ALT: () => $.SUBRULE($.logicalNot) },
+        { ALT: () => $.SUBRULE($.exists) },
+        {
+          // QUERY is nonReserved: `QUERY(1)` is a function call, `QUERY('x')` the predicate
+          GATE: () => $.LA(2).tokenType === t.LeftParen && isStringToken($.LA(3)),
+          ALT: () => $.SUBRULE($.stringQuery),
+        },
+        { ALT: () => $.SUBRULE($.matchQuery) },
+        { ALT: () => $.SUBRULE($.multiMatchQuery) },
+        { ALT: () => $.SUBRULE($.predicated) }, // #booleanDefault
+      ],
+    });
+  });
+
+  // SqlBase.g4: booleanExpression #logicalNot
+  // NOT booleanExpression (NOT binds tighter than AND/OR)
+  $.logicalNot = $.RULE('logicalNot', () => {
+    $.CONSUME(t.Not);
+    $.SUBRULE($.booleanPrimary);
+  });
+
+  // SqlBase.g4: booleanExpression #exists
+  $.exists = $.RULE('exists', () => {
+    $.CONSUME(t.Exists);
+    $.CONSUME(t.LeftParen);
+    $.SUBRULE($.query);
+    $.CONSUME(t.RightParen);
+  });
+
+  // SqlBase.g4: booleanExpression #stringQuery
+  // QUERY '(' queryString=string matchQueryOptions ')'
+  $.stringQuery = $.RULE('stringQuery', () => {
+    $.CONSUME(t.Query);
+    $.CONSUME(t.LeftParen);
+    $.SUBRULE($.string);
+    $.SUBRULE($.matchQueryOptions);
+    $.CONSUME(t.RightParen);
+  });
+
+  // SqlBase.g4: booleanExpression #matchQuery
+  // MATCH '(' singleField=qualifiedName ',' queryString=string matchQueryOptions ')'
+  $.matchQuery = $.RULE('matchQuery', () => {
+    $.CONSUME(t.Match);
+    $.CONSUME(t.LeftParen);
+    $.SUBRULE($.qualifiedName);
+    $.CONSUME(t.Comma);
+    $.SUBRULE($.string);
+    $.SUBRULE($.matchQueryOptions);
+    $.CONSUME(t.RightParen);
+  });
+
+  // SqlBase.g4: booleanExpression #multiMatchQuery
+  // MATCH '(' multiFields=string ',' queryString=string matchQueryOptions ')'
+  $.multiMatchQuery = $.RULE('multiMatchQuery', () => {
+    $.CONSUME(t.Match);
+    $.CONSUME(t.LeftParen);
+    $.SUBRULE($.string);
+    $.CONSUME(t.Comma);
+    $.SUBRULE1($.string);
+    $.SUBRULE($.matchQueryOptions);
+    $.CONSUME(t.RightParen);
+  });
+
+  // SqlBase.g4: matchQueryOptions
+  // (',' string)*
+  $.matchQueryOptions = $.RULE('matchQueryOptions', () => {
+    $.MANY(() => {
+      $.CONSUME(t.Comma);
+      $.SUBRULE($.string);
+    });
+  });
+
+  // SqlBase.g4: predicated
+  // valueExpression predicate?
+  $.predicated = $.RULE('predicated', () => {
+    $.SUBRULE($.valueExpression);
+    $.OPTION({
+      // RLIKE is nonReserved: without a pattern after it, it is a select alias
+      GATE: () => !isRlikeAlias($),
+      DEF: () => $.SUBRULE($.predicate),
+    });
+  });
+
+  // SqlBase.g4: predicate
+  // NOT? BETWEEN lower AND upper | NOT? IN '(' valueExpression (',' valueExpression)* ')'
+  // | NOT? IN '(' query ')' | NOT? LIKE pattern | NOT? RLIKE regex=string | IS NOT? NULL
+  $.predicate = $.RULE('predicate', () => {
+    $.OR([
+      {
+        ALT: () => {
+          $.OPTION(() => $.CONSUME(t.Not));
+          $.OR1([
+            {
+              ALT: () => {
+                $.CONSUME(t.Between);
+                $.SUBRULE($.valueExpression);
+                $.CONSUME(t.And);
+                $.SUBRULE1($.valueExpression);
+              },
+            },
+            {
+              ALT: () => {
+                $.CONSUME(t.In);
+                $.CONSUME(t.LeftParen);
+                $.OR2({
+                  IGNORE_AMBIGUITIES: true,
+                  DEF: [
+                    {
+                      // `IN ((SELECT 1))` is a list holding a scalar sub-select (ANTLR's first alternative)
+                      GATE: () => $.LA(1).tokenType === t.Select || $.LA(1).tokenType === t.With,
+                      ALT: () => $.SUBRULE($.query),
+                    },
+                    {
+                      ALT: () => {
+                        $.SUBRULE2($.valueExpression);
+                        $.MANY(() => {
+                          $.CONSUME(t.Comma);
+                          $.SUBRULE3($.valueExpression);
+                        });
+                      },
+                    },
+                  ],
+                });
+                $.CONSUME(t.RightParen);
+              },
+            },
+            {
+              ALT: () => {
+                $.CONSUME(t.Like);
+                $.SUBRULE($.pattern);
+              },
+            },
+            {
+              ALT: () => {
+                $.CONSUME(t.Rlike);
+                $.SUBRULE($.string);
+              },
+            },
+          ]);
+        },
+      },
+      {
+        ALT: () => {
+          $.CONSUME(t.Is);
+          $.OPTION1(() => $.CONSUME1(t.Not));
+          $.CONSUME(t.Null);
+        },
+      },
+    ]);
+  });
+
+  // SqlBase.g4: likePattern
+  $.likePattern = $.RULE('likePattern', () => {
+    $.CONSUME(t.Like);
+    $.SUBRULE($.pattern);
+  });
+
+  // SqlBase.g4: pattern
+  // value=string patternEscape?
+  $.pattern = $.RULE('pattern', () => {
+    $.SUBRULE($.string);
+    $.OPTION(() => $.SUBRULE($.patternEscape));
+  });
+
+  // SqlBase.g4: patternEscape
+  // ESCAPE escape=string | ESCAPE_ESC escape=string ESC_END
+  $.patternEscape = $.RULE('patternEscape', () => {
+    $.OR([
+      {
+        ALT: () => {
+          $.CONSUME(t.Escape);
+          $.SUBRULE($.string);
+        },
+      },
+      {
+        ALT: () => {
+          $.CONSUME(t.EscapeEsc);
+          $.SUBRULE1($.string);
+          $.CONSUME(t.EscEnd);
+        },
+      },
+    ]);
+  });
+
+  // SqlBase.g4: valueExpression (#comparison, #arithmeticBinary)
+  // DEVIATION: `arithmeticUnary (operator arithmeticUnary)*`, precedence applied in the AST builder
+  $.valueExpression = $.RULE('valueExpression', () => {
+    $.SUBRULE($.arithmeticUnary);
+    $.MANY(() => {
+      $.CONSUME(t.BinaryOperator);
+      $.SUBRULE1($.arithmeticUnary);
+    });
+  });
+
+  // SqlBase.g4: valueExpression #arithmeticUnary, primaryExpression #castOperatorExpression
+  // DEVIATION: `(MINUS | PLUS)* primaryExpression (CAST_OP dataType)*`; `::` binds tighter than a sign
+  $.arithmeticUnary = $.RULE('arithmeticUnary', () => {
+    $.MANY(() => {
+      $.OR([{ ALT: () => $.CONSUME(t.Minus) }, { ALT: () => $.CONSUME(t.Plus) }]);
+    });
+    $.SUBRULE($.primaryExpression);
+    $.MANY1(() => {
+      $.CONSUME(t.CastOp);
+      $.SUBRULE($.dataType);
+    });
+  });
+}
+
+// `SELECT a RLIKE FROM t` aliases `a` as "RLIKE"; a predicate needs its pattern string.
+function isRlikeAlias($: SqlGrammar): boolean {
+  const la1 = $.LA(1).tokenType;
+  if (la1 === t.Rlike) return !isStringToken($.LA(2));
+  return la1 === t.Not && $.LA(2).tokenType === t.Rlike && !isStringToken($.LA(3));
+}

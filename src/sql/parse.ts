@@ -1,0 +1,112 @@
+/**
+ * `parseSql`: SQL text (+ REST `params`) to an AST statement, or ES's error. Lexes and parses
+ * with the shared grammar, reports syntax errors in ES's ANTLR wording (`line 1:8: mismatched
+ * input 'FROM' expecting {...}`), the errors ES's parse listener raises (backquoted and
+ * digit-leading identifiers), missing parameters, then builds the AST, which raises ES's
+ * post-parse `parsing_exception`s.
+ */
+import type { CstNode, IToken } from 'chevrotain';
+import { LineIndex, tokenizeSql } from '../../grammar/sql/lexer.js';
+import { sqlParser } from '../../grammar/sql/parser.js';
+import type { SingleExpressionCstNode, SingleStatementCstNode } from '../../grammar/sql/sql-cst.js';
+import { describeSyntaxError } from '../../grammar/sql/syntax-errors.js';
+import * as t from '../../grammar/sql/tokens.js';
+import type { EsError } from '../common/errors.js';
+import { buildSingleExpression, buildSingleStatement, createBuildContext } from './ast/build.js';
+import { parsingError, syntaxError } from './ast/errors.js';
+import type { Expression, Statement } from './ast/nodes.js';
+import type { SqlParam } from './ast/params.js';
+
+export type { SqlParam } from './ast/params.js';
+
+/** Parses one SQL statement (ES `SqlParser.createStatement`). Throws EsError. */
+export function parseSql(text: string, params: readonly SqlParam[] = []): Statement {
+  return run(text, params, 'singleStatement', (ctx, cst) =>
+    buildSingleStatement(ctx, cst as SingleStatementCstNode),
+  );
+}
+
+/** Parses one expression (ES `SqlParser.createExpression`, used by tests). Throws EsError. */
+export function parseSqlExpression(text: string, params: readonly SqlParam[] = []): Expression {
+  return run(text, params, 'singleExpression', (ctx, cst) =>
+    buildSingleExpression(ctx, cst as SingleExpressionCstNode),
+  );
+}
+
+function run<T>(
+  text: string,
+  params: readonly SqlParam[],
+  startRule: 'singleStatement' | 'singleExpression',
+  build: (ctx: ReturnType<typeof createBuildContext>, cst: CstNode) => T,
+): T {
+  try {
+    const { tokens } = tokenizeSql(text);
+    const cst = sqlParser.parse(tokens, startRule);
+    // ES fails at the first problem its token stream or parser meets, in input order
+    const failAt = cst === undefined ? syntaxFailure(text, tokens, startRule) : null;
+    const limit = failAt?.tokenIndex ?? tokens.length;
+    const early = listenerError(text, tokens, limit) ?? missingParamError(tokens, params, limit);
+    if (early) throw early;
+    if (failAt) throw failAt.error;
+    return build(createBuildContext(text, tokens, params, t.Param), cst!);
+  } catch (e) {
+    if (e instanceof RangeError && /call stack/i.test(e.message)) {
+      // ES catches StackOverflowError the same way (SqlParser.invokeParser)
+      throw parsingError(
+        null,
+        `SQL statement is too large, causing stack overflow when generating the parsing tree: [${text}]`,
+      );
+    }
+    throw e;
+  }
+}
+
+function syntaxFailure(
+  text: string,
+  tokens: IToken[],
+  startRule: string,
+): { tokenIndex: number; error: EsError } {
+  const info = describeSyntaxError(text, tokens, sqlParser.errors[0]!, startRule);
+  const { line, charPositionInLine } = new LineIndex(text).position(info.offset);
+  return {
+    tokenIndex: info.tokenIndex,
+    error: syntaxError(line, charPositionInLine, info.message, info.cause),
+  };
+}
+
+/**
+ * ES's parse listener rejects backquoted identifiers and identifiers starting with a digit as
+ * soon as it reads them (`SqlParser.PostProcessor`); only tokens before `limit` were read.
+ */
+function listenerError(text: string, tokens: IToken[], limit: number): EsError | null {
+  for (let i = 0; i < limit && i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const message =
+      token.tokenType === t.BackquotedIdentifier
+        ? 'backquoted identifiers not supported; please use double quotes instead'
+        : token.tokenType === t.DigitIdentifier
+          ? 'identifiers must not start with a digit; please use double quotes'
+          : null;
+    if (message !== null) {
+      const { line, charPositionInLine } = new LineIndex(text).position(token.startOffset);
+      return syntaxError(line, charPositionInLine, message, null);
+    }
+  }
+  return null;
+}
+
+/** ES `ParametrizedTokenSource`: a `?` beyond the given parameters fails when it is read. */
+function missingParamError(
+  tokens: IToken[],
+  params: readonly SqlParam[],
+  limit: number,
+): EsError | null {
+  let seen = 0;
+  for (let i = 0; i < tokens.length && i <= limit; i++) {
+    if (tokens[i]!.tokenType !== t.Param) continue;
+    if (seen++ === params.length) {
+      return parsingError(null, `Not enough actual parameters ${params.length} `);
+    }
+  }
+  return null;
+}
