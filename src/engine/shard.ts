@@ -52,6 +52,8 @@ export interface ShardSearchStats {
 
 export class Shard {
   maxSeqNo = -1;
+  /** Writes since the last commit point of the search index. */
+  opsSinceFlush = 0;
   /** Set by the search layer; null until the shard's search index exists. */
   search: ShardSearchWriter | null = null;
   private readonly pending = new Map<string, Pending>();
@@ -137,6 +139,7 @@ export class Shard {
       timestamp,
     };
     this.pending.set(id, entry);
+    this.opsSinceFlush++;
     const p = this.store.putDoc(
       this.docs,
       docKey(this.id, id),
@@ -164,6 +167,7 @@ export class Shard {
       timestamp,
     };
     this.pending.set(id, entry);
+    this.opsSinceFlush++;
     const p = this.store.putDoc(
       this.docs,
       docKey(this.id, id),
