@@ -12,7 +12,7 @@ import { registerInfoRoutes } from './info.js';
 import { registerTemplateRoutes } from './templates.js';
 import { registerSearchRoutes } from './search.js';
 import { registerByQueryRoutes } from './by-query.js';
-import { registerTaskRoutes, TaskService } from './tasks.js';
+import { registerTaskRoutes, TaskManager } from './tasks.js';
 
 export function registerRoutes(router: Router<Handler>, node: NodeContext): void {
   registerInfoRoutes(router, node);
@@ -20,9 +20,9 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerCatRoutes(router, node);
   registerIndexRoutes(router, node);
   registerSearchRoutes(router, node);
-  const tasks = new TaskService(node.nodeId);
+  const tasks = new TaskManager(node);
   registerByQueryRoutes(router, node, tasks);
-  registerTaskRoutes(router, node, tasks);
+  registerTaskRoutes(router, tasks);
   registerAnalyzeRoutes(router, node);
   registerAliasRoutes(router, node);
   registerTemplateRoutes(router, node);
