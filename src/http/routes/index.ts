@@ -13,6 +13,7 @@ import { registerTemplateRoutes } from './templates.js';
 import { registerSearchRoutes } from './search.js';
 import { registerByQueryRoutes } from './by-query.js';
 import { registerTaskRoutes, TaskManager } from './tasks.js';
+import { registerStatsRoutes } from './stats.js';
 
 export function registerRoutes(router: Router<Handler>, node: NodeContext): void {
   registerInfoRoutes(router, node);
@@ -23,6 +24,7 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   const tasks = new TaskManager(node);
   registerByQueryRoutes(router, node, tasks);
   registerTaskRoutes(router, tasks);
+  registerStatsRoutes(router, node);
   registerAnalyzeRoutes(router, node);
   registerAliasRoutes(router, node);
   registerTemplateRoutes(router, node);
