@@ -17,7 +17,8 @@ import { metaKey } from './index-meta.js';
 import { getInt, getStr } from './index-settings.js';
 import { Shard } from './shard.js';
 import { parseTimeValueMs } from './time-value.js';
-import { ShardIndex } from '../search/index/shard-index.js';
+import { CountedShardIndex } from './counted-shard-index.js';
+import { runScheduledRefresh } from './stats.js';
 import type { AnalysisResolver } from '../search/index/segment-builder.js';
 import { decodeDoc, decodeHeader, idFromKey, shardRange } from '../store/doc-record.js';
 import { loadCommit, writeCommit } from './segment-commits.js';
@@ -62,7 +63,7 @@ export class IndexService {
         return n ? n.normalize(v) : v;
       },
     };
-    for (const sh of this.shards) sh.search = new ShardIndex(resolver);
+    for (const sh of this.shards) sh.search = new CountedShardIndex(resolver, sh.counters);
     this.onSettingsChanged(() => this.scheduleRefresh());
   }
 
@@ -82,7 +83,7 @@ export class IndexService {
     this.refreshTimer = null;
     const ms = this.refreshIntervalMs;
     if (ms <= 0 || this.closed) return;
-    this.refreshTimer = setInterval(() => this.refresh(), ms);
+    this.refreshTimer = setInterval(() => runScheduledRefresh(() => this.refresh()), ms);
     this.refreshTimer.unref();
   }
 
