@@ -10,8 +10,10 @@ import { EsError, illegalArgument } from '../../../common/errors.js';
 import {
   BATCH,
   BucketsAggregator,
+  type Aggregator,
   type AggregatorContext,
   type AggSegment,
+  type FusedSum,
 } from '../collect/aggregator.js';
 import { orderValue } from '../collect/order-path.js';
 import { createSubAggregators } from '../collect/shard-aggregator.js';
@@ -229,6 +231,8 @@ class TermsAggregator extends BucketsAggregator {
   private readonly dicts = new Set<readonly string[]>();
   private ownerIndex: Map<number, number[]> | null = null;
   private readonly shardSize: number;
+  /** The lone sub-aggregator when it may be updated inline (Aggregator.fusedSum). */
+  private readonly fusable: Aggregator | null;
 
   constructor(
     node: AggNode,
@@ -240,6 +244,7 @@ class TermsAggregator extends BucketsAggregator {
     this.p = node.params as TermsParams;
     this.kind = !rv ? 'unmapped' : rv.kind === 'bytes' ? 'string' : rv.floating ? 'double' : 'long';
     this.shardSize = effectiveShardSize(this.p);
+    this.fusable = subs.length === 1 && subs[0]!.fusedSum ? subs[0]! : null;
     if (this.p.executionHint !== null && !EXECUTION_HINTS.includes(this.p.executionHint)) {
       throw illegalArgument(
         `Unknown \`execution_hint\`: [${this.p.executionHint}], expected any of [map, global_ordinals, global_ordinals_hash, global_ordinals_low_cardinality]`,
@@ -311,6 +316,11 @@ class TermsAggregator extends BucketsAggregator {
       if (r.ordinals) {
         const single = r.single;
         if (single) {
+          const fused = this.fusable ? this.fusable.fusedSum!(this.docCounts.length) : null;
+          if (fused) {
+            this.collectFusedSum(docs, ords, n, single, fused);
+            return;
+          }
           // Hot path (single-valued keyword): cached segment-ord → bucket for owner 0, counts and
           // the sub-aggregation buffer handled inline.
           const seg0 = this.seg0;
@@ -389,6 +399,56 @@ class TermsAggregator extends BucketsAggregator {
       }
     }
     this.sub.flush();
+  }
+
+  /**
+   * The single-valued keyword hot path with a lone avg/sum sub-aggregation over a single-valued
+   * numeric column: the metric's count and Kahan sum are updated in the same loop (as the
+   * metric's own collect would), saving the (doc, bucket) buffer round trip.
+   */
+  private collectFusedSum(
+    docs: Int32Array,
+    ords: Int32Array,
+    n: number,
+    single: Int32Array,
+    f: FusedSum,
+  ): void {
+    const seg0 = this.seg0;
+    const values = f.values;
+    let counts = this.docCounts;
+    let mc = f.counts;
+    let ms = f.sums;
+    let mk = f.comps;
+    for (let i = 0; i < n; i++) {
+      const doc = docs[i]!;
+      const so = single[doc]!;
+      if (so < 0) continue;
+      const o = ords[i]!;
+      let b = o === 0 ? seg0[so]! : -1;
+      if (b < 0) {
+        b = this.bucketOfOrd(so, o);
+        if (b < 0) continue;
+      }
+      if (b >= counts.length) {
+        counts = this.docCounts = growI32(counts, b + 1);
+        const g = this.fusable!.fusedSum!(counts.length)!;
+        mc = g.counts;
+        ms = g.sums;
+        mk = g.comps;
+      }
+      counts[b]!++;
+      const v = values[doc]!;
+      if (v !== v) continue;
+      mc[b]!++;
+      const s = ms[b]!;
+      if (v - v !== 0) ms[b] = s + v;
+      else if (s - s === 0) {
+        const corrected = v - mk[b]!;
+        const next = s + corrected;
+        mk[b] = next - s - corrected;
+        ms[b] = next;
+      }
+    }
   }
 
   private bucketsOf(owner: number): number[] {
