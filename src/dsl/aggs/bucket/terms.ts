@@ -321,35 +321,7 @@ class TermsAggregator extends BucketsAggregator {
             this.collectFusedSum(docs, ords, n, single, fused);
             return;
           }
-          // Hot path (single-valued keyword): cached segment-ord → bucket for owner 0, counts and
-          // the sub-aggregation buffer handled inline.
-          const seg0 = this.seg0;
-          let counts = this.docCounts;
-          const hasSubs = this.hasSubs;
-          const sub = this.sub;
-          const sd = sub.docs;
-          const sb = sub.ords;
-          const ss = sub.scores;
-          for (let i = 0; i < n; i++) {
-            const doc = docs[i]!;
-            const so = single[doc]!;
-            if (so < 0) continue;
-            const o = ords[i]!;
-            let b = o === 0 ? seg0[so]! : -1;
-            if (b < 0) {
-              b = this.bucketOfOrd(so, o);
-              if (b < 0) continue;
-            }
-            if (b >= counts.length) counts = this.docCounts = growI32(counts, b + 1);
-            counts[b]!++;
-            if (hasSubs) {
-              const k = sub.n;
-              sd[k] = doc;
-              sb[k] = b;
-              ss[k] = scores[i]!;
-              if ((sub.n = k + 1) === BATCH) sub.flush();
-            }
-          }
+          this.collectSingleOrds(docs, ords, n, scores, single);
         } else {
           for (let i = 0; i < n; i++) {
             const doc = docs[i]!;
@@ -399,6 +371,46 @@ class TermsAggregator extends BucketsAggregator {
       }
     }
     this.sub.flush();
+  }
+
+  /**
+   * Hot path (single-valued keyword): cached segment ordinal → bucket for owner 0, counts and the
+   * sub-aggregation buffer handled inline.
+   */
+  private collectSingleOrds(
+    docs: Int32Array,
+    ords: Int32Array,
+    n: number,
+    scores: Float64Array,
+    single: Int32Array,
+  ): void {
+    const seg0 = this.seg0;
+    let counts = this.docCounts;
+    const hasSubs = this.hasSubs;
+    const sub = this.sub;
+    const sd = sub.docs;
+    const sb = sub.ords;
+    const ss = sub.scores;
+    for (let i = 0; i < n; i++) {
+      const doc = docs[i]!;
+      const so = single[doc]!;
+      if (so < 0) continue;
+      const o = ords[i]!;
+      let b = o === 0 ? seg0[so]! : -1;
+      if (b < 0) {
+        b = this.bucketOfOrd(so, o);
+        if (b < 0) continue;
+      }
+      if (b >= counts.length) counts = this.docCounts = growI32(counts, b + 1);
+      counts[b]!++;
+      if (hasSubs) {
+        const k = sub.n;
+        sd[k] = doc;
+        sb[k] = b;
+        ss[k] = scores[i]!;
+        if ((sub.n = k + 1) === BATCH) sub.flush();
+      }
+    }
   }
 
   /**
