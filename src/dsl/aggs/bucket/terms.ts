@@ -63,7 +63,7 @@ import {
 import type { AggNode, InternalAgg, InternalBucket, ReduceContext } from '../types.js';
 import { columnOf } from '../support/values-source.js';
 
-interface TermsParams {
+export interface TermsParams {
   source: ValuesSourceParams;
   size: number;
   shardSize: number;
@@ -75,7 +75,7 @@ interface TermsParams {
   executionHint: string | null;
 }
 
-type TermsKind = 'string' | 'long' | 'double' | 'unmapped';
+export type TermsKind = 'string' | 'long' | 'double' | 'unmapped';
 
 export interface TermsBucket extends InternalBucket {
   /** Raw term (indexed form) for string terms; the number for numeric terms. */
@@ -209,15 +209,15 @@ export function effectiveShardSize(p: {
   return shardSize;
 }
 
-interface Candidate {
+export interface Candidate {
   ord: number;
   term: string | number;
   count: number;
 }
 
-class TermsAggregator extends BucketsAggregator {
-  private readonly p: TermsParams;
-  private readonly kind: TermsKind;
+export class TermsAggregator extends BucketsAggregator {
+  protected readonly p: TermsParams;
+  protected readonly kind: TermsKind;
   private readonly hash = new BucketHash();
   private readonly termIds = new TermIds();
   private readonly strFilter: ((t: string) => boolean) | null = null;
@@ -230,7 +230,7 @@ class TermsAggregator extends BucketsAggregator {
   private seg0 = new Int32Array(0);
   private readonly dicts = new Set<readonly string[]>();
   private ownerIndex: Map<number, number[]> | null = null;
-  private readonly shardSize: number;
+  protected shardSize: number;
   /** The lone sub-aggregator when it may be updated inline (Aggregator.fusedSum). */
   private readonly fusable: Aggregator | null;
 
@@ -238,7 +238,7 @@ class TermsAggregator extends BucketsAggregator {
     node: AggNode,
     ac: AggregatorContext,
     subs: ReturnType<typeof createSubAggregators>,
-    private readonly rv: ResolvedValues | null,
+    protected readonly rv: ResolvedValues | null,
   ) {
     super(node, subs);
     this.p = node.params as TermsParams;
@@ -267,7 +267,7 @@ class TermsAggregator extends BucketsAggregator {
     }
     this.ac = ac;
   }
-  private readonly ac: AggregatorContext;
+  protected readonly ac: AggregatorContext;
 
   override setSegment(seg: AggSegment): void {
     super.setSegment(seg);
@@ -463,7 +463,7 @@ class TermsAggregator extends BucketsAggregator {
     }
   }
 
-  private bucketsOf(owner: number): number[] {
+  protected bucketsOf(owner: number): number[] {
     if (!this.ownerIndex) {
       this.ownerIndex = new Map();
       for (let o = 0; o < this.hash.size; o++) {
@@ -476,13 +476,13 @@ class TermsAggregator extends BucketsAggregator {
     return this.ownerIndex.get(owner) ?? [];
   }
 
-  private keyOf(ord: number): string | number {
+  protected keyOf(ord: number): string | number {
     const k = this.hash.keys[ord]!;
     return this.kind === 'string' ? this.termIds.terms[k]! : k;
   }
 
   /** min_doc_count 0: every term (or value) of the field on this shard, as zero-count candidates. */
-  private zeroCandidates(present: Set<string | number>, owned: number): Candidate[] {
+  protected zeroCandidates(present: Set<string | number>, owned: number): Candidate[] {
     const out: Candidate[] = [];
     const rv = this.rv!;
     if (this.kind === 'string') {
@@ -513,7 +513,7 @@ class TermsAggregator extends BucketsAggregator {
     return out;
   }
 
-  build(owner: number): InternalTerms {
+  build(owner: number): InternalTerms | InternalAgg {
     if (!this.rv) return this.buildEmpty();
     const cands: Candidate[] = this.bucketsOf(owner).map((ord) => ({
       ord,
@@ -576,7 +576,7 @@ class TermsAggregator extends BucketsAggregator {
     };
   }
 
-  buildEmpty(): InternalTerms {
+  buildEmpty(): InternalTerms | InternalAgg {
     return this.result([], 0);
   }
 

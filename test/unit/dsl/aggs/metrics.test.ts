@@ -1,5 +1,5 @@
 /**
- * Metric aggregations against rest-api-spec search.aggregation/100..170, 180, 260 and 270:
+ * Metric aggregations against rest-api-spec search.aggregation/100..170, 180, 190, 260, 270:
  * avg, max, min, sum, value_count, stats, extended_stats, cardinality, t-digest and hdr percentiles and
  * percentile_ranks, weighted_avg and median_absolute_deviation, on 2 shards.
  */
