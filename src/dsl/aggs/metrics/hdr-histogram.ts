@@ -1,11 +1,11 @@
 /**
- * HdrHistogram 2.1.9's DoubleHistogram (with its integer `Histogram` of counts), as ES 6.8's
- * HDRPercentilesAggregator uses it: auto-ranging double values onto an integer histogram
- * by a power-of-two conversion ratio, resizing the integer range when a shift would lose
- * precision, and merging on reduce by re-recording each bucket's value. Ported for exact results
- * (ES's YAML tests pin values such as 51.0302734375), including 2.1.9's quirks; the integer
- * histogram keeps counts at canonical indexes (shifts remap them) instead of Java's normalising
- * offset, which is equivalent. Integer values are JS numbers (exact below 2^53).
+ * The HDR histogram ES 6.8's HDRPercentilesAggregator keeps per bucket (HdrHistogram 2.1.9's
+ * DoubleHistogram semantics): doubles auto-ranged onto an integer histogram through a power-of-two
+ * conversion ratio, the integer range resized when a shift would lose precision, and states merged
+ * on reduce by re-recording each bucket's value. Written to give the same results bit for bit (ES's
+ * YAML tests pin values such as 51.0302734375; checked against the Java library, see the fixture),
+ * including 2.1.9's quirks. Counts live at canonical indexes (shifts remap them) rather than behind
+ * a normalising offset. Integer values are JS numbers: exact below 2^53.
  */
 import { EsError } from '../../../common/errors.js';
 import { javaDoubleToString } from '../../script/index.js';
