@@ -18,6 +18,7 @@ import { getInt, getStr } from './index-settings.js';
 import { Shard } from './shard.js';
 import { parseTimeValueMs } from './time-value.js';
 import { CountedShardIndex } from './counted-shard-index.js';
+import type { ShardIndex } from '../search/index/shard-index.js';
 import { runScheduledRefresh } from './stats.js';
 import type { AnalysisResolver } from '../search/index/segment-builder.js';
 import { decodeDoc, decodeHeader, idFromKey, shardRange } from '../store/doc-record.js';
