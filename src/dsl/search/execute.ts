@@ -99,11 +99,11 @@ export interface ParsedSearch {
 }
 
 /** Request-level parsing (before any shard is touched): errors here are plain 400s. */
-export function parseSearch(req: SearchRequest): ParsedSearch {
+export function parseSearch(req: SearchRequest, warnings?: string[]): ParsedSearch {
   return {
     query: parseQuery(req.query ?? { match_all: {} }),
     postFilter: req.postFilter ? parseQuery(req.postFilter) : null,
-    aggs: req.aggs ? parseAggregations(req.aggs) : null,
+    aggs: req.aggs ? parseAggregations(req.aggs, warnings ? { warnings } : {}) : null,
   };
 }
 
@@ -245,6 +245,21 @@ export function executeSearch(
         typedKeys: opts.typedKeys,
         maxBuckets: opts.limits.maxBuckets,
         warnings,
+        fetchHits: (hits: CollectedHit[], o: TopHitsOptions) =>
+          fetchHits(
+            hits.map((h) => ({
+              ...h,
+              target: targets[(h as CollectedHit & { shard: number }).shard]!,
+            })),
+            topHitsFetchOptions(
+              o,
+              parsed.query,
+              qctx,
+              (t) => globalStats ?? shardStats(t.snapshot),
+              opts.nodeId,
+            ),
+            warnings,
+          ),
         ...(opts.scriptMethods ? { scriptMethods: opts.scriptMethods } : {}),
       },
     );
@@ -292,7 +307,13 @@ function runShard(
       fetchHits: (hits: CollectedHit[], o: TopHitsOptions) =>
         fetchHits(
           hits.map((h) => ({ ...h, target: t })),
-          topHitsFetchOptions(o, parsed.query, qctx, stats, opts.nodeId),
+          topHitsFetchOptions(
+            o,
+            parsed.query,
+            () => qctx,
+            () => stats,
+            opts.nodeId,
+          ),
           warnings,
         ),
       ...(opts.scriptMethods ? { scriptMethods: opts.scriptMethods } : {}),
@@ -328,8 +349,8 @@ export function searchError(e: unknown): EsError {
 function topHitsFetchOptions(
   o: TopHitsOptions,
   query: QueryNode,
-  qctx: IndexQueryContext,
-  stats: SearchStats,
+  qctx: (idx: IndexService) => IndexQueryContext,
+  stats: (t: ShardTarget) => SearchStats,
   nodeId: string,
 ): FetchOptions {
   const r = o.request;
@@ -346,7 +367,7 @@ function topHitsFetchOptions(
     sortKeys: o.sort,
     nodeId,
     parsedQuery: query,
-    queryContext: () => qctx,
-    stats: () => stats,
+    queryContext: qctx,
+    stats,
   };
 }

@@ -70,7 +70,16 @@ function fetchOne(
   let parsedSource: unknown;
   const source = () => (parsedSource ??= rec ? JSON.parse(rec.source.toString('utf8')) : {});
   const wantSource = o.source !== null && (o.storedFields === null || !isFilterEmptyOrDefault(o));
-  if (o.source && wantSource && rec && idx.mapping?.source.enabled !== false) {
+  const nested = (h as { nested?: { field: string; offset: number } }).nested;
+  if (nested) {
+    // A nested hit (top_hits under nested aggs): ES adds `_nested` and shows the inner object.
+    hit._nested = { field: nested.field, offset: nested.offset };
+    if (o.source && rec) {
+      const inner = valueAtPath(source(), nested.field);
+      const obj = Array.isArray(inner) ? inner[nested.offset] : inner;
+      hit._source = isFilterEmpty(o.source) ? obj : filterSource(obj, o.source);
+    }
+  } else if (o.source && wantSource && rec && idx.mapping?.source.enabled !== false) {
     hit._source = isFilterEmpty(o.source)
       ? new RawJson(rec.source.toString('utf8'))
       : filterSource(source(), o.source);

@@ -213,7 +213,9 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       throw illegalArgument('[from] parameter cannot be negative');
     if (sreq.size < -1)
       throw illegalArgument(`[size] parameter cannot be negative, found [${sreq.size}]`);
-    const parsed = parseSearch(sreq);
+    const warnings: string[] = [];
+    const parsed = parseSearch(sreq, warnings);
+    req.warnings.push(...warnings);
     const scroll = get('scroll');
     const opts = options(req, get);
     if (scroll !== undefined) {
