@@ -26,8 +26,6 @@ export function defineExpressionRules($: SqlGrammar): void {
     $.MANY(logicalOperand);
   });
 
-  // SqlBase.g4: booleanExpression (the non-left-recursive alternatives)
-  // DEVIATION: a rule of its own, the operand of the flattened booleanExpression
   const optionalPredicate = {
     // RLIKE is nonReserved: without a pattern after it, it is a select alias
     GATE: () => !isRlikeAlias($),
