@@ -18,7 +18,7 @@ export interface SingleExpressionCstNode extends CstNode {
 }
 
 export type SingleExpressionCstChildren = {
-  expression: ExpressionCstNode[];
+  booleanExpression: BooleanExpressionCstNode[];
   EOF: IToken[];
 };
 
@@ -236,7 +236,7 @@ export interface OrderByCstNode extends CstNode {
 }
 
 export type OrderByCstChildren = {
-  expression: ExpressionCstNode[];
+  booleanExpression: BooleanExpressionCstNode[];
   Asc?: IToken[];
   Desc?: IToken[];
   Nulls?: IToken[];
@@ -302,7 +302,7 @@ export interface GroupingExpressionsCstNode extends CstNode {
 
 export type GroupingExpressionsCstChildren = {
   LeftParen?: IToken[];
-  expression?: ExpressionCstNode[];
+  booleanExpression?: BooleanExpressionCstNode[];
   Comma?: IToken[];
   RightParen?: IToken[];
 };
@@ -356,7 +356,7 @@ export interface SelectItemCstNode extends CstNode {
 }
 
 export type SelectItemCstChildren = {
-  expression: ExpressionCstNode[];
+  booleanExpression: BooleanExpressionCstNode[];
   As?: IToken[];
   identifier?: IdentifierCstNode[];
 };
@@ -497,15 +497,6 @@ export type NamedValueExpressionCstChildren = {
   identifier?: IdentifierCstNode[];
 };
 
-export interface ExpressionCstNode extends CstNode {
-  name: 'expression';
-  children: ExpressionCstChildren;
-}
-
-export type ExpressionCstChildren = {
-  booleanExpression: BooleanExpressionCstNode[];
-};
-
 export interface BooleanExpressionCstNode extends CstNode {
   name: 'booleanExpression';
   children: BooleanExpressionCstChildren;
@@ -522,12 +513,13 @@ export interface BooleanPrimaryCstNode extends CstNode {
 }
 
 export type BooleanPrimaryCstChildren = {
+  valueExpression?: ValueExpressionCstNode[];
+  predicate?: PredicateCstNode[];
   logicalNot?: LogicalNotCstNode[];
   exists?: ExistsCstNode[];
   stringQuery?: StringQueryCstNode[];
   matchQuery?: MatchQueryCstNode[];
   multiMatchQuery?: MultiMatchQueryCstNode[];
-  predicated?: PredicatedCstNode[];
 };
 
 export interface LogicalNotCstNode extends CstNode {
@@ -602,16 +594,6 @@ export interface MatchQueryOptionsCstNode extends CstNode {
 export type MatchQueryOptionsCstChildren = {
   Comma?: IToken[];
   string?: StringCstNode[];
-};
-
-export interface PredicatedCstNode extends CstNode {
-  name: 'predicated';
-  children: PredicatedCstChildren;
-}
-
-export type PredicatedCstChildren = {
-  valueExpression: ValueExpressionCstNode[];
-  predicate?: PredicateCstNode[];
 };
 
 export interface PredicateCstNode extends CstNode {
@@ -698,6 +680,8 @@ export interface PrimaryExpressionCstNode extends CstNode {
 }
 
 export type PrimaryExpressionCstChildren = {
+  IdentifierToken?: IToken[];
+  Dot?: IToken[];
   castExpression?: CastExpressionCstNode[];
   extractExpression?: ExtractExpressionCstNode[];
   functionExpression?: FunctionExpressionCstNode[];
@@ -705,7 +689,6 @@ export type PrimaryExpressionCstChildren = {
   constant?: ConstantCstNode[];
   star?: StarCstNode[];
   subqueryExpression?: SubqueryExpressionCstNode[];
-  qualifiedName?: QualifiedNameCstNode[];
   parenthesizedExpression?: ParenthesizedExpressionCstNode[];
   case?: CaseCstNode[];
 };
@@ -741,7 +724,7 @@ export interface CastTemplateCstNode extends CstNode {
 export type CastTemplateCstChildren = {
   Cast: IToken[];
   LeftParen: IToken[];
-  expression: ExpressionCstNode[];
+  booleanExpression: BooleanExpressionCstNode[];
   As: IToken[];
   dataType: DataTypeCstNode[];
   RightParen: IToken[];
@@ -755,7 +738,7 @@ export interface ConvertTemplateCstNode extends CstNode {
 export type ConvertTemplateCstChildren = {
   Convert: IToken[];
   LeftParen: IToken[];
-  expression: ExpressionCstNode[];
+  booleanExpression: BooleanExpressionCstNode[];
   Comma: IToken[];
   dataType: DataTypeCstNode[];
   RightParen: IToken[];
@@ -806,7 +789,7 @@ export type FunctionTemplateCstChildren = {
   functionName: FunctionNameCstNode[];
   LeftParen: IToken[];
   setQuantifier?: SetQuantifierCstNode[];
-  expression?: ExpressionCstNode[];
+  booleanExpression?: BooleanExpressionCstNode[];
   Comma?: IToken[];
   RightParen: IToken[];
 };
@@ -851,7 +834,7 @@ export interface ParenthesizedExpressionCstNode extends CstNode {
 
 export type ParenthesizedExpressionCstChildren = {
   LeftParen: IToken[];
-  expression: ExpressionCstNode[];
+  booleanExpression: BooleanExpressionCstNode[];
   RightParen: IToken[];
 };
 
@@ -875,7 +858,7 @@ export interface WhenClauseCstNode extends CstNode {
 
 export type WhenClauseCstChildren = {
   When: IToken[];
-  expression: ExpressionCstNode[];
+  booleanExpression: BooleanExpressionCstNode[];
   Then: IToken[];
 };
 
@@ -959,7 +942,7 @@ export interface QualifiedNameCstNode extends CstNode {
 }
 
 export type QualifiedNameCstChildren = {
-  identifier: IdentifierCstNode[];
+  IdentifierToken: IToken[];
   Dot?: IToken[];
 };
 
@@ -969,11 +952,7 @@ export interface IdentifierCstNode extends CstNode {
 }
 
 export type IdentifierCstChildren = {
-  QuotedIdentifier?: IToken[];
-  BackquotedIdentifier?: IToken[];
-  Identifier?: IToken[];
-  NonReserved?: IToken[];
-  DigitIdentifier?: IToken[];
+  IdentifierToken: IToken[];
 };
 
 export interface TableIdentifierCstNode extends CstNode {
@@ -1046,7 +1025,6 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   pivotClause(children: PivotClauseCstChildren, param?: IN): OUT;
   pivotArgs(children: PivotArgsCstChildren, param?: IN): OUT;
   namedValueExpression(children: NamedValueExpressionCstChildren, param?: IN): OUT;
-  expression(children: ExpressionCstChildren, param?: IN): OUT;
   booleanExpression(children: BooleanExpressionCstChildren, param?: IN): OUT;
   booleanPrimary(children: BooleanPrimaryCstChildren, param?: IN): OUT;
   logicalNot(children: LogicalNotCstChildren, param?: IN): OUT;
@@ -1055,7 +1033,6 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   matchQuery(children: MatchQueryCstChildren, param?: IN): OUT;
   multiMatchQuery(children: MultiMatchQueryCstChildren, param?: IN): OUT;
   matchQueryOptions(children: MatchQueryOptionsCstChildren, param?: IN): OUT;
-  predicated(children: PredicatedCstChildren, param?: IN): OUT;
   predicate(children: PredicateCstChildren, param?: IN): OUT;
   likePattern(children: LikePatternCstChildren, param?: IN): OUT;
   pattern(children: PatternCstChildren, param?: IN): OUT;

@@ -118,6 +118,7 @@ const CONTINUATIONS = new Set<TokenType>([
 ]);
 
 interface Context {
+  affordable: boolean;
   readonly text: string;
   readonly tokens: IToken[];
   readonly startRule: string;
@@ -136,6 +137,7 @@ export function describeSyntaxError(
   const atEnd = error.token.tokenType === EOF;
   const index = atEnd ? tokens.length : tokens.indexOf(error.token);
   const c: Context = {
+    affordable: true,
     text,
     tokens,
     startRule,
@@ -143,10 +145,6 @@ export function describeSyntaxError(
     offset: atEnd ? text.length : error.token.startOffset,
     offending: tokens[index],
   };
-  const possible = expectedTokens(tokens.slice(0, index), startRule);
-  const expected = committedExpected(c, possible);
-  const rule = error.context.ruleStack[error.context.ruleStack.length - 1] ?? '';
-
   // the token(s) Chevrotain wanted, as named in its message (first token of each sequence)
   const wanted = [...error.message.matchAll(/(?:-->\s*|\[)(\w+)/g)].map((m) =>
     m[1] === 'EOF' ? EOF : allTokens.find((x) => x.name === m[1]),
@@ -154,6 +152,14 @@ export function describeSyntaxError(
   const known = [...new Set(wanted.flatMap((w) => (w === undefined ? [] : concreteTypes(w))))].sort(
     (a, b) => order(a) - order(b),
   );
+  // content assist grows with input length and nesting: past a budget, use Chevrotain's own
+  // expected tokens (the message then lists fewer tokens than ES's)
+  const affordable = index <= 1000 && parenDepth(tokens, index) <= 48;
+  c.affordable = affordable;
+  const possible = affordable ? expectedTokens(tokens.slice(0, index), startRule) : known;
+  const expected = committedExpected(c, possible);
+  const rule = error.context.ruleStack[error.context.ruleStack.length - 1] ?? '';
+
   if (error.name === 'NoViableAltException') {
     if (TOKEN_SET_RULES.has(rule) && known.length > 0) return matchFailure(c, known);
     const start = rule === 'predicate' ? predicateStart(tokens, index) : index;
@@ -164,6 +170,13 @@ export function describeSyntaxError(
     return noViableAlternative(c, start);
   }
   if (error.name === 'EarlyExitException' && known.length > 0) return matchFailure(c, known);
+  // an identifier is an LL(1) switch in ANTLR (no viable alternative), one token here
+  if (
+    error.name === 'MismatchedTokenException' &&
+    /-->\s*IdentifierToken\s*<--/.test(error.message)
+  ) {
+    return noViableAlternative(c, index);
+  }
   if (error.name === 'MismatchedTokenException' && known[0] !== undefined) {
     // at the end of input ANTLR only fails matches; elsewhere a passed loop re-synchronises
     // first; commands end with LL(1) optionals only, which never re-synchronise
@@ -307,7 +320,8 @@ function matchFailure(c: Context, wanted: TokenType[]): SyntaxErrorInfo {
   }
   // single-token insertion: the offending token fits right after the missing one
   const withMissing = [...c.tokens.slice(0, c.index), fakeToken(wanted[0]!)];
-  if (wanted[0] !== EOF && matchesAny(c.offending, expectedTokens(withMissing, c.startRule))) {
+  const insertable = c.affordable && wanted[0] !== EOF;
+  if (insertable && matchesAny(c.offending, expectedTokens(withMissing, c.startRule))) {
     return info(c, `missing ${formatExpected(wanted)} at ${shown}`, null);
   }
   return info(
@@ -323,7 +337,7 @@ function matchFailure(c: Context, wanted: TokenType[]): SyntaxErrorInfo {
  */
 function noViableAlternative(c: Context, startIndex: number): SyntaxErrorInfo {
   let offending = c.index;
-  for (let k = c.index; k < c.tokens.length && k < c.index + 16; k++) {
+  for (let k = c.index; c.affordable && k < c.tokens.length && k < c.index + 16; k++) {
     if (!matchesAny(c.tokens[k], expectedTokens(c.tokens.slice(0, k), c.startRule))) break;
     offending = k + 1;
   }
@@ -346,4 +360,16 @@ function noViableAlternative(c: Context, startIndex: number): SyntaxErrorInfo {
 
 function info(c: Context, message: string, cause: SyntaxErrorInfo['cause']): SyntaxErrorInfo {
   return { offset: c.offset, tokenIndex: c.index, message, cause };
+}
+
+// The deepest parenthesis nesting before `index`.
+function parenDepth(tokens: IToken[], index: number): number {
+  let depth = 0;
+  let max = 0;
+  for (let k = 0; k < index; k++) {
+    const type = tokens[k]!.tokenType;
+    if (type === t.LeftParen) max = Math.max(max, ++depth);
+    else if (type === t.RightParen) depth--;
+  }
+  return max;
 }

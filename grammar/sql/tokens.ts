@@ -28,6 +28,13 @@ export function antlrInfoOf(tokenType: TokenType): AntlrInfo | undefined {
 export const NonReserved = createToken({ name: 'NonReserved', pattern: Lexer.NA });
 
 /**
+ * DEVIATION: every token SqlBase.g4's `identifier` accepts (IDENTIFIER, quoted, backquoted,
+ * DIGIT_IDENTIFIER, nonReserved keywords) shares this category, so an identifier is one
+ * CONSUME instead of three nested rules (quoteIdentifier, unquoteIdentifier, nonReserved).
+ */
+export const IdentifierToken = createToken({ name: 'IdentifierToken', pattern: Lexer.NA });
+
+/**
  * DEVIATION: AND/OR, and the arithmetic and comparison operators, share a category each so the
  * parser reads `a op b op c` as one flat list; the AST builder applies SqlBase.g4's precedence.
  */
@@ -41,6 +48,7 @@ export const BinaryOperator = createToken({ name: 'BinaryOperator', pattern: Lex
 export const Identifier = createToken({
   name: 'Identifier',
   pattern: /[A-Za-z_][A-Za-z0-9_@]*/,
+  categories: [IdentifierToken],
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -106,7 +114,7 @@ function keyword(word: string, categories: TokenType[] = []): TokenType {
     name,
     pattern: new RegExp(word, 'i'),
     longer_alt: Identifier,
-    categories: NON_RESERVED.has(word) ? [NonReserved, ...categories] : categories,
+    categories: NON_RESERVED.has(word) ? [NonReserved, IdentifierToken, ...categories] : categories,
   });
   keywordTokens.push(token);
   return token;
@@ -364,6 +372,7 @@ export const DigitIdentifier = createToken({
   pattern: numberMatcher('digitIdentifier'),
   line_breaks: false,
   start_chars_hint: DIGIT_CHARS,
+  categories: [IdentifierToken],
 });
 
 // SqlBase.g4: TABLE_IDENTIFIER : (LETTER | DIGIT | '_')+
@@ -377,12 +386,14 @@ export const QuotedIdentifier = createToken({
   name: 'QuotedIdentifier',
   pattern: /"(?:[^"]|"")*"/,
   line_breaks: true,
+  categories: [IdentifierToken],
 });
 // SqlBase.g4: BACKQUOTED_IDENTIFIER : '`' ( ~'`' | '``' )* '`'
 export const BackquotedIdentifier = createToken({
   name: 'BackquotedIdentifier',
   pattern: /`(?:[^`]|``)*`/,
   line_breaks: true,
+  categories: [IdentifierToken],
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -499,6 +510,7 @@ export const lexerTokens: TokenType[] = [
 export const allTokens: TokenType[] = [
   ...lexerTokens,
   NonReserved,
+  IdentifierToken,
   LogicalOperator,
   BinaryOperator,
   TableIdentifier,

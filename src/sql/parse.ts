@@ -39,19 +39,31 @@ function run<T>(
   startRule: 'singleStatement' | 'singleExpression',
   build: (ctx: ReturnType<typeof createBuildContext>, cst: CstNode) => T,
 ): T {
+  const { tokens } = tokenizeSql(text);
+  const cst = guardStack(text, () => sqlParser.parse(tokens, startRule));
+  // ES fails at the first problem its token stream or parser meets, in input order
+  const failAt =
+    cst === undefined ? guardStack(text, () => syntaxFailure(text, tokens, startRule)) : null;
+  const limit = failAt?.tokenIndex ?? tokens.length;
+  const early = listenerError(text, tokens, limit) ?? missingParamError(tokens, params, limit);
+  if (early) throw early;
+  if (failAt) throw failAt.error;
+  return guardStack(text, () => build(createBuildContext(text, tokens, params, t.Param), cst!));
+}
+
+/**
+ * Deeply nested input exhausts the stack; ES catches StackOverflowError the same way
+ * (SqlParser.invokeParser). Chevrotain may surface the overflow as another RangeError once its
+ * rule stack is cut short, so any RangeError from the parser counts; the next parse resets it.
+ */
+function guardStack<T>(text: string, f: () => T): T {
   try {
-    const { tokens } = tokenizeSql(text);
-    const cst = sqlParser.parse(tokens, startRule);
-    // ES fails at the first problem its token stream or parser meets, in input order
-    const failAt = cst === undefined ? syntaxFailure(text, tokens, startRule) : null;
-    const limit = failAt?.tokenIndex ?? tokens.length;
-    const early = listenerError(text, tokens, limit) ?? missingParamError(tokens, params, limit);
-    if (early) throw early;
-    if (failAt) throw failAt.error;
-    return build(createBuildContext(text, tokens, params, t.Param), cst!);
+    return f();
   } catch (e) {
-    if (e instanceof RangeError && /call stack/i.test(e.message)) {
-      // ES catches StackOverflowError the same way (SqlParser.invokeParser)
+    if (
+      e instanceof RangeError &&
+      (/call stack/i.test(e.message) || /array length/i.test(e.message))
+    ) {
       throw parsingError(
         null,
         `SQL statement is too large, causing stack overflow when generating the parsing tree: [${text}]`,

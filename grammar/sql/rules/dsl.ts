@@ -99,7 +99,6 @@ export interface SqlRules {
   pivotArgs: Rule;
   namedValueExpression: Rule;
   // expression.ts
-  expression: Rule;
   booleanExpression: Rule;
   booleanPrimary: Rule;
   logicalNot: Rule;
@@ -108,7 +107,6 @@ export interface SqlRules {
   matchQuery: Rule;
   multiMatchQuery: Rule;
   matchQueryOptions: Rule;
-  predicated: Rule;
   predicate: Rule;
   likePattern: Rule;
   pattern: Rule;
@@ -150,18 +148,9 @@ export type SqlGrammar = Dsl & SqlRules;
 // ---------------------------------------------------------------------------------------------
 // Lookahead helpers for GATEs (they reproduce decisions ANTLR makes with unbounded lookahead).
 
-const identifierTypes = [
-  t.Identifier,
-  t.DigitIdentifier,
-  t.QuotedIdentifier,
-  t.BackquotedIdentifier,
-  t.NonReserved,
-];
-
 /** Can the token start SqlBase.g4 `identifier` (quoted, unquoted or a nonReserved keyword)? */
 export function isIdentifierToken(token: IToken): boolean {
-  for (const type of identifierTypes) if (tokenMatcher(token, type)) return true;
-  return false;
+  return tokenMatcher(token, t.IdentifierToken);
 }
 
 /** SqlBase.g4 `string`: STRING or PARAM. */

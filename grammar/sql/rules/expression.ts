@@ -10,39 +10,52 @@ import { isStringToken } from './dsl.js';
 import type { SqlGrammar } from './dsl.js';
 
 export function defineExpressionRules($: SqlGrammar): void {
-  // SqlBase.g4: expression
-  $.expression = $.RULE('expression', () => {
-    $.SUBRULE($.booleanExpression);
-  });
+  // SqlBase.g4: expression (`expression : booleanExpression`)
+  // DEVIATION: folded away; every use of `expression` calls booleanExpression directly (one
+  // rule call less per expression)
 
   // SqlBase.g4: booleanExpression #logicalBinary
   // DEVIATION: `booleanPrimary ((AND | OR) booleanPrimary)*`, precedence applied in the AST builder
+  // (the DSL arguments of hot rules are built once, not on every call)
+  const logicalOperand = () => {
+    $.CONSUME(t.LogicalOperator);
+    $.SUBRULE1($.booleanPrimary);
+  };
   $.booleanExpression = $.RULE('booleanExpression', () => {
     $.SUBRULE($.booleanPrimary);
-    $.MANY(() => {
-      $.CONSUME(t.LogicalOperator);
-      $.SUBRULE1($.booleanPrimary);
-    });
+    $.MANY(logicalOperand);
   });
 
-  // SqlBase.g4: booleanExpression (the non-left-recursive alternatives)
-  // DEVIATION: a rule of its own, the operand of the flattened booleanExpression
-  $.booleanPrimary = $.RULE('booleanPrimary', () => {
-    $.OR({
-      IGNORE_AMBIGUITIES: true,
-      DEF: [
-        { ALT: () => $.SUBRULE($.logicalNot) },
-        { ALT: () => $.SUBRULE($.exists) },
-        {
-          // QUERY is nonReserved: `QUERY(1)` is a function call, `QUERY('x')` the predicate
-          GATE: () => $.LA(2).tokenType === t.LeftParen && isStringToken($.LA(3)),
-          ALT: () => $.SUBRULE($.stringQuery),
+  const optionalPredicate = {
+    // RLIKE is nonReserved: without a pattern after it, it is a select alias
+    GATE: () => !isRlikeAlias($),
+    DEF: () => $.SUBRULE($.predicate),
+  };
+  const booleanPrimaryAlternatives = {
+    IGNORE_AMBIGUITIES: true,
+    DEF: [
+      {
+        // #booleanDefault first (the common case); `valueExpression predicate?` is SqlBase.g4
+        // `predicated`. QUERY('x') and MATCH(...) are the full-text predicates, not calls.
+        GATE: () => !isFullTextAhead($),
+        ALT: () => {
+          $.SUBRULE($.valueExpression);
+          $.OPTION(optionalPredicate);
         },
-        { ALT: () => $.SUBRULE($.matchQuery) },
-        { ALT: () => $.SUBRULE($.multiMatchQuery) },
-        { ALT: () => $.SUBRULE($.predicated) }, // #booleanDefault
-      ],
-    });
+      },
+      { ALT: () => $.SUBRULE($.logicalNot) },
+      { ALT: () => $.SUBRULE($.exists) },
+      { ALT: () => $.SUBRULE($.stringQuery) },
+      { ALT: () => $.SUBRULE($.matchQuery) },
+      { ALT: () => $.SUBRULE($.multiMatchQuery) },
+    ],
+  };
+
+  // SqlBase.g4: booleanExpression (the non-left-recursive alternatives) and predicated
+  // DEVIATION: a rule of its own, the operand of the flattened booleanExpression; SqlBase.g4's
+  // `predicated` rule is inlined as its default alternative
+  $.booleanPrimary = $.RULE('booleanPrimary', () => {
+    $.OR(booleanPrimaryAlternatives);
   });
 
   // SqlBase.g4: booleanExpression #logicalNot
@@ -100,17 +113,6 @@ export function defineExpressionRules($: SqlGrammar): void {
     $.MANY(() => {
       $.CONSUME(t.Comma);
       $.SUBRULE($.string);
-    });
-  });
-
-  // SqlBase.g4: predicated
-  // valueExpression predicate?
-  $.predicated = $.RULE('predicated', () => {
-    $.SUBRULE($.valueExpression);
-    $.OPTION({
-      // RLIKE is nonReserved: without a pattern after it, it is a select alias
-      GATE: () => !isRlikeAlias($),
-      DEF: () => $.SUBRULE($.predicate),
     });
   });
 
@@ -217,26 +219,35 @@ export function defineExpressionRules($: SqlGrammar): void {
 
   // SqlBase.g4: valueExpression (#comparison, #arithmeticBinary)
   // DEVIATION: `arithmeticUnary (operator arithmeticUnary)*`, precedence applied in the AST builder
+  const binaryOperand = () => {
+    $.CONSUME(t.BinaryOperator);
+    $.SUBRULE1($.arithmeticUnary);
+  };
   $.valueExpression = $.RULE('valueExpression', () => {
     $.SUBRULE($.arithmeticUnary);
-    $.MANY(() => {
-      $.CONSUME(t.BinaryOperator);
-      $.SUBRULE1($.arithmeticUnary);
-    });
+    $.MANY(binaryOperand);
   });
 
   // SqlBase.g4: valueExpression #arithmeticUnary, primaryExpression #castOperatorExpression
   // DEVIATION: `(MINUS | PLUS)* primaryExpression (CAST_OP dataType)*`; `::` binds tighter than a sign
+  const signs = [{ ALT: () => $.CONSUME(t.Minus) }, { ALT: () => $.CONSUME(t.Plus) }];
+  const sign = () => $.OR(signs);
+  const castSuffix = () => {
+    $.CONSUME(t.CastOp);
+    $.SUBRULE($.dataType);
+  };
   $.arithmeticUnary = $.RULE('arithmeticUnary', () => {
-    $.MANY(() => {
-      $.OR([{ ALT: () => $.CONSUME(t.Minus) }, { ALT: () => $.CONSUME(t.Plus) }]);
-    });
+    $.MANY(sign);
     $.SUBRULE($.primaryExpression);
-    $.MANY1(() => {
-      $.CONSUME(t.CastOp);
-      $.SUBRULE($.dataType);
-    });
+    $.MANY1(castSuffix);
   });
+}
+
+// QUERY('...') and MATCH(...) start full-text predicates (QUERY(1) is a function call).
+function isFullTextAhead($: SqlGrammar): boolean {
+  const la1 = $.LA(1).tokenType;
+  if (la1 === t.Match) return true;
+  return la1 === t.Query && $.LA(2).tokenType === t.LeftParen && isStringToken($.LA(3));
 }
 
 // `SELECT a RLIKE FROM t` aliases `a` as "RLIKE"; a predicate needs its pattern string.

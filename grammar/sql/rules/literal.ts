@@ -93,29 +93,23 @@ export function defineLiteralRules($: SqlGrammar): void {
   });
 
   // SqlBase.g4: qualifiedName
-  // DEVIATION: `identifier (DOT identifier)*` for `(identifier DOT)* identifier`; a dot followed
-  // by `*` is left to the caller (`a.b.*`)
+  // DEVIATION: `IDENT (DOT IDENT)*` over identifier tokens directly, for `(identifier DOT)*
+  // identifier`; a dot followed by `*` is left to the caller (`a.b.*`)
   $.qualifiedName = $.RULE('qualifiedName', () => {
-    $.SUBRULE($.identifier);
+    $.CONSUME(t.IdentifierToken);
     $.MANY({
       GATE: () => isIdentifierToken($.LA(2)),
       DEF: () => {
         $.CONSUME(t.Dot);
-        $.SUBRULE1($.identifier);
+        $.CONSUME1(t.IdentifierToken);
       },
     });
   });
 
   // SqlBase.g4: identifier, quoteIdentifier, unquoteIdentifier, nonReserved
-  // DEVIATION: the three helper rules are inlined (one CST node per identifier)
+  // DEVIATION: one token of the IdentifierToken category (see tokens.ts)
   $.identifier = $.RULE('identifier', () => {
-    $.OR([
-      { ALT: () => $.CONSUME(t.QuotedIdentifier) }, // #quotedIdentifier
-      { ALT: () => $.CONSUME(t.BackquotedIdentifier) }, // #backQuotedIdentifier
-      { ALT: () => $.CONSUME(t.Identifier) }, // #unquotedIdentifier
-      { ALT: () => $.CONSUME(t.NonReserved) }, // #unquotedIdentifier (nonReserved)
-      { ALT: () => $.CONSUME(t.DigitIdentifier) }, // #digitIdentifier
-    ]);
+    $.CONSUME(t.IdentifierToken);
   });
 
   // SqlBase.g4: tableIdentifier

@@ -14,44 +14,64 @@ import {
 import type { SqlGrammar } from './dsl.js';
 
 export function definePrimaryRules($: SqlGrammar): void {
+  // Alternatives are built once (not per call); the most common case, a plain column, is tried
+  // first so the gated decision usually ends at its first alternative.
+  const qualifierParts = {
+    GATE: () => isIdentifierToken($.LA(2)),
+    DEF: () => {
+      $.CONSUME(t.Dot);
+      $.CONSUME1(t.IdentifierToken);
+    },
+  };
+  const primaryAlternatives = {
+    IGNORE_AMBIGUITIES: true,
+    DEF: [
+      {
+        // #dereference (SqlBase.g4 `qualifiedName`), the common case first. DEVIATION: the
+        // name tokens are consumed here (no qualifiedName node); not a call, CURRENT_* alone,
+        // an interval literal or `a.*`
+        GATE: () => isNameAhead($),
+        ALT: () => {
+          $.CONSUME(t.IdentifierToken);
+          $.MANY(qualifierParts);
+        },
+      },
+      { ALT: () => $.SUBRULE1($.castExpression) }, // #cast
+      { ALT: () => $.SUBRULE1($.extractExpression) }, // #extract
+      {
+        // #function; before #currentDateTimeFunction: CURRENT_DATE( is a call
+        GATE: () =>
+          $.LA(1).tokenType === t.FunctionEsc ||
+          ($.LA(2).tokenType === t.LeftParen && isFunctionName($)),
+        ALT: () => $.SUBRULE1($.functionExpression),
+      },
+      {
+        // #currentDateTimeFunction; `current_date.x` is a column reference
+        GATE: () => $.LA(2).tokenType !== t.Dot,
+        ALT: () => $.SUBRULE1($.builtinDateTimeFunction),
+      },
+      {
+        // #constantDefault; INTERVAL is nonReserved and may name a column
+        GATE: () => $.LA(1).tokenType !== t.Interval || isIntervalAhead($),
+        ALT: () => $.SUBRULE1($.constant),
+      },
+      {
+        GATE: () => $.LA(1).tokenType === t.Asterisk || isQualifiedStarAhead($),
+        ALT: () => $.SUBRULE1($.star), // #star
+      },
+      {
+        // #subqueryExpression before #parenthesizedExpression, as in SqlBase.g4
+        GATE: () => isSubSelectAhead($, $.subqueryExpression, $.parenthesizedExpression),
+        ALT: () => $.SUBRULE1($.subqueryExpression),
+      },
+      { ALT: () => $.SUBRULE1($.parenthesizedExpression) },
+      { ALT: () => $.SUBRULE1($.case) },
+    ],
+  };
+
   // SqlBase.g4: primaryExpression
   $.primaryExpression = $.RULE('primaryExpression', () => {
-    $.OR({
-      IGNORE_AMBIGUITIES: true,
-      DEF: [
-        { ALT: () => $.SUBRULE($.castExpression) }, // #cast
-        { ALT: () => $.SUBRULE($.extractExpression) }, // #extract
-        {
-          // #function; before #currentDateTimeFunction: CURRENT_DATE( is a call
-          GATE: () =>
-            $.LA(1).tokenType === t.FunctionEsc ||
-            ($.LA(2).tokenType === t.LeftParen && isFunctionName($)),
-          ALT: () => $.SUBRULE($.functionExpression),
-        },
-        {
-          // #currentDateTimeFunction; `current_date.x` is a column reference
-          GATE: () => $.LA(2).tokenType !== t.Dot,
-          ALT: () => $.SUBRULE($.builtinDateTimeFunction),
-        },
-        {
-          // #constantDefault; INTERVAL is nonReserved and may name a column
-          GATE: () => $.LA(1).tokenType !== t.Interval || isIntervalAhead($),
-          ALT: () => $.SUBRULE($.constant),
-        },
-        {
-          GATE: () => $.LA(1).tokenType === t.Asterisk || isQualifiedStarAhead($),
-          ALT: () => $.SUBRULE($.star), // #star
-        },
-        {
-          // #subqueryExpression before #parenthesizedExpression, as in SqlBase.g4
-          GATE: () => isSubSelectAhead($, $.subqueryExpression, $.parenthesizedExpression),
-          ALT: () => $.SUBRULE($.subqueryExpression),
-        },
-        { ALT: () => $.SUBRULE($.qualifiedName) }, // #dereference
-        { ALT: () => $.SUBRULE($.parenthesizedExpression) },
-        { ALT: () => $.SUBRULE($.case) },
-      ],
-    });
+    $.OR(primaryAlternatives);
   });
 
   // SqlBase.g4: builtinDateTimeFunction
@@ -91,7 +111,7 @@ export function definePrimaryRules($: SqlGrammar): void {
   $.castTemplate = $.RULE('castTemplate', () => {
     $.CONSUME(t.Cast);
     $.CONSUME(t.LeftParen);
-    $.SUBRULE($.expression);
+    $.SUBRULE($.booleanExpression);
     $.CONSUME(t.As);
     $.SUBRULE($.dataType);
     $.CONSUME(t.RightParen);
@@ -102,7 +122,7 @@ export function definePrimaryRules($: SqlGrammar): void {
   $.convertTemplate = $.RULE('convertTemplate', () => {
     $.CONSUME(t.Convert);
     $.CONSUME(t.LeftParen);
-    $.SUBRULE($.expression);
+    $.SUBRULE($.booleanExpression);
     $.CONSUME(t.Comma);
     $.SUBRULE($.dataType);
     $.CONSUME(t.RightParen);
@@ -156,10 +176,10 @@ export function definePrimaryRules($: SqlGrammar): void {
     $.CONSUME(t.LeftParen);
     $.OPTION(() => {
       $.OPTION1(() => $.SUBRULE($.setQuantifier));
-      $.SUBRULE($.expression);
+      $.SUBRULE($.booleanExpression);
       $.MANY(() => {
         $.CONSUME(t.Comma);
-        $.SUBRULE1($.expression);
+        $.SUBRULE1($.booleanExpression);
       });
     });
     $.CONSUME(t.RightParen);
@@ -197,7 +217,7 @@ export function definePrimaryRules($: SqlGrammar): void {
   // '(' expression ')'
   $.parenthesizedExpression = $.RULE('parenthesizedExpression', () => {
     $.CONSUME(t.LeftParen);
-    $.SUBRULE($.expression);
+    $.SUBRULE($.booleanExpression);
     $.CONSUME(t.RightParen);
   });
 
@@ -218,10 +238,24 @@ export function definePrimaryRules($: SqlGrammar): void {
   // WHEN condition=expression THEN result=expression
   $.whenClause = $.RULE('whenClause', () => {
     $.CONSUME(t.When);
-    $.SUBRULE($.expression);
+    $.SUBRULE($.booleanExpression);
     $.CONSUME(t.Then);
-    $.SUBRULE1($.expression);
+    $.SUBRULE1($.booleanExpression);
   });
+}
+
+const BUILTINS = new Set([t.CurrentDate, t.CurrentTime, t.CurrentTimestamp]);
+
+// A column reference: a name not followed by `(`, not CURRENT_* alone (the builtin), not an
+// interval literal and not a qualified star.
+function isNameAhead($: SqlGrammar): boolean {
+  const la1 = $.LA(1);
+  if (!isIdentifierToken(la1)) return false;
+  const next = $.LA(2).tokenType;
+  if (next === t.LeftParen) return false;
+  if (BUILTINS.has(la1.tokenType) && next !== t.Dot) return false;
+  if (la1.tokenType === t.Interval && isIntervalAhead($)) return false;
+  return next !== t.Dot || !isQualifiedStarAhead($);
 }
 
 function isFunctionName($: SqlGrammar): boolean {

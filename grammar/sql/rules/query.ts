@@ -76,7 +76,7 @@ export function defineQueryRules($: SqlGrammar): void {
   // SqlBase.g4: orderBy
   // expression ordering=(ASC | DESC)? (NULLS nullOrdering=(FIRST | LAST))?
   $.orderBy = $.RULE('orderBy', () => {
-    $.SUBRULE($.expression);
+    $.SUBRULE($.booleanExpression);
     $.OPTION(() => {
       $.OR([{ ALT: () => $.CONSUME(t.Asc) }, { ALT: () => $.CONSUME(t.Desc) }]);
     });
@@ -150,16 +150,16 @@ export function defineQueryRules($: SqlGrammar): void {
           ALT: () => {
             $.CONSUME(t.LeftParen);
             $.OPTION(() => {
-              $.SUBRULE($.expression);
+              $.SUBRULE($.booleanExpression);
               $.MANY(() => {
                 $.CONSUME(t.Comma);
-                $.SUBRULE1($.expression);
+                $.SUBRULE1($.booleanExpression);
               });
             });
             $.CONSUME(t.RightParen);
           },
         },
-        { ALT: () => $.SUBRULE2($.expression) },
+        { ALT: () => $.SUBRULE2($.booleanExpression) },
       ],
     });
   });
@@ -186,25 +186,28 @@ export function defineQueryRules($: SqlGrammar): void {
   });
 
   // SqlBase.g4: selectItems
+  const nextSelectItem = () => {
+    $.CONSUME(t.Comma);
+    $.SUBRULE1($.selectItem);
+  };
   $.selectItems = $.RULE('selectItems', () => {
     $.SUBRULE($.selectItem);
-    $.MANY(() => {
-      $.CONSUME(t.Comma);
-      $.SUBRULE1($.selectItem);
-    });
+    $.MANY(nextSelectItem);
   });
 
   // SqlBase.g4: selectItem #selectExpression
   // expression (AS? identifier)?
+  const as = () => $.CONSUME(t.As);
+  const selectAlias = {
+    GATE: () => isAliasAhead($),
+    DEF: () => {
+      $.OPTION1(as);
+      $.SUBRULE($.identifier);
+    },
+  };
   $.selectItem = $.RULE('selectItem', () => {
-    $.SUBRULE($.expression);
-    $.OPTION({
-      GATE: () => isAliasAhead($),
-      DEF: () => {
-        $.OPTION1(() => $.CONSUME(t.As));
-        $.SUBRULE($.identifier);
-      },
-    });
+    $.SUBRULE($.booleanExpression);
+    $.OPTION(selectAlias);
   });
 }
 

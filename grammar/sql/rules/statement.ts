@@ -16,9 +16,9 @@ export function defineStatementRules($: SqlGrammar): void {
     $.CONSUME(EOF);
   });
 
-  // SqlBase.g4: singleExpression
+  // SqlBase.g4: singleExpression (expression EOF)
   $.singleExpression = $.RULE('singleExpression', () => {
-    $.SUBRULE($.expression);
+    $.SUBRULE($.booleanExpression);
     $.CONSUME(EOF);
   });
 

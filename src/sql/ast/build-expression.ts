@@ -9,10 +9,8 @@ import type {
   ArithmeticUnaryCstNode,
   BooleanExpressionCstNode,
   BooleanPrimaryCstNode,
-  ExpressionCstNode,
   MatchQueryOptionsCstNode,
   PatternCstNode,
-  PredicatedCstNode,
   ValueExpressionCstNode,
 } from '../../../grammar/sql/sql-cst.js';
 import * as t from '../../../grammar/sql/tokens.js';
@@ -44,13 +42,16 @@ import {
 } from './nodes.js';
 import type { Arithmetic, Comparison, Expression, LikePattern } from './nodes.js';
 
-/** SqlBase.g4 `expression`. `minus` carries a number-folding minus through parentheses. */
+/**
+ * SqlBase.g4 `expression` (a booleanExpression). `minus` carries a number-folding minus through
+ * parentheses.
+ */
 export function buildExpression(
   ctx: BuildContext,
-  node: ExpressionCstNode,
+  node: BooleanExpressionCstNode,
   minus: Span | null = null,
 ): Expression {
-  return buildBooleanExpression(ctx, one(node.children.booleanExpression), minus);
+  return buildBooleanExpression(ctx, node, minus);
 }
 
 interface Operand {
@@ -119,7 +120,7 @@ function buildBooleanPrimary(
   minus: Span | null,
 ): Expression {
   const c = node.children;
-  if (c.predicated) return buildPredicated(ctx, one(c.predicated), minus);
+  if (c.valueExpression) return buildPredicated(ctx, node, minus);
   const sourceText = textOf(ctx, node);
   const loc = locOf(ctx, node);
   if (c.logicalNot) {
@@ -162,10 +163,10 @@ function buildOptions(ctx: BuildContext, node: MatchQueryOptionsCstNode): string
   return (node.children.string ?? []).map((s) => buildString(ctx, s) ?? 'null');
 }
 
-/** SqlBase.g4 `predicated` (ES `visitPredicated`). */
+/** SqlBase.g4 `predicated` (ES `visitPredicated`), inlined in booleanPrimary. */
 function buildPredicated(
   ctx: BuildContext,
-  node: PredicatedCstNode,
+  node: BooleanPrimaryCstNode,
   minus: Span | null,
 ): Expression {
   const value = buildValueExpression(ctx, one(node.children.valueExpression), minus);
@@ -177,12 +178,16 @@ function buildPredicated(
   const negated = p.Not !== undefined;
   if (p.Is) return isNull({ value, negated, sourceText, loc });
   if (p.Between) {
-    const [lower, upper] = p.valueExpression!.map((v) => buildValueExpression(ctx, v, null));
+    const [lower, upper] = p.valueExpression!.map((v: ValueExpressionCstNode) =>
+      buildValueExpression(ctx, v, null),
+    );
     return between({ value, lower: lower!, upper: upper!, negated, sourceText, loc });
   }
   if (p.In) {
     if (p.query) throw parsingError(loc, 'IN query not supported yet');
-    const list = p.valueExpression!.map((v) => buildValueExpression(ctx, v, null));
+    const list = p.valueExpression!.map((v: ValueExpressionCstNode) =>
+      buildValueExpression(ctx, v, null),
+    );
     return inList({ value, list, negated, sourceText, loc });
   }
   if (p.Like)

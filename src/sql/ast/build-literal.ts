@@ -14,6 +14,7 @@ import type {
   StringCstNode,
 } from '../../../grammar/sql/sql-cst.js';
 import { EsError } from '../../common/errors.js';
+import * as t from '../../../grammar/sql/tokens.js';
 import { locOf, one, spanOf, textOf } from './build-context.js';
 import type { BuildContext, Span } from './build-context.js';
 import {
@@ -50,32 +51,32 @@ export const NO_NEGATION: Negation = { number: null, interval: false };
 // ---------------------------------------------------------------------------------------------
 // Identifiers
 
-function identifierToken(node: IdentifierCstNode): IToken {
-  const c = node.children;
-  return (c.Identifier ??
-    c.NonReserved ??
-    c.QuotedIdentifier ??
-    c.BackquotedIdentifier ??
-    c.DigitIdentifier)![0]!;
-}
-
 /**
- * The identifier's text as ES's `getText()` sees it after its parse listener stripped the
+ * An identifier token's text as ES's `getText()` sees it after its parse listener stripped the
  * double quotes (`""` stays doubled).
  */
+export function identifierTokenRawText(token: IToken): string {
+  return token.tokenType === t.QuotedIdentifier ? token.image.slice(1, -1) : token.image;
+}
+
+/** ES `visitIdentifier` on one identifier token: unquoted (`"a""b"` is `a"b`). */
+export function identifierTokenText(token: IToken): string {
+  return identifierTokenRawText(token).replace(/""/g, '"');
+}
+
+/** The `identifier` rule's text as ES's `getText()` sees it (quotes stripped, `""` kept). */
 export function identifierRawText(node: IdentifierCstNode): string {
-  const token = identifierToken(node);
-  return node.children.QuotedIdentifier ? token.image.slice(1, -1) : token.image;
+  return identifierTokenRawText(one(node.children.IdentifierToken));
 }
 
-/** ES `visitIdentifier`: the identifier unquoted (`"a""b"` is `a"b`). */
+/** ES `visitIdentifier`: the identifier unquoted. */
 export function identifierText(node: IdentifierCstNode): string {
-  return identifierRawText(node).replace(/""/g, '"');
+  return identifierTokenText(one(node.children.IdentifierToken));
 }
 
-/** ES `visitQualifiedName`: identifiers joined with `.`. */
+/** ES `visitQualifiedName`: the identifiers (joined with `.` by callers). */
 export function qualifiedNameParts(node: QualifiedNameCstNode): string[] {
-  return node.children.identifier.map(identifierText);
+  return node.children.IdentifierToken.map(identifierTokenText);
 }
 
 /** A qualified name as a column reference (ES `UnresolvedAttribute`). */

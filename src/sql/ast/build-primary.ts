@@ -17,12 +17,18 @@ import {
   buildExpression,
   buildValueExpression,
 } from './build-expression.js';
-import { buildColumn, buildConstant, identifierRawText, identifierText } from './build-literal.js';
+import {
+  buildColumn,
+  buildConstant,
+  identifierRawText,
+  identifierText,
+  identifierTokenText,
+} from './build-literal.js';
 import type { Negation } from './build-literal.js';
 import { buildQuery } from './build-query.js';
 import { castTargetType } from './data-types.js';
 import { parsingError } from './errors.js';
-import { caseExpression, cast, functionCall, scalarSubquery, star, when } from './nodes.js';
+import { caseExpression, cast, column, functionCall, scalarSubquery, star, when } from './nodes.js';
 import type { DataTypeName, Expression } from './nodes.js';
 
 /** SqlBase.g4 `primaryExpression`; `neg` is the minus ES may fold into a literal. */
@@ -32,11 +38,16 @@ export function buildPrimary(
   neg: Negation,
 ): Expression {
   const c = node.children;
-  if (c.qualifiedName) return buildColumn(ctx, one(c.qualifiedName));
+  if (c.IdentifierToken) {
+    // SqlBase.g4 #dereference: ES `visitQualifiedName` joins the parts with `.`
+    const parts = c.IdentifierToken.map(identifierTokenText);
+    const name = parts.join('.');
+    return column({ name, parts, sourceText: textOf(ctx, node), loc: locOf(ctx, node) });
+  }
   if (c.constant) return buildConstant(ctx, one(c.constant), neg);
   if (c.functionExpression) return buildFunction(ctx, one(c.functionExpression));
   if (c.parenthesizedExpression) {
-    const inner = one(one(c.parenthesizedExpression).children.expression);
+    const inner = one(one(c.parenthesizedExpression).children.booleanExpression);
     return buildExpression(ctx, inner, neg.number);
   }
   if (c.star) {
@@ -94,7 +105,7 @@ function buildFunction(ctx: BuildContext, node: FunctionExpressionCstNode): Expr
   return functionCall({
     name,
     resolution: distinct ? 'DISTINCT' : 'STANDARD',
-    args: (template.expression ?? []).map((e) => buildExpression(ctx, e)),
+    args: (template.booleanExpression ?? []).map((e) => buildExpression(ctx, e)),
     sourceText: textOf(ctx, node),
     loc: locOf(ctx, node),
   });
@@ -123,7 +134,7 @@ function buildCast(ctx: BuildContext, node: CastExpressionCstNode): Expression {
   const castTemplate = node.children.castTemplate?.[0];
   if (castTemplate) {
     const c = castTemplate.children;
-    const expression = buildExpression(ctx, one(c.expression));
+    const expression = buildExpression(ctx, one(c.booleanExpression));
     const { typeName, dataType } = buildCastType(ctx, one(c.dataType), false);
     return cast({
       expression,
@@ -138,7 +149,7 @@ function buildCast(ctx: BuildContext, node: CastExpressionCstNode): Expression {
   // ES resolves CONVERT's type before building the converted expression
   const { typeName, dataType } = buildCastType(ctx, one(convert.children.dataType), true);
   return cast({
-    expression: buildExpression(ctx, one(convert.children.expression)),
+    expression: buildExpression(ctx, one(convert.children.booleanExpression)),
     typeName,
     dataType,
     syntax: 'CONVERT',
@@ -156,7 +167,7 @@ function buildCase(ctx: BuildContext, node: CaseCstNode): Expression {
   const elseNode = c.Else ? c.booleanExpression![c.booleanExpression!.length - 1]! : null;
   const operand = operandNode ? buildBooleanExpression(ctx, operandNode) : null;
   const whens = c.whenClause.map((w) => {
-    const [condition, result] = w.children.expression.map((e) => buildExpression(ctx, e));
+    const [condition, result] = w.children.booleanExpression.map((e) => buildExpression(ctx, e));
     return when({
       condition: condition!,
       result: result!,

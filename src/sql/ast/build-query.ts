@@ -139,7 +139,7 @@ function buildQueryTerm(
 function buildOrderBy(ctx: BuildContext, node: OrderByCstNode): OrderBy {
   const c = node.children;
   return orderBy({
-    expression: buildExpression(ctx, one(c.expression)),
+    expression: buildExpression(ctx, one(c.booleanExpression)),
     direction: c.Desc ? 'DESC' : 'ASC',
     nulls: c.Nulls ? (c.First ? 'FIRST' : 'LAST') : null,
     loc: locOf(ctx, node),
@@ -181,7 +181,7 @@ function buildQuerySpecification(
 function buildSelectItem(ctx: BuildContext, node: SelectItemCstNode): SelectItem {
   const c = node.children;
   return selectItem({
-    expression: buildExpression(ctx, one(c.expression)),
+    expression: buildExpression(ctx, one(c.booleanExpression)),
     alias: c.identifier ? identifierText(c.identifier[0]!) : null,
     sourceText: textOf(ctx, node),
     loc: locOf(ctx, node),
@@ -202,7 +202,7 @@ function buildGroupBy(ctx: BuildContext, node: GroupByCstNode): GroupBy {
     const g = one(element.children.groupingExpressions).children;
     if (g.LeftParen)
       throw parsingError(locOf(ctx, g.LeftParen[0]!), 'Does not know how to handle (');
-    return buildExpression(ctx, one(g.expression));
+    return buildExpression(ctx, one(g.booleanExpression));
   });
   return groupBy({
     distinct: quantifier?.Distinct !== undefined,

@@ -45,7 +45,7 @@ export function buildSingleExpression(
   ctx: BuildContext,
   node: SingleExpressionCstNode,
 ): Expression {
-  return buildExpression(ctx, one(node.children.expression));
+  return buildExpression(ctx, one(node.children.booleanExpression));
 }
 
 const likeOf = (ctx: BuildContext, node: LikePatternCstNode | undefined): LikePattern | null =>
