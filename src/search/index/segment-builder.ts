@@ -235,7 +235,13 @@ export class SegmentBuilder {
       }
     }
     for (const b of touched) b.finishDoc();
-    for (const name of doc.fieldNames) this.fieldNames.add(name, d);
+    // `_field_names`: every field path and its parent objects (duplicates collapse at build).
+    const fn = this.fieldNames;
+    for (const { field } of doc.values) {
+      const p = field.path;
+      fn.add(p, d);
+      for (let i = p.indexOf('.'); i >= 0; i = p.indexOf('.', i + 1)) fn.add(p.slice(0, i), d);
+    }
   }
 
   /** Packs the buffer into an immutable segment (superseded docs dropped). */
