@@ -197,6 +197,36 @@ describe('docvalue_fields', () => {
   });
 });
 
+describe('script_fields', () => {
+  it('computes fields from doc values and params._source, without the source by default', async () => {
+    const r = await req('POST', '/groups/_search', {
+      query: { ids: { values: ['2'] } },
+      script_fields: {
+        twice: { script: "doc['g'].value * 2" },
+        key: { script: { source: 'params._source.k + params.s', params: { s: '!' } } },
+      },
+    });
+    expect(r.json.hits.hits[0]).toMatchObject({ _id: '2', fields: { twice: [2], key: ['b!'] } });
+    expect(r.json.hits.hits[0]._source).toBeUndefined();
+  });
+
+  it('reports a failing fetch per shard and leaves those hits out', async () => {
+    const r = await req('POST', '/groups/_search', {
+      query: { ids: { values: ['2'] } },
+      script_fields: { bad: { script: "doc['nope'].value" } },
+    });
+    expect(r.status).toBe(200);
+    expect(r.json._shards).toMatchObject({ total: 5, successful: 4, failed: 1 });
+    expect(r.json._shards.failures[0].reason.type).toBe('script_exception');
+    expect(r.json.hits).toMatchObject({ total: 1, hits: [] });
+    const ok = await req('POST', '/groups/_search', {
+      query: { ids: { values: ['2'] } },
+      script_fields: { bad: { script: "doc['nope'].value", ignore_failure: true } },
+    });
+    expect(ok.json.hits.hits[0].fields).toBeUndefined();
+  });
+});
+
 describe('indices_boost', () => {
   beforeAll(async () => {
     for (const i of ['boost_1', 'boost_2'])

@@ -213,7 +213,9 @@ export function executeSearch(
     warnings,
     results,
   );
-  const hits = fetchHits(page, fetchOpts, warnings);
+  const hits = fetchPerShard(page, fetchOpts, warnings, failures, opts.nodeId);
+  if (targets.length > 0 && failures.length === targets.length)
+    throw allShardsFailed('fetch', failures);
   if (req.collapse && req.collapse.innerHits.length > 0 && hits.length > 0)
     expandCollapsed(indices, req, hits, opts, warnings);
   // EmptyTopDocsCollectorContext: with size 0 every shard reports TopDocs(total, [], 0)
@@ -260,6 +262,35 @@ export function executeSearch(
   const out: SearchOutcome = { body, warnings, sortKeys: keys, fetch: fetchOpts };
   if (opts.keepAllHits) out.allHits = merged;
   return out;
+}
+
+/**
+ * FetchSearchPhase: each shard fetches its own hits; a shard whose fetch fails is reported in
+ * `_shards.failures` and its hits are left out of the response.
+ */
+function fetchPerShard(
+  page: MergedHit[],
+  o: FetchOptions,
+  warnings: string[],
+  failures: ShardFailure[],
+  nodeId: string,
+): Record<string, unknown>[] {
+  const byShard = new Map<ShardTarget, MergedHit[]>();
+  for (const h of page) {
+    const l = byShard.get(h.target);
+    if (l) l.push(h);
+    else byShard.set(h.target, [h]);
+  }
+  const fetched = new Map<MergedHit, Record<string, unknown>>();
+  for (const [t, hs] of byShard) {
+    try {
+      const out = fetchHits(hs, o, warnings);
+      hs.forEach((h, i) => fetched.set(h, out[i]!));
+    } catch (e) {
+      failures.push({ shard: t.shard.id, index: t.idx.name, node: nodeId, error: toEsError(e) });
+    }
+  }
+  return page.filter((h) => fetched.has(h)).map((h) => fetched.get(h)!);
 }
 
 /** CanMatchPreFilterSearchPhase: the shards to skip (never all of them). */
