@@ -52,8 +52,8 @@ export function phraseCorrections(
   const useTtf = stats.sumTotalTermFreq !== -1;
   const dictSize = useTtf ? stats.sumTotalTermFreq : stats.maxDoc;
   const freq = (t: string) => {
-    const st = stats.terms.get(t);
-    return st ? (useTtf ? st.ttf : st.df) : 0;
+    const df = stats.terms.get(t);
+    return df === undefined ? 0 : useTtf ? stats.totalTermFreq(t) : df;
   };
   const numTerms = dictSize + stats.numTerms > 1 ? stats.numTerms : 0;
   const channelScore = (c: Candidate) =>

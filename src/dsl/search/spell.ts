@@ -5,6 +5,7 @@
  */
 import type { ShardSnapshot } from '../../search/index/live-segment.js';
 import { editDistance } from '../../search/query/fuzzy.js';
+import { findTerm, totalTermFreq, type InvertedField } from '../../search/index/segment.js';
 
 export interface SpellSettings {
   suggestMode: 'missing' | 'popular' | 'always';
@@ -19,8 +20,10 @@ export interface SpellSettings {
 }
 
 export interface ShardTermStats {
-  /** term → docFreq and totalTermFreq, over the shard's segments. */
-  terms: Map<string, { df: number; ttf: number }>;
+  /** term → docFreq over the shard's segments. */
+  terms: Map<string, number>;
+  /** totalTermFreq of a term (docFreq when the field omits frequencies). */
+  totalTermFreq(term: string): number;
   maxDoc: number;
   /** Terms.getSumTotalTermFreq (-1 when the field omits frequencies, as Lucene 7 reports). */
   sumTotalTermFreq: number;
@@ -29,35 +32,35 @@ export interface ShardTermStats {
 }
 
 export function shardTermStats(snapshot: ShardSnapshot, field: string): ShardTermStats {
-  const terms = new Map<string, { df: number; ttf: number }>();
+  const terms = new Map<string, number>();
+  const fields: InvertedField[] = [];
   let withFreqs = false;
   let sumTtf = 0;
-  let segs = 0;
   for (const ls of snapshot.segments) {
     const inv = ls.segment.fields.get(field)?.inverted;
     if (!inv) continue;
-    segs++;
+    fields.push(inv);
     if (inv.freqs) withFreqs = true;
     sumTtf += inv.sumTotalTermFreq;
     for (let t = 0; t < inv.terms.length; t++) {
-      const df = inv.termStart[t + 1]! - inv.termStart[t]!;
-      let ttf = df;
-      if (inv.freqs) {
-        ttf = 0;
-        for (let p = inv.termStart[t]!; p < inv.termStart[t + 1]!; p++) ttf += inv.freqs[p]!;
-      }
-      const cur = terms.get(inv.terms[t]!);
-      if (cur) {
-        cur.df += df;
-        cur.ttf += ttf;
-      } else terms.set(inv.terms[t]!, { df, ttf });
+      const term = inv.terms[t]!;
+      terms.set(term, (terms.get(term) ?? 0) + inv.termStart[t + 1]! - inv.termStart[t]!);
     }
   }
   return {
     terms,
+    // summed lazily: only the phrase suggester's language model reads it, for a few terms
+    totalTermFreq(term) {
+      let n = 0;
+      for (const inv of fields) {
+        const t = findTerm(inv.terms, term);
+        if (t >= 0) n += totalTermFreq(inv, t);
+      }
+      return n;
+    },
     maxDoc: snapshot.maxDoc,
     sumTotalTermFreq: withFreqs ? sumTtf : -1,
-    numTerms: segs === 1 ? terms.size : -1,
+    numTerms: fields.length === 1 ? terms.size : -1,
   };
 }
 
@@ -80,7 +83,7 @@ export function suggestSimilar(
 ): SuggestWord[] {
   const cps = codePoints(text);
   if (cps.length < s.minWordLength) return [];
-  let docfreq = stats.terms.get(text)?.df ?? 0;
+  let docfreq = stats.terms.get(text) ?? 0;
   if (mode === 'missing' && docfreq > 0) return [];
   const maxDoc = stats.maxDoc;
   if (s.maxTermFreq >= 1 && docfreq > s.maxTermFreq) return [];
@@ -118,7 +121,7 @@ function fuzzyCandidates(
   const prefix = Math.max(s.prefixLength, maxEdits - 1);
   const prefixCps = cps.slice(0, prefix);
   const queue: SuggestWord[] = [];
-  for (const [term, st] of stats.terms) {
+  for (const [term, df] of stats.terms) {
     if (term === text) continue;
     const tc = codePoints(term);
     let ok = tc.length >= prefixCps.length;
@@ -128,8 +131,8 @@ function fuzzyCandidates(
     const ed = editDistance(cps.slice(prefix), tc.slice(prefix), maxEdits, true);
     if (ed > maxEdits) continue;
     const score = Math.fround(1 - ed / Math.min(tc.length, cps.length));
-    if (st.df <= docfreq || score < s.accuracy) continue;
-    queue.push({ string: term, score, freq: st.df });
+    if (df <= docfreq || score < s.accuracy) continue;
+    queue.push({ string: term, score, freq: df });
   }
   // the PriorityQueue keeps the numSug best by boost (ties: the smaller term)
   queue.sort((a, b) => b.score - a.score || (a.string < b.string ? -1 : 1));
