@@ -197,6 +197,43 @@ describe('docvalue_fields', () => {
   });
 });
 
+describe('stored_fields', () => {
+  it('expands patterns and shows stored values as the mapping does', async () => {
+    await req('PUT', '/stored', {
+      mappings: {
+        doc: {
+          properties: {
+            day: { type: 'date', store: true },
+            num: { type: 'integer', store: true },
+            kw: { type: 'keyword', store: true },
+            plain: { type: 'keyword' },
+            obj: { properties: { x: { type: 'keyword', store: true } } },
+          },
+        },
+      },
+    });
+    await req('PUT', '/stored/doc/1?refresh=true', {
+      day: '2018-05-11',
+      num: '7',
+      kw: ['a', 'b'],
+      plain: 'p',
+      obj: { x: 'y' },
+    });
+    const r = await req('POST', '/stored/_search', {
+      stored_fields: ['d*', 'num', 'kw', 'plain', 'obj.*'],
+    });
+    expect(r.json.hits.hits[0]._source).toBeUndefined();
+    expect(r.json.hits.hits[0].fields).toEqual({
+      day: ['2018-05-11T00:00:00.000Z'],
+      num: [7],
+      kw: ['a', 'b'],
+      'obj.x': ['y'],
+    });
+    const none = await req('POST', '/stored/_search', { stored_fields: '_none_' });
+    expect(Object.keys(none.json.hits.hits[0])).toEqual(['_index', '_score']);
+  });
+});
+
 describe('script_fields', () => {
   it('computes fields from doc values and params._source, without the source by default', async () => {
     const r = await req('POST', '/groups/_search', {

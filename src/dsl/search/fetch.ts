@@ -4,6 +4,7 @@
  * `_ignored`, docvalue_fields, stored fields, script_fields, highlights, sort values and
  * explanations (with rescoring).
  */
+import { illegalArgument } from '../../common/errors.js';
 import { filterSource, isFilterEmpty, type SourceFilter } from '../../common/source-filter.js';
 import { RawJson } from '../../common/json.js';
 import { expandFieldPattern, lookupField } from '../../mapping/index.js';
@@ -21,6 +22,9 @@ import type { HighlightSpec } from './request.js';
 import type { DocvalueFieldSpec } from './request-values.js';
 import type { ShardTarget } from './execute.js';
 import { highlightHit } from './highlight.js';
+import { DEFAULT_DATE_FORMAT, dateFormatter } from '../../common/dates/index.js';
+import type { FieldMapping } from '../../mapping/types.js';
+import { fieldDocFormat } from '../aggs/support/doc-format.js';
 import { formatDocValues } from './docvalue-fields.js';
 import { explainRescore, type RescoreSpec } from './rescore.js';
 import type { ScriptFieldRunner } from './script-fields.js';
@@ -58,16 +62,50 @@ export function fetchHits(
   warnings: string[],
 ): Record<string, unknown>[] {
   if (o.docvalueFormatWarning !== false) docvalueWarnings(page, o, warnings);
-  const dvFields = new Map<IndexService, DocvalueFieldSpec[]>();
-  const scripts = new Map<IndexService, ScriptFieldRunner[]>();
+  const perIndex = new Map<IndexService, IndexFetch>();
   return page.map((h) => {
     const idx = h.target.idx;
-    let dv = dvFields.get(idx);
-    if (!dv) dvFields.set(idx, (dv = expandDocvalueFields(idx, o.docvalueFields)));
-    let sf = scripts.get(idx);
-    if (!sf) scripts.set(idx, (sf = o.scriptFields ? o.scriptFields(idx) : []));
-    return fetchOne(h, o, dv, sf);
+    let f = perIndex.get(idx);
+    if (!f) {
+      f = {
+        docvalueFields: expandDocvalueFields(idx, o.docvalueFields),
+        storedFields: o.storedFields ? expandStoredFields(idx, o.storedFields) : null,
+        scriptFields: o.scriptFields ? o.scriptFields(idx) : [],
+      };
+      perIndex.set(idx, f);
+    }
+    return fetchOne(h, o, f);
   });
+}
+
+/** The fetch options of one index, with field patterns expanded against its mapping. */
+interface IndexFetch {
+  docvalueFields: DocvalueFieldSpec[];
+  /** requested name → mapped field path */
+  storedFields: Array<[string, FieldMapping]> | null;
+  scriptFields: ScriptFieldRunner[];
+}
+
+/** FetchPhase: stored field names and patterns; an object path is an error, unknown ones skipped. */
+function expandStoredFields(
+  idx: IndexService,
+  names: readonly string[],
+): Array<[string, FieldMapping]> {
+  const out: Array<[string, FieldMapping]> = [];
+  const m = idx.mapping;
+  if (!m) return out;
+  for (const pattern of names) {
+    const fields = pattern.includes('*') ? expandFieldPattern(m, pattern) : [pattern];
+    for (const name of fields) {
+      const f = lookupField(m, name);
+      if (!f) {
+        if (m.objectsByPath.has(name)) throw illegalArgument(`field [${name}] isn't a leaf field`);
+        continue;
+      }
+      if (f.store) out.push([name, f]);
+    }
+  }
+  return out;
 }
 
 /** SearchService.parseSource: docvalue_fields patterns expanded against the index's mapping. */
@@ -102,12 +140,8 @@ function docvalueWarnings(page: FetchHit[], o: FetchOptions, warnings: string[])
 
 const f32 = (v: number) => Math.fround(v);
 
-function fetchOne(
-  h: FetchHit,
-  o: FetchOptions,
-  dvFields: DocvalueFieldSpec[],
-  scriptFields: ScriptFieldRunner[],
-): Record<string, unknown> {
+function fetchOne(h: FetchHit, o: FetchOptions, f: IndexFetch): Record<string, unknown> {
+  const { docvalueFields: dvFields, storedFields, scriptFields } = f;
   const { idx, shard } = h.target;
   const seg = h.segment.segment;
   const id = seg.ids[h.doc]!;
@@ -134,7 +168,7 @@ function fetchOne(
     if (ignored) hit._ignored = ignored;
   }
   const needsRecord =
-    o.source || (o.storedFields && o.storedFields.length) || o.highlight || scriptFields.length;
+    o.source || (storedFields && storedFields.length) || o.highlight || scriptFields.length;
   const rec = needsRecord ? shard.read(id) : null;
   let parsedSource: unknown;
   const source = () => (parsedSource ??= rec ? JSON.parse(rec.source.toString('utf8')) : {});
@@ -144,12 +178,12 @@ function fetchOne(
       : filterSource(source(), o.source);
   }
   const fields: Record<string, unknown[]> = {};
-  if (o.storedFields && rec) {
-    for (const name of o.storedFields) {
-      const f = idx.mapping ? lookupField(idx.mapping, name) : undefined;
-      if (!f || !f.store) continue;
-      const v = valueAtPath(source(), f.path);
-      if (v !== undefined && v !== null) fields[name] = Array.isArray(v) ? v : [v];
+  if (storedFields && rec) {
+    for (const [name, fm] of storedFields) {
+      const v = valueAtPath(source(), fm.path);
+      if (v === undefined || v === null) continue;
+      const vals = (Array.isArray(v) ? v : [v]).flatMap((x) => storedValue(fm, x));
+      if (vals.length) fields[name] = vals;
     }
   }
   for (const sf of scriptFields) {
@@ -157,9 +191,9 @@ function fetchOne(
     if (vals !== null) fields[sf.name] = vals;
   }
   for (const dv of dvFields) {
-    const f = idx.mapping ? lookupField(idx.mapping, dv.field) : undefined;
-    if (!f) continue;
-    const vals = formatDocValues(f, h.segment, h.doc, dv.format);
+    const fm = idx.mapping ? lookupField(idx.mapping, dv.field) : undefined;
+    if (!fm) continue;
+    const vals = formatDocValues(fm, h.segment, h.doc, dv.format);
     if (vals.length) fields[dv.field] = vals;
   }
   if (Object.keys(fields).length) hit.fields = fields;
@@ -170,6 +204,44 @@ function fetchOne(
   if (o.sortKeys && h.sort) hit.sort = renderSort(o.sortKeys, h.sort);
   if (o.explain) hit._explanation = o.explainHit ? o.explainHit(h) : queryExplanation(h, o);
   return hit;
+}
+
+/**
+ * A stored field's value as MappedFieldType.valueForDisplay shows it (read back from `_source`):
+ * dates in the mapping's format, numbers and booleans typed; malformed values were not stored.
+ */
+function storedValue(f: FieldMapping, v: unknown): unknown[] {
+  try {
+    switch (f.type) {
+      case 'date': {
+        const ms =
+          typeof v === 'number'
+            ? v
+            : dateFormatter(f.format ?? DEFAULT_DATE_FORMAT, 'joda', f.locale).parse(String(v));
+        return [fieldDocFormat(f, null, null).format(ms)];
+      }
+      case 'long':
+      case 'integer':
+      case 'short':
+      case 'byte': {
+        const n = Number(v);
+        return Number.isNaN(n) ? [] : [Math.trunc(n)];
+      }
+      case 'double':
+      case 'float':
+      case 'half_float':
+      case 'scaled_float': {
+        const n = Number(v);
+        return Number.isNaN(n) ? [] : [n];
+      }
+      case 'boolean':
+        return [v === true || v === 'true'];
+      default:
+        return [v];
+    }
+  } catch {
+    return [];
+  }
 }
 
 /** The `_ignored` values of a doc, in the order ES stores them (a Java HashSet's order). */
