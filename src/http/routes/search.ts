@@ -227,6 +227,8 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       throw illegalArgument('[from] parameter cannot be negative');
     if (sreq.size < -1)
       throw illegalArgument(`[size] parameter cannot be negative, found [${sreq.size}]`);
+    // queries, aggregations and suggestions parse with the body (SearchSourceBuilder)
+    const parsed = parseSearch(sreq);
     const intParamOf = (n: string) => {
       const v = get(n);
       if (v === undefined) return undefined;
@@ -245,7 +247,6 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     const scroll = get('scroll');
     const keepAlive = scroll !== undefined ? parseTimeValueMs(scroll, 'scroll') : undefined;
     validateSearchRequest(sreq, scroll !== undefined, get('request_cache'), warnings);
-    const parsed = parseSearch(sreq);
     const targets = resolveTargets();
     const boosts = resolveIndexBoosts(sreq, get);
     const execOpts: ExecuteOptions = {
