@@ -3,7 +3,8 @@
  * arrive (postings appended per term, so a refresh only sorts terms and packs arrays). `build()`
  * turns it into an immutable Segment, dropping documents superseded within the buffer.
  */
-import type { FieldMapping, ParsedDocument } from '../../mapping/types.js';
+import type { CompletionValue, FieldMapping, ParsedDocument } from '../../mapping/types.js';
+import { analyzeCompletion, completionTerm } from './completion-terms.js';
 import type { Analyzer } from '../analysis/index.js';
 import { FloatBuf, IntBuf } from './growable.js';
 import { intToByte4 } from './norms.js';
@@ -70,7 +71,8 @@ class FieldBuf {
     this.withPositions = isText && (io === 'positions' || io === 'offsets');
     this.occPos = this.withPositions ? new IntBuf(64) : null;
     this.inverted =
-      field.index && (t === 'text' || t === 'keyword' || t === 'ip' || t === 'boolean');
+      field.index &&
+      (t === 'text' || t === 'keyword' || t === 'ip' || t === 'boolean' || t === 'completion');
     this.docValues = field.docValues && t !== 'text';
     this.sink = (term: string, position: number) => {
       this.curLen++;
@@ -125,9 +127,34 @@ class DocsOnlyBuf {
     this.occTerm.push(id);
     this.occDoc.push(doc);
   }
+  /** A field path and each of its parent objects. */
+  addPath(p: string, doc: number): void {
+    this.add(p, doc);
+    for (let i = p.indexOf('.'); i >= 0; i = p.indexOf('.', i + 1)) this.add(p.slice(0, i), doc);
+  }
 }
 
 let segmentCounter = 0;
+
+/**
+ * ES IgnoredFieldMapper: the names of fields whose malformed values were skipped are indexed as
+ * terms of `_ignored` (searchable with term/terms/exists, returned with hits).
+ */
+export const IGNORED_FIELD: FieldMapping = {
+  kind: 'field',
+  type: 'keyword',
+  path: '_ignored',
+  name: '_ignored',
+  index: true,
+  docValues: false,
+  store: true,
+  indexOptions: 'docs',
+  norms: false,
+  boost: 1,
+  copyTo: [],
+  fields: new Map(),
+  json: {},
+};
 
 export class SegmentBuilder {
   private n = 0;
@@ -224,6 +251,12 @@ export class SegmentBuilder {
         case 'ip':
           b.addTerm(ipToSortable(String(value)), d, 0);
           break;
+        case 'completion': {
+          const c = value as CompletionValue;
+          const analyzed = analyzeCompletion(this.analysis.indexAnalyzer(field), field, c.input);
+          b.addTerm(completionTerm(analyzed, c.input, c.weight), d, 0);
+          break;
+        }
         case 'boolean':
           if (b.inverted) b.addTerm(value ? TRUE_TERM : FALSE_TERM, d, 0);
           if (b.docValues) b.addNumber(d, value ? 1 : 0);
@@ -235,13 +268,14 @@ export class SegmentBuilder {
       }
     }
     for (const b of touched) b.finishDoc();
+    if (doc.ignored.length > 0) {
+      const b = this.fieldBuf(IGNORED_FIELD);
+      for (const name of doc.ignored) b.addTerm(name, d, 0);
+    }
     // `_field_names`: every field path and its parent objects (duplicates collapse at build).
     const fn = this.fieldNames;
-    for (const { field } of doc.values) {
-      const p = field.path;
-      fn.add(p, d);
-      for (let i = p.indexOf('.'); i >= 0; i = p.indexOf('.', i + 1)) fn.add(p.slice(0, i), d);
-    }
+    for (const { field } of doc.values) fn.addPath(field.path, d);
+    for (const p of doc.present) fn.addPath(p, d);
   }
 
   /** Packs the buffer into an immutable segment (superseded docs dropped). */
