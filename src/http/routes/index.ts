@@ -13,6 +13,7 @@ import { registerTemplateRoutes } from './templates.js';
 import { registerSearchRoutes } from './search.js';
 import { registerByQueryRoutes } from './by-query.js';
 import { registerTaskRoutes, TaskService } from './tasks.js';
+import { registerSqlRoutes } from './sql.js';
 
 export function registerRoutes(router: Router<Handler>, node: NodeContext): void {
   registerInfoRoutes(router, node);
@@ -27,4 +28,5 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerAliasRoutes(router, node);
   registerTemplateRoutes(router, node);
   registerDocumentRoutes(router, node);
+  registerSqlRoutes(router, node);
 }
