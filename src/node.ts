@@ -112,7 +112,7 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     context,
     async close() {
       scrolls.close();
-      indices.close();
+      await indices.close();
       await store.close();
     },
   };

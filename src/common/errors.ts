@@ -117,9 +117,14 @@ export const versionConflict = (
   uuid: string,
   shard: number,
 ) =>
-  new EsError('version_conflict_engine_exception', `[${type}][${id}]: ${reason}`, 409, {
-    meta: { index_uuid: uuid, shard: String(shard), index },
-  });
+  new EsError(
+    'version_conflict_engine_exception',
+    `[${type}][${id}]: version conflict, ${reason}`,
+    409,
+    {
+      meta: { index_uuid: uuid, shard: String(shard), index },
+    },
+  );
 
 export const documentMissing = (
   type: string,

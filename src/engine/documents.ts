@@ -28,6 +28,7 @@ import {
   type VersionType,
 } from './versioning.js';
 import { mergeForUpdate } from './update-merge.js';
+import { clockMs } from './stats.js';
 import {
   validateWrite,
   type DeleteRequest,
@@ -133,6 +134,7 @@ export class DocumentService {
   }
 
   index(req: IndexRequest): WriteOutcome {
+    const t0 = clockMs();
     const problems = validateWrite(req);
     if (problems.length) throw actionRequestValidation(problems);
     if (req.id === '') throw illegalArgument('if _id is specified it must not be empty');
@@ -151,11 +153,15 @@ export class DocumentService {
         ? { ifSeqNo: req.ifSeqNo, ifPrimaryTerm: req.ifPrimaryTerm ?? 0 }
         : {}),
     });
-    if (!plan.ok) throw versionConflict(type, id, plan.explanation, idx.name, idx.uuid, shard.id);
+    if (!plan.ok)
+      throw shard.counters.indexFailedWith(
+        versionConflict(type, id, plan.explanation, idx.name, idx.uuid, shard.id),
+      );
     const seqNo = shard.nextSeqNo();
     void shard.putDoc(id, req.routing, req.source, plan.newVersion, seqNo);
     shard.search?.add(id, parsed, seqNo, plan.newVersion, req.routing, !autoId && current !== null);
     const created = plan.currentNotFoundOrDeleted;
+    shard.counters.indexed(t0, req.source.length);
     return {
       status: created ? 201 : 200,
       index: idx,
@@ -174,6 +180,7 @@ export class DocumentService {
   }
 
   delete(req: DeleteRequest): WriteOutcome {
+    const t0 = clockMs();
     const problems = validateWrite(req);
     if (problems.length) throw actionRequestValidation(problems);
     const idx = this.existingIndexForWrite(req.index);
@@ -193,6 +200,7 @@ export class DocumentService {
     void shard.putTombstone(id, req.routing, plan.newVersion, seqNo);
     const found = !plan.currentNotFoundOrDeleted;
     if (found) shard.search?.delete(id);
+    shard.counters.deleted(t0);
     return {
       status: found ? 200 : 404,
       index: idx,
@@ -330,6 +338,7 @@ export class DocumentService {
       merged = ctx._source as Record<string, unknown>;
       changed = op !== 'none' && op !== 'noop';
       if (!changed) {
+        shard.counters.noopUpdateTotal++;
         const out: WriteOutcome = {
           status: 200,
           index: idx,
@@ -352,6 +361,7 @@ export class DocumentService {
     }
     const detectNoop = body.script === undefined && body.detect_noop !== false;
     if (detectNoop && !changed) {
+      shard.counters.noopUpdateTotal++;
       const out: WriteOutcome = {
         status: 200,
         index: idx,
@@ -409,6 +419,7 @@ export class DocumentService {
       realtime?: boolean;
     },
   ): { found: boolean; body: Record<string, unknown>; sourceDisabled: boolean } {
+    const t0 = clockMs();
     const shard = this.route(idx, id, routing);
     const resolvedType = idx.resolveType(type);
     let doc = shard.read(id);
@@ -416,6 +427,7 @@ export class DocumentService {
     const typeOk = type === '_all' || idx.typeName === null || resolvedType === idx.typeName;
     const shownType = type === '_all' ? (idx.typeName ?? type) : type;
     if (!doc || !typeOk) {
+      shard.counters.got(t0, false);
       return {
         found: false,
         body: { _index: idx.name, _type: shownType, _id: id, found: false },
@@ -443,6 +455,7 @@ export class DocumentService {
       const fields = storedFieldValues(idx, doc.source, opts.storedFields);
       if (Object.keys(fields).length) body.fields = fields;
     }
+    shard.counters.got(t0, true);
     return { found: true, body, sourceDisabled };
   }
 }

@@ -17,9 +17,13 @@ import { metaKey } from './index-meta.js';
 import { getInt, getStr } from './index-settings.js';
 import { Shard } from './shard.js';
 import { parseTimeValueMs } from './time-value.js';
-import { ShardIndex } from '../search/index/shard-index.js';
+import { CountedShardIndex } from './counted-shard-index.js';
+import type { ShardIndex } from '../search/index/shard-index.js';
+import { runScheduledRefresh } from './stats.js';
 import type { AnalysisResolver } from '../search/index/segment-builder.js';
-import { decodeDoc, idFromKey, shardRange } from '../store/doc-record.js';
+import { decodeDoc, decodeHeader, idFromKey, shardRange } from '../store/doc-record.js';
+import { loadCommit, writeCommit } from './segment-commits.js';
+import type { ShardSnapshot } from '../search/index/live-segment.js';
 import { parseDocument } from '../mapping/index.js';
 import { dateFormatter } from '../common/dates/index.js';
 
@@ -60,7 +64,7 @@ export class IndexService {
         return n ? n.normalize(v) : v;
       },
     };
-    for (const sh of this.shards) sh.search = new ShardIndex(resolver);
+    for (const sh of this.shards) sh.search = new CountedShardIndex(resolver, sh.counters);
     this.onSettingsChanged(() => this.scheduleRefresh());
   }
 
@@ -80,12 +84,53 @@ export class IndexService {
     this.refreshTimer = null;
     const ms = this.refreshIntervalMs;
     if (ms <= 0 || this.closed) return;
-    this.refreshTimer = setInterval(() => this.refresh(), ms);
+    this.refreshTimer = setInterval(() => runScheduledRefresh(() => this.refresh()), ms);
     this.refreshTimer.unref();
   }
 
   refresh(): void {
     for (const s of this.shards) s.search?.refresh();
+    this.maybeFlush();
+  }
+
+  private lastFlush = Date.now();
+  private flushing: Promise<void> | null = null;
+
+  /** Writes a commit point when enough has changed since the last one (ES flush policy). */
+  private maybeFlush(): void {
+    if (this.flushing) return;
+    let ops = 0;
+    for (const s of this.shards) ops += s.opsSinceFlush;
+    if (ops === 0) return;
+    if (ops >= 200_000 || Date.now() - this.lastFlush >= 30_000) void this.flush();
+  }
+
+  /** Refreshes and writes every shard's segments and live docs as a commit point. */
+  flush(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    const run = async () => {
+      // Snapshot synchronously, then wait until the documents up to each snapshot's sequence
+      // number are durable before the commit point may reference them.
+      const points: Array<{ shard: number; snap: ShardSnapshot; seq: number }> = [];
+      for (const shard of this.shards) {
+        if (!shard.search) continue;
+        shard.search.refresh();
+        const ops = shard.opsSinceFlush;
+        shard.opsSinceFlush = 0;
+        if (ops === 0 && this.store.getMeta(`commit:${this.uuid}:${shard.id}`)) continue;
+        points.push({ shard: shard.id, snap: shard.search.searcher(), seq: shard.maxSeqNo });
+      }
+      if (points.length === 0) return;
+      await this.store.durable();
+      await Promise.all(
+        points.map((p) => writeCommit(this.store, this.uuid, p.shard, p.snap, p.seq)),
+      );
+      this.lastFlush = Date.now();
+    };
+    this.flushing = run().finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
   }
 
   stop(): void {
@@ -101,35 +146,46 @@ export class IndexService {
     const ctx = this.mappingContext();
     let live = 0;
     for (const shard of this.shards) {
+      const si = shard.search as ShardIndex;
+      const commit = loadCommit(this.store, this.uuid, shard.id);
+      const checkpoint = commit ? commit.maxSeqNo : -1;
+      if (commit) si.restore(commit.segments);
       const { start, end } = shardRange(shard.id);
-      const docs: Array<{
+      const ops: Array<{
         id: string;
         seqNo: number;
         version: number;
         routing: string | null;
-        source: Buffer;
+        source: Buffer | null;
       }> = [];
       for (const { key, value } of this.docs.getRange({ start, end })) {
+        // Only the header is decoded for documents the commit already holds.
+        const h = decodeHeader(value);
+        if (h.seqNo > shard.maxSeqNo) shard.maxSeqNo = h.seqNo;
+        if (!h.tombstone) live++;
+        if (h.seqNo <= checkpoint) continue;
         const rec = decodeDoc(value);
-        if (rec.seqNo > shard.maxSeqNo) shard.maxSeqNo = rec.seqNo;
-        if (rec.tombstone) continue;
-        docs.push({
+        ops.push({
           id: idFromKey(key),
           seqNo: rec.seqNo,
           version: rec.version,
           routing: rec.routing,
-          source: Buffer.from(rec.source),
+          source: rec.tombstone ? null : Buffer.from(rec.source),
         });
       }
-      docs.sort((a, b) => a.seqNo - b.seqNo);
-      for (const d of docs) {
+      ops.sort((a, b) => a.seqNo - b.seqNo);
+      for (const d of ops) {
+        if (d.source === null) {
+          if (commit) si.delete(d.id);
+          continue;
+        }
         if (!this.mapping) break;
         const parsed = parseDocument(this.mapping, JSON.parse(d.source.toString('utf8')), ctx);
         if (parsed.dynamicUpdate) this.applyDynamicUpdate(parsed.dynamicUpdate);
-        shard.search!.add(d.id, parsed, d.seqNo, d.version, d.routing, false);
+        si.add(d.id, parsed, d.seqNo, d.version, d.routing, commit !== null);
       }
-      shard.search!.refresh();
-      live += docs.length;
+      si.refresh();
+      shard.opsSinceFlush = ops.length;
     }
     return live;
   }

@@ -16,6 +16,7 @@ import {
 } from './index-settings.js';
 import { IndexService, SINGLE_MAPPING_NAME } from './index-service.js';
 import { applyTemplates, TemplateService } from './templates.js';
+import { dropCommits } from './segment-commits.js';
 
 export interface CreateIndexOptions {
   /** ES 6.8 `include_type_name` (default true: `mappings` is keyed by type name). */
@@ -45,9 +46,10 @@ export class IndicesService {
     }
   }
 
-  /** Stops background work (refresh timers). */
-  close(): void {
+  /** Stops background work and writes commit points so the next start loads segments. */
+  async close(): Promise<void> {
     for (const i of this.indices.values()) i.stop();
+    await Promise.all([...this.indices.values()].map((i) => i.flush()));
   }
 
   get(name: string): IndexService | undefined {
@@ -185,6 +187,7 @@ export class IndicesService {
         idx.stop();
         await this.store.removeMeta(metaKey(idx.name));
         await this.store.dropDocs(idx.uuid);
+        await dropCommits(this.store, idx.uuid, idx.numberOfShards);
       }
     });
   }

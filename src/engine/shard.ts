@@ -8,6 +8,7 @@ import type { CurrentVersion } from './versioning.js';
 import type { ParsedDocument } from '../mapping/types.js';
 import type { ShardSnapshot } from '../search/index/live-segment.js';
 import { lookupId } from '../search/index/segment.js';
+import { ShardCounters } from './stats.js';
 
 /** A write not yet durable: GET and version checks must see it. */
 interface Pending extends CurrentVersion {
@@ -52,8 +53,12 @@ export interface ShardSearchStats {
 
 export class Shard {
   maxSeqNo = -1;
+  /** Writes since the last commit point of the search index. */
+  opsSinceFlush = 0;
   /** Set by the search layer; null until the shard's search index exists. */
   search: ShardSearchWriter | null = null;
+  /** Operation counters for the indices stats API. */
+  readonly counters = new ShardCounters();
   private readonly pending = new Map<string, Pending>();
 
   constructor(
@@ -102,12 +107,13 @@ export class Shard {
 
   /** The refreshed view searches run on (empty before the search index is attached). */
   searcher(): ShardSnapshot {
+    this.counters.queried();
     return this.search?.searcher() ?? { generation: 0, segments: [], maxDoc: 0, numDocs: 0 };
   }
 
   /** Whether the refreshed view holds `id` at sequence number `seqNo` (GET with realtime=false). */
   searcherHas(id: string, seqNo: number): boolean {
-    for (const ls of this.searcher().segments) {
+    for (const ls of this.search?.searcher().segments ?? []) {
       const d = lookupId(ls.segment, id);
       if (d >= 0 && (ls.live === null || ls.live.get(d))) return ls.segment.seqNos[d] === seqNo;
     }
@@ -137,6 +143,7 @@ export class Shard {
       timestamp,
     };
     this.pending.set(id, entry);
+    this.opsSinceFlush++;
     const p = this.store.putDoc(
       this.docs,
       docKey(this.id, id),
@@ -164,6 +171,7 @@ export class Shard {
       timestamp,
     };
     this.pending.set(id, entry);
+    this.opsSinceFlush++;
     const p = this.store.putDoc(
       this.docs,
       docKey(this.id, id),

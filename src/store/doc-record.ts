@@ -28,9 +28,9 @@ export function encodeDoc(h: DocHeader, source: Uint8Array | null): Buffer {
   const slen = source ? source.length : 0;
   const buf = Buffer.allocUnsafe(HEADER + rlen + slen);
   buf[0] = h.tombstone ? FLAG_TOMBSTONE : 0;
-  buf.writeBigInt64LE(BigInt(h.version), 1);
-  buf.writeBigInt64LE(BigInt(h.seqNo), 9);
-  buf.writeBigInt64LE(BigInt(h.primaryTerm), 17);
+  writeInt64(buf, h.version, 1);
+  writeInt64(buf, h.seqNo, 9);
+  writeInt64(buf, h.primaryTerm, 17);
   buf.writeDoubleLE(h.timestamp, 25);
   buf.writeUInt16LE(routing ? rlen : 0xffff, 33);
   if (routing) routing.copy(buf, HEADER);
@@ -43,9 +43,9 @@ export function decodeHeader(buf: Uint8Array): DocHeader {
   const rl = b.readUInt16LE(33);
   return {
     tombstone: (b[0]! & FLAG_TOMBSTONE) !== 0,
-    version: Number(b.readBigInt64LE(1)),
-    seqNo: Number(b.readBigInt64LE(9)),
-    primaryTerm: Number(b.readBigInt64LE(17)),
+    version: readInt64(b, 1),
+    seqNo: readInt64(b, 9),
+    primaryTerm: readInt64(b, 17),
     timestamp: b.readDoubleLE(25),
     routing: rl === 0xffff ? null : b.toString('utf8', HEADER, HEADER + rl),
   };
@@ -78,4 +78,17 @@ export function shardRange(shard: number): { start: Buffer; end: Buffer } {
 export function idFromKey(key: Uint8Array): string {
   const b = Buffer.isBuffer(key) ? key : Buffer.from(key.buffer, key.byteOffset, key.byteLength);
   return b.toString('utf8', 2);
+}
+
+/** Little-endian int64 without BigInt (exact for |v| < 2^53, the range JS numbers hold). */
+function writeInt64(b: Buffer, v: number, at: number): void {
+  const lo = v % 0x100000000;
+  const loU = lo < 0 ? lo + 0x100000000 : lo;
+  const hi = Math.floor(v / 0x100000000);
+  b.writeUInt32LE(loU >>> 0, at);
+  b.writeInt32LE(hi | 0, at + 4);
+}
+
+function readInt64(b: Buffer, at: number): number {
+  return b.readInt32LE(at + 4) * 0x100000000 + b.readUInt32LE(at);
 }

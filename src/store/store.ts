@@ -19,6 +19,8 @@ export class Store {
   private readonly root: RootDatabase;
   private readonly meta: Database<unknown, string>;
   private readonly docDbs = new Map<string, DocsDb>();
+  /** Persisted search segments and live-docs bitsets (derived data, rebuildable from docs). */
+  private readonly segDb: Database<Buffer, string>;
   /** Document writes queued in this event-loop turn, committed together in one transaction. */
   private queued: Array<{ db: DocsDb; key: Buffer; value: Buffer }> = [];
   private queuedCommit: Promise<void> | null = null;
@@ -38,6 +40,7 @@ export class Store {
       overlappingSync: true,
     });
     this.meta = this.root.openDB<unknown, string>({ name: 'meta', encoding: 'json' });
+    this.segDb = this.root.openDB<Buffer, string>({ name: 'segments', encoding: 'binary' });
   }
 
   static open(dataPath: string, opts: StoreOptions = {}): Store {
@@ -129,6 +132,27 @@ export class Store {
   async committed(): Promise<void> {
     await this.flushQueued();
     await this.root.committed;
+  }
+
+  putBlob(key: string, value: Buffer): Promise<boolean> {
+    return this.segDb.put(key, value);
+  }
+
+  getBlob(key: string): Buffer | undefined {
+    return this.segDb.getBinary(key);
+  }
+
+  removeBlob(key: string): Promise<boolean> {
+    return this.segDb.remove(key);
+  }
+
+  blobKeys(prefix: string): string[] {
+    const out: string[] = [];
+    for (const k of this.segDb.getKeys({ start: prefix })) {
+      if (typeof k !== 'string' || !k.startsWith(prefix)) break;
+      out.push(k);
+    }
+    return out;
   }
 
   /** Bytes used by the environment's data file (for store sizes). */

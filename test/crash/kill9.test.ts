@@ -65,3 +65,49 @@ describe('crash safety', () => {
     }
   });
 });
+
+describe('restart from a commit point', () => {
+  it('loads flushed segments and replays later writes and deletes after kill -9', async () => {
+    const dir2 = mkdtempSync(join(tmpdir(), 'quarry-commit-'));
+    try {
+      const n1 = await startProcessNode(dir2);
+      let body = '';
+      for (let i = 0; i < 300; i++) {
+        body += JSON.stringify({ index: { _index: 'c', _type: '_doc', _id: String(i) } }) + '\n';
+        body += JSON.stringify({ n: i, tag: i % 2 ? 'odd' : 'even' }) + '\n';
+      }
+      expect((await call(n1.url, 'POST', '/_bulk', body)).json.errors).toBe(false);
+      expect((await call(n1.url, 'POST', '/c/_flush')).status).toBe(200);
+      // After the commit: updates, deletes and new documents, acknowledged, then a crash.
+      let more = '';
+      for (let i = 0; i < 20; i++)
+        more += JSON.stringify({ delete: { _index: 'c', _type: '_doc', _id: String(i) } }) + '\n';
+      for (let i = 20; i < 40; i++) {
+        more += JSON.stringify({ index: { _index: 'c', _type: '_doc', _id: String(i) } }) + '\n';
+        more += JSON.stringify({ n: i, tag: 'updated' }) + '\n';
+      }
+      for (let i = 300; i < 350; i++) {
+        more += JSON.stringify({ index: { _index: 'c', _type: '_doc', _id: String(i) } }) + '\n';
+        more += JSON.stringify({ n: i, tag: 'new' }) + '\n';
+      }
+      expect((await call(n1.url, 'POST', '/_bulk', more)).json.errors).toBe(false);
+      await n1.kill9();
+      const n2 = await startProcessNode(dir2);
+      try {
+        const count = await call(n2.url, 'GET', '/c/_count');
+        expect(count.json.count).toBe(330);
+        const tag = async (t: string) =>
+          (await call(n2.url, 'GET', `/c/_count?q=tag:${t}`)).json.count as number;
+        expect(await tag('updated')).toBe(20);
+        expect(await tag('new')).toBe(50);
+        expect(await tag('even')).toBe(130);
+        expect((await call(n2.url, 'GET', '/c/_doc/5')).status).toBe(404);
+        expect((await call(n2.url, 'GET', '/c/_doc/25')).json._version).toBe(2);
+      } finally {
+        await n2.stop();
+      }
+    } finally {
+      rmSync(dir2, { recursive: true, force: true });
+    }
+  });
+});

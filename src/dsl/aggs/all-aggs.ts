@@ -2,6 +2,7 @@
 import './metrics/stats-family.js';
 import './metrics/value-count.js';
 import './bucket/terms.js';
+import './bucket/significant-terms.js';
 import './bucket/histogram.js';
 import './bucket/range.js';
 import './bucket/single-bucket.js';

@@ -1,21 +1,34 @@
 /**
- * `_delete_by_query` and `_update_by_query` (ES reindex module): scan the refreshed matches of a
- * query, then delete or re-index each hit with compare-and-write on its sequence number, counting
- * version conflicts (abort or proceed). `wait_for_completion=false` runs them as a task.
+ * `_delete_by_query`, `_update_by_query` and the `_rethrottle` endpoints (ES reindex module:
+ * AbstractBulkByQueryRestHandler, RestRethrottleAction). Parses the request as ES does (the body
+ * is a search source plus `conflicts`/`script`, URI `size` caps the documents processed,
+ * `scroll_size` sizes the batches), validates it, and runs it as a task: awaited, or with
+ * `wait_for_completion=false` stored in `.tasks` when it finishes.
  */
-import { EsError, illegalArgument, toEsError } from '../../common/errors.js';
-import { acknowledge } from '../../engine/write-ack.js';
+import {
+  actionRequestValidation,
+  EsError,
+  illegalArgument,
+  parsingException,
+  toEsError,
+} from '../../common/errors.js';
+import { parseTimeValueParts } from '../../common/units.js';
+import type { IndexService } from '../../engine/index-service.js';
 import { indicesOptionsFrom, STRICT_EXPAND_OPEN_FORBID_CLOSED } from '../../engine/index-names.js';
-import { MATCH_ANY } from '../../engine/versioning.js';
-import { executeSearch, parseSearch } from '../../dsl/search/execute.js';
-import { parseSearchBody } from '../../dsl/search/request.js';
+import { parseSearch } from '../../dsl/search/execute.js';
+import { parseSearchBody, parseSort, type SearchRequest } from '../../dsl/search/request.js';
 import type { NodeContext } from '../../node-context.js';
-import { checkParams, refreshPolicy } from '../params.js';
+import { checkParams } from '../params.js';
 import { bodyJson, boolParam, param, type Handler, type RestRequest } from '../rest.js';
 import type { Router } from '../router.js';
-import { applyUriParams, searchLimits } from './search.js';
-import type { TaskService } from './tasks.js';
+import { applyUriParams } from './search.js';
+import { resultJson, resultStatus, restStatusOf, type ByQueryResult } from './by-query-status.js';
+import { BulkByScrollTask, FULL_STATUS, startByQuery } from './by-query-task.js';
+import type { ActiveShards, ByQueryJob } from './by-query-worker.js';
+import { statusFields } from './by-query-status.js';
+import { parseTaskId, type TaskManager } from './tasks.js';
 
+/** Parameters RestSearchAction.parseSearchRequest and the by-query handlers consume. */
 const PARAMS = [
   'ignore_unavailable',
   'allow_no_indices',
@@ -31,10 +44,11 @@ const PARAMS = [
   'wait_for_completion',
   'wait_for_active_shards',
   'routing',
+  'preference',
   'scroll',
   'scroll_size',
   'size',
-  'max_docs',
+  'from',
   'slices',
   'requests_per_second',
   'timeout',
@@ -44,248 +58,395 @@ const PARAMS = [
   '_source',
   '_source_includes',
   '_source_excludes',
+  '_source_include',
+  '_source_exclude',
+  'stored_fields',
+  'docvalue_fields',
   'terminate_after',
   'stats',
   'version',
-  'version_type',
+  'explain',
+  'track_scores',
+  'track_total_hits',
   'request_cache',
-  'preference',
-  'from',
-  'pipeline',
+  'batched_reduce_size',
+  'max_concurrent_shard_requests',
+  'pre_filter_shard_size',
+  'allow_partial_search_results',
   'type',
 ];
+
+const ACTIONS = {
+  delete: 'indices:data/write/delete/byquery',
+  update: 'indices:data/write/update/byquery',
+} as const;
+
+/** ES AbstractBaseReindexRestHandler.parseRequestsPerSecond (Float.parseFloat; -1 = unlimited). */
+export function parseRequestsPerSecond(v: string | undefined): number | null {
+  if (v === undefined) return null;
+  const bad = () =>
+    illegalArgument(
+      '[requests_per_second] must be a float greater than 0. Use -1 to disable throttling.',
+    );
+  const s = v.trim();
+  if (!/^[+-]?(NaN|Infinity|(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[fFdD]?)$/.test(s)) throw bad();
+  const f = Math.fround(Number(s.replace(/[fFdD]$/, '')));
+  if (f === -1) return Infinity;
+  if (f <= 0) throw bad();
+  return f;
+}
+
+/** ES parseSlices: a positive int or "auto". */
+function parseSlices(v: string | undefined): number | 'auto' {
+  if (v === undefined) return 1;
+  if (v === 'auto') return 'auto';
+  const n = /^[+-]?\d+$/.test(v) ? Number(v) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) {
+    throw illegalArgument(
+      `[slices] must be a positive integer or the string "auto", but was [${v}]`,
+    );
+  }
+  return n;
+}
+
+/** ES ActiveShardCount.parseString. */
+function parseActiveShards(v: string | undefined): ActiveShards {
+  if (v === undefined) return 'default';
+  if (v === 'all') return 'all';
+  const n = /^[+-]?\d+$/.test(v) ? Number(v) : NaN;
+  if (Number.isNaN(n)) throw illegalArgument(`cannot parse ActiveShardCount[${v}]`);
+  if (n < 0) throw illegalArgument('shard count cannot be a negative value');
+  return n;
+}
+
+/** RestRequest.paramAsInt. */
+function intParam(v: string, name: string): number {
+  const n = /^[+-]?\d+$/.test(v.trim()) ? Number(v.trim()) : NaN;
+  if (!Number.isSafeInteger(n)) {
+    throw illegalArgument(`Failed to parse int parameter [${name}] with value [${v}]`);
+  }
+  return n;
+}
+
+/** AbstractBulkByScrollRequest.setConflicts. */
+function abortOnConflict(v: unknown): boolean {
+  if (v === 'proceed') return false;
+  if (v === 'abort') return true;
+  throw illegalArgument(`conflicts may only be "proceed" or "abort" but was [${String(v)}]`);
+}
+
+/** RestUpdateByQueryAction.parseScript: lenient about unknown keys, strict about value types. */
+function parseUpdateScript(v: unknown): unknown {
+  if (typeof v === 'string') return { source: v, lang: 'painless', params: {} };
+  if (!v || typeof v !== 'object' || Array.isArray(v)) {
+    throw illegalArgument('Script value should be a String or a Map');
+  }
+  let source: string | null = null;
+  let stored = false;
+  let lang: string | null = null;
+  let params: Record<string, unknown> = {};
+  const mustBeString = (k: string) =>
+    new EsError('parse_exception', `Value must be of type String: [${k}]`, 400);
+  for (const [k, val] of Object.entries(v as Record<string, unknown>)) {
+    if (k === 'lang') {
+      if (val !== null && typeof val !== 'string') throw mustBeString(k);
+      lang = val as string | null;
+    } else if (k === 'params') {
+      if (val !== null && (typeof val !== 'object' || Array.isArray(val))) throw mustBeString(k);
+      params = (val ?? {}) as Record<string, unknown>;
+    } else if (k === 'source' || k === 'inline' || k === 'id') {
+      if (val !== null && typeof val !== 'string') throw mustBeString(k);
+      source = val as string | null;
+      stored = k === 'id';
+    }
+  }
+  if (source === null) {
+    throw new EsError(
+      'parse_exception',
+      'expected one of [source] or [id] fields, but found none',
+      400,
+    );
+  }
+  if (stored) {
+    if (lang !== null) throw illegalArgument('lang cannot be specified for stored scripts');
+    return { id: source, params };
+  }
+  return { source, lang: lang ?? 'painless', params };
+}
+
+/** The body's manual `slice` ({id, max, field}); only `_id` slicing is supported. */
+function parseManualSlice(v: unknown): { id: number; max: number } {
+  if (!v || typeof v !== 'object' || Array.isArray(v))
+    throw parsingException('[slice] failed to parse');
+  const o = v as Record<string, unknown>;
+  const field = o.field ?? '_id';
+  if (field !== '_id' && field !== '_uid') {
+    throw illegalArgument(`slicing by-query requests on field [${String(field)}] is not supported`);
+  }
+  const id = Number(o.id);
+  const max = Number(o.max);
+  if (!Number.isInteger(max) || max <= 1) throw illegalArgument('max must be greater than 1');
+  if (!Number.isInteger(id) || id < 0)
+    throw illegalArgument('id must be greater than or equal to 0');
+  if (id >= max) throw illegalArgument('max must be greater than id');
+  return { id, max };
+}
+
+/** ES EsError with another HTTP status (ExceptionsHelper.status differs from ours). */
+function withStatus(e: EsError, status: number): EsError {
+  if (e.status === status) return e;
+  return new EsError(e.type, e.reason, status, {
+    meta: e.meta,
+    ...(e.causedBy ? { causedBy: e.causedBy } : {}),
+    ...(e.rootCauses ? { rootCauses: e.rootCauses } : {}),
+  });
+}
+
+interface ParsedByQuery {
+  job: Omit<ByQueryJob, 'targets'>;
+  slices: number | 'auto';
+  manualSlice: { id: number; max: number } | null;
+  problems: string[];
+}
+
+/** AbstractBulkByQueryRestHandler.parseInternalRequest + setCommonOptions + validate(). */
+function parseRequest(req: RestRequest, mode: 'delete' | 'update'): ParsedByQuery {
+  const get = (n: string) => param(req, n);
+  const raw = bodyJson(req);
+  if (raw !== undefined && (raw === null || typeof raw !== 'object' || Array.isArray(raw))) {
+    throw parsingException('request body or source parameter is required');
+  }
+  const body = { ...((raw ?? {}) as Record<string, unknown>) };
+  let abort = true;
+  let script: unknown = null;
+  let manualSlice: { id: number; max: number } | null = null;
+  // Body fields that are not search source (ES bodyConsumers).
+  if (body.conflicts != null) abort = abortOnConflict(body.conflicts);
+  delete body.conflicts;
+  if (mode === 'update') {
+    if (body.script != null) script = parseUpdateScript(body.script);
+    delete body.script;
+  }
+  if (body.slice !== undefined) manualSlice = parseManualSlice(body.slice);
+  delete body.slice;
+  const search: SearchRequest = parseSearchBody(body);
+  applyUriParams(search, (n) => (n === 'size' ? undefined : get(n)));
+  const parsed = parseSearch(search);
+  let size = -1;
+  const sizeParam = get('size');
+  if (sizeParam !== undefined) {
+    size = intParam(sizeParam, 'size');
+    if (size < 0) throw illegalArgument(`[size] parameter cannot be negative, found [${size}]`);
+  }
+  const searchType = get('search_type') ?? 'query_then_fetch';
+  if (searchType !== 'query_then_fetch' && searchType !== 'dfs_query_then_fetch') {
+    throw illegalArgument(`No search type for [${searchType}]`);
+  }
+  const scroll = get('scroll');
+  if (scroll !== undefined) parseTimeValueParts(scroll, 'scroll');
+  const scrollSize = get('scroll_size');
+  if (scrollSize !== undefined) search.size = intParam(scrollSize, 'scroll_size');
+  const conflicts = get('conflicts');
+  if (conflicts !== undefined) abort = abortOnConflict(conflicts);
+  const searchTimeout = get('search_timeout');
+  if (searchTimeout !== undefined) {
+    search.timeoutMs = Math.max(0, parseTimeValueParts(searchTimeout, 'search_timeout').duration);
+  }
+  const refresh = boolParam(req, 'refresh', false);
+  const timeout = parseTimeValueParts(get('timeout') ?? '1m', 'timeout');
+  const slices = parseSlices(get('slices'));
+  const waitForActiveShards = parseActiveShards(get('wait_for_active_shards'));
+  const rps = parseRequestsPerSecond(get('requests_per_second')) ?? Infinity;
+
+  // ES AbstractBulkByScrollRequest.validate (after SearchRequest.validate of the scroll search).
+  const problems: string[] = [];
+  if (!search.trackTotalHits) {
+    problems.push('disabling [track_total_hits] is not allowed in a scroll context');
+  }
+  if (search.from > 0) problems.push('using [from] is not allowed in a scroll context');
+  if (search.size === 0) problems.push('[size] cannot be [0] in a scroll context');
+  if (search.from !== -1) problems.push('from is not supported in this context');
+  if (search.storedFields !== null) problems.push('stored_fields is not supported in this context');
+  if (!(size === -1 || size > 0)) {
+    problems.push(
+      `size should be greater than 0 if the request is limited to some number of documents or -1 if it isn't but it was [${size}]`,
+    );
+  }
+  if (manualSlice && slices !== 1) {
+    problems.push("can't specify both manual and automatic slicing at the same time");
+  }
+  if (mode === 'delete' && search.query === null && get('q') === undefined) {
+    problems.push('query is missing');
+  }
+
+  // The scroll reads versions and sequence numbers, in `_doc` order unless sorted.
+  if (!search.sort || search.sort.length === 0) search.sort = parseSort('_doc');
+  search.version = true;
+  search.seqNoPrimaryTerm = true;
+  const batch = search.size < 0 ? 1000 : search.size;
+  return {
+    job: {
+      mode,
+      search,
+      parsed,
+      routing: get('routing')?.split(',') ?? null,
+      size,
+      scrollSize: Math.max(1, batch),
+      abortOnVersionConflict: abort,
+      refresh,
+      timeout,
+      waitForActiveShards,
+      requestsPerSecond: rps,
+      script,
+      pipeline: get('pipeline') ?? null,
+    },
+    slices,
+    manualSlice,
+    problems,
+  };
+}
+
+/** ES AbstractBulkByScrollRequest.searchToString: `[idx1, idx2]` then the types if any. */
+function describe(mode: 'delete' | 'update', req: RestRequest): string {
+  const indices = (req.params.index ?? '').split(',').filter((s) => s);
+  const types = (req.params.type ?? '').split(',').filter((s) => s);
+  let d = `${mode}-by-query ${indices.length ? `[${indices.join(', ')}]` : '[all indices]'}`;
+  if (types.length) d += `[${types.join(', ')}]`;
+  return d;
+}
 
 export function registerByQueryRoutes(
   router: Router<Handler>,
   node: NodeContext,
-  tasks: TaskService,
+  tasks: TaskManager,
 ): void {
+  const resolveTargets = (req: RestRequest): IndexService[] => {
+    const found = node.indices.resolve(
+      req.params.index!,
+      indicesOptionsFrom(STRICT_EXPAND_OPEN_FORBID_CLOSED, (n) => param(req, n)),
+    );
+    const type = req.params.type;
+    if (!type || type === '_all') return found;
+    const types = type.split(',');
+    return found.filter((i) => i.typeName === null || types.includes(i.typeName));
+  };
+
   const run =
     (mode: 'delete' | 'update'): Handler =>
     async (req) => {
-      checkParams(req, PARAMS);
-      const get = (n: string) => param(req, n);
-      const conflicts = get('conflicts') ?? 'abort';
-      if (conflicts !== 'abort' && conflicts !== 'proceed') {
-        throw new EsError(
-          'action_request_validation_exception',
-          `Validation Failed: 1: conflicts may only be "proceed" or "abort" but was [${conflicts}];`,
-          400,
-        );
-      }
-      const rps = get('requests_per_second');
-      if (rps !== undefined && rps !== '-1' && !(Number(rps) > 0)) {
-        throw illegalArgument(
-          '[requests_per_second] must be a float greater than 0. Use -1 to disable throttling.',
-        );
-      }
-      const slices = get('slices');
-      if (
-        slices !== undefined &&
-        slices !== 'auto' &&
-        !(Number.isInteger(Number(slices)) && Number(slices) > 0)
-      ) {
-        throw illegalArgument('[slices] must be a positive integer or the string "auto"');
-      }
-      const scrollSize = get('scroll_size');
-      if (scrollSize !== undefined && !Number.isInteger(Number(scrollSize))) {
-        throw illegalArgument(
-          `Failed to parse int parameter [scroll_size] with value [${scrollSize}]`,
-        );
-      }
-      const body = (bodyJson(req) ?? {}) as Record<string, unknown>;
-      if (mode === 'delete' && body.query === undefined && get('q') === undefined) {
-        throw new EsError(
-          'action_request_validation_exception',
-          'Validation Failed: 1: query is missing;',
-          400,
-        );
-      }
-      if (body.stored_fields !== undefined || get('stored_fields') !== undefined) {
-        throw new EsError(
-          'action_request_validation_exception',
-          'Validation Failed: 1: stored_fields is not supported in this context;',
-          400,
-        );
-      }
-      const maxDocsRaw = body.max_docs ?? body.size ?? get('max_docs') ?? get('size');
-      const maxDocs = maxDocsRaw === undefined ? -1 : Number(maxDocsRaw);
-      if (maxDocsRaw !== undefined && maxDocs < 0) {
-        throw new EsError(
-          'action_request_validation_exception',
-          `Validation Failed: 1: [size] parameter cannot be negative, found [${maxDocs}];`,
-          400,
-        );
-      }
-      const version = get('version');
-      if (version !== undefined && Number(version) === 0) {
-        throw new EsError(
-          'action_request_validation_exception',
-          'Validation Failed: 1: illegal version value [0] for version type [INTERNAL].;',
-          400,
-        );
-      }
-      const searchBody: Record<string, unknown> = {};
-      if (body.query !== undefined) searchBody.query = body.query;
-      const script = body.script;
-      const work = () =>
-        execute(
-          req,
-          mode,
-          searchBody,
-          get,
-          conflicts === 'proceed',
-          maxDocs,
-          Number(scrollSize ?? 1000),
-          script,
-        );
-      if (!boolParam(req, 'wait_for_completion', true)) {
-        const id = tasks.start(
-          mode === 'delete'
-            ? 'indices:data/write/delete/byquery'
-            : 'indices:data/write/update/byquery',
-          work,
-        );
-        return { status: 200, body: { task: id } };
-      }
-      const r = await work();
-      return { status: r.status, body: r.body };
-    };
-
-  const execute = async (
-    req: RestRequest,
-    mode: 'delete' | 'update',
-    searchBody: Record<string, unknown>,
-    get: (n: string) => string | undefined,
-    proceed: boolean,
-    maxDocs: number,
-    batchSize: number,
-    script: unknown,
-  ): Promise<{ status: number; body: Record<string, unknown> }> => {
-    const t0 = Date.now();
-    const sreq = parseSearchBody(searchBody);
-    applyUriParams(sreq, get);
-    sreq.version = true;
-    sreq.seqNoPrimaryTerm = true;
-    const targets = node.indices.resolve(
-      req.params.index!,
-      indicesOptionsFrom(STRICT_EXPAND_OPEN_FORBID_CLOSED, get),
-    );
-    const out = executeSearch(targets, sreq, parseSearch(sreq), {
-      searchType: 'query_then_fetch',
-      typedKeys: false,
-      now: Date.now(),
-      limits: searchLimits(node),
-      nodeId: node.nodeId,
-      keepAllHits: true,
-      ...(node.scriptMethods ? { scriptMethods: node.scriptMethods } : {}),
-    });
-    let hits = out.allHits ?? [];
-    if (maxDocs >= 0) hits = hits.slice(0, maxDocs);
-    let deleted = 0;
-    let updated = 0;
-    let noops = 0;
-    let conflictsCount = 0;
-    const failures: unknown[] = [];
-    const touched: Array<{
-      index: import('../../engine/index-service.js').IndexService | null;
-      shard: import('../../engine/shard.js').Shard | null;
-    }> = [];
-    for (const h of hits) {
-      const seg = h.segment.segment;
-      const id = seg.ids[h.doc]!;
-      const idx = h.target.idx;
-      const type = idx.typeName ?? '_doc';
-      const base = {
-        index: idx.name,
-        type,
-        id,
-        routing: seg.routing.get(h.doc) ?? null,
-        version: MATCH_ANY,
-        versionType: 'internal' as const,
-        ifSeqNo: seg.seqNos[h.doc]!,
-        ifPrimaryTerm: h.target.shard.primaryTerm,
-      };
+      checkParams(req, mode === 'update' ? [...PARAMS, 'pipeline'] : PARAMS);
+      const { job, slices, manualSlice, problems } = parseRequest(req, mode);
+      if (problems.length) throw actionRequestValidation(problems);
+      const wait = boolParam(req, 'wait_for_completion', true);
+      const action = ACTIONS[mode];
+      const description = describe(mode, req);
+      let targets: IndexService[] = [];
+      let failure: EsError | null = null;
       try {
-        if (mode === 'delete') {
-          const o = node.documents.delete({ kind: 'delete', ...base });
-          touched.push(o);
-          deleted++;
-        } else {
-          const rec = h.target.shard.read(id);
-          if (!rec)
-            throw new EsError(
-              'version_conflict_engine_exception',
-              `[${type}][${id}]: version conflict, required seqNo [${base.ifSeqNo}], primary term [${base.ifPrimaryTerm}]. but no document was found`,
-              409,
-            );
-          let source: unknown = JSON.parse(rec.source.toString('utf8'));
-          let op = 'index';
-          if (script !== undefined && node.runUpdateScript) {
-            const r = node.runUpdateScript(script, {
-              _source: source,
-              _index: idx.name,
-              _type: type,
-              _id: id,
-              op: 'index',
-            });
-            source = r._source;
-            op = String(r.op ?? 'index');
-          }
-          if (op === 'noop' || op === 'none') {
-            noops++;
-            continue;
-          }
-          if (op === 'delete') {
-            touched.push(node.documents.delete({ kind: 'delete', ...base }));
-            deleted++;
-            continue;
-          }
-          const o = node.documents.index({
-            kind: 'index',
-            opType: 'index',
-            ...base,
-            source: Buffer.from(JSON.stringify(source)),
-          });
-          touched.push(o);
-          updated++;
-        }
+        targets = resolveTargets(req);
+      } catch (e) {
+        // The scroll resolves indices inside the task: a detached task fails, an awaited one errors.
+        if (wait) throw e;
+        failure = toEsError(e);
+      }
+      const full: ByQueryJob = { ...job, targets };
+      const started = startByQuery(node, tasks, {
+        action,
+        description,
+        job: full,
+        slices,
+        manualSlice,
+        failure,
+      });
+      if (!wait) {
+        void started.done
+          .then(
+            (r) => tasks.storeResult(started.task, { response: resultJson(r, FULL_STATUS) }),
+            (e) => tasks.storeResult(started.task, { error: toEsError(e) }),
+          )
+          .catch(() => undefined)
+          .finally(() => tasks.unregister(started.task));
+        return { status: 200, body: { task: tasks.taskId(started.task) } };
+      }
+      let r: ByQueryResult;
+      try {
+        r = await started.done;
       } catch (e) {
         const err = toEsError(e);
-        if (err.type === 'version_conflict_engine_exception') {
-          conflictsCount++;
-          if (proceed) continue;
-        }
-        failures.push({ index: idx.name, type, id, cause: err.toInner(), status: err.status });
-        if (!proceed || err.type !== 'version_conflict_engine_exception') break;
+        throw withStatus(err, restStatusOf(err));
+      } finally {
+        tasks.unregister(started.task);
       }
-    }
-    await acknowledge(node.store, touched, refreshPolicy(req) === 'false' ? 'false' : 'true');
-    const total = out.allHits?.length ?? 0;
-    const body: Record<string, unknown> = {
-      took: Date.now() - t0,
-      timed_out: false,
-      total: maxDocs >= 0 ? Math.min(total, maxDocs) : total,
-      ...(mode === 'update' ? { updated } : {}),
-      deleted,
-      batches: Math.max(1, Math.ceil(hits.length / Math.max(1, batchSize))),
-      version_conflicts: conflictsCount,
-      noops,
-      retries: { bulk: 0, search: 0 },
-      throttled_millis: 0,
-      requests_per_second: -1.0,
-      throttled_until_millis: 0,
-      failures,
+      const body = resultJson(r, { includeCreated: false, includeUpdated: mode === 'update' });
+      return { status: resultStatus(r), body };
     };
-    const status = failures.length
-      ? Math.max(...failures.map((f) => (f as { status: number }).status))
-      : 200;
-    return { status, body };
-  };
 
   router.add('POST', '/{index}/_delete_by_query', run('delete'));
   router.add('POST', '/{index}/{type}/_delete_by_query', run('delete'));
   router.add('POST', '/{index}/_update_by_query', run('update'));
   router.add('POST', '/{index}/{type}/_update_by_query', run('update'));
-  void toEsError;
+
+  // ---- rethrottle (ES RestRethrottleAction / TransportRethrottleAction)
+  const rethrottle: Handler = (req) => {
+    checkParams(req, ['requests_per_second', 'group_by']);
+    const raw = req.params.task_id!;
+    const taskId = parseTaskId(raw);
+    const rps = parseRequestsPerSecond(param(req, 'requests_per_second'));
+    if (rps === null) throw illegalArgument('requests_per_second is a required parameter');
+    const groupBy = param(req, 'group_by') ?? 'nodes';
+    if (groupBy !== 'nodes' && groupBy !== 'parents' && groupBy !== 'none') {
+      throw illegalArgument(
+        `[group_by] must be one of [nodes], [parents] or [none] but was [${groupBy}]`,
+      );
+    }
+    const nodeFailure = (nodeId: string, cause: EsError) =>
+      new EsError('failed_node_exception', `Failed node [${nodeId}]`, 500, {
+        meta: { node_id: nodeId },
+        causedBy: cause,
+      });
+    let failure: EsError | null = null;
+    let info: Record<string, unknown> | null = null;
+    if (taskId.node !== node.nodeId) {
+      failure = nodeFailure(
+        taskId.node,
+        new EsError('no_such_node_exception', `No such node [${taskId.node}]`, 404, {
+          meta: { node_id: taskId.node },
+        }),
+      );
+    } else {
+      const t = tasks.get(taskId.id);
+      const bbs = t?.payload;
+      if (!t) {
+        failure = nodeFailure(
+          taskId.node,
+          new EsError('resource_not_found_exception', `task [${raw}] is missing`, 404),
+        );
+      } else if (!(bbs instanceof BulkByScrollTask)) {
+        failure = nodeFailure(
+          taskId.node,
+          new EsError(
+            'resource_not_found_exception',
+            `task [${raw}] doesn't support this operation`,
+            404,
+          ),
+        );
+      } else {
+        bbs.rethrottle(rps);
+        info = { ...tasks.info(t), status: statusFields(bbs.statusAfterRethrottle(), FULL_STATUS) };
+      }
+    }
+    const body: Record<string, unknown> = {};
+    if (failure) body.node_failures = [failure.toInner()];
+    if (groupBy === 'nodes') {
+      body.nodes = info ? { [node.nodeId]: { ...tasks.nodeJson(), tasks: { [raw]: info } } } : {};
+    } else if (groupBy === 'parents') {
+      body.tasks = info ? { [raw]: info } : {};
+    } else {
+      body.tasks = info ? [info] : [];
+    }
+    return { status: 200, body };
+  };
+  router.add('POST', '/_update_by_query/{task_id}/_rethrottle', rethrottle);
+  router.add('POST', '/_delete_by_query/{task_id}/_rethrottle', rethrottle);
+  router.add('POST', '/_reindex/{task_id}/_rethrottle', rethrottle);
 }

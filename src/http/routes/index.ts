@@ -12,7 +12,8 @@ import { registerInfoRoutes } from './info.js';
 import { registerTemplateRoutes } from './templates.js';
 import { registerSearchRoutes } from './search.js';
 import { registerByQueryRoutes } from './by-query.js';
-import { registerTaskRoutes, TaskService } from './tasks.js';
+import { registerTaskRoutes, TaskManager } from './tasks.js';
+import { registerStatsRoutes } from './stats.js';
 import { registerSqlRoutes } from './sql.js';
 
 export function registerRoutes(router: Router<Handler>, node: NodeContext): void {
@@ -21,9 +22,10 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerCatRoutes(router, node);
   registerIndexRoutes(router, node);
   registerSearchRoutes(router, node);
-  const tasks = new TaskService(node.nodeId);
+  const tasks = new TaskManager(node);
   registerByQueryRoutes(router, node, tasks);
-  registerTaskRoutes(router, node, tasks);
+  registerTaskRoutes(router, tasks);
+  registerStatsRoutes(router, node);
   registerAnalyzeRoutes(router, node);
   registerAliasRoutes(router, node);
   registerTemplateRoutes(router, node);

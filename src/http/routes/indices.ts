@@ -403,6 +403,22 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
   router.add(['POST', 'GET'], '/_refresh', refresh);
   router.add(['POST', 'GET'], '/{index}/_refresh', refresh);
 
+  // ---- flush: write the search index's commit points
+  const flush: Handler = async (req) => {
+    checkParams(req, [...OPTS, 'force', 'wait_if_ongoing']);
+    const targets = resolve(req, STRICT_EXPAND_OPEN_FORBID_CLOSED);
+    let total = 0;
+    let ok = 0;
+    for (const idx of targets) {
+      await idx.flush();
+      total += idx.numberOfShards * (1 + idx.numberOfReplicas);
+      ok += idx.numberOfShards;
+    }
+    return { status: 200, body: { _shards: { total, successful: ok, failed: 0 } } };
+  };
+  router.add(['POST', 'GET'], '/_flush', flush);
+  router.add(['POST', 'GET'], '/{index}/_flush', flush);
+
   // ---- open / close
   const openClose =
     (close: boolean): Handler =>

@@ -1,89 +1,280 @@
-/** Background tasks (ES TaskManager, for `wait_for_completion=false`) and `GET /_tasks/{id}`. */
-import { EsError, toEsError } from '../../common/errors.js';
+/**
+ * The node's task manager (ES TaskManager + TaskResultsService) and `GET /_tasks/{task_id}`:
+ * running tasks with their live status, results of `wait_for_completion=false` tasks persisted in
+ * the `.tasks` index (read back once the task is gone), and waiting for completion.
+ */
+import { EsError, illegalArgument, toEsError } from '../../common/errors.js';
+import { RawJson } from '../../common/json.js';
+import { parseTimeValue } from '../../common/units.js';
+import { acknowledge } from '../../engine/write-ack.js';
+import { MATCH_ANY } from '../../engine/versioning.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
-import { boolParam, type Handler } from '../rest.js';
+import { boolParam, param, type Handler } from '../rest.js';
 import type { Router } from '../router.js';
 
-interface Task {
-  id: number;
-  action: string;
-  start: number;
-  done: Promise<void>;
-  result?: { status: number; body: Record<string, unknown> };
-  error?: unknown;
+/** ES TaskResultsService. */
+const TASK_INDEX = '.tasks';
+const TASK_TYPE = 'task';
+
+/** ES task-index-mapping.json (mapping version 2). */
+const TASK_INDEX_MAPPING = {
+  _meta: { version: 2 },
+  dynamic: 'strict',
+  properties: {
+    completed: { type: 'boolean' },
+    task: {
+      properties: {
+        action: { type: 'keyword' },
+        cancellable: { type: 'boolean' },
+        id: { type: 'long' },
+        parent_id: { type: 'keyword' },
+        node: { type: 'keyword' },
+        running_time_in_nanos: { type: 'long' },
+        start_time_in_millis: { type: 'long' },
+        type: { type: 'keyword' },
+        status: { type: 'object', enabled: false },
+        description: { type: 'text' },
+        headers: { type: 'object', enabled: false },
+      },
+    },
+    response: { type: 'object', enabled: false },
+    error: { type: 'object', enabled: false },
+  },
+};
+
+/** ES TransportGetTaskAction / TransportListTasksAction default wait. */
+const DEFAULT_WAIT_FOR_COMPLETION_MS = 30_000;
+
+export interface TaskOptions {
+  description?: string | null;
+  parent?: Task | null;
+  /** Live status (`task.status`), e.g. a bulk-by-scroll task's counters. */
+  status?: () => Record<string, unknown>;
+  /** What the action keeps on the task (rethrottle finds the worker state here). */
+  payload?: unknown;
 }
 
-export class TaskService {
+export class Task {
+  readonly startTime = Date.now();
+  readonly startNanos = process.hrtime.bigint();
+  private finished!: () => void;
+  /** Resolves when the task is unregistered (ES waitForTaskCompletion polls for this). */
+  readonly done = new Promise<void>((res) => (this.finished = res));
+
+  constructor(
+    readonly id: number,
+    readonly action: string,
+    readonly opts: TaskOptions,
+  ) {}
+
+  get payload(): unknown {
+    return this.opts.payload;
+  }
+
+  /** Called once by the manager when the task is unregistered. */
+  finish(): void {
+    this.finished();
+  }
+}
+
+export class TaskManager {
   private seq = 1;
   private readonly tasks = new Map<number, Task>();
-  constructor(private readonly nodeId: string) {}
 
-  start(
-    action: string,
-    work: () => Promise<{ status: number; body: Record<string, unknown> }>,
-  ): string {
-    const id = this.seq++;
-    const t: Task = { id, action, start: Date.now(), done: Promise.resolve() };
-    t.done = new Promise<void>((res) => {
-      setImmediate(() => {
-        work().then(
-          (r) => {
-            t.result = r;
-            res();
-          },
-          (e) => {
-            t.error = e;
-            res();
-          },
-        );
-      });
-    });
-    this.tasks.set(id, t);
-    return `${this.nodeId}:${id}`;
+  constructor(private readonly node: NodeContext) {}
+
+  get nodeId(): string {
+    return this.node.nodeId;
   }
 
-  get(id: string): Task | undefined {
-    const [node, n] = id.split(':');
-    if (node !== this.nodeId) return undefined;
-    return this.tasks.get(Number(n));
+  register(action: string, opts: TaskOptions = {}): Task {
+    const t = new Task(this.seq++, action, opts);
+    this.tasks.set(t.id, t);
+    return t;
   }
 
-  info(t: Task) {
-    return {
-      node: this.nodeId,
+  unregister(t: Task): void {
+    if (this.tasks.delete(t.id)) t.finish();
+  }
+
+  get(id: number): Task | undefined {
+    return this.tasks.get(id);
+  }
+
+  /** `node:id` (ES TaskId.toString). */
+  taskId(t: Task): string {
+    return `${this.node.nodeId}:${t.id}`;
+  }
+
+  /** ES TaskInfo.toXContent (detailed: with status and description). */
+  info(t: Task): Record<string, unknown> {
+    const out: Record<string, unknown> = {
+      node: this.node.nodeId,
       id: t.id,
       type: 'transport',
       action: t.action,
-      start_time_in_millis: t.start,
-      running_time_in_nanos: (Date.now() - t.start) * 1e6,
-      cancellable: true,
-      headers: {},
     };
+    if (t.opts.status) out.status = t.opts.status();
+    if (t.opts.description != null) out.description = t.opts.description;
+    out.start_time_in_millis = t.startTime;
+    out.running_time_in_nanos = Number(process.hrtime.bigint() - t.startNanos);
+    out.cancellable = true;
+    if (t.opts.parent) out.parent_task_id = this.taskId(t.opts.parent);
+    out.headers = {};
+    return out;
+  }
+
+  /** ES DiscoveryNode fields of a tasks response grouped by node. */
+  nodeJson(): Record<string, unknown> {
+    const host = this.node.publishAddress.split(':')[0] || this.node.settings.host;
+    const transport = `${host}:9300`;
+    return {
+      name: this.node.nodeName,
+      transport_address: transport,
+      host,
+      ip: transport,
+      roles: ['master', 'data', 'ingest'],
+    };
+  }
+
+  /**
+   * ES TaskResultsService.storeResult: index the finished task (its info, and its response or
+   * error) into `.tasks`, creating the index with its strict mapping first.
+   */
+  async storeResult(
+    t: Task,
+    outcome: { response: Record<string, unknown> } | { error: EsError },
+  ): Promise<void> {
+    const doc: Record<string, unknown> = { completed: true, task: this.info(t) };
+    if ('error' in outcome) doc.error = outcome.error.toInner();
+    else doc.response = outcome.response;
+    if (!this.node.indices.get(TASK_INDEX)) {
+      try {
+        await this.node.indices.create(TASK_INDEX, {
+          settings: {
+            index: {
+              number_of_shards: 1,
+              number_of_replicas: 0,
+              auto_expand_replicas: '0-1',
+              priority: 2147483647,
+            },
+          },
+          mappings: { [TASK_TYPE]: TASK_INDEX_MAPPING },
+        });
+      } catch (e) {
+        if (toEsError(e).type !== 'resource_already_exists_exception') throw e;
+      }
+    }
+    const w = this.node.documents.index({
+      kind: 'index',
+      opType: 'index',
+      index: TASK_INDEX,
+      type: TASK_TYPE,
+      id: this.taskId(t),
+      routing: null,
+      version: MATCH_ANY,
+      versionType: 'internal',
+      source: Buffer.from(JSON.stringify(doc)),
+    });
+    await acknowledge(this.node.store, [w], 'false');
+  }
+
+  /** ES TransportGetTaskAction.getFinishedTaskFromIndex. */
+  storedResult(taskId: string): Record<string, unknown> {
+    const notFound = (cause?: EsError) =>
+      new EsError(
+        'resource_not_found_exception',
+        `task [${taskId}] isn't running and hasn't stored its results`,
+        404,
+        cause ? { causedBy: cause } : {},
+      );
+    const idx = this.node.indices.get(TASK_INDEX);
+    if (!idx || idx.closed) {
+      throw notFound(
+        new EsError('index_not_found_exception', 'no such index', 404, {
+          meta: {
+            'resource.type': 'index_expression',
+            'resource.id': TASK_INDEX,
+            index_uuid: '_na_',
+            index: TASK_INDEX,
+          },
+        }),
+      );
+    }
+    const got = this.node.documents.get(idx, TASK_TYPE, taskId, null, {
+      source: { includes: [], excludes: [] },
+    });
+    if (!got.found) throw notFound();
+    const src = got.body._source;
+    const stored = (src instanceof RawJson ? JSON.parse(src.text) : src) as Record<string, unknown>;
+    // ES TaskResult.innerToXContent order: completed, task, error, response.
+    const out: Record<string, unknown> = { completed: stored.completed, task: stored.task };
+    if (stored.error !== undefined) out.error = stored.error;
+    if (stored.response !== undefined) out.response = stored.response;
+    return out;
   }
 }
 
-export function registerTaskRoutes(
-  router: Router<Handler>,
-  node: NodeContext,
-  tasks: TaskService,
-): void {
+/** ES TaskId(String): `node:number`. */
+export function parseTaskId(s: string): { node: string; id: number } {
+  const parts = s.split(':');
+  if (parts.length !== 2 || parts[0] === '' || !/^-?\d+$/.test(parts[1]!)) {
+    throw illegalArgument(`malformed task id ${s}`);
+  }
+  return { node: parts[0]!, id: Number(parts[1]) };
+}
+
+/** ES Task has no toString: the timeout message shows the object's identity. */
+const taskIdentity = (t: Task) =>
+  `org.elasticsearch.tasks.Task@${((t.id * 2654435761) >>> 0).toString(16)}`;
+
+export function registerTaskRoutes(router: Router<Handler>, tasks: TaskManager): void {
   router.add('GET', '/_tasks/{task_id}', async (req) => {
     checkParams(req, ['wait_for_completion', 'timeout']);
-    const t = tasks.get(req.params.task_id!);
-    if (!t) {
+    const raw = req.params.task_id!;
+    const { node, id } = parseTaskId(raw);
+    const wait = boolParam(req, 'wait_for_completion', false);
+    const timeout = param(req, 'timeout');
+    const waitMs =
+      timeout === undefined ? DEFAULT_WAIT_FOR_COMPLETION_MS : parseTimeValue(timeout, 'timeout');
+    if (node !== tasks.nodeId) {
+      try {
+        return { status: 200, body: tasks.storedResult(raw) };
+      } catch (e) {
+        const err = toEsError(e);
+        if (err.type !== 'resource_not_found_exception') throw err;
+        throw new EsError(
+          'resource_not_found_exception',
+          `task [${raw}] belongs to the node [${node}] which isn't part of the cluster and there is no record of the task`,
+          404,
+          { causedBy: err },
+        );
+      }
+    }
+    const t = tasks.get(id);
+    if (!t) return { status: 200, body: tasks.storedResult(raw) };
+    if (!wait) return { status: 200, body: { completed: false, task: tasks.info(t) } };
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = await Promise.race([
+      t.done.then(() => false),
+      new Promise<boolean>((res) => (timer = setTimeout(() => res(true), waitMs))),
+    ]);
+    clearTimeout(timer);
+    if (timedOut) {
       throw new EsError(
-        'resource_not_found_exception',
-        `task [${req.params.task_id}] isn't running and hasn't stored its results`,
-        404,
+        'elasticsearch_timeout_exception',
+        `Timed out waiting for completion of [${taskIdentity(t)}]`,
+        500,
       );
     }
-    if (boolParam(req, 'wait_for_completion', false)) await t.done;
-    const completed = t.result !== undefined || t.error !== undefined;
-    const body: Record<string, unknown> = { completed, task: tasks.info(t) };
-    if (t.result) body.response = t.result.body;
-    if (t.error) body.error = toEsError(t.error).toErrorObject();
-    return { status: 200, body };
+    const snapshot = tasks.info(t);
+    try {
+      return { status: 200, body: tasks.storedResult(raw) };
+    } catch (e) {
+      // Not stored (a wait_for_completion=true task): the snapshot taken when it finished.
+      if (toEsError(e).type !== 'resource_not_found_exception') throw e;
+      return { status: 200, body: { completed: true, task: snapshot } };
+    }
   });
-  void node;
 }

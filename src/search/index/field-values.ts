@@ -43,8 +43,37 @@ export function numericValue(field: FieldMapping, v: number): number {
   }
 }
 
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+const V4_PREFIX = '00000000000000000000ffff';
+
+/** Dotted IPv4 straight to hex, without intermediate arrays (the common case on ingest). */
+function ipv4ToSortable(ip: string): string | null {
+  let out = V4_PREFIX;
+  let n = 0;
+  let digits = 0;
+  let parts = 0;
+  for (let i = 0; i <= ip.length; i++) {
+    const c = i < ip.length ? ip.charCodeAt(i) : 46;
+    if (c >= 48 && c <= 57) {
+      n = n * 10 + (c - 48);
+      if (++digits > 3) return null;
+    } else if (c === 46) {
+      if (digits === 0 || n > 255) return null;
+      out += HEX[n]!;
+      parts++;
+      n = 0;
+      digits = 0;
+    } else return null;
+  }
+  return parts === 4 ? out : null;
+}
+
 /** IPv4/IPv6 text to 32 lowercase hex chars of the 16-byte (IPv4-mapped) address. */
 export function ipToSortable(ip: string): string {
+  if (!ip.includes(':')) {
+    const fast = ipv4ToSortable(ip);
+    if (fast) return fast;
+  }
   const bytes = parseIp(ip);
   if (!bytes) return ip;
   let s = '';

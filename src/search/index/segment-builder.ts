@@ -30,18 +30,17 @@ export interface AnalysisResolver {
   normalize(field: FieldMapping, value: string): string;
 }
 
-class PostingBuf {
-  readonly docs = new IntBuf(4);
-  readonly freqs: IntBuf | null;
-  readonly positions: IntBuf | null;
-  constructor(withFreqs: boolean, withPositions: boolean) {
-    this.freqs = withFreqs ? new IntBuf(4) : null;
-    this.positions = withPositions ? new IntBuf(4) : null;
-  }
-}
-
+/**
+ * Per-field buffer. Inverted fields record one (term id, doc, position) entry per token in flat
+ * typed arrays — no object per term — and a refresh groups them by term with a counting sort.
+ */
 class FieldBuf {
-  readonly terms = new Map<string, PostingBuf>();
+  /** term → id in insertion order, and the terms by id. */
+  readonly termIds = new Map<string, number>();
+  readonly terms: string[] = [];
+  readonly occTerm = new IntBuf(64);
+  readonly occDoc = new IntBuf(64);
+  readonly occPos: IntBuf | null;
   readonly numDocs = new IntBuf();
   readonly numVals = new FloatBuf();
   readonly normDocs = new IntBuf();
@@ -69,6 +68,7 @@ class FieldBuf {
     const isText = t === 'text';
     this.withFreqs = isText && io !== 'docs';
     this.withPositions = isText && (io === 'positions' || io === 'offsets');
+    this.occPos = this.withPositions ? new IntBuf(64) : null;
     this.inverted =
       field.index && (t === 'text' || t === 'keyword' || t === 'ip' || t === 'boolean');
     this.docValues = field.docValues && t !== 'text';
@@ -82,18 +82,15 @@ class FieldBuf {
   }
 
   addTerm(term: string, doc: number, position: number): void {
-    let p = this.terms.get(term);
-    if (!p) {
-      p = new PostingBuf(this.withFreqs, this.withPositions);
-      this.terms.set(term, p);
+    let id = this.termIds.get(term);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.termIds.set(term, id);
+      this.terms.push(term);
     }
-    if (p.docs.length === 0 || p.docs.last() !== doc) {
-      p.docs.push(doc);
-      p.freqs?.push(1);
-    } else if (p.freqs) {
-      p.freqs.setLast(p.freqs.last() + 1);
-    }
-    p.positions?.push(position);
+    this.occTerm.push(id);
+    this.occDoc.push(doc);
+    this.occPos?.push(position);
   }
 
   addNumber(doc: number, v: number): void {
@@ -112,6 +109,24 @@ class FieldBuf {
   }
 }
 
+/** Occurrences of a `_field_names`-style docs-only field. */
+class DocsOnlyBuf {
+  readonly termIds = new Map<string, number>();
+  readonly terms: string[] = [];
+  readonly occTerm = new IntBuf(64);
+  readonly occDoc = new IntBuf(64);
+  add(term: string, doc: number): void {
+    let id = this.termIds.get(term);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.termIds.set(term, id);
+      this.terms.push(term);
+    }
+    this.occTerm.push(id);
+    this.occDoc.push(doc);
+  }
+}
+
 let segmentCounter = 0;
 
 export class SegmentBuilder {
@@ -122,7 +137,7 @@ export class SegmentBuilder {
   private readonly routing = new Map<number, string>();
   private readonly deleted = new Set<number>();
   private readonly fields = new Map<string, FieldBuf>();
-  private readonly fieldNames = new Map<string, IntBuf>();
+  private readonly fieldNames = new DocsOnlyBuf();
   private readonly nested = new Map<string, { builder: SegmentBuilder; parents: IntBuf }>();
   private readonly touched: FieldBuf[] = [];
 
@@ -220,11 +235,7 @@ export class SegmentBuilder {
       }
     }
     for (const b of touched) b.finishDoc();
-    for (const name of doc.fieldNames) {
-      let p = this.fieldNames.get(name);
-      if (!p) this.fieldNames.set(name, (p = new IntBuf(4)));
-      if (p.length === 0 || p.last() !== d) p.push(d);
-    }
+    for (const name of doc.fieldNames) this.fieldNames.add(name, d);
   }
 
   /** Packs the buffer into an immutable segment (superseded docs dropped). */
@@ -255,13 +266,18 @@ export class SegmentBuilder {
     for (const [path, b] of this.fields) {
       fields.set(path, buildField(b, maxDoc, docMap));
     }
-    const fnTerms = new Map<string, PostingBuf>();
-    for (const [name, docs] of this.fieldNames) {
-      const p = new PostingBuf(false, false);
-      for (let i = 0; i < docs.length; i++) p.docs.push(docs.data[i]!);
-      fnTerms.set(name, p);
-    }
-    const fieldNames = buildInverted(fnTerms, maxDoc, docMap, null, false, false);
+    const fn = this.fieldNames;
+    const fieldNames = buildInverted(
+      fn.terms,
+      fn.occTerm,
+      fn.occDoc,
+      null,
+      maxDoc,
+      docMap,
+      null,
+      false,
+      false,
+    );
     const nested = new Map<string, NestedBlock>();
     for (const [path, nb] of this.nested) {
       // Children of superseded parents are dropped with them.
@@ -312,8 +328,18 @@ function buildField(b: FieldBuf, maxDoc: number, docMap: Int32Array | null): Seg
       if (nd >= 0) norms[nd] = b.normVals.data[i]!;
     }
   }
-  if (b.terms.size > 0 && (b.inverted || b.docValues)) {
-    inverted = buildInverted(b.terms, maxDoc, docMap, norms, b.withFreqs, b.withPositions);
+  if (b.terms.length > 0 && (b.inverted || b.docValues)) {
+    inverted = buildInverted(
+      b.terms,
+      b.occTerm,
+      b.occDoc,
+      b.occPos,
+      maxDoc,
+      docMap,
+      norms,
+      b.withFreqs,
+      b.withPositions,
+    );
   }
   let points: PointsIndex | null = null;
   let docValues: NumericColumn | OrdinalColumn | null = null;
@@ -348,76 +374,99 @@ function buildField(b: FieldBuf, maxDoc: number, docMap: Int32Array | null): Seg
   return { path: f.path, type: f.type, inverted, points, docValues };
 }
 
+/**
+ * Groups occurrences by term (counting sort on term id; occurrences are already in doc and
+ * position order), then writes terms in sorted order with their postings, frequencies and
+ * positions. Superseded docs (docMap -1) are dropped and doc ids renumbered.
+ */
 function buildInverted(
-  termMap: Map<string, PostingBuf>,
+  termsById: string[],
+  occTerm: IntBuf,
+  occDoc: IntBuf,
+  occPos: IntBuf | null,
   maxDoc: number,
   docMap: Int32Array | null,
   norms: Uint8Array | null,
   withFreqs: boolean,
   withPositions: boolean,
 ): InvertedField {
-  const terms = [...termMap.keys()].sort();
-  let postings = 0;
-  let nPos = 0;
-  for (const t of terms) {
-    const p = termMap.get(t)!;
-    postings += p.docs.length;
-    if (p.positions) nPos += p.positions.length;
+  const nTerms = termsById.length;
+  const nOcc = occTerm.length;
+  const tIds = occTerm.data;
+  const dIds = occDoc.data;
+  const pIds = occPos ? occPos.data : null;
+  // Counting sort of occurrences by term id.
+  const start = new Int32Array(nTerms + 1);
+  for (let i = 0; i < nOcc; i++) start[tIds[i]! + 1]!++;
+  for (let t = 0; t < nTerms; t++) start[t + 1]! += start[t]!;
+  const fill = start.slice(0, nTerms);
+  const byTermDoc = new Int32Array(nOcc);
+  const byTermPos = pIds ? new Int32Array(nOcc) : null;
+  for (let i = 0; i < nOcc; i++) {
+    const k = fill[tIds[i]!]!++;
+    byTermDoc[k] = dIds[i]!;
+    if (byTermPos) byTermPos[k] = pIds![i]!;
   }
-  const termStart = new Int32Array(terms.length + 1);
-  const docs = new Int32Array(postings);
-  const freqs = withFreqs ? new Int32Array(postings) : null;
-  const posStart = withPositions ? new Int32Array(terms.length + 1) : null;
-  const positions = withPositions ? new Int32Array(nPos) : null;
+  // Terms in sorted order.
+  const order = new Int32Array(nTerms);
+  for (let i = 0; i < nTerms; i++) order[i] = i;
+  order.sort((a, b) => {
+    const x = termsById[a]!;
+    const y = termsById[b]!;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  const docs = new Int32Array(nOcc);
+  const freqs = withFreqs ? new Int32Array(nOcc) : null;
+  const positions = withPositions && byTermPos ? new Int32Array(nOcc) : null;
+  const termStart = new Int32Array(nTerms + 1);
+  const posStart = positions ? new Int32Array(nTerms + 1) : null;
+  const outTerms: string[] = [];
   const seen = new Uint8Array(maxDoc);
   let docCount = 0;
   let sumTotalTermFreq = 0;
   let k = 0;
   let pk = 0;
-  const outTerms: string[] = [];
-  for (const t of terms) {
-    const p = termMap.get(t)!;
-    const start = k;
-    const startPos = pk;
-    let srcPos = 0;
-    for (let i = 0; i < p.docs.length; i++) {
-      const d = p.docs.data[i]!;
-      const fr = p.freqs ? p.freqs.data[i]! : 1;
+  for (let oi = 0; oi < nTerms; oi++) {
+    const t = order[oi]!;
+    const s0 = start[t]!;
+    const e0 = start[t + 1]!;
+    const first = k;
+    const firstPos = pk;
+    let i = s0;
+    while (i < e0) {
+      const d = byTermDoc[i]!;
+      let j = i + 1;
+      while (j < e0 && byTermDoc[j] === d) j++;
       const nd = docMap ? docMap[d]! : d;
       if (nd >= 0) {
         docs[k] = nd;
+        const fr = j - i;
         if (freqs) freqs[k] = fr;
-        if (positions) {
-          for (let j = 0; j < fr; j++) positions[pk++] = p.positions!.data[srcPos + j]!;
-        }
+        if (positions) for (let q = i; q < j; q++) positions[pk++] = byTermPos![q]!;
         if (!seen[nd]) {
           seen[nd] = 1;
           docCount++;
         }
-        sumTotalTermFreq += fr;
+        sumTotalTermFreq += withFreqs ? fr : 1;
         k++;
       }
-      srcPos += fr;
+      i = j;
     }
-    if (k === start) continue; // every posting of the term was dropped
-    termStart[outTerms.length] = start;
-    if (posStart) posStart[outTerms.length] = startPos;
-    outTerms.push(t);
+    if (k === first) continue; // every posting of the term was dropped
+    termStart[outTerms.length] = first;
+    if (posStart) posStart[outTerms.length] = firstPos;
+    outTerms.push(termsById[t]!);
   }
   termStart[outTerms.length] = k;
   if (posStart) posStart[outTerms.length] = pk;
+  const nt = outTerms.length;
   return {
     terms: outTerms,
-    termStart:
-      outTerms.length === terms.length ? termStart : termStart.slice(0, outTerms.length + 1),
-    docs: k === postings ? docs : docs.slice(0, k),
-    freqs: freqs ? (k === postings ? freqs : freqs.slice(0, k)) : null,
-    posStart: posStart
-      ? outTerms.length === terms.length
-        ? posStart
-        : posStart.slice(0, outTerms.length + 1)
-      : null,
-    positions: positions ? (pk === nPos ? positions : positions.slice(0, pk)) : null,
+    termStart: termStart.slice(0, nt + 1),
+    docs: docs.slice(0, k),
+    freqs: freqs ? freqs.slice(0, k) : null,
+    posStart: posStart ? posStart.slice(0, nt + 1) : null,
+    positions: positions ? positions.slice(0, pk) : null,
     norms,
     docCount,
     sumTotalTermFreq,

@@ -142,6 +142,17 @@ export class ShardIndex {
     return this.snapshot;
   }
 
+  /** Installs segments loaded from a commit (before any write). */
+  restore(segments: Array<{ segment: import('./segment.js').Segment; live: Bitset | null }>): void {
+    this.publish(
+      segments.map((s) => ({
+        segment: s.segment,
+        live: s.live,
+        deleted: s.live ? s.segment.maxDoc - s.live.cardinality() : 0,
+      })),
+    );
+  }
+
   nextRefresh(): Promise<void> {
     return new Promise((res) => this.waiters.push(res));
   }

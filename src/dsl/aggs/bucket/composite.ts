@@ -568,6 +568,7 @@ function factoryNameOf(type: string): string {
     global: 'GlobalAggregatorFactory',
     reverse_nested: 'ReverseNestedAggregatorFactory',
     composite: 'CompositeAggregationFactory',
+    significant_terms: 'SignificantTermsAggregatorFactory',
   };
   return names[type] ?? `${type}AggregatorFactory`;
 }

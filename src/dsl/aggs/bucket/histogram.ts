@@ -8,6 +8,7 @@
 import { EsError, illegalArgument } from '../../../common/errors.js';
 import { javaDoubleToString } from '../../script/index.js';
 import {
+  BATCH,
   BucketsAggregator,
   type AggregatorContext,
   type AggSegment,
@@ -358,6 +359,8 @@ const DENSE_LIMIT = 1 << 20;
 class HistogramAggregator extends BucketsAggregator {
   private readonly hash = new BucketHash();
   private dense = new Int32Array(0);
+  /** Bucket keys (indexes) of the current batch. */
+  private readonly keys = new Float64Array(BATCH);
   private denseBase = 0;
   private reader: NumericReader | null = null;
   private readonly p: HistogramParams;
@@ -419,25 +422,44 @@ class HistogramAggregator extends BucketsAggregator {
       const shift = k.shift;
       const step = k.step;
       const months = k.months;
+      // Keys first (one loop per keying mode, NaN for docs without a value), then buckets.
+      const keys = this.keys;
+      if (mode === 1) {
+        for (let i = 0; i < n; i++) keys[i] = Math.floor((single[docs[i]!]! + shift) / step);
+      } else if (mode === 2) {
+        for (let i = 0; i < n; i++) {
+          keys[i] = Math.floor((Math.floor((single[docs[i]!]! + shift) / DAY) + 3) / 7);
+        }
+      } else if (mode === 3) {
+        for (let i = 0; i < n; i++) {
+          const v = single[docs[i]!]!;
+          keys[i] = v === v ? Math.floor(monthOfDay(Math.floor((v + shift) / DAY)) / months) : NaN;
+        }
+      } else {
+        for (let i = 0; i < n; i++) {
+          const v = single[docs[i]!]!;
+          keys[i] = v === v ? index(v) : NaN;
+        }
+      }
+      let dense = this.dense;
+      let base = this.denseBase;
       for (let i = 0; i < n; i++) {
-        const doc = docs[i]!;
-        const v = single[doc]!;
-        if (v !== v) continue;
-        let idx: number;
-        if (mode === 1) idx = Math.floor((v + shift) / step);
-        else if (mode === 2) idx = Math.floor((Math.floor((v + shift) / DAY) + 3) / 7);
-        else if (mode === 3) idx = Math.floor(monthOfDay(Math.floor((v + shift) / DAY)) / months);
-        else idx = index(v);
+        const idx = keys[i]!;
+        if (idx !== idx) continue;
         const o = ords[i]!;
         let b: number;
         if (o === 0) {
-          const j = idx - this.denseBase;
-          b = j >= 0 && j < this.dense.length ? this.dense[j]! : -1;
-          if (b < 0) b = this.ord0(idx);
+          const j = idx - base;
+          b = j >= 0 && j < dense.length ? dense[j]! : -1;
+          if (b < 0) {
+            b = this.ord0(idx);
+            dense = this.dense;
+            base = this.denseBase;
+          }
         } else b = this.hash.add(o, idx);
         if (b >= counts.length) counts = this.docCounts = growI32(counts, b + 1);
         counts[b]!++;
-        if (hasSubs) this.sub.push(doc, b, scores[i]!);
+        if (hasSubs) this.sub.push(docs[i]!, b, scores[i]!);
       }
     } else {
       for (let i = 0; i < n; i++) {

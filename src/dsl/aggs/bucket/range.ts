@@ -9,6 +9,7 @@ import { illegalArgument, parsingException } from '../../../common/errors.js';
 import { ipToSortable, parseIp, sortableToIp } from '../../../search/index/field-values.js';
 import { javaDoubleToString } from '../../script/index.js';
 import {
+  BATCH,
   BucketsAggregator,
   type AggregatorContext,
   type AggSegment,
@@ -22,6 +23,7 @@ import {
 } from '../parse/values-source-params.js';
 import { reduceAggList, renderAggs } from '../reduce/reduce.js';
 import { registerAgg, type ResultSpec } from '../registry.js';
+import { growI32 } from '../support/arrays.js';
 import { RAW, type DocFormat } from '../support/doc-format.js';
 import {
   BytesReader,
@@ -239,6 +241,12 @@ class RangeAggregator extends BucketsAggregator {
   private bytes: BytesReader | null = null;
   private readonly ranges: Resolved[];
   private readonly maxTo: Float64Array;
+  /** Sorted ranges that do not overlap: a value falls in at most one (fast path). */
+  private readonly disjoint: boolean;
+  private readonly froms: Float64Array;
+  private readonly tos: Float64Array;
+  /** Range index per doc of the current batch (-1: none). */
+  private readonly hits = new Int32Array(BATCH);
 
   constructor(
     node: AggNode,
@@ -255,6 +263,11 @@ class RangeAggregator extends BucketsAggregator {
       m = Math.max(m, r.to);
       this.maxTo[i] = m;
     });
+    this.froms = Float64Array.from(this.ranges, (r) => r.from);
+    this.tos = Float64Array.from(this.ranges, (r) => r.to);
+    this.disjoint = this.ranges.every(
+      (r, i) => r.to >= r.from && (i === 0 || r.from >= this.ranges[i - 1]!.to),
+    );
   }
 
   override setSegment(seg: AggSegment): void {
@@ -267,6 +280,10 @@ class RangeAggregator extends BucketsAggregator {
   collect(docs: Int32Array, ords: Int32Array, n: number, scores: Float64Array): void {
     if (!this.rv) return;
     const nr = this.ranges.length;
+    if (this.num && this.num.single && this.disjoint) {
+      this.collectDisjoint(docs, ords, n, scores, this.num.single, nr);
+      return;
+    }
     if (this.num) {
       const r = this.num;
       const single = r.single;
@@ -304,6 +321,52 @@ class RangeAggregator extends BucketsAggregator {
           }
         }
       }
+    }
+    this.sub.flush();
+  }
+
+  /** Single-valued numbers and non-overlapping ranges: the one matching range per doc. */
+  private collectDisjoint(
+    docs: Int32Array,
+    ords: Int32Array,
+    n: number,
+    scores: Float64Array,
+    single: Float64Array,
+    nr: number,
+  ): void {
+    const froms = this.froms;
+    const tos = this.tos;
+    const hits = this.hits;
+    for (let i = 0; i < n; i++) {
+      const v = single[docs[i]!]!;
+      let k = -1;
+      if (v === v) {
+        // the first range whose (exclusive) end lies above v
+        let j = 0;
+        if (nr <= 8) {
+          // branch-free count of the ends at or below v (ends ascend)
+          for (let t = 0; t < nr; t++) j += Number(v >= tos[t]!);
+        } else {
+          let hi = nr;
+          while (j < hi) {
+            const m = (j + hi) >>> 1;
+            if (v >= tos[m]!) j = m + 1;
+            else hi = m;
+          }
+        }
+        if (j < nr && v >= froms[j]!) k = j;
+      }
+      hits[i] = k;
+    }
+    let counts = this.docCounts;
+    const hasSubs = this.hasSubs;
+    for (let i = 0; i < n; i++) {
+      const k = hits[i]!;
+      if (k < 0) continue;
+      const b = ords[i]! * nr + k;
+      if (b >= counts.length) counts = this.docCounts = growI32(counts, b + 1);
+      counts[b]!++;
+      if (hasSubs) this.sub.push(docs[i]!, b, scores[i]!);
     }
     this.sub.flush();
   }

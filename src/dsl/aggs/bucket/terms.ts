@@ -10,8 +10,10 @@ import { EsError, illegalArgument } from '../../../common/errors.js';
 import {
   BATCH,
   BucketsAggregator,
+  type Aggregator,
   type AggregatorContext,
   type AggSegment,
+  type FusedSum,
 } from '../collect/aggregator.js';
 import { orderValue } from '../collect/order-path.js';
 import { createSubAggregators } from '../collect/shard-aggregator.js';
@@ -61,7 +63,7 @@ import {
 import type { AggNode, InternalAgg, InternalBucket, ReduceContext } from '../types.js';
 import { columnOf } from '../support/values-source.js';
 
-interface TermsParams {
+export interface TermsParams {
   source: ValuesSourceParams;
   size: number;
   shardSize: number;
@@ -73,7 +75,7 @@ interface TermsParams {
   executionHint: string | null;
 }
 
-type TermsKind = 'string' | 'long' | 'double' | 'unmapped';
+export type TermsKind = 'string' | 'long' | 'double' | 'unmapped';
 
 export interface TermsBucket extends InternalBucket {
   /** Raw term (indexed form) for string terms; the number for numeric terms. */
@@ -207,15 +209,15 @@ export function effectiveShardSize(p: {
   return shardSize;
 }
 
-interface Candidate {
+export interface Candidate {
   ord: number;
   term: string | number;
   count: number;
 }
 
-class TermsAggregator extends BucketsAggregator {
-  private readonly p: TermsParams;
-  private readonly kind: TermsKind;
+export class TermsAggregator extends BucketsAggregator {
+  protected readonly p: TermsParams;
+  protected readonly kind: TermsKind;
   private readonly hash = new BucketHash();
   private readonly termIds = new TermIds();
   private readonly strFilter: ((t: string) => boolean) | null = null;
@@ -228,18 +230,21 @@ class TermsAggregator extends BucketsAggregator {
   private seg0 = new Int32Array(0);
   private readonly dicts = new Set<readonly string[]>();
   private ownerIndex: Map<number, number[]> | null = null;
-  private readonly shardSize: number;
+  protected shardSize: number;
+  /** The lone sub-aggregator when it may be updated inline (Aggregator.fusedSum). */
+  private readonly fusable: Aggregator | null;
 
   constructor(
     node: AggNode,
     ac: AggregatorContext,
     subs: ReturnType<typeof createSubAggregators>,
-    private readonly rv: ResolvedValues | null,
+    protected readonly rv: ResolvedValues | null,
   ) {
     super(node, subs);
     this.p = node.params as TermsParams;
     this.kind = !rv ? 'unmapped' : rv.kind === 'bytes' ? 'string' : rv.floating ? 'double' : 'long';
     this.shardSize = effectiveShardSize(this.p);
+    this.fusable = subs.length === 1 && subs[0]!.fusedSum ? subs[0]! : null;
     if (this.p.executionHint !== null && !EXECUTION_HINTS.includes(this.p.executionHint)) {
       throw illegalArgument(
         `Unknown \`execution_hint\`: [${this.p.executionHint}], expected any of [map, global_ordinals, global_ordinals_hash, global_ordinals_low_cardinality]`,
@@ -262,7 +267,7 @@ class TermsAggregator extends BucketsAggregator {
     }
     this.ac = ac;
   }
-  private readonly ac: AggregatorContext;
+  protected readonly ac: AggregatorContext;
 
   override setSegment(seg: AggSegment): void {
     super.setSegment(seg);
@@ -311,35 +316,12 @@ class TermsAggregator extends BucketsAggregator {
       if (r.ordinals) {
         const single = r.single;
         if (single) {
-          // Hot path (single-valued keyword): cached segment-ord → bucket for owner 0, counts and
-          // the sub-aggregation buffer handled inline.
-          const seg0 = this.seg0;
-          let counts = this.docCounts;
-          const hasSubs = this.hasSubs;
-          const sub = this.sub;
-          const sd = sub.docs;
-          const sb = sub.ords;
-          const ss = sub.scores;
-          for (let i = 0; i < n; i++) {
-            const doc = docs[i]!;
-            const so = single[doc]!;
-            if (so < 0) continue;
-            const o = ords[i]!;
-            let b = o === 0 ? seg0[so]! : -1;
-            if (b < 0) {
-              b = this.bucketOfOrd(so, o);
-              if (b < 0) continue;
-            }
-            if (b >= counts.length) counts = this.docCounts = growI32(counts, b + 1);
-            counts[b]!++;
-            if (hasSubs) {
-              const k = sub.n;
-              sd[k] = doc;
-              sb[k] = b;
-              ss[k] = scores[i]!;
-              if ((sub.n = k + 1) === BATCH) sub.flush();
-            }
+          const fused = this.fusable ? this.fusable.fusedSum!(this.docCounts.length) : null;
+          if (fused) {
+            this.collectFusedSum(docs, ords, n, single, fused);
+            return;
           }
+          this.collectSingleOrds(docs, ords, n, scores, single);
         } else {
           for (let i = 0; i < n; i++) {
             const doc = docs[i]!;
@@ -391,7 +373,97 @@ class TermsAggregator extends BucketsAggregator {
     this.sub.flush();
   }
 
-  private bucketsOf(owner: number): number[] {
+  /**
+   * Hot path (single-valued keyword): cached segment ordinal → bucket for owner 0, counts and the
+   * sub-aggregation buffer handled inline.
+   */
+  private collectSingleOrds(
+    docs: Int32Array,
+    ords: Int32Array,
+    n: number,
+    scores: Float64Array,
+    single: Int32Array,
+  ): void {
+    const seg0 = this.seg0;
+    let counts = this.docCounts;
+    const hasSubs = this.hasSubs;
+    const sub = this.sub;
+    const sd = sub.docs;
+    const sb = sub.ords;
+    const ss = sub.scores;
+    for (let i = 0; i < n; i++) {
+      const doc = docs[i]!;
+      const so = single[doc]!;
+      if (so < 0) continue;
+      const o = ords[i]!;
+      let b = o === 0 ? seg0[so]! : -1;
+      if (b < 0) {
+        b = this.bucketOfOrd(so, o);
+        if (b < 0) continue;
+      }
+      if (b >= counts.length) counts = this.docCounts = growI32(counts, b + 1);
+      counts[b]!++;
+      if (hasSubs) {
+        const k = sub.n;
+        sd[k] = doc;
+        sb[k] = b;
+        ss[k] = scores[i]!;
+        if ((sub.n = k + 1) === BATCH) sub.flush();
+      }
+    }
+  }
+
+  /**
+   * The single-valued keyword hot path with a lone avg/sum sub-aggregation over a single-valued
+   * numeric column: the metric's count and Kahan sum are updated in the same loop (as the
+   * metric's own collect would), saving the (doc, bucket) buffer round trip.
+   */
+  private collectFusedSum(
+    docs: Int32Array,
+    ords: Int32Array,
+    n: number,
+    single: Int32Array,
+    f: FusedSum,
+  ): void {
+    const seg0 = this.seg0;
+    const values = f.values;
+    let counts = this.docCounts;
+    let mc = f.counts;
+    let ms = f.sums;
+    let mk = f.comps;
+    for (let i = 0; i < n; i++) {
+      const doc = docs[i]!;
+      const so = single[doc]!;
+      if (so < 0) continue;
+      const o = ords[i]!;
+      let b = o === 0 ? seg0[so]! : -1;
+      if (b < 0) {
+        b = this.bucketOfOrd(so, o);
+        if (b < 0) continue;
+      }
+      if (b >= counts.length) {
+        counts = this.docCounts = growI32(counts, b + 1);
+        const g = this.fusable!.fusedSum!(counts.length)!;
+        mc = g.counts;
+        ms = g.sums;
+        mk = g.comps;
+      }
+      counts[b]!++;
+      const v = values[doc]!;
+      if (v !== v) continue;
+      mc[b]!++;
+      const s = ms[b]!;
+      if (v - v !== 0) ms[b] = s + v;
+      else if (s - s === 0) {
+        const corrected = v - mk[b]!;
+        const next = s + corrected;
+        mk[b] = next - s - corrected;
+        ms[b] = next;
+      }
+    }
+  }
+
+  protected bucketsOf(owner: number): number[] {
     if (!this.ownerIndex) {
       this.ownerIndex = new Map();
       for (let o = 0; o < this.hash.size; o++) {
@@ -404,13 +476,13 @@ class TermsAggregator extends BucketsAggregator {
     return this.ownerIndex.get(owner) ?? [];
   }
 
-  private keyOf(ord: number): string | number {
+  protected keyOf(ord: number): string | number {
     const k = this.hash.keys[ord]!;
     return this.kind === 'string' ? this.termIds.terms[k]! : k;
   }
 
   /** min_doc_count 0: every term (or value) of the field on this shard, as zero-count candidates. */
-  private zeroCandidates(present: Set<string | number>, owned: number): Candidate[] {
+  protected zeroCandidates(present: Set<string | number>, owned: number): Candidate[] {
     const out: Candidate[] = [];
     const rv = this.rv!;
     if (this.kind === 'string') {
@@ -441,7 +513,7 @@ class TermsAggregator extends BucketsAggregator {
     return out;
   }
 
-  build(owner: number): InternalTerms {
+  build(owner: number): InternalTerms | InternalAgg {
     if (!this.rv) return this.buildEmpty();
     const cands: Candidate[] = this.bucketsOf(owner).map((ord) => ({
       ord,
@@ -504,7 +576,7 @@ class TermsAggregator extends BucketsAggregator {
     };
   }
 
-  buildEmpty(): InternalTerms {
+  buildEmpty(): InternalTerms | InternalAgg {
     return this.result([], 0);
   }
 

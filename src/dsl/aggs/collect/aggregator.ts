@@ -46,6 +46,21 @@ export interface Aggregator {
   bucketDocCount?(ord: number): number;
   /** Called once after all segments were collected (before any build()). */
   finish?(): void;
+  /**
+   * Sum-family metrics (avg, sum) over a single-valued numeric column in the current segment:
+   * arrays (grown to at least `size` buckets) that a parent's hot loop updates inline instead of
+   * buffering (doc, bucket) pairs; null when values need the general path (multi-valued,
+   * `missing`, scripts).
+   */
+  fusedSum?(size: number): FusedSum | null;
+}
+
+/** See Aggregator.fusedSum: per-bucket value count and Kahan-compensated sum. */
+export interface FusedSum {
+  readonly values: Float64Array;
+  readonly counts: Float64Array;
+  readonly sums: Float64Array;
+  readonly comps: Float64Array;
 }
 
 /** Buffers (doc, bucket, score) triples for sub-aggregators and flushes them in batches. */

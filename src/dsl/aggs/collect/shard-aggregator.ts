@@ -16,6 +16,11 @@ export interface ShardAggregator {
   readonly needsScores: boolean;
   onSegment(ls: LiveSegment, segIndex: number): void;
   collect(doc: number, score: number): void;
+  /**
+   * The same as n collect() calls, for executors that have matching docs in batches: docs[0..n)
+   * of the current segment in increasing order; scores null when they are not computed.
+   */
+  collectBatch(docs: Int32Array, n: number, scores: Float64Array | null): void;
   finish(): ShardAggResult;
 }
 
@@ -49,6 +54,7 @@ export function rootSegment(ls: LiveSegment): AggSegment {
 }
 
 const ZERO_ORDS = new Int32Array(BATCH);
+const NO_SCORES = new Float64Array(BATCH).fill(NaN);
 
 export function createShardAggregator(nodes: AggNode[], ctx: ShardAggContext): ShardAggregator {
   validateAggregations(nodes);
@@ -95,6 +101,21 @@ class RootCollector implements ShardAggregator {
     this.docs[n] = doc;
     this.scores[n] = score;
     if ((this.n = n + 1) === BATCH) this.flush();
+  }
+
+  collectBatch(docs: Int32Array, n: number, scores: Float64Array | null): void {
+    this.flush();
+    const roots = this.roots;
+    for (let s = 0; s < n; s += BATCH) {
+      const m = Math.min(BATCH, n - s);
+      const d = s === 0 && m === docs.length ? docs : docs.subarray(s, s + m);
+      const sc = scores
+        ? s === 0 && m === scores.length
+          ? scores
+          : scores.subarray(s, s + m)
+        : NO_SCORES;
+      for (let i = 0; i < roots.length; i++) roots[i]!.collect(d, ZERO_ORDS, m, sc);
+    }
   }
 
   finish(): ShardAggResult {

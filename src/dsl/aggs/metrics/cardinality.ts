@@ -13,7 +13,7 @@ import {
   type ValuesSourceParams,
 } from '../parse/values-source-params.js';
 import { registerAgg, type ResultSpec } from '../registry.js';
-import { hexBytes, MH, ML, mixDouble, mixLong, murmur3x64h1, utf8 } from '../support/hash64.js';
+import { hexBytes, MIX, mixDouble, mixLong, murmur3x64h1, utf8 } from '../support/hash64.js';
 import {
   BytesReader,
   NumericReader,
@@ -104,7 +104,7 @@ class CardinalityAggregator implements Aggregator {
           if (v !== v) continue;
           if (floating) mixDouble(v);
           else mixLong(v);
-          this.sketch(ords[i]!).collect(MH, ML);
+          this.sketch(ords[i]!).collect(MIX[0]!, MIX[1]!);
           continue;
         }
         const c = r.read(docs[i]!, scores[i]!);
@@ -114,7 +114,7 @@ class CardinalityAggregator implements Aggregator {
           const v = r.buf[j]!;
           if (floating) mixDouble(v);
           else mixLong(v);
-          sk.collect(MH, ML);
+          sk.collect(MIX[0]!, MIX[1]!);
         }
       }
       return;
@@ -122,13 +122,23 @@ class CardinalityAggregator implements Aggregator {
     const r = this.bytes!;
     if (r.ordinals) {
       this.lastBytes = r;
+      const single = r.single;
+      let owner = -1;
+      let bits: Uint8Array | null = null;
       for (let i = 0; i < n; i++) {
-        const c = r.readOrds(docs[i]!);
-        if (c === 0) continue;
         const b = ords[i]!;
-        let bits = this.seen.get(b);
-        if (!bits) this.seen.set(b, (bits = new Uint8Array(this.dictSize)));
-        for (let j = 0; j < c; j++) bits[r.ords[j]!] = 1;
+        if (b !== owner) {
+          owner = b;
+          bits = this.seen.get(b) ?? null;
+          if (!bits) this.seen.set(b, (bits = new Uint8Array(this.dictSize)));
+        }
+        if (single) {
+          const so = single[docs[i]!]!;
+          if (so >= 0) bits![so] = 1;
+          continue;
+        }
+        const c = r.readOrds(docs[i]!);
+        for (let j = 0; j < c; j++) bits![r.ords[j]!] = 1;
       }
       return;
     }

@@ -1,9 +1,10 @@
 /**
  * percentiles, percentile_ranks (t-digest, ES TDigestPercentilesAggregator /
- * InternalTDigestPercentiles(Ranks)) and median_absolute_deviation (ES
- * MedianAbsoluteDeviationAggregator): one t-digest per bucket, merged on reduce. Keys render as
- * Java doubles ("99.0"); `keyed: false` gives a list of {key, value}. Empty digests give NaN
- * ("NaN" in JSON) for percentiles and null for MAD, as 6.8 does.
+ * InternalTDigestPercentiles(Ranks), or `hdr`: HDRPercentilesAggregator with HdrHistogram's
+ * DoubleHistogram) and median_absolute_deviation (ES MedianAbsoluteDeviationAggregator): one
+ * state per bucket, merged on reduce. Keys render as Java doubles ("99.0"); `keyed: false` gives
+ * a list of {key, value}. Empty states give NaN ("NaN" in JSON) for percentiles and null for
+ * MAD, as 6.8 does.
  */
 import { EsError, illegalArgument } from '../../../common/errors.js';
 import { javaDoubleToString } from '../../script/index.js';
@@ -19,6 +20,7 @@ import { formatToString, RAW, type DocFormat } from '../support/doc-format.js';
 import { jnum } from '../support/json.js';
 import { NumericReader, resolveValues, type ResolvedValues } from '../support/values-source.js';
 import type { AggNode, InternalAgg } from '../types.js';
+import { DoubleHistogram } from './hdr-histogram.js';
 import { TDigest } from './tdigest.js';
 import { valueBody } from './metric-base.js';
 
@@ -30,11 +32,15 @@ interface Params {
   keyed: boolean;
   compression: number;
   method: 'tdigest' | 'hdr';
+  /** hdr.number_of_significant_value_digits */
+  digits: number;
 }
 
 export interface InternalPercentiles extends InternalAgg {
   kind: Kind;
   digest: TDigest;
+  /** The state with `hdr` (digest is then an unused empty t-digest). */
+  hdr: DoubleHistogram | null;
   keys: number[];
   keyed: boolean;
   format: DocFormat;
@@ -49,6 +55,7 @@ function parsePercentiles(kind: Kind, json: unknown, name: string): Params {
     keyed: true,
     compression: kind === 'median_absolute_deviation' ? 1000 : 100,
     method: 'tdigest',
+    digits: 3,
   };
   let valuesSet = false;
   const checkCompression = (c: number) => {
@@ -120,6 +127,7 @@ function parsePercentiles(kind: Kind, json: unknown, name: string): Params {
               throw illegalArgument(
                 `[numberOfSignificantValueDigits] must be between 0 and 5: [${name}]`,
               );
+            p.digits = d;
           }
         },
       },
@@ -143,9 +151,6 @@ function parsePercentiles(kind: Kind, json: unknown, name: string): Params {
   }
   if (kind === 'percentile_ranks' && !valuesSet)
     throw illegalArgument(`[values] must not be null: [${name}]`);
-  if (p.method === 'hdr') {
-    throw illegalArgument(`[${kind}] method [hdr] is not supported, use [tdigest]: [${name}]`);
-  }
   if (!isObj(json))
     throw new EsError('parsing_exception', `Unexpected token ${tokenOf(json)}`, 400);
   return p;
@@ -154,8 +159,10 @@ function parsePercentiles(kind: Kind, json: unknown, name: string): Params {
 class PercentilesAggregator implements Aggregator {
   readonly needsScores = false;
   private readonly digests: TDigest[] = [];
+  private readonly hdrs: DoubleHistogram[] = [];
   private reader: NumericReader | null = null;
   private readonly p: Params;
+  private readonly hdr: boolean;
 
   constructor(
     readonly node: AggNode,
@@ -163,6 +170,7 @@ class PercentilesAggregator implements Aggregator {
     private readonly rv: ResolvedValues | null,
   ) {
     this.p = node.params as Params;
+    this.hdr = this.p.method === 'hdr';
   }
 
   setSegment(seg: AggSegment): void {
@@ -175,9 +183,24 @@ class PercentilesAggregator implements Aggregator {
     return d;
   }
 
+  /** ES creates a bucket's histogram on its first doc, with or without values. */
+  private histogram(ord: number): DoubleHistogram {
+    let h = this.hdrs[ord];
+    if (!h) this.hdrs[ord] = h = new DoubleHistogram(this.p.digits);
+    return h;
+  }
+
   collect(docs: Int32Array, ords: Int32Array, n: number, scores: Float64Array): void {
     const r = this.reader;
     if (!r) return;
+    if (this.hdr) {
+      for (let i = 0; i < n; i++) {
+        const h = this.histogram(ords[i]!);
+        const c = r.read(docs[i]!, scores[i]!);
+        for (let j = 0; j < c; j++) h.recordValue(r.buf[j]!);
+      }
+      return;
+    }
     const single = r.single;
     for (let i = 0; i < n; i++) {
       if (single) {
@@ -193,23 +216,26 @@ class PercentilesAggregator implements Aggregator {
   }
 
   build(ord: number): InternalPercentiles {
-    return this.result(this.digests[ord] ?? new TDigest(this.p.compression));
+    if (this.hdr) return this.result(null, this.hdrs[ord] ?? new DoubleHistogram(this.p.digits));
+    return this.result(this.digests[ord] ?? new TDigest(this.p.compression), null);
   }
   buildEmpty(): InternalPercentiles {
-    return this.result(new TDigest(this.p.compression));
+    if (this.hdr) return this.result(null, new DoubleHistogram(this.p.digits));
+    return this.result(new TDigest(this.p.compression), null);
   }
   metric(ord: number, key: string | null): number {
     const r = ord >= 0 ? this.build(ord) : this.buildEmpty();
     return percentileValue(r, key);
   }
-  private result(digest: TDigest): InternalPercentiles {
+  private result(digest: TDigest | null, hdr: DoubleHistogram | null): InternalPercentiles {
     return {
       spec: this.kind,
       kind: this.kind,
       name: this.node.name,
       meta: this.node.meta,
       node: this.node,
-      digest,
+      digest: digest ?? new TDigest(this.p.compression),
+      hdr,
       keys: this.p.keys,
       keyed: this.p.keyed,
       format: this.rv?.format ?? RAW,
@@ -234,6 +260,13 @@ function rank(d: TDigest, v: number): number {
 }
 
 function valueOf(a: InternalPercentiles, key: number): number {
+  if (a.hdr) {
+    // InternalHDRPercentiles(Ranks).value
+    if (a.hdr.totalCount === 0) return NaN;
+    return a.kind === 'percentiles'
+      ? a.hdr.getValueAtPercentile(key)
+      : a.hdr.getPercentileAtOrBelowValue(key);
+  }
   return a.kind === 'percentiles' ? a.digest.quantile(key / 100) : rank(a.digest, key);
 }
 
@@ -273,17 +306,21 @@ function render(a: InternalPercentiles): Record<string, unknown> {
 for (const kind of ['percentiles', 'percentile_ranks', 'median_absolute_deviation'] as const) {
   const result: ResultSpec<InternalPercentiles> = {
     reduce: (parts) => {
+      if (parts[0]!.hdr) {
+        // AbstractInternalHDRPercentiles.doReduce: a copy of the first state's model, then add()
+        const merged = DoubleHistogram.emptyLike(parts[0]!.hdr);
+        for (const p of parts) merged.add(p.hdr!);
+        return { ...parts[0]!, hdr: merged };
+      }
       const merged = new TDigest(parts[0]!.digest.compression);
       for (const p of parts) merged.merge(p.digest);
       return { ...parts[0]!, digest: merged };
     },
     render,
-    typedType: () =>
-      kind === 'percentiles'
-        ? 'tdigest_percentiles'
-        : kind === 'percentile_ranks'
-          ? 'tdigest_percentile_ranks'
-          : 'median_absolute_deviation',
+    typedType: (a) =>
+      kind === 'median_absolute_deviation'
+        ? 'median_absolute_deviation'
+        : `${a.hdr ? 'hdr' : 'tdigest'}_${kind}`,
     value: percentileValue,
     ...(kind === 'median_absolute_deviation'
       ? {}

@@ -7,7 +7,7 @@
  */
 import { illegalArgument } from '../../../common/errors.js';
 import { javaDoubleToString } from '../../script/index.js';
-import type { Aggregator, AggregatorContext, AggSegment } from '../collect/aggregator.js';
+import type { Aggregator, AggregatorContext, AggSegment, FusedSum } from '../collect/aggregator.js';
 import { KahanSum } from '../reduce/reduce.js';
 import { registerAgg, type ResultSpec } from '../registry.js';
 import { growF64 } from '../support/arrays.js';
@@ -67,6 +67,13 @@ class StatsAggregator implements Aggregator {
 
   setSegment(seg: AggSegment): void {
     this.reader = readerFor(this.rv, seg);
+  }
+
+  fusedSum(size: number): FusedSum | null {
+    const values = this.reader?.single;
+    if (!values || (this.kind !== 'avg' && this.kind !== 'sum')) return null;
+    if (size > this.counts.length) this.grow(size);
+    return { values, counts: this.counts, sums: this.sums, comps: this.comps };
   }
 
   private grow(n: number): void {

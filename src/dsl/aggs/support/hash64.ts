@@ -10,35 +10,35 @@ export interface U64 {
   lo: number;
 }
 
-let RH = 0;
-let RL = 0;
+/** Scratch results of mul64/add64/rotl64/getLong (a typed array: unboxed, no allocation). */
+const R = new Uint32Array(2);
 
-/** (ah:al) * (bh:bl) mod 2^64 into RH:RL. */
+/** (ah:al) * (bh:bl) mod 2^64 into R (hi, lo). */
 function mul64(ah: number, al: number, bh: number, bl: number): void {
+  // low word: al*bl mod 2^32; high word: the carry of al*bl (16-bit halves, no division or
+  // modulo: those go through slow floating-point paths) plus the cross products mod 2^32
   const a0 = al & 0xffff;
   const a1 = al >>> 16;
   const b0 = bl & 0xffff;
   const b1 = bl >>> 16;
-  const p00 = a0 * b0;
-  const mid = a0 * b1 + a1 * b0;
-  const p11 = a1 * b1;
-  const t = p00 + (mid % 65536) * 65536;
-  const carry = Math.floor(t / 4294967296);
-  RL = t >>> 0;
-  const hiFull = p11 + Math.floor(mid / 65536) + carry;
-  RH = (hiFull + Math.imul(ah, bl) + Math.imul(al, bh)) >>> 0;
+  const p01 = a0 * b1;
+  const p10 = a1 * b0;
+  const mid = ((a0 * b0) >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
+  const carry = a1 * b1 + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16);
+  R[1] = Math.imul(al, bl);
+  R[0] = carry + Math.imul(ah, bl) + Math.imul(al, bh);
 }
 
 function add64(ah: number, al: number, bh: number, bl: number): void {
   const lo = al + bl;
-  RL = lo >>> 0;
-  RH = (ah + bh + (lo > 0xffffffff ? 1 : 0)) >>> 0;
+  R[1] = lo >>> 0;
+  R[0] = (ah + bh + (lo > 0xffffffff ? 1 : 0)) >>> 0;
 }
 
 function rotl64(h: number, l: number, r: number): void {
   if (r === 32) {
-    RH = l;
-    RL = h;
+    R[0] = l;
+    R[1] = h;
     return;
   }
   if (r > 32) {
@@ -47,24 +47,24 @@ function rotl64(h: number, l: number, r: number): void {
     l = t;
     r -= 32;
   }
-  RH = ((h << r) | (l >>> (32 - r))) >>> 0;
-  RL = ((l << r) | (h >>> (32 - r))) >>> 0;
+  R[0] = ((h << r) | (l >>> (32 - r))) >>> 0;
+  R[1] = ((l << r) | (h >>> (32 - r))) >>> 0;
 }
 
-/** fmix64 (BitMixer.mix64) into RH:RL. */
+/** fmix64 (BitMixer.mix64) into R (hi, lo). */
 function fmix(h: number, l: number): void {
   // z ^= z >>> 33
   l = (l ^ (h >>> 1)) >>> 0;
   mul64(h, l, 0xff51afd7, 0xed558ccd);
-  h = RH;
-  l = RL;
+  h = R[0]!;
+  l = R[1]!;
   l = (l ^ (h >>> 1)) >>> 0;
   mul64(h, l, 0xc4ceb9fe, 0x1a85ec53);
-  h = RH;
-  l = RL;
+  h = R[0]!;
+  l = R[1]!;
   l = (l ^ (h >>> 1)) >>> 0;
-  RH = h;
-  RL = l;
+  R[0] = h;
+  R[1] = l;
 }
 
 /**
@@ -73,12 +73,11 @@ function fmix(h: number, l: number): void {
  */
 export function mix64(v: U64): U64 {
   mix64Into(v.hi, v.lo);
-  return { hi: MH, lo: ML };
+  return { hi: MIX[0]!, lo: MIX[1]! };
 }
 
-/** Result of mix64Into (no allocation on hot paths). */
-export let MH = 0;
-export let ML = 0;
+/** Result of mix64Into as [hi, lo] (no allocation on hot paths). */
+export const MIX = new Uint32Array(2);
 
 export function mix64Into(hi: number, lo: number): void {
   let h = hi >>> 0;
@@ -86,17 +85,17 @@ export function mix64Into(hi: number, lo: number): void {
   // z = (z ^ (z >>> 32)) * 0x4cd6944c5cc20b6d
   l = (l ^ h) >>> 0;
   mul64(h, l, 0x4cd6944c, 0x5cc20b6d);
-  h = RH;
-  l = RL;
+  h = R[0]!;
+  l = R[1]!;
   // z = (z ^ (z >>> 29)) * 0xfc12c5b19d3259e9
   l = (l ^ ((h << 3) | (l >>> 29))) >>> 0;
   h = (h ^ (h >>> 29)) >>> 0;
   mul64(h, l, 0xfc12c5b1, 0x9d3259e9);
-  h = RH;
-  l = RL;
+  h = R[0]!;
+  l = R[1]!;
   // z ^ (z >>> 32)
-  MH = h;
-  ML = (l ^ h) >>> 0;
+  MIX[0] = h;
+  MIX[1] = (l ^ h) >>> 0;
 }
 
 /** mix64 of a Java long given as a number (exact within ±2^53), into MH:ML. */
@@ -152,8 +151,8 @@ const C2H = 0x4cf5ad43;
 const C2L = 0x2745937f;
 
 function getLong(b: Uint8Array, i: number): void {
-  RL = (b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16) | (b[i + 3]! << 24)) >>> 0;
-  RH = (b[i + 4]! | (b[i + 5]! << 8) | (b[i + 6]! << 16) | (b[i + 7]! << 24)) >>> 0;
+  R[1] = (b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16) | (b[i + 3]! << 24)) >>> 0;
+  R[0] = (b[i + 4]! | (b[i + 5]! << 8) | (b[i + 6]! << 16) | (b[i + 7]! << 24)) >>> 0;
 }
 
 /** h1 of MurmurHash3 x64 128 (seed 0 in ES's cardinality). */
@@ -166,37 +165,37 @@ export function murmur3x64h1(bytes: Uint8Array, offset: number, len: number, see
   for (let i = 0; i < nblocks; i++) {
     const p = offset + i * 16;
     getLong(bytes, p);
-    let k1h = RH;
-    let k1l = RL;
+    let k1h = R[0]!;
+    let k1l = R[1]!;
     getLong(bytes, p + 8);
-    let k2h = RH;
-    let k2l = RL;
+    let k2h = R[0]!;
+    let k2l = R[1]!;
     mul64(k1h, k1l, C1H, C1L);
-    rotl64(RH, RL, 31);
-    mul64(RH, RL, C2H, C2L);
-    k1h = RH;
-    k1l = RL;
+    rotl64(R[0]!, R[1]!, 31);
+    mul64(R[0]!, R[1]!, C2H, C2L);
+    k1h = R[0]!;
+    k1l = R[1]!;
     h1h = (h1h ^ k1h) >>> 0;
     h1l = (h1l ^ k1l) >>> 0;
     rotl64(h1h, h1l, 27);
-    add64(RH, RL, h2h, h2l);
-    mul64(RH, RL, 0, 5);
-    add64(RH, RL, 0, 0x52dce729);
-    h1h = RH;
-    h1l = RL;
+    add64(R[0]!, R[1]!, h2h, h2l);
+    mul64(R[0]!, R[1]!, 0, 5);
+    add64(R[0]!, R[1]!, 0, 0x52dce729);
+    h1h = R[0]!;
+    h1l = R[1]!;
     mul64(k2h, k2l, C2H, C2L);
-    rotl64(RH, RL, 33);
-    mul64(RH, RL, C1H, C1L);
-    k2h = RH;
-    k2l = RL;
+    rotl64(R[0]!, R[1]!, 33);
+    mul64(R[0]!, R[1]!, C1H, C1L);
+    k2h = R[0]!;
+    k2l = R[1]!;
     h2h = (h2h ^ k2h) >>> 0;
     h2l = (h2l ^ k2l) >>> 0;
     rotl64(h2h, h2l, 31);
-    add64(RH, RL, h1h, h1l);
-    mul64(RH, RL, 0, 5);
-    add64(RH, RL, 0, 0x38495ab5);
-    h2h = RH;
-    h2l = RL;
+    add64(R[0]!, R[1]!, h1h, h1l);
+    mul64(R[0]!, R[1]!, 0, 5);
+    add64(R[0]!, R[1]!, 0, 0x38495ab5);
+    h2h = R[0]!;
+    h2l = R[1]!;
   }
   const tail = offset + nblocks * 16;
   const rem = len & 15;
@@ -212,10 +211,10 @@ export function murmur3x64h1(bytes: Uint8Array, offset: number, len: number, see
   }
   if (rem > 8) {
     mul64(k2h, k2l, C2H, C2L);
-    rotl64(RH, RL, 33);
-    mul64(RH, RL, C1H, C1L);
-    h2h = (h2h ^ RH) >>> 0;
-    h2l = (h2l ^ RL) >>> 0;
+    rotl64(R[0]!, R[1]!, 33);
+    mul64(R[0]!, R[1]!, C1H, C1L);
+    h2h = (h2h ^ R[0]!) >>> 0;
+    h2l = (h2l ^ R[1]!) >>> 0;
   }
   for (let i = Math.min(rem, 8) - 1; i >= 0; i--) {
     const byte = bytes[tail + i]!;
@@ -225,27 +224,27 @@ export function murmur3x64h1(bytes: Uint8Array, offset: number, len: number, see
   }
   if (rem > 0) {
     mul64(k1h, k1l, C1H, C1L);
-    rotl64(RH, RL, 31);
-    mul64(RH, RL, C2H, C2L);
-    h1h = (h1h ^ RH) >>> 0;
-    h1l = (h1l ^ RL) >>> 0;
+    rotl64(R[0]!, R[1]!, 31);
+    mul64(R[0]!, R[1]!, C2H, C2L);
+    h1h = (h1h ^ R[0]!) >>> 0;
+    h1l = (h1l ^ R[1]!) >>> 0;
   }
   h1l = (h1l ^ len) >>> 0;
   h2l = (h2l ^ len) >>> 0;
   add64(h1h, h1l, h2h, h2l);
-  h1h = RH;
-  h1l = RL;
+  h1h = R[0]!;
+  h1l = R[1]!;
   add64(h2h, h2l, h1h, h1l);
-  h2h = RH;
-  h2l = RL;
+  h2h = R[0]!;
+  h2l = R[1]!;
   fmix(h1h, h1l);
-  h1h = RH;
-  h1l = RL;
+  h1h = R[0]!;
+  h1l = R[1]!;
   fmix(h2h, h2l);
-  h2h = RH;
-  h2l = RL;
+  h2h = R[0]!;
+  h2l = R[1]!;
   add64(h1h, h1l, h2h, h2l);
-  return { hi: RH, lo: RL };
+  return { hi: R[0]!, lo: R[1]! };
 }
 
 const encoder = new TextEncoder();

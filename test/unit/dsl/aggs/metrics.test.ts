@@ -1,6 +1,6 @@
 /**
- * Metric aggregations against rest-api-spec search.aggregation/100..170, 180, 260 and 270:
- * avg, max, min, sum, value_count, stats, extended_stats, cardinality, t-digest percentiles and
+ * Metric aggregations against rest-api-spec search.aggregation/100..170, 180, 190, 260, 270:
+ * avg, max, min, sum, value_count, stats, extended_stats, cardinality, t-digest and hdr percentiles and
  * percentile_ranks, weighted_avg and median_absolute_deviation, on 2 shards.
  */
 import { describe, expect, it } from 'vitest';
@@ -421,6 +421,146 @@ describe('percentiles (180) and percentile_ranks', () => {
         ),
       ),
     ).toMatch(/\[percents\] must not be empty/);
+  });
+});
+
+describe('hdr percentiles (190) and percentile_ranks', () => {
+  const expected = {
+    '1.0': 1.0,
+    '5.0': 1.0,
+    '25.0': 1.0,
+    '50.0': 51.0302734375,
+    '75.0': 101.0615234375,
+    '95.0': 151.1240234375,
+    '99.0': 151.1240234375,
+  };
+  it('Basic test, only aggs, metadata (1-3 shards; digits 3 explicit or default)', () => {
+    for (const shards of [1, 2, 3]) {
+      const ix = buildIndex(
+        { int_field: 'integer', double_field: 'double', string_field: 'keyword' },
+        docs,
+        { shards },
+      );
+      const r = json(
+        search(ix, {
+          i: { meta: { foo: 'bar' }, percentiles: { field: 'int_field', hdr: {} } },
+          d: {
+            percentiles: {
+              field: 'double_field',
+              hdr: { number_of_significant_value_digits: 3 },
+            },
+          },
+        }),
+      );
+      expect(r).toEqual({ i: { meta: { foo: 'bar' }, values: expected }, d: { values: expected } });
+    }
+  });
+
+  it('Filtered test', () => {
+    expect(
+      json(search(idx, { p: { percentiles: { field: 'int_field', hdr: {} } } }, filtered)),
+    ).toEqual({
+      p: {
+        values: {
+          '1.0': 51.0,
+          '5.0': 51.0,
+          '25.0': 51.0,
+          '50.0': 101.03125,
+          '75.0': 101.03125,
+          '95.0': 151.09375,
+          '99.0': 151.09375,
+        },
+      },
+    });
+  });
+
+  it('Missing field with and without missing param', () => {
+    const r = json(
+      search(idx, {
+        m: { percentiles: { field: 'missing_field', missing: 1.0, hdr: {} } },
+        n: { percentiles: { field: 'missing_field', hdr: {}, percents: [50] } },
+      }),
+    ) as Record<string, { values: Record<string, unknown> }>;
+    expect(Object.values(r.m!.values)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    expect(r.n!.values).toEqual({ '50.0': 'NaN' });
+  });
+
+  it('Explicit percents, non-keyed, typed keys, percentile_ranks', () => {
+    const r = json(
+      search(
+        idx,
+        {
+          e: { percentiles: { field: 'int_field', percents: [5.0, 25.0, 50.0], hdr: {} } },
+          k: {
+            percentiles: { field: 'int_field', percents: [5.0, 25.0, 50.0], keyed: false, hdr: {} },
+          },
+          r: { percentile_ranks: { field: 'int_field', values: [1, 51, 100, 151, 1000], hdr: {} } },
+        },
+        { typedKeys: true },
+      ),
+    );
+    expect(r).toEqual({
+      'hdr_percentiles#e': { values: { '5.0': 1.0, '25.0': 1.0, '50.0': 51.0302734375 } },
+      'hdr_percentiles#k': {
+        values: [
+          { key: 5.0, value: 1.0 },
+          { key: 25.0, value: 1.0 },
+          { key: 50.0, value: 51.0302734375 },
+        ],
+      },
+      'hdr_percentile_ranks#r': {
+        values: { '1.0': 25, '51.0': 50, '100.0': 50, '151.0': 100, '1000.0': 100 },
+      },
+    });
+  });
+
+  it('Invalid params test', () => {
+    for (const d of [-1, 10]) {
+      expect(
+        JSON.stringify(
+          errorOf(() =>
+            search(idx, {
+              p: {
+                percentiles: { field: 'int_field', hdr: { number_of_significant_value_digits: d } },
+              },
+            }),
+          ),
+        ),
+      ).toMatch(/\[numberOfSignificantValueDigits\] must be between 0 and 5/);
+    }
+    for (const body of [
+      { field: 'int_field', hdr: { number_of_significant_value_digits: null } },
+      { field: 'int_field', hdr: {}, percents: null },
+      { field: 'int_field', hdr: {}, percents: ['foo'] },
+      { field: 'string_field', hdr: {} },
+    ]) {
+      expect(errorOf(() => search(idx, { p: { percentiles: body } })).status).toBe(400);
+    }
+  });
+
+  it('Negative values test: the shard holding -10 fails with array_index_out_of_bounds_exception', () => {
+    const ix = buildIndex({ int_field: 'integer' }, [...docs, { int_field: -10 }], { shards: 1 });
+    const e = errorOf(() => search(ix, { p: { percentiles: { field: 'int_field', hdr: {} } } }));
+    expect(e.error.type).toBe('array_index_out_of_bounds_exception');
+    expect(e.error.reason).toBe(
+      'The value -10.0 is out of bounds for histogram, current covered range [1.0, 256.0) cannot be extended any further.\nCaused by: java.lang.ArrayIndexOutOfBoundsException: Negative values cannot be recorded',
+    );
+  });
+
+  it('agrees with HdrHistogram on spread-out values (auto-ranging and resizing)', () => {
+    const ix = buildIndex(
+      { v: 'double' },
+      [0.001, 0.5, 3, 1234.5, 1e6, 42, 0, 7.25].map((v) => ({ v })),
+      { shards: 1 },
+    );
+    const r = json(
+      search(ix, { p: { percentiles: { field: 'v', percents: [0, 10, 50, 90, 100], hdr: {} } } }),
+    ) as { p: { values: Record<string, number> } };
+    // monotone, within 0.1% (3 significant digits) of the exact order statistics
+    const exact = [0, 0, 3, 1234.5, 1e6];
+    Object.values(r.p.values).forEach((v, i) => {
+      expect(Math.abs(v - exact[i]!)).toBeLessThanOrEqual(exact[i]! * 0.001 + 1e-9);
+    });
   });
 });
 

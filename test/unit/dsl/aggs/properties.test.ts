@@ -171,4 +171,81 @@ describe('aggregations agree with a naive reference', () => {
       { numRuns: 60 },
     );
   });
+
+  // Single-valued columns take the fast paths (keyword ordinals with an inline avg/sum, disjoint
+  // ranges, batched histogram keys); these must agree with the reference too.
+  it('single-valued fields: terms with avg/sum sub-aggregations, disjoint ranges, histogram', () => {
+    const single = fc.record({
+      docs: fc.array(
+        fc.record({
+          k: fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), { maxLength: 1 }),
+          v: fc.array(
+            fc.integer({ min: -100, max: 100 }).map((x) => x / 2),
+            { maxLength: 1 },
+          ),
+        }),
+        { minLength: 1, maxLength: 80 },
+      ),
+      shards: fc.integer({ min: 1, max: 3 }),
+      refreshEvery: fc.integer({ min: 1, max: 30 }),
+      deleteEvery: fc.integer({ min: 0, max: 7 }),
+    });
+    const ranges = [{ to: -10 }, { from: -10, to: 0 }, { from: 0.5, to: 20 }, { from: 20 }];
+    fc.assert(
+      fc.property(single, (c) => {
+        const { idx, live } = build(c);
+        const r = json(
+          search(idx, {
+            t: {
+              terms: { field: 'k', size: 10 },
+              aggs: { a: { avg: { field: 'v' } }, s: { sum: { field: 'v' } } },
+            },
+            ta: { terms: { field: 'k', size: 10 }, aggs: { a: { avg: { field: 'v' } } } },
+            r: { range: { field: 'v', ranges } },
+            h: { histogram: { field: 'v', interval: 5 } },
+          }),
+        ) as {
+          t: { buckets: Array<{ key: string; doc_count: number; a: { value: number | null } }> };
+          ta: { buckets: Array<{ key: string; doc_count: number; a: { value: number | null } }> };
+          r: { buckets: Array<{ doc_count: number }> };
+          h: { buckets: Array<{ key: number; doc_count: number }> };
+        };
+        const groups = new Map<string, number[]>();
+        for (const d of live) {
+          if (!d.k.length) continue;
+          const g = groups.get(d.k[0]!) ?? [];
+          g.push(...d.v);
+          groups.set(d.k[0]!, g);
+        }
+        const counts = new Map<string, number>();
+        for (const d of live) if (d.k.length) counts.set(d.k[0]!, (counts.get(d.k[0]!) ?? 0) + 1);
+        const expected = [...counts.entries()].sort(byCountThenKey).map(([k, n]) => {
+          const vs = groups.get(k)!;
+          return [k, n, vs.length ? vs.reduce((a, b) => a + b, 0) / vs.length : null];
+        });
+        for (const agg of [r.t, r.ta]) {
+          expect(agg.buckets.map((b) => [b.key, b.doc_count, b.a.value])).toEqual(expected);
+        }
+        expect(r.r.buckets.map((b) => b.doc_count)).toEqual(
+          ranges.map(
+            (rg) =>
+              live.filter((d) =>
+                d.v.some((x) => x >= (rg.from ?? -Infinity) && x < (rg.to ?? Infinity)),
+              ).length,
+          ),
+        );
+        const hist = new Map<number, number>();
+        for (const d of live) {
+          for (const x of d.v) {
+            const key = Math.floor(x / 5) * 5;
+            hist.set(key, (hist.get(key) ?? 0) + 1);
+          }
+        }
+        expect(r.h.buckets.filter((b) => b.doc_count > 0).map((b) => [b.key, b.doc_count])).toEqual(
+          [...hist.entries()].sort((a, b) => a[0] - b[0]),
+        );
+      }),
+      { numRuns: 80 },
+    );
+  });
 });

@@ -3,6 +3,7 @@
  * parsing, date math, roundings), HyperLogLog++ (linear counting and registers), the t-digest
  * quantile/cdf interpolation, and 64-bit hashing against BigInt references.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DecimalFormat } from '../../../../src/dsl/aggs/support/decimal-format.js';
 import { javaDoubleToString } from '../../../../src/dsl/script/index.js';
@@ -15,6 +16,7 @@ import {
   UTC,
 } from '../../../../src/dsl/aggs/support/dates.js';
 import { HllSketch, precisionFromThreshold } from '../../../../src/dsl/aggs/metrics/hyperloglog.js';
+import { DoubleHistogram } from '../../../../src/dsl/aggs/metrics/hdr-histogram.js';
 import { TDigest } from '../../../../src/dsl/aggs/metrics/tdigest.js';
 import {
   doubleBits,
@@ -201,5 +203,51 @@ describe('64-bit hashing', () => {
   it('terms partitions use murmur3_x86_32 with seed 31', () => {
     const b = utf8('abc');
     expect(((murmur3x86_32(b, 0, b.length, 31) % 2) + 2) % 2).toBe(1);
+  });
+});
+
+describe('HdrHistogram DoubleHistogram (hdr percentiles)', () => {
+  interface HdrCase {
+    digits: number;
+    shards: number[][];
+    error?: true;
+    count?: number;
+    percentiles?: string[];
+    ranks?: string[];
+  }
+  const fixture = JSON.parse(
+    readFileSync(
+      new URL('../../../../fixtures/dsl/aggs/hdr-histogram-2.1.9.json', import.meta.url),
+      'utf8',
+    ),
+  ) as { percents: number[]; rankValues: number[]; cases: HdrCase[] };
+  const f64 = new Float64Array(1);
+  const u32 = new Uint32Array(f64.buffer);
+  const hex = (d: number) => {
+    f64[0] = d;
+    return ((BigInt(u32[1]!) << 32n) | BigInt(u32[0]!)).toString(16);
+  };
+
+  it('matches HdrHistogram 2.1.9 bit for bit: recording, auto-ranging, resizing, merging', () => {
+    for (const c of fixture.cases) {
+      const run = () => {
+        const shards = c.shards.map((vs) => {
+          const h = new DoubleHistogram(c.digits);
+          for (const v of vs) h.recordValue(v);
+          return h;
+        });
+        const merged = DoubleHistogram.emptyLike(shards[0]!);
+        for (const h of shards) merged.add(h);
+        return merged;
+      };
+      if (c.error) {
+        expect(run).toThrow();
+        continue;
+      }
+      const m = run();
+      expect(m.totalCount).toBe(c.count);
+      expect(fixture.percents.map((p) => hex(m.getValueAtPercentile(p)))).toEqual(c.percentiles);
+      expect(fixture.rankValues.map((v) => hex(m.getPercentileAtOrBelowValue(v)))).toEqual(c.ranks);
+    }
   });
 });

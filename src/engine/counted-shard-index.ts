@@ -1,0 +1,25 @@
+/**
+ * A shard's search index that reports its refreshes to the shard's counters, as ES's
+ * RefreshMetricUpdater listens to the reader manager: every explicit refresh counts (even when
+ * nothing changed), a scheduled one only when it opened a new reader.
+ */
+import type { AnalysisResolver } from '../search/index/segment-builder.js';
+import { ShardIndex } from '../search/index/shard-index.js';
+import { clockMs, inScheduledRefresh, type ShardCounters } from './stats.js';
+
+export class CountedShardIndex extends ShardIndex {
+  constructor(
+    analysis: AnalysisResolver,
+    private readonly counters: ShardCounters,
+  ) {
+    super(analysis);
+  }
+
+  override refresh(): void {
+    const t0 = clockMs();
+    const before = this.searcher().generation;
+    super.refresh();
+    const published = this.searcher().generation !== before;
+    if (published || !inScheduledRefresh()) this.counters.refreshed(t0, published);
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Commit points of the search index (Lucene's flush + commit): a shard's refreshed segments and
+ * live-docs bitsets are written to the store with the highest sequence number they contain, so a
+ * restart loads them and replays only the operations after that point from the documents.
+ */
+import { Bitset } from '../search/index/bitset.js';
+import type { Segment } from '../search/index/segment.js';
+import { decodeSegment, encodeSegment } from '../search/index/segment-codec.js';
+import type { ShardSnapshot } from '../search/index/live-segment.js';
+import type { Store } from '../store/store.js';
+
+interface CommitPoint {
+  /** Every op with seqNo <= maxSeqNo is reflected in these segments and live docs. */
+  maxSeqNo: number;
+  segments: Array<{ key: string; hasLive: boolean }>;
+  generation: number;
+}
+
+const persistedKeys = new WeakMap<Segment, string>();
+
+const commitKey = (uuid: string, shard: number) => `commit:${uuid}:${shard}`;
+
+export function loadCommit(
+  store: Store,
+  uuid: string,
+  shard: number,
+): { maxSeqNo: number; segments: Array<{ segment: Segment; live: Bitset | null }> } | null {
+  const c = store.getMeta<CommitPoint>(commitKey(uuid, shard));
+  if (!c) return null;
+  const segments: Array<{ segment: Segment; live: Bitset | null }> = [];
+  for (const s of c.segments) {
+    const blob = store.getBlob(s.key);
+    if (!blob) return null; // incomplete commit: rebuild from documents
+    const segment = decodeSegment(blob);
+    persistedKeys.set(segment, s.key);
+    let live: Bitset | null = null;
+    if (s.hasLive) {
+      const lb = store.getBlob(`${s.key}:live`);
+      if (!lb) return null;
+      const words = new Uint32Array(Math.ceil(segment.maxDoc / 32));
+      new Uint8Array(words.buffer).set(lb.subarray(0, words.byteLength));
+      live = new Bitset(segment.maxDoc, words);
+    }
+    segments.push({ segment, live });
+  }
+  return { maxSeqNo: c.maxSeqNo, segments };
+}
+
+/**
+ * Writes the shard's current snapshot as its commit point. The caller refreshes first, so every
+ * operation up to `maxSeqNo` is in the snapshot. Unreferenced segment blobs are removed.
+ */
+export async function writeCommit(
+  store: Store,
+  uuid: string,
+  shard: number,
+  snap: ShardSnapshot,
+  maxSeqNo: number,
+): Promise<void> {
+  const prev = store.getMeta<CommitPoint>(commitKey(uuid, shard));
+  let generation = prev?.generation ?? 0;
+  const entries: CommitPoint['segments'] = [];
+  const writes: Array<Promise<boolean>> = [];
+  for (const ls of snap.segments) {
+    let key = persistedKeys.get(ls.segment);
+    if (!key) {
+      key = `${uuid}:${shard}:${++generation}`;
+      writes.push(store.putBlob(key, encodeSegment(ls.segment)));
+      persistedKeys.set(ls.segment, key);
+    }
+    if (ls.live) {
+      const w = ls.live.words;
+      writes.push(store.putBlob(`${key}:live`, Buffer.from(w.buffer, w.byteOffset, w.byteLength)));
+    }
+    entries.push({ key, hasLive: ls.live !== null });
+  }
+  const point: CommitPoint = { maxSeqNo, segments: entries, generation };
+  writes.push(store.putMeta(commitKey(uuid, shard), point));
+  const keep = new Set(entries.flatMap((e) => [e.key, `${e.key}:live`]));
+  for (const k of store.blobKeys(`${uuid}:${shard}:`))
+    if (!keep.has(k)) writes.push(store.removeBlob(k));
+  await Promise.all(writes);
+}
+
+export async function dropCommits(store: Store, uuid: string, shards: number): Promise<void> {
+  const writes: Array<Promise<boolean>> = [];
+  for (let s = 0; s < shards; s++) {
+    writes.push(store.removeMeta(commitKey(uuid, s)));
+    for (const k of store.blobKeys(`${uuid}:${s}:`)) writes.push(store.removeBlob(k));
+  }
+  await Promise.all(writes);
+}

@@ -1,0 +1,603 @@
+/**
+ * One bulk-by-scroll worker (ES AbstractAsyncBulkByScrollAction + WorkerBulkByScrollTaskState):
+ * scan the refreshed matches in `_doc` order, then per scroll batch build a bulk of
+ * compare-and-write deletes or re-indexes (update scripts may noop or delete), wait for the
+ * active shard copies, record version conflicts, and throttle between batches at
+ * `requests_per_second`, rescheduling the wait when the task is rethrottled.
+ */
+import { EsError, illegalArgument, toEsError } from '../../common/errors.js';
+import { filterSource, isFilterEmpty } from '../../common/source-filter.js';
+import type { IndexService } from '../../engine/index-service.js';
+import { getStr } from '../../engine/index-settings.js';
+import type { Shard } from '../../engine/shard.js';
+import { MATCH_ANY } from '../../engine/versioning.js';
+import { acknowledge, type Touched } from '../../engine/write-ack.js';
+import { valueAtPath } from '../../engine/documents.js';
+import {
+  executeSearch,
+  type MergedHit,
+  type ParsedSearch,
+  type ExecuteOptions,
+} from '../../dsl/search/execute.js';
+import type { SearchRequest } from '../../dsl/search/request.js';
+import { formatTimeValueParts, timeValueMillis, type TimeValue } from '../../common/units.js';
+import { shardForRouting } from '../../common/murmur3.js';
+import { RawJson } from '../../common/json.js';
+import { indicesOptionsFrom, STRICT_EXPAND_OPEN_FORBID_CLOSED } from '../../engine/index-names.js';
+import type { NodeContext } from '../../node-context.js';
+import { searchLimits } from './search.js';
+import { docInSlice, shardSlice } from './by-query-slices.js';
+import {
+  emptyStatus,
+  type BulkFailure,
+  type ByQueryResult,
+  type ByQueryStatus,
+  type SearchFailure,
+} from './by-query-status.js';
+
+/** `wait_for_active_shards`: ES ActiveShardCount (DEFAULT resolves to the index setting). */
+export type ActiveShards = 'default' | 'all' | number;
+
+/** A parsed `_delete_by_query` / `_update_by_query` request (ES AbstractBulkByScrollRequest). */
+export interface ByQueryJob {
+  mode: 'delete' | 'update';
+  /** Concrete indices, resolved when the task starts. */
+  targets: IndexService[];
+  search: SearchRequest;
+  parsed: ParsedSearch;
+  /** `routing` URI parameter (restricts the shards searched). */
+  routing: string[] | null;
+  /** Max documents to process, -1 for all (ES `size`). */
+  size: number;
+  /** Documents per scroll batch (ES `scroll_size`, default 1000). */
+  scrollSize: number;
+  abortOnVersionConflict: boolean;
+  refresh: boolean;
+  timeout: TimeValue;
+  waitForActiveShards: ActiveShards;
+  /** Float, Infinity when unthrottled. */
+  requestsPerSecond: number;
+  /** Update script, as written in the request (null: re-index the source as is). */
+  script: unknown;
+  pipeline: string | null;
+}
+
+/** ES WorkerBulkByScrollTaskState.MAX_THROTTLE_WAIT_TIME (one hour). */
+const MAX_THROTTLE_WAIT_NANOS = 3600e9;
+
+interface DelayedBatch {
+  /** Throttle the delay was computed for (ES keeps the original one on reschedule). */
+  readonly rps: number;
+  readonly delayNanos: number;
+  readonly startedAt: number;
+  readonly run: () => void;
+  cancel: () => void;
+  settled: boolean;
+}
+
+/** Counters and throttle of one worker (ES WorkerBulkByScrollTaskState). */
+export class WorkerState {
+  total = 0;
+  updated = 0;
+  created = 0;
+  deleted = 0;
+  batches = 0;
+  versionConflicts = 0;
+  noops = 0;
+  throttledNanos = 0;
+  private rps: number;
+  private delayed: DelayedBatch | null = null;
+
+  constructor(
+    readonly sliceId: number | null,
+    requestsPerSecond: number,
+  ) {
+    this.rps = checkRps(requestsPerSecond);
+  }
+
+  get requestsPerSecond(): number {
+    return this.rps;
+  }
+
+  get successfullyProcessed(): number {
+    return this.created + this.updated + this.deleted;
+  }
+
+  status(): ByQueryStatus {
+    const s = emptyStatus();
+    s.sliceId = this.sliceId;
+    s.total = this.total;
+    s.updated = this.updated;
+    s.created = this.created;
+    s.deleted = this.deleted;
+    s.batches = this.batches;
+    s.versionConflicts = this.versionConflicts;
+    s.noops = this.noops;
+    s.throttledNanos = this.throttledNanos;
+    s.requestsPerSecond = this.rps;
+    s.throttledUntilNanos = this.throttledUntilNanos();
+    return s;
+  }
+
+  private throttledUntilNanos(): number {
+    const d = this.delayed;
+    if (!d || d.settled) return 0;
+    return Math.max(0, d.delayNanos - (performance.now() - d.startedAt) * 1e6);
+  }
+
+  /** ES perfectlyThrottledBatchTime: float seconds a batch should have taken, in nanos. */
+  private batchNanos(lastBatchSize: number): number {
+    if (this.rps === Infinity) return 0;
+    return Math.fround(1e9 * Math.fround(lastBatchSize / this.rps));
+  }
+
+  /** Waits before the next batch (ES delayPrepareBulkRequest); the wait counts as throttled. */
+  throttle(lastBatchSize: number): Promise<void> {
+    const nanos = Math.min(
+      MAX_THROTTLE_WAIT_NANOS,
+      Math.max(0, Math.trunc(this.batchNanos(lastBatchSize))),
+    );
+    return new Promise((resolve) => this.schedule(this.rps, nanos, resolve));
+  }
+
+  private schedule(rps: number, delayNanos: number, run: () => void): void {
+    const d: DelayedBatch = {
+      rps,
+      delayNanos,
+      startedAt: performance.now(),
+      run,
+      settled: false,
+      cancel: () => undefined,
+    };
+    const fire = () => {
+      if (d.settled) return;
+      d.settled = true;
+      this.throttledNanos += d.delayNanos;
+      run();
+    };
+    if (delayNanos === 0) {
+      const h = setImmediate(fire);
+      d.cancel = () => clearImmediate(h);
+    } else {
+      const h = setTimeout(fire, delayNanos / 1e6);
+      h.unref();
+      d.cancel = () => clearTimeout(h);
+    }
+    this.delayed = d;
+  }
+
+  /** ES WorkerBulkByScrollTaskState.rethrottle: speed-ups reschedule the pending wait. */
+  rethrottle(requestsPerSecond: number): void {
+    this.rps = checkRps(requestsPerSecond);
+    const d = this.delayed;
+    if (!d || d.settled) return;
+    // Slowing down takes effect at the next batch (the scroll context must not expire).
+    if (requestsPerSecond < d.rps) return;
+    const remaining = d.delayNanos - (performance.now() - d.startedAt) * 1e6;
+    d.settled = true;
+    d.cancel();
+    // ES DelayedPrepareBulkRequest.newDelay: Math.round of a float, so capped at Integer.MAX_VALUE.
+    const scaled =
+      remaining < 0 ? 0 : Math.round(Math.fround((remaining * d.rps) / requestsPerSecond));
+    this.schedule(d.rps, Math.min(scaled, 2147483647), d.run);
+  }
+}
+
+function checkRps(rps: number): number {
+  if (!(rps > 0)) {
+    throw illegalArgument(`requests per second must be more than 0 but was [${rps}]`);
+  }
+  return Math.fround(rps);
+}
+
+/** One write of a bulk batch. */
+interface BulkItem {
+  op: 'index' | 'delete';
+  idx: IndexService;
+  shard: Shard;
+  type: string;
+  id: string;
+  routing: string | null;
+  ifSeqNo?: number;
+  ifPrimaryTerm?: number;
+  source?: Buffer;
+}
+
+/** ES IndexRequest / DeleteRequest toString, as quoted in unavailable-shards messages. */
+function itemToString(it: BulkItem): string {
+  if (it.op === 'delete') return `delete {[${it.idx.name}][${it.type}][${it.id}]}`;
+  let src = '_na_';
+  try {
+    src = JSON.stringify(JSON.parse(it.source!.toString('utf8')));
+  } catch {
+    // ES prints _na_ when the source cannot be rendered
+  }
+  return `index {[${it.idx.name}][${it.type}][${it.id}], source[${src}]}`;
+}
+
+/** Copies a shard needs active before a write, or null when enough are (ES ActiveShardCount). */
+function activeShardShortfall(idx: IndexService, want: ActiveShards): string | null {
+  let w = want;
+  if (w === 'default') {
+    const s = getStr(idx.meta.settings, 'index.write.wait_for_active_shards', '1');
+    w = s === 'all' ? 'all' : Number(s);
+  }
+  const copies = 1 + idx.numberOfReplicas;
+  const active = 1; // one node: the primary is the only started copy
+  const needed = w === 'all' ? copies : w;
+  if (needed <= active) return null;
+  const shown = w === 'all' ? 'ALL' : String(w);
+  return `Not enough active copies to meet shard count of [${shown}] (have ${active}, needed ${needed}).`;
+}
+
+/** A shard failure of the scan, from the `_shards.failures` entry the executor rendered. */
+function searchFailureOf(j: Record<string, unknown>): SearchFailure {
+  const r = (j.reason ?? {}) as Record<string, unknown>;
+  const err = fromErrorJson(r);
+  return {
+    index: (j.index as string | undefined) ?? null,
+    shard: (j.shard as number | undefined) ?? null,
+    node: (j.node as string | undefined) ?? null,
+    reason: err,
+  };
+}
+
+/**
+ * Rebuilds an error from its rendered form (type, reason, metadata, caused_by). The executor only
+ * exposes shard failures as JSON, so the HTTP status (ES ExceptionsHelper.status) is inferred
+ * from the type; the response status of the request is derived from it.
+ */
+function fromErrorJson(j: Record<string, unknown>): EsError {
+  const meta: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(j)) {
+    if (k !== 'type' && k !== 'reason' && k !== 'caused_by') meta[k] = v;
+  }
+  const cause = j.caused_by as Record<string, unknown> | undefined;
+  const type = String(j.type);
+  return new EsError(
+    type,
+    (j.reason as string | null) ?? null,
+    CLIENT_ERROR_TYPES.has(type) ? 400 : 500,
+    {
+      meta,
+      ...(cause ? { causedBy: fromErrorJson(cause) } : {}),
+    },
+  );
+}
+
+/** Shard-level failures that are the request's fault (their ES status() is 400). */
+const CLIENT_ERROR_TYPES = new Set([
+  'illegal_argument_exception',
+  'query_shard_exception',
+  'parsing_exception',
+  'parse_exception',
+  'x_content_parse_exception',
+  'number_format_exception',
+]);
+
+/** What the scan needs besides the parsed request (search options shared by all batches). */
+export interface ScanScope {
+  node: NodeContext;
+  /** `{id, max}` for a slice of a sliced request. */
+  slice: { id: number; max: number } | null;
+}
+
+/** Runs one worker to completion (ES AbstractAsyncBulkByScrollAction.start ... finishHim). */
+export async function runWorker(
+  scope: ScanScope,
+  job: ByQueryJob,
+  state: WorkerState,
+): Promise<ByQueryResult> {
+  const { node, slice } = scope;
+  const t0 = performance.now();
+  const finish = (bulkFailures: BulkFailure[], searchFailures: SearchFailure[]): ByQueryResult => ({
+    tookNanos: Math.round((performance.now() - t0) * 1e6),
+    status: state.status(),
+    bulkFailures,
+    searchFailures,
+    timedOut: false,
+  });
+
+  const hits = scan(node, job, slice);
+  if (hits.failures.length) return finish([], hits.failures);
+  const all = hits.hits;
+  state.total = job.size > 0 ? Math.min(all.length, job.size) : all.length;
+
+  const destinations = new Set<IndexService>();
+  const refreshAndFinish = (bulkFailures: BulkFailure[]): ByQueryResult => {
+    if (job.refresh) for (const idx of destinations) idx.refresh();
+    return finish(bulkFailures, []);
+  };
+
+  let pos = 0;
+  let lastBatchSize = 0;
+  for (;;) {
+    await state.throttle(lastBatchSize);
+    let batch = all.slice(pos, pos + job.scrollSize);
+    pos += batch.length;
+    if (batch.length === 0) return refreshAndFinish([]);
+    state.batches++;
+    if (job.size !== -1) {
+      const remaining = Math.max(0, job.size - state.successfullyProcessed);
+      if (remaining < batch.length) batch = batch.slice(0, remaining);
+    }
+    const items = buildBulk(node, job, state, batch);
+    if (items.length === 0) {
+      lastBatchSize = 0;
+      continue;
+    }
+    const failures: BulkFailure[] = [];
+    for (const r of await executeBulk(node, job, items)) {
+      if ('cause' in r) {
+        if (r.status === 409) {
+          state.versionConflicts++;
+          if (!job.abortOnVersionConflict) continue;
+        }
+        failures.push(r);
+        continue;
+      }
+      if (r.result === 'created') state.created++;
+      else if (r.op === 'delete') state.deleted++;
+      else state.updated++;
+      destinations.add(r.idx);
+    }
+    if (failures.length) return refreshAndFinish(failures);
+    if (job.size !== -1 && state.successfullyProcessed >= job.size) return refreshAndFinish([]);
+    lastBatchSize = items.length;
+  }
+}
+
+/** The scroll search: every match in `_doc` order over the shards' refreshed snapshots. */
+function scan(
+  node: NodeContext,
+  job: ByQueryJob,
+  slice: { id: number; max: number } | null,
+): { hits: MergedHit[]; failures: SearchFailure[] } {
+  const routing = job.routing;
+  const shardFilter: ExecuteOptions['shardFilter'] =
+    routing || slice
+      ? (idx, shard) =>
+          (!routing || routing.some((r) => shardForRouting(r, idx.numberOfShards) === shard)) &&
+          (!slice || shardSlice(shard, idx.numberOfShards, slice.id, slice.max) !== 'none')
+      : undefined;
+  const out = executeSearch(job.targets, job.search, job.parsed, {
+    searchType: 'query_then_fetch',
+    typedKeys: false,
+    now: Date.now(),
+    limits: searchLimits(node),
+    nodeId: node.nodeId,
+    keepAllHits: true,
+    termsLookup: (index, type, id, path, r) => {
+      const idx = node.indices.resolve(
+        index,
+        indicesOptionsFrom(STRICT_EXPAND_OPEN_FORBID_CLOSED, () => undefined),
+      )[0];
+      if (!idx) return null;
+      const got = node.documents.get(idx, type, id, r, { source: { includes: [], excludes: [] } });
+      if (!got.found) return null;
+      const src = got.body._source;
+      const v = valueAtPath(src instanceof RawJson ? JSON.parse(src.text) : src, path);
+      return v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
+    },
+    ...(shardFilter ? { shardFilter } : {}),
+    ...(node.scriptMethods ? { scriptMethods: node.scriptMethods } : {}),
+  });
+  const shards = out.body._shards as { failures?: Array<Record<string, unknown>> };
+  if (shards.failures?.length) return { hits: [], failures: shards.failures.map(searchFailureOf) };
+  let hits = out.allHits ?? [];
+  if (slice) {
+    hits = hits.filter((h) =>
+      docInSlice(
+        h.segment.segment.ids[h.doc]!,
+        h.target.shard.id,
+        h.target.idx.numberOfShards,
+        slice.id,
+        slice.max,
+      ),
+    );
+  }
+  return { hits, failures: [] };
+}
+
+/** ES buildBulk: one request per hit, through the update script for update-by-query. */
+function buildBulk(
+  node: NodeContext,
+  job: ByQueryJob,
+  state: WorkerState,
+  batch: MergedHit[],
+): BulkItem[] {
+  const items: BulkItem[] = [];
+  for (const h of batch) {
+    const seg = h.segment.segment;
+    const idx = h.target.idx;
+    const shard = h.target.shard;
+    const base = {
+      idx,
+      shard,
+      type: idx.typeName ?? '_doc',
+      id: seg.ids[h.doc]!,
+      routing: seg.routing.get(h.doc) ?? null,
+    };
+    const cas = { ifSeqNo: seg.seqNos[h.doc]!, ifPrimaryTerm: shard.primaryTerm };
+    if (job.mode === 'delete') {
+      items.push({ op: 'delete', ...base, ...cas });
+      continue;
+    }
+    // ES accept(): update-by-query needs the source it re-indexes.
+    if (idx.mapping?.source.enabled === false || job.search.source === null) {
+      throw illegalArgument(`[${idx.name}][${base.type}][${base.id}] didn't store _source`);
+    }
+    const rec = shard.read(base.id);
+    if (!rec || rec.seqNo !== cas.ifSeqNo) {
+      // Changed since the scan: the snapshot's source is gone, and the compare-and-write fails
+      // with the engine's own conflict, as it would in ES.
+      items.push({ op: 'index', ...base, ...cas, source: rec?.source ?? Buffer.from('{}') });
+      continue;
+    }
+    let source: unknown = JSON.parse(rec.source.toString('utf8'));
+    if (job.search.source && !isFilterEmpty(job.search.source)) {
+      source = filterSource(source, job.search.source);
+    }
+    if (job.script === null) {
+      items.push({ op: 'index', ...base, ...cas, source: Buffer.from(JSON.stringify(source)) });
+      continue;
+    }
+    const applied = applyScript(node, job.script, state, base, seg.versions[h.doc]!, source);
+    if (applied === 'noop') continue;
+    if (applied === 'delete') items.push({ op: 'delete', ...base });
+    else
+      items.push({
+        op: 'index',
+        ...base,
+        ...cas,
+        source: Buffer.from(JSON.stringify(applied.source)),
+      });
+  }
+  return items;
+}
+
+/** ES AbstractAsyncBulkByScrollAction.ScriptApplier with UpdateByQueryScriptApplier's checks. */
+function applyScript(
+  node: NodeContext,
+  script: unknown,
+  state: WorkerState,
+  doc: { idx: IndexService; type: string; id: string; routing: string | null },
+  version: number,
+  source: unknown,
+): 'noop' | 'delete' | { source: unknown } {
+  if (!node.runUpdateScript) throw illegalArgument('scripts are not supported');
+  const ctx: Record<string, unknown> = {
+    _index: doc.idx.name,
+    _type: doc.type,
+    _id: doc.id,
+    _version: version,
+    _parent: null,
+    _routing: doc.routing,
+    _source: source,
+    op: 'index',
+  };
+  node.runUpdateScript(script, ctx);
+  const take = (k: string): unknown => {
+    const v = ctx[k];
+    delete ctx[k];
+    return v;
+  };
+  const newOp = take('op');
+  if (newOp === null || newOp === undefined) throw illegalArgument('Script cleared operation type');
+  const newSource = take('_source');
+  const unchanged: Array<[string, unknown]> = [
+    ['_index', doc.idx.name],
+    ['_type', doc.type],
+    ['_id', doc.id],
+    ['_version', version],
+    ['_parent', null],
+    ['_routing', doc.routing],
+  ];
+  for (const [k, was] of unchanged) {
+    const now = take(k);
+    if (now !== was && !(now === undefined && was === null)) {
+      throw illegalArgument(`Modifying [${k}] not allowed`);
+    }
+  }
+  const op = String(newOp).toLowerCase();
+  if (op !== 'noop' && op !== 'index' && op !== 'delete') {
+    throw illegalArgument(
+      `Operation type [${op}] not allowed, only [noop, index, delete] are allowed`,
+    );
+  }
+  if (op === 'noop') {
+    state.noops++;
+    return 'noop';
+  }
+  if (op === 'delete') return 'delete';
+  const extra = Object.keys(ctx);
+  if (extra.length) throw illegalArgument(`Invalid fields added to context [${extra.join(',')}]`);
+  return { source: newSource };
+}
+
+type ItemOutcome = BulkFailure | { op: 'index' | 'delete'; idx: IndexService; result: string };
+
+/** ES TransportBulkAction for one batch: shard copies check, then each write in order. */
+async function executeBulk(
+  node: NodeContext,
+  job: ByQueryJob,
+  items: BulkItem[],
+): Promise<ItemOutcome[]> {
+  const byShard = new Map<Shard, BulkItem[]>();
+  for (const it of items) {
+    const list = byShard.get(it.shard);
+    if (list) list.push(it);
+    else byShard.set(it.shard, [it]);
+  }
+  const unavailable = new Map<Shard, EsError>();
+  for (const [shard, list] of byShard) {
+    const idx = list[0]!.idx;
+    const short = activeShardShortfall(idx, job.waitForActiveShards);
+    if (short === null) continue;
+    const containing = list.length > 1 ? `${list.length}] requests` : `${itemToString(list[0]!)}]`;
+    unavailable.set(
+      shard,
+      new EsError(
+        'unavailable_shards_exception',
+        `[${idx.name}][${shard.id}] ${short} Timeout: [${formatTimeValueParts(job.timeout)}], request: [BulkShardRequest [[${idx.name}][${shard.id}]] containing [${containing}]`,
+        503,
+      ),
+    );
+  }
+  // ES retries the shard request until `timeout` before giving up on the missing copies.
+  if (unavailable.size) await sleep(timeValueMs(job.timeout));
+  const out: ItemOutcome[] = [];
+  const touched: Touched[] = [];
+  for (const it of items) {
+    const fail = (cause: EsError): BulkFailure => ({
+      index: it.idx.name,
+      type: it.type,
+      id: it.id,
+      cause,
+      status: cause.status,
+    });
+    const u = unavailable.get(it.shard);
+    if (u) {
+      out.push(fail(u));
+      continue;
+    }
+    const base = {
+      index: it.idx.name,
+      type: it.type,
+      id: it.id,
+      routing: it.routing,
+      version: MATCH_ANY,
+      versionType: 'internal' as const,
+      ...(it.ifSeqNo !== undefined
+        ? { ifSeqNo: it.ifSeqNo, ifPrimaryTerm: it.ifPrimaryTerm! }
+        : {}),
+    };
+    try {
+      const w =
+        it.op === 'delete'
+          ? node.documents.delete({ kind: 'delete', ...base })
+          : node.documents.index({
+              kind: 'index',
+              opType: 'index',
+              ...base,
+              source: it.source!,
+              ...(job.pipeline !== null ? { pipeline: job.pipeline } : {}),
+            });
+      touched.push(w);
+      out.push({ op: it.op, idx: it.idx, result: String(w.body.result) });
+    } catch (e) {
+      out.push(fail(toEsError(e)));
+    }
+  }
+  if (touched.length) await acknowledge(node.store, touched, 'false');
+  return out;
+}
+
+const timeValueMs = (tv: TimeValue): number => Math.max(0, timeValueMillis(tv));
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    t.unref();
+  });
+}

@@ -1,0 +1,314 @@
+/**
+ * Binary form of a segment, so a restart loads segments instead of re-indexing every document
+ * (Lucene's flush/commit). Typed arrays are written 8-byte aligned and read back as views over
+ * one aligned copy of the blob; strings as one UTF-8 block with offsets.
+ */
+import type {
+  InvertedField,
+  NestedBlock,
+  NumericColumn,
+  OrdinalColumn,
+  PointsIndex,
+  Segment,
+  SegmentField,
+} from './segment.js';
+import type { FieldType } from '../../mapping/types.js';
+
+const MAGIC = 0x47455351; // "QSEG"
+const VERSION = 1;
+
+class Writer {
+  private chunks: Buffer[] = [];
+  private len = 0;
+  private pad(): void {
+    const r = this.len & 7;
+    if (r) this.push(Buffer.alloc(8 - r));
+  }
+  private push(b: Buffer): void {
+    this.chunks.push(b);
+    this.len += b.length;
+  }
+  u32(v: number): void {
+    const b = Buffer.allocUnsafe(4);
+    b.writeUInt32LE(v >>> 0, 0);
+    this.push(b);
+  }
+  f64(v: number): void {
+    const b = Buffer.allocUnsafe(8);
+    b.writeDoubleLE(v, 0);
+    this.push(b);
+  }
+  bool(v: boolean): void {
+    this.u32(v ? 1 : 0);
+  }
+  str(s: string): void {
+    const b = Buffer.from(s, 'utf8');
+    this.u32(b.length);
+    this.push(b);
+  }
+  /** A typed array or null (kind byte, length, aligned bytes). */
+  arr(a: Int32Array | Float64Array | Uint8Array | Uint32Array | null): void {
+    if (a === null) {
+      this.u32(0);
+      return;
+    }
+    const kind =
+      a instanceof Int32Array ? 1 : a instanceof Float64Array ? 2 : a instanceof Uint8Array ? 3 : 4;
+    this.u32(kind);
+    this.u32(a.length);
+    this.pad();
+    this.push(Buffer.from(a.buffer, a.byteOffset, a.byteLength));
+  }
+  strings(list: readonly string[]): void {
+    const parts = list.map((s) => Buffer.from(s, 'utf8'));
+    const offsets = new Uint32Array(list.length + 1);
+    let o = 0;
+    parts.forEach((p, i) => {
+      offsets[i] = o;
+      o += p.length;
+    });
+    offsets[list.length] = o;
+    this.arr(offsets);
+    this.u32(o);
+    this.push(Buffer.concat(parts, o));
+  }
+  done(): Buffer {
+    return Buffer.concat(this.chunks, this.len);
+  }
+}
+
+class Reader {
+  private pos = 0;
+  private readonly buf: Buffer;
+  private readonly ab: ArrayBuffer;
+  constructor(src: Uint8Array) {
+    // One aligned copy; arrays are views into it.
+    this.ab = new ArrayBuffer(src.length);
+    new Uint8Array(this.ab).set(src);
+    this.buf = Buffer.from(this.ab);
+  }
+  u32(): number {
+    const v = this.buf.readUInt32LE(this.pos);
+    this.pos += 4;
+    return v;
+  }
+  f64(): number {
+    const v = this.buf.readDoubleLE(this.pos);
+    this.pos += 8;
+    return v;
+  }
+  bool(): boolean {
+    return this.u32() === 1;
+  }
+  str(): string {
+    const n = this.u32();
+    const s = this.buf.toString('utf8', this.pos, this.pos + n);
+    this.pos += n;
+    return s;
+  }
+  arr<T>(): T | null {
+    const kind = this.u32();
+    if (kind === 0) return null;
+    const n = this.u32();
+    this.pos = (this.pos + 7) & ~7;
+    let a: unknown;
+    switch (kind) {
+      case 1:
+        a = new Int32Array(this.ab, this.pos, n);
+        this.pos += n * 4;
+        break;
+      case 2:
+        a = new Float64Array(this.ab, this.pos, n);
+        this.pos += n * 8;
+        break;
+      case 3:
+        a = new Uint8Array(this.ab, this.pos, n);
+        this.pos += n;
+        break;
+      default:
+        a = new Uint32Array(this.ab, this.pos, n);
+        this.pos += n * 4;
+    }
+    return a as T;
+  }
+  strings(): string[] {
+    const offsets = this.arr<Uint32Array>()!;
+    const total = this.u32();
+    const base = this.pos;
+    const out = new Array<string>(offsets.length - 1);
+    let ascii = true;
+    for (let i = base; i < base + total; i++) {
+      if (this.buf[i]! > 127) {
+        ascii = false;
+        break;
+      }
+    }
+    const enc = ascii ? 'latin1' : 'utf8';
+    for (let i = 0; i < out.length; i++)
+      out[i] = this.buf.toString(enc, base + offsets[i]!, base + offsets[i + 1]!);
+    this.pos = base + total;
+    return out;
+  }
+}
+
+function writeInverted(w: Writer, inv: InvertedField | null): void {
+  w.bool(inv !== null);
+  if (!inv) return;
+  w.strings(inv.terms);
+  w.arr(inv.termStart);
+  w.arr(inv.docs);
+  w.arr(inv.freqs);
+  w.arr(inv.posStart);
+  w.arr(inv.positions);
+  w.arr(inv.norms);
+  w.f64(inv.docCount);
+  w.f64(inv.sumTotalTermFreq);
+  w.f64(inv.sumDocFreq);
+}
+
+function readInverted(r: Reader): InvertedField | null {
+  if (!r.bool()) return null;
+  return {
+    terms: r.strings(),
+    termStart: r.arr<Int32Array>()!,
+    docs: r.arr<Int32Array>()!,
+    freqs: r.arr<Int32Array>(),
+    posStart: r.arr<Int32Array>(),
+    positions: r.arr<Int32Array>(),
+    norms: r.arr<Uint8Array>(),
+    docCount: r.f64(),
+    sumTotalTermFreq: r.f64(),
+    sumDocFreq: r.f64(),
+  };
+}
+
+function writeField(w: Writer, f: SegmentField): void {
+  w.str(f.path);
+  w.str(f.type);
+  writeInverted(w, f.inverted);
+  w.bool(f.points !== null);
+  if (f.points) {
+    w.arr(f.points.values);
+    w.arr(f.points.docs);
+  }
+  const dv = f.docValues;
+  w.u32(dv === null ? 0 : dv.kind === 'numeric' ? 1 : 2);
+  if (dv?.kind === 'numeric') {
+    w.arr(dv.single);
+    w.arr(dv.offsets);
+    w.arr(dv.values);
+  } else if (dv?.kind === 'ordinal') {
+    // Keyword columns share the inverted field's dictionary.
+    const shared = f.inverted !== null && dv.dict === f.inverted.terms;
+    w.bool(shared);
+    if (!shared) w.strings(dv.dict);
+    w.arr(dv.single);
+    w.arr(dv.offsets);
+    w.arr(dv.ords);
+  }
+}
+
+function readField(r: Reader): SegmentField {
+  const path = r.str();
+  const type = r.str() as FieldType;
+  const inverted = readInverted(r);
+  let points: PointsIndex | null = null;
+  if (r.bool()) points = { values: r.arr<Float64Array>()!, docs: r.arr<Int32Array>()! };
+  const kind = r.u32();
+  let docValues: NumericColumn | OrdinalColumn | null = null;
+  if (kind === 1) {
+    docValues = {
+      kind: 'numeric',
+      single: r.arr<Float64Array>(),
+      offsets: r.arr<Int32Array>(),
+      values: r.arr<Float64Array>(),
+    };
+  } else if (kind === 2) {
+    const shared = r.bool();
+    const dict = shared ? inverted!.terms : r.strings();
+    docValues = {
+      kind: 'ordinal',
+      dict,
+      single: r.arr<Int32Array>(),
+      offsets: r.arr<Int32Array>(),
+      ords: r.arr<Int32Array>(),
+    };
+  }
+  return { path, type, inverted, points, docValues };
+}
+
+function writeSegment(w: Writer, s: Segment): void {
+  w.u32(s.maxDoc);
+  w.strings(s.ids);
+  w.arr(s.idOrder);
+  w.arr(s.seqNos);
+  w.arr(s.versions);
+  const rk = [...s.routing.keys()];
+  w.arr(Int32Array.from(rk));
+  w.strings(rk.map((k) => s.routing.get(k)!));
+  w.u32(s.fields.size);
+  for (const f of s.fields.values()) writeField(w, f);
+  writeInverted(w, s.fieldNames);
+  w.u32(s.nested.size);
+  for (const [path, nb] of s.nested) {
+    w.str(path);
+    w.arr(nb.parentOf);
+    writeSegment(w, nb.segment);
+  }
+}
+
+let loadedCounter = 2_000_000;
+
+function readSegment(r: Reader): Segment {
+  const maxDoc = r.u32();
+  const ids = r.strings();
+  const idOrder = r.arr<Int32Array>()!;
+  const seqNos = r.arr<Float64Array>()!;
+  const versions = r.arr<Float64Array>()!;
+  const rk = r.arr<Int32Array>()!;
+  const rv = r.strings();
+  const routing = new Map<number, string>();
+  rk.forEach((k, i) => routing.set(k, rv[i]!));
+  const nf = r.u32();
+  const fields = new Map<string, SegmentField>();
+  for (let i = 0; i < nf; i++) {
+    const f = readField(r);
+    fields.set(f.path, f);
+  }
+  const fieldNames = readInverted(r)!;
+  const nn = r.u32();
+  const nested = new Map<string, NestedBlock>();
+  for (let i = 0; i < nn; i++) {
+    const path = r.str();
+    const parentOf = r.arr<Int32Array>()!;
+    nested.set(path, { parentOf, segment: readSegment(r) });
+  }
+  return {
+    id: loadedCounter++,
+    maxDoc,
+    ids,
+    idOrder,
+    seqNos,
+    versions,
+    routing,
+    fields,
+    fieldNames,
+    nested,
+  };
+}
+
+export function encodeSegment(s: Segment): Buffer {
+  const w = new Writer();
+  w.u32(MAGIC);
+  w.u32(VERSION);
+  writeSegment(w, s);
+  return w.done();
+}
+
+export function decodeSegment(bytes: Uint8Array): Segment {
+  const r = new Reader(bytes);
+  if (r.u32() !== MAGIC) throw new Error('not a segment');
+  const v = r.u32();
+  if (v !== VERSION) throw new Error(`unsupported segment version ${v}`);
+  return readSegment(r);
+}
