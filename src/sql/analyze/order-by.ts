@@ -19,7 +19,7 @@ import {
 import { exprName, isAggregate, isFoldable, semanticEquals } from '../expression/props.js';
 import { fold } from '../expression/evaluate.js';
 import { isInteger } from '../../functions/data-types.js';
-import type { LogicalPlan, Order } from '../plan/logical.js';
+import type { Aggregate, LogicalPlan, Order, Project } from '../plan/logical.js';
 import { aliasRef, isUnary, planOutput, toAttribute, withChild } from '../plan/logical.js';
 import type { AnalyzerState } from './analyzer.js';
 import { resolveAgainst, unresolved } from './resolve-attribute.js';
@@ -41,6 +41,14 @@ function replaceProjecting(plan: LogicalPlan, target: LogicalPlan, next: Logical
 
 const sameAttr = (a: Attribute, b: Attribute) => a.kind === b.kind && a.id === b.id;
 
+/** The Aggregate under a Project through Filters (HAVING's Project(Filter(Aggregate))). */
+function aggregateUnder(p: LogicalPlan): Aggregate | null {
+  if (p.kind !== 'Project') return null;
+  let c = p.child;
+  while (c.kind === 'Filter') c = c.child;
+  return c.kind === 'Aggregate' ? c : null;
+}
+
 export function applyOrderBy(
   s: AnalyzerState,
   plan: LogicalPlan,
@@ -51,16 +59,21 @@ export function applyOrderBy(
   const clause = s.text.orderByClause(first.loc, last.loc, last.sourceText);
   const out = planOutput(plan);
   const proj = projecting(plan);
-  const below = proj !== null && isUnary(proj) ? planOutput(proj.child) : [];
+  // HAVING with extra aggregates leaves Project(Filter(Aggregate)): order as over the Aggregate
+  // (ES ResolveMissingRefs propagates missing groupings through Project and Filter)
+  const agg = proj === null ? null : proj.kind === 'Aggregate' ? proj : aggregateUnder(proj);
+  const below =
+    agg !== null
+      ? planOutput(agg.child)
+      : proj !== null && isUnary(proj)
+        ? planOutput(proj.child)
+        : [];
   const aliases: Alias[] =
     proj === null
       ? []
-      : (proj.kind === 'Project'
-          ? proj.projections
-          : proj.kind === 'Aggregate'
-            ? proj.aggregates
-            : []
-        ).filter((p): p is Alias => p.kind === 'Alias');
+      : (agg !== null ? agg.aggregates : proj.kind === 'Project' ? proj.projections : []).filter(
+          (p): p is Alias => p.kind === 'Alias',
+        );
 
   let orders: Order[] = items.map((item) => {
     const src = srcOf(item.expression);
@@ -103,8 +116,8 @@ export function applyOrderBy(
   if (proj === null) return { kind: 'OrderBy', child: plan, orders, src: locSrc(clause) };
 
   const hidden: NamedExpr[] = [];
-  if (proj.kind === 'Aggregate') {
-    const groupings = proj.groupings;
+  if (agg !== null) {
+    const groupings = agg.groupings;
     const expected = `[${groupings.map(exprName).join(', ')}]`;
     orders = orders.map((ord) => {
       const e = ord.child;
@@ -134,7 +147,7 @@ export function applyOrderBy(
         ),
       };
     });
-    const present = proj.aggregates.map((a) => (a.kind === 'Alias' ? a.child : a));
+    const present = agg.aggregates.map((a) => (a.kind === 'Alias' ? a.child : a));
     for (const ord of orders) {
       for (const f of collectFirst(ord.child, isAggregate)) {
         if (present.some((p) => semanticEquals(p, f))) continue;
@@ -157,13 +170,20 @@ export function applyOrderBy(
     }
   }
   if (hidden.length === 0) return { kind: 'OrderBy', child: plan, orders, src: locSrc(clause) };
-  const widened: LogicalPlan =
-    proj.kind === 'Project'
-      ? { ...proj, projections: [...proj.projections, ...hidden] }
-      : ({
-          ...proj,
-          aggregates: [...(proj as { aggregates: readonly NamedExpr[] }).aggregates, ...hidden],
-        } as LogicalPlan);
+  let widened: LogicalPlan;
+  if (agg === null) {
+    widened = { ...(proj as Project), projections: [...(proj as Project).projections, ...hidden] };
+  } else {
+    const wider: Aggregate = { ...agg, aggregates: [...agg.aggregates, ...hidden] };
+    widened =
+      proj === agg
+        ? wider
+        : {
+            ...(proj as Project),
+            child: replaceProjecting((proj as Project).child, agg, wider),
+            projections: [...(proj as Project).projections, ...hidden.map(toAttribute)],
+          };
+  }
   const child = replaceProjecting(plan, proj, widened);
   return {
     kind: 'Project',

@@ -14,6 +14,7 @@ import { qlIllegalArgument, sqlIllegalArgument } from '../../functions/errors.js
 import { DateTimeValue } from '../../functions/values.js';
 import { compile, type Compiled } from '../expression/evaluate.js';
 import { exprKey } from '../expression/props.js';
+import { mapChildren, type Expr } from '../expression/nodes.js';
 import type { EvalContext } from '../functions/definition.js';
 import type { ColumnRef } from '../translate/container.js';
 
@@ -139,12 +140,51 @@ export function hitExtractor(ref: ColumnRef, ctx: ExtractContext): (hit: Hit) =>
   }
 }
 
+/** Metric aggregation values are Java doubles whatever the field's type (ES Internal*.value()). */
+const doubleAtRuntime = (r: ColumnRef): boolean =>
+  r.kind === 'metric' && r.property !== '_count' && !r.dateTime;
+
+/**
+ * Arithmetic over metric values runs as Java does on their runtime class (Arithmetics picks the
+ * operation by operand class): `MIN(salary) / 100` divides a double, not an integer.
+ */
+function withRuntimeTypes(e: Expr, leaves: ReadonlyMap<string, ColumnRef>): Expr {
+  const doubles = new Set<Expr>();
+  const visit = (x: Expr): Expr => {
+    const leaf = leaves.get(exprKey(x));
+    if (leaf !== undefined) {
+      if (doubleAtRuntime(leaf)) doubles.add(x);
+      return x;
+    }
+    const y = mapChildren(x, visit);
+    const kids =
+      y.kind === 'Arith' ? [y.left, y.right] : y.kind === 'Neg' ? [y.child] : ([] as Expr[]);
+    if (
+      kids.some((k) => doubles.has(k)) &&
+      (y.dataType === 'INTEGER' ||
+        y.dataType === 'LONG' ||
+        y.dataType === 'SHORT' ||
+        y.dataType === 'BYTE')
+    ) {
+      const z = { ...y, dataType: 'DOUBLE' as const };
+      doubles.add(z);
+      return z;
+    }
+    if (kids.some((k) => doubles.has(k))) doubles.add(y);
+    return y;
+  };
+  return visit(e);
+}
+
 function compileComputed(
   ref: Extract<ColumnRef, { kind: 'computed' }>,
   ctx: ExtractContext,
   leaves: Map<string, (row: never) => unknown>,
 ): Compiled {
-  return compile(ref.expr, ctx.cfg, (e) => {
+  const expr = [...ref.leaves.values()].some(doubleAtRuntime)
+    ? withRuntimeTypes(ref.expr, ref.leaves)
+    : ref.expr;
+  return compile(expr, ctx.cfg, (e) => {
     const leaf = leaves.get(exprKey(e));
     return leaf ? (row) => leaf(row as never) : null;
   });

@@ -4,6 +4,30 @@
  * InternalSqlScriptUtils methods read as datetimes — ES's asDateTime accepts them the same way.
  */
 import { DateTimeValue } from '../../functions/values.js';
+import * as arith from '../../functions/arithmetic.js';
+import { isoDateTimeWithMillis } from '../../functions/datetime/iso.js';
+
+/**
+ * A script param that is an integral Double (`24.0`): Java's arithmetic divides it as a double,
+ * a JS number cannot say so. Methods receive the number; arithmetic runs as DOUBLE.
+ */
+export class ScriptDouble {
+  constructor(readonly value: number) {}
+  valueOf(): number {
+    return this.value;
+  }
+  toJSON(): number {
+    return this.value;
+  }
+}
+
+const TYPED_ARITH: Record<string, (l: unknown, r: unknown, t: 'DOUBLE') => unknown> = {
+  add: arith.add,
+  sub: arith.sub,
+  mul: arith.mul,
+  div: arith.div,
+  mod: arith.mod,
+};
 
 type Methods = Record<string, (...a: unknown[]) => unknown>;
 
@@ -17,7 +41,8 @@ const isJavaDate = (v: unknown): v is JavaDate =>
   !(v instanceof DateTimeValue) &&
   typeof (v as { toEpochMilli?: unknown }).toEpochMilli === 'function';
 
-const adapt = (v: unknown): unknown => (isJavaDate(v) ? new DateTimeValue(v.toEpochMilli()) : v);
+const adapt = (v: unknown): unknown =>
+  v instanceof ScriptDouble ? v.value : isJavaDate(v) ? new DateTimeValue(v.toEpochMilli()) : v;
 
 interface DocValuesView {
   size(): number;
@@ -44,6 +69,10 @@ class ScriptDateTime extends DateTimeValue {
   override valueOf(): number {
     return this.millis;
   }
+  /** As a term (cardinality over a script): ZonedDateTime.toString, one per instant. */
+  override toString(): string {
+    return isoDateTimeWithMillis(this);
+  }
 }
 
 const result = (v: unknown): unknown =>
@@ -59,9 +88,24 @@ export function sqlScriptMethods(methods: Methods): Methods {
   if (out) return out;
   out = {};
   for (const [name, fn] of Object.entries(methods)) {
+    const typed = TYPED_ARITH[name.slice(name.lastIndexOf('.') + 1)];
     out[name] = name.endsWith('.docValue')
       ? (...a) => firstValue(fn(...a))
-      : (...a) => result(fn(...a.map(adapt)));
+      : name.endsWith('.asDateTime')
+        ? // an empty bucket's metric reaches bucket scripts as NaN; Java's longValue() makes it 0
+          (...a) => result(fn(...a.map((x) => (Number.isNaN(x) ? 0 : adapt(x)))))
+        : typed
+          ? (...a) => {
+              // ES Arithmetics: a Double operand makes the operation a double one
+              if (
+                a.some((x) => x instanceof ScriptDouble) &&
+                a.every((x) => x instanceof ScriptDouble || typeof x === 'number')
+              ) {
+                return typed(adapt(a[0]), adapt(a[1]), 'DOUBLE');
+              }
+              return result(fn(...a.map(adapt)));
+            }
+          : (...a) => result(fn(...a.map(adapt)));
   }
   cache.set(methods, out);
   return out;

@@ -14,7 +14,8 @@ import { fetchHits, type FetchOptions } from '../../dsl/search/fetch.js';
 import { indexQueryContext, type RequestLimits } from '../../dsl/search/index-context.js';
 import type { ScrollService } from '../../dsl/search/scroll.js';
 import { shardStats } from '../../search/query/stats.js';
-import { sqlScriptMethods } from './script-bridge.js';
+import { ScriptDouble, sqlScriptMethods } from './script-bridge.js';
+import { doubleParamNames } from '../translate/script.js';
 
 /** What SQL execution needs from the node. */
 export interface SqlNode {
@@ -37,22 +38,44 @@ export function resolveIndices(node: SqlNode, pattern: string): IndexService[] {
   return node.indices.resolve(pattern, LENIENT_EXPAND_OPEN);
 }
 
-function adaptAggs(aggs: unknown): unknown {
-  if (Array.isArray(aggs)) return aggs.map(adaptAggs);
-  if (aggs === null || typeof aggs !== 'object') return aggs;
+/** Rewrites one JSON value of the body (see executableBody); `inAggs` under `aggregations`. */
+function adapt(v: unknown, inAggs: boolean): unknown {
+  if (Array.isArray(v)) return v.map((x) => adapt(x, inAggs));
+  if (v === null || typeof v !== 'object') return v;
+  const doubles = doubleParamNames(v);
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(aggs as Record<string, unknown>)) {
-    if (k === 'calendar_interval' || k === 'fixed_interval') out.interval = v;
-    else out[k] = adaptAggs(v);
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    if (doubles?.has(k)) out[k] = new ScriptDouble(x as number);
+    else if (inAggs && (k === 'calendar_interval' || k === 'fixed_interval')) out.interval = x;
+    else if (k === 'time_zone' && x === 'Z') out[k] = 'UTC';
+    else if (inAggs && k === 'top_hits' && x !== null && typeof x === 'object')
+      out[k] = adapt(adaptTopHits(x), inAggs);
+    else out[k] = adapt(x, inAggs || k === 'aggregations' || k === 'aggs');
   }
   return out;
 }
 
-/** 7.10 request spellings -> 6.8 ones. */
+/**
+ * top_hits' `docvalue_fields` as plain names: the 6.8 executor reads only the string form there;
+ * dates then come back as epoch millis, which is what `format: epoch_millis` asks for anyway.
+ */
+function adaptTopHits(th: object): object {
+  const dv = (th as { docvalue_fields?: unknown }).docvalue_fields;
+  if (!Array.isArray(dv)) return th;
+  const names = dv.map((d) =>
+    d !== null && typeof d === 'object' ? String((d as { field?: unknown }).field) : d,
+  );
+  return { ...th, docvalue_fields: names };
+}
+
+/**
+ * 7.10 request spellings -> what the 6.8 executor reads: `track_total_hits` as a count,
+ * `calendar_interval`/`fixed_interval`, java.time's UTC id `Z`, top_hits' docvalue_fields
+ * objects; script params that are integral Doubles become ScriptDouble (see doubleParamNames).
+ */
 export function executableBody(body: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...body };
+  const out = adapt(body, false) as Record<string, unknown>;
   if (typeof out.track_total_hits === 'number') out.track_total_hits = true;
-  if (out.aggregations !== undefined) out.aggregations = adaptAggs(out.aggregations);
   return out;
 }
 

@@ -294,6 +294,8 @@ export function mapChildren(e: Expr, f: (c: Expr) => Expr): Expr {
   if (next.every((n, i) => n === kids[i])) return e;
   switch (e.kind) {
     case 'Alias':
+      // ES Alias.dataType() is its child's: a rewritten child (a simplified CASE) retypes it
+      return { ...e, child: next[0]!, dataType: next[0]!.dataType };
     case 'Cast':
     case 'Neg':
     case 'Not':

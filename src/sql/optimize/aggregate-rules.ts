@@ -16,7 +16,8 @@ import {
   type Expr,
   type InnerAgg,
 } from '../expression/nodes.js';
-import { exprKey, isFoldable } from '../expression/props.js';
+import { argInfos, exprKey, isFoldable } from '../expression/props.js';
+import { commonType } from '../types/common-type.js';
 import { fold } from '../expression/evaluate.js';
 import type { EvalContext } from '../functions/definition.js';
 import type { LogicalPlan } from '../plan/logical.js';
@@ -163,19 +164,15 @@ export function replaceAggregatesWithLiterals(plan: LogicalPlan): LogicalPlan {
         op: '*',
         left: countOne,
         right: value,
-        dataType: a.dataType,
+        // Mul's type: the common numeric type of LONG and the literal's (SUM(1) is a LONG)
+        dataType: commonType('LONG', a.dataType) ?? a.dataType,
         src: a.src,
       };
     if (n === 'COUNT') {
       then = literal(0, 'LONG');
       otherwise = literal(1, 'LONG');
     }
-    return {
-      kind: 'Fn',
-      def: iif,
-      args: [isZero, then, otherwise],
-      dataType: a.dataType,
-      src: a.src,
-    };
+    const args = [isZero, then, otherwise];
+    return { kind: 'Fn', def: iif, args, dataType: iif.dataType(argInfos(args)), src: a.src };
   });
 }

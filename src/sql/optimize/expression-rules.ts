@@ -16,7 +16,8 @@ import {
   type Expr,
   type Range,
 } from '../expression/nodes.js';
-import { isFoldable, isNullExpr, semanticEquals } from '../expression/props.js';
+import { argInfos, isFoldable, isNullExpr, semanticEquals } from '../expression/props.js';
+import { lookupFunction } from '../functions/registry.js';
 import { fold } from '../expression/evaluate.js';
 import type { LogicalPlan } from '../plan/logical.js';
 import { mapPlanExpressions, transformPlanUp } from '../plan/logical.js';
@@ -34,10 +35,22 @@ export function mapAllExpressionsDown(plan: LogicalPlan, f: (e: Expr) => Expr): 
 }
 
 const NULLABLE_KINDS = new Set(['Arith', 'Neg', 'Cast', 'Like', 'RLike']);
+/** Scalars that override Function.nullable() (Concat: FALSE, DateDiff: UNKNOWN). */
+const NOT_NULL_FOLDED = new Set(['CONCAT', 'DATE_DIFF']);
+
+const CASE_DEF = lookupFunction('CASE')!;
 
 /** ES FoldNull. */
 export function foldNull(e: Expr): Expr {
   if (e.kind === 'In' && isNullExpr(e.value)) return literal(null, 'BOOLEAN', e.src);
+  // Function.nullable(): any NULL argument makes the call (aggregates included) NULL
+  if (
+    (e.kind === 'Agg' || (e.kind === 'Fn' && e.def.type === 'SCALAR')) &&
+    !NOT_NULL_FOLDED.has(e.def.name) &&
+    e.args.some((a) => a.kind === 'Literal' && a.value === null)
+  ) {
+    return literal(null, e.dataType, e.src);
+  }
   const nullable = NULLABLE_KINDS.has(e.kind) || (e.kind === 'Cmp' && e.op !== '<=>');
   if (nullable && e.kind !== 'Literal') {
     const kids =
@@ -72,22 +85,31 @@ export function simplifyConditional(e: Expr): Expr {
   return kept.length < e.args.length ? { ...e, args: kept } : e;
 }
 
-/** ES SimplifyCase: constant-false branches go, a constant-true branch ends the list. */
+/**
+ * ES SimplifyCase (CASE and IIF, which extends Case): constant-false branches go, a constant-true
+ * branch ends the list. The rebuilt node's type is recomputed from what is left (Case.dataType),
+ * so `CASE WHEN 10 < 5 THEN emp_no ELSE languages END` is a BYTE. An IIF whose condition went
+ * becomes a branch-less CASE (Iif with no conditions).
+ */
 export function simplifyCase(cfg: EvalContext): (e: Expr) => Expr {
   return (e) => {
-    if (e.kind !== 'Fn' || e.def.name !== 'CASE') return e;
+    if (e.kind !== 'Fn' || (e.def.name !== 'CASE' && e.def.name !== 'IIF')) return e;
+    const all = [...e.args];
+    if (e.def.name === 'IIF' && all.length === 2) all.push(literal(null, 'NULL', e.src));
     const args: Expr[] = [];
-    for (let i = 0; i + 1 < e.args.length; i += 2) {
-      const cond = e.args[i]!;
+    for (let i = 0; i + 1 < all.length; i += 2) {
+      const cond = all[i]!;
       if (isFoldable(cond)) {
         if (fold(cond, cfg) === true) {
-          args.push(cond, e.args[i + 1]!);
+          args.push(cond, all[i + 1]!);
           break;
         }
-      } else args.push(cond, e.args[i + 1]!);
+      } else args.push(cond, all[i + 1]!);
     }
-    args.push(e.args[e.args.length - 1]!);
-    return args.length < e.args.length ? { ...e, args } : e;
+    args.push(all[all.length - 1]!);
+    if (args.length === all.length) return e;
+    const def = args.length === 1 && e.def.name === 'IIF' ? CASE_DEF : e.def;
+    return { ...e, def, args, dataType: def.dataType(argInfos(args)) };
   };
 }
 

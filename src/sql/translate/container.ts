@@ -67,8 +67,15 @@ export type SortSpec =
       readonly esType: string;
       readonly direction: 'ASC' | 'DESC';
       readonly missing: 'FIRST' | 'LAST';
+      /** How the sort value is read from a hit (for sorting in memory). */
+      readonly ref: ColumnRef;
     }
-  | { readonly kind: 'script'; readonly script: ScriptTemplate; readonly direction: 'ASC' | 'DESC' }
+  | {
+      readonly kind: 'script';
+      readonly script: ScriptTemplate;
+      readonly direction: 'ASC' | 'DESC';
+      readonly ref: ColumnRef;
+    }
   | { readonly kind: 'score'; readonly direction: 'ASC' | 'DESC' }
   | {
       readonly kind: 'aggregate';
@@ -141,4 +148,18 @@ export function sortingColumns(
       missing: s.kind === 'aggregate' ? s.missing : 'LAST',
     };
   });
+}
+
+/** Script sorts ES emits as `type: number` (nullSafeSortNumeric) rather than `string`. */
+export function isNumericScriptSort(outputType: DataTypeName): boolean {
+  return [
+    'BYTE',
+    'SHORT',
+    'INTEGER',
+    'LONG',
+    'DOUBLE',
+    'FLOAT',
+    'HALF_FLOAT',
+    'SCALED_FLOAT',
+  ].includes(outputType);
 }

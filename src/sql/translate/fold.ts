@@ -107,11 +107,13 @@ class Folder {
   private havingName(e: Expr): string {
     const target =
       e.kind === 'Cmp' ? e.left : e.kind === 'In' ? e.value : e.kind === 'Range' ? e.value : e;
-    return (
+    const name =
       this.aggIdByKey.get(exprKey(target)) ??
       this.groupIdByKey.get(exprKey(target))?.id ??
-      exprName(target)
-    );
+      exprName(target);
+    // aggregation names may not contain `[`, `]` or `>` (ES AggregatorFactories.VALID_AGG_NAME);
+    // ES names these by the expression's hex hash code (Expressions.id), so do the same
+    return /[[\]>]/.test(name) ? hexHash(exprKey(target)) : name;
   }
 
   // ---- output columns ------------------------------------------------------------------------
@@ -474,13 +476,17 @@ class Folder {
           esType: DATA_TYPES[e.dataType].esType ?? e.dataType.toLowerCase(),
           direction: ord.direction,
           missing: ord.nulls,
+          ref: this.extraction(e),
         };
       } else if (e.kind === 'Score') spec = { kind: 'score', direction: ord.direction };
       else if (isAggregate(e))
         spec = { kind: 'aggregate', direction: ord.direction, missing: ord.nulls };
       else if (e.kind === 'Fn' && e.def.name === 'HISTOGRAM')
         spec = { kind: 'grouping', direction: ord.direction };
-      else spec = { kind: 'script', script: asScript(e, this.ctx), direction: ord.direction };
+      else {
+        const script = asScript(e, this.ctx);
+        spec = { kind: 'script', script, direction: ord.direction, ref: this.extraction(e) };
+      }
       this.sort.set(lookup, spec);
     }
   }
@@ -514,6 +520,13 @@ class Folder {
     this.fields = fields;
     this.minPageSize = values.length;
   }
+}
+
+/** A deterministic 32-bit FNV-1a hash in hex (a stand-in for Java's hashCode). */
+function hexHash(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16);
 }
 
 /** Folds an optimized plan that reads an index into its query container. */

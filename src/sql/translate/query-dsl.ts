@@ -5,6 +5,12 @@
  * `_sql/translate` output reads like Elasticsearch's.
  */
 import type { BoundScript } from './script.js';
+import { isoDateTimeWithMillis } from '../../functions/datetime/iso.js';
+import { DateTimeValue } from '../../functions/values.js';
+
+/** XContent of a term value: datetimes as ES prints a ZonedDateTime (strict_date_optional_time). */
+const termValue = (v: unknown): Json =>
+  v instanceof DateTimeValue ? isoDateTimeWithMillis(v) : (v as Json);
 
 export type Query =
   | { readonly kind: 'term'; readonly field: string; readonly value: unknown }
@@ -152,9 +158,9 @@ function queryStringBody(q: FullTextQuery): { [k: string]: Json } {
 export function queryJson(q: Query): { [k: string]: Json } {
   switch (q.kind) {
     case 'term':
-      return { term: { [q.field]: { value: q.value as Json, boost: 1.0 } } };
+      return { term: { [q.field]: { value: termValue(q.value), boost: 1.0 } } };
     case 'terms':
-      return { terms: { [q.field]: q.values as Json[], boost: 1.0 } };
+      return { terms: { [q.field]: q.values.map(termValue), boost: 1.0 } };
     case 'range': {
       const body: { [k: string]: Json } = {
         from: q.from as Json,

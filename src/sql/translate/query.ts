@@ -8,6 +8,7 @@
 import { isoDateTimeWithMillis } from '../../functions/datetime/iso.js';
 import { likeToLuceneWildcard } from '../../functions/like.js';
 import { convert } from '../../functions/convert.js';
+import { compare } from '../../functions/comparison.js';
 import { DateTimeValue, TimeValue } from '../../functions/values.js';
 import { qlIllegalArgument } from '../../functions/errors.js';
 import type { Expr, FieldAttr } from '../expression/nodes.js';
@@ -89,7 +90,9 @@ export function toQuery(e: Expr, ctx: ScriptContext): Query {
         const values: unknown[] = [];
         for (const x of list) {
           const val = convert(fold(x, ctx.cfg), dt, x.dataType);
-          if (!values.some((y) => y === val)) values.push(val);
+          // a LinkedHashSet: equal values once (datetimes by instant)
+          if (!values.some((y) => y === val || (y !== null && compare(y, val) === 0)))
+            values.push(val);
         }
         return { kind: 'terms', field: exactName(f), values };
       });

@@ -27,7 +27,8 @@ import { sqlIllegalArgument } from '../../functions/errors.js';
 
 /** A script parameter: a constant, or a reference to an aggregation (by bucket path). */
 export type Param =
-  | { readonly kind: 'var'; readonly value: unknown }
+  /** `double`: an integral value of a floating-point type (Java passes it as a Double). */
+  | { readonly kind: 'var'; readonly value: unknown; readonly double?: boolean }
   | { readonly kind: 'agg'; readonly agg: Agg | InnerAgg };
 
 /** `template` holds `\u0000` where a parameter name goes (ES's `%s`). */
@@ -49,11 +50,27 @@ export interface ScriptContext {
 
 const STRING_DEFS = new Set(STRING_FUNCTIONS.map((d) => d.name));
 
+const FLOATING = new Set<DataTypeName>(['DOUBLE', 'FLOAT', 'HALF_FLOAT', 'SCALED_FLOAT']);
+
 const v = (value: unknown, outputType: DataTypeName): ScriptTemplate => ({
   template: `params.${P}`,
-  params: [{ kind: 'var', value }],
+  params: [
+    typeof value === 'number' && Number.isInteger(value) && FLOATING.has(outputType)
+      ? { kind: 'var', value, double: true }
+      : { kind: 'var', value },
+  ],
   outputType,
 });
+
+/**
+ * The params of bound scripts that hold integral Doubles (`24.0`), by params object: JSON (and
+ * JS numbers) cannot tell 24.0 from 24, but Java's arithmetic can, so execution reads this.
+ */
+const DOUBLE_PARAMS = new WeakMap<object, ReadonlySet<string>>();
+
+/** Names of the params in `params` (a bound script's) that are integral Doubles. */
+export const doubleParamNames = (params: object): ReadonlySet<string> | undefined =>
+  DOUBLE_PARAMS.get(params);
 
 /** ES ScriptTemplate over sub-templates joined into one call. */
 function call(
@@ -290,17 +307,20 @@ export function bindScript(
   let aggs = 0;
   let i = 0;
   const params: Record<string, unknown> = {};
+  const doubles = new Set<string>();
   const bucketsPath: Record<string, string> = {};
   const source = s.template.replace(/\u0000/g, () => {
     const p = s.params[i++]!;
     if (p.kind === 'var') {
       const name = `v${vars++}`;
       params[name] = p.value;
+      if (p.double) doubles.add(name);
       return name;
     }
     const name = `a${aggs++}`;
     bucketsPath[name] = aggPath(p.agg);
     return name;
   });
+  if (doubles.size > 0) DOUBLE_PARAMS.set(params, doubles);
   return { source, params, bucketsPath };
 }

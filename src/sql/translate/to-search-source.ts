@@ -8,7 +8,7 @@
 import { bindScript } from './script.js';
 import { groupKeyJson, leafAggJson } from './aggs.js';
 import type { ColumnRef, QueryContainer } from './container.js';
-import { isAggsOnly, sortingColumns } from './container.js';
+import { isAggsOnly, isNumericScriptSort, sortingColumns } from './container.js';
 import { queryJson, scriptJson, type Json } from './query-dsl.js';
 import { sqlIllegalArgument } from '../../functions/errors.js';
 import type { Agg, InnerAgg } from '../expression/nodes.js';
@@ -121,16 +121,7 @@ function sorting(c: QueryContainer): Json[] {
         });
         break;
       case 'script': {
-        const numeric = [
-          'BYTE',
-          'SHORT',
-          'INTEGER',
-          'LONG',
-          'DOUBLE',
-          'FLOAT',
-          'HALF_FLOAT',
-          'SCALED_FLOAT',
-        ].includes(s.script.outputType);
+        const numeric = isNumericScriptSort(s.script.outputType);
         const method = numeric ? 'nullSafeSortNumeric' : 'nullSafeSortString';
         const wrapped = bindScript({
           template: `InternalQlScriptUtils.${method}(${s.script.template})`,
