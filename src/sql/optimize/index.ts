@@ -111,10 +111,17 @@ export function optimize(
   cfg: EvalContext,
   trace?: Transformation[],
 ): LogicalPlan {
+  // rules may rebuild an unchanged tree: compare printed plans, each version printed once
+  const texts = new WeakMap<LogicalPlan, string>();
+  const textOf = (p: LogicalPlan): string => {
+    let t = texts.get(p);
+    if (t === undefined) texts.set(p, (t = planText(p)));
+    return t;
+  };
   return runBatches(
     plan,
     optimizerBatches(cfg),
-    (a, b) => a === b || planText(a) === planText(b),
+    (a, b) => a === b || textOf(a) === textOf(b),
     trace,
   );
 }

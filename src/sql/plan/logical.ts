@@ -223,30 +223,55 @@ export function planExpressions(p: LogicalPlan): Expr[] {
   }
 }
 
-/** Rewrites every expression of one node (not its children). */
+/** `xs` mapped by `f`, or `xs` itself when `f` changed nothing (keeps plan identity). */
+function mapSame<T>(xs: readonly T[], f: (x: T) => T): readonly T[] {
+  let out: T[] | null = null;
+  for (let i = 0; i < xs.length; i++) {
+    const y = f(xs[i]!);
+    if (out === null && y !== xs[i]) out = xs.slice(0, i);
+    if (out !== null) out.push(y);
+  }
+  return out ?? xs;
+}
+
+/** Rewrites every expression of one node (not its children); the node itself when unchanged. */
 export function mapPlanExpressions(p: LogicalPlan, f: (e: Expr) => Expr): LogicalPlan {
   switch (p.kind) {
-    case 'Filter':
-      return { ...p, condition: f(p.condition) };
-    case 'Project':
-      return { ...p, projections: p.projections.map((e) => f(e) as NamedExpr) };
-    case 'Aggregate':
-      return {
-        ...p,
-        groupings: p.groupings.map(f),
-        aggregates: p.aggregates.map((e) => f(e) as NamedExpr),
-      };
-    case 'OrderBy':
-      return { ...p, orders: p.orders.map((o) => ({ ...o, child: f(o.child) })) };
-    case 'Pivot':
-      return {
-        ...p,
-        column: f(p.column),
-        values: p.values.map((e) => f(e) as NamedExpr),
-        aggregates: p.aggregates.map((e) => f(e) as NamedExpr),
-      };
-    case 'LocalRelation':
-      return p.row ? { ...p, row: p.row.map(f) } : p;
+    case 'Filter': {
+      const condition = f(p.condition);
+      return condition === p.condition ? p : { ...p, condition };
+    }
+    case 'Project': {
+      const projections = mapSame(p.projections, (e) => f(e) as NamedExpr);
+      return projections === p.projections ? p : { ...p, projections };
+    }
+    case 'Aggregate': {
+      const groupings = mapSame(p.groupings, f);
+      const aggregates = mapSame(p.aggregates, (e) => f(e) as NamedExpr);
+      return groupings === p.groupings && aggregates === p.aggregates
+        ? p
+        : { ...p, groupings, aggregates };
+    }
+    case 'OrderBy': {
+      const orders = mapSame(p.orders, (o) => {
+        const child = f(o.child);
+        return child === o.child ? o : { ...o, child };
+      });
+      return orders === p.orders ? p : { ...p, orders };
+    }
+    case 'Pivot': {
+      const column = f(p.column);
+      const values = mapSame(p.values, (e) => f(e) as NamedExpr);
+      const aggregates = mapSame(p.aggregates, (e) => f(e) as NamedExpr);
+      return column === p.column && values === p.values && aggregates === p.aggregates
+        ? p
+        : { ...p, column, values, aggregates };
+    }
+    case 'LocalRelation': {
+      if (!p.row) return p;
+      const row = mapSame(p.row, f);
+      return row === p.row ? p : { ...p, row };
+    }
     default:
       return p;
   }
