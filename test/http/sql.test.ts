@@ -268,6 +268,33 @@ describe('SQL walkthrough (spec 4.5)', () => {
     expect(r.json.size).toBe(0);
   });
 
+  it('binds params: bare values in plain mode, type/value objects for drivers', async () => {
+    const expected = accounts.filter((a) => a.age > 35 && a.state === 'TX').length;
+    const q = 'SELECT COUNT(*) FROM bank WHERE age > ? AND state = ?';
+    const plain = await sql({ query: q, params: [35, 'TX'] });
+    expect(plain.status).toBe(200);
+    expect(plain.json.rows).toEqual([[expected]]);
+    const jdbc = await sql({
+      query: q,
+      mode: 'jdbc',
+      params: [
+        { type: 'integer', value: 35 },
+        { type: 'keyword', value: 'TX' },
+      ],
+    });
+    expect(jdbc.json.rows).toEqual([[expected]]);
+    const mixed = await sql({ query: q, params: [{ type: 'integer', value: 35 }, 'TX'] });
+    expect(mixed.status).toBe(400);
+    expect(mixed.json.error.type).toBe('x_content_parse_exception');
+    expect(mixed.json.error.reason).toBe(
+      '[params] must be an array where each entry is a single field (no objects supported)',
+    );
+    const bare = await sql({ query: q, mode: 'jdbc', params: [35, 'TX'] });
+    expect(bare.json.error.reason).toBe(
+      '[params] must be an array where each entry is an object with a value/type pair',
+    );
+  });
+
   it('the _xpack/sql endpoints work the same', async () => {
     const r = await node.req('POST', '/_xpack/sql', { query: 'SELECT COUNT(*) FROM bank' });
     expect(r.json.rows).toEqual([[accounts.length]]);

@@ -88,13 +88,11 @@ export function parseSqlBody(raw: unknown, what = 'sql/query'): SqlRequest & { c
       400,
     );
   }
-  const params = body.params;
-  if (params !== undefined && !Array.isArray(params))
-    throw parseError(`[${what}] failed to parse field [params]`);
+  const params = parseParams(body.params, str(body, 'mode'), what);
   return {
     query: str(body, 'query'),
     cursor: str(body, 'cursor'),
-    params: (params ?? []) as SqlParam[],
+    params,
     timeZone: str(body, 'time_zone'),
     fetchSize: (fetch as number | undefined) ?? null,
     filter: body.filter ?? null,
@@ -103,6 +101,44 @@ export function parseSqlBody(raw: unknown, what = 'sql/query'): SqlRequest & { c
     mode: str(body, 'mode'),
     columnar: body.columnar === true,
   };
+}
+
+/** The Java type Jackson reads a bare JSON value as (AbstractSqlQueryRequest.parseParams). */
+function inferredParam(v: unknown): SqlParam {
+  if (v === null) return { type: 'null', value: null };
+  if (typeof v === 'string') return { type: 'keyword', value: v };
+  if (typeof v === 'boolean') return { type: 'boolean', value: v };
+  if (typeof v === 'number') {
+    if (!Number.isInteger(v)) return { type: 'double', value: v };
+    return { type: v >= -(2 ** 31) && v < 2 ** 31 ? 'integer' : 'long', value: v };
+  }
+  throw parseError(`Failed to parse object: unexpected token [START_ARRAY] found`);
+}
+
+/**
+ * `params`: `{"type", "value"}` objects for the drivers (jdbc, odbc), bare values with inferred
+ * types otherwise (ES validateParams).
+ */
+function parseParams(raw: unknown, mode: string | null, what: string): SqlParam[] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) throw parseError(`[${what}] failed to parse field [params]`);
+  const driver = mode !== null && ['jdbc', 'odbc'].includes(mode.toLowerCase());
+  return raw.map((p) => {
+    const explicit = p !== null && typeof p === 'object' && !Array.isArray(p);
+    if (driver && !explicit)
+      throw parseError(
+        '[params] must be an array where each entry is an object with a value/type pair',
+      );
+    if (!driver && explicit)
+      throw parseError(
+        '[params] must be an array where each entry is a single field (no objects supported)',
+      );
+    if (!explicit) return inferredParam(p);
+    const o = p as Record<string, unknown>;
+    if (typeof o.type !== 'string' || !('value' in o))
+      throw parseError(`[params] failed to parse field [type]`);
+    return { type: o.type, value: o.value };
+  });
 }
 
 /** The cursor of a text page carries the txt widths: `<cursor>~<formatter state>`. */
