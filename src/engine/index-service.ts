@@ -249,8 +249,8 @@ export class IndexService {
   }
 
   /** The type a write to `type` goes to; a second type is rejected as ES 6.8 does. */
-  typeForWrite(type: string): string {
-    const t = this.resolveType(type);
+  typeForWrite(type: string, docMeansExisting = true): string {
+    const t = docMeansExisting ? this.resolveType(type) : type;
     if (this.mapping && this.mapping.typeName !== t) {
       throw illegalArgument(
         `Rejecting mapping update to [${this.name}] as the final mapping would have more than 1 type: [${this.mapping.typeName}, ${t}]`,

@@ -225,16 +225,16 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
         400,
       );
     let mapping: unknown = body;
-    if (withType && Object.keys(body).length === 1 && Object.keys(body)[0] === type)
-      mapping = body[type];
+    // ES MapperService.getTypeForUpdate: `_doc` stands for the existing type only when the
+    // source is not wrapped in it ({"_doc": {...}} names a type of its own)
+    const sourceTyped = withType && Object.keys(body).length === 1 && Object.keys(body)[0] === type;
+    if (sourceTyped) mapping = body[type];
+    const typeFor = (idx: (typeof targets)[number]) => (sourceTyped ? type : idx.resolveType(type));
     const targets = req.params.index
       ? resolve(req, STRICT_EXPAND_OPEN_FORBID_CLOSED)
       : indices.resolve('_all', STRICT_EXPAND_OPEN);
-    for (const idx of targets) {
-      const t = idx.resolveType(type);
-      idx.typeForWrite(t);
-    }
-    for (const idx of targets) await idx.updateMapping(idx.resolveType(type), mapping);
+    for (const idx of targets) idx.typeForWrite(typeFor(idx), !sourceTyped);
+    for (const idx of targets) await idx.updateMapping(typeFor(idx), mapping);
     await node.store.durable();
     return { status: 200, body: { acknowledged: true } };
   };

@@ -33,7 +33,7 @@ import {
 import { formatTimeValue } from '../../common/units.js';
 import { allShardsFailed, type ShardFailure } from '../../dsl/search/shard-failures.js';
 import type { NodeContext } from '../../node-context.js';
-import { checkParams } from '../params.js';
+import { checkParams, preferenceWarning } from '../params.js';
 import { bodyJson, boolParam, param, type Handler, type RestRequest } from '../rest.js';
 import type { Router } from '../router.js';
 
@@ -300,6 +300,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
 
   const search: Handler = (req) => {
     checkParams(req, SEARCH_PARAMS);
+    preferenceWarning(req);
     const get = (n: string) => param(req, n);
     const body = bodyJson(req);
     const out = runSearch(
@@ -406,6 +407,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       'preference',
       'type',
     ]);
+    preferenceWarning(req);
     const get = (n: string) => param(req, n);
     const body = (bodyJson(req) ?? {}) as Record<string, unknown>;
     for (const k of Object.keys(body))
@@ -538,6 +540,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       '_source_include',
       '_source_exclude',
     ]);
+    preferenceWarning(req);
     const get = (n: string) => param(req, n);
     const idx = resolve(req, req.params.index)[0];
     if (!idx) throw illegalArgument('no index');
