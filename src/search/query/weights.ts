@@ -371,20 +371,28 @@ function termWeight(
     df = ts.docFreq;
     bm25 = new Bm25(boost, ctx.stats.field(field), ts, ctx.stats.maxDoc);
   }
+  // The term's ordinal in the last segment asked (count() then scorer() look it up once).
+  let lastSeg: Segment | null = null;
+  let lastInv: InvertedField | null = null;
+  let lastOrd = -1;
+  const lookup = (seg: Segment): number => {
+    if (seg !== lastSeg) {
+      lastSeg = seg;
+      lastInv = inverted(seg, field);
+      lastOrd = lastInv ? findTerm(lastInv.terms, term) : -1;
+    }
+    return lastOrd;
+  };
   const list = (ls: LiveSegment): DocList | null => {
-    const inv = inverted(ls.segment, field);
-    if (!inv) return null;
-    const t = findTerm(inv.terms, term);
+    const t = lookup(ls.segment);
     if (t < 0) return null;
+    const inv = lastInv!;
     return { docs: inv.docs, start: inv.termStart[t]!, end: inv.termStart[t + 1]! };
   };
   const w: Weight = {
     scorer(ls) {
-      const inv = inverted(ls.segment, field);
-      if (!inv) return null;
-      const t = findTerm(inv.terms, term);
-      if (t < 0) return null;
-      return new TermScorer(inv, t, bm25, boost);
+      const t = lookup(ls.segment);
+      return t < 0 ? null : new TermScorer(lastInv!, t, bm25, boost);
     },
     docList: list,
     count(ls) {
