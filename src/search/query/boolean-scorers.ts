@@ -21,11 +21,12 @@ export class ConjunctionScorer implements Scorer {
   ) {
     const sorted = [...required].sort((a, b) => a.cost - b.cost);
     this.lead = sorted[0]!;
-    // Lucene IndexOrDocValuesQuery: doc values win when the index would visit more than 8x the
-    // lead's docs.
+    // Lucene IndexOrDocValuesQuery picks doc values when the index would visit more than 8x the
+    // lead's docs; here the index side also sorts its doc ids (points are in value order), so
+    // checking doc values wins as soon as the range holds more docs than the lead.
     for (let i = 1; i < sorted.length; i++) {
       const s = sorted[i]!;
-      if (s.verify && s.cost > 8 * this.lead.cost) this.checks.push(s);
+      if (s.verify && s.cost > this.lead.cost) this.checks.push(s);
       else this.others.push(s);
     }
     this.cost = this.lead.cost;
