@@ -153,7 +153,13 @@ export function executeSearch(
   const numHits = opts.keepAllHits ? Number.MAX_SAFE_INTEGER : from + size;
   const failures: ShardFailure[] = [];
   const results: ShardResult[] = [];
+  // ES: a shard with no active copy is no failure, it is only missing from `successful`.
+  let unavailable = 0;
   for (const t of targets) {
+    if (t.idx.failed) {
+      unavailable++;
+      continue;
+    }
     try {
       results.push(
         runShard(
@@ -178,7 +184,7 @@ export function executeSearch(
       });
     }
   }
-  if (targets.length > 0 && failures.length === targets.length)
+  if (targets.length > 0 && failures.length + unavailable === targets.length)
     throw allShardsFailed('query', failures);
 
   // ---- reduce: hits
@@ -227,7 +233,7 @@ export function executeSearch(
   if (req.terminateAfter > 0) body.terminated_early = terminated;
   body._shards = {
     total: targets.length,
-    successful: targets.length - failures.length,
+    successful: targets.length - failures.length - unavailable,
     skipped: 0,
     failed: failures.length,
     ...(failures.length ? { failures: failures.map(failureJson) } : {}),

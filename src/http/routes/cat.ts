@@ -149,8 +149,8 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
         uuid: idx.uuid,
         pri: idx.closed ? null : idx.numberOfShards,
         rep: idx.closed ? null : idx.numberOfReplicas,
-        'docs.count': idx.closed ? null : st.docs,
-        'docs.deleted': idx.closed ? null : st.deleted,
+        'docs.count': idx.closed || idx.failed ? null : st.docs,
+        'docs.deleted': idx.closed || idx.failed ? null : st.deleted,
         'creation.date': idx.meta.creationDate,
         'creation.date.string': new Date(idx.meta.creationDate).toISOString(),
         'store.size': idx.closed ? null : new ByteSize(st.bytes),
@@ -203,16 +203,19 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
           total.docs > 0
             ? Math.round((total.bytes * docs) / total.docs)
             : Math.round(total.bytes / idx.numberOfShards);
+        // A red index (failed to open) has no started primary.
+        const down = idx.closed || idx.failed;
         const prim: Record<string, Cell> = {
           index: idx.name,
           shard: shard.id,
           prirep: 'p',
-          state: idx.closed ? 'UNASSIGNED' : 'STARTED',
-          docs: idx.closed ? null : docs,
-          store: idx.closed ? null : new ByteSize(bytes),
-          ip: idx.closed ? null : host,
-          id: idx.closed ? null : node.nodeId.slice(0, 4),
-          node: idx.closed ? null : node.nodeName,
+          state: down ? 'UNASSIGNED' : 'STARTED',
+          docs: down ? null : docs,
+          store: down ? null : new ByteSize(bytes),
+          ip: down ? null : host,
+          id: down ? null : node.nodeId.slice(0, 4),
+          node: down ? null : node.nodeName,
+          ...(idx.failed ? { 'unassigned.reason': 'ALLOCATION_FAILED' } : {}),
           'segments.count': s?.segments ?? 0,
           'seq_no.max': shard.maxSeqNo,
           'seq_no.local_checkpoint': shard.maxSeqNo,
