@@ -9,6 +9,8 @@ import type { NodeContext, NodeSettings } from './node-context.js';
 import { Store } from './store/store.js';
 import { DataPathLock } from './store/data-path-lock.js';
 import { parseByteSize } from './common/units.js';
+import { FileRealm } from './security/file-realm.js';
+import { isLoopback, securitySettings } from './security/settings.js';
 import { IndicesService } from './engine/indices-service.js';
 import { DocumentService } from './engine/documents.js';
 import { ScrollService } from './dsl/search/scroll.js';
@@ -150,6 +152,38 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
   };
 }
 
+/** The realm when security is on; logs how the node is protected (or that it is not). */
+function securityFor(context: NodeContext, log: StartOptions['log']): FileRealm | undefined {
+  const { settings, nodeName } = context;
+  const sec = securitySettings(settings.raw, settings.dataPath);
+  const say = (level: string, msg: string) =>
+    log?.(logLine(level, 'o.e.x.s.Security', nodeName, msg));
+  if (!sec.enabled) {
+    if (!isLoopback(settings.host)) {
+      say(
+        'WARN',
+        `security is disabled and the node listens on [${settings.host}], a non-loopback address: anyone who can reach it can read and change all data; enable authentication with [xpack.security.enabled: true] (or --auth)`,
+      );
+    }
+    return undefined;
+  }
+  const realm = new FileRealm(sec.usersFile, {
+    log: (msg) => say('WARN', msg),
+  });
+  const users = realm.load();
+  say(
+    'INFO',
+    `security is enabled: HTTP basic authentication against [${sec.usersFile}] (${users} users)`,
+  );
+  if (users === 0) {
+    say(
+      'WARN',
+      `no users are defined: every request will be refused; add one with [bin/quarry-users add <name> -r superuser]`,
+    );
+  }
+  return realm;
+}
+
 export async function startNode(opts: StartOptions): Promise<RunningNode> {
   const t0 = performance.now();
   const opened = await openNode(opts);
@@ -158,7 +192,11 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
   let app: FastifyInstance;
   let inFlight = 0;
   try {
-    app = buildApp(context, { maxContentLength: settings.maxContentLength });
+    const realm = securityFor(context, opts.log);
+    app = buildApp(context, {
+      maxContentLength: settings.maxContentLength,
+      ...(realm ? { realm } : {}),
+    });
     // 'close' fires whether the response finished or the client went away.
     app.addHook('onRequest', (_req, reply, done) => {
       inFlight++;
