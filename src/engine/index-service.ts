@@ -12,7 +12,7 @@ import {
 import type { RootMapping } from '../mapping/types.js';
 import { AnalysisRegistry } from '../search/analysis/index.js';
 import type { Store, DocsDb } from '../store/store.js';
-import type { IndexMeta } from './index-meta.js';
+import type { AliasMeta, IndexMeta } from './index-meta.js';
 import { metaKey } from './index-meta.js';
 import { getInt, getStr } from './index-settings.js';
 import { Shard } from './shard.js';
@@ -353,11 +353,20 @@ function placeholderMeta(name: string, raw: unknown): IndexMeta {
       'index.provided_name': name,
     },
     mapping: null,
-    aliases: {},
+    aliases: readableAliases(r.aliases),
     state: 'open',
     primaryTerm: typeof r.primaryTerm === 'number' ? r.primaryTerm : 1,
     version: typeof r.version === 'number' ? r.version : 1,
   };
+}
+
+/** Aliases that still point at a red index, so requests through them get its red answers. */
+function readableAliases(v: unknown): Record<string, AliasMeta> {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return {};
+  const out: Record<string, AliasMeta> = {};
+  for (const [k, a] of Object.entries(v as Record<string, unknown>))
+    if (a !== null && typeof a === 'object' && !Array.isArray(a)) out[k] = a as AliasMeta;
+  return out;
 }
 
 /**

@@ -92,6 +92,15 @@ function prefixed(method: Method, s: string[]): string | null | undefined {
   }
   if (a === '_search' && b === 'scroll')
     return method === 'DELETE' ? 'indices:data/read/scroll/clear' : 'indices:data/read/scroll';
+  // What clients ask at connect time (ES: TransportXPackInfoAction, license get).
+  if (a === '_xpack' && b === undefined) return 'cluster:monitor/xpack/info';
+  if (a === '_xpack' && b === 'usage') return 'cluster:monitor/xpack/usage';
+  if (a === '_license' || (a === '_xpack' && b === 'license'))
+    return method === 'GET' || method === 'HEAD'
+      ? 'cluster:monitor/xpack/license/get'
+      : method === 'DELETE'
+        ? 'cluster:admin/xpack/license/delete'
+        : 'cluster:admin/xpack/license/put';
   if ((a === '_xpack' && b === 'sql') || a === '_sql') {
     const op = a === '_sql' ? b : c;
     if (op === 'translate') return 'indices:data/read/sql/translate';

@@ -14,6 +14,8 @@ const READ: readonly string[] = [
   'cluster:monitor/health',
   'cluster:monitor/state',
   'cluster:monitor/nodes/*',
+  'cluster:monitor/xpack/info',
+  'cluster:monitor/xpack/license/get',
   'indices:data/read/*',
   'indices:admin/get',
   'indices:admin/exists',

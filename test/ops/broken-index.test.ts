@@ -53,6 +53,7 @@ beforeAll(async () => {
   const store = Store.open(dir);
   const meta = store.getMeta<any>('index:badmap');
   meta.mapping.json.properties.f = { type: 'no_such_type' };
+  meta.aliases = { 'badmap-alias': {} };
   await store.putMeta('index:badmap', meta);
   const recUuid = store.getMeta<any>('index:badrec').uuid as string;
   await store.close();
@@ -154,6 +155,10 @@ describe('an index that cannot be opened', () => {
       },
       status: 503,
     });
+    // Through an alias of the red index, the same.
+    const viaAlias = await call('GET', '/badmap-alias/_search');
+    expect(viaAlias.status).toBe(503);
+    expect(viaAlias.json.error.reason).toBe('all shards failed');
     const m = await call('POST', '/_mget', {
       docs: [
         { _index: 'good', _type: '_doc', _id: '1' },

@@ -97,6 +97,12 @@ describe('actionFor', () => {
     ['POST', '/_xpack/sql', 'indices:data/read/sql'],
     ['POST', '/_sql/translate', 'indices:data/read/sql/translate'],
     ['POST', '/_xpack/sql/close', 'indices:data/read/sql/close_cursor'],
+    ['GET', '/_xpack', 'cluster:monitor/xpack/info'],
+    ['GET', '/_xpack/license', 'cluster:monitor/xpack/license/get'],
+    ['GET', '/_license', 'cluster:monitor/xpack/license/get'],
+    ['PUT', '/_license', 'cluster:admin/xpack/license/put'],
+    ['DELETE', '/_license', 'cluster:admin/xpack/license/delete'],
+    ['GET', '/_xpack/usage', 'cluster:monitor/xpack/usage'],
     ['GET', '/_xpack/security/_authenticate', null],
     ['GET', '/_security/_authenticate', null],
   ])('%s %s runs %s', (method, pattern, action) => {
@@ -127,6 +133,8 @@ describe('roles', () => {
     'indices:monitor/settings/get',
     'indices:admin/analyze',
     'indices:admin/get',
+    'cluster:monitor/xpack/info',
+    'cluster:monitor/xpack/license/get',
   ];
   const write = [
     'indices:data/write/index',
@@ -148,6 +156,8 @@ describe('roles', () => {
     'cluster:admin/settings/update',
     'cluster:admin/tasks/cancel',
     'cluster:admin/xpack/security/user/put',
+    'cluster:admin/xpack/license/put',
+    'cluster:monitor/xpack/usage',
   ];
 
   it('read reads, and nothing else', () => {
