@@ -203,6 +203,14 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
       reply.raw.once('close', () => inFlight--);
       done();
     });
+    let connections = 0;
+    let connectionsTotal = 0;
+    app.server.on('connection', (socket) => {
+      connections++;
+      connectionsTotal++;
+      socket.once('close', () => connections--);
+    });
+    context.httpStats = () => ({ current_open: connections, total_opened: connectionsTotal });
     await app.listen({ port: settings.port, host: settings.host });
   } catch (e) {
     await opened.close();

@@ -61,7 +61,6 @@ const BY_ENDPOINT: Record<string, Record<Method, string | null>> = {
     '*': 'indices:admin/template/put',
   },
   _tasks: { GET: 'cluster:monitor/tasks/lists', '*': 'cluster:admin/tasks/cancel' },
-  _nodes: { '*': 'cluster:monitor/nodes/info' },
   _authenticate: { '*': null },
 };
 
@@ -90,6 +89,9 @@ function prefixed(method: Method, s: string[]): string | null | undefined {
     // ES: RestIndicesAction, RestShardsAction, RestNodesAction … start with a cluster state read.
     return 'cluster:monitor/state';
   }
+  // ES: TransportNodesStatsAction behind every `stats` form, TransportNodesInfoAction otherwise.
+  if (a === '_nodes')
+    return s.includes('stats') ? 'cluster:monitor/nodes/stats' : 'cluster:monitor/nodes/info';
   if (a === '_search' && b === 'scroll')
     return method === 'DELETE' ? 'indices:data/read/scroll/clear' : 'indices:data/read/scroll';
   // What clients ask at connect time (ES: TransportXPackInfoAction, license get).

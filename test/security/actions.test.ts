@@ -22,6 +22,73 @@ class RecordingRouter extends Router<Handler> {
   }
 }
 
+/**
+ * Action names Elasticsearch 6.8 defines (each `NAME` constant, checked against the 6.8.13
+ * sources) that Quarry's routes may run. A route mapped to anything else is a mapping error.
+ */
+const ES_ACTIONS = new Set([
+  'cluster:admin/reindex/rethrottle',
+  'cluster:admin/settings/update',
+  'cluster:admin/tasks/cancel',
+  'cluster:admin/xpack/license/delete',
+  'cluster:admin/xpack/license/put',
+  'cluster:monitor/health',
+  'cluster:monitor/main',
+  'cluster:monitor/nodes/info',
+  'cluster:monitor/nodes/stats',
+  'cluster:monitor/state',
+  'cluster:monitor/stats',
+  'cluster:monitor/task/get',
+  'cluster:monitor/tasks/lists',
+  'cluster:monitor/xpack/info',
+  'cluster:monitor/xpack/license/get',
+  'cluster:monitor/xpack/usage',
+  'indices:admin/aliases',
+  'indices:admin/aliases/get',
+  'indices:admin/analyze',
+  'indices:admin/close',
+  'indices:admin/create',
+  'indices:admin/delete',
+  'indices:admin/flush',
+  'indices:admin/forcemerge',
+  'indices:admin/get',
+  'indices:admin/mapping/put',
+  'indices:admin/mappings/fields/get',
+  'indices:admin/mappings/get',
+  'indices:admin/open',
+  'indices:admin/refresh',
+  'indices:admin/settings/update',
+  'indices:admin/shards/search_shards',
+  'indices:admin/template/delete',
+  'indices:admin/template/get',
+  'indices:admin/template/put',
+  'indices:admin/validate/query',
+  'indices:data/read/explain',
+  'indices:data/read/field_caps',
+  'indices:data/read/get',
+  'indices:data/read/mget',
+  'indices:data/read/msearch',
+  'indices:data/read/mtv',
+  'indices:data/read/scroll',
+  'indices:data/read/scroll/clear',
+  'indices:data/read/search',
+  'indices:data/read/sql',
+  'indices:data/read/sql/close_cursor',
+  'indices:data/read/sql/translate',
+  'indices:data/read/tv',
+  'indices:data/write/bulk',
+  'indices:data/write/delete',
+  'indices:data/write/delete/byquery',
+  'indices:data/write/index',
+  'indices:data/write/reindex',
+  'indices:data/write/update',
+  'indices:data/write/update/byquery',
+  'indices:monitor/recovery',
+  'indices:monitor/segments',
+  'indices:monitor/settings/get',
+  'indices:monitor/stats',
+]);
+
 describe('actionFor', () => {
   it('maps every registered route to an Elasticsearch action', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'quarry-actions-'));
@@ -29,11 +96,14 @@ describe('actionFor', () => {
     try {
       const router = new RecordingRouter();
       registerRoutes(router, node.context);
-      expect(router.routes.length).toBeGreaterThan(80);
-      const unmapped = router.routes
-        .map(([m, p]) => actionFor(m, p))
-        .filter((a) => a?.startsWith(UNMAPPED_PREFIX));
+      expect(router.routes.length).toBeGreaterThan(150);
+      const mapped = router.routes.map(([m, p]) => [`${m} ${p}`, actionFor(m, p)] as const);
+      const unmapped = mapped.filter(([, a]) => a?.startsWith(UNMAPPED_PREFIX));
       expect(unmapped).toEqual([]);
+      // Every action is one ES defines; only the `_cat` help runs none.
+      const unknown = mapped.filter(([, a]) => (a === null ? false : !ES_ACTIONS.has(a)));
+      expect(unknown).toEqual([]);
+      expect(mapped.filter(([, a]) => a === null).map(([r]) => r)).toEqual(['GET /_cat']);
     } finally {
       await node.close();
       rmSync(dir, { recursive: true, force: true });
@@ -97,6 +167,10 @@ describe('actionFor', () => {
     ['POST', '/_xpack/sql', 'indices:data/read/sql'],
     ['POST', '/_sql/translate', 'indices:data/read/sql/translate'],
     ['POST', '/_xpack/sql/close', 'indices:data/read/sql/close_cursor'],
+    ['GET', '/_nodes', 'cluster:monitor/nodes/info'],
+    ['GET', '/_nodes/{nodeId}/info/{metrics}', 'cluster:monitor/nodes/info'],
+    ['GET', '/_nodes/stats', 'cluster:monitor/nodes/stats'],
+    ['GET', '/_nodes/{nodeId}/stats/{metric}/{index_metric}', 'cluster:monitor/nodes/stats'],
     ['GET', '/_xpack', 'cluster:monitor/xpack/info'],
     ['GET', '/_xpack/license', 'cluster:monitor/xpack/license/get'],
     ['GET', '/_license', 'cluster:monitor/xpack/license/get'],
@@ -107,6 +181,7 @@ describe('actionFor', () => {
     ['GET', '/_security/_authenticate', null],
   ])('%s %s runs %s', (method, pattern, action) => {
     expect(actionFor(method, pattern)).toBe(action);
+    if (action !== null) expect(ES_ACTIONS.has(action)).toBe(true);
   });
 
   it('gives an unknown route an action only superuser holds', () => {

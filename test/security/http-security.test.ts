@@ -213,6 +213,10 @@ describe('authorisation', () => {
     );
     expect((await ok('POST', '/_analyze', { text: 'Hello World' })).json.tokens).toHaveLength(2);
     expect((await call('reader', 'HEAD', '/books')).status).toBe(200);
+    // What client sniffers and monitoring ask.
+    expect((await ok('GET', '/_nodes/_all/http')).json._nodes.total).toBe(1);
+    const stats = (await ok('GET', '/_nodes/stats/indices')).json;
+    expect(Object.values<any>(stats.nodes)[0].indices.docs.count).toBe(1);
   });
 
   it('refuses read any write, with the ES action in the 403', async () => {
@@ -296,6 +300,7 @@ describe('authorisation', () => {
     await denied('nobody', 'GET', '/', 'cluster:monitor/main');
     await denied('nobody', 'GET', '/books/_search', 'indices:data/read/search');
     await denied('nobody', 'GET', '/_cat/health', 'cluster:monitor/health');
+    await denied('nobody', 'GET', '/_nodes/stats', 'cluster:monitor/nodes/stats');
   });
 
   it('picks up users added to the file while running', async () => {
