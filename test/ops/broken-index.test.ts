@@ -194,6 +194,45 @@ describe('an index that cannot be opened', () => {
     );
   });
 
+  it('leaves red indices out of stats, counts and broadcasts, as ES does', async () => {
+    // Unassigned shards count in the total only; a red index has no stats entry.
+    const st = await call('GET', '/_stats/docs');
+    expect(st.json._shards).toEqual({ total: 2 + 2 + 2 + 10, successful: 2, failed: 0 });
+    expect(Object.keys(st.json.indices)).toEqual(['good']);
+    expect(st.json._all.primaries.docs.count).toBe(10);
+    const one = await call('GET', '/badrec/_stats/docs');
+    expect(one.json).toEqual({
+      _shards: { total: 2, successful: 0, failed: 0 },
+      _all: { primaries: {}, total: {} },
+      indices: {},
+    });
+    const ns = await call('GET', '/_nodes/stats/indices/docs');
+    expect(Object.values<any>(ns.json.nodes)[0].indices.docs.count).toBe(10);
+    // _cat/count is a count search: partial over good and red, failed over red alone.
+    expect((await call('GET', '/_cat/count?h=count')).text).toBe('10\n');
+    expect((await call('GET', '/_cat/count/badrec,good?h=count')).text).toBe('10\n');
+    const c = await call('GET', '/_cat/count/badrec');
+    expect(c.status).toBe(503);
+    expect(c.json.error.type).toBe('search_phase_execution_exception');
+    // Every stats cell of a red index is empty, like a closed one's.
+    const cat = await call(
+      'GET',
+      '/_cat/indices/badrec,good?h=index,store.size,segments.count&s=index',
+    );
+    expect(cat.text).toMatch(/^badrec\s+\ngood\s+\S+b\s+2\n$/);
+    for (const path of ['/_refresh', '/_flush']) {
+      const r = await call('POST', path);
+      expect(r.json._shards, path).toEqual({ total: 16, successful: 2, failed: 0 });
+    }
+    // Reopened, its primaries still cannot start.
+    expect((await call('POST', '/badrec/_close')).json).toEqual({ acknowledged: true });
+    expect((await call('POST', '/badrec/_open')).json).toEqual({
+      acknowledged: true,
+      shards_acknowledged: false,
+    });
+    expect((await call('GET', '/_cluster/health/badrec')).json.status).toBe('red');
+  });
+
   it('keeps serving the healthy index', async () => {
     expect((await call('GET', '/good/_doc/3')).json._source).toEqual({ f: 'v3', n: 3 });
     const s = await call('GET', '/good/_search?q=f:v7');

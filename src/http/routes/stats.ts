@@ -447,6 +447,9 @@ export function registerStatsRoutes(router: Router<Handler>, node: NodeContext):
     const indices: Record<string, unknown> = {};
     for (const idx of targets) {
       total += idx.numberOfShards * (1 + idx.numberOfReplicas);
+      // ES: TransportBroadcastByNodeAction counts unassigned shards in the total only, and an
+      // index without a started shard has no stats entry.
+      if (idx.failed) continue;
       successful += idx.numberOfShards;
       const store = idx.storeBytes();
       const docs = idx.shards.map((s) => s.search?.stats().docs ?? 0);
