@@ -191,17 +191,27 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
   const { settings, nodeName } = context;
   let app: FastifyInstance;
   let inFlight = 0;
+  let stopping = false;
   try {
     const realm = securityFor(context, opts.log);
     app = buildApp(context, {
       maxContentLength: settings.maxContentLength,
       ...(realm ? { realm } : {}),
     });
-    // 'close' fires whether the response finished or the client went away.
+    // 'close' fires whether the response finished or the client went away. While stopping,
+    // answers close their connection: a keep-alive socket left idle after its in-flight
+    // request would otherwise hold the stop until the keep-alive timeout (72s).
     app.addHook('onRequest', (_req, reply, done) => {
       inFlight++;
-      reply.raw.once('close', () => inFlight--);
+      reply.raw.once('close', () => {
+        inFlight--;
+        if (stopping) setImmediate(() => app.server.closeIdleConnections());
+      });
       done();
+    });
+    app.addHook('onSend', (_req, reply, payload, done) => {
+      if (stopping) reply.header('connection', 'close');
+      done(null, payload);
     });
     let connections = 0;
     let connectionsTotal = 0;
@@ -233,6 +243,7 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
   const stop = async (reason: string | undefined) => {
     const t = performance.now();
     const draining = inFlight;
+    stopping = true;
     // Fastify stops listening, closes idle keep-alive connections, answers in-flight requests
     // (with `Connection: close`) and resolves once every connection is gone.
     await app.close();

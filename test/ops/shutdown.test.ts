@@ -5,7 +5,7 @@
  * every document and no lock left behind.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, request, type ClientRequest } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -124,6 +124,53 @@ describe('graceful shutdown', () => {
       expect(await again.exited).toBe(0);
     }
     expect(again.stdout()).toMatch(/stopped on SIGINT in \d+ms/);
+  });
+
+  it('closes a keep-alive connection after answering its in-flight request', async () => {
+    // Without `Connection: close` on answers given while stopping, the client's idle keep-alive
+    // socket held the stop for the server's 72s keep-alive timeout.
+    const node = await startChildNode(tmp());
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (path: string, body: Buffer | null, onSent?: (req: ClientRequest) => void) =>
+      new Promise<{ status: number; connection: string | undefined }>((res, rej) => {
+        const req = request(
+          `${node.url}${path}`,
+          {
+            method: body ? 'POST' : 'GET',
+            agent,
+            headers: body
+              ? { 'content-type': 'application/x-ndjson', 'content-length': body.length }
+              : {},
+          },
+          (r) => {
+            r.resume();
+            r.on('end', () => res({ status: r.statusCode!, connection: r.headers.connection }));
+          },
+        );
+        req.on('error', rej);
+        if (onSent) onSent(req);
+        else req.end(body ?? undefined);
+      });
+    try {
+      // Warm the socket so the bulk reuses a kept-alive connection.
+      expect((await send('/', null)).connection).toBe('keep-alive');
+      const body = bulkBody(2000);
+      const half = Math.floor(body.length / 2);
+      let signalled = 0;
+      const answer = await send('/_bulk', body, (req) => {
+        req.write(body.subarray(0, half));
+        setTimeout(() => {
+          signalled = Date.now();
+          node.signal('SIGTERM');
+          void refusedWithin(node.port, 5000).then(() => req.end(body.subarray(half)));
+        }, 200);
+      });
+      expect(answer).toEqual({ status: 200, connection: 'close' });
+      expect(await node.exited).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(15_000);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('stops at once on a second signal', async () => {
