@@ -188,8 +188,8 @@ export function executeSearch(
     }
   }
   // ES: AbstractSearchAsyncAction counts skipped shards as successful; none at all is a failure.
-  const successful = targets.length - failures.length - unavailable;
-  if (targets.length > 0 && successful === 0) throw allShardsFailed('query', failures);
+  if (targets.length > 0 && targets.length - failures.length - unavailable === 0)
+    throw allShardsFailed('query', failures);
 
   // ---- reduce: hits
   let total = 0;
@@ -240,7 +240,8 @@ export function executeSearch(
   if (reducePhases !== 1) body.num_reduce_phases = reducePhases;
   body._shards = {
     total: targets.length,
-    successful,
+    // After the fetch phase, whose failures count too.
+    successful: targets.length - failures.length - unavailable,
     skipped: skipped.size,
     failed: failures.length,
     ...(failures.length ? { failures: failures.map(failureJson) } : {}),
