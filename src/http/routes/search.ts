@@ -420,7 +420,12 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     const targets = shardTargets(typeFilter(resolve(req), req.params.type), opts.shardFilter);
     let total = 0;
     const failures: ShardFailure[] = [];
+    let unavailable = 0;
     for (const t of targets) {
+      if (t.idx.failed) {
+        unavailable++;
+        continue;
+      }
       try {
         const qctx = indexQueryContext(t.idx, opts.now, opts.limits);
         const w = createWeight(toSearchQuery(parsed.query, qctx), {
@@ -437,7 +442,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
         });
       }
     }
-    if (targets.length > 0 && failures.length === targets.length)
+    if (targets.length > 0 && failures.length + unavailable === targets.length)
       throw allShardsFailed('query', failures);
     return {
       status: 200,
@@ -445,7 +450,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
         count: total,
         _shards: {
           total: targets.length,
-          successful: targets.length - failures.length,
+          successful: targets.length - failures.length - unavailable,
           skipped: 0,
           failed: failures.length,
         },
