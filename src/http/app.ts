@@ -10,6 +10,7 @@ import { Router, type HttpMethod } from './router.js';
 import { warningHeader, type Handler, type RestRequest } from './rest.js';
 import { sendError, sendResponse } from './respond.js';
 import { registerRoutes } from './routes/index.js';
+import { admitRequest, OverloadControl } from './overload.js';
 
 function addWarnings(reply: FastifyReply, warnings: string[]): void {
   if (warnings.length) reply.header('Warning', [...new Set(warnings)].map(warningHeader));
@@ -42,6 +43,27 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
   // themselves, and documents keep the bytes the client sent.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+  // Overload protection before the body is read: the in-flight breaker reserves the request's
+  // content length, then the request waits for a slot in its pool (or is rejected with 429). The
+  // slot is held until the handler's synchronous work is done: like ES's write threads, which do
+  // not wait for the translog fsync, a request waiting for its LMDB flush holds no slot.
+  const overload = (node.overload ??= new OverloadControl(node.settings.raw, node.nodeName));
+  const slots = new WeakMap<FastifyRequest, () => void>();
+  const endSyncWork = (req: FastifyRequest) => {
+    slots.get(req)?.();
+    slots.delete(req);
+  };
+  app.addHook('onRequest', (req, reply, done) => {
+    const length = req.headers['content-length'];
+    admitRequest(overload, req.method, req.url, length, maxContentLength, reply.raw, {
+      admitted: (slot) => {
+        if (slot) slots.set(req, slot);
+        done();
+      },
+      rejected: (e) => sendError(reply, new Map(), req.method as HttpMethod, e, node),
+    });
+  });
 
   const router = new Router<Handler>();
   registerRoutes(router, node);
@@ -86,10 +108,13 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
       warnings: [],
     };
     try {
-      const res = await found.handler(rest);
+      const pending = found.handler(rest);
+      endSyncWork(req);
+      const res = await pending;
       addWarnings(reply, rest.warnings);
       sendResponse(reply, query, method, res);
     } catch (e) {
+      endSyncWork(req);
       addWarnings(reply, rest.warnings);
       sendError(reply, query, method, toEsError(e), node);
     }

@@ -244,6 +244,7 @@ export function executeSearch(
       {
         typedKeys: opts.typedKeys,
         maxBuckets: opts.limits.maxBuckets,
+        ...(opts.limits.breaker ? { breaker: opts.limits.breaker } : {}),
         warnings,
         fetchHits: (hits: CollectedHit[], o: TopHitsOptions) =>
           fetchHits(
@@ -300,6 +301,7 @@ function runShard(
       objectMapping: (p: string) => t.idx.mapping?.objectsByPath.get(p),
       now: opts.now,
       maxBuckets: opts.limits.maxBuckets,
+      ...(opts.limits.breaker ? { breaker: opts.limits.breaker } : {}),
       warnings,
       shardIndex: t.shardIndex,
       index: t.idx.name,

@@ -86,7 +86,13 @@ export function searchLimits(node: NodeContext) {
   return {
     // ES 6.8: no bucket limit by default (a deprecation warning past 10000).
     maxBuckets: cs['search.max_buckets'] !== undefined ? Number(cs['search.max_buckets']) : -1,
-    maxClauseCount: Number(cs['indices.query.bool.max_clause_count'] ?? 1024),
+    // A static node setting in ES 6.8 (`-E indices.query.bool.max_clause_count=…`).
+    maxClauseCount: Number(
+      cs['indices.query.bool.max_clause_count'] ??
+        node.settings.raw['indices.query.bool.max_clause_count'] ??
+        1024,
+    ),
+    ...(node.overload ? { breaker: node.overload.breakers.bucketChecker() } : {}),
   };
 }
 
