@@ -217,7 +217,11 @@ export function admitRequest(
   if (!name) return cb.admitted(null);
   const pool = ctl.pools[name];
   slot = pool.tryAcquire();
-  if (slot) return cb.admitted(slot);
+  // Even with a free slot the work starts in the check phase, after this poll phase has read
+  // every request that arrived: like ES's network threads, which read and enqueue requests
+  // while the pool works, so a burst fills the queue (and is rejected past it) instead of
+  // waiting unseen in socket buffers.
+  if (slot) return void setImmediate(() => (closed ? undefined : cb.admitted(slot)));
   pool
     .enqueue((c) => (cancel = c))
     .then(
