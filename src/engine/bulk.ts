@@ -300,7 +300,10 @@ export function executeBulk(docs: DocumentService, reqs: WriteRequest[]): BulkIt
 
 export function bulkItemBody(item: BulkItem): Record<string, unknown> {
   if (item.outcome) {
-    return { [item.verb]: { ...item.outcome.body, status: item.outcome.status } };
+    // `status` goes last, as in ES's bulk item; the body is not shared, so it is extended in place.
+    const body = item.outcome.body;
+    body.status = item.outcome.status;
+    return { [item.verb]: body };
   }
   const e = item.error!;
   const idx = typeof e.meta.index === 'string' ? e.meta.index : item.req.index;

@@ -4,6 +4,7 @@
  * and aliases, under the IndicesOptions each API uses.
  */
 import { EsError, indexNotFound, invalidIndexName } from '../common/errors.js';
+import { resolveDateMathExpression } from './date-math-index.js';
 
 const INVALID_CHARS = ['\\', '/', '*', '?', '"', '<', '>', '|', ' ', ',', '#'];
 const INVALID_CHARS_TEXT = '[ , ", *, \\, <, |, ,, >, /, ?]';
@@ -135,7 +136,10 @@ export function resolveIndexExpression(
   const aliasMap = new Map<string, string[]>();
   for (const i of indices)
     for (const a of i.aliases) aliasMap.set(a, [...(aliasMap.get(a) ?? []), i.name]);
-  const exprs = expressions.length === 0 ? ['_all'] : expressions;
+  // ES resolves date math (`<logs-{now/d}>`) before wildcards and names
+  const now = Date.now();
+  const exprs =
+    expressions.length === 0 ? ['_all'] : expressions.map((e) => resolveDateMathExpression(e, now));
   if (exprs.length === 1 && (exprs[0] === '_all' || exprs[0] === '*' || exprs[0] === '')) {
     const all = indices
       .filter((i) => (i.closed ? opts.expandClosed : opts.expandOpen))
@@ -192,9 +196,18 @@ export function resolveIndexExpression(
     const matches: string[] = [];
     for (const i of indices) {
       if (i.closed ? !opts.expandClosed : !opts.expandOpen) continue;
-      if (simpleMatch(e, i.name)) matches.push(i.name);
-      else if (!opts.forbidAliases && i.aliases.some((a) => simpleMatch(e, a)))
-        matches.push(i.name);
+      const hit =
+        simpleMatch(e, i.name) || (!opts.forbidAliases && i.aliases.some((a) => simpleMatch(e, a)));
+      if (!hit) continue;
+      // IndexNameExpressionResolver.concreteIndices: closed indices expanded by a wildcard
+      if (i.closed && opts.forbidClosed && add) {
+        if (!opts.ignoreUnavailable)
+          throw new EsError('index_closed_exception', 'closed', 400, {
+            meta: { index_uuid: '_na_', index: i.name },
+          });
+        continue;
+      }
+      matches.push(i.name);
     }
     if (add) {
       if (matches.length === 0 && !opts.allowNoIndices) throw indexNotFound(e);

@@ -225,7 +225,7 @@ export class IndexService {
         depth: getInt(s, 'index.mapping.depth.limit', 20),
         nestedFields: getInt(s, 'index.mapping.nested_fields.limit', 50),
       },
-      parseDate: (text, format) => dateFormatter(format).parse(text),
+      parseDate: (text, format, locale) => dateFormatter(format, 'joda', locale).parse(text),
       validateDateFormat: (format) => void dateFormatter(format),
       countTokens: (analyzer, text, enablePositionIncrements) => {
         const a = this.analysis.analyzer(analyzer) ?? this.analysis.defaultAnalyzer();

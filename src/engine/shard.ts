@@ -152,10 +152,7 @@ export class Shard {
         source,
       ),
     );
-    void p.then(
-      () => this.settle(id, entry),
-      () => undefined,
-    );
+    this.track(p, id, entry);
     return p;
   }
 
@@ -180,11 +177,29 @@ export class Shard {
         null,
       ),
     );
-    void p.then(
-      () => this.settle(id, entry),
-      () => undefined,
-    );
+    this.track(p, id, entry);
     return p;
+  }
+
+  /** Writes of one store batch, settled together when it commits (one promise reaction). */
+  private batch: Promise<void> | null = null;
+  private batchIds: string[] = [];
+  private batchEntries: Pending[] = [];
+
+  private track(p: Promise<void>, id: string, entry: Pending): void {
+    if (p !== this.batch) {
+      this.batch = p;
+      const ids = (this.batchIds = []);
+      const entries = (this.batchEntries = []);
+      p.then(
+        () => {
+          for (let i = 0; i < ids.length; i++) this.settle(ids[i]!, entries[i]!);
+        },
+        () => undefined,
+      );
+    }
+    this.batchIds.push(id);
+    this.batchEntries.push(entry);
   }
 
   private settle(id: string, entry: Pending): void {

@@ -9,7 +9,8 @@
  * milliseconds. Throws an EsError (illegal_argument_exception, ES wording) or an Error whose
  * message is used as the illegal_argument_exception reason when the text does not match.
  */
-export type DateParser = (text: string, format: string) => number;
+/** Parses a date with a mapping format; `locale` is the field's `locale` (ROOT when absent). */
+export type DateParser = (text: string, format: string, locale?: string) => number;
 
 /**
  * Checks a date format pattern when a mapping is parsed (ES `DateFormatter.forPattern`). Throws

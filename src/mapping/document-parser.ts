@@ -34,6 +34,8 @@ class Doc implements ParsedDocument {
   nested: { path: string; doc: ParsedDocument }[] = EMPTY as never[];
   ignored: string[] = EMPTY as never[];
   dynamicUpdate: RootMapping | null = null;
+  /** Fields present without an indexed value (geo_shape): they still count for `_field_names`. */
+  present: string[] = EMPTY as never[];
   private names: Set<string> | undefined;
   constructor(
     readonly prefix: string,
@@ -43,12 +45,13 @@ class Doc implements ParsedDocument {
   get fieldNames(): ReadonlySet<string> {
     if (this.names === undefined) {
       const s = new Set<string>();
-      for (const v of this.values) {
-        const p = v.field.path;
-        if (s.has(p)) continue;
+      const add = (p: string) => {
+        if (s.has(p)) return;
         for (let i = p.indexOf('.'); i >= 0; i = p.indexOf('.', i + 1)) s.add(p.slice(0, i));
         s.add(p);
-      }
+      };
+      for (const v of this.values) add(v.field.path);
+      for (const p of this.present) add(p);
       this.names = s;
     }
     return this.names;
@@ -88,6 +91,12 @@ class DocumentParser implements ValueSink {
 
   add(field: FieldNode, value: FieldValue): void {
     this.doc.values.push({ field, value });
+  }
+
+  markPresent(path: string): void {
+    const d = this.doc;
+    if (d.present.length === 0) d.present = [];
+    d.present.push(path);
   }
 
   ignore(path: string): void {

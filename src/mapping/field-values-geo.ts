@@ -37,6 +37,7 @@ export function geoShape(f: FieldNode, v: unknown, sink: ValueSink): void {
         throw parseException(`expected word but found: '${v.trim().charAt(0)}'`);
       if (!SHAPE_TYPES.has(word) && word !== 'bbox')
         throw parseException(`unknown geometry type: ${word}`);
+      sink.markPresent?.(f.path);
       return;
     }
     if (typeof v !== 'object' || Array.isArray(v)) {
@@ -49,6 +50,7 @@ export function geoShape(f: FieldNode, v: unknown, sink: ValueSink): void {
     if (type === 'geometrycollection') {
       if (o.geometries === undefined) throw parseException('geometries not included');
     } else if (o.coordinates === undefined) throw parseException('coordinates not included');
+    sink.markPresent?.(f.path);
   } catch (e) {
     if (f.ignoreMalformed) {
       sink.ignore(f.path);

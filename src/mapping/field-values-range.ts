@@ -78,7 +78,7 @@ function rangeBound(
       return step === 0 ? v : nextDouble(v, step);
     }
     case 'date_range':
-      return parseDateText(ctx, textOf(x), f.format!) + step;
+      return parseDateText(ctx, textOf(x), f.format!, f.locale) + step;
     default: {
       const text = textOf(x);
       const bytes = ipToBytes(text);

@@ -152,7 +152,7 @@ function date(f: FieldNode, v: unknown, sink: ValueSink): void {
   if (text === undefined) return;
   let ms: number;
   try {
-    ms = parseDateText(sink.ctx, text, f.format!);
+    ms = parseDateText(sink.ctx, text, f.format!, f.locale);
   } catch (e) {
     if (f.ignoreMalformed && isIllegalArgument(e as EsError)) {
       sink.ignore(f.path);

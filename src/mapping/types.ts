@@ -269,6 +269,8 @@ export interface ParsedDocument {
   readonly values: ParsedValue[];
   /** Paths of fields and objects the document holds (for `exists` on objects and `_field_names`). */
   readonly fieldNames: ReadonlySet<string>;
+  /** Fields present without an indexed value (geo_shape): they still count for `_field_names`. */
+  readonly present: readonly string[];
   /** Set when the document introduced new fields under dynamic mapping: the merged new mapping. */
   readonly dynamicUpdate: RootMapping | null;
   /** Fields whose value was malformed and skipped because of `ignore_malformed` (ES `_ignored`). */

@@ -17,6 +17,8 @@ export interface ValueSink {
   readonly id: string;
   add(field: FieldNode, value: FieldValue): void;
   ignore(path: string): void;
+  /** The field has a value that indexes no term here (geo_shape); counts for `_field_names`. */
+  markPresent?(path: string): void;
 }
 
 /** XContentParser.text(): values only (numbers in their JSON spelling). */
@@ -34,9 +36,14 @@ function dateParser(ctx: MappingContext) {
   return ctx.parseDate ?? builtinParseDate;
 }
 
-export function parseDateText(ctx: MappingContext, text: string, format: string): number {
+export function parseDateText(
+  ctx: MappingContext,
+  text: string,
+  format: string,
+  locale?: string,
+): number {
   try {
-    return dateParser(ctx)(text, format);
+    return dateParser(ctx)(text, format, locale);
   } catch (e) {
     throw asEsError(e);
   }

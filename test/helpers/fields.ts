@@ -41,6 +41,7 @@ export function doc(values: Array<[FieldMapping, ParsedValue['value']]>): Parsed
     fieldNames: names,
     dynamicUpdate: null,
     ignored: [],
+    present: [],
     nested: [],
   };
 }

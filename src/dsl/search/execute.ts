@@ -1,37 +1,34 @@
 /**
  * The one search executor (ES query_then_fetch / dfs_query_then_fetch on one node): every
  * `_search`, `_count`, `_msearch`, scroll page and SQL query runs through `executeSearch`.
- * Query phase per shard over an immutable snapshot, merge by score or sort values with
- * Lucene's tie-breaks (shard, doc), fetch phase from the store, aggregation reduce.
+ * can_match pre-filter, query phase per shard over an immutable snapshot, merge by score or sort
+ * values with Lucene's tie-breaks (shard, doc), field collapsing, fetch phase from the store,
+ * collapse expansion, aggregation reduce and suggestions.
  */
-import { EsError, illegalArgument, toEsError } from '../../common/errors.js';
+import { EsError, toEsError } from '../../common/errors.js';
 import type { IndexService } from '../../engine/index-service.js';
-import { getInt } from '../../engine/index-settings.js';
 import type { Shard } from '../../engine/shard.js';
-import type { LiveSegment, ShardSnapshot } from '../../search/index/live-segment.js';
-import {
-  collectTopDocs,
-  type CollectedHit,
-  type ShardTopDocs,
-} from '../../search/collect/top-docs.js';
-import { compareSortValues, type SortKey, type SortValue } from '../../search/collect/sort.js';
+import type { ShardSnapshot } from '../../search/index/live-segment.js';
+import type { CollectedHit } from '../../search/collect/top-docs.js';
+import { dedupCollapsed } from '../../search/collect/collapse.js';
+import { compareSortValues, type SortKey } from '../../search/collect/sort.js';
 import { combinedStats, shardStats, type SearchStats } from '../../search/query/stats.js';
-import { createWeight, type Weight } from '../../search/query/weights.js';
-import { parseQuery, toSearchQuery, type QueryNode } from '../query/index.js';
+import { parseQuery, type QueryNode } from '../query/index.js';
 import {
-  createShardAggregator,
   parseAggregations,
   reduceAggregations,
   type AggNode,
-  type ShardAggResult,
   type TopHitsOptions,
 } from '../aggs/index.js';
+import { canRewriteToMatchNone, shardCanMatch } from './can-match.js';
+import { groupSearchBody } from './collapse.js';
 import { fetchHits, type FetchOptions } from './fetch.js';
-import { parseSourceSpec } from './request.js';
+import { searchFetchOptions, topHitsFetchOptions } from './fetch-options.js';
 import { indexQueryContext, type RequestLimits } from './index-context.js';
-import type { SearchRequest } from './request.js';
-import { resolveSort } from './sort-keys.js';
+import { runShard, type ShardResult } from './query-phase.js';
+import { parseSearchBody, type SearchRequest } from './request.js';
 import { allShardsFailed, failureJson, type ShardFailure } from './shard-failures.js';
+import { executeSuggest, parseSuggest, type SuggestNode } from './suggest.js';
 import type { IndexQueryContext } from '../query/index.js';
 
 export interface ShardTarget {
@@ -50,15 +47,27 @@ export interface ExecuteOptions {
   now: number;
   limits: RequestLimits;
   nodeId: string;
-  /** Keep every hit in order (scroll); the response then carries only the first page. */
+  /** Keep every hit in order (scroll, by-query); the response then carries only the first page. */
   keepAllHits?: boolean;
+  /** A scroll search (ES scrollContext != null). */
+  scroll?: boolean;
+  /** The scroll's keep alive and the `search.max_keep_alive` limit. */
+  scrollKeepAliveMs?: number;
+  maxKeepAliveMs?: number;
   scriptMethods?: Record<string, (...a: unknown[]) => unknown>;
   /** restrict the shards (routing) per index */
   shardFilter?: (idx: IndexService, shard: number) => boolean;
+  /** indices_boost resolved to concrete indices. */
+  indexBoosts?: Map<IndexService, number>;
+  /** `batched_reduce_size` (default 512). */
+  batchedReduceSize?: number;
+  /** `pre_filter_shard_size` (default 128). */
+  preFilterShardSize?: number;
 }
 
 export interface MergedHit extends CollectedHit {
   target: ShardTarget;
+  rescored?: boolean[];
 }
 
 export interface SearchOutcome {
@@ -67,6 +76,8 @@ export interface SearchOutcome {
   /** All merged hits in order (only with keepAllHits). */
   allHits?: MergedHit[];
   sortKeys?: SortKey[] | null;
+  /** How the hits were fetched (scroll pages reuse it). */
+  fetch?: FetchOptions;
 }
 
 export function shardTargets(
@@ -85,17 +96,12 @@ export function shardTargets(
   return out;
 }
 
-interface ShardResult {
-  target: ShardTarget;
-  top: ShardTopDocs;
-  aggs: ShardAggResult | null;
-  sortKeys: SortKey[] | null;
-}
-
 export interface ParsedSearch {
   query: QueryNode;
   postFilter: QueryNode | null;
   aggs: AggNode[] | null;
+  rescoreQueries: QueryNode[];
+  suggest: SuggestNode[] | null;
 }
 
 /** Request-level parsing (before any shard is touched): errors here are plain 400s. */
@@ -104,8 +110,13 @@ export function parseSearch(req: SearchRequest, warnings?: string[]): ParsedSear
     query: parseQuery(req.query ?? { match_all: {} }),
     postFilter: req.postFilter ? parseQuery(req.postFilter) : null,
     aggs: req.aggs ? parseAggregations(req.aggs, warnings ? { warnings } : {}) : null,
+    rescoreQueries: req.rescore.map((r) => parseQuery(r.query)),
+    suggest: req.suggest ? parseSuggest(req.suggest) : null,
   };
 }
+
+const DEFAULT_BATCHED_REDUCE_SIZE = 512;
+const DEFAULT_PRE_FILTER_SHARD_SIZE = 128;
 
 export function executeSearch(
   indices: IndexService[],
@@ -118,16 +129,6 @@ export function executeSearch(
   const size = req.size < 0 ? 10 : req.size;
   const targets = shardTargets(indices, opts.shardFilter);
   const warnings: string[] = [];
-  if (!opts.keepAllHits) {
-    for (const idx of indices) {
-      const max = getInt(idx.meta.settings, 'index.max_result_window', 10000);
-      if (from + size > max) {
-        throw illegalArgument(
-          `Result window is too large, from + size must be less than or equal to: [${max}] but was [${from + size}]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting.`,
-        );
-      }
-    }
-  }
   const ctxCache = new Map<IndexService, IndexQueryContext>();
   const qctx = (idx: IndexService) => {
     let c = ctxCache.get(idx);
@@ -151,23 +152,25 @@ export function executeSearch(
     sortSpecs[0]!.field === '_score' &&
     (sortSpecs[0]!.order ?? 'desc') === 'desc';
   const numHits = opts.keepAllHits ? Number.MAX_SAFE_INTEGER : from + size;
+
+  const skipped = preFilter(targets, req, parsed, qctx, opts);
   const failures: ShardFailure[] = [];
   const results: ShardResult[] = [];
   for (const t of targets) {
+    if (skipped.has(t)) continue;
     try {
       results.push(
-        runShard(
-          t,
+        runShard(t, {
           req,
           parsed,
-          qctx(t.idx),
+          qctx: qctx(t.idx),
           globalStats,
           sortSpecs,
           scoreOnlySort,
           numHits,
           opts,
           warnings,
-        ),
+        }),
       );
     } catch (e) {
       failures.push({
@@ -178,8 +181,8 @@ export function executeSearch(
       });
     }
   }
-  if (targets.length > 0 && failures.length === targets.length)
-    throw allShardsFailed('query', failures);
+  const queried = targets.length - skipped.size;
+  if (queried > 0 && failures.length === queried) throw allShardsFailed('query', failures);
 
   // ---- reduce: hits
   let total = 0;
@@ -203,32 +206,35 @@ export function executeSearch(
       return a.target.shardIndex - b.target.shardIndex;
     return a.globalDoc - b.globalDoc;
   });
-  const page = merged.slice(from, from + size);
-  const fetchOpts: FetchOptions = {
-    source: req.source,
-    storedFields: req.storedFields,
-    docvalueFields: req.docvalueFields,
-    version: req.version,
-    seqNoPrimaryTerm: req.seqNoPrimaryTerm,
-    explain: req.explain,
-    highlight: req.highlight,
-    sortKeys: keys,
-    nodeId: opts.nodeId,
-    parsedQuery: parsed.query,
-    queryContext: qctx,
-    stats: (t) => globalStats ?? shardStats(t.snapshot),
-  };
-  const hits = fetchHits(page, fetchOpts, warnings);
-  if (size === 0 && Number.isNaN(maxScore) && !(keys && !scoreOnlySort)) maxScore = 0;
+  const page = req.collapse ? dedupCollapsed(merged, from, size) : merged.slice(from, from + size);
+  const fetchOpts = searchFetchOptions(
+    req,
+    parsed,
+    keys,
+    qctx,
+    globalStats,
+    opts,
+    warnings,
+    results,
+  );
+  const hits = fetchPerShard(page, fetchOpts, warnings, failures, opts.nodeId);
+  if (targets.length > 0 && failures.length === targets.length)
+    throw allShardsFailed('fetch', failures);
+  if (req.collapse && req.collapse.innerHits.length > 0 && hits.length > 0)
+    expandCollapsed(indices, req, hits, opts, warnings);
+  // EmptyTopDocsCollectorContext: with size 0 every shard reports TopDocs(total, [], 0)
+  if (size === 0 && results.length > 0) maxScore = 0;
   const body: Record<string, unknown> = {
     took: Date.now() - t0,
     timed_out: false,
   };
   if (req.terminateAfter > 0) body.terminated_early = terminated;
+  const reducePhases = numReducePhases(req, opts, targets.length, results.length);
+  if (reducePhases !== 1) body.num_reduce_phases = reducePhases;
   body._shards = {
     total: targets.length,
     successful: targets.length - failures.length,
-    skipped: 0,
+    skipped: skipped.size,
     failed: failures.length,
     ...(failures.length ? { failures: failures.map(failureJson) } : {}),
   };
@@ -257,7 +263,7 @@ export function executeSearch(
               parsed.query,
               qctx,
               (t) => globalStats ?? shardStats(t.snapshot),
-              opts.nodeId,
+              opts,
             ),
             warnings,
           ),
@@ -265,111 +271,140 @@ export function executeSearch(
       },
     );
   }
-  const out: SearchOutcome = { body, warnings, sortKeys: keys };
+  if (parsed.suggest) {
+    body.suggest = executeSuggest(
+      parsed.suggest,
+      results.map((r) => r.target),
+      qctx,
+      opts.typedKeys,
+    );
+  }
+  const out: SearchOutcome = { body, warnings, sortKeys: keys, fetch: fetchOpts };
   if (opts.keepAllHits) out.allHits = merged;
   return out;
 }
 
-function runShard(
-  t: ShardTarget,
+/**
+ * FetchSearchPhase: each shard fetches its own hits; a shard whose fetch fails is reported in
+ * `_shards.failures` and its hits are left out of the response.
+ */
+function fetchPerShard(
+  page: MergedHit[],
+  o: FetchOptions,
+  warnings: string[],
+  failures: ShardFailure[],
+  nodeId: string,
+): Record<string, unknown>[] {
+  const byShard = new Map<ShardTarget, MergedHit[]>();
+  for (const h of page) {
+    const l = byShard.get(h.target);
+    if (l) l.push(h);
+    else byShard.set(h.target, [h]);
+  }
+  const fetched = new Map<MergedHit, Record<string, unknown>>();
+  for (const [t, hs] of byShard) {
+    try {
+      const out = fetchHits(hs, o, warnings);
+      hs.forEach((h, i) => fetched.set(h, out[i]!));
+    } catch (e) {
+      failures.push({ shard: t.shard.id, index: t.idx.name, node: nodeId, error: toEsError(e) });
+    }
+  }
+  return page.filter((h) => fetched.has(h)).map((h) => fetched.get(h)!);
+}
+
+/** CanMatchPreFilterSearchPhase: the shards to skip (never all of them). */
+function preFilter(
+  targets: ShardTarget[],
   req: SearchRequest,
   parsed: ParsedSearch,
-  qctx: IndexQueryContext,
-  globalStats: SearchStats | null,
-  sortSpecs: SearchRequest['sort'],
-  scoreOnlySort: boolean,
-  numHits: number,
+  qctx: (idx: IndexService) => IndexQueryContext,
+  opts: ExecuteOptions,
+): Set<ShardTarget> {
+  const skipped = new Set<ShardTarget>();
+  const threshold = opts.preFilterShardSize ?? DEFAULT_PRE_FILTER_SHARD_SIZE;
+  if (
+    opts.searchType !== 'query_then_fetch' ||
+    threshold >= targets.length ||
+    !canRewriteToMatchNone(req.query === null ? null : parsed.query, req.aggs, req.suggest)
+  )
+    return skipped;
+  for (const t of targets)
+    if (!shardCanMatch(parsed.query, t.snapshot, qctx(t.idx))) skipped.add(t);
+  // one shard still runs to produce a valid (empty) response with its aggregations
+  if (skipped.size === targets.length) skipped.delete(targets[0]!);
+  return skipped;
+}
+
+/**
+ * SearchPhaseController.QueryPhaseResultConsumer: with more shards than `batched_reduce_size`,
+ * results are reduced every time the buffer is full, plus the final reduce.
+ */
+function numReducePhases(
+  req: SearchRequest,
+  opts: ExecuteOptions,
+  numShards: number,
+  numResults: number,
+): number {
+  const b = opts.batchedReduceSize ?? DEFAULT_BATCHED_REDUCE_SIZE;
+  const hasAggs = req.aggs !== null;
+  const hasTopDocs = req.size !== 0;
+  if (opts.scroll || !(hasAggs || hasTopDocs) || b >= numShards) return 1;
+  let partial = 0;
+  let index = 0;
+  for (let i = 0; i < numResults; i++) {
+    if (index === b) {
+      partial++;
+      index = 1;
+    }
+    index++;
+  }
+  return partial + 1;
+}
+
+/** ExpandSearchPhase: one group search per collapsed hit and inner_hits definition. */
+function expandCollapsed(
+  indices: IndexService[],
+  req: SearchRequest,
+  hits: Record<string, unknown>[],
   opts: ExecuteOptions,
   warnings: string[],
-): ShardResult {
-  const stats = globalStats ?? shardStats(t.snapshot);
-  const sortKeys = sortSpecs ? resolveSort(sortSpecs, t.idx) : null;
-  const sortNeedsScore = !sortKeys || scoreOnlySort || sortKeys.some((k) => k.kind === 'score');
-  const needsScores = sortNeedsScore || req.trackScores || req.minScore !== null || req.explain;
-  const q = toSearchQuery(parsed.query, qctx);
-  const weight = createWeight(q, { stats, needsScores });
-  const post: Weight | null = parsed.postFilter
-    ? createWeight(toSearchQuery(parsed.postFilter, qctx), { stats, needsScores: false })
-    : null;
-  let aggregator: ReturnType<typeof createShardAggregator> | null = null;
-  if (parsed.aggs) {
-    aggregator = createShardAggregator(parsed.aggs, {
-      snapshot: t.snapshot,
-      field: (p) => qctx.field(p),
-      compileQuery: (json) =>
-        createWeight(toSearchQuery(parseQuery(json), qctx), { stats, needsScores: false }),
-      objectMapping: (p: string) => t.idx.mapping?.objectsByPath.get(p),
-      now: opts.now,
-      maxBuckets: opts.limits.maxBuckets,
-      ...(opts.limits.breaker ? { breaker: opts.limits.breaker } : {}),
-      warnings,
-      shardIndex: t.shardIndex,
-      index: t.idx.name,
-      typeName: t.idx.typeName ?? '_doc',
-      fetchHits: (hits: CollectedHit[], o: TopHitsOptions) =>
-        fetchHits(
-          hits.map((h) => ({ ...h, target: t })),
-          topHitsFetchOptions(
-            o,
-            parsed.query,
-            () => qctx,
-            () => stats,
-            opts.nodeId,
-          ),
-          warnings,
-        ),
-      ...(opts.scriptMethods ? { scriptMethods: opts.scriptMethods } : {}),
-    });
+): void {
+  const spec = req.collapse!;
+  for (const hit of hits) {
+    const vals = (hit.fields as Record<string, unknown[]> | undefined)?.[spec.field];
+    const value = vals && vals.length > 0 ? vals[0] : null;
+    const inner: Record<string, unknown> = {};
+    for (const ih of spec.innerHits) {
+      const sub = parseSearchBody(groupSearchBody(spec, ih, value, req.query, req.postFilter));
+      sub.sort = ih.sort;
+      if (ih.source !== undefined) {
+        sub.source = ih.source;
+        sub.sourceGiven = true;
+      }
+      sub.storedFields = ih.storedFields;
+      sub.docvalueFields = ih.docvalueFields ?? [];
+      let out: SearchOutcome;
+      try {
+        out = executeSearch(indices, sub, parseSearch(sub), {
+          ...opts,
+          keepAllHits: false,
+          scroll: false,
+        });
+      } catch (e) {
+        const err = toEsError(e);
+        throw new EsError('search_phase_execution_exception', 'failed to expand hits', err.status, {
+          meta: { phase: 'expand', grouped: true, failed_shards: [] },
+          causedBy: err,
+        });
+      }
+      warnings.push(...out.warnings);
+      inner[ih.name ?? spec.field] = { hits: out.body.hits };
+    }
+    hit.inner_hits = inner;
   }
-  const agg = aggregator;
-  const top = collectTopDocs(t.snapshot, weight, {
-    numHits,
-    sort: sortKeys && !scoreOnlySort ? sortKeys : null,
-    trackScores: req.trackScores || scoreOnlySort,
-    needsScores,
-    minScore: req.minScore,
-    postFilter: post,
-    searchAfter: req.searchAfter ? (req.searchAfter as SortValue[]) : null,
-    terminateAfter: req.terminateAfter,
-    ...(agg
-      ? {
-          onSegment: (ls: LiveSegment, si: number) => agg.onSegment(ls, si),
-          onMatch: (_ls: LiveSegment, _si: number, d: number, scorer: { score(): number }) =>
-            agg.collect(d, needsScores ? scorer.score() : NaN),
-        }
-      : {}),
-  });
-  if (scoreOnlySort && sortKeys) for (const h of top.hits) h.sort = [h.score];
-  return { target: t, top, aggs: agg ? agg.finish() : null, sortKeys };
 }
 
 export function searchError(e: unknown): EsError {
   return toEsError(e);
-}
-
-/** Fetch options of a `top_hits` aggregation (its own `_source`, docvalue_fields, version, ...). */
-function topHitsFetchOptions(
-  o: TopHitsOptions,
-  query: QueryNode,
-  qctx: (idx: IndexService) => IndexQueryContext,
-  stats: (t: ShardTarget) => SearchStats,
-  nodeId: string,
-): FetchOptions {
-  const r = o.request;
-  const list = (v: unknown) =>
-    v === undefined ? null : Array.isArray(v) ? v.map(String) : [String(v)];
-  return {
-    source: r._source === undefined ? { includes: [], excludes: [] } : parseSourceSpec(r._source),
-    storedFields: list(r.stored_fields),
-    docvalueFields: (list(r.docvalue_fields) ?? []).map((field) => ({ field, format: null })),
-    version: o.version,
-    seqNoPrimaryTerm: o.seqNoPrimaryTerm,
-    explain: o.explain,
-    highlight: null,
-    sortKeys: o.sort,
-    nodeId,
-    parsedQuery: query,
-    queryContext: qctx,
-    stats,
-  };
 }

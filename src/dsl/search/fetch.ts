@@ -1,26 +1,44 @@
 /**
- * Fetch phase: turns merged hits into Elasticsearch hit objects — `_source` from the store (the
- * client's bytes, or filtered), version/seq_no, docvalue_fields and stored fields, highlights,
- * sort values and explanations.
+ * Fetch phase (ES FetchPhase and its sub phases): turns merged hits into Elasticsearch hit objects
+ * — `_source` from the store (the client's bytes, or filtered), version/seq_no, `_routing` and
+ * `_ignored`, docvalue_fields, stored fields, script_fields, highlights, sort values and
+ * explanations (with rescoring).
  */
+import { illegalArgument } from '../../common/errors.js';
 import { filterSource, isFilterEmpty, type SourceFilter } from '../../common/source-filter.js';
 import { RawJson } from '../../common/json.js';
-import { lookupField } from '../../mapping/index.js';
+import { expandFieldPattern, lookupField } from '../../mapping/index.js';
 import type { CollectedHit } from '../../search/collect/top-docs.js';
 import type { SortKey } from '../../search/collect/sort.js';
-import { sortableToIp } from '../../search/index/field-values.js';
+import type { LiveSegment } from '../../search/index/live-segment.js';
+import type { InvertedField } from '../../search/index/segment.js';
 import type { SearchStats } from '../../search/query/stats.js';
-import { createWeight } from '../../search/query/weights.js';
+import type { Explanation } from '../../search/query/explanation.js';
+import { createWeight, type Weight } from '../../search/query/weights.js';
 import { toSearchQuery, type IndexQueryContext, type QueryNode } from '../query/index.js';
+import { JavaHashMap } from '../query/java-hash-map.js';
 import type { IndexService } from '../../engine/index-service.js';
 import type { HighlightSpec } from './request.js';
+import type { DocvalueFieldSpec } from './request-values.js';
 import type { ShardTarget } from './execute.js';
 import { highlightHit } from './highlight.js';
+import { DEFAULT_DATE_FORMAT, dateFormatter } from '../../common/dates/index.js';
+import type { FieldMapping } from '../../mapping/types.js';
+import { fieldDocFormat } from '../aggs/support/doc-format.js';
+import { formatDocValues } from './docvalue-fields.js';
+import { explainRescore, type RescoreSpec } from './rescore.js';
+import type { ScriptFieldRunner } from './script-fields.js';
 
 export interface FetchOptions {
+  /** The `_source` to return (null: none). */
   source: SourceFilter | null;
+  /** Stored fields asked for (`_source` and `_none_` already resolved away). */
   storedFields: string[] | null;
-  docvalueFields: Array<{ field: string; format: string | null }>;
+  /** `stored_fields: _none_`: hits carry no `_id`, `_type` or metadata fields. */
+  noStoredFields?: boolean;
+  docvalueFields: DocvalueFieldSpec[];
+  /** Compiled script_fields of an index. */
+  scriptFields?: (idx: IndexService) => ScriptFieldRunner[];
   version: boolean;
   seqNoPrimaryTerm: boolean;
   explain: boolean;
@@ -30,23 +48,100 @@ export interface FetchOptions {
   parsedQuery: QueryNode;
   queryContext: (idx: IndexService) => IndexQueryContext;
   stats: (t: ShardTarget) => SearchStats;
+  /** Explanation of the hit's score: the query's, then each rescorer's. */
+  explainHit?: (h: FetchHit) => Explanation;
+  /** Emit the "doc-value fields without a format" deprecation (the top-level fetch only). */
+  docvalueFormatWarning?: boolean;
 }
 
+export type FetchHit = CollectedHit & { target: ShardTarget; rescored?: boolean[] };
+
 export function fetchHits(
-  page: Array<CollectedHit & { target: ShardTarget }>,
+  page: FetchHit[],
   o: FetchOptions,
   warnings: string[],
 ): Record<string, unknown>[] {
-  return page.map((h) => fetchOne(h, o, warnings));
+  if (o.docvalueFormatWarning !== false) docvalueWarnings(page, o, warnings);
+  const perIndex = new Map<IndexService, IndexFetch>();
+  return page.map((h) => {
+    const idx = h.target.idx;
+    let f = perIndex.get(idx);
+    if (!f) {
+      f = {
+        docvalueFields: expandDocvalueFields(idx, o.docvalueFields),
+        storedFields: o.storedFields ? expandStoredFields(idx, o.storedFields) : null,
+        scriptFields: o.scriptFields ? o.scriptFields(idx) : [],
+      };
+      perIndex.set(idx, f);
+    }
+    return fetchOne(h, o, f);
+  });
+}
+
+/** The fetch options of one index, with field patterns expanded against its mapping. */
+interface IndexFetch {
+  docvalueFields: DocvalueFieldSpec[];
+  /** requested name → mapped field path */
+  storedFields: Array<[string, FieldMapping]> | null;
+  scriptFields: ScriptFieldRunner[];
+}
+
+/** FetchPhase: stored field names and patterns; an object path is an error, unknown ones skipped. */
+function expandStoredFields(
+  idx: IndexService,
+  names: readonly string[],
+): Array<[string, FieldMapping]> {
+  const out: Array<[string, FieldMapping]> = [];
+  const m = idx.mapping;
+  if (!m) return out;
+  for (const pattern of names) {
+    const fields = pattern.includes('*') ? expandFieldPattern(m, pattern) : [pattern];
+    for (const name of fields) {
+      const f = lookupField(m, name);
+      if (!f) {
+        if (m.objectsByPath.has(name)) throw illegalArgument(`field [${name}] isn't a leaf field`);
+        continue;
+      }
+      if (f.store) out.push([name, f]);
+    }
+  }
+  return out;
+}
+
+/** SearchService.parseSource: docvalue_fields patterns expanded against the index's mapping. */
+export function expandDocvalueFields(
+  idx: IndexService,
+  specs: readonly DocvalueFieldSpec[],
+): DocvalueFieldSpec[] {
+  const out: DocvalueFieldSpec[] = [];
+  for (const s of specs) {
+    if (!s.field.includes('*') || !idx.mapping) out.push(s);
+    else for (const f of expandFieldPattern(idx.mapping, s.field)) out.push({ ...s, field: f });
+  }
+  return out;
+}
+
+/** DocValueFieldsFetchSubPhase: one warning per shard that fetches hits, naming the fields. */
+function docvalueWarnings(page: FetchHit[], o: FetchOptions, warnings: string[]): void {
+  if (!o.docvalueFields.some((d) => d.format === null)) return;
+  const seen = new Set<ShardTarget>();
+  for (const h of page) {
+    if (seen.has(h.target)) continue;
+    seen.add(h.target);
+    const names = expandDocvalueFields(h.target.idx, o.docvalueFields)
+      .filter((d) => d.format === null)
+      .map((d) => d.field);
+    warnings.push(
+      'There are doc-value fields which are not using a format. The output will change in 7.0 when doc value fields get formatted based on mappings by default. It is recommended to pass [format=use_field_mapping] with a doc value field in order to opt in for the future behaviour and ease the migration to 7.0: ' +
+        `[${names.join(', ')}]`,
+    );
+  }
 }
 
 const f32 = (v: number) => Math.fround(v);
 
-function fetchOne(
-  h: CollectedHit & { target: ShardTarget },
-  o: FetchOptions,
-  warnings: string[],
-): Record<string, unknown> {
+function fetchOne(h: FetchHit, o: FetchOptions, f: IndexFetch): Record<string, unknown> {
+  const { docvalueFields: dvFields, storedFields, scriptFields } = f;
   const { idx, shard } = h.target;
   const seg = h.segment.segment;
   const id = seg.ids[h.doc]!;
@@ -55,21 +150,28 @@ function fetchOne(
     hit._shard = `[${idx.name}][${shard.id}]`;
     hit._node = o.nodeId;
   }
-  hit._index = idx.name;
-  hit._type = idx.typeName ?? '_doc';
-  hit._id = id;
+  if (!o.noStoredFields) {
+    hit._index = idx.name;
+    hit._type = idx.typeName ?? '_doc';
+    hit._id = id;
+  } else hit._index = idx.name;
   if (o.version) hit._version = seg.versions[h.doc];
   if (o.seqNoPrimaryTerm) {
     hit._seq_no = seg.seqNos[h.doc];
     hit._primary_term = shard.primaryTerm;
   }
   hit._score = Number.isNaN(h.score) ? null : f32(h.score);
-  const routing = seg.routing.get(h.doc);
-  if (routing !== undefined) hit._routing = routing;
-  const rec = o.source || o.storedFields || o.highlight ? shard.read(id) : null;
+  if (!o.noStoredFields) {
+    const routing = seg.routing.get(h.doc);
+    if (routing !== undefined) hit._routing = routing;
+    const ignored = ignoredFields(h.segment, h.doc);
+    if (ignored) hit._ignored = ignored;
+  }
+  const needsRecord =
+    o.source || (storedFields && storedFields.length) || o.highlight || scriptFields.length;
+  const rec = needsRecord ? shard.read(id) : null;
   let parsedSource: unknown;
   const source = () => (parsedSource ??= rec ? JSON.parse(rec.source.toString('utf8')) : {});
-  const wantSource = o.source !== null && (o.storedFields === null || !isFilterEmptyOrDefault(o));
   const nested = (h as { nested?: { field: string; offset: number } }).nested;
   if (nested) {
     // A nested hit (top_hits under nested aggs): ES adds `_nested` and shows the inner object.
@@ -79,33 +181,29 @@ function fetchOne(
       const obj = Array.isArray(inner) ? inner[nested.offset] : inner;
       hit._source = isFilterEmpty(o.source) ? obj : filterSource(obj, o.source);
     }
-  } else if (o.source && wantSource && rec && idx.mapping?.source.enabled !== false) {
+  } else if (o.source && rec && idx.mapping?.source.enabled !== false) {
     hit._source = isFilterEmpty(o.source)
       ? new RawJson(rec.source.toString('utf8'))
       : filterSource(source(), o.source);
   }
   const fields: Record<string, unknown[]> = {};
-  if (o.storedFields && rec) {
-    for (const name of o.storedFields) {
-      if (name === '_source' || name === '_none_') continue;
-      const f = idx.mapping ? lookupField(idx.mapping, name) : undefined;
-      if (!f || !f.store) continue;
-      const v = valueAtPath(source(), name);
-      if (v !== undefined && v !== null) fields[name] = Array.isArray(v) ? v : [v];
+  if (storedFields && rec) {
+    for (const [name, fm] of storedFields) {
+      const v = valueAtPath(source(), fm.path);
+      if (v === undefined || v === null) continue;
+      const vals = (Array.isArray(v) ? v : [v]).flatMap((x) => storedValue(fm, x));
+      if (vals.length) fields[name] = vals;
     }
   }
-  for (const dv of o.docvalueFields) {
-    const vals = docValues(idx, h, dv.field, dv.format);
-    if (vals.length) fields[dv.field] = vals;
+  for (const sf of scriptFields) {
+    const vals = sf.run(h.segment, h.doc, source);
+    if (vals !== null) fields[sf.name] = vals;
   }
-  if (o.docvalueFields.some((d) => d.format === null && isDateField(idx, d.field))) {
-    warnings.push(
-      'There are doc-value fields which are not using a format. The output will change in 7.0 when doc value fields get formatted based on mappings by default. It is recommended to pass [format=use_field_mapping] with a doc value field in order to opt in for the future behaviour and ease the migration to 7.0: ' +
-        o.docvalueFields
-          .filter((d) => d.format === null && isDateField(idx, d.field))
-          .map((d) => `[${d.field}]`)
-          .join(', '),
-    );
+  for (const dv of dvFields) {
+    const fm = idx.mapping ? lookupField(idx.mapping, dv.field) : undefined;
+    if (!fm) continue;
+    const vals = formatDocValues(fm, h.segment, h.doc, dv.format);
+    if (vals.length) fields[dv.field] = vals;
   }
   if (Object.keys(fields).length) hit.fields = fields;
   if (o.highlight && rec) {
@@ -113,67 +211,105 @@ function fetchOne(
     if (hl && Object.keys(hl).length) hit.highlight = hl;
   }
   if (o.sortKeys && h.sort) hit.sort = renderSort(o.sortKeys, h.sort);
-  if (o.explain) {
-    const q = toSearchQuery(o.parsedQuery, o.queryContext(idx));
-    const w = createWeight(q, { stats: o.stats(h.target), needsScores: true });
-    hit._explanation = w.explain(h.segment, h.doc);
-  }
+  if (o.explain) hit._explanation = o.explainHit ? o.explainHit(h) : queryExplanation(h, o);
   return hit;
 }
 
-function isFilterEmptyOrDefault(o: FetchOptions): boolean {
-  // With stored_fields given, _source is only returned when explicitly requested.
-  return o.source !== null && !isFilterEmpty(o.source);
+/**
+ * A stored field's value as MappedFieldType.valueForDisplay shows it (read back from `_source`):
+ * dates in the mapping's format, numbers and booleans typed; malformed values were not stored.
+ */
+function storedValue(f: FieldMapping, v: unknown): unknown[] {
+  try {
+    switch (f.type) {
+      case 'date': {
+        const ms =
+          typeof v === 'number'
+            ? v
+            : dateFormatter(f.format ?? DEFAULT_DATE_FORMAT, 'joda', f.locale).parse(String(v));
+        return [fieldDocFormat(f, null, null).format(ms)];
+      }
+      case 'long':
+      case 'integer':
+      case 'short':
+      case 'byte': {
+        const n = Number(v);
+        return Number.isNaN(n) ? [] : [Math.trunc(n)];
+      }
+      case 'double':
+      case 'float':
+      case 'half_float':
+      case 'scaled_float': {
+        const n = Number(v);
+        return Number.isNaN(n) ? [] : [n];
+      }
+      case 'boolean':
+        return [v === true || v === 'true'];
+      default:
+        return [v];
+    }
+  } catch {
+    return [];
+  }
 }
 
-function isDateField(idx: IndexService, path: string): boolean {
-  const f = idx.mapping ? lookupField(idx.mapping, path) : undefined;
-  return f?.type === 'date';
+/** The `_ignored` values of a doc, in the order ES stores them (a Java HashSet's order). */
+function ignoredFields(ls: LiveSegment, doc: number): string[] | null {
+  const inv = ls.segment.fields.get('_ignored')?.inverted;
+  if (!inv) return null;
+  const names = new JavaHashMap<true>();
+  for (let t = 0; t < inv.terms.length; t++)
+    if (hasDoc(inv, t, doc)) names.set(inv.terms[t]!, true);
+  return names.size ? names.keys() : null;
+}
+
+function hasDoc(inv: InvertedField, t: number, doc: number): boolean {
+  let lo = inv.termStart[t]!;
+  let hi = inv.termStart[t + 1]! - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const d = inv.docs[mid]!;
+    if (d < doc) lo = mid + 1;
+    else if (d > doc) hi = mid - 1;
+    else return true;
+  }
+  return false;
+}
+
+function queryExplanation(h: FetchHit, o: FetchOptions): Explanation {
+  const q = toSearchQuery(o.parsedQuery, o.queryContext(h.target.idx));
+  const w = createWeight(q, { stats: o.stats(h.target), needsScores: true });
+  return w.explain(h.segment, h.doc);
+}
+
+/** ExplainFetchSubPhase with rescorers: the query's explanation wrapped by each rescorer's. */
+export function explainWithRescore(
+  h: FetchHit,
+  base: Explanation,
+  specs: readonly RescoreSpec[],
+  weights: readonly Weight[],
+): Explanation {
+  let e = base;
+  specs.forEach((spec, i) => {
+    const wasRescored = h.rescored?.[i] ?? false;
+    let second: { matched: boolean; explanation: Explanation } | null = null;
+    if (wasRescored) {
+      const w = weights[i]!;
+      const s = w.scorer(h.segment);
+      const matched = s !== null && (s.doc < h.doc ? s.advance(h.doc) : s.doc) === h.doc;
+      second = { matched, explanation: w.explain(h.segment, h.doc) };
+    }
+    e = explainRescore(e, spec, wasRescored, second);
+  });
+  return e;
 }
 
 export function renderSort(keys: SortKey[], vals: unknown[]): unknown[] {
   return vals.map((v, i) => {
     const k = keys[i]!;
-    if (typeof v === 'number') {
-      if (k.kind === 'score') return f32(v);
-      if (k.valueType === 'double') return v;
-      return v;
-    }
+    if (typeof v === 'number' && k.kind === 'score') return f32(v);
     return v;
   });
-}
-
-function docValues(
-  idx: IndexService,
-  h: CollectedHit,
-  path: string,
-  format: string | null,
-): unknown[] {
-  const f = idx.mapping ? lookupField(idx.mapping, path) : undefined;
-  const col = h.segment.segment.fields.get(f?.path ?? path)?.docValues;
-  if (!col) return [];
-  const d = h.doc;
-  const out: unknown[] = [];
-  if (col.kind === 'numeric') {
-    const push = (v: number) => {
-      if (f?.type === 'boolean') out.push(v === 1);
-      else if (f?.type === 'date' && format) out.push(new Date(v).toISOString());
-      else out.push(v);
-    };
-    if (col.single) {
-      const v = col.single[d]!;
-      if (!Number.isNaN(v)) push(v);
-    } else for (let i = col.offsets![d]!; i < col.offsets![d + 1]!; i++) push(col.values![i]!);
-  } else {
-    const show = (t: string) => (f?.type === 'ip' ? sortableToIp(t) : t);
-    if (col.single) {
-      const o = col.single[d]!;
-      if (o >= 0) out.push(show(col.dict[o]!));
-    } else
-      for (let i = col.offsets![d]!; i < col.offsets![d + 1]!; i++)
-        out.push(show(col.dict[col.ords![i]!]!));
-  }
-  return out;
 }
 
 export function valueAtPath(src: unknown, path: string): unknown {

@@ -5,20 +5,39 @@
  */
 import { EsError, illegalArgument, parsingException } from '../../common/errors.js';
 import type { SourceFilter } from '../../common/source-filter.js';
+import { parseCollapse, type CollapseSpec } from './collapse.js';
+import { parseRescore, type RescoreSpec } from './rescore.js';
+import { parseSlice, type SliceSpec } from './slice.js';
+import {
+  boolValue,
+  intValue,
+  parseDocvalueFields,
+  parseSort,
+  parseSourceSpec,
+  parseStoredFields,
+  tokenName,
+  unknownKey,
+  type DocvalueFieldSpec,
+  type SortSpec,
+} from './request-values.js';
 
-export interface SortSpec {
-  field: string; // '_score', '_doc' or a field path
-  order: 'asc' | 'desc' | null;
-  missing: string | number | null;
-  mode: 'min' | 'max' | 'sum' | 'avg' | 'median' | null;
-  unmappedType: string | null;
-  nestedPath: string | null;
-  numericType: string | null;
-}
+export {
+  parseSort,
+  parseSortParam,
+  parseSourceSpec,
+  type DocvalueFieldSpec,
+  type SortSpec,
+} from './request-values.js';
 
 export interface HighlightSpec {
   fields: Array<{ name: string; opts: Record<string, unknown> }>;
   global: Record<string, unknown>;
+}
+
+export interface ScriptFieldSpec {
+  name: string;
+  script: unknown;
+  ignoreFailure: boolean;
 }
 
 export interface SearchRequest {
@@ -28,9 +47,11 @@ export interface SearchRequest {
   size: number;
   sort: SortSpec[] | null;
   source: SourceFilter | null; // null = no _source
+  /** `_source` was given (body or URI): it then decides alone whether the source is fetched. */
+  sourceGiven: boolean;
   storedFields: string[] | null;
-  docvalueFields: Array<{ field: string; format: string | null }>;
-  scriptFields: Record<string, unknown>;
+  docvalueFields: DocvalueFieldSpec[];
+  scriptFields: ScriptFieldSpec[];
   aggs: unknown | null;
   highlight: HighlightSpec | null;
   minScore: number | null;
@@ -43,10 +64,14 @@ export interface SearchRequest {
   explain: boolean;
   searchAfter: unknown[] | null;
   indicesBoost: Array<{ index: string; boost: number }>;
-  collapse: unknown | null;
+  rescore: RescoreSpec[];
+  collapse: CollapseSpec | null;
+  slice: SliceSpec | null;
   suggest: unknown | null;
   profile: boolean;
   stats: string[];
+  /** Deprecation warnings raised while parsing (ES DeprecationLogger). */
+  deprecations: string[];
 }
 
 export const emptyRequest = (): SearchRequest => ({
@@ -56,9 +81,10 @@ export const emptyRequest = (): SearchRequest => ({
   size: -1,
   sort: null,
   source: { includes: [], excludes: [] },
+  sourceGiven: false,
   storedFields: null,
   docvalueFields: [],
-  scriptFields: {},
+  scriptFields: [],
   aggs: null,
   highlight: null,
   minScore: null,
@@ -71,168 +97,14 @@ export const emptyRequest = (): SearchRequest => ({
   explain: false,
   searchAfter: null,
   indicesBoost: [],
+  rescore: [],
   collapse: null,
+  slice: null,
   suggest: null,
   profile: false,
   stats: [],
+  deprecations: [],
 });
-
-function tokenName(v: unknown): string {
-  if (v === null) return 'VALUE_NULL';
-  if (Array.isArray(v)) return 'START_ARRAY';
-  switch (typeof v) {
-    case 'object':
-      return 'START_OBJECT';
-    case 'string':
-      return 'VALUE_STRING';
-    case 'number':
-      return 'VALUE_NUMBER';
-    case 'boolean':
-      return 'VALUE_BOOLEAN';
-  }
-  return 'VALUE_EMBEDDED_OBJECT';
-}
-
-const unknownKey = (key: string, v: unknown) =>
-  parsingException(`Unknown key for a ${tokenName(v)} in [${key}].`);
-
-function intValue(key: string, v: unknown): number {
-  const n = typeof v === 'string' ? Number(v.trim()) : (v as number);
-  if (typeof n !== 'number' || !Number.isFinite(n)) {
-    throw new EsError('x_content_parse_exception', `[${key}] failed to parse field [${key}]`, 400);
-  }
-  return Math.trunc(n);
-}
-
-function boolValue(key: string, v: unknown): boolean {
-  if (v === true || v === 'true') return true;
-  if (v === false || v === 'false') return false;
-  throw new EsError(
-    'x_content_parse_exception',
-    `Failed to parse value [${String(v)}] as only [true] or [false] are allowed.`,
-    400,
-  );
-}
-
-/** FetchSourceContext.fromXContent: true/false, "field", ["a","b"], {includes, excludes}. */
-export function parseSourceSpec(v: unknown): SourceFilter | null {
-  if (v === false) return null;
-  if (v === true) return { includes: [], excludes: [] };
-  if (typeof v === 'string') return { includes: v.split(',').map((s) => s.trim()), excludes: [] };
-  if (Array.isArray(v)) return { includes: v.map(String), excludes: [] };
-  if (v && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    const list = (x: unknown, name: string) => {
-      if (x === undefined || x === null) return [];
-      if (typeof x === 'string') return [x];
-      if (Array.isArray(x)) return x.map(String);
-      throw parsingException(`Unknown key for a ${tokenName(x)} in [${name}].`);
-    };
-    for (const k of Object.keys(o)) {
-      if (!['includes', 'include', 'excludes', 'exclude'].includes(k)) {
-        throw parsingException(`Unknown key for a ${tokenName(o[k])} in [${k}].`);
-      }
-    }
-    return {
-      includes: list(o.includes ?? o.include, 'includes'),
-      excludes: list(o.excludes ?? o.exclude, 'excludes'),
-    };
-  }
-  throw parsingException(
-    `Expected one of [VALUE_BOOLEAN, START_OBJECT] but found [${tokenName(v)}]`,
-  );
-}
-
-/** SortBuilder.fromXContent: "f", {"f": "desc"}, {"f": {"order": …}}, arrays of those. */
-export function parseSort(v: unknown): SortSpec[] {
-  const items = Array.isArray(v) ? v : [v];
-  const out: SortSpec[] = [];
-  for (const it of items) {
-    if (typeof it === 'string') {
-      out.push(sortSpec(it, null));
-      continue;
-    }
-    if (!it || typeof it !== 'object')
-      throw parsingException(
-        `malformed sort format, within the sort array, an object, or an actual string are allowed`,
-      );
-    for (const [field, spec] of Object.entries(it as Record<string, unknown>)) {
-      if (field === '_geo_distance' || field === '_script') {
-        throw illegalArgument(`sort type [${field}] is not supported`);
-      }
-      if (typeof spec === 'string') {
-        out.push(sortSpec(field, orderOf(spec)));
-        continue;
-      }
-      if (!spec || typeof spec !== 'object')
-        throw parsingException(`[${field}] failed to parse field [order]`);
-      const o = spec as Record<string, unknown>;
-      const s = sortSpec(field, o.order === undefined ? null : orderOf(String(o.order)));
-      for (const [k, x] of Object.entries(o)) {
-        switch (k) {
-          case 'order':
-            break;
-          case 'missing':
-            s.missing = x as string | number;
-            break;
-          case 'mode':
-            if (!['min', 'max', 'sum', 'avg', 'median'].includes(String(x))) {
-              throw illegalArgument(`Unknown SortMode [${String(x)}]`);
-            }
-            s.mode = String(x) as SortSpec['mode'];
-            break;
-          case 'unmapped_type':
-            s.unmappedType = String(x);
-            break;
-          case 'nested_path':
-            s.nestedPath = String(x);
-            break;
-          case 'nested':
-            s.nestedPath = String((x as Record<string, unknown>)?.path ?? '');
-            break;
-          case 'numeric_type':
-            s.numericType = String(x);
-            break;
-          default:
-            throw parsingException(`[field_sort] unknown field [${k}], parser not found`);
-        }
-      }
-      out.push(s);
-    }
-  }
-  return out;
-}
-
-function orderOf(s: string): 'asc' | 'desc' {
-  const v = s.toLowerCase();
-  if (v === 'asc' || v === 'desc') return v;
-  throw illegalArgument(`Unknown SortOrder [${s}]`);
-}
-
-function sortSpec(field: string, order: 'asc' | 'desc' | null): SortSpec {
-  return {
-    field,
-    order,
-    missing: null,
-    mode: null,
-    unmappedType: null,
-    nestedPath: null,
-    numericType: null,
-  };
-}
-
-/** URI `sort=field:desc,other` parameter. */
-export function parseSortParam(s: string): SortSpec[] {
-  return s
-    .split(',')
-    .map((x) => x.trim())
-    .filter((x) => x)
-    .map((x) => {
-      const i = x.lastIndexOf(':');
-      if (i > 0) return sortSpec(x.slice(0, i), orderOf(x.slice(i + 1)));
-      return sortSpec(x, null);
-    });
-}
 
 export function parseSearchBody(body: unknown): SearchRequest {
   const r = emptyRequest();
@@ -286,23 +158,16 @@ export function parseSearchBody(body: unknown): SearchRequest {
         break;
       case '_source':
         r.source = parseSourceSpec(v);
+        r.sourceGiven = true;
         break;
       case 'stored_fields':
-        r.storedFields = typeof v === 'string' ? [v] : Array.isArray(v) ? v.map(String) : [];
+        r.storedFields = parseStoredFields(v);
         break;
       case 'docvalue_fields':
-        if (!Array.isArray(v)) throw unknownKey(k, v);
-        r.docvalueFields = v.map((x) => {
-          if (typeof x === 'string') return { field: x, format: null };
-          const o = x as Record<string, unknown>;
-          return {
-            field: String(o.field),
-            format: o.format === undefined ? null : String(o.format),
-          };
-        });
+        r.docvalueFields = parseDocvalueFields(v);
         break;
       case 'script_fields':
-        r.scriptFields = (v ?? {}) as Record<string, unknown>;
+        r.scriptFields = parseScriptFields(v);
         break;
       case 'sort':
         r.sort = parseSort(v);
@@ -320,33 +185,93 @@ export function parseSearchBody(body: unknown): SearchRequest {
         r.searchAfter = v;
         break;
       case 'indices_boost':
-        if (Array.isArray(v)) {
-          for (const e of v)
-            for (const [idx, b] of Object.entries(e as Record<string, unknown>))
-              r.indicesBoost.push({ index: idx, boost: Number(b) });
-        } else if (v && typeof v === 'object') {
-          for (const [idx, b] of Object.entries(v))
-            r.indicesBoost.push({ index: idx, boost: Number(b) });
-        }
+        parseIndicesBoost(v, r);
+        break;
+      case 'rescore':
+        r.rescore = parseRescore(v);
         break;
       case 'collapse':
-        r.collapse = v;
+        r.collapse = parseCollapse(v);
+        break;
+      case 'slice':
+        r.slice = parseSlice(v);
         break;
       case 'suggest':
+        if (!v || typeof v !== 'object' || Array.isArray(v)) throw unknownKey(k, v);
         r.suggest = v;
         break;
       case 'stats':
         r.stats = Array.isArray(v) ? v.map(String) : [];
         break;
-      case 'rescore':
       case 'ext':
-      case 'slice':
         break;
       default:
         throw unknownKey(k, v);
     }
   }
   return r;
+}
+
+/** SearchSourceBuilder `indices_boost`: the deprecated object form or an array of one-key objects. */
+function parseIndicesBoost(v: unknown, r: SearchRequest): void {
+  const boostOf = (x: unknown) => {
+    const n = typeof x === 'string' ? Number(x) : x;
+    if (typeof n !== 'number' || Number.isNaN(n))
+      throw parsingException(
+        `Expected [VALUE_NUMBER] in [indices_boost] but found [${tokenName(x)}]`,
+      );
+    return Math.fround(n);
+  };
+  if (Array.isArray(v)) {
+    for (const e of v) {
+      if (!e || typeof e !== 'object' || Array.isArray(e))
+        throw parsingException(`Unknown key for a ${tokenName(e)} in [indices_boost].`);
+      const entries = Object.entries(e as Record<string, unknown>);
+      if (entries.length === 0)
+        throw parsingException('Expected [FIELD_NAME] in [indices_boost] but found [END_OBJECT]');
+      const [index, b] = entries[0]!;
+      if (typeof b !== 'number')
+        throw parsingException(
+          `Expected [VALUE_NUMBER] in [indices_boost] but found [${tokenName(b)}]`,
+        );
+      if (entries.length > 1)
+        throw parsingException('Expected [END_OBJECT] in [indices_boost] but found [FIELD_NAME]');
+      r.indicesBoost.push({ index, boost: Math.fround(b) });
+    }
+    return;
+  }
+  if (v && typeof v === 'object') {
+    r.deprecations.push(
+      'Object format in indices_boost is deprecated, please use array format instead',
+    );
+    for (const [index, b] of Object.entries(v)) {
+      if (b !== null && typeof b === 'object')
+        throw parsingException(`Unknown key for a ${tokenName(b)} in [${index}].`);
+      r.indicesBoost.push({ index, boost: boostOf(b) });
+    }
+    return;
+  }
+  throw unknownKey('indices_boost', v);
+}
+
+/** SearchSourceBuilder.ScriptField: `{name: {script, ignore_failure}}`. */
+function parseScriptFields(v: unknown): ScriptFieldSpec[] {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw unknownKey('script_fields', v);
+  const out: ScriptFieldSpec[] = [];
+  for (const [name, def] of Object.entries(v)) {
+    if (!def || typeof def !== 'object' || Array.isArray(def))
+      throw parsingException(`Expected [START_OBJECT] in [${name}] but found [${tokenName(def)}]`);
+    let script: unknown = undefined;
+    let ignoreFailure = false;
+    for (const [k, x] of Object.entries(def as Record<string, unknown>)) {
+      if (k === 'script') script = x;
+      else if (k === 'ignore_failure') ignoreFailure = boolValue(k, x);
+      else throw parsingException(`Unknown key for a ${tokenName(x)} in [${k}].`);
+    }
+    if (script === undefined) throw parsingException(`Expected [script] field in [${name}]`);
+    out.push({ name, script, ignoreFailure });
+  }
+  return out;
 }
 
 function parseHighlight(v: unknown): HighlightSpec {
@@ -366,4 +291,37 @@ function parseHighlight(v: unknown): HighlightSpec {
   const global: Record<string, unknown> = { ...o };
   delete global.fields;
   return { fields, global };
+}
+
+export { parseHighlight };
+
+/**
+ * SearchRequest.validate: the checks made before any index is resolved, as one
+ * `action_request_validation_exception`, and the deprecations it logs.
+ */
+export function validateSearchRequest(
+  r: SearchRequest,
+  scroll: boolean,
+  requestCache: string | undefined,
+  warnings: string[],
+): void {
+  const errors: string[] = [];
+  if (scroll && !r.trackTotalHits)
+    errors.push('disabling [track_total_hits] is not allowed in a scroll context');
+  if (scroll && r.from > 0) errors.push('using [from] is not allowed in a scroll context');
+  if (scroll && (requestCache === 'true' || requestCache === ''))
+    warnings.push(
+      'Explicitly set [request_cache] for a scroll query is deprecated and will return a 400 error in future versions',
+    );
+  if (scroll && r.size === 0) errors.push('[size] cannot be [0] in a scroll context');
+  if (scroll && r.rescore.length > 0)
+    warnings.push(
+      'Using [rescore] for a scroll query is deprecated and will be ignored. From 7.0 on will return a 400 error',
+    );
+  if (errors.length > 0)
+    throw new EsError(
+      'action_request_validation_exception',
+      `Validation Failed: ${errors.map((e, i) => `${i + 1}: ${e};`).join('')}`,
+      400,
+    );
 }

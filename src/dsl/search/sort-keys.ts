@@ -19,7 +19,11 @@ export function fielddataDisabled(field: string): EsError {
   );
 }
 
-export function resolveSort(specs: SortSpec[], idx: IndexService): SortKey[] {
+export function resolveSort(
+  specs: SortSpec[],
+  idx: IndexService,
+  warnings: string[] = [],
+): SortKey[] {
   return specs.map((s): SortKey => {
     if (s.field === '_score') {
       return {
@@ -42,6 +46,20 @@ export function resolveSort(specs: SortSpec[], idx: IndexService): SortKey[] {
       };
     }
     const order = s.order ?? 'asc';
+    if (s.field === '_id' || s.field === '_uid') {
+      // ES IdFieldType / UidFieldType fielddata: the ids as strings (`type#id` for `_uid`)
+      if (s.field === '_uid')
+        warnings.push('Fielddata access on the _uid field is deprecated, use _id instead');
+      return {
+        kind: 'id',
+        field: s.field,
+        order,
+        missing: '_last',
+        mode: s.mode,
+        valueType: 'string',
+        ...(s.field === '_uid' ? { idPrefix: `${idx.typeName ?? '_doc'}#` } : {}),
+      };
+    }
     const missing = (s.missing ?? '_last') as SortKey['missing'];
     const f = idx.mapping ? lookupField(idx.mapping, s.field) : undefined;
     if (!f) {

@@ -20,10 +20,17 @@ import {
   parseSearch,
   shardTargets,
   type ExecuteOptions,
+  type ShardTarget,
 } from '../../dsl/search/execute.js';
 import { fetchHits } from '../../dsl/search/fetch.js';
 import { indexQueryContext } from '../../dsl/search/index-context.js';
-import { parseSearchBody, parseSortParam, type SearchRequest } from '../../dsl/search/request.js';
+import {
+  parseSearchBody,
+  parseSortParam,
+  validateSearchRequest,
+  type SearchRequest,
+} from '../../dsl/search/request.js';
+import { formatTimeValue } from '../../common/units.js';
 import { allShardsFailed, type ShardFailure } from '../../dsl/search/shard-failures.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
@@ -146,6 +153,7 @@ export function applyUriParams(req: SearchRequest, get: (n: string) => string | 
     get('_source_exclude') !== undefined
   ) {
     req.source = sourceFilterFromParams(get);
+    req.sourceGiven = true;
   }
   const sf = get('stored_fields');
   if (sf !== undefined) req.storedFields = sf.split(',');
@@ -206,50 +214,107 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     };
   };
 
-  /** Runs one search request (shared by _search and _msearch items). */
+  /**
+   * Runs one search request (shared by _search and _msearch items), in ES's order: body and URI
+   * parameters (RestSearchAction), request validation (SearchRequest.validate), index resolution,
+   * indices_boost resolution (TransportSearchAction), then the search or the scroll's first page.
+   */
   const runSearch = (
     req: RestRequest,
     body: unknown,
     get: (n: string) => string | undefined,
-    targets: IndexService[],
+    resolveTargets: () => IndexService[],
+    warnings: string[],
   ) => {
     const sreq = parseSearchBody(body);
+    warnings.push(...sreq.deprecations);
     applyUriParams(sreq, get);
     if (sreq.from < -1 || (sreq.from < 0 && sreq.from !== -1))
       throw illegalArgument('[from] parameter cannot be negative');
     if (sreq.size < -1)
       throw illegalArgument(`[size] parameter cannot be negative, found [${sreq.size}]`);
-    const warnings: string[] = [];
+    // queries, aggregations and suggestions parse with the body (SearchSourceBuilder)
     const parsed = parseSearch(sreq, warnings);
-    req.warnings.push(...warnings);
-    const scroll = get('scroll');
+    const intParamOf = (n: string) => {
+      const v = get(n);
+      if (v === undefined) return undefined;
+      const x = Number(v);
+      if (!Number.isInteger(x))
+        throw illegalArgument(`Failed to parse int parameter [${n}] with value [${v}]`);
+      return x;
+    };
+    const batchedReduceSize = intParamOf('batched_reduce_size');
+    if (batchedReduceSize !== undefined && batchedReduceSize <= 1)
+      throw illegalArgument('batchedReduceSize must be >= 2');
+    const preFilterShardSize = intParamOf('pre_filter_shard_size');
+    if (preFilterShardSize !== undefined && preFilterShardSize < 1)
+      throw illegalArgument('preFilterShardSize must be >= 1');
     const opts = options(req, get);
-    if (scroll !== undefined) {
-      const keepAlive = parseTimeValueMs(scroll, 'scroll');
-      const out = executeSearch(targets, sreq, parsed, { ...opts, keepAllHits: true });
-      const size = sreq.size < 0 ? 10 : sreq.size;
-      const hitsObj = out.body.hits as Record<string, unknown>;
-      const ctx = scrolls.open({
-        hits: out.allHits!,
-        pos: size,
-        size,
-        total: hitsObj.total as number,
-        maxScore: hitsObj.max_score as number | null,
-        shards: (out.body._shards as { total: number }).total,
-        fetch: { ...lastFetchOptions(sreq, parsed, opts, node), sortKeys: out.sortKeys ?? null },
-        keepAliveMs: keepAlive,
-      });
-      return { body: { _scroll_id: ctx.id, ...out.body }, warnings: out.warnings };
+    const scroll = get('scroll');
+    const keepAlive = scroll !== undefined ? parseTimeValueMs(scroll, 'scroll') : undefined;
+    validateSearchRequest(sreq, scroll !== undefined, get('request_cache'), warnings);
+    const targets = resolveTargets();
+    const boosts = resolveIndexBoosts(sreq, get);
+    const execOpts: ExecuteOptions = {
+      ...opts,
+      ...(boosts ? { indexBoosts: boosts } : {}),
+      ...(batchedReduceSize !== undefined ? { batchedReduceSize } : {}),
+      ...(preFilterShardSize !== undefined ? { preFilterShardSize } : {}),
+    };
+    if (keepAlive === undefined) return executeSearch(targets, sreq, parsed, execOpts);
+    const out = executeSearch(targets, sreq, parsed, {
+      ...execOpts,
+      keepAllHits: true,
+      scroll: true,
+      scrollKeepAliveMs: keepAlive,
+      maxKeepAliveMs: maxKeepAlive(),
+    });
+    const size = sreq.size < 0 ? 10 : sreq.size;
+    const hitsObj = out.body.hits as Record<string, unknown>;
+    const ctx = scrolls.open({
+      hits: out.allHits!,
+      pos: size,
+      size,
+      total: hitsObj.total as number,
+      maxScore: hitsObj.max_score as number | null,
+      shards: (out.body._shards as { total: number }).total,
+      fetch: out.fetch!,
+      keepAliveMs: keepAlive,
+    });
+    return { body: { _scroll_id: ctx.id, ...out.body }, warnings: out.warnings };
+  };
+
+  /** `search.max_keep_alive` (default 24h). */
+  const maxKeepAlive = (): number => {
+    const v = node.clusterSettings?.()['search.max_keep_alive'];
+    return v === undefined ? 24 * 3_600_000 : parseTimeValueMs(v, 'search.max_keep_alive');
+  };
+
+  /** TransportSearchAction.resolveIndexBoosts: first matching entry wins per concrete index. */
+  const resolveIndexBoosts = (
+    sreq: SearchRequest,
+    get: (n: string) => string | undefined,
+  ): Map<IndexService, number> | null => {
+    if (sreq.indicesBoost.length === 0) return null;
+    const out = new Map<IndexService, number>();
+    const io = indicesOptionsFrom(STRICT_EXPAND_OPEN_FORBID_CLOSED, get);
+    for (const ib of sreq.indicesBoost) {
+      for (const idx of indices.resolve(ib.index, io)) if (!out.has(idx)) out.set(idx, ib.boost);
     }
-    return executeSearch(targets, sreq, parsed, opts);
+    return out;
   };
 
   const search: Handler = (req) => {
     checkParams(req, SEARCH_PARAMS);
     const get = (n: string) => param(req, n);
     const body = bodyJson(req);
-    const targets = typeFilter(resolve(req), req.params.type);
-    const out = runSearch(req, body, get, targets);
+    const out = runSearch(
+      req,
+      body,
+      get,
+      () => typeFilter(resolve(req), req.params.type),
+      req.warnings,
+    );
     req.warnings.push(...out.warnings);
     return { status: 200, body: out.body };
   };
@@ -261,6 +326,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
   const scroll: Handler = (req) => {
     checkParams(req, ['scroll', 'scroll_id', 'rest_total_hits_as_int']);
     const t0 = Date.now();
+    // RestSearchScrollAction: values in the body take precedence over the URL
     const body = (bodyJson(req) ?? {}) as Record<string, unknown>;
     const id = String(body.scroll_id ?? req.params.scroll_id ?? param(req, 'scroll_id') ?? '');
     if (!id)
@@ -270,11 +336,29 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
         400,
       );
     const ka = body.scroll ?? param(req, 'scroll');
-    const ctx = scrolls.get(id, ka === undefined ? null : parseTimeValueMs(String(ka), 'scroll'));
+    const keepAlive = ka === undefined ? null : parseTimeValueMs(String(ka), 'scroll');
+    if (keepAlive !== null && keepAlive > maxKeepAlive()) {
+      const ctx = scrolls.get(id, null);
+      scrolls.clear([id]);
+      const reason = `Keep alive for scroll (${formatTimeValue(keepAlive)}) is too large. It must be less than (${formatTimeValue(maxKeepAlive())}). This limit can be set by changing the [search.max_keep_alive] cluster level setting.`;
+      throw allShardsFailed(
+        'query',
+        [...new Set((ctx.hits as Array<{ target: ShardTarget }>).map((h) => h.target))].map(
+          (t) => ({
+            shard: t.shard.id,
+            index: t.idx.name,
+            node: node.nodeId,
+            error: new EsError('query_phase_execution_exception', reason, 500),
+          }),
+        ),
+      );
+    }
+    const ctx = scrolls.get(id, keepAlive);
     const page = ctx.hits.slice(ctx.pos, ctx.pos + ctx.size);
     ctx.pos += page.length;
     const warnings: string[] = [];
     const hits = fetchHits(page, ctx.fetch, warnings);
+    req.warnings.push(...warnings);
     return {
       status: 200,
       body: {
@@ -291,14 +375,14 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
 
   const clearScroll: Handler = (req) => {
     checkParams(req, ['scroll_id']);
-    let ids: string[] = [];
+    const p = req.params.scroll_id ?? param(req, 'scroll_id');
+    let ids: string[] = p ? p.split(',').filter((x) => x) : [];
+    // RestClearScrollAction: ids in the body replace the ones in the URL
     const body = bodyJson(req);
     if (body && typeof body === 'object' && !Array.isArray(body)) {
       const v = (body as Record<string, unknown>).scroll_id;
-      ids = Array.isArray(v) ? v.map(String) : v !== undefined ? [String(v)] : [];
+      if (v !== undefined) ids = Array.isArray(v) ? v.map(String) : [String(v)];
     }
-    const p = req.params.scroll_id ?? param(req, 'scroll_id');
-    if (p) ids.push(...p.split(','));
     if (ids.length === 0)
       throw new EsError(
         'action_request_validation_exception',
@@ -419,14 +503,16 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
               ? header.index.join(',')
               : String(header.index)
             : req.params.index;
-        const targets = typeFilter(
-          indices.resolve(
-            idxExpr ?? '_all',
-            indicesOptionsFrom(STRICT_EXPAND_OPEN_FORBID_CLOSED, hget),
-          ),
-          header.type !== undefined ? String(header.type) : req.params.type,
-        );
-        const out = runSearch(req, body, hget, targets);
+        const resolveTargets = () =>
+          typeFilter(
+            indices.resolve(
+              idxExpr ?? '_all',
+              indicesOptionsFrom(STRICT_EXPAND_OPEN_FORBID_CLOSED, hget),
+            ),
+            header.type !== undefined ? String(header.type) : req.params.type,
+          );
+        const out = runSearch(req, body, hget, resolveTargets, req.warnings);
+        req.warnings.push(...out.warnings);
         responses.push({ ...out.body, status: 200 });
       } catch (e) {
         const err = toEsError(e);
@@ -575,26 +661,4 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
 import { describeQuery } from '../../dsl/query/index.js';
 function describe(q: Parameters<typeof describeQuery>[0]): string {
   return describeQuery(q);
-}
-
-function lastFetchOptions(
-  sreq: SearchRequest,
-  parsed: ReturnType<typeof parseSearch>,
-  opts: ExecuteOptions,
-  node: NodeContext,
-) {
-  return {
-    source: sreq.source,
-    storedFields: sreq.storedFields,
-    docvalueFields: sreq.docvalueFields,
-    version: sreq.version,
-    seqNoPrimaryTerm: sreq.seqNoPrimaryTerm,
-    explain: false,
-    highlight: sreq.highlight,
-    sortKeys: null,
-    nodeId: node.nodeId,
-    parsedQuery: parsed.query,
-    queryContext: (idx: IndexService) => indexQueryContext(idx, opts.now, opts.limits),
-    stats: (t: { snapshot: Parameters<typeof shardStats>[0] }) => shardStats(t.snapshot),
-  };
 }

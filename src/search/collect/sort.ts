@@ -9,7 +9,8 @@ import type { NumericColumn, OrdinalColumn } from '../index/segment.js';
 export type SortValue = number | string | null;
 
 export interface SortKey {
-  kind: 'score' | 'doc' | 'field';
+  /** `id`: the document's `_id` (fielddata on `_id`; `_uid` adds the `type#` prefix). */
+  kind: 'score' | 'doc' | 'field' | 'id';
   field: string;
   order: 'asc' | 'desc';
   /** '_last' | '_first' | a value to use for docs without one. */
@@ -19,6 +20,8 @@ export interface SortKey {
   valueType: 'long' | 'double' | 'string' | 'date' | 'boolean';
   /** Map a sortable keyword term to its display form (e.g. IPs). */
   display?: (term: string) => string;
+  /** `id` keys: text put before the id (`_uid` sorts on `type#id`). */
+  idPrefix?: string;
 }
 
 export interface CompiledKey {
@@ -82,6 +85,11 @@ export function compileSort(keys: SortKey[], ls: LiveSegment): CompiledKey[] {
   return keys.map((k): CompiledKey => {
     if (k.kind === 'score') return { value: (_d, s) => s };
     if (k.kind === 'doc') return { value: (d) => ls.docBase + d };
+    if (k.kind === 'id') {
+      const ids = ls.segment.ids;
+      const prefix = k.idPrefix ?? '';
+      return { value: (d) => prefix + ids[d]! };
+    }
     const asc = k.order === 'asc';
     const dv = ls.segment.fields.get(k.field)?.docValues ?? null;
     if (k.valueType === 'string') {

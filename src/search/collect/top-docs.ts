@@ -7,6 +7,7 @@ import type { LiveSegment, ShardSnapshot } from '../index/live-segment.js';
 import { NO_MORE_DOCS, type Scorer } from '../query/scorer.js';
 import type { Weight } from '../query/weights.js';
 import { compileSort, type SortKey, type SortValue, compareSortValues } from './sort.js';
+import { GroupQueue, type GroupReader, type GroupValue } from './collapse.js';
 
 export interface CollectedHit {
   segment: LiveSegment;
@@ -15,6 +16,8 @@ export interface CollectedHit {
   globalDoc: number;
   score: number;
   sort: SortValue[] | null;
+  /** The collapse group of the hit (field collapsing only). */
+  collapseValue?: GroupValue;
 }
 
 export interface ShardTopDocs {
@@ -38,6 +41,8 @@ export interface CollectOptions {
   /** Called for every matching doc before post_filter (aggregations). */
   onMatch?: (ls: LiveSegment, segIndex: number, doc: number, scorer: Scorer) => void;
   onSegment?: (ls: LiveSegment, segIndex: number) => void;
+  /** Field collapsing: keep the top `numHits` groups by their best hit. */
+  groupBy?: GroupReader;
 }
 
 /** A bounded heap of the best hits seen so far; `worse(a, b)` is true when a ranks below b. */
@@ -102,7 +107,8 @@ export function collectTopDocs(
         const c = compareSortValues(opts.sort!, a.sort!, b.sort!);
         return c > 0 || (c === 0 && a.globalDoc > b.globalDoc);
       };
-  const queue = new HitQueue(opts.numHits, worse);
+  const groups = opts.groupBy ? new GroupQueue(opts.numHits, worse) : null;
+  const queue = new HitQueue(groups ? 0 : opts.numHits, worse);
   let total = 0;
   let maxScore = -Infinity;
   let terminated = false;
@@ -117,6 +123,7 @@ export function collectTopDocs(
     const post = opts.postFilter ? opts.postFilter.scorer(ls) : null;
     if (opts.postFilter && !post && !opts.onMatch) continue;
     const keys = opts.sort ? compileSort(opts.sort, ls) : null;
+    const group = opts.groupBy ? opts.groupBy(ls) : null;
     for (let d = scorer.next(); d !== NO_MORE_DOCS; d = scorer.next()) {
       if (live !== null && !live.get(d)) continue;
       let score = NaN;
@@ -145,7 +152,8 @@ export function collectTopDocs(
           continue;
         }
       }
-      queue.offer(hit);
+      if (groups) groups.offer(hit, group!(d));
+      else queue.offer(hit);
       if (opts.terminateAfter > 0 && total >= opts.terminateAfter) {
         terminated = true;
         break outer;
@@ -155,7 +163,7 @@ export function collectTopDocs(
   return {
     totalHits: total,
     maxScore: maxScore === -Infinity ? NaN : maxScore,
-    hits: queue.sorted(),
+    hits: groups ? groups.sorted() : queue.sorted(),
     terminatedEarly: terminated,
   };
 }

@@ -3,9 +3,12 @@
  * arrive (postings appended per term, so a refresh only sorts terms and packs arrays). `build()`
  * turns it into an immutable Segment, dropping documents superseded within the buffer.
  */
-import type { FieldMapping, ParsedDocument } from '../../mapping/types.js';
+import type { CompletionValue, FieldMapping, ParsedDocument } from '../../mapping/types.js';
+import { analyzeCompletion, completionTerm } from './completion-terms.js';
 import type { Analyzer } from '../analysis/index.js';
+import { scanAscii, type ScanResult } from '../analysis/tokenizers/standard-grammar.js';
 import { FloatBuf, IntBuf } from './growable.js';
+import { TermTable } from './term-table.js';
 import { intToByte4 } from './norms.js';
 import {
   FALSE_TERM,
@@ -36,8 +39,8 @@ export interface AnalysisResolver {
  */
 class FieldBuf {
   /** term → id in insertion order, and the terms by id. */
-  readonly termIds = new Map<string, number>();
-  readonly terms: string[] = [];
+  readonly table = new TermTable();
+  readonly terms = this.table.terms;
   readonly occTerm = new IntBuf(64);
   readonly occDoc = new IntBuf(64);
   readonly occPos: IntBuf | null;
@@ -70,7 +73,8 @@ class FieldBuf {
     this.withPositions = isText && (io === 'positions' || io === 'offsets');
     this.occPos = this.withPositions ? new IntBuf(64) : null;
     this.inverted =
-      field.index && (t === 'text' || t === 'keyword' || t === 'ip' || t === 'boolean');
+      field.index &&
+      (t === 'text' || t === 'keyword' || t === 'ip' || t === 'boolean' || t === 'completion');
     this.docValues = field.docValues && t !== 'text';
     this.sink = (term: string, position: number) => {
       this.curLen++;
@@ -82,15 +86,35 @@ class FieldBuf {
   }
 
   addTerm(term: string, doc: number, position: number): void {
-    let id = this.termIds.get(term);
-    if (id === undefined) {
-      id = this.terms.length;
-      this.termIds.set(term, id);
-      this.terms.push(term);
-    }
-    this.occTerm.push(id);
+    this.occTerm.push(this.table.id(term));
     this.occDoc.push(doc);
     this.occPos?.push(position);
+  }
+
+  /**
+   * The standard analyzer (standard tokenizer + lowercase) over ASCII text, straight from the
+   * source string: same tokens and positions as the generic chain, no string per token.
+   */
+  indexAsciiStandard(text: string, base: number, maxTokenLength: number): number {
+    const scan = SCAN;
+    const table = this.table;
+    const doc = this.curDoc;
+    let pos = base;
+    let p = 0;
+    while (scanAscii(text, p, maxTokenLength, scan)) {
+      p = scan.end;
+      this.occTerm.push(table.idLowerAscii(text, scan.start, scan.end));
+      this.occDoc.push(doc);
+      this.occPos?.push(pos);
+      pos++;
+    }
+    const n = pos - base;
+    if (n > 0) {
+      this.curLen += n;
+      this.sumTotalTermFreq += n;
+      this.lastPos = pos - 1;
+    }
+    return pos;
   }
 
   addNumber(doc: number, v: number): void {
@@ -111,23 +135,53 @@ class FieldBuf {
 
 /** Occurrences of a `_field_names`-style docs-only field. */
 class DocsOnlyBuf {
-  readonly termIds = new Map<string, number>();
-  readonly terms: string[] = [];
+  readonly table = new TermTable();
+  readonly terms = this.table.terms;
   readonly occTerm = new IntBuf(64);
   readonly occDoc = new IntBuf(64);
   add(term: string, doc: number): void {
-    let id = this.termIds.get(term);
-    if (id === undefined) {
-      id = this.terms.length;
-      this.termIds.set(term, id);
-      this.terms.push(term);
-    }
-    this.occTerm.push(id);
+    this.occTerm.push(this.table.id(term));
     this.occDoc.push(doc);
+  }
+  /** A field path and each of its parent objects. */
+  addPath(p: string, doc: number): void {
+    this.add(p, doc);
+    for (let i = p.indexOf('.'); i >= 0; i = p.indexOf('.', i + 1)) this.add(p.slice(0, i), doc);
   }
 }
 
+const SCAN: ScanResult = { start: 0, end: 0, type: '' };
+// eslint-disable-next-line no-control-regex
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** Analyzes one text value into the field buffer, taking the ASCII fast path when it applies. */
+function analyzeInto(b: FieldBuf, analyzer: Analyzer, text: string, base: number): number {
+  const max = analyzer.asciiStandardLower;
+  if (max !== undefined && !NON_ASCII.test(text)) return b.indexAsciiStandard(text, base, max);
+  return analyzer.analyze(text, b.sink, base);
+}
+
 let segmentCounter = 0;
+
+/**
+ * ES IgnoredFieldMapper: the names of fields whose malformed values were skipped are indexed as
+ * terms of `_ignored` (searchable with term/terms/exists, returned with hits).
+ */
+export const IGNORED_FIELD: FieldMapping = {
+  kind: 'field',
+  type: 'keyword',
+  path: '_ignored',
+  name: '_ignored',
+  index: true,
+  docValues: false,
+  store: true,
+  indexOptions: 'docs',
+  norms: false,
+  boost: 1,
+  copyTo: [],
+  fields: new Map(),
+  json: {},
+};
 
 export class SegmentBuilder {
   private n = 0;
@@ -205,12 +259,13 @@ export class SegmentBuilder {
             b.curOverlap = 0;
             b.lastPos = -1;
             touched.push(b);
-            b.nextPos = analyzer.analyze(String(value), b.sink, 0);
+            b.nextPos = analyzeInto(b, analyzer, String(value), 0);
           } else {
             // Lucene: the next value starts positionIncrementGap after the previous one ended.
-            b.nextPos = analyzer.analyze(
+            b.nextPos = analyzeInto(
+              b,
+              analyzer,
               String(value),
-              b.sink,
               b.nextPos + analyzer.positionIncrementGap,
             );
           }
@@ -224,6 +279,12 @@ export class SegmentBuilder {
         case 'ip':
           b.addTerm(ipToSortable(String(value)), d, 0);
           break;
+        case 'completion': {
+          const c = value as CompletionValue;
+          const analyzed = analyzeCompletion(this.analysis.indexAnalyzer(field), field, c.input);
+          b.addTerm(completionTerm(analyzed, c.input, c.weight), d, 0);
+          break;
+        }
         case 'boolean':
           if (b.inverted) b.addTerm(value ? TRUE_TERM : FALSE_TERM, d, 0);
           if (b.docValues) b.addNumber(d, value ? 1 : 0);
@@ -235,7 +296,14 @@ export class SegmentBuilder {
       }
     }
     for (const b of touched) b.finishDoc();
-    for (const name of doc.fieldNames) this.fieldNames.add(name, d);
+    if (doc.ignored.length > 0) {
+      const b = this.fieldBuf(IGNORED_FIELD);
+      for (const name of doc.ignored) b.addTerm(name, d, 0);
+    }
+    // `_field_names`: every field path and its parent objects (duplicates collapse at build).
+    const fn = this.fieldNames;
+    for (const { field } of doc.values) fn.addPath(field.path, d);
+    for (const p of doc.present) fn.addPath(p, d);
   }
 
   /** Packs the buffer into an immutable segment (superseded docs dropped). */

@@ -129,7 +129,14 @@ function parseDoc(index: TestIndex, src: Record<string, unknown>, prefix = ''): 
     }
   };
   walk(src, prefix);
-  return { values, fieldNames: names, dynamicUpdate: null, ignored: [], nested: nestedDocs };
+  return {
+    values,
+    fieldNames: names,
+    dynamicUpdate: null,
+    ignored: [],
+    present: [],
+    nested: nestedDocs,
+  };
 }
 
 /** Builds an index; `docs[i]` go to shard `shardOf(i)` (default: all on shard 0). */

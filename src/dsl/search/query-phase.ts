@@ -1,0 +1,241 @@
+/**
+ * The query phase on one shard (ES SearchService.parseSource + DefaultSearchContext.preProcess +
+ * QueryPhase + RescorePhase): the request checks ES makes per shard, the shard query (with
+ * indices_boost and the slice filter), top docs or top collapse groups, aggregations and
+ * rescoring of the top window.
+ */
+import { EsError, illegalArgument } from '../../common/errors.js';
+import { getInt } from '../../engine/index-settings.js';
+import {
+  collectTopDocs,
+  type CollectedHit,
+  type ShardTopDocs,
+} from '../../search/collect/top-docs.js';
+import type { SortKey, SortValue } from '../../search/collect/sort.js';
+import type { LiveSegment } from '../../search/index/live-segment.js';
+import type { Query } from '../../search/query/query.js';
+import { shardStats, type SearchStats } from '../../search/query/stats.js';
+import { createWeight, type Weight } from '../../search/query/weights.js';
+import { formatTimeValue } from '../../common/units.js';
+import { parseQuery, toSearchQuery, type IndexQueryContext } from '../query/index.js';
+import { createShardAggregator, type ShardAggResult } from '../aggs/index.js';
+import { collapseReader } from './collapse.js';
+import type { ExecuteOptions, ParsedSearch, ShardTarget } from './execute.js';
+import { DEFAULT_WINDOW_SIZE, rescoreShardHits } from './rescore.js';
+import type { SearchRequest } from './request.js';
+import { sliceFilter } from './slice.js';
+import { resolveSort } from './sort-keys.js';
+
+export interface ShardResult {
+  target: ShardTarget;
+  top: ShardTopDocs;
+  aggs: ShardAggResult | null;
+  sortKeys: SortKey[] | null;
+  /** The shard's query (boosted, sliced) and its rescore queries, for explanations. */
+  weight: Weight;
+  rescoreWeights: Weight[];
+}
+
+export interface ShardPhaseInput {
+  req: SearchRequest;
+  parsed: ParsedSearch;
+  qctx: IndexQueryContext;
+  globalStats: SearchStats | null;
+  /** Sort specs, null when sorting by score only. */
+  sortSpecs: SearchRequest['sort'];
+  scoreOnlySort: boolean;
+  numHits: number;
+  opts: ExecuteOptions;
+  warnings: string[];
+  /** Fetch options of top_hits aggregations. */
+}
+
+const searchContextError = (reason: string) => new EsError('search_context_exception', reason, 500);
+const queryPhaseError = (reason: string) =>
+  new EsError('query_phase_execution_exception', reason, 500);
+
+/** The checks SearchService.createContext/parseSource and DefaultSearchContext.preProcess make. */
+function shardChecks(t: ShardTarget, p: ShardPhaseInput, rescoring: boolean): void {
+  const { req, opts } = p;
+  const s = t.idx.meta.settings;
+  if (opts.scroll && opts.scrollKeepAliveMs !== undefined && opts.maxKeepAliveMs !== undefined) {
+    if (opts.scrollKeepAliveMs > opts.maxKeepAliveMs) {
+      throw queryPhaseError(
+        `Keep alive for scroll (${formatTimeValue(opts.scrollKeepAliveMs)}) is too large. It must be less than (${formatTimeValue(opts.maxKeepAliveMs)}). This limit can be set by changing the [search.max_keep_alive] cluster level setting.`,
+      );
+    }
+  }
+  if (req.docvalueFields.length > 0) {
+    const max = getInt(s, 'index.max_docvalue_fields_search', 100);
+    let n = 0;
+    for (const d of req.docvalueFields)
+      n += d.field.includes('*') ? p.qctx.expandFields(d.field).length : 1;
+    if (n > max)
+      throw illegalArgument(
+        `Trying to retrieve too many docvalue_fields. Must be less than or equal to: [${max}] but was [${n}]. This limit can be set by changing the [index.max_docvalue_fields_search] index level setting.`,
+      );
+  }
+  if (req.scriptFields.length > 0 && req.size !== 0) {
+    const max = getInt(s, 'index.max_script_fields', 32);
+    if (req.scriptFields.length > max)
+      throw illegalArgument(
+        `Trying to retrieve too many script_fields. Must be less than or equal to: [${max}] but was [${req.scriptFields.length}]. This limit can be set by changing the [index.max_script_fields] index level setting.`,
+      );
+  }
+  if (req.searchAfter && req.searchAfter.length > 0) {
+    if (opts.scroll) throw searchContextError('`search_after` cannot be used in a scroll context.');
+    if (req.from > 0)
+      throw searchContextError('`from` parameter must be set to 0 when `search_after` is used.');
+  }
+  if (req.slice && !opts.scroll)
+    throw searchContextError('`slice` cannot be used outside of a scroll context');
+  if (req.storedFields?.length === 1 && req.storedFields[0] === '_none_') {
+    if (req.version)
+      throw searchContextError('`stored_fields` cannot be disabled if version is requested');
+    if (req.sourceGiven && req.source !== null)
+      throw searchContextError('`stored_fields` cannot be disabled if _source is requested');
+  }
+  // preProcess
+  const from = req.from < 0 ? 0 : req.from;
+  const size = req.size < 0 ? 10 : req.size;
+  const maxWindow = getInt(s, 'index.max_result_window', 10000);
+  if (from + size > maxWindow && (opts.scroll || !opts.keepAllHits)) {
+    if (!opts.scroll)
+      throw queryPhaseError(
+        `Result window is too large, from + size must be less than or equal to: [${maxWindow}] but was [${from + size}]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting.`,
+      );
+    throw queryPhaseError(
+      `Batch size is too large, size must be less than or equal to: [${maxWindow}] but was [${from + size}]. Scroll batch sizes cost as much memory as result windows so they are controlled by the [index.max_result_window] index level setting.`,
+    );
+  }
+  if (rescoring) {
+    if (p.sortSpecs && !p.scoreOnlySort)
+      throw queryPhaseError('Cannot use [sort] option in conjunction with [rescore].');
+    const maxRescore = getInt(s, 'index.max_rescore_window', maxWindow);
+    for (const r of req.rescore) {
+      const w = r.windowSize ?? DEFAULT_WINDOW_SIZE;
+      if (w > maxRescore)
+        throw queryPhaseError(
+          `Rescore window [${w}] is too large. It must be less than [${maxRescore}]. This prevents allocating massive heaps for storing the results to be rescored. This limit can be set by changing the [index.max_rescore_window] index level setting.`,
+        );
+    }
+  }
+}
+
+/** ES DefaultSearchContext: the query, boosted for indices_boost and filtered by the slice. */
+function shardQuery(t: ShardTarget, p: ShardPhaseInput, boost: number): Query | null {
+  let q = toSearchQuery(p.parsed.query, p.qctx);
+  if (boost !== 1) {
+    // FunctionScoreQuery(query, WeightFactorFunction(boost))
+    q = {
+      kind: 'FunctionScore',
+      inner: q,
+      functions: [{ filter: null, weight: boost, factory: null, describe: 'weight' }],
+      scoreMode: 'first',
+      boostMode: 'multiply',
+      maxBoost: 3.4028234663852886e38,
+      minScore: null,
+      boost: 1,
+    };
+  }
+  if (p.req.slice) {
+    const filter = sliceFilter(p.req.slice, {
+      shardId: t.shard.id,
+      numShards: t.idx.numberOfShards,
+      maxSlices: getInt(t.idx.meta.settings, 'index.max_slices_per_scroll', 1024),
+      field: (path) => p.qctx.field(path),
+    });
+    if (filter) {
+      q = {
+        kind: 'Bool',
+        must: [q],
+        filter: [filter],
+        should: [],
+        mustNot: [],
+        minShouldMatch: 0,
+        boost: 1,
+      };
+    }
+  }
+  return q;
+}
+
+export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
+  const { req, parsed, qctx, opts, warnings } = p;
+  // TopDocsCollectorContext: no rescoring in scrolls or without hits to return
+  const rescoring = req.rescore.length > 0 && !opts.scroll;
+  const rescoreHits = rescoring && req.size !== 0;
+  shardChecks(t, p, rescoring);
+  const stats = p.globalStats ?? shardStats(t.snapshot);
+  const groupBy = req.collapse
+    ? collapseReader(req.collapse, t.idx, {
+        scroll: opts.scroll === true,
+        searchAfter: req.searchAfter !== null && req.searchAfter.length > 0,
+        rescore: req.rescore.length > 0,
+      })
+    : undefined;
+  const sortKeys = p.sortSpecs ? resolveSort(p.sortSpecs, t.idx, warnings) : null;
+  const sortNeedsScore = !sortKeys || p.scoreOnlySort || sortKeys.some((k) => k.kind === 'score');
+  const needsScores =
+    sortNeedsScore || req.trackScores || req.minScore !== null || req.explain || rescoring;
+  const q = shardQuery(t, p, opts.indexBoosts?.get(t.idx) ?? 1)!;
+  const weight = createWeight(q, { stats, needsScores });
+  const post: Weight | null = parsed.postFilter
+    ? createWeight(toSearchQuery(parsed.postFilter, qctx), { stats, needsScores: false })
+    : null;
+  const agg = parsed.aggs
+    ? createShardAggregator(parsed.aggs, {
+        snapshot: t.snapshot,
+        field: (path) => qctx.field(path),
+        compileQuery: (json) =>
+          createWeight(toSearchQuery(parseQuery(json), qctx), { stats, needsScores: false }),
+        objectMapping: (path: string) => t.idx.mapping?.objectsByPath.get(path),
+        now: opts.now,
+        maxBuckets: opts.limits.maxBuckets,
+        ...(opts.limits.breaker ? { breaker: opts.limits.breaker } : {}),
+        warnings,
+        shardIndex: t.shardIndex,
+        index: t.idx.name,
+        typeName: t.idx.typeName ?? '_doc',
+        ...(opts.scriptMethods ? { scriptMethods: opts.scriptMethods } : {}),
+      })
+    : null;
+  let numHits = p.numHits;
+  if (rescoreHits)
+    for (const r of req.rescore) numHits = Math.max(numHits, r.windowSize ?? DEFAULT_WINDOW_SIZE);
+  const top = collectTopDocs(t.snapshot, weight, {
+    numHits,
+    sort: sortKeys && !p.scoreOnlySort ? sortKeys : null,
+    trackScores: req.trackScores || p.scoreOnlySort,
+    needsScores,
+    minScore: req.minScore,
+    postFilter: post,
+    searchAfter: req.searchAfter ? (req.searchAfter as SortValue[]) : null,
+    terminateAfter: req.terminateAfter,
+    ...(groupBy ? { groupBy } : {}),
+    ...(agg
+      ? {
+          onSegment: (ls: LiveSegment, si: number) => agg.onSegment(ls, si),
+          onMatch: (_ls: LiveSegment, _si: number, d: number, scorer: { score(): number }) =>
+            agg.collect(d, needsScores ? scorer.score() : NaN),
+        }
+      : {}),
+  });
+  let rescoreWeights: Weight[] = [];
+  if (rescoreHits && top.hits.length > 0) {
+    rescoreWeights = parsed.rescoreQueries.map((rq) =>
+      createWeight(toSearchQuery(rq, qctx), { stats, needsScores: true }),
+    );
+    const r = rescoreShardHits(
+      top.hits,
+      req.rescore.map((spec, i) => ({ spec, weight: rescoreWeights[i]! })),
+    );
+    for (const h of r.hits)
+      (h as CollectedHit & { rescored?: boolean[] }).rescored = r.rescored.map((s) =>
+        s.has(h.globalDoc),
+      );
+    top.hits = r.hits;
+  }
+  if (p.scoreOnlySort && sortKeys) for (const h of top.hits) h.sort = [h.score];
+  return { target: t, top, aggs: agg ? agg.finish() : null, sortKeys, weight, rescoreWeights };
+}

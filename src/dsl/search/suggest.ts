@@ -1,0 +1,283 @@
+/**
+ * Suggesters (ES SuggestPhase / Suggest.reduce): `term` (DirectSpellChecker candidates per
+ * analyzed token), `phrase` (noisy-channel corrections scored by a stupid-backoff language model)
+ * and `completion` (prefix matches on a completion field's analyzed inputs, best weight first).
+ * Each runs per shard; results are reduced as ES does, keyed by suggestion name in name order.
+ */
+import { illegalArgument } from '../../common/errors.js';
+import type { FieldMapping } from '../../mapping/types.js';
+import type { Analyzer } from '../../search/analysis/index.js';
+import { parseCompletionTerm } from '../../search/index/completion-terms.js';
+import { seekCeil } from '../../search/index/segment.js';
+import { RawJson } from '../../common/json.js';
+import type { IndexService } from '../../engine/index-service.js';
+import type { IndexQueryContext } from '../query/index.js';
+import type { ShardTarget } from './execute.js';
+import { shardTermStats, suggestSimilar, type ShardTermStats } from './spell.js';
+import { phraseCorrections } from './phrase-suggest.js';
+import {
+  DEFAULT_SPELL,
+  type CompletionSuggestNode,
+  type PhraseSuggestNode,
+  type SuggestNode,
+} from './suggest-parse.js';
+
+export { parseSuggest, DEFAULT_SPELL, type SuggestNode } from './suggest-parse.js';
+
+// ---- execution ----------------------------------------------------------------------------------
+
+interface Option {
+  text: string;
+  score: number;
+  freq?: number;
+  highlighted?: string;
+  /** completion hits: rendered hit fields and merge order. */
+  hit?: Record<string, unknown>;
+  order?: number;
+}
+
+interface Entry {
+  text: string;
+  offset: number;
+  length: number;
+  options: Option[];
+  cutoff?: number;
+}
+
+function fieldOf(ctx: IndexQueryContext, s: SuggestNode): FieldMapping {
+  const f = ctx.field(s.field);
+  if (!f) throw illegalArgument(`no mapping found for field [${s.field}]`);
+  return f;
+}
+
+function analyzerOf(ctx: IndexQueryContext, s: SuggestNode, f: FieldMapping): Analyzer {
+  if (s.analyzer !== null) {
+    const a = ctx.analyzer(s.analyzer);
+    if (!a) throw illegalArgument(`analyzer [${s.analyzer}] doesn't exists`);
+    return a;
+  }
+  if (f.type === 'text' || f.type === 'completion') return ctx.searchAnalyzer(f, false);
+  // keyword fields search with their normalizer; other types with Lucene's keyword analyzer
+  return {
+    name: 'keyword',
+    positionIncrementGap: 0,
+    analyze(text, sink) {
+      const term = f.type === 'keyword' ? ctx.normalize(f, text) : text;
+      sink(term, 0, 0, text.length, 'word');
+      return 1;
+    },
+  };
+}
+
+interface Token {
+  term: string;
+  start: number;
+  end: number;
+}
+
+function analyze(a: Analyzer, text: string): Token[] {
+  const out: Token[] = [];
+  a.analyze(text, (term, _pos, start, end) => {
+    out.push({ term, start, end });
+  });
+  return out;
+}
+
+/** SuggestPhase on every queried shard, then Suggest.reduce; keys sorted by suggestion name. */
+export function executeSuggest(
+  nodes: SuggestNode[],
+  targets: ShardTarget[],
+  qctx: (idx: IndexService) => IndexQueryContext,
+  typedKeys: boolean,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const sorted = [...nodes].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const s of sorted) {
+    const perShard = targets.map((t) => suggestOnShard(s, t, qctx(t.idx)));
+    const entries = reduceEntries(s, perShard);
+    out[typedKeys ? `${s.type}#${s.name}` : s.name] = entries.map(renderEntry);
+  }
+  return out;
+}
+
+function suggestOnShard(s: SuggestNode, t: ShardTarget, ctx: IndexQueryContext): Entry[] {
+  const f = fieldOf(ctx, s);
+  const text = s.text ?? s.prefix ?? '';
+  const shardSize = s.shardSize ?? Math.max(s.size, 5);
+  switch (s.type) {
+    case 'term': {
+      const stats = shardTermStats(t.snapshot, f.path);
+      return analyze(analyzerOf(ctx, s, f), text).map((tok) => ({
+        text: tok.term,
+        offset: tok.start,
+        length: tok.end - tok.start,
+        options: suggestSimilar(tok.term, shardSize, stats, s.spell, s.spell.suggestMode).map(
+          (w) => ({ text: w.string, score: w.score, freq: w.freq }),
+        ),
+      }));
+    }
+    case 'phrase':
+      return [phraseOnShard(s, t, ctx, f, text, shardSize)];
+    case 'completion':
+      return [completionOnShard(s, t, ctx, f, s.prefix ?? text, shardSize)];
+  }
+}
+
+function phraseOnShard(
+  s: PhraseSuggestNode,
+  t: ShardTarget,
+  ctx: IndexQueryContext,
+  f: FieldMapping,
+  text: string,
+  shardSize: number,
+): Entry {
+  const entry: Entry = { text, offset: 0, length: text.length, options: [] };
+  const stats: ShardTermStats = shardTermStats(t.snapshot, f.path);
+  if (stats.terms.size === 0) {
+    entry.cutoff = Number.MIN_VALUE;
+    return entry;
+  }
+  const tokens = analyze(analyzerOf(ctx, s, f), text).map((x) => x.term);
+  const r = phraseCorrections(tokens, stats, {
+    ...DEFAULT_SPELL,
+    realWordLikelihood: s.realWordErrorLikelihood,
+    maxErrors: s.maxErrors,
+    numCorrections: shardSize,
+    confidence: s.confidence,
+    gramSize: s.gramSize ?? 1,
+    tokenLimit: s.tokenLimit,
+    discount: s.discount,
+    separator: s.separator,
+  });
+  entry.cutoff = r.cutoffScore;
+  for (const c of r.corrections) {
+    const o: Option = { text: c.terms.join(s.separator), score: Math.fround(c.score) };
+    if (s.highlight) o.highlighted = c.highlight(s.separator, s.highlight.pre, s.highlight.post);
+    entry.options.push(o);
+  }
+  return entry;
+}
+
+function completionOnShard(
+  s: CompletionSuggestNode,
+  t: ShardTarget,
+  ctx: IndexQueryContext,
+  f: FieldMapping,
+  prefix: string,
+  shardSize: number,
+): Entry {
+  const entry: Entry = { text: prefix, offset: 0, length: prefix.length, options: [] };
+  if (f.type !== 'completion')
+    throw illegalArgument(`Field [${s.field}] is not a completion suggest field`);
+  const tokens = analyze(analyzerOf(ctx, s, f), prefix).map((x) => x.term);
+  const analyzed = tokens.join(f.completion?.preserveSeparators === false ? '' : ' ');
+  const best = new Map<string, { input: string; weight: number; order: number }>();
+  for (const ls of t.snapshot.segments) {
+    const inv = ls.segment.fields.get(f.path)?.inverted;
+    if (!inv) continue;
+    for (let ti = seekCeil(inv.terms, analyzed); ti < inv.terms.length; ti++) {
+      const term = inv.terms[ti]!;
+      const e = parseCompletionTerm(term);
+      if (!e.analyzed.startsWith(analyzed)) break;
+      for (let p = inv.termStart[ti]!; p < inv.termStart[ti + 1]!; p++) {
+        const d = inv.docs[p]!;
+        if (ls.live && !ls.live.get(d)) continue;
+        const id = ls.segment.ids[d]!;
+        const cur = best.get(id);
+        if (!cur || e.weight > cur.weight)
+          best.set(id, { input: e.input, weight: e.weight, order: ls.docBase + d });
+      }
+    }
+  }
+  let ranked = [...best.entries()].sort(
+    (a, b) => b[1].weight - a[1].weight || a[1].order - b[1].order,
+  );
+  if (s.skipDuplicates) {
+    const seen = new Set<string>();
+    ranked = ranked.filter(([, v]) => (seen.has(v.input) ? false : (seen.add(v.input), true)));
+  }
+  for (const [id, v] of ranked.slice(0, shardSize)) {
+    const rec = t.shard.read(id);
+    const hit: Record<string, unknown> = {
+      _index: t.idx.name,
+      _type: t.idx.typeName ?? '_doc',
+      _id: id,
+      _score: Math.fround(v.weight),
+    };
+    if (rec) hit._source = new RawJson(rec.source.toString('utf8'));
+    entry.options.push({
+      text: v.input,
+      score: Math.fround(v.weight),
+      hit,
+      order: t.shardIndex * 2 ** 32 + v.order,
+    });
+  }
+  return entry;
+}
+
+/** Suggestion.reduce: entries merged position by position, options by text, then sorted. */
+function reduceEntries(s: SuggestNode, perShard: Entry[][]): Entry[] {
+  const first = perShard[0];
+  if (!first) return [];
+  const out: Entry[] = [];
+  for (let i = 0; i < first.length; i++) {
+    const leader: Entry = { ...first[i]!, options: [] };
+    if (s.type === 'phrase') {
+      let cutoff = -Infinity;
+      for (const es of perShard)
+        if (es[i]?.cutoff !== undefined) cutoff = Math.max(cutoff, es[i]!.cutoff!);
+      leader.cutoff = cutoff;
+    }
+    const byText = new Map<string, Option>();
+    for (const es of perShard) {
+      const e = es[i];
+      if (!e) continue;
+      for (const o of e.options) {
+        if (s.type === 'completion') {
+          leader.options.push(o);
+          continue;
+        }
+        const m = byText.get(o.text);
+        if (!m) byText.set(o.text, { ...o });
+        else {
+          if (o.score > m.score) m.score = o.score;
+          if (o.freq !== undefined) m.freq = (m.freq ?? 0) + o.freq;
+        }
+      }
+    }
+    if (s.type !== 'completion') leader.options = [...byText.values()];
+    if (s.type === 'phrase' && leader.cutoff !== undefined)
+      leader.options = leader.options.filter((o) => o.score > leader.cutoff!);
+    leader.options.sort(optionComparator(s));
+    leader.options = leader.options.slice(0, s.size);
+    out.push(leader);
+  }
+  return out;
+}
+
+function optionComparator(s: SuggestNode): (a: Option, b: Option) => number {
+  const text = (a: Option, b: Option) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0);
+  if (s.type === 'term' && s.sort === 'frequency')
+    return (a, b) => (b.freq ?? 0) - (a.freq ?? 0) || b.score - a.score || text(a, b);
+  if (s.type === 'term')
+    return (a, b) => b.score - a.score || (b.freq ?? 0) - (a.freq ?? 0) || text(a, b);
+  if (s.type === 'completion')
+    return (a, b) => b.score - a.score || (a.order ?? 0) - (b.order ?? 0);
+  return (a, b) => b.score - a.score || text(a, b);
+}
+
+function renderEntry(e: Entry): Record<string, unknown> {
+  return {
+    text: e.text,
+    offset: e.offset,
+    length: e.length,
+    options: e.options.map((o) => {
+      if (o.hit) return { text: o.text, ...o.hit };
+      const r: Record<string, unknown> = { text: o.text };
+      if (o.highlighted !== undefined) r.highlighted = o.highlighted;
+      r.score = o.score;
+      if (o.freq !== undefined) r.freq = o.freq;
+      return r;
+    }),
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * Suggesters: SuggestBuilder parsing, DirectSpellChecker candidates (edits, prefix, accuracy,
+ * suggest modes, frequency limits) and the phrase suggester's noisy-channel corrections.
+ */
+import { describe, expect, it } from 'vitest';
+import { EsError } from '../../../../src/common/errors.js';
+import { parseSuggest, DEFAULT_SPELL } from '../../../../src/dsl/search/suggest.js';
+import { shardTermStats, suggestSimilar } from '../../../../src/dsl/search/spell.js';
+import { phraseCorrections } from '../../../../src/dsl/search/phrase-suggest.js';
+import { Bench } from '../query/harness.js';
+
+const err = (f: () => unknown): [string, string | null] => {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof EsError) return [e.type, e.reason];
+    throw e;
+  }
+  throw new Error('expected an error');
+};
+
+describe('parseSuggest', () => {
+  it('reads named suggestions and applies the global text', () => {
+    const s = parseSuggest({
+      text: 'quikc',
+      a: { term: { field: 'body', size: 3, suggest_mode: 'popular', prefix_length: 0 } },
+      b: { text: 'x', phrase: { field: 'body', confidence: 0 } },
+      c: { prefix: 'do', completion: { field: 'title', skip_duplicates: true } },
+    });
+    expect(s.map((x) => [x.name, x.type, x.text, x.prefix, x.size])).toEqual([
+      ['a', 'term', 'quikc', null, 3],
+      ['b', 'phrase', 'x', null, 5],
+      ['c', 'completion', null, 'do', 5],
+    ]);
+    const a = s[0]!;
+    if (a.type !== 'term') throw new Error('term expected');
+    expect([a.spell.suggestMode, a.spell.prefixLength]).toEqual(['popular', 0]);
+  });
+  it('reports unknown suggesters, fields and options', () => {
+    expect(err(() => parseSuggest({ a: { text: 'x', nope: { field: 'f' } } }))).toEqual([
+      'x_content_parse_exception',
+      'unable to parse SuggestionBuilder with name [nope]: parser not found',
+    ]);
+    expect(err(() => parseSuggest({ a: { text: 'x' } }))).toEqual([
+      'parse_exception',
+      'missing suggestion object',
+    ]);
+    expect(err(() => parseSuggest({ a: { term: { field: 'f', bogus: 1 } } }))).toEqual([
+      'parsing_exception',
+      "suggester[term] doesn't support field [bogus]",
+    ]);
+    expect(err(() => parseSuggest({ a: { term: {} } }))).toEqual([
+      'parse_exception',
+      'the required field option [field] is missing',
+    ]);
+    expect(err(() => parseSuggest({ foo: 'bar' }))).toEqual([
+      'illegal_argument_exception',
+      '[suggest] does not support [foo]',
+    ]);
+  });
+});
+
+describe('suggestSimilar (DirectSpellChecker)', () => {
+  const bench = new Bench({ properties: { body: { type: 'text' } } }).index([
+    { body: 'quick brown fox' },
+    { body: 'quick brown foxes' },
+    { body: 'quack brown dog' },
+    { body: 'brown' },
+  ]);
+  const stats = shardTermStats(bench.shards[0]!.searcher(), 'body');
+
+  it('scores 1 - edits / min(length), best score then frequency first', () => {
+    expect(suggestSimilar('quikc', 5, stats, DEFAULT_SPELL, 'missing')).toEqual([
+      { string: 'quick', score: Math.fround(0.8), freq: 2 },
+      { string: 'quack', score: Math.fround(0.6), freq: 1 },
+    ]);
+  });
+  it('suggests nothing for short words or words in the index (mode missing)', () => {
+    expect(suggestSimilar('quk', 5, stats, DEFAULT_SPELL, 'missing')).toEqual([]);
+    expect(
+      suggestSimilar('quick', 5, stats, { ...DEFAULT_SPELL, maxTermFreq: 1 }, 'missing'),
+    ).toEqual([]);
+  });
+  it('keeps the prefix and the accuracy', () => {
+    expect(suggestSimilar('wuick', 5, stats, DEFAULT_SPELL, 'missing')).toEqual([]);
+    expect(
+      suggestSimilar('quikc', 5, stats, { ...DEFAULT_SPELL, accuracy: 0.7 }, 'missing'),
+    ).toEqual([{ string: 'quick', score: Math.fround(0.8), freq: 2 }]);
+  });
+  it('popular mode only offers more frequent words; always offers any', () => {
+    const s = { ...DEFAULT_SPELL, maxTermFreq: 10 };
+    expect(suggestSimilar('quack', 5, stats, s, 'popular').map((w) => w.string)).toEqual(['quick']);
+    expect(suggestSimilar('quick', 5, stats, s, 'always').map((w) => w.string)).toEqual(['quack']);
+  });
+});
+
+describe('phraseCorrections (NoisyChannelSpellChecker)', () => {
+  const bench = new Bench({ properties: { name: { type: 'keyword' } } }).index([{ name: 'Ruth' }]);
+  const stats = shardTermStats(bench.shards[0]!.searcher(), 'name');
+  const settings = {
+    ...DEFAULT_SPELL,
+    realWordLikelihood: 0.95,
+    maxErrors: 0.5,
+    numCorrections: 5,
+    confidence: 1,
+    gramSize: 1,
+    tokenLimit: 10,
+    discount: 0.4,
+    separator: ' ',
+  };
+  it('corrects a misspelled word when it beats the input phrase', () => {
+    const r = phraseCorrections(['Ruht'], stats, settings);
+    // one doc, one term, no frequencies: LM(w) = (1 + freq) / (maxDoc + numTerms)
+    expect(r.cutoffScore).toBeCloseTo(Math.exp(Math.log10(0.95 * (1 / 2))), 12);
+    expect(r.corrections.map((c) => [c.terms, c.score])).toEqual([
+      [['Ruth'], Math.exp(Math.log10(0.75 * (2 / 2)))],
+    ]);
+    expect(r.corrections[0]!.highlight(' ', '<b>', '</b>')).toBe('<b>Ruth</b>');
+  });
+  it('returns nothing past the token limit', () => {
+    expect(phraseCorrections(['Ruht'], stats, { ...settings, tokenLimit: 1 }).corrections).toEqual(
+      [],
+    );
+  });
+});
