@@ -71,23 +71,52 @@ const MIX: readonly Kind[] = [
 const WORDS = ['red', 'green', 'blue', 'cyan', 'magenta', 'yellow', 'black', 'white'];
 const SEED = 2000;
 
+/** Sockets opened at once: below the node's accept backlog (511), so no connect waits on SYN retries. */
+const SOCKETS_PER_AGENT = 400;
+
 class Client {
-  readonly agent: Agent;
+  readonly agents: Agent[] = [];
   private seq = 0;
+  private next = 0;
   acked = 0;
   constructor(
     private readonly node: ProcessNode,
     maxSockets: number,
   ) {
-    this.agent = new Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
+    for (let left = maxSockets; left > 0; left -= SOCKETS_PER_AGENT) {
+      const n = Math.min(left, SOCKETS_PER_AGENT);
+      this.agents.push(new Agent({ keepAlive: true, maxSockets: n, maxFreeSockets: n }));
+    }
   }
 
-  send(method: string, path: string, body?: string): Promise<{ status: number; text: string }> {
+  /**
+   * Opens every socket before the load: hundreds of connects at once overflow the accept queue
+   * of a busy node, and the kernel's SYN retries (1 s, 3 s) would throttle the load instead of
+   * the pools. One agent at a time, each filled by as many concurrent requests as its sockets.
+   */
+  async openSockets(): Promise<number> {
+    for (const agent of this.agents) {
+      const n = agent.maxSockets;
+      await Promise.all(Array.from({ length: n }, () => this.send('GET', '/', undefined, agent)));
+    }
+    return this.agents.reduce((k, a) => k + Object.values(a.freeSockets).flat().length, 0);
+  }
+
+  destroy(): void {
+    for (const a of this.agents) a.destroy();
+  }
+
+  send(
+    method: string,
+    path: string,
+    body?: string,
+    agent = this.agents[this.next++ % this.agents.length]!,
+  ): Promise<{ status: number; text: string }> {
     const url = new URL(this.node.url);
     return new Promise((resolve, reject) => {
       const r = request(
         {
-          agent: this.agent,
+          agent,
           host: url.hostname,
           port: url.port,
           method,
@@ -282,13 +311,9 @@ export async function runLoadTest(o: LoadOptions): Promise<LoadReport> {
     const sustainable = calibrate.throughput;
     log(`sustainable: ${sustainable} req/s (p99 ${calibrate.p99} ms)`);
 
-    // Open the sockets first: hundreds of connects at once overflow the accept queue of a busy
-    // node, and the kernel's SYN retries (1 s, 3 s) would throttle the load instead of the pools.
     const warm = performance.now();
-    await Promise.all(Array.from({ length: o.maxOutstanding }, () => c.send('GET', '/')));
-    log(
-      `opened ${Object.values(c.agent.freeSockets).flat().length} sockets in ${Math.round(performance.now() - warm)} ms`,
-    );
+    const sockets = await c.openSockets();
+    log(`opened ${sockets} sockets in ${Math.round(performance.now() - warm)} ms`);
 
     // Open loop at factor × sustainable, in 10 ms ticks.
     const target = sustainable * o.factor;
@@ -348,7 +373,7 @@ export async function runLoadTest(o: LoadOptions): Promise<LoadReport> {
       seedDocs: SEED,
     };
   } finally {
-    c.agent.destroy();
+    c.destroy();
     await node.stop();
   }
 }
