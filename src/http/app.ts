@@ -5,6 +5,7 @@
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { EsError, toEsError } from '../common/errors.js';
+import { locateInJson, resolveErrorLocations } from '../dsl/query/index.js';
 import type { NodeContext } from '../node-context.js';
 import { Router, type HttpMethod } from './router.js';
 import { warningHeader, type Handler, type RestRequest } from './rest.js';
@@ -14,6 +15,16 @@ import { admitRequest, OverloadControl } from './overload.js';
 
 function addWarnings(reply: FastifyReply, warnings: string[]): void {
   if (warnings.length) reply.header('Warning', [...new Set(warnings)].map(warningHeader));
+}
+
+/**
+ * Renders the JSON locations an error recorded (`line`/`col`, `[1:20]`) against the request body,
+ * as ES's parsers report them; NDJSON bodies resolve per line where they are parsed.
+ */
+function locatedInBody(e: EsError, path: string, body: Buffer | null): EsError {
+  const ndjson = path.endsWith('/_bulk') || path.endsWith('/_msearch') || path === '/_bulk';
+  const text = body && !ndjson ? body.toString('utf8') : null;
+  return resolveErrorLocations(e, (loc) => (text === null ? null : locateInJson(text, loc)));
 }
 
 const METHODS: HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
@@ -116,7 +127,7 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
     } catch (e) {
       endSyncWork(req);
       addWarnings(reply, rest.warnings);
-      sendError(reply, query, method, toEsError(e), node);
+      sendError(reply, query, method, locatedInBody(toEsError(e), path, body), node);
     }
   };
 

@@ -14,7 +14,12 @@ import { countDocs } from '../../search/collect/top-docs.js';
 import { shardStats } from '../../search/query/stats.js';
 import { createWeight } from '../../search/query/weights.js';
 import { lookupId } from '../../search/index/segment.js';
-import { parseQuery, toSearchQuery } from '../../dsl/query/index.js';
+import {
+  locateInJson,
+  parseQuery,
+  resolveErrorLocations,
+  toSearchQuery,
+} from '../../dsl/query/index.js';
 import {
   executeSearch,
   parseSearch,
@@ -486,7 +491,13 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     while (i < lines.length) {
       const headerLine = lines[i++]!.trim();
       if (headerLine === '' && i >= lines.length) break;
-      const header = headerLine === '' ? {} : (parseLine(headerLine) as Record<string, unknown>);
+      const parsedHeader = headerLine === '' ? {} : parseLine(headerLine);
+      // ES reads the header with parser.map(): a line that is not an object gives no fields.
+      const header = (
+        parsedHeader && typeof parsedHeader === 'object' && !Array.isArray(parsedHeader)
+          ? parsedHeader
+          : {}
+      ) as Record<string, unknown>;
       if (i >= lines.length) break;
       const bodyLine = lines[i++]!.trim();
       const body = bodyLine === '' ? {} : parseLine(bodyLine);
@@ -515,7 +526,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
         req.warnings.push(...out.warnings);
         responses.push({ ...out.body, status: 200 });
       } catch (e) {
-        const err = toEsError(e);
+        const err = resolveErrorLocations(toEsError(e), (loc) => locateInJson(bodyLine, loc));
         responses.push({ error: err.toErrorObject(), status: err.status });
       }
     }
