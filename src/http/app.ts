@@ -137,18 +137,13 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
     const query = new Map<string, string>();
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      const len = Number(req.headers['content-length'] ?? 0);
-      return void sendError(
-        reply,
-        query,
-        req.method as HttpMethod,
-        new EsError(
-          'content_too_long_exception',
-          `Request content length [${len}] exceeds the limit [${maxContentLength}]`,
-          413,
-        ),
-        node,
-      );
+      // ES 6.8: Netty's HttpObjectAggregator answers an oversized request itself, with
+      // `413 Request Entity Too Large`, an empty body, and closes the connection.
+      return void reply
+        .code(413)
+        .header('connection', 'close')
+        .header('content-length', '0')
+        .send();
     }
     const status =
       err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
