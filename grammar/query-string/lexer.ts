@@ -4,7 +4,7 @@
  * `[..]`/`{..}`), longest match with ties going to the earlier declaration, and JavaCC's
  * `TokenMgrError` wording (including its column arithmetic) when no token matches.
  */
-import { createTokenInstance, type IToken, type TokenType } from 'chevrotain';
+import { createTokenInstance, type IToken, type TokenType } from '../chevrotain.js';
 import { Kind, LexError, typeOfKind } from './tokens.js';
 
 export interface LexicalError {

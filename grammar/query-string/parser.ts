@@ -5,7 +5,7 @@
  * wins, is JavaCC's. The parser also records, per token position, the token kinds JavaCC would
  * list under "Was expecting" (its `jj_la1` bookkeeping), for exact error messages.
  */
-import { EmbeddedActionsParser, type IToken, type TokenType } from 'chevrotain';
+import { EmbeddedActionsParser, type IToken, type TokenType } from '../chevrotain.js';
 import {
   And,
   BareOper,

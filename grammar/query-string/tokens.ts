@@ -4,7 +4,7 @@
  * image so error messages can be rendered exactly as JavaCC's `ParseException` renders them.
  * Matching is done by `lexer.ts` (JavaCC longest-match with lexical states), not by Chevrotain.
  */
-import { Lexer, createToken, type TokenType } from 'chevrotain';
+import { Lexer, createToken, type TokenType } from '../chevrotain.js';
 
 /** JavaCC token kinds, in `QueryParserConstants` order (kinds 1-7 are private regexes). */
 export const Kind = {

@@ -5,7 +5,7 @@
  * parser reports odd characters the way ES does. Positions are offsets only: line and column are
  * derived on demand with ANTLR's rule that only `\n` starts a new line.
  */
-import { Lexer } from 'chevrotain';
+import { Lexer } from '../chevrotain.js';
 import type { ILexingResult } from 'chevrotain';
 import { lexerTokens } from './tokens.js';
 

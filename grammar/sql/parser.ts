@@ -6,7 +6,7 @@
  * the expensive part (~0.2 s), so it runs on the first SQL statement, not at node start; a parse
  * only resets `input`.
  */
-import { CstParser } from 'chevrotain';
+import { CstParser } from '../chevrotain.js';
 import type { CstNode, IToken, ParserMethod, TokenType } from 'chevrotain';
 import { allTokens } from './tokens.js';
 import type { SqlGrammar, SqlRules } from './rules/dsl.js';

@@ -7,7 +7,7 @@
  * code re-synchronises (loops and non-LL(1) decisions) versus matches a token or switches on
  * LA(1); the tables below record that per rule of SqlBase.g4's generated parser.
  */
-import { EOF, tokenMatcher } from 'chevrotain';
+import { EOF, tokenMatcher } from '../chevrotain.js';
 import type { IRecognitionException, IToken, TokenType } from 'chevrotain';
 import { antlrInfoOf, allTokens } from './tokens.js';
 import * as t from './tokens.js';

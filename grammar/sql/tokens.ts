@@ -5,7 +5,7 @@
  * the parser accepts them wherever an identifier is allowed. Every token records its ANTLR token
  * type and display name so syntax errors can list expected tokens the way ANTLR does.
  */
-import { createToken, Lexer } from 'chevrotain';
+import { createToken, Lexer } from '../chevrotain.js';
 import type { CustomPatternMatcherFunc, TokenType } from 'chevrotain';
 
 /** ANTLR facts about a token: its token type (vocabulary order) and how ANTLR displays it. */

@@ -4,7 +4,7 @@
  * prettier-java style) reach them through this interface; `parser.ts` is the only place that
  * casts the parser to it. Also home of the small lookahead helpers the GATEs share.
  */
-import { tokenMatcher } from 'chevrotain';
+import { tokenMatcher } from '../../chevrotain.js';
 import type {
   CstNode,
   DSLMethodOpts,

@@ -2,7 +2,7 @@
  * Queries: WITH, query terms, SELECT blocks (SqlBase.g4 querySpecification), ORDER BY, LIMIT,
  * TOP and GROUP BY. Relations (FROM items, JOIN, PIVOT) live in relation.ts.
  */
-import { EOF } from 'chevrotain';
+import { EOF } from '../../chevrotain.js';
 import * as t from '../tokens.js';
 import { isAliasAhead } from './dsl.js';
 import type { SqlGrammar } from './dsl.js';

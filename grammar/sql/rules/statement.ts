@@ -4,7 +4,7 @@
  * of its own named after the label, so the CST has one node type per command as ES's
  * `CommandBuilder` has one visit method per label.
  */
-import { EOF } from 'chevrotain';
+import { EOF } from '../../chevrotain.js';
 import * as t from '../tokens.js';
 import { isStringToken } from './dsl.js';
 import type { SqlGrammar } from './dsl.js';
