@@ -11,7 +11,11 @@ import {
   reduceAggregations,
   type ShardAggResult,
 } from '../../../../src/dsl/aggs/index.js';
-import { collectCountAndAggs } from '../../../../src/dsl/search/fast-collect.js';
+import {
+  collectByNumericField,
+  collectCountAndAggs,
+} from '../../../../src/dsl/search/fast-collect.js';
+import type { SortKey } from '../../../../src/search/collect/sort.js';
 import { collectTopDocs } from '../../../../src/search/collect/top-docs.js';
 import { shardStats } from '../../../../src/search/query/stats.js';
 import { createWeight } from '../../../../src/search/query/weights.js';
@@ -157,5 +161,72 @@ describe('size 0 collection', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+const sortKeyArb: fc.Arbitrary<SortKey> = fc.record({
+  kind: fc.constant<'field'>('field'),
+  field: fc.constantFrom('v', 'm', 'absent'),
+  order: fc.constantFrom<'asc' | 'desc'>('asc', 'desc'),
+  missing: fc.oneof(
+    fc.constantFrom<'_last' | '_first'>('_last', '_first'),
+    fc.integer({ min: -5, max: 5 }),
+  ),
+  mode: fc.constantFrom<SortKey['mode']>(null, 'min', 'max', 'sum', 'avg', 'median'),
+  valueType: fc.constantFrom<'long' | 'double'>('long', 'double'),
+});
+
+describe('sorted by one numeric field', () => {
+  it('equals the general collector (hits, sort values, total)', () => {
+    fc.assert(
+      fc.property(
+        caseArb,
+        queryArb,
+        sortKeyArb,
+        fc.integer({ min: 1, max: 30 }),
+        fc.constantFrom(0, 1_000_000),
+        (c, query, key, numHits, orderMinDocs) => {
+          const idx = build(c);
+          for (const shard of idx.shards) {
+            const snap = shard.searcher();
+            const q = compileTestQuery(idx, query);
+            const weight = createWeight(q, { stats: shardStats(snap), needsScores: false });
+            const fast = collectByNumericField(snap, q, weight, key, numHits, orderMinDocs)!;
+            const slow = collectTopDocs(snap, weight, {
+              numHits,
+              sort: [key],
+              trackScores: false,
+              needsScores: false,
+              minScore: null,
+              postFilter: null,
+              searchAfter: null,
+              terminateAfter: 0,
+            });
+            expect(fast.totalHits).toBe(slow.totalHits);
+            const view = (h: (typeof slow.hits)[number]) => [h.globalDoc, h.doc, h.sort, h.score];
+            expect(fast.hits.map(view)).toEqual(slow.hits.map(view));
+            for (let i = 0; i < fast.hits.length; i++)
+              expect(fast.hits[i]!.segment).toBe(slow.hits[i]!.segment);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('does not apply to keyword keys', () => {
+    const idx = buildIndex({ s: 'keyword' }, [{ s: 'a' }]);
+    const snap = idx.shards[0]!.searcher();
+    const q = compileTestQuery(idx, { match_all: {} });
+    const weight = createWeight(q, { stats: shardStats(snap), needsScores: false });
+    const key: SortKey = {
+      kind: 'field',
+      field: 's',
+      order: 'asc',
+      missing: '_last',
+      mode: null,
+      valueType: 'string',
+    };
+    expect(collectByNumericField(snap, q, weight, key, 10)).toBeNull();
   });
 });
