@@ -395,8 +395,7 @@ export class TermsAggregator extends BucketsAggregator {
       return;
     }
     if (!this.hasSubs) {
-      const sc = this.segCounts;
-      for (let i = 0; i < n; i++) sc[single[docs[i]!]! + 1]!++;
+      countOrds(docs, n, single, this.segCounts);
       this.segCounted = true;
       return;
     }
@@ -437,30 +436,20 @@ export class TermsAggregator extends BucketsAggregator {
    */
   private rootExactSum(docs: Int32Array, n: number, single: Int32Array, f: FusedSum): void {
     const seg0 = this.seg0;
-    const values = f.values;
-    let counts = this.docCounts;
     let mc = f.counts;
     let ms = f.sums;
-    for (let i = 0; i < n; i++) {
-      const doc = docs[i]!;
-      const so = single[doc]!;
-      if (so < 0) continue;
-      let b = seg0[so]!;
-      if (b < 0) {
-        b = this.bucketOfOrd(so, 0);
-        if (b < 0) continue;
-        if (b >= counts.length) {
-          counts = this.docCounts = growI32(counts, b + 1);
-          const g = this.fusable!.fusedSum!(counts.length, 0)!;
-          mc = g.counts;
-          ms = g.sums;
-        }
+    for (let i = exactSumRun(docs, 0, n, single, seg0, this.docCounts, f.values, mc, ms); i < n;) {
+      // doc i's ordinal has no bucket yet: create it (or mark the term excluded), then resume
+      const so = single[docs[i]!]!;
+      const b = this.bucketOfOrd(so, 0);
+      if (b < 0) seg0[so] = -2;
+      else if (b >= this.docCounts.length) {
+        this.docCounts = growI32(this.docCounts, b + 1);
+        const g = this.fusable!.fusedSum!(this.docCounts.length, 0)!;
+        mc = g.counts;
+        ms = g.sums;
       }
-      counts[b]!++;
-      const v = values[doc]!;
-      if (v !== v) continue;
-      mc[b]!++;
-      ms[b]! += v;
+      i = exactSumRun(docs, i, n, single, seg0, this.docCounts, f.values, mc, ms);
     }
   }
 
@@ -689,6 +678,45 @@ export class TermsAggregator extends BucketsAggregator {
       buckets,
     };
   }
+}
+
+/** Docs per segment ordinal + 1 (slot 0: no value). */
+function countOrds(docs: Int32Array, n: number, single: Int32Array, counts: Int32Array): void {
+  for (let i = 0; i < n; i++) counts[single[docs[i]!]! + 1]!++;
+}
+
+/**
+ * The loop of TermsAggregator.rootExactSum (monomorphic, typed arrays only): counts docs and
+ * sums values per bucket from `from`, returns the index of the first doc whose ordinal has no
+ * bucket yet (`seg0` -1; -2 marks an excluded term), or `n`.
+ */
+function exactSumRun(
+  docs: Int32Array,
+  from: number,
+  n: number,
+  single: Int32Array,
+  seg0: Int32Array,
+  counts: Int32Array,
+  values: Float64Array,
+  mc: Float64Array,
+  ms: Float64Array,
+): number {
+  for (let i = from; i < n; i++) {
+    const doc = docs[i]!;
+    const so = single[doc]!;
+    if (so < 0) continue;
+    const b = seg0[so]!;
+    if (b < 0) {
+      if (b === -2) continue;
+      return i;
+    }
+    counts[b]!++;
+    const v = values[doc]!;
+    if (v !== v) continue;
+    mc[b]!++;
+    ms[b]! += v;
+  }
+  return n;
 }
 
 // ---- reduce --------------------------------------------------------------------------------------

@@ -120,6 +120,10 @@ const AGGS = {
   s_avg: { terms: { field: 's', size: 10 }, aggs: { a: { avg: { field: 'v' } } } },
   s_sum: { terms: { field: 's', size: 2, shard_size: 2 }, aggs: { a: { sum: { field: 'v' } } } },
   s_count: { terms: { field: 's', size: 3 } },
+  s_excl: {
+    terms: { field: 's', size: 10, exclude: ['y'] },
+    aggs: { a: { avg: { field: 'v' } } },
+  },
   k_count: { terms: { field: 'k', size: 10 } },
   k_avg: { terms: { field: 'k', size: 10 }, aggs: { a: { avg: { field: 'v' } } } },
   avg: { avg: { field: 'v' } },
@@ -148,8 +152,8 @@ describe('size 0 collection', () => {
     fc.assert(
       fc.property(caseArb, queryArb, (c, query) => {
         const idx = build(c);
-        const { s_avg, s_sum, s_count, k_avg } = AGGS;
-        const inner = { s_avg, s_sum, s_count, k_avg };
+        const { s_avg, s_sum, s_count, s_excl, k_avg } = AGGS;
+        const inner = { s_avg, s_sum, s_count, s_excl, k_avg };
         const r = run(
           idx,
           { ...inner, nested: { filter: { match_all: {} }, aggs: inner } },
