@@ -14,6 +14,7 @@ import { registerSearchRoutes } from './search.js';
 import { registerByQueryRoutes } from './by-query.js';
 import { registerTaskRoutes, TaskManager } from './tasks.js';
 import { registerStatsRoutes } from './stats.js';
+import { registerSqlRoutes } from './sql.js';
 
 export function registerRoutes(router: Router<Handler>, node: NodeContext): void {
   registerInfoRoutes(router, node);
@@ -29,4 +30,5 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerAliasRoutes(router, node);
   registerTemplateRoutes(router, node);
   registerDocumentRoutes(router, node);
+  registerSqlRoutes(router, node);
 }

@@ -9,6 +9,8 @@ import type { Analyzer, Normalizer, TokenSink } from './types.js';
 export interface TokenizerFactory {
   readonly name: string;
   create(): Tokenizer;
+  /** Set on the standard tokenizer (its max_token_length): enables the indexer's fast path. */
+  readonly standardMaxTokenLength?: number;
 }
 
 export interface TokenFilterFactory {
@@ -18,6 +20,8 @@ export interface TokenFilterFactory {
   readonly normalizerSafe?: boolean;
   /** The filter adds Lucene's KeywordAttribute (shown as `keyword` by `_analyze` explain). */
   readonly keywordAware?: boolean;
+  /** Filters the indexer's fast path understands: lowercase, and no-ops. */
+  readonly role?: 'lowercase' | 'noop';
 }
 
 export interface CharFilterFactory extends CharFilter {
@@ -28,6 +32,8 @@ export interface CharFilterFactory extends CharFilter {
 export type TokenVisitor = (token: Token, position: number) => void;
 
 export class ChainAnalyzer implements Analyzer {
+  readonly asciiStandardLower?: number;
+
   constructor(
     readonly name: string,
     readonly tokenizer: TokenizerFactory,
@@ -36,7 +42,17 @@ export class ChainAnalyzer implements Analyzer {
     readonly positionIncrementGap: number,
     /** ES CustomAnalyzer (the `_analyze` explain output breaks it into its parts). */
     readonly custom: boolean,
-  ) {}
+  ) {
+    const max = tokenizer.standardMaxTokenLength;
+    const roles = tokenFilters.filter((f) => f.role !== 'noop').map((f) => f.role);
+    if (
+      max !== undefined &&
+      charFilters.length === 0 &&
+      roles.length === 1 &&
+      roles[0] === 'lowercase'
+    )
+      this.asciiStandardLower = max;
+  }
 
   /** Applies the char filters; returns the filtered text and the combined offset correction. */
   filterChars(text: string): { text: string; correct: ((off: number) => number) | null } {

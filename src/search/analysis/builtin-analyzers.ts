@@ -49,7 +49,10 @@ const tf = (
   keywordAware,
 });
 
-const lowercase = tf('lowercase', (i) => new LowerCaseFilter(i));
+const lowercase: TokenFilterFactory = {
+  ...tf('lowercase', (i) => new LowerCaseFilter(i)),
+  role: 'lowercase',
+};
 
 function stopFactory(p: Params, defaults: readonly string[]): TokenFilterFactory | null {
   const words = parseStopWords(p['stopwords'], defaults);
@@ -69,7 +72,7 @@ const standard: AnalyzerProvider = (name, p, gap) => {
   const filters = compact([lowercase, stopFactory(p, [])]);
   return new ChainAnalyzer(
     name,
-    tk('standard', () => new StandardTokenizer(max)),
+    { ...tk('standard', () => new StandardTokenizer(max)), standardMaxTokenLength: max },
     [],
     filters,
     gap,

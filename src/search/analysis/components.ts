@@ -72,7 +72,7 @@ function standardTokenizer(name: string, p: Params): TokenizerFactory {
   if (max > MAX_TOKEN_LENGTH_LIMIT) {
     throw illegalArgument(`maxTokenLength may not exceed ${MAX_TOKEN_LENGTH_LIMIT}`);
   }
-  return tokenizer(name, () => new StandardTokenizer(max));
+  return { ...tokenizer(name, () => new StandardTokenizer(max)), standardMaxTokenLength: max };
 }
 
 const TOKEN_CHARS = new Set(['letter', 'digit', 'whitespace', 'punctuation', 'symbol']);
@@ -240,7 +240,8 @@ function synonymFilter(name: string, p: Params): TokenFilterFactory {
 }
 
 export const FILTERS: Record<string, FilterProvider> = {
-  lowercase: (name) => filter(name, (i) => new LowerCaseFilter(i), { normalizerSafe: true }),
+  lowercase: (name) =>
+    filter(name, (i) => new LowerCaseFilter(i), { normalizerSafe: true, role: 'lowercase' }),
   uppercase: (name) => filter(name, (i) => new UpperCaseFilter(i), { normalizerSafe: true }),
   asciifolding: (name, p) => {
     const keep = boolParam(p, 'preserve_original', false);
@@ -272,7 +273,7 @@ export const FILTERS: Record<string, FilterProvider> = {
   keyword_marker: keywordMarker,
   synonym: synonymFilter,
   synonym_graph: synonymFilter,
-  standard: (name) => filter(name, (i) => i), // Lucene 7 StandardFilter is a no-op
+  standard: (name) => filter(name, (i) => i, { role: 'noop' }), // Lucene 7 StandardFilter is a no-op
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -19,6 +19,11 @@ export interface Analyzer {
    */
   analyze(text: string, sink: TokenSink, positionBase?: number, offsetBase?: number): number;
   readonly positionIncrementGap: number;
+  /**
+   * Set (to the max token length) when the chain is exactly the standard tokenizer + lowercase:
+   * the indexer then tokenizes ASCII text itself without building token strings.
+   */
+  readonly asciiStandardLower?: number;
 }
 
 /** Keyword field normalizer. */

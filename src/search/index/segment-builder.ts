@@ -6,7 +6,9 @@
 import type { CompletionValue, FieldMapping, ParsedDocument } from '../../mapping/types.js';
 import { analyzeCompletion, completionTerm } from './completion-terms.js';
 import type { Analyzer } from '../analysis/index.js';
+import { scanAscii, type ScanResult } from '../analysis/tokenizers/standard-grammar.js';
 import { FloatBuf, IntBuf } from './growable.js';
+import { TermTable } from './term-table.js';
 import { intToByte4 } from './norms.js';
 import {
   FALSE_TERM,
@@ -37,8 +39,8 @@ export interface AnalysisResolver {
  */
 class FieldBuf {
   /** term → id in insertion order, and the terms by id. */
-  readonly termIds = new Map<string, number>();
-  readonly terms: string[] = [];
+  readonly table = new TermTable();
+  readonly terms = this.table.terms;
   readonly occTerm = new IntBuf(64);
   readonly occDoc = new IntBuf(64);
   readonly occPos: IntBuf | null;
@@ -84,15 +86,35 @@ class FieldBuf {
   }
 
   addTerm(term: string, doc: number, position: number): void {
-    let id = this.termIds.get(term);
-    if (id === undefined) {
-      id = this.terms.length;
-      this.termIds.set(term, id);
-      this.terms.push(term);
-    }
-    this.occTerm.push(id);
+    this.occTerm.push(this.table.id(term));
     this.occDoc.push(doc);
     this.occPos?.push(position);
+  }
+
+  /**
+   * The standard analyzer (standard tokenizer + lowercase) over ASCII text, straight from the
+   * source string: same tokens and positions as the generic chain, no string per token.
+   */
+  indexAsciiStandard(text: string, base: number, maxTokenLength: number): number {
+    const scan = SCAN;
+    const table = this.table;
+    const doc = this.curDoc;
+    let pos = base;
+    let p = 0;
+    while (scanAscii(text, p, maxTokenLength, scan)) {
+      p = scan.end;
+      this.occTerm.push(table.idLowerAscii(text, scan.start, scan.end));
+      this.occDoc.push(doc);
+      this.occPos?.push(pos);
+      pos++;
+    }
+    const n = pos - base;
+    if (n > 0) {
+      this.curLen += n;
+      this.sumTotalTermFreq += n;
+      this.lastPos = pos - 1;
+    }
+    return pos;
   }
 
   addNumber(doc: number, v: number): void {
@@ -113,18 +135,12 @@ class FieldBuf {
 
 /** Occurrences of a `_field_names`-style docs-only field. */
 class DocsOnlyBuf {
-  readonly termIds = new Map<string, number>();
-  readonly terms: string[] = [];
+  readonly table = new TermTable();
+  readonly terms = this.table.terms;
   readonly occTerm = new IntBuf(64);
   readonly occDoc = new IntBuf(64);
   add(term: string, doc: number): void {
-    let id = this.termIds.get(term);
-    if (id === undefined) {
-      id = this.terms.length;
-      this.termIds.set(term, id);
-      this.terms.push(term);
-    }
-    this.occTerm.push(id);
+    this.occTerm.push(this.table.id(term));
     this.occDoc.push(doc);
   }
   /** A field path and each of its parent objects. */
@@ -132,6 +148,17 @@ class DocsOnlyBuf {
     this.add(p, doc);
     for (let i = p.indexOf('.'); i >= 0; i = p.indexOf('.', i + 1)) this.add(p.slice(0, i), doc);
   }
+}
+
+const SCAN: ScanResult = { start: 0, end: 0, type: '' };
+// eslint-disable-next-line no-control-regex
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** Analyzes one text value into the field buffer, taking the ASCII fast path when it applies. */
+function analyzeInto(b: FieldBuf, analyzer: Analyzer, text: string, base: number): number {
+  const max = analyzer.asciiStandardLower;
+  if (max !== undefined && !NON_ASCII.test(text)) return b.indexAsciiStandard(text, base, max);
+  return analyzer.analyze(text, b.sink, base);
 }
 
 let segmentCounter = 0;
@@ -232,12 +259,13 @@ export class SegmentBuilder {
             b.curOverlap = 0;
             b.lastPos = -1;
             touched.push(b);
-            b.nextPos = analyzer.analyze(String(value), b.sink, 0);
+            b.nextPos = analyzeInto(b, analyzer, String(value), 0);
           } else {
             // Lucene: the next value starts positionIncrementGap after the previous one ended.
-            b.nextPos = analyzer.analyze(
+            b.nextPos = analyzeInto(
+              b,
+              analyzer,
               String(value),
-              b.sink,
               b.nextPos + analyzer.positionIncrementGap,
             );
           }

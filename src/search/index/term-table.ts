@@ -1,0 +1,90 @@
+/**
+ * The indexing buffer's term dictionary: term → dense id in insertion order. An open-addressing
+ * table over FNV-1a hashes of the UTF-16 code units, so the standard analyzer's ASCII fast path
+ * can look a token up straight from the source text (lowercasing as it hashes) and only allocates
+ * a string the first time a term is seen.
+ */
+
+const EMPTY = 0;
+
+export class TermTable {
+  /** Terms by id. */
+  readonly terms: string[] = [];
+  /** Slot → id + 1 (0 = empty). */
+  private slots = new Int32Array(1024);
+  private hashes = new Int32Array(256);
+  private mask = 1023;
+
+  get size(): number {
+    return this.terms.length;
+  }
+
+  /** The id of `term`, adding it if new. */
+  id(term: string): number {
+    let h = 0x811c9dc5 | 0;
+    const n = term.length;
+    for (let i = 0; i < n; i++) h = Math.imul(h ^ term.charCodeAt(i), 0x01000193);
+    const slots = this.slots;
+    const terms = this.terms;
+    for (let s = h & this.mask; ; s = (s + 1) & this.mask) {
+      const v = slots[s]!;
+      if (v === EMPTY) return this.insert(s, h, term);
+      if (this.hashes[v - 1] === h && terms[v - 1] === term) return v - 1;
+    }
+  }
+
+  /** The id of `text[start, end)` lowercased; the slice must be ASCII. */
+  idLowerAscii(text: string, start: number, end: number): number {
+    let h = 0x811c9dc5 | 0;
+    for (let i = start; i < end; i++) {
+      const c = text.charCodeAt(i);
+      h = Math.imul(h ^ (c >= 65 && c <= 90 ? c + 32 : c), 0x01000193);
+    }
+    const slots = this.slots;
+    const terms = this.terms;
+    const len = end - start;
+    for (let s = h & this.mask; ; s = (s + 1) & this.mask) {
+      const v = slots[s]!;
+      if (v === EMPTY) return this.insert(s, h, text.slice(start, end).toLowerCase());
+      if (this.hashes[v - 1] !== h) continue;
+      const t = terms[v - 1]!;
+      if (t.length !== len) continue;
+      let i = 0;
+      while (i < len) {
+        const c = text.charCodeAt(start + i);
+        if (t.charCodeAt(i) !== (c >= 65 && c <= 90 ? c + 32 : c)) break;
+        i++;
+      }
+      if (i === len) return v - 1;
+    }
+  }
+
+  private insert(slot: number, h: number, term: string): number {
+    const id = this.terms.length;
+    this.terms.push(term);
+    if (id === this.hashes.length) {
+      const n = new Int32Array(id * 2);
+      n.set(this.hashes);
+      this.hashes = n;
+    }
+    this.hashes[id] = h;
+    this.slots[slot] = id + 1;
+    // Keep the load factor under 1/2 so probe runs stay short.
+    if ((id + 1) * 2 > this.mask) this.grow();
+    return id;
+  }
+
+  private grow(): void {
+    const size = (this.mask + 1) * 2;
+    const slots = new Int32Array(size);
+    const mask = size - 1;
+    const hashes = this.hashes;
+    for (let id = 0; id < this.terms.length; id++) {
+      let s = hashes[id]! & mask;
+      while (slots[s] !== EMPTY) s = (s + 1) & mask;
+      slots[s] = id + 1;
+    }
+    this.slots = slots;
+    this.mask = mask;
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * Analysis entry point: AST query -> analyzed logical plan, verified (ES Analyzer.analyze with
+ * verify=true). Throws ES's `verification_exception` listing every problem.
+ */
+import type * as A from '../ast/nodes.js';
+import type { LogicalPlan } from '../plan/logical.js';
+import { analyzeQuery, type AnalyzeOptions } from './analyzer.js';
+import { verificationException, verify } from './verifier.js';
+
+export type { AnalyzeOptions } from './analyzer.js';
+export type { Catalog } from './relations.js';
+export { verify, verificationException, type Failure } from './verifier.js';
+
+export function analyze(q: A.Query, opts: AnalyzeOptions): LogicalPlan {
+  const plan = analyzeQuery(q, opts);
+  const failures = verify(plan);
+  if (failures.length > 0) throw verificationException(failures);
+  return plan;
+}

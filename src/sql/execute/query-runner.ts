@@ -1,0 +1,413 @@
+/**
+ * Running a folded query (ES Querier): the search source goes to the DSL executor; hits become rows
+ * through a scroll (ScrollCursor), composite buckets through `after_key` paging
+ * (CompositeAggCursor), an implicit grouping's single bucket into one row, PIVOT buckets into one
+ * row per grouping (PivotRowSet). ORDER BY on aggregates consumes every page and sorts in memory
+ * (LocalAggregationSorterListener, at most 10,000 rows).
+ */
+import { compare } from '../../functions/comparison.js';
+import { sqlIllegalArgument } from '../../functions/errors.js';
+import type { IndexService } from '../../engine/index-service.js';
+import type { QueryContainer } from '../translate/container.js';
+import { isAggsOnly, isNumericScriptSort, sortingColumns } from '../translate/container.js';
+import { javaToString } from '../../functions/java-text.js';
+import { ROOT_GROUP_NAME, toSearchSource } from '../translate/to-search-source.js';
+import type { Json } from '../translate/query-dsl.js';
+import {
+  bucketExtractor,
+  hitExtractor,
+  type Bucket,
+  type ExtractContext,
+  type Hit,
+} from './extract.js';
+import { scrollNext, search, type SqlNode } from './search.js';
+import type { CursorState } from './cursors.js';
+
+const MAX_AGG_SORT = 10000;
+
+export interface RunOptions {
+  readonly fetchSize: number;
+  readonly filter: Json | null;
+  readonly extract: ExtractContext;
+  readonly pageTimeoutMs: number;
+}
+
+/** A cursor state before the session adds columns and expiry. */
+export type PendingCursor = CursorState extends infer T
+  ? T extends CursorState
+    ? Omit<T, 'columns' | 'expiresAt' | 'timeoutMs'>
+    : never
+  : never;
+
+export interface FirstPage {
+  readonly rows: unknown[][];
+  /** The state of the next page, or null when this was the last. */
+  readonly next: PendingCursor | null;
+}
+
+const project = (row: unknown[], mask: readonly number[]) => mask.map((i) => row[i]);
+
+export function runQuery(
+  node: SqlNode,
+  indices: readonly IndexService[],
+  c: QueryContainer,
+  o: RunOptions,
+): FirstPage {
+  if (!isAggsOnly(c) && c.sort.some(([, s]) => s.kind === 'script'))
+    return runHitsSortedInMemory(node, indices, c, o);
+  const body = toSearchSource(c, o.filter, o.fetchSize) as Record<string, unknown>;
+  if (!isAggsOnly(c)) return runHits(node, indices, c, body, o);
+  if (c.groups.length === 0) return runImplicit(node, indices, c, body, o);
+  return runComposite(node, indices, c, body, o);
+}
+
+function runHits(
+  node: SqlNode,
+  indices: readonly IndexService[],
+  c: QueryContainer,
+  body: Record<string, unknown>,
+  o: RunOptions,
+): FirstPage {
+  const extractors = c.fields.map((f) => hitExtractor(f.ref, o.extract));
+  const extract = (hit: Hit) =>
+    project(
+      extractors.map((e) => e(hit)),
+      c.mask,
+    );
+  const pageSize = (body.size as number | undefined) ?? o.fetchSize;
+  const limited = c.limit > 0 && c.limit <= o.fetchSize;
+  const res = search(
+    node,
+    indices,
+    body,
+    limited ? {} : { scrollSize: pageSize, keepAliveMs: o.pageTimeoutMs },
+  );
+  const hits = ((res.body.hits as { hits: Hit[] }).hits ?? []).slice(
+    0,
+    limited ? c.limit : pageSize,
+  );
+  const rows = hits.map(extract);
+  let remaining = c.limit > 0 ? c.limit - rows.length : -1;
+  if (res.scrollId === null || remaining === 0) return { rows, next: null };
+  return {
+    rows,
+    next: { kind: 'scroll', scrollId: res.scrollId, extract, remaining, pageSize },
+  };
+}
+
+/**
+ * ORDER BY a scalar expression: ES pushes a `_script` sort, which the 6.8 executor does not run,
+ * so every matching hit is read (in `_doc` order, through the same scroll) with the sort values
+ * as extra columns and sorted here with the script's semantics (ES InternalQlScriptUtils
+ * nullSafeSortNumeric / nullSafeSortString; `_doc` order breaks ties, as shard/doc does).
+ */
+function runHitsSortedInMemory(
+  node: SqlNode,
+  indices: readonly IndexService[],
+  c: QueryContainer,
+  o: RunOptions,
+): FirstPage {
+  const width = c.fields.length;
+  const keyFields = c.sort.map(([id, s], i) => {
+    const ref =
+      s.kind === 'field' || s.kind === 'script'
+        ? s.ref
+        : s.kind === 'score'
+          ? ({ kind: 'score' } as const)
+          : (c.fields.find((f) => f.id === id)?.ref ?? { kind: 'constant' as const, value: null });
+    return { ref, id: `\u0000sort${i}` };
+  });
+  const exec: QueryContainer = {
+    ...c,
+    sort: [],
+    limit: -1,
+    fields: [...c.fields, ...keyFields],
+  };
+  const pageSize = Math.max(o.fetchSize, 1000);
+  const body = toSearchSource(exec, o.filter, pageSize) as Record<string, unknown>;
+  const extractors = exec.fields.map((f) => hitExtractor(f.ref, o.extract));
+  const extract = (hit: Hit) => extractors.map((e) => e(hit));
+  const res = search(node, indices, body, { scrollSize: pageSize, keepAliveMs: o.pageTimeoutMs });
+  const all = ((res.body.hits as { hits: Hit[] }).hits ?? []).map(extract);
+  if (res.scrollId !== null) {
+    for (;;) {
+      const { hits, done } = scrollNext(node, res.scrollId, o.pageTimeoutMs);
+      for (const h of hits) all.push(extract(h));
+      if (done) break;
+    }
+    node.scrolls.clear([res.scrollId]);
+  }
+  const keys = c.sort.map(([, s], i) => ({ s, at: width + i }));
+  const cmpKey = (x: unknown, y: unknown, s: (typeof keys)[number]['s']): number => {
+    if (s.kind === 'script') {
+      if (isNumericScriptSort(s.script.outputType)) {
+        const a = x === null || x === undefined ? 0 : Number(x);
+        const b = y === null || y === undefined ? 0 : Number(y);
+        return a < b ? -1 : a > b ? 1 : 0;
+      }
+      const a = x === null || x === undefined ? '' : javaToString(x);
+      const b = y === null || y === undefined ? '' : javaToString(y);
+      return a < b ? -1 : a > b ? 1 : 0;
+    }
+    const xn = x === null || x === undefined;
+    const yn = y === null || y === undefined;
+    if (xn || yn) {
+      if (xn && yn) return 0;
+      const missingFirst = s.kind === 'field' && s.missing === 'FIRST';
+      // `missing` places nulls regardless of the direction: undo the later negation
+      const before = xn === missingFirst ? -1 : 1;
+      return s.direction === 'ASC' ? before : -before;
+    }
+    return compare(x, y) ?? 0;
+  };
+  const indexed = all.map((row, i) => ({ row, i }));
+  indexed.sort((a, b) => {
+    for (const k of keys) {
+      const r = cmpKey(a.row[k.at], b.row[k.at], k.s);
+      if (r !== 0) return k.s.direction === 'DESC' ? -r : r;
+    }
+    return a.i - b.i;
+  });
+  const limited = c.limit > 0 ? indexed.slice(0, c.limit) : indexed;
+  return listPage(
+    limited.map((x) => project(x.row, c.mask)),
+    o.fetchSize,
+  );
+}
+
+/** The next page of a scroll cursor. */
+export function nextHitsPage(
+  node: SqlNode,
+  s: Extract<CursorState, { kind: 'scroll' }>,
+): { rows: unknown[][]; done: boolean } {
+  const { hits, done } = scrollNext(node, s.scrollId, s.timeoutMs);
+  let rows = hits.map(s.extract);
+  if (s.remaining >= 0) {
+    rows = rows.slice(0, s.remaining);
+    s.remaining -= rows.length;
+  }
+  return { rows, done: done || s.remaining === 0 };
+}
+
+function rootAgg(body: Record<string, unknown>): Record<string, unknown> | undefined {
+  return (body.aggregations as Record<string, Record<string, unknown>> | undefined)?.[
+    ROOT_GROUP_NAME
+  ];
+}
+
+function totalHits(body: Record<string, unknown>): number {
+  const t = (body.hits as { total?: unknown } | undefined)?.total;
+  return typeof t === 'number'
+    ? t
+    : typeof t === 'object' && t !== null
+      ? Number((t as { value: number }).value)
+      : 0;
+}
+
+function runImplicit(
+  node: SqlNode,
+  indices: readonly IndexService[],
+  c: QueryContainer,
+  body: Record<string, unknown>,
+  o: RunOptions,
+): FirstPage {
+  const res = search(node, indices, body);
+  const scope = { totalHits: totalHits(res.body) };
+  const extractors = c.fields.map((f) => bucketExtractor(f.ref, o.extract, scope));
+  const root = rootAgg(res.body);
+  // only a COUNT(*) derived from hits.total: one empty bucket
+  const buckets: Bucket[] = root ? ((root.buckets as Bucket[]) ?? []) : [{}];
+  if (buckets.length > 1) {
+    throw sqlIllegalArgument(
+      'Too many groups returned by the implicit group; expected 1, received {}',
+      [buckets.length],
+    );
+  }
+  return {
+    rows: buckets.map((b) =>
+      project(
+        extractors.map((e) => e(b)),
+        c.mask,
+      ),
+    ),
+    next: null,
+  };
+}
+
+interface CompositePage {
+  rows: unknown[][];
+  afterKey: Record<string, unknown> | null;
+}
+
+function runComposite(
+  node: SqlNode,
+  indices: readonly IndexService[],
+  c: QueryContainer,
+  body: Record<string, unknown>,
+  o: RunOptions,
+): FirstPage {
+  const pivot = c.fields.some((f) => f.ref.kind === 'pivot');
+  const requested = ((rootAgg(body)?.composite as { size?: number } | undefined)?.size ??
+    o.fetchSize) as number;
+  const fetch = (after: Record<string, unknown> | null): CompositePage => {
+    const b = after === null ? body : withAfter(body, after);
+    const res = search(node, indices, b);
+    const scope = { totalHits: totalHits(res.body) };
+    const root = rootAgg(res.body) ?? {};
+    const buckets = (root.buckets as Bucket[] | undefined) ?? [];
+    const more = buckets.length >= requested && root.after_key !== undefined;
+    if (pivot) return pivotPage(c, buckets, o, scope, more);
+    const extractors = c.fields.map((f) => bucketExtractor(f.ref, o.extract, scope));
+    return {
+      rows: buckets.map((bk) => extractors.map((e) => e(bk))),
+      afterKey: more ? (root.after_key as Record<string, unknown>) : null,
+    };
+  };
+  const sorting = sortingColumns(c);
+  if (sorting.length > 0) return sortInMemory(c, fetch, sorting, o);
+  const first = fetch(null);
+  let rows = first.rows.map((r) => (pivot ? r : project(r, c.mask)));
+  let remaining = c.limit > 0 ? c.limit : -1;
+  if (remaining >= 0) {
+    rows = rows.slice(0, remaining);
+    remaining -= rows.length;
+  }
+  if (first.afterKey === null || remaining === 0) return { rows, next: null };
+  const next = (after: Record<string, unknown>) => {
+    const p = fetch(after);
+    return { rows: p.rows.map((r) => (pivot ? r : project(r, c.mask))), afterKey: p.afterKey };
+  };
+  return {
+    rows,
+    next: { kind: 'composite', next, afterKey: first.afterKey, remaining, pageSize: o.fetchSize },
+  };
+}
+
+function withAfter(
+  body: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, unknown> {
+  const aggs = body.aggregations as Record<string, Record<string, unknown>>;
+  const root = aggs[ROOT_GROUP_NAME]!;
+  return {
+    ...body,
+    aggregations: {
+      ...aggs,
+      [ROOT_GROUP_NAME]: { ...root, composite: { ...(root.composite as object), after } },
+    },
+  };
+}
+
+/** ES PivotRowSet: consecutive buckets sharing the grouping keys make one row. */
+function pivotPage(
+  c: QueryContainer,
+  buckets: Bucket[],
+  o: RunOptions,
+  scope: { totalHits: number },
+  more: boolean,
+): CompositePage {
+  const groupCols = c.fields.filter((f) => f.ref.kind !== 'pivot');
+  const pivotCols = c.fields.filter((f) => f.ref.kind === 'pivot');
+  const groupEx = groupCols.map((f) => bucketExtractor(f.ref, o.extract, scope));
+  const pivotKeyGroup = c.groups[c.groups.length - 1]!.id;
+  const keyOf = (b: Bucket) => {
+    const k = { ...(b.key as Record<string, unknown>) };
+    delete k[pivotKeyGroup];
+    return JSON.stringify(k);
+  };
+  const runs: Bucket[][] = [];
+  for (const b of buckets) {
+    const last = runs[runs.length - 1];
+    if (last && keyOf(last[0]!) === keyOf(b)) last.push(b);
+    else runs.push([b]);
+  }
+  let afterKey: Record<string, unknown> | null = null;
+  if (more && runs.length > 1) {
+    // the last group may continue on the next page: fetch it again from the previous group's end
+    runs.pop();
+    const prev = runs[runs.length - 1]!;
+    afterKey = prev[prev.length - 1]!.key as Record<string, unknown>;
+  } else if (more) {
+    const last = runs[runs.length - 1]!;
+    afterKey = last[last.length - 1]!.key as Record<string, unknown>;
+  }
+  const rows = runs.map((run) => {
+    const values = groupEx.map((e) => e(run[0]!));
+    for (const f of pivotCols) {
+      const ref = f.ref as Extract<typeof f.ref, { kind: 'pivot' }>;
+      const pivotEx = bucketExtractor(ref.pivot, o.extract, scope);
+      const aggEx = bucketExtractor(ref.agg, o.extract, scope);
+      const hit = run.find((b) => {
+        const k = pivotEx(b);
+        return k === ref.value || (k !== null && ref.value !== null && compare(k, ref.value) === 0);
+      });
+      values.push(hit ? aggEx(hit) : null);
+    }
+    return project(values, orderMask(c, groupCols.length));
+  });
+  return { rows, afterKey };
+}
+
+/** Pivot rows are built grouping-first; map the container mask onto that layout. */
+function orderMask(c: QueryContainer, groupCount: number): number[] {
+  const layout: number[] = [];
+  c.fields.forEach((f, i) => f.ref.kind !== 'pivot' && layout.push(i));
+  c.fields.forEach((f, i) => f.ref.kind === 'pivot' && layout.push(i));
+  void groupCount;
+  return c.mask.map((m) => layout.indexOf(m));
+}
+
+function sortInMemory(
+  c: QueryContainer,
+  fetch: (after: Record<string, unknown> | null) => CompositePage,
+  sorting: ReturnType<typeof sortingColumns>,
+  o: RunOptions,
+): FirstPage {
+  if (c.limit > MAX_AGG_SORT) {
+    throw sqlIllegalArgument('The maximum LIMIT for aggregate sorting is [{}], received [{}]', [
+      MAX_AGG_SORT,
+      c.limit,
+    ]);
+  }
+  const all: unknown[][] = [];
+  let after: Record<string, unknown> | null = null;
+  do {
+    const p = fetch(after);
+    all.push(...p.rows);
+    after = p.afterKey;
+    if (c.limit < 0 && all.length > MAX_AGG_SORT) {
+      throw sqlIllegalArgument(
+        'The default limit [{}] for aggregate sorting has been reached; please specify a LIMIT',
+        [MAX_AGG_SORT],
+      );
+    }
+  } while (after !== null);
+  const indexed = all.map((row, i) => ({ row, i }));
+  indexed.sort((a, b) => {
+    for (const s of sorting) {
+      const x = a.row[s.index];
+      const y = b.row[s.index];
+      if (s.direction !== null) {
+        if (x === null || x === undefined || y === null || y === undefined) {
+          if ((x ?? null) === (y ?? null)) continue;
+          const nullFirst = s.missing === 'FIRST';
+          return (x === null || x === undefined) === nullFirst ? -1 : 1;
+        }
+        const cmp = compare(x, y) ?? 0;
+        if (cmp !== 0) return s.direction === 'ASC' ? cmp : -cmp;
+      } else if (x !== y && !(x !== null && y !== null && compare(x, y) === 0)) {
+        return a.i - b.i;
+      }
+    }
+    return a.i - b.i;
+  });
+  const limited = c.limit > 0 ? indexed.slice(0, c.limit) : indexed;
+  const rows = limited.map((x) => project(x.row, c.mask));
+  return listPage(rows, o.fetchSize);
+}
+
+/** A result held in memory, paged by fetch size (ES ListCursor). */
+export function listPage(rows: unknown[][], pageSize: number): FirstPage {
+  if (rows.length <= pageSize) return { rows, next: null };
+  return { rows: rows.slice(0, pageSize), next: { kind: 'list', rows, pos: pageSize, pageSize } };
+}

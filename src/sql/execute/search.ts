@@ -1,0 +1,158 @@
+/**
+ * SQL's door into search (ES Querier's `client.search`): the `_search` body translation produced
+ * goes through the same request parser and the one DSL executor `POST /_search` uses, over the
+ * concrete indices resolved for the query; non-aggregation queries page through a scroll context
+ * exactly like `_search?scroll`. The 7.x-only spellings translation emits (`track_total_hits` as
+ * a count, `calendar_interval`/`fixed_interval`) are mapped to what the 6.8 executor reads.
+ */
+import { LENIENT_EXPAND_OPEN } from '../../engine/index-names.js';
+import type { IndicesService } from '../../engine/indices-service.js';
+import type { IndexService } from '../../engine/index-service.js';
+import { executeSearch, parseSearch, type MergedHit } from '../../dsl/search/execute.js';
+import { parseSearchBody } from '../../dsl/search/request.js';
+import { fetchHits, type FetchOptions } from '../../dsl/search/fetch.js';
+import { indexQueryContext, type RequestLimits } from '../../dsl/search/index-context.js';
+import type { ScrollService } from '../../dsl/search/scroll.js';
+import { shardStats } from '../../search/query/stats.js';
+import { ScriptDouble, sqlScriptMethods } from './script-bridge.js';
+import { doubleParamNames } from '../translate/script.js';
+
+/** What SQL execution needs from the node. */
+export interface SqlNode {
+  readonly indices: Pick<IndicesService, 'resolve' | 'all'>;
+  readonly scrolls: ScrollService;
+  readonly nodeId: string;
+  readonly clusterName: string;
+  readonly scriptMethods?: Record<string, (...a: unknown[]) => unknown>;
+  limits(): RequestLimits;
+}
+
+export interface SearchResult {
+  readonly body: Record<string, unknown>;
+  /** Set when a scroll context was opened for the remaining hits. */
+  readonly scrollId: string | null;
+}
+
+/** The concrete indices of a pattern (lenient: unknown names resolve to nothing). */
+export function resolveIndices(node: SqlNode, pattern: string): IndexService[] {
+  return node.indices.resolve(pattern, LENIENT_EXPAND_OPEN);
+}
+
+/** Rewrites one JSON value of the body (see executableBody); `inAggs` under `aggregations`. */
+function adapt(v: unknown, inAggs: boolean): unknown {
+  if (Array.isArray(v)) return v.map((x) => adapt(x, inAggs));
+  if (v === null || typeof v !== 'object') return v;
+  const doubles = doubleParamNames(v);
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    if (doubles?.has(k)) out[k] = new ScriptDouble(x as number);
+    else if (inAggs && (k === 'calendar_interval' || k === 'fixed_interval')) out.interval = x;
+    else if (k === 'time_zone' && x === 'Z') out[k] = 'UTC';
+    else if (inAggs && k === 'top_hits' && x !== null && typeof x === 'object')
+      out[k] = adapt(adaptTopHits(x), inAggs);
+    else out[k] = adapt(x, inAggs || k === 'aggregations' || k === 'aggs');
+  }
+  return out;
+}
+
+/**
+ * top_hits' `docvalue_fields` as plain names: the 6.8 executor reads only the string form there;
+ * dates then come back as epoch millis, which is what `format: epoch_millis` asks for anyway.
+ */
+function adaptTopHits(th: object): object {
+  const dv = (th as { docvalue_fields?: unknown }).docvalue_fields;
+  if (!Array.isArray(dv)) return th;
+  const names = dv.map((d) =>
+    d !== null && typeof d === 'object' ? String((d as { field?: unknown }).field) : d,
+  );
+  return { ...th, docvalue_fields: names };
+}
+
+/**
+ * 7.10 request spellings -> what the 6.8 executor reads: `track_total_hits` as a count,
+ * `calendar_interval`/`fixed_interval`, java.time's UTC id `Z`, top_hits' docvalue_fields
+ * objects; script params that are integral Doubles become ScriptDouble (see doubleParamNames).
+ */
+export function executableBody(body: Record<string, unknown>): Record<string, unknown> {
+  const out = adapt(body, false) as Record<string, unknown>;
+  if (typeof out.track_total_hits === 'number') out.track_total_hits = true;
+  return out;
+}
+
+/**
+ * Runs one search. With `scrollSize`, every hit is collected in order and the first page
+ * returned, the rest kept in a scroll context (ES scroll with `keep_alive`).
+ */
+export function search(
+  node: SqlNode,
+  indices: readonly IndexService[],
+  body: Record<string, unknown>,
+  opts: { scrollSize?: number; keepAliveMs?: number } = {},
+): SearchResult {
+  const sreq = parseSearchBody(executableBody(body));
+  const parsed = parseSearch(sreq);
+  const now = Date.now();
+  const limits = node.limits();
+  const execOpts = {
+    searchType: 'query_then_fetch' as const,
+    typedKeys: false,
+    now,
+    limits,
+    nodeId: node.nodeId,
+    ...(node.scriptMethods ? { scriptMethods: sqlScriptMethods(node.scriptMethods) } : {}),
+  };
+  if (opts.scrollSize === undefined) {
+    const out = executeSearch([...indices], sreq, parsed, execOpts);
+    return { body: out.body, scrollId: null };
+  }
+  const size = opts.scrollSize;
+  const out = executeSearch([...indices], { ...sreq, size }, parsed, {
+    ...execOpts,
+    keepAllHits: true,
+  });
+  const all = out.allHits ?? [];
+  if (all.length <= size) return { body: out.body, scrollId: null };
+  const fetch: FetchOptions = {
+    source: sreq.source,
+    storedFields: sreq.storedFields,
+    docvalueFields: sreq.docvalueFields,
+    version: false,
+    seqNoPrimaryTerm: false,
+    explain: false,
+    highlight: null,
+    sortKeys: out.sortKeys ?? null,
+    nodeId: node.nodeId,
+    parsedQuery: parsed.query,
+    queryContext: (idx: IndexService) => indexQueryContext(idx, now, limits),
+    stats: (t) => shardStats(t.snapshot),
+  };
+  const hitsObj = out.body.hits as { total: number; max_score: number | null };
+  const ctx = node.scrolls.open<MergedHit, FetchOptions>({
+    hits: all,
+    pos: size,
+    size,
+    total: hitsObj.total,
+    maxScore: hitsObj.max_score,
+    shards: (out.body._shards as { total: number }).total,
+    fetch,
+    keepAliveMs: opts.keepAliveMs ?? 45_000,
+  });
+  return { body: out.body, scrollId: ctx.id };
+}
+
+/** The next page of a scroll (ES `_search/scroll`): hits and whether more remain. */
+export function scrollNext(
+  node: SqlNode,
+  scrollId: string,
+  keepAliveMs: number,
+): { hits: Record<string, unknown>[]; done: boolean } {
+  const ctx = node.scrolls.get<MergedHit, FetchOptions>(scrollId, keepAliveMs);
+  const page = ctx.hits.slice(ctx.pos, ctx.pos + ctx.size);
+  ctx.pos += page.length;
+  const hits = fetchHits(page, ctx.fetch, []);
+  return { hits, done: ctx.pos >= ctx.hits.length };
+}
+
+export function clearScroll(node: SqlNode, scrollId: string): boolean {
+  return node.scrolls.clear([scrollId]).freed > 0;
+}

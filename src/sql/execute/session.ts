@@ -1,0 +1,276 @@
+/**
+ * The SQL session (ES SqlSession + PlanExecutor + TransportSqlQueryAction): parses a statement with
+ * its parameters, runs metadata commands, plans queries, executes them locally or through the DSL
+ * executor, and pages results with cursors (`fetch_size`, default 1000). `translate` stops before
+ * execution and returns the `_search` body.
+ */
+import { parseSql, type SqlParam } from '../parse.js';
+import type * as A from '../ast/nodes.js';
+import { zoneOf } from '../../functions/datetime/zones.js';
+import { DATA_TYPES, type DataTypeName } from '../../functions/data-types.js';
+import type { EvalContext } from '../functions/definition.js';
+import { planQuery, translateQuery } from '../translate/index.js';
+import { planText } from '../plan/explain.js';
+import { toSearchSource } from '../translate/to-search-source.js';
+import type { Json } from '../translate/query-dsl.js';
+import { mergeIndices, type EsIndex } from '../analyze/es-index.js';
+import type { Catalog } from '../analyze/relations.js';
+import { runCommand, type CommandCatalog, type TableInfo } from './commands.js';
+import { CursorService, type ColumnMeta, type CursorState } from './cursors.js';
+import { executeLocal } from './local.js';
+import { listPage, nextHitsPage, runQuery, type FirstPage } from './query-runner.js';
+import { clearScroll, resolveIndices, type SqlNode } from './search.js';
+import { simpleMatch } from '../../engine/index-names.js';
+import { sqlIllegalArgument } from '../../functions/errors.js';
+
+export const DEFAULT_FETCH_SIZE = 1000;
+export const DEFAULT_PAGE_TIMEOUT_MS = 45_000;
+
+export interface SqlRequest {
+  readonly query?: string | null;
+  readonly cursor?: string | null;
+  readonly params?: readonly SqlParam[];
+  /** `time_zone` (ZoneId text); default UTC (`Z`). */
+  readonly timeZone?: string | null;
+  readonly fetchSize?: number | null;
+  /** A Query DSL object ANDed with the WHERE clause. */
+  readonly filter?: unknown;
+  readonly fieldMultiValueLeniency?: boolean;
+  readonly pageTimeoutMs?: number | null;
+  readonly mode?: string | null;
+}
+
+export interface SqlPage {
+  /** Null on cursor pages (ES sends columns on the first page only). */
+  readonly columns: readonly ColumnMeta[] | null;
+  readonly rows: unknown[][];
+  readonly cursor: string | null;
+}
+
+export class SqlService {
+  readonly cursors = new CursorService();
+
+  constructor(private readonly node: SqlNode) {}
+
+  private config(req: SqlRequest): EvalContext & { zoneId: string } {
+    const zone = zoneOf(req.timeZone ?? 'Z');
+    return {
+      zone,
+      zoneId: zone.id,
+      now: { millis: Date.now() },
+      clusterName: this.node.clusterName,
+      username: null,
+    };
+  }
+
+  /** ES IndexResolver for analysis: the merged mapping of an index pattern. */
+  catalog(): Catalog {
+    return {
+      resolveIndex: (pattern) => {
+        const indices = resolveIndices(this.node, pattern);
+        if (indices.length === 0) return null;
+        return mergeIndices(
+          pattern,
+          indices.map((i) => ({ name: i.name, mapping: i.mapping })),
+        );
+      },
+    };
+  }
+
+  private commandCatalog(): CommandCatalog {
+    return {
+      clusterName: this.node.clusterName,
+      tables: (expression) => this.tables(expression),
+      mergedIndex: (expression) => this.catalog().resolveIndex(expression, false),
+      separateIndices: (expression) =>
+        resolveIndices(this.node, expression).map((i): EsIndex =>
+          mergeIndices(i.name, [{ name: i.name, mapping: i.mapping }]),
+        ),
+    };
+  }
+
+  /** Indices and aliases matching `a*,-b` (ES IndexResolver.resolveNames), sorted by name. */
+  private tables(expression: string): TableInfo[] {
+    const parts = expression
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p.length > 0);
+    const all = this.node.indices.all();
+    const names = new Map<string, TableInfo>();
+    const aliases = new Set<string>();
+    for (const i of all) for (const a of Object.keys(i.meta.aliases)) aliases.add(a);
+    let sawWildcard = false;
+    for (const part of parts) {
+      const exclude = part.startsWith('-') && sawWildcard;
+      const p = exclude ? part.slice(1) : part;
+      if (p.includes('*')) sawWildcard = true;
+      const matches = (n: string) => (p === '*' || p === '_all' ? true : simpleMatch(p, n));
+      for (const i of all) {
+        if (i.closed || i.name.startsWith('.')) continue;
+        if (matches(i.name)) {
+          if (exclude) names.delete(i.name);
+          else names.set(i.name, { name: i.name, type: 'TABLE' });
+        }
+      }
+      for (const a of aliases) {
+        if (matches(a)) {
+          if (exclude) names.delete(a);
+          else names.set(a, { name: a, type: 'VIEW' });
+        }
+      }
+    }
+    return [...names.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  /** `POST /_sql/translate`. */
+  translate(req: SqlRequest): Record<string, Json> {
+    if (!req.query) throw sqlIllegalArgument('[query] is required');
+    const stmt = parseSql(req.query, req.params ?? []);
+    if (stmt.kind !== 'Query')
+      throw sqlIllegalArgument('Cannot translate command [{}]', [stmt.kind]);
+    const cfg = this.config(req);
+    return translateQuery(stmt, {
+      catalog: this.catalog(),
+      cfg,
+      sql: req.query,
+      zoneId: cfg.zoneId,
+      fetchSize: req.fetchSize ?? DEFAULT_FETCH_SIZE,
+      filter: (req.filter as Json) ?? null,
+    });
+  }
+
+  /** `POST /_sql`: a query's first page, or the next page of a cursor. */
+  execute(req: SqlRequest): SqlPage {
+    if (req.cursor) return this.nextPage(req.cursor);
+    if (!req.query) throw sqlIllegalArgument('Either [query] or [cursor] is required');
+    const fetchSize = req.fetchSize ?? DEFAULT_FETCH_SIZE;
+    const stmt = parseSql(req.query, req.params ?? []);
+    const cfg = this.config(req);
+    const timeoutMs = req.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
+    if (stmt.kind !== 'Query') {
+      const r = this.command(stmt, req, cfg);
+      return this.finish(r.columns, listPage(r.rows, fetchSize), timeoutMs);
+    }
+    const plan = planQuery(stmt, {
+      catalog: this.catalog(),
+      cfg,
+      sql: req.query,
+      zoneId: cfg.zoneId,
+    });
+    if (plan.container === null) {
+      const local = executeLocal(plan.optimized, cfg);
+      const columns = local.output.map((a) => ({ name: a.name, type: a.dataType }));
+      return this.finish(columns, listPage(local.rows, fetchSize), timeoutMs);
+    }
+    const c = plan.container;
+    const indices = this.node.indices.resolve(c.indices.join(','), {
+      ignoreUnavailable: true,
+      allowNoIndices: true,
+      expandOpen: true,
+      expandClosed: false,
+      forbidClosed: false,
+    });
+    const first = runQuery(this.node, indices, c, {
+      fetchSize,
+      filter: (req.filter as Json) ?? null,
+      extract: { cfg, lenient: req.fieldMultiValueLeniency === true },
+      pageTimeoutMs: timeoutMs,
+    });
+    const columns = c.columns.map((col) => ({ name: col.name, type: col.dataType }));
+    return this.finish(columns, first, timeoutMs);
+  }
+
+  private command(stmt: A.Command, req: SqlRequest, cfg: EvalContext & { zoneId: string }) {
+    if (stmt.kind === 'Explain' || stmt.kind === 'Debug') {
+      return {
+        columns: [{ name: 'plan', type: 'KEYWORD' }],
+        rows: [[this.explain(stmt, req, cfg)]],
+      };
+    }
+    return runCommand(stmt, this.commandCatalog(), req.mode ?? 'plain');
+  }
+
+  private explain(
+    stmt: A.Explain | A.Debug,
+    req: SqlRequest,
+    cfg: EvalContext & { zoneId: string },
+  ): string {
+    const inner = stmt.statement;
+    if (inner.kind !== 'Query') return inner.kind;
+    const sql = req.query ?? '';
+    const p = planQuery(inner, { catalog: this.catalog(), cfg, sql, zoneId: cfg.zoneId });
+    const type = stmt.type ?? 'ALL';
+    const body = p.container
+      ? JSON.stringify(toSearchSource(p.container, null, null), null, 2)
+      : planText(p.optimized);
+    switch (type) {
+      case 'PARSED':
+      case 'ANALYZED':
+        return planText(p.analyzed);
+      case 'OPTIMIZED':
+        return planText(p.optimized);
+      case 'MAPPED':
+      case 'EXECUTABLE':
+        return body;
+      default:
+        return `Analyzed\n--------\n${planText(p.analyzed)}\nOptimized\n---------\n${planText(p.optimized)}\nExecutable\n----------\n${body}`;
+    }
+  }
+
+  private finish(columns: readonly ColumnMeta[], page: FirstPage, timeoutMs: number): SqlPage {
+    if (page.next === null) return { columns, rows: page.rows, cursor: null };
+    const state = {
+      ...page.next,
+      columns,
+      expiresAt: Date.now() + timeoutMs,
+      timeoutMs,
+    } as CursorState;
+    return { columns, rows: page.rows, cursor: this.cursors.open(state) };
+  }
+
+  private nextPage(cursor: string): SqlPage {
+    const s = this.cursors.get(cursor);
+    let rows: unknown[][];
+    let done: boolean;
+    switch (s.kind) {
+      case 'scroll': {
+        const r = nextHitsPage(this.node, s);
+        rows = r.rows;
+        done = r.done;
+        if (done) clearScroll(this.node, s.scrollId);
+        break;
+      }
+      case 'composite': {
+        const r = s.next(s.afterKey);
+        rows = r.rows;
+        if (s.remaining >= 0) {
+          rows = rows.slice(0, s.remaining);
+          s.remaining -= rows.length;
+        }
+        done = r.afterKey === null || s.remaining === 0;
+        if (r.afterKey !== null) s.afterKey = r.afterKey;
+        break;
+      }
+      case 'list': {
+        rows = s.rows.slice(s.pos, s.pos + s.pageSize) as unknown[][];
+        s.pos += rows.length;
+        done = s.pos >= s.rows.length;
+        break;
+      }
+    }
+    if (done) this.cursors.close(cursor);
+    return { columns: null, rows, cursor: done ? null : cursor };
+  }
+
+  /** `POST /_sql/close`: true when the cursor existed. */
+  close(cursor: string): boolean {
+    const s = this.cursors.close(cursor);
+    if (s === null) return false;
+    if (s.kind === 'scroll') clearScroll(this.node, s.scrollId);
+    return true;
+  }
+}
+
+/** The `/_sql` type name of a column (`datetime`, `keyword`). */
+export const typeName = (t: string): string =>
+  DATA_TYPES[t as DataTypeName]?.typeName ?? t.toLowerCase();

@@ -1,0 +1,43 @@
+/**
+ * Planning a query end to end (ES SqlSession: analyze, optimize, plan/fold): the optimized plan
+ * either runs locally (no index involved) or folds into one QueryContainer whose search source is
+ * what `_sql/translate` returns and what execution sends to the DSL executor.
+ */
+import type * as A from '../ast/nodes.js';
+import { analyze, type AnalyzeOptions } from '../analyze/index.js';
+import { optimize } from '../optimize/index.js';
+import type { LogicalPlan } from '../plan/logical.js';
+import { findPlan } from '../plan/logical.js';
+import { foldToContainer } from './fold.js';
+import type { QueryContainer } from './container.js';
+import type { ScriptContext } from './script.js';
+import { toSearchSource } from './to-search-source.js';
+import type { Json } from './query-dsl.js';
+
+export type { QueryContainer } from './container.js';
+export { toSearchSource } from './to-search-source.js';
+
+export interface QueryPlan {
+  readonly analyzed: LogicalPlan;
+  readonly optimized: LogicalPlan;
+  /** null when the plan runs locally (no index). */
+  readonly container: QueryContainer | null;
+}
+
+export function planQuery(q: A.Query, opts: AnalyzeOptions & { zoneId: string }): QueryPlan {
+  const analyzed = analyze(q, opts);
+  const optimized = optimize(analyzed, opts.cfg);
+  const sctx: ScriptContext = { cfg: opts.cfg, zoneId: opts.zoneId };
+  const local = findPlan(optimized, 'EsRelation') === null;
+  return { analyzed, optimized, container: local ? null : foldToContainer(optimized, sctx) };
+}
+
+/** The `_search` body of a query (`_sql/translate`); local plans translate to an empty body. */
+export function translateQuery(
+  q: A.Query,
+  opts: AnalyzeOptions & { zoneId: string; fetchSize: number; filter: Json | null },
+): { [k: string]: Json } {
+  const p = planQuery(q, opts);
+  if (p.container === null) return {};
+  return toSearchSource(p.container, opts.filter, opts.fetchSize);
+}

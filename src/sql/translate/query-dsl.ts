@@ -1,0 +1,231 @@
+/**
+ * The queries SQL lowers to (ES ql `querydsl.query`: TermQuery, RangeQuery, BoolQuery, NotQuery,
+ * ...) and their rendering as ES 7.10's QueryBuilders print themselves (`toXContent` with every
+ * default: `"boost": 1.0`, `adjust_pure_negative`, match/query_string options), so
+ * `_sql/translate` output reads like Elasticsearch's.
+ */
+import type { BoundScript } from './script.js';
+import { isoDateTimeWithMillis } from '../../functions/datetime/iso.js';
+import { DateTimeValue } from '../../functions/values.js';
+
+/** XContent of a term value: datetimes as ES prints a ZonedDateTime (strict_date_optional_time). */
+const termValue = (v: unknown): Json =>
+  v instanceof DateTimeValue ? isoDateTimeWithMillis(v) : (v as Json);
+
+export type Query =
+  | { readonly kind: 'term'; readonly field: string; readonly value: unknown }
+  | { readonly kind: 'terms'; readonly field: string; readonly values: readonly unknown[] }
+  | {
+      readonly kind: 'range';
+      readonly field: string;
+      readonly from: unknown;
+      readonly includeLower: boolean;
+      readonly to: unknown;
+      readonly includeUpper: boolean;
+      readonly format: string | null;
+      readonly timeZone: string | null;
+    }
+  | { readonly kind: 'bool'; readonly and: boolean; readonly left: Query; readonly right: Query }
+  | { readonly kind: 'not'; readonly child: Query }
+  | { readonly kind: 'exists'; readonly field: string }
+  | { readonly kind: 'wildcard'; readonly field: string; readonly value: string }
+  | { readonly kind: 'regexp'; readonly field: string; readonly value: string }
+  | { readonly kind: 'prefix'; readonly field: string; readonly value: string }
+  | {
+      readonly kind: 'match';
+      readonly field: string;
+      readonly text: string;
+      readonly options: ReadonlyMap<string, string>;
+    }
+  | {
+      readonly kind: 'multi_match' | 'query_string';
+      readonly query: string;
+      readonly fields: ReadonlyMap<string, number>;
+      readonly options: ReadonlyMap<string, string>;
+    }
+  | { readonly kind: 'script'; readonly script: BoundScript }
+  | { readonly kind: 'nested'; readonly path: string; readonly child: Query }
+  | { readonly kind: 'match_all' };
+
+type FullTextQuery = {
+  readonly query: string;
+  readonly fields: ReadonlyMap<string, number>;
+  readonly options: ReadonlyMap<string, string>;
+};
+
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+/** Java's Float.toString for boosts written as `f^1.0`. */
+const floatText = (x: number): string => (Number.isInteger(x) ? `${x}.0` : String(x));
+
+export const scriptJson = (s: BoundScript): { [k: string]: Json } => ({
+  source: s.source,
+  lang: 'painless',
+  params: s.params as { [k: string]: Json },
+});
+
+const javaBool = (s: string | undefined, dflt: boolean): boolean =>
+  s === undefined ? dflt : s === 'true';
+
+function matchBody(q: Extract<Query, { kind: 'match' }>): { [k: string]: Json } {
+  const o = q.options;
+  const body: { [k: string]: Json } = {
+    query: q.text,
+    operator: (o.get('operator') ?? 'OR').toUpperCase(),
+  };
+  if (o.has('analyzer')) body.analyzer = o.get('analyzer')!;
+  if (o.has('fuzziness')) body.fuzziness = o.get('fuzziness')!;
+  body.prefix_length = Number(o.get('prefix_length') ?? 0);
+  body.max_expansions = Number(o.get('max_expansions') ?? 50);
+  if (o.has('minimum_should_match')) body.minimum_should_match = o.get('minimum_should_match')!;
+  if (o.has('fuzzy_rewrite')) body.fuzzy_rewrite = o.get('fuzzy_rewrite')!;
+  body.fuzzy_transpositions = javaBool(o.get('fuzzy_transpositions'), true);
+  body.lenient = javaBool(o.get('lenient'), false);
+  body.zero_terms_query = 'NONE';
+  if (o.has('cutoff_frequency')) body.cutoff_frequency = Number(o.get('cutoff_frequency'));
+  body.auto_generate_synonyms_phrase_query = javaBool(
+    o.get('auto_generate_synonyms_phrase_query'),
+    true,
+  );
+  body.boost = 1.0;
+  return body;
+}
+
+function multiMatchBody(q: FullTextQuery): { [k: string]: Json } {
+  const o = q.options;
+  const body: { [k: string]: Json } = {
+    query: q.query,
+    fields: [...q.fields].map(([f, b]) => `${f}^${floatText(b)}`),
+    type: (o.get('type') ?? 'best_fields').toLowerCase(),
+    operator: (o.get('operator') ?? 'OR').toUpperCase(),
+  };
+  if (o.has('analyzer')) body.analyzer = o.get('analyzer')!;
+  body.slop = Number(o.get('slop') ?? 0);
+  if (o.has('fuzziness')) body.fuzziness = o.get('fuzziness')!;
+  body.prefix_length = Number(o.get('prefix_length') ?? 0);
+  body.max_expansions = Number(o.get('max_expansions') ?? 50);
+  if (o.has('minimum_should_match')) body.minimum_should_match = o.get('minimum_should_match')!;
+  if (o.has('fuzzy_rewrite')) body.fuzzy_rewrite = o.get('fuzzy_rewrite')!;
+  if (o.has('tie_breaker')) body.tie_breaker = Number(o.get('tie_breaker'));
+  if (o.has('lenient')) body.lenient = javaBool(o.get('lenient'), false);
+  if (o.has('cutoff_frequency')) body.cutoff_frequency = Number(o.get('cutoff_frequency'));
+  body.zero_terms_query = 'NONE';
+  body.auto_generate_synonyms_phrase_query = javaBool(
+    o.get('auto_generate_synonyms_phrase_query'),
+    true,
+  );
+  body.fuzzy_transpositions = javaBool(o.get('fuzzy_transpositions'), true);
+  body.boost = 1.0;
+  return body;
+}
+
+function queryStringBody(q: FullTextQuery): { [k: string]: Json } {
+  const o = q.options;
+  const body: { [k: string]: Json } = { query: q.query };
+  if (o.has('default_field')) body.default_field = o.get('default_field')!;
+  body.fields = [...q.fields].map(([f, b]) => `${f}^${floatText(b)}`);
+  body.type = (o.get('type') ?? 'best_fields').toLowerCase();
+  if (o.has('tie_breaker')) body.tie_breaker = Number(o.get('tie_breaker'));
+  body.default_operator = (o.get('default_operator') ?? 'or').toLowerCase();
+  if (o.has('analyzer')) body.analyzer = o.get('analyzer')!;
+  if (o.has('quote_analyzer')) body.quote_analyzer = o.get('quote_analyzer')!;
+  body.max_determinized_states = Number(o.get('max_determinized_states') ?? 10000);
+  if (o.has('allow_leading_wildcard'))
+    body.allow_leading_wildcard = javaBool(o.get('allow_leading_wildcard'), true);
+  body.enable_position_increments = javaBool(o.get('enable_position_increments'), true);
+  body.fuzziness = o.get('fuzziness') ?? 'AUTO';
+  body.fuzzy_prefix_length = Number(o.get('fuzzy_prefix_length') ?? 0);
+  body.fuzzy_max_expansions = Number(o.get('fuzzy_max_expansions') ?? 50);
+  if (o.has('fuzzy_rewrite')) body.fuzzy_rewrite = o.get('fuzzy_rewrite')!;
+  body.phrase_slop = Number(o.get('phrase_slop') ?? 0);
+  if (o.has('analyze_wildcard')) body.analyze_wildcard = javaBool(o.get('analyze_wildcard'), false);
+  if (o.has('rewrite')) body.rewrite = o.get('rewrite')!;
+  if (o.has('minimum_should_match')) body.minimum_should_match = o.get('minimum_should_match')!;
+  if (o.has('quote_field_suffix')) body.quote_field_suffix = o.get('quote_field_suffix')!;
+  if (o.has('lenient')) body.lenient = javaBool(o.get('lenient'), false);
+  if (o.has('time_zone')) body.time_zone = o.get('time_zone')!;
+  body.escape = javaBool(o.get('escape'), false);
+  body.auto_generate_synonyms_phrase_query = javaBool(
+    o.get('auto_generate_synonyms_phrase_query'),
+    true,
+  );
+  body.fuzzy_transpositions = javaBool(o.get('fuzzy_transpositions'), true);
+  body.boost = 1.0;
+  return body;
+}
+
+/** The query as ES 7.10 renders its QueryBuilder. */
+export function queryJson(q: Query): { [k: string]: Json } {
+  switch (q.kind) {
+    case 'term':
+      return { term: { [q.field]: { value: termValue(q.value), boost: 1.0 } } };
+    case 'terms':
+      return { terms: { [q.field]: q.values.map(termValue), boost: 1.0 } };
+    case 'range': {
+      const body: { [k: string]: Json } = {
+        from: q.from as Json,
+        to: q.to as Json,
+        include_lower: q.includeLower,
+        include_upper: q.includeUpper,
+      };
+      if (q.timeZone !== null) body.time_zone = q.timeZone;
+      if (q.format !== null) body.format = q.format;
+      body.boost = 1.0;
+      return { range: { [q.field]: body } };
+    }
+    case 'bool':
+      return {
+        bool: {
+          [q.and ? 'must' : 'should']: [queryJson(q.left), queryJson(q.right)],
+          adjust_pure_negative: true,
+          boost: 1.0,
+        },
+      };
+    case 'not':
+      return { bool: { must_not: [queryJson(q.child)], adjust_pure_negative: true, boost: 1.0 } };
+    case 'exists':
+      return { exists: { field: q.field, boost: 1.0 } };
+    case 'wildcard':
+      return { wildcard: { [q.field]: { wildcard: q.value, boost: 1.0 } } };
+    case 'regexp':
+      return {
+        regexp: {
+          [q.field]: {
+            value: q.value,
+            flags_value: 65535,
+            max_determinized_states: 10000,
+            boost: 1.0,
+          },
+        },
+      };
+    case 'prefix':
+      return { prefix: { [q.field]: { value: q.value, boost: 1.0 } } };
+    case 'match':
+      return { match: { [q.field]: matchBody(q) } };
+    case 'multi_match':
+      return { multi_match: multiMatchBody(q) };
+    case 'query_string':
+      return { query_string: queryStringBody(q) };
+    case 'script':
+      return { script: { script: scriptJson(q.script), boost: 1.0 } };
+    case 'nested':
+      return {
+        nested: {
+          query: queryJson(q.child),
+          path: q.path,
+          ignore_unmapped: false,
+          score_mode: 'none',
+          boost: 1.0,
+        },
+      };
+    case 'match_all':
+      return { match_all: { boost: 1.0 } };
+  }
+}
+
+/** ES ExpressionTranslators.and/or: a missing side yields the other one. */
+export function combine(and: boolean, left: Query | null, right: Query | null): Query | null {
+  if (left === null) return right;
+  if (right === null) return left;
+  return { kind: 'bool', and, left, right };
+}

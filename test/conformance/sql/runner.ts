@@ -1,0 +1,155 @@
+/**
+ * The csv-spec runner: loads the QA data sets into a fresh in-process node, runs each case of the
+ * 7.10 spec files through the SQL session (the path `/_sql` takes, all pages fetched as the JDBC
+ * driver does, session zone UTC) and compares typed results with csv-spec-compare. `-Ignore`
+ * cases are skipped, as upstream does.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openNode } from '../../../src/node.js';
+import { createDispatcher } from '../../../src/http/dispatcher.js';
+import { sqlNodeOf } from '../../../src/http/routes/sql.js';
+import { SqlService } from '../../../src/sql/execute/session.js';
+import { toEsError } from '../../../src/common/errors.js';
+import { DATA_TYPES, type DataTypeName } from '../../../src/functions/data-types.js';
+import { parseCsvSpecFile, type CsvSpecCase } from './csv-spec-parser.js';
+import { compareResult } from './csv-spec-compare.js';
+import { loadSqlDatasets, SQL_SPEC_DIR, suiteOf, type DatasetSuite } from './datasets.js';
+
+/** The spec files in scope (issue 4). */
+export const SPEC_FILES = [
+  'select',
+  'agg',
+  'agg-ordering',
+  'command',
+  'docs/docs',
+  'fulltext',
+  'filter',
+  'pivot',
+  'math',
+  'arithmetic',
+  'null',
+  'conditionals',
+  'alias',
+  'functions',
+  'date',
+  'datetime',
+  'datetime-interval',
+];
+
+export type Status = 'passed' | 'failed' | 'skipped';
+
+export interface CaseResult {
+  readonly id: string;
+  readonly file: string;
+  readonly status: Status;
+  readonly reason: string | null;
+}
+
+export interface SpecNode {
+  readonly sql: SqlService;
+  close(): Promise<void>;
+}
+
+/** A node with one suite's data sets loaded. */
+export async function startSpecNode(suite: DatasetSuite = 'main'): Promise<SpecNode> {
+  const dir = mkdtempSync(join(tmpdir(), 'quarry-sql-spec-'));
+  const node = await openNode({ dataPath: dir, clusterName: 'elasticsearch' });
+  const d = createDispatcher(node.context);
+  await loadSqlDatasets(async (method, path, body) => {
+    const r = await d(method as 'GET', path, body as object);
+    return { status: r.status, body: r.body };
+  }, suite);
+  return {
+    sql: new SqlService(sqlNodeOf(node.context)),
+    async close() {
+      await node.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const caseId = (c: CsvSpecCase, file: string): string => `${file}:${c.name}`;
+
+/** Runs one case: every page, then the typed comparison. */
+export function runCase(sql: SqlService, c: CsvSpecCase, file: string): CaseResult {
+  const id = caseId(c, file);
+  if (c.ignored) return { id, file, status: 'skipped', reason: 'marked -Ignore upstream' };
+  try {
+    let page = sql.execute({ query: c.query, mode: 'jdbc' });
+    const columns = (page.columns ?? []).map((col) => ({
+      name: col.name,
+      type: DATA_TYPES[col.type as DataTypeName]?.typeName ?? col.type.toLowerCase(),
+    }));
+    const rows = [...page.rows];
+    while (page.cursor !== null) {
+      page = sql.execute({ cursor: page.cursor });
+      rows.push(...page.rows);
+    }
+    // JdbcDocCsvSpecIT compares the doc snippets with lenientDataType
+    const r = compareResult(
+      c.expected,
+      { columns, rows },
+      { lenientDataType: file === 'docs/docs' },
+    );
+    return { id, file, status: r.ok ? 'passed' : 'failed', reason: r.diff };
+  } catch (e) {
+    const err = toEsError(e);
+    return { id, file, status: 'failed', reason: `${err.type}: ${err.reason ?? ''}` };
+  }
+}
+
+/** The cases of a spec file; a name used again gets `#2`, `#3`… (upstream has a few repeats). */
+export function specCases(file: string): CsvSpecCase[] {
+  const seen = new Map<string, number>();
+  return parseCsvSpecFile(resolve(SQL_SPEC_DIR, `${file}.csv-spec`), file).map((c) => {
+    const n = (seen.get(c.name) ?? 0) + 1;
+    seen.set(c.name, n);
+    return n === 1 ? c : { ...c, name: `${c.name}#${n}` };
+  });
+}
+
+/** Runs the given files (all in scope by default), each against its suite's node. */
+export async function runSpecs(
+  files: readonly string[] = SPEC_FILES,
+  only?: ReadonlySet<string>,
+): Promise<CaseResult[]> {
+  const out: CaseResult[] = [];
+  for (const suite of ['main', 'docs'] as const) {
+    const mine = files.filter((f) => suiteOf(f) === suite);
+    if (mine.length === 0) continue;
+    const node = await startSpecNode(suite);
+    try {
+      for (const file of mine) {
+        for (const c of specCases(file)) {
+          if (only && !only.has(caseId(c, file))) continue;
+          out.push(runCase(node.sql, c, file));
+        }
+      }
+    } finally {
+      await node.close();
+    }
+  }
+  // report in the order asked
+  return files.flatMap((f) => out.filter((r) => r.file === f));
+}
+
+/** `N passed, N failed, N skipped` per file and in total. */
+export function summarize(results: readonly CaseResult[]): string[] {
+  const lines: string[] = [];
+  const count = (rs: readonly CaseResult[], s: Status) => rs.filter((r) => r.status === s).length;
+  const files = [...new Set(results.map((r) => r.file))];
+  for (const f of files) {
+    const rs = results.filter((r) => r.file === f);
+    lines.push(
+      `${f}: ${count(rs, 'passed')} passed, ${count(rs, 'failed')} failed, ${count(rs, 'skipped')} skipped`,
+    );
+  }
+  const total = results.length;
+  const passed = count(results, 'passed');
+  lines.push(
+    `total: ${passed} passed, ${count(results, 'failed')} failed, ${count(results, 'skipped')} skipped (${total} cases, ${((100 * passed) / Math.max(total, 1)).toFixed(1)}% pass)`,
+  );
+  return lines;
+}
