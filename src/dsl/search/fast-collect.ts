@@ -185,19 +185,31 @@ function scorerDocs(weight: Weight, ls: LiveSegment): DocSet | null {
  * store the negated value), ties by doc id. The root is the worst entry kept.
  */
 class SortQueue {
-  private readonly keys: Float64Array;
-  private readonly vals: Float64Array;
-  private readonly gdocs: Int32Array;
-  private readonly segs: Int32Array;
-  private readonly docs: Int32Array;
+  private keys: Float64Array;
+  private vals: Float64Array;
+  private gdocs: Int32Array;
+  private segs: Int32Array;
+  private docs: Int32Array;
   private size = 0;
 
   constructor(private readonly max: number) {
-    this.keys = new Float64Array(max);
-    this.vals = new Float64Array(max);
-    this.gdocs = new Int32Array(max);
-    this.segs = new Int32Array(max);
-    this.docs = new Int32Array(max);
+    // numHits may be huge (scrolls, by-query requests): grow with the entries instead
+    const cap = Math.min(max, 256);
+    this.keys = new Float64Array(cap);
+    this.vals = new Float64Array(cap);
+    this.gdocs = new Int32Array(cap);
+    this.segs = new Int32Array(cap);
+    this.docs = new Int32Array(cap);
+  }
+
+  private grow(): void {
+    const cap = Math.min(this.max, this.keys.length * 2);
+    const g = <T extends Float64Array | Int32Array>(a: T, b: T): T => (b.set(a), b);
+    this.keys = g(this.keys, new Float64Array(cap));
+    this.vals = g(this.vals, new Float64Array(cap));
+    this.gdocs = g(this.gdocs, new Int32Array(cap));
+    this.segs = g(this.segs, new Int32Array(cap));
+    this.docs = g(this.docs, new Int32Array(cap));
   }
 
   private worse(i: number, j: number): boolean {
@@ -236,6 +248,7 @@ class SortQueue {
   /** Adds the entry when it ranks among the best `max`; false when it does not. */
   offer(k: number, v: number, g: number, si: number, d: number): boolean {
     if (this.size < this.max) {
+      if (this.size === this.keys.length) this.grow();
       let i = this.size++;
       this.set(i, k, v, g, si, d);
       while (i > 0) {

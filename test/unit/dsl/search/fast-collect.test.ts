@@ -218,6 +218,31 @@ describe('sorted by one numeric field', () => {
     );
   });
 
+  it('takes numHits as large as scrolls ask for (queue grows with its entries)', () => {
+    const key: SortKey = {
+      kind: 'field',
+      field: 'v',
+      order: 'desc',
+      missing: '_last',
+      mode: null,
+      valueType: 'long',
+    };
+    const docs = Array.from({ length: 700 }, (_, i) => ({ v: (i * 37) % 101 }));
+    for (const d of [[], docs]) {
+      const idx = buildIndex({ v: 'long' }, d, { refreshEvery: 300 });
+      const snap = idx.shards[0]!.searcher();
+      const q = compileTestQuery(idx, { match_all: {} });
+      const weight = createWeight(q, { stats: shardStats(snap), needsScores: false });
+      const r = collectByNumericField(snap, q, weight, key, Number.MAX_SAFE_INTEGER)!;
+      expect(r.totalHits).toBe(d.length);
+      const want = d
+        .map((x, i) => [x.v, i] as const)
+        .sort((a, b) => b[0] - a[0] || a[1] - b[1])
+        .map(([v, i]) => [i, v]);
+      expect(r.hits.map((h) => [h.globalDoc, h.sort![0]])).toEqual(want);
+    }
+  });
+
   it('does not apply to keyword keys', () => {
     const idx = buildIndex({ s: 'keyword' }, [{ s: 'a' }]);
     const snap = idx.shards[0]!.searcher();
