@@ -148,12 +148,15 @@ describe('size 0 collection', () => {
     );
   });
 
-  it('root terms fast paths equal the nested (general) collection', () => {
+  it('root collection (terms fast paths) equals the nested (general) collection', () => {
     fc.assert(
       fc.property(caseArb, queryArb, (c, query) => {
         const idx = build(c);
-        const { s_avg, s_sum, s_count, s_excl, k_avg } = AGGS;
-        const inner = { s_avg, s_sum, s_count, s_excl, k_avg };
+        const { s_avg, s_sum, s_count, s_excl, k_avg, ranges } = AGGS;
+        const disjoint = {
+          range: { field: 'v', ranges: [{ to: -5 }, { from: 0, to: 100 }, { from: 100 }] },
+        };
+        const inner = { s_avg, s_sum, s_count, s_excl, k_avg, ranges, disjoint };
         const r = run(
           idx,
           { ...inner, nested: { filter: { match_all: {} }, aggs: inner } },
