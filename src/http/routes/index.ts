@@ -9,6 +9,7 @@ import { registerClusterRoutes } from './cluster.js';
 import { registerDocumentRoutes } from './documents.js';
 import { registerIndexRoutes } from './indices.js';
 import { registerInfoRoutes } from './info.js';
+import { registerNodesRoutes } from './nodes.js';
 import { registerTemplateRoutes } from './templates.js';
 import { registerSearchRoutes } from './search.js';
 import { registerByQueryRoutes } from './by-query.js';
@@ -20,6 +21,7 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerInfoRoutes(router, node);
   registerClusterRoutes(router, node);
   registerCatRoutes(router, node);
+  registerNodesRoutes(router, node);
   registerIndexRoutes(router, node);
   registerSearchRoutes(router, node);
   const tasks = new TaskManager(node);
