@@ -8,6 +8,7 @@ import { EsError, illegalArgument } from '../../common/errors.js';
 import { getInt } from '../../engine/index-settings.js';
 import {
   collectTopDocs,
+  type CollectOptions,
   type CollectedHit,
   type ShardTopDocs,
 } from '../../search/collect/top-docs.js';
@@ -25,6 +26,7 @@ import {
 } from '../query/index.js';
 import { createShardAggregator, type ShardAggResult } from '../aggs/index.js';
 import { collapseReader } from './collapse.js';
+import { fastTopDocs } from './fast-collect.js';
 import type { ExecuteOptions, ParsedSearch, ShardTarget } from './execute.js';
 import { DEFAULT_WINDOW_SIZE, rescoreShardHits } from './rescore.js';
 import type { SearchRequest } from './request.js';
@@ -218,7 +220,7 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
   let numHits = p.numHits;
   if (rescoreHits)
     for (const r of req.rescore) numHits = Math.max(numHits, r.windowSize ?? DEFAULT_WINDOW_SIZE);
-  const top = collectTopDocs(t.snapshot, weight, {
+  const collect: CollectOptions = {
     numHits,
     sort: sortKeys && !p.scoreOnlySort ? sortKeys : null,
     trackScores: req.trackScores || p.scoreOnlySort,
@@ -235,7 +237,10 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
             agg.collect(d, needsScores ? scorer.score() : NaN),
         }
       : {}),
-  });
+  };
+  // Shapes with a dedicated collector (size 0, presorted paging): see fast-collect.ts
+  const top =
+    fastTopDocs(t.snapshot, q, weight, agg, collect) ?? collectTopDocs(t.snapshot, weight, collect);
   let rescoreWeights: Weight[] = [];
   if (rescoreHits && top.hits.length > 0) {
     rescoreWeights = parsed.rescoreQueries.map((rq) =>

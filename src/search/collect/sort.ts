@@ -140,3 +140,80 @@ export function compareSortValues(keys: SortKey[], a: SortValue[], b: SortValue[
   }
   return 0;
 }
+
+/**
+ * A single numeric field key read in tight loops: `single` is the column when the value is the
+ * doc's only value (NaN = missing, shown as `miss`), else `pick(doc)` gives the value
+ * compileSort's key shows. Null when the key is not a numeric field key or `missing` is no number.
+ */
+export interface NumericKeyReader {
+  readonly single: Float64Array | null;
+  readonly miss: number;
+  pick(doc: number): number;
+}
+
+export function numericKeyReader(k: SortKey, ls: LiveSegment): NumericKeyReader | null {
+  if (k.kind !== 'field' || k.valueType === 'string') return null;
+  const miss = missingNumber(k);
+  if (Number.isNaN(miss)) return null;
+  const dv = ls.segment.fields.get(k.field)?.docValues ?? null;
+  if (!dv || dv.kind !== 'numeric') return { single: null, miss, pick: () => miss };
+  const asc = k.order === 'asc';
+  if (dv.single) {
+    const s = dv.single;
+    return { single: s, miss, pick: (d) => (s[d]! === s[d]! ? s[d]! : miss) };
+  }
+  return {
+    single: null,
+    miss,
+    pick: (d) => {
+      const v = numericPick(dv, d, k.mode, asc);
+      return Number.isNaN(v) ? miss : v;
+    },
+  };
+}
+
+const orderCache = new WeakMap<object, Map<string, Int32Array>>();
+
+/**
+ * Every doc of the segment in the key's sort order, ties by doc id (the order TopFieldCollector
+ * ranks them in), computed once per immutable segment and key. Built by ranking each doc's
+ * value among the sorted distinct values and placing docs per rank in doc order (counting sort),
+ * so no comparator runs per pair.
+ */
+export function sortedDocOrder(k: SortKey, ls: LiveSegment, r: NumericKeyReader): Int32Array {
+  const seg = ls.segment;
+  let byKey = orderCache.get(seg);
+  if (!byKey) orderCache.set(seg, (byKey = new Map()));
+  const ck = `${k.field}\u0000${k.order}\u0000${k.mode}\u0000${r.miss}`;
+  const hit = byKey.get(ck);
+  if (hit) return hit;
+  const n = seg.maxDoc;
+  const vals = new Float64Array(n);
+  for (let d = 0; d < n; d++) vals[d] = r.pick(d);
+  const sorted = vals.slice().sort();
+  // distinct values (-0 and 0 are one value, as compareSortValues sees them)
+  let u = 0;
+  for (let i = 0; i < n; i++) if (u === 0 || sorted[i] !== sorted[u - 1]) sorted[u++] = sorted[i]!;
+  const desc = k.order === 'desc';
+  const rank = new Int32Array(n);
+  const start = new Int32Array(u + 1);
+  for (let d = 0; d < n; d++) {
+    const v = vals[d]!;
+    let l = 0;
+    let h = u;
+    while (l < h) {
+      const m = (l + h) >>> 1;
+      if (sorted[m]! < v) l = m + 1;
+      else h = m;
+    }
+    const rk = desc ? u - 1 - l : l;
+    rank[d] = rk;
+    start[rk + 1]!++;
+  }
+  for (let i = 0; i < u; i++) start[i + 1]! += start[i]!;
+  const order = new Int32Array(n);
+  for (let d = 0; d < n; d++) order[start[rank[d]!]!++] = d;
+  byKey.set(ck, order);
+  return order;
+}

@@ -13,7 +13,7 @@
 import { EsError, illegalArgument } from '../../../common/errors.js';
 import { isLive, type LiveSegment } from '../../../search/index/live-segment.js';
 import { compileScript, parseScriptSpec, type ScriptSpec } from '../../script/index.js';
-import type { AggregatorContext } from '../collect/aggregator.js';
+import { NO_SCORES, ROOT_ORDS, type AggregatorContext } from '../collect/aggregator.js';
 import { createSubAggregators } from '../collect/shard-aggregator.js';
 import { isObj, parseObject, tokenOf, toBoolean } from '../parse/object-parser.js';
 import { emptyValuesSource, valuesSourceDecls } from '../parse/values-source-params.js';
@@ -465,6 +465,11 @@ class SignificantTermsAggregator extends TermsAggregator {
       c[o]!++;
     }
     super.collect(docs, ords, n, scores);
+  }
+
+  /** Subset sizes are counted in collect(): no root shortcut. */
+  override collectRoot(docs: Int32Array, n: number): void {
+    this.collect(docs, ROOT_ORDS, n, NO_SCORES);
   }
 
   private subsetSizeOf(owner: number): number {

@@ -10,6 +10,8 @@ import { EsError, illegalArgument } from '../../../common/errors.js';
 import {
   BATCH,
   BucketsAggregator,
+  NO_SCORES,
+  ROOT_ORDS,
   type Aggregator,
   type AggregatorContext,
   type AggSegment,
@@ -231,6 +233,9 @@ export class TermsAggregator extends BucketsAggregator {
   private readonly dicts = new Set<readonly string[]>();
   private ownerIndex: Map<number, number[]> | null = null;
   protected shardSize: number;
+  /** Root collection without sub-aggregations: doc counts per segment ordinal + 1. */
+  private segCounts = new Int32Array(0);
+  private segCounted = false;
   /** The lone sub-aggregator when it may be updated inline (Aggregator.fusedSum). */
   private readonly fusable: Aggregator | null;
 
@@ -270,6 +275,7 @@ export class TermsAggregator extends BucketsAggregator {
   protected readonly ac: AggregatorContext;
 
   override setSegment(seg: AggSegment): void {
+    this.flushSegCounts();
     super.setSegment(seg);
     this.sub.flush();
     const rv = this.rv;
@@ -286,6 +292,9 @@ export class TermsAggregator extends BucketsAggregator {
         }
         this.segTerm.fill(-1, 0, size);
         this.seg0.fill(-1, 0, size);
+        // one count per ordinal, and slot 0 for docs without a value
+        if (this.bytes.single && this.segCounts.length !== size)
+          this.segCounts = new Int32Array(size);
       }
     } else this.num = new NumericReader(rv, seg.ls);
   }
@@ -316,7 +325,7 @@ export class TermsAggregator extends BucketsAggregator {
       if (r.ordinals) {
         const single = r.single;
         if (single) {
-          const fused = this.fusable ? this.fusable.fusedSum!(this.docCounts.length) : null;
+          const fused = this.fusable ? this.fusable.fusedSum!(this.docCounts.length, n) : null;
           if (fused) {
             this.collectFusedSum(docs, ords, n, single, fused);
             return;
@@ -371,6 +380,77 @@ export class TermsAggregator extends BucketsAggregator {
       }
     }
     this.sub.flush();
+  }
+
+  /**
+   * Top-level collection (owning bucket 0, no scores) of a single-valued ordinal column: without
+   * sub-aggregations docs are counted per segment ordinal and turned into buckets when the
+   * segment is done (only ordinals that were seen get a term and a bucket); a lone avg/sum
+   * sub-aggregation is accumulated in the same loop.
+   */
+  collectRoot(docs: Int32Array, n: number): void {
+    const single = this.bytes?.single;
+    if (!single) {
+      this.collect(docs, ROOT_ORDS, n, NO_SCORES);
+      return;
+    }
+    if (!this.hasSubs) {
+      countOrds(docs, n, single, this.segCounts);
+      this.segCounted = true;
+      return;
+    }
+    const fused = this.fusable ? this.fusable.fusedSum!(this.docCounts.length, n) : null;
+    if (fused) {
+      if (fused.exact) this.rootExactSum(docs, n, single, fused);
+      else this.collectFusedSum(docs, ROOT_ORDS, n, single, fused);
+      return;
+    }
+    this.collectSingleOrds(docs, ROOT_ORDS, n, NO_SCORES, single);
+    this.sub.flush();
+  }
+
+  /** Turns the per-ordinal counts of the finished segment into bucket counts. */
+  private flushSegCounts(): void {
+    if (!this.segCounted) return;
+    this.segCounted = false;
+    const sc = this.segCounts;
+    for (let so = 0; so + 1 < sc.length; so++) {
+      const c = sc[so + 1]!;
+      if (c === 0) continue;
+      sc[so + 1] = 0;
+      const b = this.bucketOfOrd(so, 0);
+      if (b < 0) continue;
+      if (b >= this.docCounts.length) this.docCounts = growI32(this.docCounts, b + 1);
+      this.docCounts[b]! += c;
+    }
+    sc[0] = 0;
+  }
+
+  finish(): void {
+    this.flushSegCounts();
+  }
+
+  /**
+   * collectFusedSum for owning bucket 0 when plain addition is exact (FusedSum.exact): no
+   * compensation, no infinity checks.
+   */
+  private rootExactSum(docs: Int32Array, n: number, single: Int32Array, f: FusedSum): void {
+    const seg0 = this.seg0;
+    let mc = f.counts;
+    let ms = f.sums;
+    for (let i = exactSumRun(docs, 0, n, single, seg0, this.docCounts, f.values, mc, ms); i < n;) {
+      // doc i's ordinal has no bucket yet: create it (or mark the term excluded), then resume
+      const so = single[docs[i]!]!;
+      const b = this.bucketOfOrd(so, 0);
+      if (b < 0) seg0[so] = -2;
+      else if (b >= this.docCounts.length) {
+        this.docCounts = growI32(this.docCounts, b + 1);
+        const g = this.fusable!.fusedSum!(this.docCounts.length, 0)!;
+        mc = g.counts;
+        ms = g.sums;
+      }
+      i = exactSumRun(docs, i, n, single, seg0, this.docCounts, f.values, mc, ms);
+    }
   }
 
   /**
@@ -443,7 +523,7 @@ export class TermsAggregator extends BucketsAggregator {
       }
       if (b >= counts.length) {
         counts = this.docCounts = growI32(counts, b + 1);
-        const g = this.fusable!.fusedSum!(counts.length)!;
+        const g = this.fusable!.fusedSum!(counts.length, 0)!;
         mc = g.counts;
         ms = g.sums;
         mk = g.comps;
@@ -598,6 +678,45 @@ export class TermsAggregator extends BucketsAggregator {
       buckets,
     };
   }
+}
+
+/** Docs per segment ordinal + 1 (slot 0: no value). */
+function countOrds(docs: Int32Array, n: number, single: Int32Array, counts: Int32Array): void {
+  for (let i = 0; i < n; i++) counts[single[docs[i]!]! + 1]!++;
+}
+
+/**
+ * The loop of TermsAggregator.rootExactSum (monomorphic, typed arrays only): counts docs and
+ * sums values per bucket from `from`, returns the index of the first doc whose ordinal has no
+ * bucket yet (`seg0` -1; -2 marks an excluded term), or `n`.
+ */
+function exactSumRun(
+  docs: Int32Array,
+  from: number,
+  n: number,
+  single: Int32Array,
+  seg0: Int32Array,
+  counts: Int32Array,
+  values: Float64Array,
+  mc: Float64Array,
+  ms: Float64Array,
+): number {
+  for (let i = from; i < n; i++) {
+    const doc = docs[i]!;
+    const so = single[doc]!;
+    if (so < 0) continue;
+    const b = seg0[so]!;
+    if (b < 0) {
+      if (b === -2) continue;
+      return i;
+    }
+    counts[b]!++;
+    const v = values[doc]!;
+    if (v !== v) continue;
+    mc[b]!++;
+    ms[b]! += v;
+  }
+  return n;
 }
 
 // ---- reduce --------------------------------------------------------------------------------------

@@ -29,12 +29,22 @@ export interface AggregatorContext {
 
 export const BATCH = 1024;
 
+/** Owning bucket 0 for every doc of a batch (top-level collection). */
+export const ROOT_ORDS = new Int32Array(BATCH);
+/** Scores of a batch when they are not computed. */
+export const NO_SCORES = new Float64Array(BATCH).fill(NaN);
+
 export interface Aggregator {
   readonly node: AggNode;
   /** True when this aggregator (or a sub-aggregator) reads scores. */
   readonly needsScores: boolean;
   setSegment(seg: AggSegment): void;
   collect(docs: Int32Array, ords: Int32Array, n: number, scores: Float64Array): void;
+  /**
+   * Top-level collection when scores are not needed: the same as collect(docs, ROOT_ORDS, n,
+   * NO_SCORES) (n <= BATCH), for aggregators with a tighter loop for owning bucket 0.
+   */
+  collectRoot?(docs: Int32Array, n: number): void;
   /** Shard result for owning bucket `ord`. */
   build(ord: number): InternalAgg;
   /** Result for a bucket that collected nothing (ES buildEmptyAggregation). */
@@ -50,9 +60,9 @@ export interface Aggregator {
    * Sum-family metrics (avg, sum) over a single-valued numeric column in the current segment:
    * arrays (grown to at least `size` buckets) that a parent's hot loop updates inline instead of
    * buffering (doc, bucket) pairs; null when values need the general path (multi-valued,
-   * `missing`, scripts).
+   * `missing`, scripts). `n` is the number of docs the caller is about to add.
    */
-  fusedSum?(size: number): FusedSum | null;
+  fusedSum?(size: number, n: number): FusedSum | null;
 }
 
 /** See Aggregator.fusedSum: per-bucket value count and Kahan-compensated sum. */
@@ -61,6 +71,12 @@ export interface FusedSum {
   readonly counts: Float64Array;
   readonly sums: Float64Array;
   readonly comps: Float64Array;
+  /**
+   * True when plain addition gives exactly the Kahan sums for the next `n` values: every value
+   * so far and in this column is an integer and all partial sums stay below 2^53, so every
+   * addition is exact and the compensation stays 0.
+   */
+  readonly exact: boolean;
 }
 
 /** Buffers (doc, bucket, score) triples for sub-aggregators and flushes them in batches. */

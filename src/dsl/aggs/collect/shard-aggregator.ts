@@ -9,7 +9,14 @@ import { validateAggregations, splitTopLevel } from '../parse/parse-aggs.js';
 import { AGGS, type SegmentSpace } from '../registry.js';
 import { BucketConsumer } from '../support/bucket-consumer.js';
 import type { AggNode, ShardAggContext, ShardAggResult } from '../types.js';
-import { BATCH, type Aggregator, type AggregatorContext, type AggSegment } from './aggregator.js';
+import {
+  BATCH,
+  NO_SCORES,
+  ROOT_ORDS,
+  type Aggregator,
+  type AggregatorContext,
+  type AggSegment,
+} from './aggregator.js';
 
 export interface ShardAggregator {
   /** True when some aggregation reads scores (top_hits by score, scripts using _score). */
@@ -53,9 +60,6 @@ export function rootSegment(ls: LiveSegment): AggSegment {
   return { ls, path: null, parent: null, parentOf: null };
 }
 
-const ZERO_ORDS = new Int32Array(BATCH);
-const NO_SCORES = new Float64Array(BATCH).fill(NaN);
-
 export function createShardAggregator(nodes: AggNode[], ctx: ShardAggContext): ShardAggregator {
   validateAggregations(nodes);
   const { aggs } = splitTopLevel(nodes);
@@ -74,20 +78,31 @@ class RootCollector implements ShardAggregator {
   private readonly docs = new Int32Array(BATCH);
   private readonly scores = new Float64Array(BATCH).fill(NaN);
   private n = 0;
+  /** Per root: its collectRoot() applies (it has one and reads no scores). */
+  private readonly rootFast: boolean[];
 
   constructor(
     private readonly roots: Aggregator[],
     private readonly ac: AggregatorContext,
   ) {
     this.needsScores = roots.some((r) => r.needsScores);
+    this.rootFast = roots.map((r) => r.collectRoot !== undefined && !r.needsScores);
+  }
+
+  private collectRoots(docs: Int32Array, n: number, scores: Float64Array): void {
+    const roots = this.roots;
+    for (let i = 0; i < roots.length; i++) {
+      const r = roots[i]!;
+      if (this.rootFast[i]) r.collectRoot!(docs, n);
+      else r.collect(docs, ROOT_ORDS, n, scores);
+    }
   }
 
   private flush(): void {
     const n = this.n;
     if (n === 0) return;
     this.n = 0;
-    const roots = this.roots;
-    for (let i = 0; i < roots.length; i++) roots[i]!.collect(this.docs, ZERO_ORDS, n, this.scores);
+    this.collectRoots(this.docs, n, this.scores);
   }
 
   onSegment(ls: LiveSegment): void {
@@ -105,7 +120,6 @@ class RootCollector implements ShardAggregator {
 
   collectBatch(docs: Int32Array, n: number, scores: Float64Array | null): void {
     this.flush();
-    const roots = this.roots;
     for (let s = 0; s < n; s += BATCH) {
       const m = Math.min(BATCH, n - s);
       const d = s === 0 && m === docs.length ? docs : docs.subarray(s, s + m);
@@ -114,7 +128,7 @@ class RootCollector implements ShardAggregator {
           ? scores
           : scores.subarray(s, s + m)
         : NO_SCORES;
-      for (let i = 0; i < roots.length; i++) roots[i]!.collect(d, ZERO_ORDS, m, sc);
+      this.collectRoots(d, m, sc);
     }
   }
 

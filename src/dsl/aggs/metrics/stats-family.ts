@@ -11,6 +11,7 @@ import type { Aggregator, AggregatorContext, AggSegment, FusedSum } from '../col
 import { KahanSum } from '../reduce/reduce.js';
 import { registerAgg, type ResultSpec } from '../registry.js';
 import { growF64 } from '../support/arrays.js';
+import { EXACT_INT_LIMIT, integralMaxAbs } from '../support/column-stats.js';
 import { formatToString, RAW, type DocFormat } from '../support/doc-format.js';
 import { jnum } from '../support/json.js';
 import type { NumericReader, ResolvedValues } from '../support/values-source.js';
@@ -54,6 +55,12 @@ class StatsAggregator implements Aggregator {
   private readonly minMax: boolean;
   private readonly sum: boolean;
   private readonly squares: boolean;
+  /**
+   * Fused sums only (FusedSum.exact): every value added so far was an integer, and `absBound`
+   * bounds the sum of their magnitudes.
+   */
+  private exactSoFar = true;
+  private absBound = 0;
 
   constructor(
     readonly node: AggNode,
@@ -69,11 +76,21 @@ class StatsAggregator implements Aggregator {
     this.reader = readerFor(this.rv, seg);
   }
 
-  fusedSum(size: number): FusedSum | null {
+  fusedSum(size: number, n: number): FusedSum | null {
     const values = this.reader?.single;
     if (!values || (this.kind !== 'avg' && this.kind !== 'sum')) return null;
     if (size > this.counts.length) this.grow(size);
-    return { values, counts: this.counts, sums: this.sums, comps: this.comps };
+    let exact = false;
+    if (this.exactSoFar) {
+      const m = integralMaxAbs(values);
+      if (m < 0) this.exactSoFar = false;
+      else {
+        this.absBound += m * n;
+        exact = this.absBound < EXACT_INT_LIMIT;
+        this.exactSoFar = exact;
+      }
+    }
+    return { values, counts: this.counts, sums: this.sums, comps: this.comps, exact };
   }
 
   private grow(n: number): void {
@@ -95,6 +112,7 @@ class StatsAggregator implements Aggregator {
   collect(docs: Int32Array, ords: Int32Array, n: number, scores: Float64Array): void {
     const r = this.reader;
     if (!r) return;
+    this.exactSoFar = false;
     const single = r.single;
     if (single && this.kind === 'avg') {
       // Hot path of terms+avg: count and Kahan sum only.

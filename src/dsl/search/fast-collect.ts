@@ -1,0 +1,291 @@
+/**
+ * Dedicated shard collectors for request shapes that do not need the general top-docs loop.
+ * Size 0 (ES EmptyTopDocsCollectorContext: only the total and the aggregations): matching docs
+ * go to the aggregators in batches, with no per-hit objects and no scoring unless an
+ * aggregation reads scores. Sorted by one numeric field without scores: a bounded heap over the
+ * sort column, or a walk of the segment's cached sort order. Plain filter queries are read as
+ * whole doc sets from the index, other queries iterate their Scorer. Results are exactly those
+ * of collectTopDocs.
+ */
+import type { CollectedHit, CollectOptions, ShardTopDocs } from '../../search/collect/top-docs.js';
+import {
+  docSetBits,
+  filterDocSet,
+  forEachDocBatch,
+  liveCount,
+  type DocSet,
+} from '../../search/collect/doc-sets.js';
+import {
+  numericKeyReader,
+  sortedDocOrder,
+  type NumericKeyReader,
+  type SortKey,
+} from '../../search/collect/sort.js';
+import type { LiveSegment, ShardSnapshot } from '../../search/index/live-segment.js';
+import type { Query } from '../../search/query/query.js';
+import { NO_MORE_DOCS } from '../../search/query/scorer.js';
+import type { Weight } from '../../search/query/weights.js';
+import type { ShardAggregator } from '../aggs/index.js';
+
+const BATCH = 1024;
+
+/** The shard's top docs when a dedicated collector applies, else null (use collectTopDocs). */
+export function fastTopDocs(
+  snapshot: ShardSnapshot,
+  query: Query,
+  weight: Weight,
+  agg: ShardAggregator | null,
+  o: CollectOptions,
+): ShardTopDocs | null {
+  // total hits count docs before search_after, so it does not matter here
+  if (o.numHits === 0 && o.minScore === null && o.postFilter === null && o.terminateAfter <= 0)
+    return collectCountAndAggs(snapshot, query, weight, agg);
+  if (
+    agg === null &&
+    o.numHits > 0 &&
+    o.sort !== null &&
+    o.sort.length === 1 &&
+    !o.trackScores &&
+    o.minScore === null &&
+    o.postFilter === null &&
+    o.searchAfter === null &&
+    o.terminateAfter <= 0 &&
+    !o.groupBy
+  )
+    return collectByNumericField(snapshot, query, weight, o.sort[0]!, o.numHits);
+  return null;
+}
+
+/** Total hits of `query` and, when given, its aggregations collected in batches. */
+export function collectCountAndAggs(
+  snapshot: ShardSnapshot,
+  query: Query,
+  weight: Weight,
+  agg: ShardAggregator | null,
+): ShardTopDocs {
+  const docs = new Int32Array(BATCH);
+  const scores = agg?.needsScores ? new Float64Array(BATCH) : null;
+  const feed = agg ? (d: Int32Array, n: number) => agg.collectBatch(d, n, null) : null;
+  let total = 0;
+  const segs = snapshot.segments;
+  for (let si = 0; si < segs.length; si++) {
+    const ls = segs[si]!;
+    agg?.onSegment(ls, si);
+    const set = scores ? null : filterDocSet(query, ls);
+    if (set) {
+      total += feed ? forEachDocBatch(set, ls.live, docs, feed) : liveCount(set, ls.live);
+      continue;
+    }
+    const scorer = weight.scorer(ls);
+    if (!scorer) continue;
+    const live = ls.live;
+    let n = 0;
+    for (let d = scorer.next(); d !== NO_MORE_DOCS; d = scorer.next()) {
+      if (live !== null && !live.get(d)) continue;
+      total++;
+      if (!agg) continue;
+      docs[n] = d;
+      if (scores) scores[n] = scorer.score();
+      if (++n === BATCH) {
+        agg.collectBatch(docs, n, scores);
+        n = 0;
+      }
+    }
+    if (n > 0) agg!.collectBatch(docs, n, scores);
+  }
+  return { totalHits: total, maxScore: NaN, hits: [], terminatedEarly: false };
+}
+
+/** Segments at least this big walk their cached sort order instead of scanning the matches. */
+const ORDER_MIN_DOCS = 8192;
+
+/**
+ * Top `numHits` docs by one numeric field key (TopFieldCollector with a single SortField, no
+ * scores), ties by doc id; null when the key is not a numeric field key. Large segments with
+ * dense matches walk the segment's docs in sort order and stop at the first doc that cannot
+ * enter the queue; others offer every match to a bounded heap.
+ */
+export function collectByNumericField(
+  snapshot: ShardSnapshot,
+  query: Query,
+  weight: Weight,
+  key: SortKey,
+  numHits: number,
+  orderMinDocs = ORDER_MIN_DOCS,
+): ShardTopDocs | null {
+  const segs = snapshot.segments;
+  const readers: NumericKeyReader[] = [];
+  for (const ls of segs) {
+    const r = numericKeyReader(key, ls);
+    if (!r) return null;
+    readers.push(r);
+  }
+  const q = new SortQueue(numHits);
+  const neg = key.order === 'desc';
+  const batch = new Int32Array(BATCH);
+  let total = 0;
+  for (let si = 0; si < segs.length; si++) {
+    const ls = segs[si]!;
+    const set = filterDocSet(query, ls) ?? scorerDocs(weight, ls);
+    if (!set) continue;
+    const count = liveCount(set, ls.live);
+    total += count;
+    if (count === 0) continue;
+    const r = readers[si]!;
+    const base = ls.docBase;
+    const maxDoc = ls.segment.maxDoc;
+    if (maxDoc >= orderMinDocs && count * 32 >= maxDoc) {
+      const order = sortedDocOrder(key, ls, r);
+      const bits = docSetBits(set, maxDoc);
+      const live = ls.live;
+      let taken = 0;
+      for (let i = 0; i < order.length && taken < numHits; i++) {
+        const d = order[i]!;
+        if ((bits !== null && !bits.get(d)) || (live !== null && !live.get(d))) continue;
+        const v = r.pick(d);
+        // every later doc of this segment ranks below this one
+        if (!q.offer(neg ? -v : v, v, base + d, si, d)) break;
+        taken++;
+      }
+      continue;
+    }
+    const single = r.single;
+    const miss = r.miss;
+    forEachDocBatch(set, ls.live, batch, (docs, n) => {
+      for (let i = 0; i < n; i++) {
+        const d = docs[i]!;
+        let v = single ? single[d]! : r.pick(d);
+        if (v !== v) v = miss;
+        q.offer(neg ? -v : v, v, base + d, si, d);
+      }
+    });
+  }
+  return { totalHits: total, maxScore: NaN, hits: q.sorted(segs), terminatedEarly: false };
+}
+
+/** The live and deleted docs a Scorer matches in `ls`, as a doc set (null: none). */
+function scorerDocs(weight: Weight, ls: LiveSegment): DocSet | null {
+  const s = weight.scorer(ls);
+  if (!s) return null;
+  let out = new Int32Array(64);
+  let n = 0;
+  for (let d = s.next(); d !== NO_MORE_DOCS; d = s.next()) {
+    if (n === out.length) {
+      const g = new Int32Array(n * 2);
+      g.set(out);
+      out = g;
+    }
+    out[n++] = d;
+  }
+  return { kind: 'list', docs: out.subarray(0, n) };
+}
+
+/**
+ * Bounded heap of (key, globalDoc) in parallel typed arrays; smaller keys rank first (desc sorts
+ * store the negated value), ties by doc id. The root is the worst entry kept.
+ */
+class SortQueue {
+  private keys: Float64Array;
+  private vals: Float64Array;
+  private gdocs: Int32Array;
+  private segs: Int32Array;
+  private docs: Int32Array;
+  private size = 0;
+
+  constructor(private readonly max: number) {
+    // numHits may be huge (scrolls, by-query requests): grow with the entries instead
+    const cap = Math.min(max, 256);
+    this.keys = new Float64Array(cap);
+    this.vals = new Float64Array(cap);
+    this.gdocs = new Int32Array(cap);
+    this.segs = new Int32Array(cap);
+    this.docs = new Int32Array(cap);
+  }
+
+  private grow(): void {
+    const cap = Math.min(this.max, this.keys.length * 2);
+    const g = <T extends Float64Array | Int32Array>(a: T, b: T): T => (b.set(a), b);
+    this.keys = g(this.keys, new Float64Array(cap));
+    this.vals = g(this.vals, new Float64Array(cap));
+    this.gdocs = g(this.gdocs, new Int32Array(cap));
+    this.segs = g(this.segs, new Int32Array(cap));
+    this.docs = g(this.docs, new Int32Array(cap));
+  }
+
+  private worse(i: number, j: number): boolean {
+    const a = this.keys[i]!;
+    const b = this.keys[j]!;
+    return a > b || (a === b && this.gdocs[i]! > this.gdocs[j]!);
+  }
+
+  private swap(i: number, j: number): void {
+    const { keys, vals, gdocs, segs, docs } = this;
+    let t = keys[i]!;
+    keys[i] = keys[j]!;
+    keys[j] = t;
+    t = vals[i]!;
+    vals[i] = vals[j]!;
+    vals[j] = t;
+    let u = gdocs[i]!;
+    gdocs[i] = gdocs[j]!;
+    gdocs[j] = u;
+    u = segs[i]!;
+    segs[i] = segs[j]!;
+    segs[j] = u;
+    u = docs[i]!;
+    docs[i] = docs[j]!;
+    docs[j] = u;
+  }
+
+  private set(i: number, k: number, v: number, g: number, si: number, d: number): void {
+    this.keys[i] = k;
+    this.vals[i] = v;
+    this.gdocs[i] = g;
+    this.segs[i] = si;
+    this.docs[i] = d;
+  }
+
+  /** Adds the entry when it ranks among the best `max`; false when it does not. */
+  offer(k: number, v: number, g: number, si: number, d: number): boolean {
+    if (this.size < this.max) {
+      if (this.size === this.keys.length) this.grow();
+      let i = this.size++;
+      this.set(i, k, v, g, si, d);
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (!this.worse(i, p)) break;
+        this.swap(i, p);
+        i = p;
+      }
+      return true;
+    }
+    const top = this.keys[0]!;
+    if (k > top || (k === top && g > this.gdocs[0]!)) return false;
+    this.set(0, k, v, g, si, d);
+    const n = this.size;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= n) break;
+      let c = l;
+      if (l + 1 < n && this.worse(l + 1, l)) c = l + 1;
+      if (!this.worse(c, i)) break;
+      this.swap(i, c);
+      i = c;
+    }
+    return true;
+  }
+
+  /** The entries best first, as hits. */
+  sorted(segs: readonly LiveSegment[]): CollectedHit[] {
+    const idx = Array.from({ length: this.size }, (_, i) => i);
+    idx.sort((a, b) => (this.worse(a, b) ? 1 : this.worse(b, a) ? -1 : 0));
+    return idx.map((i) => ({
+      segment: segs[this.segs[i]!]!,
+      doc: this.docs[i]!,
+      globalDoc: this.gdocs[i]!,
+      score: NaN,
+      sort: [this.vals[i]!],
+    }));
+  }
+}
