@@ -8,6 +8,7 @@ import { registerCatRoutes } from './cat.js';
 import { registerClusterRoutes } from './cluster.js';
 import { registerDocumentRoutes } from './documents.js';
 import { registerIndexRoutes } from './indices.js';
+import { registerFreezeRoutes } from './freeze.js';
 import { registerInfoRoutes } from './info.js';
 import { registerTemplateRoutes } from './templates.js';
 import { registerSearchRoutes } from './search.js';
@@ -21,6 +22,7 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerClusterRoutes(router, node);
   registerCatRoutes(router, node);
   registerIndexRoutes(router, node);
+  registerFreezeRoutes(router, node);
   registerSearchRoutes(router, node);
   const tasks = new TaskManager(node);
   registerByQueryRoutes(router, node, tasks);
