@@ -2,8 +2,9 @@
  * `SqlParser`: the Elasticsearch SQL grammar (SqlBase.g4, ES 7.10) as a Chevrotain CstParser.
  * This class only wires the rule files together (one per clause family, prettier-java style);
  * rule names follow SqlBase.g4 and every deviation is marked `DEVIATION:` where it is made.
- * Build the parser once per process (`sqlParser`) and reuse it: Chevrotain's self-analysis is
- * the expensive part, a parse only resets `input`.
+ * Build the parser once per process (`sqlParser()`) and reuse it: Chevrotain's self-analysis is
+ * the expensive part (~0.2 s), so it runs on the first SQL statement, not at node start; a parse
+ * only resets `input`.
  */
 import { CstParser } from 'chevrotain';
 import type { CstNode, IToken, ParserMethod, TokenType } from 'chevrotain';
@@ -66,5 +67,9 @@ export class SqlParser extends CstParser {
   }
 }
 
-/** The process-wide parser instance. */
-export const sqlParser = new SqlParser();
+let instance: SqlParser | null = null;
+
+/** The process-wide parser instance, built on first use. */
+export function sqlParser(): SqlParser {
+  return (instance ??= new SqlParser());
+}

@@ -54,7 +54,7 @@ const order = (type: TokenType) => (type === EOF ? -1 : antlrInfoOf(type)!.type)
 /** The tokens that may come next after `preceding` (full context), in ANTLR order. */
 export function expectedTokens(preceding: IToken[], startRule: string): TokenType[] {
   const found = new Set<TokenType>();
-  for (const next of sqlParser.nextTokenTypes(startRule as 'singleStatement', preceding)) {
+  for (const next of sqlParser().nextTokenTypes(startRule as 'singleStatement', preceding)) {
     for (const type of concreteTypes(next)) found.add(type);
   }
   return [...found].sort((a, b) => order(a) - order(b));

@@ -21,7 +21,7 @@ import { CountedShardIndex } from './counted-shard-index.js';
 import type { ShardIndex } from '../search/index/shard-index.js';
 import { runScheduledRefresh } from './stats.js';
 import type { AnalysisResolver } from '../search/index/segment-builder.js';
-import { decodeDoc, decodeHeader, idFromKey, shardRange } from '../store/doc-record.js';
+import { decodeDoc, idFromKey, shardRange } from '../store/doc-record.js';
 import { loadCommit, writeCommit } from './segment-commits.js';
 import type { ShardSnapshot } from '../search/index/live-segment.js';
 import { parseDocument } from '../mapping/index.js';
@@ -158,15 +158,14 @@ export class IndexService {
         routing: string | null;
         source: Buffer | null;
       }> = [];
-      for (const { key, value } of this.docs.getRange({ start, end })) {
-        // Only the header is decoded for documents the commit already holds.
-        const h = decodeHeader(value);
+      for (const h of this.store.docHeaders(this.uuid, start, end)) {
         if (h.seqNo > shard.maxSeqNo) shard.maxSeqNo = h.seqNo;
         if (!h.tombstone) live++;
+        // Only documents newer than the commit are read in full and replayed.
         if (h.seqNo <= checkpoint) continue;
-        const rec = decodeDoc(value);
+        const rec = decodeDoc(this.docs.get(h.key)!);
         ops.push({
-          id: idFromKey(key),
+          id: idFromKey(h.key),
           seqNo: rec.seqNo,
           version: rec.version,
           routing: rec.routing,

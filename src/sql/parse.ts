@@ -40,7 +40,7 @@ function run<T>(
   build: (ctx: ReturnType<typeof createBuildContext>, cst: CstNode) => T,
 ): T {
   const { tokens } = tokenizeSql(text);
-  const cst = guardStack(text, () => sqlParser.parse(tokens, startRule));
+  const cst = guardStack(text, () => sqlParser().parse(tokens, startRule));
   // ES fails at the first problem its token stream or parser meets, in input order
   const failAt =
     cst === undefined ? guardStack(text, () => syntaxFailure(text, tokens, startRule)) : null;
@@ -78,7 +78,7 @@ function syntaxFailure(
   tokens: IToken[],
   startRule: string,
 ): { tokenIndex: number; error: EsError } {
-  const info = describeSyntaxError(text, tokens, sqlParser.errors[0]!, startRule);
+  const info = describeSyntaxError(text, tokens, sqlParser().errors[0]!, startRule);
   const { line, charPositionInLine } = new LineIndex(text).position(info.offset);
   return {
     tokenIndex: info.tokenIndex,

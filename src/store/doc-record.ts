@@ -51,6 +51,13 @@ export function decodeHeader(buf: Uint8Array): DocHeader {
   };
 }
 
+/** `_seq_no` of an encoded record, read without decoding the rest. */
+export function seqNoOf(b: Uint8Array): number {
+  const lo = (b[9]! | (b[10]! << 8) | (b[11]! << 16)) + b[12]! * 0x1000000;
+  const hi = b[13]! | (b[14]! << 8) | (b[15]! << 16) | (b[16]! << 24);
+  return hi * 0x100000000 + lo;
+}
+
 export function decodeDoc(buf: Uint8Array): DocRecord {
   const h = decodeHeader(buf);
   const rl = h.routing === null ? 0 : Buffer.byteLength(h.routing, 'utf8');

@@ -7,8 +7,24 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
+import { FLAG_TOMBSTONE, seqNoOf } from './doc-record.js';
 
 export type DocsDb = Database<Buffer, Buffer>;
+
+export interface DocSeq {
+  key: Buffer;
+  seqNo: number;
+  tombstone: boolean;
+}
+
+/** Header decoder for `docHeaders`: seq_no * 2 + tombstone bit (no allocation per record). */
+function seqAndFlag(b: Uint8Array): number {
+  return seqNoOf(b) * 2 + (b[0]! & FLAG_TOMBSTONE);
+}
+
+function readOnlyHandle(): never {
+  throw new Error('the header handle is read-only');
+}
 
 export interface StoreOptions {
   /** Initial map size in bytes; LMDB grows it as needed. */
@@ -19,6 +35,7 @@ export class Store {
   private readonly root: RootDatabase;
   private readonly meta: Database<unknown, string>;
   private readonly docDbs = new Map<string, DocsDb>();
+  private readonly headerDbs = new Map<string, Database<number, Buffer>>();
   /** Persisted search segments and live-docs bitsets (derived data, rebuildable from docs). */
   private readonly segDb: Database<Buffer, string>;
   /** Document writes queued in this event-loop turn, committed together in one transaction. */
@@ -81,9 +98,31 @@ export class Store {
     return db;
   }
 
+  /**
+   * Every document key of a shard range with its `_seq_no` and tombstone flag, read straight from
+   * the mapped pages: a second handle on the same database decodes only the record header, so a
+   * restart does not copy every `_source` (the plain handle makes a Buffer per value).
+   */
+  *docHeaders(uuid: string, start: Buffer, end: Buffer): Generator<DocSeq> {
+    let db = this.headerDbs.get(uuid);
+    if (!db) {
+      // `encoder` is an lmdb-js option its typings do not list for openDB.
+      const options = {
+        name: `docs:${uuid}`,
+        keyEncoding: 'binary' as const,
+        encoder: { encode: readOnlyHandle, decode: seqAndFlag },
+      };
+      db = this.root.openDB<number, Buffer>(options);
+      this.headerDbs.set(uuid, db);
+    }
+    for (const { key, value } of db.getRange({ start, end }))
+      yield { key: key as Buffer, seqNo: Math.floor(value / 2), tombstone: (value & 1) === 1 };
+  }
+
   async dropDocs(uuid: string): Promise<void> {
     const db = this.docs(uuid);
     this.docDbs.delete(uuid);
+    this.headerDbs.delete(uuid);
     await db.drop();
   }
 

@@ -61,7 +61,15 @@ interface Result {
       checks: number;
       check_failures: number;
       first_failure?: string;
+      sql_median_ms?: number;
+      sql_mismatches?: number;
+      sql_first_mismatch?: string;
+      sql_error?: string;
     }
+  >;
+  peer_checks?: Record<
+    string,
+    { peer: string; kind: string; checks: number; failures: number; overlapSum: number }
   >;
 }
 
@@ -100,11 +108,15 @@ interface PeerRun {
   queries?: Record<string, { median_ms?: number; na?: string }>;
 }
 
-function runPeers(): PeerRun[] {
+/** The peers' dependencies (also used by the workers' correctness checks against the peers). */
+function installPeers(): void {
   if (!existsSync(join(harness, 'node_modules'))) {
     console.error('[bench] installing the peer harness dependencies ...');
     execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: harness, stdio: 'inherit' });
   }
+}
+
+function runPeers(): PeerRun[] {
   const a = [
     'run.mjs',
     '--reps',
@@ -126,9 +138,20 @@ function fmt(v: number | undefined, d = 2): string {
   return v.toFixed(d);
 }
 
+type QueryResult = NonNullable<Result['queries']>[string];
+
+/** SQL medians, or ES's error for statements ES SQL cannot express. */
+function sqlCell(ip: QueryResult | undefined, hp: QueryResult | undefined): string {
+  if (ip?.sql_error) return `n/a (${ip.sql_error.slice(0, 50)})`;
+  if (ip?.sql_median_ms === undefined) return '—';
+  const bad = (ip.sql_mismatches ?? 0) + (hp?.sql_mismatches ?? 0);
+  return `${fmt(ip.sql_median_ms, 3)} / ${hp?.sql_median_ms === undefined ? '—' : fmt(hp.sql_median_ms, 3)}${bad ? ` (${bad} differ from DSL: ${(ip.sql_first_mismatch ?? hp?.sql_first_mismatch ?? '').slice(0, 50)})` : ''}`;
+}
+
 function main(): void {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   ensureHarness();
+  if (withPeers) installPeers();
   const results: Result[] = [];
   for (const ix of indices) {
     for (const m of modes) {
@@ -160,8 +183,8 @@ function main(): void {
   }
   lines.push(
     '',
-    '| query | in-process median / p90 / p99 ms | HTTP median ms | checks | best peer | peer median ms | peer / Quarry |',
-    '|---|---|---|---|---|---|---|',
+    '| query | in-process median / p90 / p99 ms | HTTP median ms | SQL in-process / HTTP ms | checks | peer check | best peer | peer median ms | peer / Quarry |',
+    '|---|---|---|---|---|---|---|---|---|',
   );
   const ids = new Set<string>();
   for (const r of results) for (const k of Object.keys(r.queries ?? {})) ids.add(k);
@@ -177,8 +200,14 @@ function main(): void {
     const checks = ip
       ? `${ip.checks - ip.check_failures}/${ip.checks}${ip.first_failure ? ` (${ip.first_failure.slice(0, 60)})` : ''}`
       : '—';
+    const pc = results.find((r) => r.peer_checks?.[id])?.peer_checks?.[id];
+    const peerCheck = !pc
+      ? '—'
+      : pc.kind === 'overlap'
+        ? `${pc.peer} top-10 overlap ${((pc.overlapSum / pc.checks) * 100).toFixed(0)}%`
+        : `${pc.peer} ${pc.checks - pc.failures}/${pc.checks} exact`;
     lines.push(
-      `| ${id} | ${ip ? `${fmt(ip.median_ms, 3)} / ${fmt(ip.p90_ms, 3)} / ${fmt(ip.p99_ms, 3)}` : '—'} | ${hp ? fmt(hp.median_ms, 3) : '—'} | ${checks} | ${best?.peer ?? '—'} | ${best ? fmt(best.ms, 3) : '—'} | ${best && ip ? (best.ms / ip.median_ms).toFixed(1) + '×' : '—'} |`,
+      `| ${id} | ${ip ? `${fmt(ip.median_ms, 3)} / ${fmt(ip.p90_ms, 3)} / ${fmt(ip.p99_ms, 3)}` : '—'} | ${hp ? fmt(hp.median_ms, 3) : '—'} | ${sqlCell(ip, hp)} | ${checks} | ${peerCheck} | ${best?.peer ?? '—'} | ${best ? fmt(best.ms, 3) : '—'} | ${best && ip ? (best.ms / ip.median_ms).toFixed(1) + '×' : '—'} |`,
     );
   }
   if (peers.length) {

@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 import { pathToFileURL } from 'node:url';
 import { checkResult, type Reference } from './reference.js';
+import { openPeerChecker } from './peer-check.js';
+import { renderSql, sqlRowsCheck } from './sql-render.js';
 
 const [index, mode, harness] = process.argv.slice(2) as [string, 'inproc' | 'http', string];
 const root = resolve(here, '../..');
@@ -98,6 +100,8 @@ async function main() {
   out.rss_after_mb = rss();
 
   const ref: Reference = { index, docs, ctx };
+  // The peers answer the same parameters in-process (after the load: their memory is not ours).
+  const peers = mode === 'inproc' ? await openPeerChecker(harness, index, docs, workload) : null;
   const qres: Record<string, unknown> = {};
   for (const q of queries) {
     const ps = params.makeParams(q, ctx, runs + warm, workload.seed);
@@ -123,22 +127,23 @@ async function main() {
           failures++;
           firstFailure ??= problem;
         }
+        await peers?.check(q.id, q, ps[i], materialize(r.body));
       }
       if (i >= warm && performance.now() - t0 > cap && times.length >= 5) break;
     }
-    times.sort((a, b) => a - b);
-    const at = (f: number) => times[Math.min(times.length - 1, Math.floor(f * times.length))]!;
     qres[q.id] = {
-      n: times.length,
-      median_ms: at(0.5),
-      p90_ms: at(0.9),
-      p99_ms: at(0.99),
+      ...stats(times),
       checks,
       check_failures: failures,
       ...(firstFailure ? { first_failure: firstFailure } : {}),
+      ...(await timeSql(q, ps, call, warm, cap, (i) => params.renderDsl(q, ps[i]).body)),
     };
   }
   out.queries = qres;
+  if (peers) {
+    out.peer_checks = peers.results();
+    await peers.close();
+  }
 
   // Restart on the same data.
   await opened.close();
@@ -155,6 +160,62 @@ async function main() {
   await opened.close();
   rmSync(dataPath, { recursive: true, force: true });
   process.stdout.write(JSON.stringify(out) + '\n');
+}
+
+function stats(times: number[]): { n: number; median_ms: number; p90_ms: number; p99_ms: number } {
+  times.sort((a, b) => a - b);
+  const at = (f: number) => times[Math.min(times.length - 1, Math.floor(f * times.length))]!;
+  return { n: times.length, median_ms: at(0.5), p90_ms: at(0.9), p99_ms: at(0.99) };
+}
+
+/**
+ * The same query through `POST /_sql` (its `es_sql` form with the same parameters). Statements ES
+ * SQL cannot express (OFFSET) answer ES's error, which is recorded instead of a timing. The first
+ * answers are compared with the DSL answers (counts, top names, group counts).
+ */
+async function timeSql(
+  q: Workload['queries'][number],
+  ps: Array<Record<string, unknown>>,
+  call: Call,
+  warm: number,
+  cap: number,
+  dsl: (i: number) => unknown,
+): Promise<Record<string, unknown>> {
+  const times: number[] = [];
+  let mismatches = 0;
+  let firstMismatch: string | undefined;
+  const t0 = performance.now();
+  for (let i = 0; i < ps.length; i++) {
+    const t = performance.now();
+    const r = await call('POST', '/_sql?format=json', { query: renderSql(q.es_sql, ps[i]!) });
+    const dt = performance.now() - t;
+    const body = typeof r.body === 'string' ? JSON.parse(r.body) : r.body;
+    if (r.status !== 200) {
+      const e = (body as { error?: { type?: string; reason?: string } }).error;
+      return { sql_error: `${r.status} ${e?.type}: ${String(e?.reason).slice(0, 120)}` };
+    }
+    if (i >= warm) times.push(dt);
+    if (i < warm + 5) {
+      const d = await call(q.dsl.method, q.dsl.path, dsl(i));
+      const problem = sqlRowsCheck(
+        q.id,
+        materialize(body),
+        materialize(typeof d.body === 'string' ? JSON.parse(d.body) : d.body),
+      );
+      if (problem) {
+        mismatches++;
+        firstMismatch ??= problem;
+      }
+    }
+    if (i >= warm && performance.now() - t0 > cap && times.length >= 5) break;
+  }
+  const s = stats(times);
+  return {
+    sql_median_ms: s.median_ms,
+    sql_p90_ms: s.p90_ms,
+    sql_mismatches: mismatches,
+    ...(firstMismatch ? { sql_first_mismatch: firstMismatch } : {}),
+  };
 }
 
 type Call = (

@@ -51,6 +51,11 @@ export interface SqlPage {
 
 export class SqlService {
   readonly cursors = new CursorService();
+  /** Merged mappings per index pattern (ES resolves them per statement; they rarely change). */
+  private readonly merged = new Map<
+    string,
+    { sources: Array<{ name: string; mapping: unknown }>; index: ReturnType<typeof mergeIndices> }
+  >();
 
   constructor(private readonly node: SqlNode) {}
 
@@ -71,10 +76,21 @@ export class SqlService {
       resolveIndex: (pattern, frozen) => {
         const indices = resolveIndices(this.node, pattern, frozen || includeFrozen);
         if (indices.length === 0) return null;
-        return mergeIndices(
-          pattern,
-          indices.map((i) => ({ name: i.name, mapping: i.mapping })),
-        );
+        // Mappings are replaced, never changed in place, on updates: same objects, same result.
+        const hit = this.merged.get(pattern);
+        if (
+          hit &&
+          hit.sources.length === indices.length &&
+          hit.sources.every(
+            (x, i) => x.name === indices[i]!.name && x.mapping === indices[i]!.mapping,
+          )
+        )
+          return hit.index;
+        const sources = indices.map((i) => ({ name: i.name, mapping: i.mapping }));
+        const index = mergeIndices(pattern, sources);
+        if (this.merged.size > 256) this.merged.clear();
+        this.merged.set(pattern, { sources, index });
+        return index;
       },
     };
   }

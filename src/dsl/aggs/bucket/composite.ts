@@ -214,8 +214,9 @@ interface Source {
   rounding: ((v: number) => number) | null;
   num: NumericReader | null;
   bytesReader: BytesReader | null;
-  /** Values of the current doc. */
+  /** Values of the current doc: the first `n` (the array is reused, never truncated). */
   vals: KeyValue[];
+  n: number;
 }
 
 function compareValues(a: KeyValue, b: KeyValue, mul: number): number {
@@ -238,7 +239,8 @@ function compareKeys(
 
 class CompositeAggregator extends BucketsAggregator {
   private readonly sources: Source[];
-  private readonly keys = new Map<string, number>();
+  /** Key tuple → bucket ordinal as nested maps (one level per source, no string per document). */
+  private readonly keys = new Map<KeyValue, unknown>();
   private readonly values: KeyValue[][] = [];
   private readonly after: KeyValue[] | null;
   private readonly muls: number[];
@@ -315,6 +317,7 @@ class CompositeAggregator extends BucketsAggregator {
       num: null,
       bytesReader: null,
       vals: [],
+      n: 0,
     };
   }
 
@@ -368,21 +371,24 @@ class CompositeAggregator extends BucketsAggregator {
 
   private readValues(s: Source, doc: number, score: number): void {
     const out = s.vals;
-    out.length = 0;
+    let k = 0;
     if (s.bytesReader) {
       const n = s.bytesReader.read(doc, score);
+      const terms = s.bytesReader.terms;
       for (let i = 0; i < n; i++) {
-        const t = s.bytesReader.terms[i]!;
-        if (i === 0 || t !== out[out.length - 1]) out.push(t);
+        const t = terms[i]!;
+        if (k === 0 || t !== out[k - 1]) out[k++] = t;
       }
     } else if (s.num) {
       const n = s.num.read(doc, score);
+      const buf = s.num.buf;
       for (let i = 0; i < n; i++) {
-        const v = s.rounding ? s.rounding(s.num.buf[i]!) : s.num.buf[i]!;
-        if (out.length === 0 || v !== out[out.length - 1]) out.push(v);
+        const v = s.rounding ? s.rounding(buf[i]!) : buf[i]!;
+        if (k === 0 || v !== out[k - 1]) out[k++] = v;
       }
     }
-    if (out.length === 0 && s.sp.missingBucket) out.push(null);
+    if (k === 0 && s.sp.missingBucket) out[k++] = null;
+    s.n = k;
   }
 
   collect(docs: Int32Array, ords: Int32Array, n: number, scores: Float64Array): void {
@@ -393,7 +399,7 @@ class CompositeAggregator extends BucketsAggregator {
       let empty = false;
       for (const s of srcs) {
         this.readValues(s, doc, scores[i]!);
-        if (s.vals.length === 0) empty = true;
+        if (s.n === 0) empty = true;
       }
       if (empty) continue;
       this.product(0, key, doc, scores[i]!);
@@ -401,22 +407,33 @@ class CompositeAggregator extends BucketsAggregator {
     this.sub.flush();
   }
 
+  private ordOf(key: KeyValue[]): number {
+    let m = this.keys;
+    const last = key.length - 1;
+    for (let i = 0; i < last; i++) {
+      let next = m.get(key[i]!) as Map<KeyValue, unknown> | undefined;
+      if (next === undefined) m.set(key[i]!, (next = new Map()));
+      m = next;
+    }
+    let ord = m.get(key[last]!) as number | undefined;
+    if (ord === undefined) {
+      ord = this.values.length;
+      this.values.push(key.slice());
+      m.set(key[last]!, ord);
+    }
+    return ord;
+  }
+
   /** Every combination of the doc's source values (multi-valued fields give several keys). */
   private product(i: number, key: KeyValue[], doc: number, score: number): void {
     if (i === this.sources.length) {
       if (this.after && compareKeys(key, this.after, this.muls) <= 0) return;
-      const k = JSON.stringify(key);
-      let ord = this.keys.get(k);
-      if (ord === undefined) {
-        ord = this.values.length;
-        this.values.push(key.slice());
-        this.keys.set(k, ord);
-      }
-      this.collectBucket(doc, ord, score);
+      this.collectBucket(doc, this.ordOf(key), score);
       return;
     }
-    for (const v of this.sources[i]!.vals) {
-      key[i] = v;
+    const s = this.sources[i]!;
+    for (let j = 0; j < s.n; j++) {
+      key[i] = s.vals[j]!;
       this.product(i + 1, key, doc, score);
     }
   }
