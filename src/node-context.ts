@@ -37,6 +37,8 @@ export interface NodeContext {
   scriptMethods?: Record<string, (...args: unknown[]) => unknown>;
   /** Runs an update script (`ctx._source`, `ctx.op`); set once the script module is wired. */
   runUpdateScript?: (script: unknown, ctx: Record<string, unknown>) => Record<string, unknown>;
+  /** HTTP connections open now and since start (nodes stats `http`), once listening. */
+  httpStats?: () => { current_open: number; total_opened: number };
   /** Called with the effective cluster settings after PUT _cluster/settings. */
   clusterSettingsChanged?: (settings: Record<string, string>) => void;
 }

@@ -7,6 +7,10 @@ import { randomBase64Uuid } from './common/ids.js';
 import { buildApp } from './http/app.js';
 import type { NodeContext, NodeSettings } from './node-context.js';
 import { Store } from './store/store.js';
+import { DataPathLock } from './store/data-path-lock.js';
+import { parseByteSize } from './common/units.js';
+import { FileRealm } from './security/file-realm.js';
+import { isLoopback, securitySettings } from './security/settings.js';
 import { IndicesService } from './engine/indices-service.js';
 import { DocumentService } from './engine/documents.js';
 import { ScrollService } from './dsl/search/scroll.js';
@@ -36,13 +40,22 @@ export interface StartOptions {
   log?: (line: string) => void;
 }
 
+/** Initial LMDB map size; lmdb-js grows the map (doubling) whenever a write needs more. */
+const MAP_SIZE_SETTING = 'store.lmdb.map_size';
+
 export interface RunningNode {
   readonly url: string;
   readonly port: number;
   readonly context: NodeContext;
   readonly app: FastifyInstance;
   readonly startMillis: number;
-  close(): Promise<void>;
+  /** Requests received and not yet answered. */
+  readonly inFlight: number;
+  /**
+   * Graceful stop: stop accepting connections, let in-flight requests finish, write commit
+   * points, close the store, release the data path. `reason` (e.g. `SIGTERM`) goes in the log.
+   */
+  close(reason?: string): Promise<void>;
 }
 
 interface NodeIdentity {
@@ -72,15 +85,32 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     maxContentLength: opts.maxContentLength ?? 100 * 1024 * 1024,
     raw: opts.settings ?? {},
   };
-  const store = Store.open(settings.dataPath);
-  let identity = store.getMeta<NodeIdentity>('node');
-  if (!identity) {
-    identity = { nodeId: randomBase64Uuid(), clusterUuid: randomBase64Uuid() };
-    await store.putMeta('node', identity);
+  const lock = DataPathLock.acquire(settings.dataPath);
+  let store: Store | undefined;
+  let indices: IndicesService;
+  let identity: NodeIdentity | undefined;
+  let nodeName: string;
+  try {
+    const mapSize = settings.raw[MAP_SIZE_SETTING];
+    store = Store.open(settings.dataPath, {
+      ...(mapSize !== undefined ? { mapSize: parseByteSize(mapSize, MAP_SIZE_SETTING) } : {}),
+    });
+    identity = store.getMeta<NodeIdentity>('node');
+    if (!identity) {
+      identity = { nodeId: randomBase64Uuid(), clusterUuid: randomBase64Uuid() };
+      await store.putMeta('node', identity);
+    }
+    nodeName = settings.nodeName ?? identity.nodeId.slice(0, 7);
+    indices = new IndicesService(store);
+    for (const f of indices.load()) {
+      const msg = `index [${f.index}] could not be opened and is red: ${f.reason}`;
+      opts.log?.(logLine('WARN', 'o.e.g.GatewayAllocator', nodeName, msg));
+    }
+  } catch (e) {
+    await store?.close().catch(() => undefined);
+    lock.release();
+    throw e;
   }
-  const nodeName = settings.nodeName ?? identity.nodeId.slice(0, 7);
-  const indices = new IndicesService(store);
-  indices.load();
   const autoCreate = (settings.raw['action.auto_create_index'] ?? 'true') !== 'false';
   const scriptMethods = sqlScriptMethods();
   const documents = new DocumentService(indices, {
@@ -112,10 +142,46 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     context,
     async close() {
       scrolls.close();
-      await indices.close();
-      await store.close();
+      try {
+        await indices.close();
+        await store.close();
+      } finally {
+        lock.release();
+      }
     },
   };
+}
+
+/** The realm when security is on; logs how the node is protected (or that it is not). */
+function securityFor(context: NodeContext, log: StartOptions['log']): FileRealm | undefined {
+  const { settings, nodeName } = context;
+  const sec = securitySettings(settings.raw, settings.dataPath);
+  const say = (level: string, msg: string) =>
+    log?.(logLine(level, 'o.e.x.s.Security', nodeName, msg));
+  if (!sec.enabled) {
+    if (!isLoopback(settings.host)) {
+      say(
+        'WARN',
+        `security is disabled and the node listens on [${settings.host}], a non-loopback address: anyone who can reach it can read and change all data; enable authentication with [xpack.security.enabled: true] (or --auth)`,
+      );
+    }
+    return undefined;
+  }
+  const realm = new FileRealm(sec.usersFile, {
+    log: (msg) => say('WARN', msg),
+  });
+  const users = realm.load();
+  say(
+    'INFO',
+    `security is enabled: HTTP basic authentication against [${sec.usersFile}] (${users} users)`,
+  );
+  if (users === 0) {
+    say(
+      'WARN',
+      `no users are defined: every request will be refused; add one with [bin/quarry-users add <name> -r superuser]`,
+    );
+  }
+  return realm;
 }
 
 export async function startNode(opts: StartOptions): Promise<RunningNode> {
@@ -123,8 +189,43 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
   const opened = await openNode(opts);
   const { context } = opened;
   const { settings, nodeName } = context;
-  const app = buildApp(context, { maxContentLength: settings.maxContentLength });
-  await app.listen({ port: settings.port, host: settings.host });
+  let app: FastifyInstance;
+  let inFlight = 0;
+  let stopping = false;
+  try {
+    const realm = securityFor(context, opts.log);
+    app = buildApp(context, {
+      maxContentLength: settings.maxContentLength,
+      ...(realm ? { realm } : {}),
+    });
+    // 'close' fires whether the response finished or the client went away. While stopping,
+    // answers close their connection: a keep-alive socket left idle after its in-flight
+    // request would otherwise hold the stop until the keep-alive timeout (72s).
+    app.addHook('onRequest', (_req, reply, done) => {
+      inFlight++;
+      reply.raw.once('close', () => {
+        inFlight--;
+        if (stopping) setImmediate(() => app.server.closeIdleConnections());
+      });
+      done();
+    });
+    app.addHook('onSend', (_req, reply, payload, done) => {
+      if (stopping) reply.header('connection', 'close');
+      done(null, payload);
+    });
+    let connections = 0;
+    let connectionsTotal = 0;
+    app.server.on('connection', (socket) => {
+      connections++;
+      connectionsTotal++;
+      socket.once('close', () => connections--);
+    });
+    context.httpStats = () => ({ current_open: connections, total_opened: connectionsTotal });
+    await app.listen({ port: settings.port, host: settings.host });
+  } catch (e) {
+    await opened.close();
+    throw e;
+  }
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : settings.port;
   const hostForUrl = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
@@ -138,19 +239,37 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
       `started, publish_address {${context.publishAddress}}, cluster [${settings.clusterName}], data [${settings.dataPath}], started in ${startMillis}ms`,
     ),
   );
-  let closed = false;
+  let closing: Promise<void> | null = null;
+  const stop = async (reason: string | undefined) => {
+    const t = performance.now();
+    const draining = inFlight;
+    stopping = true;
+    // Fastify stops listening, closes idle keep-alive connections, answers in-flight requests
+    // (with `Connection: close`) and resolves once every connection is gone.
+    await app.close();
+    const flushed = context.indices.all().filter((i) => !i.failed).length;
+    await opened.close();
+    opts.log?.(
+      logLine(
+        'INFO',
+        'o.e.n.Node',
+        nodeName,
+        `stopped${reason ? ` on ${reason}` : ''} in ${Math.round(performance.now() - t)}ms: closed HTTP after ${draining} in-flight requests, wrote commit points of ${flushed} indices, closed the store`,
+      ),
+    );
+  };
   return {
     url: `http://${hostForUrl}:${port}`,
     port,
     context,
     app,
     startMillis,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await app.close();
-      await opened.close();
-      opts.log?.(logLine('INFO', 'o.e.n.Node', nodeName, 'stopped'));
+    get inFlight() {
+      return inFlight;
+    },
+    close(reason?: string) {
+      closing ??= stop(reason);
+      return closing;
     },
   };
 }

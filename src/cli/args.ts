@@ -21,8 +21,11 @@ export const USAGE = `Usage: quarry [options]
   --cluster-name NAME cluster name (default "elasticsearch")
   --node-name NAME    node name (default: first 7 characters of the node id)
   --config FILE       YAML settings file (default config/quarry.yml if present)
+  --auth              require HTTP basic authentication (xpack.security.enabled=true);
+                      manage users with bin/quarry-users
   -E key=value        any setting: http.port, network.host, path.data, cluster.name,
-                      node.name, http.max_content_length, ...
+                      node.name, http.max_content_length, xpack.security.enabled,
+                      xpack.security.users_file, store.lmdb.map_size, ...
   -h, --help          this help`;
 
 function flatten(obj: unknown, prefix: string, out: Record<string, string>): void {
@@ -110,6 +113,9 @@ export function parseArgs(argv: string[], cwd: string, env: NodeJS.ProcessEnv = 
       raw[k.slice(7).toLowerCase().replace(/__/g, '.')] = v;
   }
   Object.assign(raw, cli);
+  // Like path.data, a relative users file is relative to where quarry was started.
+  const usersFile = raw['xpack.security.users_file'];
+  if (usersFile) raw['xpack.security.users_file'] = resolve(cwd, usersFile);
   const port = Number(raw['http.port'] ?? '9200');
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`invalid http.port [${raw['http.port']}]`);

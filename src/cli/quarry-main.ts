@@ -1,6 +1,10 @@
-/** `bin/quarry`: parse settings, start one node, stop gracefully on SIGINT/SIGTERM. */
+/**
+ * `bin/quarry`: parse settings, start one node, stop gracefully on SIGINT/SIGTERM. A start that
+ * fails (data path locked by another node, unreadable users file, port in use) logs one error
+ * line and exits with status 1.
+ */
 import { parseArgs, USAGE } from './args.js';
-import { logLine, startNode } from '../node.js';
+import { logLine, startNode, type RunningNode } from '../node.js';
 
 export async function main(argv: string[]): Promise<void> {
   let parsed;
@@ -15,7 +19,31 @@ export async function main(argv: string[]): Promise<void> {
     return;
   }
   const s = parsed.settings;
-  let node;
+  // Signal handlers go in before the start so a signal during it is not fatal: the first one
+  // stops the node gracefully (see RunningNode.close) once it runs; a second one does not wait.
+  let node: RunningNode | undefined;
+  let stopSignal: string | null = null;
+  const shutdown = (n: RunningNode, signal: string) =>
+    n.close(signal).then(
+      () => process.exit(0),
+      (e: unknown) => {
+        process.stderr.write(`error while stopping: ${(e as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  const onSignal = (signal: string) => {
+    if (stopSignal !== null) {
+      const name = node?.context.nodeName ?? s.nodeName ?? '-';
+      process.stderr.write(
+        logLine('WARN', 'o.e.n.Node', name, `${signal} again: exiting now`) + '\n',
+      );
+      process.exit(130);
+    }
+    stopSignal = signal;
+    if (node) void shutdown(node, signal);
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
   try {
     node = await startNode({
       dataPath: s.dataPath,
@@ -38,21 +66,5 @@ export async function main(argv: string[]): Promise<void> {
     );
     process.exit(1);
   }
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stdout.write(
-      logLine('INFO', 'o.e.n.Node', node.context.nodeName, `stopping on ${signal} ...`) + '\n',
-    );
-    node.close().then(
-      () => process.exit(0),
-      (e: unknown) => {
-        process.stderr.write(`error while stopping: ${(e as Error).message}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  if (stopSignal !== null) void shutdown(node, stopSignal);
 }

@@ -17,7 +17,13 @@ import { shardForRouting } from '../common/murmur3.js';
 import { filterSource, type SourceFilter } from '../common/source-filter.js';
 import { lookupField, parseDocument, parseMapping } from '../mapping/index.js';
 import type { ParsedDocument, RootMapping } from '../mapping/types.js';
-import type { IndexService } from './index-service.js';
+import {
+  indexRequestText,
+  noShardForGet,
+  primaryNotActive,
+  updateShardUnavailable,
+  type IndexService,
+} from './index-service.js';
 import type { IndicesService } from './indices-service.js';
 import type { Shard } from './shard.js';
 import {
@@ -143,6 +149,12 @@ export class DocumentService {
     const autoId = req.id === null;
     const id = req.id ?? timeBasedId();
     const shard = this.route(idx, id, req.routing);
+    if (idx.failed)
+      throw primaryNotActive(
+        idx.name,
+        shard.id,
+        indexRequestText(idx.name, req.type, id, req.source),
+      );
     const parsed = this.parse(idx, type, req.source);
     const expected = req.opType === 'create' ? MATCH_DELETED : req.version;
     const current = autoId ? null : shard.current(id);
@@ -187,6 +199,8 @@ export class DocumentService {
     const type = idx.typeForWrite(req.type);
     const id = req.id!;
     const shard = this.route(idx, id, req.routing);
+    if (idx.failed)
+      throw primaryNotActive(idx.name, shard.id, `delete {[${idx.name}][${req.type}][${id}]}`);
     const current = shard.current(id);
     const plan = planWrite(current, {
       version: req.version,
@@ -240,6 +254,7 @@ export class DocumentService {
     const type = idx.typeForWrite(req.type);
     const id = req.id!;
     const shard = this.route(idx, id, req.routing);
+    if (idx.failed) throw updateShardUnavailable(idx.name, shard.id);
     const existing = shard.read(id);
     const cas =
       req.ifSeqNo !== undefined
@@ -420,6 +435,7 @@ export class DocumentService {
     },
   ): { found: boolean; body: Record<string, unknown>; sourceDisabled: boolean } {
     const t0 = clockMs();
+    if (idx.failed) throw noShardForGet(idx.name, type, id, routing);
     const shard = this.route(idx, id, routing);
     const resolvedType = idx.resolveType(type);
     let doc = shard.read(id);

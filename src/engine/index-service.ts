@@ -2,7 +2,7 @@
  * One index: metadata, its single type's mapping, analysis, and its shards. Owns mapping updates
  * (explicit PUT _mapping and dynamic updates from documents) and persists metadata changes.
  */
-import { illegalArgument } from '../common/errors.js';
+import { EsError, illegalArgument } from '../common/errors.js';
 import {
   mappingToJson,
   mergeMapping,
@@ -12,7 +12,7 @@ import {
 import type { RootMapping } from '../mapping/types.js';
 import { AnalysisRegistry } from '../search/analysis/index.js';
 import type { Store, DocsDb } from '../store/store.js';
-import type { IndexMeta } from './index-meta.js';
+import type { AliasMeta, IndexMeta } from './index-meta.js';
 import { metaKey } from './index-meta.js';
 import { getInt, getStr } from './index-settings.js';
 import { Shard } from './shard.js';
@@ -26,6 +26,7 @@ import { loadCommit, writeCommit } from './segment-commits.js';
 import type { ShardSnapshot } from '../search/index/live-segment.js';
 import { parseDocument } from '../mapping/index.js';
 import { dateFormatter } from '../common/dates/index.js';
+import { formatByteSize } from '../common/units.js';
 
 /** ES 6.8: `_doc` in a request path means "the index's type", whatever its name. */
 export const SINGLE_MAPPING_NAME = '_doc';
@@ -33,6 +34,8 @@ export const SINGLE_MAPPING_NAME = '_doc';
 export class IndexService {
   /** Set when the index could not be opened at start: it is red and serves nothing. */
   failed = false;
+  /** Why it could not be opened (logged at start). */
+  failure: string | null = null;
   private readonly settingsListeners: Array<() => void> = [];
   mapping: RootMapping | null;
   analysis: AnalysisRegistry;
@@ -82,6 +85,7 @@ export class IndexService {
   scheduleRefresh(): void {
     if (this.refreshTimer) clearInterval(this.refreshTimer);
     this.refreshTimer = null;
+    if (this.failed) return;
     const ms = this.refreshIntervalMs;
     if (ms <= 0 || this.closed) return;
     this.refreshTimer = setInterval(() => runScheduledRefresh(() => this.refresh()), ms);
@@ -107,6 +111,8 @@ export class IndexService {
 
   /** Refreshes and writes every shard's segments and live docs as a commit point. */
   flush(): Promise<void> {
+    // A red index's shards may hold a partial recovery: never commit that.
+    if (this.failed) return Promise.resolve();
     if (this.flushing) return this.flushing;
     const run = async () => {
       // Snapshot synchronously, then wait until the documents up to each snapshot's sequence
@@ -189,6 +195,18 @@ export class IndexService {
     return live;
   }
 
+  /**
+   * A stand-in for an index whose stored metadata could not be used (ES: an index whose
+   * primaries failed to allocate): the shard count and identity that could be read, no mapping,
+   * no analysis, marked failed. Health reports it red; searches and gets find no shard.
+   */
+  static unavailable(name: string, raw: unknown, store: Store, reason: string): IndexService {
+    const svc = new IndexService(placeholderMeta(name, raw), store);
+    svc.failed = true;
+    svc.failure = reason;
+    return svc;
+  }
+
   get name(): string {
     return this.meta.name;
   }
@@ -257,8 +275,8 @@ export class IndexService {
   }
 
   /** The type a write to `type` goes to; a second type is rejected as ES 6.8 does. */
-  typeForWrite(type: string): string {
-    const t = this.resolveType(type);
+  typeForWrite(type: string, docMeansExisting = true): string {
+    const t = docMeansExisting ? this.resolveType(type) : type;
     if (this.mapping && this.mapping.typeName !== t) {
       throw illegalArgument(
         `Rejecting mapping update to [${this.name}] as the final mapping would have more than 1 type: [${this.mapping.typeName}, ${t}]`,
@@ -294,6 +312,8 @@ export class IndexService {
   }
 
   persist(): Promise<boolean> {
+    // What is stored for a red index is left as found, for inspection or repair.
+    if (this.failed) return Promise.resolve(false);
     return this.store.putMeta(metaKey(this.meta.name), this.meta);
   }
 
@@ -313,6 +333,97 @@ export class IndexService {
   shard(n: number): Shard {
     return this.shards[n]!;
   }
+}
+
+/** What can be trusted of a stored metadata record that failed to load. */
+function placeholderMeta(name: string, raw: unknown): IndexMeta {
+  const r = (raw !== null && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const src = (r.settings !== null && typeof r.settings === 'object' ? r.settings : {}) as Record<
+    string,
+    unknown
+  >;
+  const int = (k: string, min: number, max: number, dflt: number): string => {
+    const n = Number(src[k]);
+    return String(Number.isInteger(n) && n >= min && n <= max ? n : dflt);
+  };
+  const uuid = typeof r.uuid === 'string' && r.uuid.length > 0 ? r.uuid : '_na_';
+  const creationDate = typeof r.creationDate === 'number' ? r.creationDate : 0;
+  return {
+    name,
+    uuid,
+    creationDate,
+    settings: {
+      'index.number_of_shards': int('index.number_of_shards', 1, 1024, 5),
+      'index.number_of_replicas': int('index.number_of_replicas', 0, 1024, 1),
+      'index.uuid': uuid,
+      'index.creation_date': String(creationDate),
+      'index.provided_name': name,
+    },
+    mapping: null,
+    aliases: readableAliases(r.aliases),
+    state: 'open',
+    primaryTerm: typeof r.primaryTerm === 'number' ? r.primaryTerm : 1,
+    version: typeof r.version === 'number' ? r.version : 1,
+  };
+}
+
+/** Aliases that still point at a red index, so requests through them get its red answers. */
+function readableAliases(v: unknown): Record<string, AliasMeta> {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return {};
+  const out: Record<string, AliasMeta> = {};
+  for (const [k, a] of Object.entries(v as Record<string, unknown>))
+    if (a !== null && typeof a === 'object' && !Array.isArray(a)) out[k] = a as AliasMeta;
+  return out;
+}
+
+/**
+ * No-shard errors for a red index, worded as ES words them once its wait for an active copy is
+ * over (ES: NoShardAvailableActionException from TransportSingleShardAction, and
+ * UnavailableShardsException from TransportReplicationAction).
+ */
+export function noShardForGet(
+  index: string,
+  type: string,
+  id: string,
+  routing: string | null,
+): EsError {
+  return new EsError(
+    'no_shard_available_action_exception',
+    `No shard available for [get [${index}][${type}][${id}]: routing [${routing}]]`,
+    503,
+  );
+}
+
+export function primaryNotActive(index: string, shard: number, request: string): EsError {
+  return new EsError(
+    'unavailable_shards_exception',
+    `[${index}][${shard}] primary shard is not active Timeout: [1m], request: [BulkShardRequest [[${index}][${shard}]] containing [${request}]]`,
+    503,
+  );
+}
+
+/** ES: IndexRequest.toString (the source re-serialised compactly, up to 2kb). */
+export function indexRequestText(index: string, type: string, id: string, source: Buffer): string {
+  let text = '_na_';
+  if (source.length > 2048) {
+    text = `n/a, actual length: [${formatByteSize(source.length)}], max length: ${formatByteSize(2048)}`;
+  } else {
+    try {
+      text = JSON.stringify(JSON.parse(source.toString('utf8')));
+    } catch {
+      // ES prints _na_ when the source does not parse
+    }
+  }
+  return `index {[${index}][${type}][${id}], source[${text}]}`;
+}
+
+/** ES: TransportInstanceSingleOperationAction.retry after its timeout (update). */
+export function updateShardUnavailable(index: string, shard: number): EsError {
+  return new EsError(
+    'unavailable_shards_exception',
+    `[${index}][${shard}] [1] shardIt, [0] active : Timeout waiting for [1m], request: indices:data/write/update`,
+    503,
+  );
 }
 
 function isRootMapping(v: unknown): v is RootMapping {

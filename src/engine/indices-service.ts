@@ -34,16 +34,36 @@ export class IndicesService {
     this.templates = new TemplateService(store);
   }
 
-  /** Restores every index from the store (ES: gateway recovery). */
-  load(): void {
+  /**
+   * Restores every index from the store (ES: gateway recovery). An index that cannot be opened
+   * (unreadable metadata, a mapping that no longer parses, a failing recovery) does not stop the
+   * node: it stays listed, red, and serves nothing. Returns those failures for the start log.
+   */
+  load(): Array<{ index: string; reason: string }> {
+    const failures: Array<{ index: string; reason: string }> = [];
     for (const key of this.store.metaKeys('index:')) {
-      const meta = this.store.getMeta<IndexMeta>(key);
-      if (!meta) continue;
-      const svc = new IndexService(meta, this.store);
-      svc.recover();
-      svc.scheduleRefresh();
-      this.indices.set(meta.name, svc);
+      const name = key.slice('index:'.length);
+      let raw: unknown;
+      let svc: IndexService | undefined;
+      try {
+        raw = this.store.getMeta<unknown>(key);
+        if (raw === undefined || raw === null) continue;
+        svc = new IndexService(checkedMeta(raw, name), this.store);
+        svc.recover();
+        svc.scheduleRefresh();
+        this.indices.set(name, svc);
+      } catch (e) {
+        const reason = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+        svc?.stop();
+        if (svc) {
+          svc.failed = true;
+          svc.failure = reason;
+        } else svc = IndexService.unavailable(name, raw, this.store, reason);
+        this.indices.set(name, svc);
+        failures.push({ index: name, reason });
+      }
     }
+    return failures;
   }
 
   /** Stops background work and writes commit points so the next start loads segments. */
@@ -192,6 +212,30 @@ export class IndicesService {
       }
     });
   }
+}
+
+/** The stored record's shape, checked before anything is built from it. */
+function checkedMeta(raw: unknown, name: string): IndexMeta {
+  const m = raw as Partial<IndexMeta>;
+  const problem =
+    typeof raw !== 'object' || Array.isArray(raw)
+      ? 'is not an object'
+      : m.name !== name
+        ? `names index [${String(m.name)}]`
+        : typeof m.uuid !== 'string' || m.uuid.length === 0
+          ? 'has no uuid'
+          : typeof m.settings !== 'object' || m.settings === null
+            ? 'has no settings'
+            : typeof m.aliases !== 'object' || m.aliases === null
+              ? 'has no aliases'
+              : m.mapping !== null &&
+                  (typeof m.mapping !== 'object' ||
+                    typeof m.mapping.type !== 'string' ||
+                    typeof m.mapping.json !== 'object')
+                ? 'has a malformed mapping'
+                : null;
+  if (problem) throw new Error(`metadata of index [${name}] ${problem}`);
+  return m as IndexMeta;
 }
 
 function parseAliases(v: unknown): Record<string, AliasMeta> {

@@ -6,7 +6,8 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { EsError, toEsError } from '../common/errors.js';
 import type { NodeContext } from '../node-context.js';
-import { Router, type HttpMethod } from './router.js';
+import type { HttpMethod } from './router.js';
+import { securedRouter, type FileRealm } from './auth.js';
 import { warningHeader, type Handler, type RestRequest } from './rest.js';
 import { sendError, sendResponse } from './respond.js';
 import { registerRoutes } from './routes/index.js';
@@ -21,6 +22,8 @@ export interface AppOptions {
   /** http.max_content_length in bytes (default 100mb). */
   maxContentLength?: number;
   logger?: boolean;
+  /** Users for HTTP basic authentication (xpack.security.enabled); none: no security. */
+  realm?: FileRealm;
 }
 
 export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInstance {
@@ -43,7 +46,7 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
-  const router = new Router<Handler>();
+  const router = securedRouter(opts.realm);
   registerRoutes(router, node);
 
   const dispatch = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {

@@ -104,3 +104,29 @@ export const WRITE_PARAMS = [
   'pipeline',
   'op_type',
 ] as const;
+
+/** The shard-copy preferences ES 6.1+ deprecates (OperationRouting.preferenceActiveShardIterator). */
+const DEPRECATED_PREFERENCES = new Set([
+  '_primary',
+  '_replica',
+  '_primary_first',
+  '_replica_first',
+]);
+
+/**
+ * ES's deprecation warning for `preference=_primary` and friends (after an optional `_shards:..|`
+ * prefix). Quarry has one copy per shard, so the preference changes nothing else.
+ */
+export function preferenceWarning(req: RestRequest): void {
+  let pref = req.query.get('preference');
+  if (pref === undefined) return;
+  if (pref.startsWith('_shards:')) {
+    const bar = pref.indexOf('|');
+    if (bar === -1) return;
+    pref = pref.slice(bar + 1);
+  }
+  if (DEPRECATED_PREFERENCES.has(pref))
+    req.warnings.push(
+      `[${pref}] has been deprecated in 6.1+, and will be removed in 7.0; use [_only_nodes] or [_prefer_nodes]`,
+    );
+}

@@ -7,6 +7,8 @@
 
 export const FLAG_TOMBSTONE = 1;
 const HEADER = 1 + 8 + 8 + 8 + 8 + 2;
+/** Bytes of a record's fixed header; a shorter record is corrupt. */
+export const RECORD_HEADER_BYTES = HEADER;
 
 export interface DocHeader {
   tombstone: boolean;

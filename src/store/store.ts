@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
-import { FLAG_TOMBSTONE, seqNoOf } from './doc-record.js';
+import { FLAG_TOMBSTONE, RECORD_HEADER_BYTES, seqNoOf } from './doc-record.js';
 
 export type DocsDb = Database<Buffer, Buffer>;
 
@@ -18,7 +18,13 @@ export interface DocSeq {
 }
 
 /** Header decoder for `docHeaders`: seq_no * 2 + tombstone bit (no allocation per record). */
-function seqAndFlag(b: Uint8Array): number {
+function seqAndFlag(b: Uint8Array, size?: number): number {
+  // A record cut short is corrupt: recovery must fail (the index goes red), not read garbage.
+  const n = size ?? b.length;
+  if (n < RECORD_HEADER_BYTES)
+    throw new RangeError(
+      `document record of ${n} bytes is shorter than its ${RECORD_HEADER_BYTES}-byte header`,
+    );
   return seqNoOf(b) * 2 + (b[0]! & FLAG_TOMBSTONE);
 }
 

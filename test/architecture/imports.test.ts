@@ -16,6 +16,7 @@ const LAYERS: Array<{ name: string; match: RegExp; may: string[] }> = [
   { name: 'mapping', match: /^src\/mapping\//, may: ['mapping', 'common'] },
   { name: 'search', match: /^src\/search\//, may: ['search', 'mapping', 'common'] },
   { name: 'store', match: /^src\/store\//, may: ['store', 'common'] },
+  { name: 'security', match: /^src\/security\//, may: ['security', 'common'] },
   {
     name: 'engine',
     match: /^src\/engine\//,
@@ -48,6 +49,7 @@ const LAYERS: Array<{ name: string; match: RegExp; may: string[] }> = [
       'functions',
       'common',
       'node',
+      'security',
     ],
   },
   {
@@ -64,9 +66,14 @@ const LAYERS: Array<{ name: string; match: RegExp; may: string[] }> = [
       'mapping',
       'common',
       'functions',
+      'security',
     ],
   },
-  { name: 'cli', match: /^src\/cli\//, may: ['cli', 'node', 'repl', 'sql', 'common'] },
+  {
+    name: 'cli',
+    match: /^src\/cli\//,
+    may: ['cli', 'node', 'repl', 'sql', 'common', 'security'],
+  },
 ];
 
 function layerOf(path: string): string | null {

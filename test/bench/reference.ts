@@ -16,9 +16,74 @@ type Body = any;
 const close = (a: number, b: number) =>
   Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
-/** Lowercased word tokens (ASCII-ish approximation of the standard analyzer for the checks). */
+/**
+ * Lowercased words by the UAX#29 rules that matter for this text (what Lucene's
+ * StandardTokenizer implements): letters and digits join; `_` joins words (WB13a/b); `.` and `'`
+ * join two letters or two digits (WB6/7, WB11/12: "x.org", "can't", "1.5"), `:` two letters, `,`
+ * and `;` two digits. Everything else separates. An independent approximation for the checks.
+ */
+const LETTER = /[\p{L}\p{M}]/u;
+const DIGIT = /\p{Nd}/u;
+const MID_LETTER = new Set([
+  ':',
+  '\u00b7',
+  '\u0387',
+  '\u05f4',
+  '\u2027',
+  '\ufe13',
+  '\ufe55',
+  '\uff1a',
+]);
+const MID_NUM_LET = new Set(['.', "'", '\u2018', '\u2019', '\u2024', '\ufe52', '\uff07', '\uff0e']);
+const MID_NUM = new Set([
+  ',',
+  ';',
+  '\u037e',
+  '\u0589',
+  '\u060c',
+  '\u060d',
+  '\u066c',
+  '\u07f8',
+  '\u2044',
+  '\ufe10',
+  '\ufe14',
+  '\ufe50',
+  '\ufe54',
+  '\uff0c',
+  '\uff1b',
+]);
 function tokenize(s: string): string[] {
-  return s.toLowerCase().match(/[\p{L}\p{N}_']+(?:[.,][\p{N}]+)*/gu) ?? [];
+  const cs = [...s];
+  const kind = cs.map((c) => (LETTER.test(c) ? 'L' : DIGIT.test(c) ? 'N' : c === '_' ? 'E' : ''));
+  const out: string[] = [];
+  let cur = '';
+  let words = false;
+  for (let i = 0; i < cs.length; i++) {
+    const k = kind[i]!;
+    if (k !== '') {
+      cur += cs[i];
+      if (k !== 'E') words = true;
+      continue;
+    }
+    const prev = kind[i - 1];
+    const next = kind[i + 1];
+    const c = cs[i]!;
+    const joins =
+      cur !== '' &&
+      prev === next &&
+      ((MID_NUM_LET.has(c) && (prev === 'L' || prev === 'N')) ||
+        (MID_LETTER.has(c) && prev === 'L') ||
+        (MID_NUM.has(c) && prev === 'N'));
+    if (joins) {
+      cur += c;
+      continue;
+    }
+    if (words) out.push(cur.toLowerCase());
+    cur = '';
+    words = false;
+  }
+  if (words) out.push(cur.toLowerCase());
+  return out;
 }
 
 function tokens(ref: Reference): string[][] {

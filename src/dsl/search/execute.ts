@@ -156,7 +156,13 @@ export function executeSearch(
   const skipped = preFilter(targets, req, parsed, qctx, opts);
   const failures: ShardFailure[] = [];
   const results: ShardResult[] = [];
+  // ES: a shard with no active copy is no failure, it is only missing from `successful`.
+  let unavailable = 0;
   for (const t of targets) {
+    if (t.idx.failed) {
+      unavailable++;
+      continue;
+    }
     if (skipped.has(t)) continue;
     try {
       results.push(
@@ -181,8 +187,9 @@ export function executeSearch(
       });
     }
   }
-  const queried = targets.length - skipped.size;
-  if (queried > 0 && failures.length === queried) throw allShardsFailed('query', failures);
+  // ES: AbstractSearchAsyncAction counts skipped shards as successful; none at all is a failure.
+  if (targets.length > 0 && targets.length - failures.length - unavailable === 0)
+    throw allShardsFailed('query', failures);
 
   // ---- reduce: hits
   let total = 0;
@@ -233,7 +240,8 @@ export function executeSearch(
   if (reducePhases !== 1) body.num_reduce_phases = reducePhases;
   body._shards = {
     total: targets.length,
-    successful: targets.length - failures.length,
+    // After the fetch phase, whose failures count too.
+    successful: targets.length - failures.length - unavailable,
     skipped: skipped.size,
     failed: failures.length,
     ...(failures.length ? { failures: failures.map(failureJson) } : {}),
@@ -329,8 +337,9 @@ function preFilter(
     !canRewriteToMatchNone(req.query === null ? null : parsed.query, req.aggs, req.suggest)
   )
     return skipped;
+  // ES: CanMatchPreFilterSearchPhase lets a shard with no active copy through to fail later.
   for (const t of targets)
-    if (!shardCanMatch(parsed.query, t.snapshot, qctx(t.idx))) skipped.add(t);
+    if (!t.idx.failed && !shardCanMatch(parsed.query, t.snapshot, qctx(t.idx))) skipped.add(t);
   // one shard still runs to produce a valid (empty) response with its aggregations
   if (skipped.size === targets.length) skipped.delete(targets[0]!);
   return skipped;

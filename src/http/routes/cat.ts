@@ -12,6 +12,7 @@ import {
   NODES_COLUMNS,
   SHARDS_COLUMNS,
 } from '../../cat/columns.js';
+import { allShardsFailed } from '../../dsl/search/shard-failures.js';
 import { clusterHealth, indexHealth } from '../../engine/health.js';
 import {
   indicesOptionsFrom,
@@ -141,7 +142,8 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
       const h = indexHealth(idx);
       if (wantHealth && h.status !== wantHealth) continue;
       const st = indexStats(idx);
-      const copies = 1 + idx.numberOfReplicas;
+      // ES RestIndicesAction: closed and red indices have no stats, so every stats cell is empty.
+      const noStats = idx.closed || idx.failed;
       const values: Record<string, Cell> = {
         health: idx.closed ? null : h.status,
         status: idx.closed ? 'close' : 'open',
@@ -149,21 +151,22 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
         uuid: idx.uuid,
         pri: idx.closed ? null : idx.numberOfShards,
         rep: idx.closed ? null : idx.numberOfReplicas,
-        'docs.count': idx.closed ? null : st.docs,
-        'docs.deleted': idx.closed ? null : st.deleted,
+        'docs.count': noStats ? null : st.docs,
+        'docs.deleted': noStats ? null : st.deleted,
         'creation.date': idx.meta.creationDate,
         'creation.date.string': new Date(idx.meta.creationDate).toISOString(),
-        'store.size': idx.closed ? null : new ByteSize(st.bytes),
-        'pri.store.size': idx.closed ? null : new ByteSize(st.bytes),
-        'segments.count': st.segments,
-        'pri.segments.count': st.segments,
-        'refresh.total': st.refreshes,
-        'pri.refresh.total': st.refreshes,
+        'store.size': noStats ? null : new ByteSize(st.bytes),
+        'pri.store.size': noStats ? null : new ByteSize(st.bytes),
+        'segments.count': noStats ? null : st.segments,
+        'pri.segments.count': noStats ? null : st.segments,
+        'refresh.total': noStats ? null : st.refreshes,
+        'pri.refresh.total': noStats ? null : st.refreshes,
         'search.throttled': false,
       };
-      void copies;
       rows.push(
-        INDICES_COLUMNS.map((c) => (c.name in values ? values[c.name]! : defaultStat(c.name))),
+        INDICES_COLUMNS.map((c) =>
+          c.name in values ? values[c.name]! : noStats ? null : defaultStat(c.name),
+        ),
       );
     }
     return respond(req, { columns: INDICES_COLUMNS, rows });
@@ -176,8 +179,11 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
     const targets = req.params.index
       ? indices.resolve(req.params.index, STRICT_EXPAND_OPEN)
       : indices.all().filter((i) => !i.closed);
+    // ES: _cat/count runs a count search: red indices add nothing, and only red ones fail it.
+    const live = targets.filter((i) => !i.failed);
+    if (targets.length > 0 && live.length === 0) throw allShardsFailed('query', []);
     let count = 0;
-    for (const idx of targets) count += indexStats(idx).docs;
+    for (const idx of live) count += indexStats(idx).docs;
     const now = new Date();
     return respond(req, {
       columns: COUNT_COLUMNS,
@@ -203,16 +209,19 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
           total.docs > 0
             ? Math.round((total.bytes * docs) / total.docs)
             : Math.round(total.bytes / idx.numberOfShards);
+        // A red index (failed to open) has no started primary.
+        const down = idx.closed || idx.failed;
         const prim: Record<string, Cell> = {
           index: idx.name,
           shard: shard.id,
           prirep: 'p',
-          state: idx.closed ? 'UNASSIGNED' : 'STARTED',
-          docs: idx.closed ? null : docs,
-          store: idx.closed ? null : new ByteSize(bytes),
-          ip: idx.closed ? null : host,
-          id: idx.closed ? null : node.nodeId.slice(0, 4),
-          node: idx.closed ? null : node.nodeName,
+          state: down ? 'UNASSIGNED' : 'STARTED',
+          docs: down ? null : docs,
+          store: down ? null : new ByteSize(bytes),
+          ip: down ? null : host,
+          id: down ? null : node.nodeId.slice(0, 4),
+          node: down ? null : node.nodeName,
+          ...(idx.failed ? { 'unassigned.reason': 'ALLOCATION_FAILED' } : {}),
           'segments.count': s?.segments ?? 0,
           'seq_no.max': shard.maxSeqNo,
           'seq_no.local_checkpoint': shard.maxSeqNo,

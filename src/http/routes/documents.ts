@@ -12,7 +12,13 @@ import { acknowledge } from '../../engine/write-ack.js';
 import { parseVersionType } from '../../engine/versioning.js';
 import type { IndexRequest, UpdateRequest } from '../../engine/write-request.js';
 import type { NodeContext } from '../../node-context.js';
-import { checkParams, refreshPolicy, writeBase, WRITE_PARAMS } from '../params.js';
+import {
+  checkParams,
+  preferenceWarning,
+  refreshPolicy,
+  writeBase,
+  WRITE_PARAMS,
+} from '../params.js';
 import { bodyObject, boolParam, hasBody, param, type Handler, type RestRequest } from '../rest.js';
 import type { Router } from '../router.js';
 
@@ -76,6 +82,7 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
 
   const getDoc = (req: RestRequest, sourceOnly: boolean) => {
     checkParams(req, GET_PARAMS);
+    preferenceWarning(req);
     const p = req.params;
     const idx = indices.resolve(p.index!, STRICT_EXPAND_OPEN)[0];
     if (!idx) throw indexNotFoundFor(p.index!);
@@ -241,12 +248,15 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
       req,
       GET_PARAMS.filter((p) => p !== 'version' && p !== 'version_type'),
     );
+    preferenceWarning(req);
     const body = bodyObject(req);
     if (!body) throw actionRequestValidation(['no documents to get']);
     const defIndex = req.params.index;
     const defType = req.params.type ?? '_all';
     const defFilter = sourceFilterFromParams((n) => param(req, n));
     const defStored = param(req, 'stored_fields');
+    const refresh = boolParam(req, 'refresh', false);
+    const refreshed = new Set<object>();
     const specs: Array<Record<string, unknown>> = [];
     if (Array.isArray(body.docs)) {
       for (const d of body.docs) specs.push((d ?? {}) as Record<string, unknown>);
@@ -283,6 +293,11 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
         }
         const idx = resolved[0];
         if (!idx) throw indexNotFoundFor(index);
+        // ES TransportShardMultiGetAction: `refresh` refreshes each shard read, once per request
+        if (refresh && !refreshed.has(idx)) {
+          refreshed.add(idx);
+          for (const sh of idx.shards) sh.search?.refresh();
+        }
         let filter: SourceFilter | null = defFilter;
         const sf = s.stored_fields ?? defStored;
         const stored =

@@ -10,6 +10,7 @@ import { registerDocumentRoutes } from './documents.js';
 import { registerIndexRoutes } from './indices.js';
 import { registerFreezeRoutes } from './freeze.js';
 import { registerInfoRoutes } from './info.js';
+import { registerNodesRoutes } from './nodes.js';
 import { registerTemplateRoutes } from './templates.js';
 import { registerSearchRoutes } from './search.js';
 import { registerByQueryRoutes } from './by-query.js';
@@ -21,6 +22,7 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerInfoRoutes(router, node);
   registerClusterRoutes(router, node);
   registerCatRoutes(router, node);
+  registerNodesRoutes(router, node);
   registerIndexRoutes(router, node);
   registerFreezeRoutes(router, node);
   registerSearchRoutes(router, node);

@@ -38,7 +38,7 @@ import {
 import { formatTimeValue } from '../../common/units.js';
 import { allShardsFailed, type ShardFailure } from '../../dsl/search/shard-failures.js';
 import type { NodeContext } from '../../node-context.js';
-import { checkParams } from '../params.js';
+import { checkParams, preferenceWarning } from '../params.js';
 import { bodyJson, boolParam, param, type Handler, type RestRequest } from '../rest.js';
 import type { Router } from '../router.js';
 
@@ -312,6 +312,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
 
   const search: Handler = (req) => {
     checkParams(req, SEARCH_PARAMS);
+    preferenceWarning(req);
     const get = (n: string) => param(req, n);
     const body = bodyJson(req);
     const out = runSearch(
@@ -418,6 +419,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       'preference',
       'type',
     ]);
+    preferenceWarning(req);
     const get = (n: string) => param(req, n);
     const body = (bodyJson(req) ?? {}) as Record<string, unknown>;
     for (const k of Object.keys(body))
@@ -430,7 +432,12 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     const targets = shardTargets(typeFilter(resolveSearch(req), req.params.type), opts.shardFilter);
     let total = 0;
     const failures: ShardFailure[] = [];
+    let unavailable = 0;
     for (const t of targets) {
+      if (t.idx.failed) {
+        unavailable++;
+        continue;
+      }
       try {
         const qctx = indexQueryContext(t.idx, opts.now, opts.limits);
         const w = createWeight(toSearchQuery(parsed.query, qctx), {
@@ -447,7 +454,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
         });
       }
     }
-    if (targets.length > 0 && failures.length === targets.length)
+    if (targets.length > 0 && failures.length + unavailable === targets.length)
       throw allShardsFailed('query', failures);
     return {
       status: 200,
@@ -455,7 +462,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
         count: total,
         _shards: {
           total: targets.length,
-          successful: targets.length - failures.length,
+          successful: targets.length - failures.length - unavailable,
           skipped: 0,
           failed: failures.length,
         },
@@ -550,6 +557,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       '_source_include',
       '_source_exclude',
     ]);
+    preferenceWarning(req);
     const get = (n: string) => param(req, n);
     const idx = resolve(req, req.params.index)[0];
     if (!idx) throw illegalArgument('no index');

@@ -308,8 +308,13 @@ function humanize(s: Stats, section: string | null): Stats {
 }
 
 /** BaseRestHandler.unrecognized for metrics, with Lucene LevensteinDistance suggestions. */
-function unrecognizedMetrics(req: RestRequest, bad: string[]): never {
-  const known = Object.keys(METRICS).sort();
+export function unrecognizedMetrics(
+  req: RestRequest,
+  bad: string[],
+  knownNames: readonly string[] = Object.keys(METRICS),
+  kind = 'metric',
+): never {
+  const known = [...knownNames].sort();
   const parts = bad.sort().map((m) => {
     const hints = known.filter((k) => levenshteinSimilarity(m, k) > 0.5);
     return hints.length
@@ -317,7 +322,7 @@ function unrecognizedMetrics(req: RestRequest, bad: string[]): never {
       : `[${m}]`;
   });
   throw illegalArgument(
-    `request [${req.path}] contains unrecognized metric${bad.length > 1 ? 's' : ''}: ${parts.join(', ')}`,
+    `request [${req.path}] contains unrecognized ${kind}${bad.length > 1 ? 's' : ''}: ${parts.join(', ')}`,
   );
 }
 
@@ -362,6 +367,51 @@ function parseSections(req: RestRequest): Set<Section> {
   return out;
 }
 
+/** The index metric names (CommonStatsFlags.Flag REST names), as nodes stats accepts them. */
+export const INDEX_METRICS: readonly string[] = Object.keys(METRICS);
+
+/**
+ * ES NodeIndicesStats: the CommonStats of every started shard on this node, summed (`node`
+ * level) and per index (`indices`). Closed and red indices have no started shard here.
+ * `metrics` are REST index metric names, already validated; null for all.
+ */
+export function nodeIndicesStats(
+  node: NodeContext,
+  metrics: readonly string[] | null,
+  level: 'node' | 'indices',
+  human: boolean,
+): Record<string, unknown> {
+  const sections = metrics === null ? new Set<Section>(SECTIONS) : new Set<Section>();
+  if (metrics !== null) for (const m of metrics) sections.add(METRICS[m]!);
+  const r: Request = { sections, types: null, fielddataFields: null, completionFields: null };
+  const total: Stats = {};
+  const perIndex: Record<string, Stats> = {};
+  for (const idx of node.indices.all()) {
+    if (idx.closed || idx.failed) continue;
+    const store = idx.storeBytes();
+    const docs = idx.shards.map((s) => s.search?.stats().docs ?? 0);
+    const allDocs = docs.reduce((a, b) => a + b, 0);
+    const idxStats: Stats = {};
+    for (const shard of idx.shards) {
+      const bytes =
+        allDocs > 0
+          ? Math.round((store * docs[shard.id]!) / allDocs)
+          : Math.round(store / idx.numberOfShards);
+      addStats(idxStats, shardStats(idx, shard, r, bytes));
+    }
+    addStats(total, idxStats);
+    perIndex[idx.name] = idxStats;
+  }
+  const h = (s: Stats): Stats => (human ? humanize(s, null) : s);
+  const out: Record<string, unknown> = { ...h(total) };
+  if (level === 'indices') {
+    const indices: Record<string, unknown> = {};
+    for (const [name, s] of Object.entries(perIndex)) indices[name] = h(s);
+    out.indices = indices;
+  }
+  return out;
+}
+
 export function registerStatsRoutes(router: Router<Handler>, node: NodeContext): void {
   const stats: Handler = (req) => {
     checkParams(req, PARAMS);
@@ -397,6 +447,9 @@ export function registerStatsRoutes(router: Router<Handler>, node: NodeContext):
     const indices: Record<string, unknown> = {};
     for (const idx of targets) {
       total += idx.numberOfShards * (1 + idx.numberOfReplicas);
+      // ES: TransportBroadcastByNodeAction counts unassigned shards in the total only, and an
+      // index without a started shard has no stats entry.
+      if (idx.failed) continue;
       successful += idx.numberOfShards;
       const store = idx.storeBytes();
       const docs = idx.shards.map((s) => s.search?.stats().docs ?? 0);

@@ -94,11 +94,26 @@ class HitQueue {
   }
 }
 
+/** Largest window the score-ordered collector keeps in typed arrays. */
+const MAX_TYPED_HITS = 100_000;
+
 export function collectTopDocs(
   snapshot: ShardSnapshot,
   weight: Weight,
   opts: CollectOptions,
 ): ShardTopDocs {
+  if (
+    opts.sort === null &&
+    opts.needsScores &&
+    opts.minScore === null &&
+    opts.postFilter === null &&
+    opts.searchAfter === null &&
+    opts.terminateAfter <= 0 &&
+    !opts.onMatch &&
+    !opts.groupBy &&
+    opts.numHits <= MAX_TYPED_HITS
+  )
+    return collectByScore(snapshot, weight, opts);
   const byScore = opts.sort === null;
   const worse = byScore
     ? (a: CollectedHit, b: CollectedHit) =>
@@ -171,10 +186,123 @@ export function collectTopDocs(
   };
 }
 
+/**
+ * Lucene TopScoreDocCollector without per-hit objects: the best `numHits` (score desc, then
+ * doc asc) in a typed-array heap. When a segment's total is known from `Weight.count`, the scorer
+ * is told the score to beat so it can skip docs that cannot compete (Lucene 8 style pruning,
+ * with the exact hit count ES 6.8 reports). With `numHits` 0 nothing is scored and maxScore is
+ * NaN (ES reports 0 for size 0, see execute.ts).
+ */
+function collectByScore(
+  snapshot: ShardSnapshot,
+  weight: Weight,
+  opts: CollectOptions,
+): ShardTopDocs {
+  const k = opts.numHits;
+  const hScore = new Float64Array(k);
+  const hDoc = new Int32Array(k);
+  const hSeg = new Int32Array(k);
+  let size = 0;
+  let total = 0;
+  let maxScore = -Infinity;
+  const segs = snapshot.segments;
+  for (let si = 0; si < segs.length; si++) {
+    const ls = segs[si]!;
+    opts.onSegment?.(ls, si);
+    const known = weight.count ? weight.count(ls) : -1;
+    if (known >= 0 && k === 0) {
+      total += known;
+      continue;
+    }
+    const scorer = weight.scorer(ls);
+    if (!scorer) continue;
+    const prune = known >= 0 && scorer.setMinCompetitiveScore !== undefined;
+    if (prune) {
+      total += known;
+      if (size === k) scorer.setMinCompetitiveScore!(hScore[0]!);
+    }
+    const live = ls.live;
+    const base = ls.docBase;
+    for (let d = scorer.next(); d !== NO_MORE_DOCS; d = scorer.next()) {
+      if (live !== null && !live.get(d)) continue;
+      if (!prune) total++;
+      if (k === 0) continue;
+      const score = scorer.score();
+      if (score > maxScore) maxScore = score;
+      const g = base + d;
+      if (size < k) {
+        // sift up: the root is the worst hit (lowest score, then highest doc)
+        let i = size++;
+        while (i > 0) {
+          const p = (i - 1) >> 1;
+          const ps = hScore[p]!;
+          if (!(score < ps || (score === ps && g > hDoc[p]!))) break;
+          hScore[i] = ps;
+          hDoc[i] = hDoc[p]!;
+          hSeg[i] = hSeg[p]!;
+          i = p;
+        }
+        hScore[i] = score;
+        hDoc[i] = g;
+        hSeg[i] = si;
+        if (size === k && prune) scorer.setMinCompetitiveScore!(hScore[0]!);
+        continue;
+      }
+      // later docs lose ties, so only a strictly higher score replaces the worst
+      if (!(score > hScore[0]!)) continue;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= k) break;
+        let m = l;
+        const r = l + 1;
+        if (r < k && (hScore[r]! < hScore[l]! || (hScore[r] === hScore[l] && hDoc[r]! > hDoc[l]!)))
+          m = r;
+        const ms = hScore[m]!;
+        if (!(ms < score || (ms === score && hDoc[m]! > g))) break;
+        hScore[i] = ms;
+        hDoc[i] = hDoc[m]!;
+        hSeg[i] = hSeg[m]!;
+        i = m;
+      }
+      hScore[i] = score;
+      hDoc[i] = g;
+      hSeg[i] = si;
+      if (prune) scorer.setMinCompetitiveScore!(hScore[0]!);
+    }
+  }
+  const order = Array.from({ length: size }, (_, i) => i);
+  order.sort((a, b) => hScore[b]! - hScore[a]! || hDoc[a]! - hDoc[b]!);
+  const hits: CollectedHit[] = order.map((i) => {
+    const ls = segs[hSeg[i]!]!;
+    return {
+      segment: ls,
+      doc: hDoc[i]! - ls.docBase,
+      globalDoc: hDoc[i]!,
+      score: hScore[i]!,
+      sort: null,
+    };
+  });
+  if (size > 0 && hScore[order[0]!]! > maxScore) maxScore = hScore[order[0]!]!;
+  return {
+    totalHits: total,
+    maxScore: maxScore === -Infinity ? NaN : maxScore,
+    hits,
+    terminatedEarly: false,
+  };
+}
+
 /** Counts matches without scoring (the `_count` API and size=0 searches). */
 export function countDocs(snapshot: ShardSnapshot, weight: Weight): number {
   let total = 0;
   for (const ls of snapshot.segments) {
+    if (weight.count) {
+      const n = weight.count(ls);
+      if (n >= 0) {
+        total += n;
+        continue;
+      }
+    }
     const s = weight.scorer(ls);
     if (!s) continue;
     const live = ls.live;

@@ -22,6 +22,20 @@ export function avgFieldLength(fs: FieldStats, maxDoc: number): number {
   return f(fs.sumTotalTermFreq / docCount);
 }
 
+/** Length-normalisation tables by average field length: shared by every term of a field. */
+const normCaches = new Map<number, Float32Array>();
+
+function normCache(avgdl: number): Float32Array {
+  let cache = normCaches.get(avgdl);
+  if (cache) return cache;
+  cache = new Float32Array(256);
+  for (let i = 0; i < 256; i++) cache[i] = f(K1 * f(f(1 - B) + f(f(B * LENGTH_TABLE[i]!) / avgdl)));
+  // avgdl changes as indices grow: keep the table small
+  if (normCaches.size >= 64) normCaches.clear();
+  normCaches.set(avgdl, cache);
+  return cache;
+}
+
 /** Per-query BM25 scoring state: the weight and the 256-entry length-normalisation cache. */
 export class Bm25 {
   readonly idf: number;
@@ -41,10 +55,7 @@ export class Bm25 {
     this.avgdl = avgFieldLength(fs, maxDoc);
     // Lucene: weight = boost * idf; BM25DocScorer.weightValue = weight * (k1 + 1)
     this.weightValue = f(f(boost * this.idf) * f(K1 + 1));
-    this.cache = new Float32Array(256);
-    for (let i = 0; i < 256; i++) {
-      this.cache[i] = f(K1 * f(f(1 - B) + f(f(B * LENGTH_TABLE[i]!) / this.avgdl)));
-    }
+    this.cache = normCache(this.avgdl);
   }
 
   /** Score of a doc with term frequency `freq` and norm byte `norm` (-1: no norms). */

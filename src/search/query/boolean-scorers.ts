@@ -11,7 +11,9 @@ export class ConjunctionScorer implements Scorer {
   doc = -1;
   readonly cost: number;
   private readonly lead: Scorer;
-  private readonly others: Scorer[];
+  private readonly others: Scorer[] = [];
+  /** Clauses checked per candidate instead of iterated (IndexOrDocValuesQuery's choice). */
+  private readonly checks: Scorer[] = [];
   constructor(
     required: Scorer[],
     /** The subset that contributes to the score. */
@@ -19,17 +21,33 @@ export class ConjunctionScorer implements Scorer {
   ) {
     const sorted = [...required].sort((a, b) => a.cost - b.cost);
     this.lead = sorted[0]!;
-    this.others = sorted.slice(1);
+    // Lucene IndexOrDocValuesQuery picks doc values when the index would visit more than 8x the
+    // lead's docs; here the index side also sorts its doc ids (points are in value order), so
+    // checking doc values wins as soon as the range holds more docs than the lead.
+    for (let i = 1; i < sorted.length; i++) {
+      const s = sorted[i]!;
+      if (s.verify && s.cost > this.lead.cost) this.checks.push(s);
+      else this.others.push(s);
+    }
     this.cost = this.lead.cost;
   }
   private align(target: number): number {
     let doc = target;
+    const others = this.others;
+    const checks = this.checks;
     outer: while (doc !== NO_MORE_DOCS) {
-      for (const s of this.others) {
+      for (let i = 0; i < others.length; i++) {
+        const s = others[i]!;
         let d = s.doc;
         if (d < doc) d = s.advance(doc);
         if (d > doc) {
           doc = this.lead.advance(d);
+          continue outer;
+        }
+      }
+      for (let i = 0; i < checks.length; i++) {
+        if (!checks[i]!.verify!(doc)) {
+          doc = this.lead.next();
           continue outer;
         }
       }
@@ -45,7 +63,8 @@ export class ConjunctionScorer implements Scorer {
   }
   score(): number {
     let sum = 0;
-    for (const s of this.scoring) sum += s.score();
+    const scoring = this.scoring;
+    for (let i = 0; i < scoring.length; i++) sum += scoring[i]!.score();
     return f(sum);
   }
 }

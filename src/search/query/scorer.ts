@@ -16,7 +16,23 @@ export interface Scorer {
   score(): number;
   /** Estimated number of matches (for ordering conjunctions). */
   readonly cost: number;
+  /**
+   * Top-k pruning (Lucene 8 Scorer.getMaxScore/setMinCompetitiveScore, used here only where the
+   * hit total comes from elsewhere): an upper bound of score() over every doc...
+   */
+  maxScore?(): number;
+  /** ...and permission to skip docs whose score cannot exceed `min`. */
+  setMinCompetitiveScore?(min: number): void;
+  /**
+   * Random-access check (Lucene TwoPhaseIterator over doc values, IndexOrDocValuesQuery): a
+   * conjunction led by a much cheaper clause asks `verify(doc)` instead of iterating this
+   * scorer; on true the scorer is positioned on `doc`.
+   */
+  verify?(doc: number): boolean;
 }
+
+/** Relative safety margin for score upper bounds (float rounding in monotone formulas). */
+export const BOUND_MARGIN = 1 + 2 ** -16;
 
 /** Iterates a sorted doc id array with a constant score. */
 export class ArrayScorer implements Scorer {
@@ -116,7 +132,16 @@ export class ConstantScorer implements Scorer {
     private readonly value: number,
   ) {
     this.cost = inner.cost;
+    const check = inner.verify;
+    if (check) {
+      this.verify = (doc) => {
+        if (!check.call(inner, doc)) return false;
+        this.doc = doc;
+        return true;
+      };
+    }
   }
+  verify?: (doc: number) => boolean;
   next(): number {
     return (this.doc = this.inner.next());
   }

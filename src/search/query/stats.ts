@@ -4,7 +4,7 @@
  * Deleted-but-unmerged documents count, as in Lucene.
  */
 import type { ShardSnapshot } from '../index/live-segment.js';
-import { findTerm, type InvertedField } from '../index/segment.js';
+import { findTerm, totalTermFreq, type InvertedField } from '../index/segment.js';
 
 export interface FieldStats {
   docCount: number;
@@ -58,19 +58,28 @@ export function shardStats(s: ShardSnapshot): SearchStats {
       return [...all].sort();
     },
     term(field, term) {
-      const ts = { docFreq: 0, totalTermFreq: 0 };
+      // totalTermFreq sums every posting's freq: only computed when asked (BM25 needs docFreq).
+      let docFreq = 0;
+      const found: Array<[InvertedField, number]> = [];
       for (let i = 0; i < s.segments.length; i++) {
         const inv = invertedOf(s, i, field);
         if (!inv) continue;
         const t = findTerm(inv.terms, term);
         if (t < 0) continue;
-        const st = inv.termStart[t]!;
-        const en = inv.termStart[t + 1]!;
-        ts.docFreq += en - st;
-        if (inv.freqs) for (let k = st; k < en; k++) ts.totalTermFreq += inv.freqs[k]!;
-        else ts.totalTermFreq += en - st;
+        docFreq += inv.termStart[t + 1]! - inv.termStart[t]!;
+        found.push([inv, t]);
       }
-      return ts;
+      let ttf = -1;
+      return {
+        docFreq,
+        get totalTermFreq() {
+          if (ttf < 0) {
+            ttf = 0;
+            for (const [inv, t] of found) ttf += totalTermFreq(inv, t);
+          }
+          return ttf;
+        },
+      };
     },
   };
 }

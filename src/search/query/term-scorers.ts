@@ -2,134 +2,241 @@
  * Scorers over postings: a single term (BM25 from freq and norm), and phrases (exact and sloppy,
  * Lucene 7 ExactPhraseScorer / SloppyPhraseScorer frequencies scored by BM25 with summed idf).
  */
+import { positionOffsets, termImpacts, BLOCK_SHIFT, BLOCK_SIZE } from '../index/postings-extras.js';
 import type { InvertedField } from '../index/segment.js';
-import type { Bm25 } from './bm25.js';
-import { NO_MORE_DOCS, type Scorer } from './scorer.js';
+import { K1, type Bm25 } from './bm25.js';
+import { BOUND_MARGIN, NO_MORE_DOCS, type Scorer } from './scorer.js';
 
+const f = Math.fround;
+
+/** One term's postings (ord `term` of the field) scored by BM25, or with a constant. */
 export class TermScorer implements Scorer {
   doc = -1;
   readonly cost: number;
-  private i: number;
+  /** Index of the current posting. */
+  i: number;
+  readonly start: number;
+  readonly end: number;
+  private readonly docs: Int32Array;
+  private readonly freqs: Int32Array | null;
+  private readonly norms: Uint8Array | null;
+  /** Per-block score bounds, set on the first pruning request (enables block skipping). */
+  private bounds: Float64Array | null = null;
+  private boundsCache: Float64Array | null = null;
+  private minCompetitive = -Infinity;
   constructor(
-    private readonly inv: InvertedField,
-    private readonly start: number,
-    private readonly end: number,
+    readonly inv: InvertedField,
+    readonly term: number,
     private readonly bm25: Bm25 | null,
     private readonly constant: number,
   ) {
-    this.i = start - 1;
-    this.cost = end - start;
+    this.start = inv.termStart[term]!;
+    this.end = inv.termStart[term + 1]!;
+    this.i = this.start - 1;
+    this.cost = this.end - this.start;
+    this.docs = inv.docs;
+    this.freqs = inv.freqs;
+    this.norms = inv.norms;
   }
   next(): number {
-    return (this.doc = ++this.i < this.end ? this.inv.docs[this.i]! : NO_MORE_DOCS);
+    let i = ++this.i;
+    if (this.bounds !== null && i < this.end) i = this.i = this.skipBlocks(i);
+    return (this.doc = i < this.end ? this.docs[i]! : NO_MORE_DOCS);
   }
   advance(target: number): number {
-    const docs = this.inv.docs;
+    const docs = this.docs;
+    const end = this.end;
     let lo = this.i + 1;
-    if (lo >= this.end) return (this.doc = NO_MORE_DOCS);
-    if (docs[lo]! >= target) {
-      this.i = lo;
-      return (this.doc = docs[lo]!);
+    if (lo >= end) {
+      this.i = end;
+      return (this.doc = NO_MORE_DOCS);
     }
-    let step = 1;
-    let hi = lo + 1;
-    while (hi < this.end && docs[hi]! < target) {
-      lo = hi;
-      step <<= 1;
-      hi = lo + step;
+    if (docs[lo]! < target) {
+      // Galloping search from the current position.
+      let step = 1;
+      let hi = lo + 1;
+      while (hi < end && docs[hi]! < target) {
+        lo = hi;
+        step <<= 1;
+        hi = lo + step;
+      }
+      if (hi > end) hi = end;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (docs[mid]! < target) lo = mid + 1;
+        else hi = mid;
+      }
     }
-    if (hi > this.end) hi = this.end;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (docs[mid]! < target) lo = mid + 1;
-      else hi = mid;
-    }
+    if (this.bounds !== null && lo < end) lo = this.skipBlocks(lo);
     this.i = lo;
-    return (this.doc = lo < this.end ? docs[lo]! : NO_MORE_DOCS);
+    return (this.doc = lo < end ? docs[lo]! : NO_MORE_DOCS);
   }
   freq(): number {
-    return this.inv.freqs ? this.inv.freqs[this.i]! : 1;
+    return this.freqs !== null ? this.freqs[this.i]! : 1;
   }
   score(): number {
-    if (!this.bm25) return this.constant;
-    const norms = this.inv.norms;
-    return this.bm25.score(this.freq(), norms ? norms[this.doc]! : -1);
+    const bm25 = this.bm25;
+    if (bm25 === null) return this.constant;
+    const freq = this.freqs !== null ? this.freqs[this.i]! : 1;
+    const n = this.norms !== null ? bm25.cache[this.norms[this.doc]!]! : K1;
+    return f(f(bm25.weightValue * freq) / f(freq + n));
   }
-  /** Positions of the current doc (requires positions). */
-  positionsOf(out: number[]): void {
-    out.length = 0;
-    const inv = this.inv;
-    if (!inv.positions || !inv.posStart || !inv.freqs) return;
-    // Positions of a term are stored in posting order; find this posting's offset.
-    let p = this.posCursorFor(this.i);
-    const fr = inv.freqs[this.i]!;
-    for (let k = 0; k < fr; k++) out.push(inv.positions[p++]!);
-  }
-  private posIdx = -1;
-  private posOff = 0;
-  private posCursorFor(i: number): number {
-    const inv = this.inv;
-    if (this.posIdx < this.start || this.posIdx > i) {
-      this.posIdx = this.start;
-      // posStart is indexed by term: find the term containing posting `start`.
-      this.posOff = this.termPosBase;
-    }
-    while (this.posIdx < i) this.posOff += inv.freqs![this.posIdx++]!;
-    return this.posOff;
-  }
-  /** Set by the creator: offset into positions of this term's first posting. */
-  termPosBase = 0;
-}
 
-/** Union of several terms' postings at one phrase position (Lucene MultiPhraseQuery). */
-class PositionSource {
-  constructor(readonly terms: TermScorer[]) {}
-  /** Positions (sorted, unique) of any of the terms in `doc`. */
-  positions(doc: number, out: number[]): number[] {
-    out.length = 0;
-    const tmp: number[] = [];
-    for (const t of this.terms) {
-      if (t.doc < doc) t.advance(doc);
-      if (t.doc !== doc) continue;
-      t.positionsOf(tmp);
-      for (const p of tmp) out.push(p);
+  /** Upper bound of this term's score in any doc (from its block impacts). */
+  maxScore(): number {
+    const b = this.blockBounds();
+    let m = -Infinity;
+    for (let k = 0; k < b.length; k++) if (b[k]! > m) m = b[k]!;
+    return m === -Infinity ? 0 : m;
+  }
+  setMinCompetitiveScore(min: number): void {
+    if (this.bm25 === null || min <= this.minCompetitive) return;
+    this.minCompetitive = min;
+    if (this.bounds === null) this.bounds = this.blockBounds();
+  }
+  /** First posting at or after `i` in a block whose bound can beat the threshold. */
+  private skipBlocks(i: number): number {
+    const bounds = this.bounds!;
+    const min = this.minCompetitive;
+    let b = (i - this.start) >>> BLOCK_SHIFT;
+    while (bounds[b]! <= min) {
+      i = this.start + (++b << BLOCK_SHIFT);
+      if (i >= this.end) return this.end;
     }
-    if (this.terms.length > 1) {
-      out.sort((a, b) => a - b);
-      let w = 0;
-      for (let r = 0; r < out.length; r++) if (r === 0 || out[r] !== out[r - 1]) out[w++] = out[r]!;
-      out.length = w;
+    return i;
+  }
+  private blockBounds(): Float64Array {
+    return (this.boundsCache ??= this.computeBounds());
+  }
+  private computeBounds(): Float64Array {
+    const n = (this.cost + BLOCK_SIZE - 1) >>> BLOCK_SHIFT;
+    const out = new Float64Array(n);
+    const bm25 = this.bm25;
+    if (bm25 === null) {
+      out.fill(this.constant);
+      return out;
+    }
+    if (bm25.weightValue <= 0) return out; // negative boosts: scores are <= 0
+    const fi = termImpacts(this.inv, this.term);
+    const base = fi.blockBase[this.term]!;
+    for (let b = 0; b < n; b++) {
+      const norm = this.norms !== null ? fi.minNorm[base + b]! : -1;
+      out[b] = bm25.score(fi.maxFreq[base + b]!, norm) * BOUND_MARGIN;
     }
     return out;
   }
 }
 
+/**
+ * Lucene ExactPhraseScorer / SloppyPhraseScorer: docs where the terms occur at the query's
+ * relative positions (within `slop` moves), scored by BM25 on the phrase frequency. Every slot
+ * (phrase position) reads positions straight from its term iterators, which the approximation
+ * (the conjunction of the slots) has already placed on the candidate doc.
+ */
 export class PhraseScorer implements Scorer {
   doc = -1;
   readonly cost: number;
-  private readonly sources: PositionSource[];
-  private readonly buf: number[][];
   private curFreq = 0;
+  private readonly n: number;
+  private readonly positions: Int32Array;
+  private readonly posOff: Int32Array;
+  /** Per slot: the positions (array, [start, end)) of the current doc, relative offset. */
+  private readonly arrs: Int32Array[];
+  private readonly starts: Int32Array;
+  private readonly ends: Int32Array;
+  private readonly ptr: Int32Array;
+  private readonly offs: Int32Array;
+  /** Scratch for slots with several terms (MultiPhraseQuery): merged sorted unique positions. */
+  private readonly scratch: Int32Array[];
   constructor(
     private readonly approx: Scorer,
-    perPosition: TermScorer[][],
-    private readonly offsets: number[],
+    private readonly perPosition: TermScorer[][],
+    offsets: number[],
     private readonly slop: number,
     private readonly bm25: Bm25 | null,
     private readonly norms: Uint8Array | null,
     private readonly constant: number,
   ) {
-    this.sources = perPosition.map((ts) => new PositionSource(ts));
-    this.buf = perPosition.map(() => []);
     this.cost = approx.cost;
+    const inv = perPosition[0]![0]!.inv;
+    this.positions = inv.positions!;
+    this.posOff = positionOffsets(inv)!;
+    this.n = perPosition.length;
+    this.arrs = perPosition.map(() => this.positions);
+    this.starts = new Int32Array(this.n);
+    this.ends = new Int32Array(this.n);
+    this.ptr = new Int32Array(this.n);
+    this.offs = Int32Array.from(offsets);
+    this.scratch = perPosition.map((l) => (l.length > 1 ? new Int32Array(16) : new Int32Array(0)));
+  }
+  /** Loads the current doc's positions of every slot. */
+  private load(doc: number): void {
+    const off = this.posOff;
+    for (let k = 0; k < this.n; k++) {
+      const terms = this.perPosition[k]!;
+      if (terms.length === 1) {
+        const t = terms[0]!;
+        const s = off[t.i]!;
+        this.starts[k] = s;
+        this.ends[k] = s + t.freq();
+        continue;
+      }
+      let buf = this.scratch[k]!;
+      let m = 0;
+      for (const t of terms) {
+        if (t.doc < doc) t.advance(doc);
+        if (t.doc !== doc) continue;
+        const s = off[t.i]!;
+        const e = s + t.freq();
+        if (m + e - s > buf.length) {
+          const grown = new Int32Array(Math.max(buf.length * 2, m + e - s));
+          grown.set(buf.subarray(0, m));
+          buf = this.scratch[k] = grown;
+        }
+        for (let p = s; p < e; p++) buf[m++] = this.positions[p]!;
+      }
+      const sorted = buf.subarray(0, m).sort();
+      let w = 0;
+      for (let r = 0; r < m; r++) if (r === 0 || sorted[r] !== sorted[w - 1]) buf[w++] = sorted[r]!;
+      this.arrs[k] = buf;
+      this.starts[k] = 0;
+      this.ends[k] = w;
+    }
+  }
+  private exactFreq(): number {
+    const n = this.n;
+    const { arrs, starts, ends, ptr, offs } = this;
+    for (let k = 0; k < n; k++) ptr[k] = starts[k]!;
+    const a0 = arrs[0]!;
+    const off0 = offs[0]!;
+    let freq = 0;
+    outer: for (let p = starts[0]!, e0 = ends[0]!; p < e0; p++) {
+      const base = a0[p]! - off0;
+      for (let k = 1; k < n; k++) {
+        const want = base + offs[k]!;
+        const a = arrs[k]!;
+        const e = ends[k]!;
+        let q = ptr[k]!;
+        while (q < e && a[q]! < want) q++;
+        ptr[k] = q;
+        if (q >= e) break outer;
+        if (a[q] !== want) continue outer;
+      }
+      freq++;
+    }
+    return freq;
   }
   private confirm(doc: number): number {
     while (doc !== NO_MORE_DOCS) {
-      const lists = this.sources.map((s, i) => s.positions(doc, this.buf[i]!));
-      const freq =
-        this.slop === 0
-          ? exactFreq(lists, this.offsets)
-          : sloppyFreq(lists, this.offsets, this.slop);
+      this.load(doc);
+      let freq: number;
+      if (this.slop === 0) freq = this.exactFreq();
+      else {
+        const lists: number[][] = [];
+        for (let k = 0; k < this.n; k++)
+          lists.push(Array.from(this.arrs[k]!.subarray(this.starts[k]!, this.ends[k]!)));
+        freq = sloppyFreq(lists, Array.from(this.offs), this.slop);
+      }
       if (freq > 0) {
         this.curFreq = freq;
         return (this.doc = doc);
@@ -151,25 +258,6 @@ export class PhraseScorer implements Scorer {
     if (!this.bm25) return this.constant;
     return this.bm25.score(this.curFreq, this.norms ? this.norms[this.doc]! : -1);
   }
-}
-
-/** Number of exact occurrences: positions p with p + offset_i in every list i. */
-export function exactFreq(lists: number[][], offsets: number[]): number {
-  const first = lists[0]!;
-  const ptr = lists.map(() => 0);
-  let freq = 0;
-  outer: for (const p0 of first) {
-    const base = p0 - offsets[0]!;
-    for (let i = 1; i < lists.length; i++) {
-      const want = base + offsets[i]!;
-      const l = lists[i]!;
-      while (ptr[i]! < l.length && l[ptr[i]!]! < want) ptr[i]!++;
-      if (ptr[i]! >= l.length) break outer;
-      if (l[ptr[i]!] !== want) continue outer;
-    }
-    freq++;
-  }
-  return freq;
 }
 
 /** Lucene SloppyPhraseScorer.phraseFreq (without the repeated-terms refinement). */

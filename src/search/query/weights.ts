@@ -30,6 +30,9 @@ import {
   type Scorer,
 } from './scorer.js';
 import type { SearchStats } from './stats.js';
+import { countLive, unionCount, type DocList } from './doc-counts.js';
+import { MaxScoreScorer } from './max-score.js';
+import { countSlice, NumericRangeScorer, pointsSlice, sliceDocs } from './range-scorer.js';
 import { PhraseScorer, TermScorer } from './term-scorers.js';
 import { FunctionScoreScorer, NestedScorer, BoostingScorer } from './compound-scorers.js';
 import { expandFuzzy } from './fuzzy.js';
@@ -44,6 +47,10 @@ import {
 export interface Weight {
   scorer(ls: LiveSegment): Scorer | null;
   explain(ls: LiveSegment, doc: number): Explanation;
+  /** Exact number of live matching docs when it is cheap to know without scoring, else -1. */
+  count?(ls: LiveSegment): number;
+  /** The matching docs as one sorted list (terms, materialised doc sets), for counting unions. */
+  docList?(ls: LiveSegment): DocList | null;
 }
 
 export interface WeightContext {
@@ -81,22 +88,23 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
       return {
         scorer: (ls) => new AllDocsScorer(ls.segment.maxDoc, b),
         explain: (_ls, _d) => expl(b, '*:*'),
+        count: (ls) => ls.segment.maxDoc - (ls.live === null ? 0 : ls.deleted),
       };
     }
     case 'MatchNone':
-      return { scorer: () => null, explain: () => noMatch('MatchNoDocsQuery("")') };
+      return {
+        scorer: () => null,
+        explain: () => noMatch('MatchNoDocsQuery("")'),
+        count: () => 0,
+      };
     case 'Term':
       return termWeight(q.field, q.term, f(q.boost * boost), ctx, q.stats);
     case 'Synonym':
       return synonymWeight(q.field, q.terms, f(q.boost * boost), ctx);
     case 'Phrase':
       return phraseWeight(q, f(q.boost * boost), ctx);
-    case 'NumericRange': {
-      const b = f(q.boost * boost);
-      return docSetWeight(b, `${q.field}:[${q.lo} TO ${q.hi}]`, (ls) =>
-        numericRangeDocs(ls.segment, q.field, q.lo, q.hi, q.includeLo, q.includeHi),
-      );
-    }
+    case 'NumericRange':
+      return numericRangeWeight(q, f(q.boost * boost));
     case 'NumericSet': {
       const b = f(q.boost * boost);
       return docSetWeight(b, `${q.field}:{${q.values.join(' ')}}`, (ls) =>
@@ -160,6 +168,7 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
           const s = inner.scorer(ls);
           return s ? new ConstantScorer(s, b) : null;
         },
+        count: (ls) => (inner.count ? inner.count(ls) : -1),
         explain: (ls, d) => {
           const s = inner.scorer(ls);
           return s && advanceTo(s, d)
@@ -228,6 +237,8 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
         fn.filter ? createWeight(fn.filter, { ...ctx, needsScores: false }) : null,
       );
       const w: Weight = {
+        // function_score never drops docs unless it has a min_score
+        count: (ls) => (q.minScore === null && inner.count ? inner.count(ls) : -1),
         scorer: (ls) => {
           const s = inner.scorer(ls);
           if (!s) return null;
@@ -277,15 +288,54 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
   }
 }
 
+function numericRangeWeight(q: Extract<Query, { kind: 'NumericRange' }>, boost: number): Weight {
+  const describe = `${q.field}:[${q.lo} TO ${q.hi}]`;
+  const slice = (ls: LiveSegment) => {
+    const sf = ls.segment.fields.get(q.field);
+    const pts = sf?.points;
+    if (!pts) return null;
+    const [from, to] = pointsSlice(pts, q);
+    if (to <= from) return null;
+    const col = sf.docValues?.kind === 'numeric' ? sf.docValues : null;
+    return { pts, from, to, col };
+  };
+  return {
+    scorer(ls) {
+      const r = slice(ls);
+      if (!r) return null;
+      return new NumericRangeScorer(r.pts, r.from, r.to, ls.segment.maxDoc, boost, q, r.col);
+    },
+    count(ls) {
+      const r = slice(ls);
+      if (!r) return 0;
+      return countSlice(r.pts, r.from, r.to, r.col !== null && r.col.single !== null, ls);
+    },
+    explain(ls, doc) {
+      const r = slice(ls);
+      if (r && binaryHas(sliceDocs(r.pts, r.from, r.to), doc)) return expl(boost, describe);
+      return noMatch(`no match on ${describe}`);
+    },
+  };
+}
+
 function docSetWeight(
   boost: number,
   describe: string,
   docs: (ls: LiveSegment) => Int32Array | null,
 ): Weight {
+  const list = (ls: LiveSegment): DocList | null => {
+    const d = docs(ls);
+    return d && d.length ? { docs: d, start: 0, end: d.length } : null;
+  };
   return {
     scorer(ls) {
       const d = docs(ls);
       return d && d.length ? new ArrayScorer(d, boost) : null;
+    },
+    docList: list,
+    count(ls) {
+      const l = list(ls);
+      return l ? countLive(l, ls.live) : 0;
     },
     explain(ls, doc) {
       const d = docs(ls);
@@ -321,15 +371,33 @@ function termWeight(
     df = ts.docFreq;
     bm25 = new Bm25(boost, ctx.stats.field(field), ts, ctx.stats.maxDoc);
   }
+  // The term's ordinal in the last segment asked (count() then scorer() look it up once).
+  let lastSeg: Segment | null = null;
+  let lastInv: InvertedField | null = null;
+  let lastOrd = -1;
+  const lookup = (seg: Segment): number => {
+    if (seg !== lastSeg) {
+      lastSeg = seg;
+      lastInv = inverted(seg, field);
+      lastOrd = lastInv ? findTerm(lastInv.terms, term) : -1;
+    }
+    return lastOrd;
+  };
+  const list = (ls: LiveSegment): DocList | null => {
+    const t = lookup(ls.segment);
+    if (t < 0) return null;
+    const inv = lastInv!;
+    return { docs: inv.docs, start: inv.termStart[t]!, end: inv.termStart[t + 1]! };
+  };
   const w: Weight = {
     scorer(ls) {
-      const inv = inverted(ls.segment, field);
-      if (!inv) return null;
-      const t = findTerm(inv.terms, term);
-      if (t < 0) return null;
-      const s = new TermScorer(inv, inv.termStart[t]!, inv.termStart[t + 1]!, bm25, boost);
-      if (inv.posStart) s.termPosBase = inv.posStart[t]!;
-      return s;
+      const t = lookup(ls.segment);
+      return t < 0 ? null : new TermScorer(lastInv!, t, bm25, boost);
+    },
+    docList: list,
+    count(ls) {
+      const l = list(ls);
+      return l ? countLive(l, ls.live) : 0;
     },
     explain(ls, doc) {
       const s = w.scorer(ls) as TermScorer | null;
@@ -373,8 +441,7 @@ function synonymWeight(field: string, terms: string[], boost: number, ctx: Weigh
       const subs: TermScorer[] = [];
       for (const term of terms) {
         const t = findTerm(inv.terms, term);
-        if (t >= 0)
-          subs.push(new TermScorer(inv, inv.termStart[t]!, inv.termStart[t + 1]!, null, boost));
+        if (t >= 0) subs.push(new TermScorer(inv, t, null, boost));
       }
       if (!subs.length) return null;
       const union = new DisjunctionScorer(subs);
@@ -439,22 +506,15 @@ function phraseWeight(
         const list: TermScorer[] = [];
         for (const term of pos) {
           const t = findTerm(inv.terms, term);
-          if (t < 0) continue;
-          const s = new TermScorer(inv, inv.termStart[t]!, inv.termStart[t + 1]!, null, 1);
-          s.termPosBase = inv.posStart![t]!;
-          list.push(s);
+          if (t >= 0) list.push(new TermScorer(inv, t, null, 1));
         }
         if (!list.length) return null;
         perPos.push(list);
       }
-      // Approximation: docs containing every position (fresh iterators, the position readers are separate).
-      const approxParts: Scorer[] = perPos.map((list) => {
-        const fresh = list.map((s) => {
-          const t = findTerm(inv.terms, termOf(inv, s));
-          return new TermScorer(inv, inv.termStart[t]!, inv.termStart[t + 1]!, null, 1);
-        });
-        return fresh.length === 1 ? fresh[0]! : new DisjunctionScorer(fresh);
-      });
+      // Approximation: docs containing every position; the same iterators then give positions.
+      const approxParts: Scorer[] = perPos.map((list) =>
+        list.length === 1 ? list[0]! : new DisjunctionScorer(list),
+      );
       const approx =
         approxParts.length === 1 ? approxParts[0]! : new ConjunctionScorer(approxParts, []);
       return new PhraseScorer(approx, perPos, q.positions, q.slop, bm25, inv.norms, boost);
@@ -483,19 +543,6 @@ function phraseWeight(
   return w;
 }
 
-function termOf(inv: InvertedField, s: TermScorer): string {
-  // Recover the term of a scorer from its first posting's term range (used to clone iterators).
-  const start = (s as unknown as { start: number }).start;
-  let lo = 0;
-  let hi = inv.terms.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >>> 1;
-    if (inv.termStart[mid]! <= start) lo = mid;
-    else hi = mid - 1;
-  }
-  return inv.terms[lo]!;
-}
-
 function boolWeight(
   q: Extract<Query, { kind: 'Bool' }>,
   ctx: WeightContext,
@@ -506,7 +553,24 @@ function boolWeight(
   const should = q.should.map((c) => createWeight(c, ctx, boost));
   const mustNot = q.mustNot.map((c) => createWeight(c, { ...ctx, needsScores: false }, boost));
   const msm = q.minShouldMatch;
+  const required = [...must, ...filter];
   const w: Weight = {
+    count(ls) {
+      if (mustNot.length > 0) return -1;
+      if (required.length === 1 && msm === 0) {
+        const r = required[0]!;
+        return r.count ? r.count(ls) : -1;
+      }
+      if (required.length > 0 || msm > 1) return -1;
+      if (should.length === 1) return should[0]!.count ? should[0]!.count(ls) : -1;
+      const lists: DocList[] = [];
+      for (const c of should) {
+        if (!c.docList) return -1;
+        const l = c.docList(ls);
+        if (l) lists.push(l);
+      }
+      return unionCount(lists, ls.segment.maxDoc, ls.live);
+    },
     scorer(ls) {
       const req: Scorer[] = [];
       const scoring: Scorer[] = [];
@@ -534,7 +598,10 @@ function boolWeight(
       let main: Scorer | null;
       if (req.length === 0) {
         if (opt.length === 0 || opt.length < Math.max(1, msm)) return null;
-        main = opt.length === 1 ? opt[0]! : new DisjunctionScorer(opt, Math.max(1, msm));
+        if (opt.length === 1) main = opt[0]!;
+        else if (msm <= 1 && ctx.needsScores && opt.every((s) => s.maxScore !== undefined))
+          main = new MaxScoreScorer(opt);
+        else main = new DisjunctionScorer(opt, Math.max(1, msm));
       } else {
         if (msm > 0) {
           if (opt.length < msm) return null;
@@ -588,38 +655,13 @@ export function numericRangeDocs(
   field: string,
   lo: number,
   hi: number,
-  incLo: boolean,
-  incHi: boolean,
+  includeLo: boolean,
+  includeHi: boolean,
 ): Int32Array | null {
   const pts = seg.fields.get(field)?.points;
   if (!pts) return null;
-  const v = pts.values;
-  let a = 0;
-  let b = v.length;
-  // first index with value >= lo (or > lo)
-  let l = 0;
-  let h = v.length;
-  while (l < h) {
-    const m = (l + h) >>> 1;
-    if (incLo ? v[m]! < lo : v[m]! <= lo) l = m + 1;
-    else h = m;
-  }
-  a = l;
-  l = a;
-  h = v.length;
-  while (l < h) {
-    const m = (l + h) >>> 1;
-    if (incHi ? v[m]! <= hi : v[m]! < hi) l = m + 1;
-    else h = m;
-  }
-  b = l;
-  if (b <= a) return null;
-  const docs = pts.docs.slice(a, b);
-  docs.sort();
-  // Multi-valued fields can list a doc more than once.
-  let w = 1;
-  for (let r = 1; r < docs.length; r++) if (docs[r] !== docs[w - 1]) docs[w++] = docs[r]!;
-  return w === docs.length ? docs : docs.slice(0, w);
+  const [from, to] = pointsSlice(pts, { lo, hi, includeLo, includeHi });
+  return to > from ? sliceDocs(pts, from, to) : null;
 }
 
 export function termRangeDocs(

@@ -51,6 +51,9 @@ describe('bench SQL form', () => {
     const dsl = { hits: { hits: [{ _source: { name: 'p' }, _score: 1.5 }] } };
     expect(sqlRowsCheck('debian.match', { rows: [['p', 1.5]] }, dsl)).toBeNull();
     expect(sqlRowsCheck('debian.match', { rows: [['q', 1.5]] }, dsl)).toMatch(/row 0/);
+    expect(sqlRowsCheck('debian.match', { rows: [['p', 2.5]] }, dsl)).toMatch(/score/);
+    // WHERE MATCH(...) AND range: ES SQL's bool must scores the range too (+1.0)
+    expect(sqlRowsCheck('debian.bool_range', { rows: [['p', 2.5]] }, dsl)).toBeNull();
     const range = {
       aggregations: { r: { buckets: [{ doc_count: 2 }, { doc_count: 0 }, { doc_count: 1 }] } },
     };

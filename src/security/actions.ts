@@ -1,0 +1,153 @@
+/**
+ * Which Elasticsearch action a REST route runs, so roles can be checked the way x-pack checks
+ * them (ES: each Rest*Action calls one transport action; security authorises its name). Routes
+ * are named by method and pattern (`/{index}/_search`). `null` means "any authenticated user"
+ * (ES: `_authenticate` and help texts run no privileged action). Unknown routes get an action
+ * only `superuser` holds, so a route added without a mapping fails closed.
+ */
+
+export const UNMAPPED_PREFIX = 'cluster:admin/quarry/unmapped';
+
+type Method = string;
+
+/** Endpoints keyed by the last `_` segment of the pattern; per method, `*` for any. */
+const BY_ENDPOINT: Record<string, Record<Method, string | null>> = {
+  _search: { '*': 'indices:data/read/search' },
+  _count: { '*': 'indices:data/read/search' },
+  _msearch: { '*': 'indices:data/read/msearch' },
+  _mget: { '*': 'indices:data/read/mget' },
+  _explain: { '*': 'indices:data/read/explain' },
+  _validate: { '*': 'indices:admin/validate/query' },
+  _field_caps: { '*': 'indices:data/read/field_caps' },
+  _termvectors: { '*': 'indices:data/read/tv' },
+  _mtermvectors: { '*': 'indices:data/read/mtv' },
+  _search_shards: { '*': 'indices:admin/shards/search_shards' },
+  _source: { '*': 'indices:data/read/get' },
+  _bulk: { '*': 'indices:data/write/bulk' },
+  _update: { '*': 'indices:data/write/update' },
+  _create: { '*': 'indices:data/write/index' },
+  _delete_by_query: { '*': 'indices:data/write/delete/byquery' },
+  _update_by_query: { '*': 'indices:data/write/update/byquery' },
+  _reindex: { '*': 'indices:data/write/reindex' },
+  _rethrottle: { '*': 'cluster:admin/reindex/rethrottle' },
+  _refresh: { '*': 'indices:admin/refresh' },
+  _flush: { '*': 'indices:admin/flush' },
+  _forcemerge: { '*': 'indices:admin/forcemerge' },
+  _close: { '*': 'indices:admin/close' },
+  _open: { '*': 'indices:admin/open' },
+  _analyze: { '*': 'indices:admin/analyze' },
+  _stats: { '*': 'indices:monitor/stats' },
+  _segments: { '*': 'indices:monitor/segments' },
+  _recovery: { '*': 'indices:monitor/recovery' },
+  _mapping: {
+    GET: 'indices:admin/mappings/get',
+    HEAD: 'indices:admin/mappings/get',
+    '*': 'indices:admin/mapping/put',
+  },
+  _settings: {
+    GET: 'indices:monitor/settings/get',
+    HEAD: 'indices:monitor/settings/get',
+    '*': 'indices:admin/settings/update',
+  },
+  _alias: {
+    GET: 'indices:admin/aliases/get',
+    HEAD: 'indices:admin/aliases/get',
+    '*': 'indices:admin/aliases',
+  },
+  _template: {
+    GET: 'indices:admin/template/get',
+    HEAD: 'indices:admin/template/get',
+    DELETE: 'indices:admin/template/delete',
+    '*': 'indices:admin/template/put',
+  },
+  _tasks: { GET: 'cluster:monitor/tasks/lists', '*': 'cluster:admin/tasks/cancel' },
+  _authenticate: { '*': null },
+};
+
+/** Spellings that share an endpoint. */
+const SYNONYMS: Record<string, string> = {
+  _mappings: '_mapping',
+  _setting: '_settings',
+  _aliases: '_alias',
+};
+
+/** Routes under a fixed prefix, matched before the endpoint table. */
+function prefixed(method: Method, s: string[]): string | null | undefined {
+  const [a, b, c] = s;
+  if (s.length === 0) return 'cluster:monitor/main';
+  if (a === '_cluster') {
+    if (b === 'health') return 'cluster:monitor/health';
+    if (b === 'settings')
+      return method === 'GET' ? 'cluster:monitor/state' : 'cluster:admin/settings/update';
+    if (b === 'stats') return 'cluster:monitor/stats';
+    return 'cluster:monitor/state';
+  }
+  if (a === '_cat') {
+    if (b === undefined) return null;
+    if (b === 'health') return 'cluster:monitor/health';
+    if (b === 'count') return 'indices:data/read/search';
+    // ES: RestIndicesAction, RestShardsAction, RestNodesAction … start with a cluster state read.
+    return 'cluster:monitor/state';
+  }
+  // ES: TransportNodesStatsAction behind every `stats` form, TransportNodesInfoAction otherwise.
+  if (a === '_nodes')
+    return s.includes('stats') ? 'cluster:monitor/nodes/stats' : 'cluster:monitor/nodes/info';
+  if (a === '_search' && b === 'scroll')
+    return method === 'DELETE' ? 'indices:data/read/scroll/clear' : 'indices:data/read/scroll';
+  // What clients ask at connect time (ES: TransportXPackInfoAction, license get).
+  if (a === '_xpack' && b === undefined) return 'cluster:monitor/xpack/info';
+  if (a === '_xpack' && b === 'usage') return 'cluster:monitor/xpack/usage';
+  if (a === '_license' || (a === '_xpack' && b === 'license'))
+    return method === 'GET' || method === 'HEAD'
+      ? 'cluster:monitor/xpack/license/get'
+      : method === 'DELETE'
+        ? 'cluster:admin/xpack/license/delete'
+        : 'cluster:admin/xpack/license/put';
+  if ((a === '_xpack' && b === 'sql') || a === '_sql') {
+    const op = a === '_sql' ? b : c;
+    if (op === 'translate') return 'indices:data/read/sql/translate';
+    if (op === 'close') return 'indices:data/read/sql/close_cursor';
+    return 'indices:data/read/sql';
+  }
+  if (a === '_tasks' && s.length > 1) {
+    if (s[s.length - 1] === '_cancel') return 'cluster:admin/tasks/cancel';
+    return s.length === 2 ? 'cluster:monitor/task/get' : undefined;
+  }
+  return undefined;
+}
+
+/** Document and index routes, which have no `_` endpoint segment. */
+function plain(method: Method, s: string[]): string | undefined {
+  if (s.length === 1 && s[0] === '{}') {
+    if (method === 'PUT') return 'indices:admin/create';
+    if (method === 'DELETE') return 'indices:admin/delete';
+    return 'indices:admin/get';
+  }
+  if (s.every((x) => x === '{}') && (s.length === 2 || s.length === 3)) {
+    if (method === 'GET' || method === 'HEAD') return 'indices:data/read/get';
+    if (method === 'DELETE') return 'indices:data/write/delete';
+    return 'indices:data/write/index';
+  }
+  return undefined;
+}
+
+/** The ES action a route runs; `null` when authentication alone suffices. */
+export function actionFor(method: Method, pattern: string): string | null {
+  const segs = pattern
+    .split('/')
+    .filter((x) => x.length > 0)
+    .map((x) => (x.startsWith('{') ? '{}' : x));
+  const pre = prefixed(method, segs);
+  if (pre !== undefined) return pre;
+  const p = plain(method, segs);
+  if (p !== undefined) return p;
+  for (let i = segs.length - 1; i >= 0; i--) {
+    const seg = SYNONYMS[segs[i]!] ?? segs[i]!;
+    const entry = BY_ENDPOINT[seg];
+    if (!entry) continue;
+    if (seg === '_mapping' && segs[i + 1] === 'field') return 'indices:admin/mappings/fields/get';
+    const a = method in entry ? entry[method] : entry['*'];
+    if (a !== undefined) return a;
+  }
+  return `${UNMAPPED_PREFIX}[${method} ${pattern}]`;
+}
