@@ -6,6 +6,7 @@ import type { Store } from './store/store.js';
 import type { IndicesService } from './engine/indices-service.js';
 import type { DocumentService } from './engine/documents.js';
 import type { ScrollService } from './dsl/search/scroll.js';
+import type { OverloadControl } from './http/overload.js';
 
 export interface NodeSettings {
   clusterName: string;
@@ -39,6 +40,8 @@ export interface NodeContext {
   runUpdateScript?: (script: unknown, ctx: Record<string, unknown>) => Record<string, unknown>;
   /** HTTP connections open now and since start (nodes stats `http`), once listening. */
   httpStats?: () => { current_open: number; total_opened: number };
+  /** Request pools and circuit breakers (set when the HTTP app is built). */
+  overload?: OverloadControl;
   /** Called with the effective cluster settings after PUT _cluster/settings. */
   clusterSettingsChanged?: (settings: Record<string, string>) => void;
 }

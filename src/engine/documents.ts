@@ -372,7 +372,10 @@ export class DocumentService {
         return this.withGet(out, req, merged);
       }
     } else {
-      ({ merged, changed } = mergeForUpdate(current, body.doc as Record<string, unknown>));
+      // ES reads `doc` with parser.map(): null, a scalar or an array gives no fields (a noop).
+      const doc =
+        body.doc && typeof body.doc === 'object' && !Array.isArray(body.doc) ? body.doc : {};
+      ({ merged, changed } = mergeForUpdate(current, doc as Record<string, unknown>));
     }
     const detectNoop = body.script === undefined && body.detect_noop !== false;
     if (detectNoop && !changed) {

@@ -5,15 +5,27 @@
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { EsError, toEsError } from '../common/errors.js';
+import { locateInJson, resolveErrorLocations } from '../dsl/query/index.js';
 import type { NodeContext } from '../node-context.js';
 import type { HttpMethod } from './router.js';
 import { securedRouter, type FileRealm } from './auth.js';
 import { warningHeader, type Handler, type RestRequest } from './rest.js';
 import { sendError, sendResponse } from './respond.js';
 import { registerRoutes } from './routes/index.js';
+import { admitRequest, OverloadControl } from './overload.js';
 
 function addWarnings(reply: FastifyReply, warnings: string[]): void {
   if (warnings.length) reply.header('Warning', [...new Set(warnings)].map(warningHeader));
+}
+
+/**
+ * Renders the JSON locations an error recorded (`line`/`col`, `[1:20]`) against the request body,
+ * as ES's parsers report them; NDJSON bodies resolve per line where they are parsed.
+ */
+function locatedInBody(e: EsError, path: string, body: Buffer | null): EsError {
+  const ndjson = path.endsWith('/_bulk') || path.endsWith('/_msearch') || path === '/_bulk';
+  const text = body && !ndjson ? body.toString('utf8') : null;
+  return resolveErrorLocations(e, (loc) => (text === null ? null : locateInJson(text, loc)));
 }
 
 const METHODS: HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
@@ -45,6 +57,27 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
   // themselves, and documents keep the bytes the client sent.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+  // Overload protection before the body is read: the in-flight breaker reserves the request's
+  // content length, then the request waits for a slot in its pool (or is rejected with 429). The
+  // slot is held until the handler's synchronous work is done: like ES's write threads, which do
+  // not wait for the translog fsync, a request waiting for its LMDB flush holds no slot.
+  const overload = (node.overload ??= new OverloadControl(node.settings.raw, node.nodeName));
+  const slots = new WeakMap<FastifyRequest, () => void>();
+  const endSyncWork = (req: FastifyRequest) => {
+    slots.get(req)?.();
+    slots.delete(req);
+  };
+  app.addHook('onRequest', (req, reply, done) => {
+    const length = req.headers['content-length'];
+    admitRequest(overload, req.method, req.url, length, maxContentLength, reply.raw, {
+      admitted: (slot) => {
+        if (slot) slots.set(req, slot);
+        done();
+      },
+      rejected: (e) => sendError(reply, new Map(), req.method as HttpMethod, e, node),
+    });
+  });
 
   const router = securedRouter(opts.realm);
   registerRoutes(router, node);
@@ -89,12 +122,15 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
       warnings: [],
     };
     try {
-      const res = await found.handler(rest);
+      const pending = found.handler(rest);
+      endSyncWork(req);
+      const res = await pending;
       addWarnings(reply, rest.warnings);
       sendResponse(reply, query, method, res);
     } catch (e) {
+      endSyncWork(req);
       addWarnings(reply, rest.warnings);
-      sendError(reply, query, method, toEsError(e), node);
+      sendError(reply, query, method, locatedInBody(toEsError(e), path, body), node);
     }
   };
 
@@ -104,18 +140,13 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
     const query = new Map<string, string>();
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      const len = Number(req.headers['content-length'] ?? 0);
-      return void sendError(
-        reply,
-        query,
-        req.method as HttpMethod,
-        new EsError(
-          'content_too_long_exception',
-          `Request content length [${len}] exceeds the limit [${maxContentLength}]`,
-          413,
-        ),
-        node,
-      );
+      // ES 6.8: Netty's HttpObjectAggregator answers an oversized request itself, with
+      // `413 Request Entity Too Large`, an empty body, and closes the connection.
+      return void reply
+        .code(413)
+        .header('connection', 'close')
+        .header('content-length', '0')
+        .send();
     }
     const status =
       err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;

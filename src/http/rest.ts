@@ -30,7 +30,35 @@ export interface RestResponse {
 /** ES DeprecationLogger header value. */
 export function warningHeader(message: string): string {
   const escaped = message.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
-  return `299 Elasticsearch-6.8.13-be13c69 "${escaped}" "${new Date().toUTCString()}"`;
+  return `299 Elasticsearch-6.8.13-be13c69 "${encodeWarning(escaped)}" "${new Date().toUTCString()}"`;
+}
+
+/**
+ * ES DeprecationLogger.encode: characters outside an RFC 7230 quoted-string (controls, `%`, and
+ * anything above U+00FF) are percent-encoded as UTF-8, so every value is a legal header.
+ */
+function encodeWarning(s: string): string {
+  const plain = (c: number) =>
+    c === 9 ||
+    c === 0x20 ||
+    c === 0x21 ||
+    c === 0x22 ||
+    c === 0x23 ||
+    c === 0x24 ||
+    (c >= 0x26 && c <= 0x7e) ||
+    (c >= 0x80 && c <= 0xff);
+  let out = '';
+  for (let i = 0; i < s.length;) {
+    if (plain(s.charCodeAt(i))) {
+      out += s[i++];
+      continue;
+    }
+    const start = i;
+    while (i < s.length && !plain(s.charCodeAt(i))) i++;
+    for (const b of Buffer.from(s.slice(start, i), 'utf8'))
+      out += '%' + b.toString(16).toUpperCase().padStart(2, '0');
+  }
+  return out;
 }
 
 export type Handler = (req: RestRequest) => RestResponse | Promise<RestResponse>;

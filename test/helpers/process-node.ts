@@ -3,7 +3,7 @@
  * reads the port from it, and can kill the process with SIGKILL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface ProcessNode {
   url: string;
@@ -13,7 +13,8 @@ export interface ProcessNode {
   stop(): Promise<void>;
 }
 
-const bin = resolve(__dirname, '../../bin/quarry');
+// import.meta.url rather than __dirname, so tsx scripts (npm run test:crash) can use it too.
+const bin = fileURLToPath(new URL('../../bin/quarry', import.meta.url));
 
 export function startProcessNode(dataPath: string, extra: string[] = []): Promise<ProcessNode> {
   return new Promise((res, rej) => {

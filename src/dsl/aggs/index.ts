@@ -37,6 +37,8 @@ export interface ReduceOptions {
   /** Receives deprecation warnings (ES Warning headers), deduplicated. */
   warnings?: string[];
   fetchHits?: (hits: CollectedHit[], opts: TopHitsOptions) => unknown[];
+  /** Memory circuit breaker over the running bucket count. */
+  breaker?: (buckets: number) => void;
 }
 
 /**
@@ -56,7 +58,7 @@ export function reduceAggregations(
     scriptMethods: opts.scriptMethods,
     warnings,
     fetchHits: opts.fetchHits,
-    consumer: new BucketConsumer(opts.maxBuckets, warnings),
+    consumer: new BucketConsumer(opts.maxBuckets, warnings, opts.breaker),
   };
   if (shards.length === 0) return {};
   const reduced = reduceAggList(

@@ -64,6 +64,8 @@ export interface ShardAggContext {
   index?: string;
   /** Mapping type name (6.8 has one per index): terms on `_type`. */
   typeName?: string;
+  /** Memory circuit breaker over the running bucket count (throws circuit_breaking_exception). */
+  breaker?: (buckets: number) => void;
 }
 
 /** Base of every shard-level and reduced aggregation result (ES InternalAggregation). */

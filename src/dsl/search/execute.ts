@@ -107,8 +107,9 @@ export interface ParsedSearch {
 /** Request-level parsing (before any shard is touched): errors here are plain 400s. */
 export function parseSearch(req: SearchRequest, warnings?: string[]): ParsedSearch {
   return {
-    query: parseQuery(req.query ?? { match_all: {} }),
-    postFilter: req.postFilter ? parseQuery(req.postFilter) : null,
+    // Paths in the body, so that error locations resolve against the request text.
+    query: parseQuery(req.query ?? { match_all: {} }, req.query ? ['query'] : []),
+    postFilter: req.postFilter ? parseQuery(req.postFilter, ['post_filter']) : null,
     aggs: req.aggs ? parseAggregations(req.aggs, warnings ? { warnings } : {}) : null,
     rescoreQueries: req.rescore.map((r) => parseQuery(r.query)),
     suggest: req.suggest ? parseSuggest(req.suggest) : null,
@@ -258,6 +259,7 @@ export function executeSearch(
       {
         typedKeys: opts.typedKeys,
         maxBuckets: opts.limits.maxBuckets,
+        ...(opts.limits.breaker ? { breaker: opts.limits.breaker } : {}),
         warnings,
         fetchHits: (hits: CollectedHit[], o: TopHitsOptions) =>
           fetchHits(

@@ -12,6 +12,8 @@ import { compileQueryScript } from './scripts.js';
 export interface RequestLimits {
   maxClauseCount: number;
   maxBuckets: number;
+  /** Memory circuit breaker for aggregation buckets (the node's request breaker). */
+  breaker?: (buckets: number) => void;
 }
 
 export interface ContextExtras {

@@ -17,7 +17,12 @@ import type { Query } from '../../search/query/query.js';
 import { shardStats, type SearchStats } from '../../search/query/stats.js';
 import { createWeight, type Weight } from '../../search/query/weights.js';
 import { formatTimeValue } from '../../common/units.js';
-import { parseQuery, toSearchQuery, type IndexQueryContext } from '../query/index.js';
+import {
+  parseQuery,
+  resolveErrorLocations,
+  toSearchQuery,
+  type IndexQueryContext,
+} from '../query/index.js';
 import { createShardAggregator, type ShardAggResult } from '../aggs/index.js';
 import { collapseReader } from './collapse.js';
 import type { ExecuteOptions, ParsedSearch, ShardTarget } from './execute.js';
@@ -190,11 +195,22 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
     ? createShardAggregator(parsed.aggs, {
         snapshot: t.snapshot,
         field: (path) => qctx.field(path),
-        compileQuery: (json) =>
-          createWeight(toSearchQuery(parseQuery(json), qctx), { stats, needsScores: false }),
+        compileQuery: (json) => {
+          try {
+            return createWeight(toSearchQuery(parseQuery(json), qctx), {
+              stats,
+              needsScores: false,
+            });
+          } catch (e) {
+            // The aggregation's query has no place in the request text here: never leave a
+            // location marker in the reason.
+            throw e instanceof EsError ? resolveErrorLocations(e, () => null) : e;
+          }
+        },
         objectMapping: (path: string) => t.idx.mapping?.objectsByPath.get(path),
         now: opts.now,
         maxBuckets: opts.limits.maxBuckets,
+        ...(opts.limits.breaker ? { breaker: opts.limits.breaker } : {}),
         warnings,
         shardIndex: t.shardIndex,
         index: t.idx.name,

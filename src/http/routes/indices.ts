@@ -371,14 +371,27 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
         );
       }
     }
-    for (const idx of targets) {
-      for (const [k, v] of Object.entries(upd)) {
-        if (preserve && k in idx.meta.settings) continue;
-        if (v === null) delete idx.meta.settings[k];
-        else idx.meta.settings[k] = v;
+    // All or nothing: a value the index cannot apply (settingsChanged throws) restores every
+    // target's previous settings, so a rejected update changes nothing.
+    const previous = new Map(targets.map((idx) => [idx, { ...idx.meta.settings }]));
+    try {
+      for (const idx of targets) {
+        for (const [k, v] of Object.entries(upd)) {
+          if (preserve && k in idx.meta.settings) continue;
+          if (v === null) delete idx.meta.settings[k];
+          else idx.meta.settings[k] = v;
+        }
+        idx.settingsChanged();
       }
+    } catch (e) {
+      for (const [idx, settings] of previous) {
+        idx.meta.settings = settings;
+        idx.settingsChanged();
+      }
+      throw e;
+    }
+    for (const idx of targets) {
       idx.meta.version++;
-      idx.settingsChanged();
       await idx.persist();
     }
     await node.store.durable();

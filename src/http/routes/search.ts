@@ -19,7 +19,12 @@ import { countDocs } from '../../search/collect/top-docs.js';
 import { shardStats } from '../../search/query/stats.js';
 import { createWeight } from '../../search/query/weights.js';
 import { lookupId } from '../../search/index/segment.js';
-import { parseQuery, toSearchQuery } from '../../dsl/query/index.js';
+import {
+  locateInJson,
+  parseQuery,
+  resolveErrorLocations,
+  toSearchQuery,
+} from '../../dsl/query/index.js';
 import {
   executeSearch,
   parseSearch,
@@ -98,7 +103,13 @@ export function searchLimits(node: NodeContext) {
   return {
     // ES 6.8: no bucket limit by default (a deprecation warning past 10000).
     maxBuckets: cs['search.max_buckets'] !== undefined ? Number(cs['search.max_buckets']) : -1,
-    maxClauseCount: Number(cs['indices.query.bool.max_clause_count'] ?? 1024),
+    // A static node setting in ES 6.8 (`-E indices.query.bool.max_clause_count=…`).
+    maxClauseCount: Number(
+      cs['indices.query.bool.max_clause_count'] ??
+        node.settings.raw['indices.query.bool.max_clause_count'] ??
+        1024,
+    ),
+    ...(node.overload ? { breaker: node.overload.breakers.bucketChecker() } : {}),
   };
 }
 
@@ -499,7 +510,13 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     while (i < lines.length) {
       const headerLine = lines[i++]!.trim();
       if (headerLine === '' && i >= lines.length) break;
-      const header = headerLine === '' ? {} : (parseLine(headerLine) as Record<string, unknown>);
+      const parsedHeader = headerLine === '' ? {} : parseLine(headerLine);
+      // ES reads the header with parser.map(): a line that is not an object gives no fields.
+      const header = (
+        parsedHeader && typeof parsedHeader === 'object' && !Array.isArray(parsedHeader)
+          ? parsedHeader
+          : {}
+      ) as Record<string, unknown>;
       if (i >= lines.length) break;
       const bodyLine = lines[i++]!.trim();
       const body = bodyLine === '' ? {} : parseLine(bodyLine);
@@ -528,7 +545,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
         req.warnings.push(...out.warnings);
         responses.push({ ...out.body, status: 200 });
       } catch (e) {
-        const err = toEsError(e);
+        const err = resolveErrorLocations(toEsError(e), (loc) => locateInJson(bodyLine, loc));
         responses.push({ error: err.toErrorObject(), status: err.status });
       }
     }

@@ -59,7 +59,7 @@ const NO_SCORES = new Float64Array(BATCH).fill(NaN);
 export function createShardAggregator(nodes: AggNode[], ctx: ShardAggContext): ShardAggregator {
   validateAggregations(nodes);
   const { aggs } = splitTopLevel(nodes);
-  const consumer = new BucketConsumer(ctx.maxBuckets, ctx.warnings);
+  const consumer = new BucketConsumer(ctx.maxBuckets, ctx.warnings, ctx.breaker);
   const ac: AggregatorContext = { shard: ctx, consumer, all: [] };
   const roots = aggs.map((n) => createAggregator(n, ac, ROOT_SPACE));
   return new RootCollector(roots, ac);

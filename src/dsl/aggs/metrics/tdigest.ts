@@ -6,6 +6,7 @@
  * min/max end interpolation). The library breaks ties and shuffles with java.util.Random; here a
  * seeded generator keeps results reproducible (small inputs never reach those paths).
  */
+import { illegalArgument } from '../../../common/errors.js';
 
 export class TDigest {
   private means = new Float64Array(16);
@@ -150,7 +151,7 @@ export class TDigest {
   }
 
   quantile(q: number): number {
-    if (q < 0 || q > 1) throw new Error(`q should be in [0,1], got ${q}`);
+    if (q < 0 || q > 1) throw illegalArgument(`q should be in [0,1], got ${q}`);
     const n = this.n;
     if (n === 0) return NaN;
     if (n === 1) return this.means[0]!;

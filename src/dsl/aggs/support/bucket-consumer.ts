@@ -6,17 +6,25 @@
 import { tooManyBuckets } from '../../../common/errors.js';
 
 export const SOFT_LIMIT_MAX_BUCKETS = 10000;
+const BREAKER_CHECK_INTERVAL = 1024;
 
 export class BucketConsumer {
   count = 0;
   private warned = false;
+  private nextCheck = BREAKER_CHECK_INTERVAL;
   constructor(
     private readonly limit: number,
     private readonly warnings: string[] | undefined,
+    /** Memory circuit breaker, called every 1024 buckets with the running count (ES 7 style). */
+    private readonly breaker?: (buckets: number) => void,
   ) {}
 
   accept(n: number): void {
     this.count += n;
+    if (this.breaker && this.count >= this.nextCheck) {
+      this.nextCheck = this.count + BREAKER_CHECK_INTERVAL;
+      this.breaker(this.count);
+    }
     if (this.limit === -1) {
       if (!this.warned && this.count > SOFT_LIMIT_MAX_BUCKETS) {
         this.warned = true;

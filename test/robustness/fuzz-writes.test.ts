@@ -1,0 +1,242 @@
+/**
+ * Fuzzing the write side of the HTTP API: mutated documents, updates, mappings, index settings and
+ * bulk NDJSON. Every answer must be a well-formed ES response; a request rejected as a whole (4xx)
+ * must leave index `fz` exactly as it was (mapping, settings, every document's version and source).
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestNode } from '../helpers/node.js';
+import {
+  brokenText,
+  fuzzNode,
+  malformed,
+  mutated,
+  RUNS,
+  seedDoc,
+  send,
+  snapshot,
+  type Answer,
+} from './fuzz-support.js';
+
+let node: TestNode;
+beforeAll(async () => {
+  node = await fuzzNode(10);
+}, 60_000);
+afterAll(() => node.destroy());
+
+const DOCS: unknown[] = [
+  seedDoc(1),
+  { title: 'x', n: '12', price: '1.5', when: 1577836800000, ok: 'true', ip: '::1' },
+  { kids: [{ name: 'a', age: 3 }, { name: 'b' }], loc: '41.1,-71.2', tag: ['a', 'b'] },
+  { loc: [-71, 41], when: '2020-02-02', title: null, extra: { deep: { er: 1 } } },
+];
+const UPDATES: unknown[] = [
+  { doc: { n: 7 } },
+  { doc: { tag: 'u' }, doc_as_upsert: true },
+  { script: { source: 'ctx._source.n += params.k', params: { k: 2 } } },
+  { script: "ctx._source.tag = 'z'", upsert: seedDoc(3) },
+  { script: { source: "ctx.op = 'none'" }, detect_noop: false },
+];
+const MAPPINGS: unknown[] = [
+  { properties: { extra_kw: { type: 'keyword', ignore_above: 10 } } },
+  {
+    properties: {
+      extra_txt: { type: 'text', analyzer: 'standard', fields: { k: { type: 'keyword' } } },
+    },
+  },
+  {
+    dynamic: 'strict',
+    properties: { extra_obj: { type: 'object', properties: { a: { type: 'long' } } } },
+  },
+  { properties: { extra_date: { type: 'date', format: 'yyyy-MM-dd||epoch_millis' } } },
+  { properties: { n: { type: 'long' } } },
+];
+const SETTINGS: unknown[] = [
+  { index: { number_of_replicas: 0 } },
+  { index: { refresh_interval: '2s' } },
+  { index: { max_result_window: 20000 } },
+  { 'index.blocks.write': false },
+];
+
+/** The index state before the next write; recomputed only after a write was accepted. */
+let state: string | null = null;
+
+/**
+ * Sends one write and, when it is rejected as a whole, checks it changed nothing. A version
+ * conflict (409) is the exception for the mapping: ES applies a document's dynamic mapping update
+ * before the engine checks the version (TransportShardBulkAction), so only documents are compared.
+ */
+async function checkWrite(method: string, path: string, body: string, ct?: string) {
+  const before = (state ??= await snapshot(node));
+  const a: Answer = await send(node, method, path, body, ct);
+  const why = malformed(a);
+  if (why) throw new Error(`${method} ${path} ${body.slice(0, 600)}\n→ ${why}`);
+  if (a.status < 400) {
+    state = null;
+    return a;
+  }
+  const after = await snapshot(node);
+  const docsOnly = (s: string) => JSON.stringify(JSON.parse(s).slice(2));
+  if (a.status === 409 ? docsOnly(after) !== docsOnly(before) : after !== before)
+    throw new Error(
+      `rejected ${method} ${path} ${body.slice(0, 600)} changed the index: ${difference(before, after)}`,
+    );
+  state = after;
+  return a;
+}
+
+/** The first part of two snapshots that differs, for the failure message. */
+function difference(a: string, b: string): string {
+  const x = JSON.parse(a) as unknown[];
+  const y = JSON.parse(b) as unknown[];
+  const names = ['mapping', 'settings', 'total', 'documents'];
+  for (let i = 0; i < x.length; i++) {
+    const p = JSON.stringify(x[i]);
+    const q = JSON.stringify(y[i]);
+    if (p === q) continue;
+    let k = 0;
+    while (p[k] === q[k]) k++;
+    return `${names[i]}: …${p.slice(Math.max(0, k - 80), k + 200)} → …${q.slice(Math.max(0, k - 80), k + 200)}`;
+  }
+  return 'none';
+}
+
+describe('fuzzing the write API', () => {
+  it('mutated documents: well-formed answers, rejections change nothing', async () => {
+    let i = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          { weight: 3, arbitrary: mutated(DOCS).map((d) => JSON.stringify(d)) },
+          // Documents nested deeper than ~2000 objects overflow the stack (see the fails test).
+          { weight: 1, arbitrary: brokenText(DOCS, 1500) },
+        ),
+        fc.constantFrom(
+          'PUT /fz/_doc/{id}',
+          'POST /fz/_doc',
+          'PUT /fz/_doc/{id}/_create',
+          'PUT /fz/_doc/{id}?version=3&version_type=external',
+          'PUT /fz/_doc/{id}?if_seq_no=0&if_primary_term=1',
+          'PUT /fz/_doc/{id}?op_type=create&routing=r',
+        ),
+        async (body, route) => {
+          const [method, path] = route.replace('{id}', `f${i++ % 13}`).split(' ') as [
+            string,
+            string,
+          ];
+          await checkWrite(method, path, body);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  }, 120_000);
+
+  it('mutated updates: well-formed answers, rejections change nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          { weight: 3, arbitrary: mutated(UPDATES).map((d) => JSON.stringify(d)) },
+          { weight: 1, arbitrary: brokenText(UPDATES) },
+        ),
+        fc.integer({ min: 0, max: 12 }),
+        async (body, id) => {
+          await checkWrite('POST', `/fz/_doc/${id}/_update?retry_on_conflict=1`, body);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  }, 120_000);
+
+  it('mutated mappings and settings: well-formed answers, rejections change nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          mutated(MAPPINGS).map((b) => ['PUT', '/fz/_mapping/_doc', b] as const),
+          mutated(SETTINGS).map((b) => ['PUT', '/fz/_settings', b] as const),
+        ),
+        async ([method, path, body]) => {
+          await checkWrite(method, path, JSON.stringify(body));
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  }, 120_000);
+
+  it('mutated index creation bodies answer well-formed responses', async () => {
+    const CREATE: unknown[] = [
+      {
+        settings: { number_of_shards: 1 },
+        mappings: { _doc: { properties: { a: { type: 'keyword' } } } },
+      },
+      {
+        settings: {
+          analysis: {
+            analyzer: { my: { type: 'custom', tokenizer: 'standard', filter: ['lowercase'] } },
+          },
+        },
+      },
+      { aliases: { al: { filter: { term: { a: 'x' } } } }, mappings: { _doc: { dynamic: false } } },
+    ];
+    let k = 0;
+    await fc.assert(
+      fc.asyncProperty(mutated(CREATE), async (body) => {
+        const name = `new${k++}`;
+        const a = await send(node, 'PUT', `/${name}`, JSON.stringify(body));
+        const why = malformed(a);
+        if (why) throw new Error(`PUT /${name} ${JSON.stringify(body).slice(0, 600)}\n→ ${why}`);
+        // A rejected creation creates nothing.
+        if (a.status >= 400) expect((await send(node, 'HEAD', `/${name}`)).status).toBe(404);
+        else await send(node, 'DELETE', `/${name}`);
+      }),
+      { numRuns: Math.ceil(RUNS / 3) },
+    );
+  }, 120_000);
+
+  it('mutated bulk NDJSON: well-formed answers and item results, rejected bulks change nothing', async () => {
+    const ACTIONS: unknown[] = [
+      { index: { _id: 'b1' } },
+      { create: { _index: 'fz', _type: '_doc', _id: 'b2' } },
+      { update: { _id: '1', retry_on_conflict: 2 } },
+      { delete: { _id: 'b1' } },
+      { index: { _index: 'fz', _id: 'b3', routing: 'x', version: 5, version_type: 'external' } },
+    ];
+    const line = fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc
+          .tuple(mutated(ACTIONS), mutated(DOCS.concat(UPDATES)))
+          .map(([a, d]) => `${JSON.stringify(a)}\n${JSON.stringify(d)}`),
+      },
+      { weight: 1, arbitrary: fc.constantFrom(...ACTIONS).map((a) => JSON.stringify(a)) },
+      { weight: 1, arbitrary: brokenText(ACTIONS) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom('', ' ', '{}', '{"index":{}}\n', '{"delete":{"_id":"b2"}}'),
+      },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(line, { minLength: 1, maxLength: 4 }),
+        fc.boolean(),
+        async (lines, nl) => {
+          const body = lines.join('\n') + (nl ? '\n' : '');
+          const a = await checkWrite('POST', '/fz/_doc/_bulk', body, 'application/x-ndjson');
+          if (a.status === 200) {
+            for (const item of a.json.items ?? []) {
+              const r = Object.values(item)[0] as any;
+              if (r?.error) {
+                const inner = malformed({
+                  status: r.status,
+                  text: JSON.stringify({ error: r.error, status: r.status }),
+                  json: { error: { root_cause: [r.error], ...r.error }, status: r.status },
+                });
+                if (inner) throw new Error(`bulk item ${body.slice(0, 600)}\n→ ${inner}`);
+              }
+            }
+          }
+        },
+      ),
+      { numRuns: RUNS * 2 },
+    );
+  }, 120_000);
+});
