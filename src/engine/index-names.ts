@@ -38,6 +38,8 @@ export interface IndicesOptions {
   expandClosed: boolean;
   /** Closed concrete indices are an error (index_closed_exception). */
   forbidClosed: boolean;
+  /** Search-throttled (frozen) indices are left out (ES IndicesOptions.ignoreThrottled). */
+  ignoreThrottled?: boolean;
 }
 
 export const STRICT_EXPAND_OPEN: IndicesOptions = {
@@ -50,6 +52,11 @@ export const STRICT_EXPAND_OPEN: IndicesOptions = {
 export const STRICT_EXPAND_OPEN_FORBID_CLOSED: IndicesOptions = {
   ...STRICT_EXPAND_OPEN,
   forbidClosed: true,
+};
+/** SearchRequest.DEFAULT_INDICES_OPTIONS: searches skip frozen indices unless ignore_throttled=false. */
+export const STRICT_EXPAND_OPEN_FORBID_CLOSED_IGNORE_THROTTLED: IndicesOptions = {
+  ...STRICT_EXPAND_OPEN_FORBID_CLOSED,
+  ignoreThrottled: true,
 };
 export const LENIENT_EXPAND_OPEN: IndicesOptions = {
   ignoreUnavailable: true,
@@ -76,6 +83,8 @@ export function indicesOptionsFrom(
   if (iu !== undefined) o.ignoreUnavailable = iu === '' || iu === 'true';
   const an = get('allow_no_indices');
   if (an !== undefined) o.allowNoIndices = an === '' || an === 'true';
+  const it = get('ignore_throttled');
+  if (it !== undefined) o.ignoreThrottled = it === '' || it === 'true';
   const ew = get('expand_wildcards');
   if (ew !== undefined) {
     o.expandOpen = false;
@@ -103,6 +112,8 @@ export interface ResolvableIndex {
   readonly name: string;
   readonly closed: boolean;
   readonly aliases: readonly string[];
+  /** `index.search.throttled` (frozen indices). */
+  readonly throttled?: boolean;
 }
 
 export function isWildcard(s: string): boolean {
@@ -128,6 +139,24 @@ export function simpleMatch(pattern: string, s: string): boolean {
  * duplicates). Throws index_not_found_exception as Elasticsearch does.
  */
 export function resolveIndexExpression(
+  expressions: string[],
+  indices: readonly ResolvableIndex[],
+  opts: IndicesOptions,
+): string[] {
+  if (!opts.ignoreThrottled) return resolveNames(expressions, indices, opts);
+  // IndexNameExpressionResolver.addIndex: throttled indices drop out after resolution, and
+  // an empty result is then an error only when allow_no_indices is false
+  const names = resolveNames(expressions, indices, { ...opts, allowNoIndices: true });
+  const throttled = new Set(indices.filter((i) => i.throttled).map((i) => i.name));
+  const kept = names.filter((n) => !throttled.has(n));
+  if (kept.length === 0 && !opts.allowNoIndices) {
+    const exprs = expressions.length === 0 ? ['_all'] : expressions;
+    throw indexNotFound(exprs.join(','));
+  }
+  return kept;
+}
+
+function resolveNames(
   expressions: string[],
   indices: readonly ResolvableIndex[],
   opts: IndicesOptions,

@@ -222,6 +222,14 @@ export class IndexService {
   get closed(): boolean {
     return this.meta.state === 'close';
   }
+  /** `index.search.throttled` (set by freezing): searches skip the index by default. */
+  get searchThrottled(): boolean {
+    return getStr(this.meta.settings, 'index.search.throttled', 'false') === 'true';
+  }
+  /** `index.frozen` (x-pack FrozenEngine.INDEX_FROZEN). */
+  get frozen(): boolean {
+    return getStr(this.meta.settings, 'index.frozen', 'false') === 'true';
+  }
   get typeName(): string | null {
     return this.mapping?.typeName ?? null;
   }

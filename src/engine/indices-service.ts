@@ -96,6 +96,7 @@ export class IndicesService {
         name: i.name,
         closed: i.closed,
         aliases: Object.keys(i.meta.aliases),
+        throttled: i.searchThrottled,
       })),
       opts,
     );

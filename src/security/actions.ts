@@ -35,6 +35,9 @@ const BY_ENDPOINT: Record<string, Record<Method, string | null>> = {
   _forcemerge: { '*': 'indices:admin/forcemerge' },
   _close: { '*': 'indices:admin/close' },
   _open: { '*': 'indices:admin/open' },
+  // x-pack TransportFreezeIndexAction serves both (FreezeIndexAction.NAME)
+  _freeze: { '*': 'indices:admin/freeze' },
+  _unfreeze: { '*': 'indices:admin/freeze' },
   _analyze: { '*': 'indices:admin/analyze' },
   _stats: { '*': 'indices:monitor/stats' },
   _segments: { '*': 'indices:monitor/segments' },

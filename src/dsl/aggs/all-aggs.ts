@@ -11,6 +11,7 @@ import './bucket/composite.js';
 import './metrics/cardinality.js';
 import './metrics/percentiles.js';
 import './metrics/weighted-avg.js';
+import './metrics/matrix-stats.js';
 import './metrics/top-hits.js';
 import './pipeline/common.js';
 import './pipeline/bucket-metrics.js';

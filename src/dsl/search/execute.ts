@@ -273,6 +273,7 @@ export function executeSearch(
               qctx,
               (t) => globalStats ?? shardStats(t.snapshot),
               opts,
+              warnings,
             ),
             warnings,
           ),

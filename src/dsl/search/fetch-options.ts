@@ -12,7 +12,7 @@ import type { TopHitsOptions } from '../aggs/index.js';
 import type { ExecuteOptions, ParsedSearch, ShardTarget } from './execute.js';
 import { explainWithRescore, type FetchHit, type FetchOptions } from './fetch.js';
 import type { ShardResult } from './query-phase.js';
-import { parseSourceSpec, type SearchRequest } from './request.js';
+import { parseScriptFields, parseSourceSpec, type SearchRequest } from './request.js';
 import { parseDocvalueFields } from './request-values.js';
 import { compileScriptFields } from './script-fields.js';
 
@@ -90,13 +90,22 @@ export function topHitsFetchOptions(
   qctx: (idx: IndexService) => IndexQueryContext,
   stats: (t: ShardTarget) => SearchStats,
   opts: ExecuteOptions,
+  warnings: string[] = [],
 ): FetchOptions {
   const r = o.request;
   const list = (v: unknown) =>
     v === undefined ? null : Array.isArray(v) ? v.map(String) : [String(v)];
   const dvf = r.docvalue_fields === undefined ? [] : parseDocvalueFields(r.docvalue_fields);
-  return {
-    source: r._source === undefined ? { includes: [], excludes: [] } : parseSourceSpec(r._source),
+  const scriptFields = r.script_fields === undefined ? [] : parseScriptFields(r.script_fields);
+  // FetchPhase: script_fields alone fetch no _source
+  const source =
+    r._source !== undefined
+      ? parseSourceSpec(r._source)
+      : scriptFields.length === 0
+        ? { includes: [], excludes: [] }
+        : null;
+  const out: FetchOptions = {
+    source,
     storedFields: list(r.stored_fields),
     docvalueFields: dvf,
     version: o.version,
@@ -109,4 +118,8 @@ export function topHitsFetchOptions(
     queryContext: qctx,
     stats,
   };
+  if (scriptFields.length > 0)
+    out.scriptFields = (idx) =>
+      compileScriptFields(scriptFields, idx, opts.scriptMethods, warnings);
+  return out;
 }

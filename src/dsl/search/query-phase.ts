@@ -181,8 +181,11 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
         rescore: req.rescore.length > 0,
       })
     : undefined;
-  const sortKeys = p.sortSpecs ? resolveSort(p.sortSpecs, t.idx, warnings) : null;
-  const sortNeedsScore = !sortKeys || p.scoreOnlySort || sortKeys.some((k) => k.kind === 'score');
+  const sortKeys = p.sortSpecs
+    ? resolveSort(p.sortSpecs, t.idx, warnings, opts.scriptMethods)
+    : null;
+  const sortNeedsScore =
+    !sortKeys || p.scoreOnlySort || sortKeys.some((k) => k.kind === 'score' || k.needsScore);
   const needsScores =
     sortNeedsScore || req.trackScores || req.minScore !== null || req.explain || rescoring;
   const q = shardQuery(t, p, opts.indexBoosts?.get(t.idx) ?? 1)!;

@@ -5,6 +5,7 @@
  */
 import { EsError, illegalArgument, parsingException } from '../../common/errors.js';
 import type { SourceFilter } from '../../common/source-filter.js';
+import { parseScriptSort, type ScriptSortSpec } from './script-sort.js';
 
 export interface SortSpec {
   field: string; // '_score', '_doc' or a field path
@@ -14,6 +15,8 @@ export interface SortSpec {
   unmappedType: string | null;
   nestedPath: string | null;
   numericType: string | null;
+  /** `_script` sorts (field `_script`). */
+  script?: ScriptSortSpec;
 }
 
 export function tokenName(v: unknown): string {
@@ -96,8 +99,13 @@ export function parseSort(v: unknown): SortSpec[] {
         `malformed sort format, within the sort array, an object, or an actual string are allowed`,
       );
     for (const [field, spec] of Object.entries(it as Record<string, unknown>)) {
-      if (field === '_geo_distance' || field === '_script') {
+      if (field === '_geo_distance') {
         throw illegalArgument(`sort type [${field}] is not supported`);
+      }
+      if (field === '_script') {
+        const script = parseScriptSort(spec);
+        out.push({ ...sortSpec(field, script.order), mode: script.mode, script });
+        continue;
       }
       if (typeof spec === 'string') {
         out.push(sortSpec(field, orderOf(spec)));

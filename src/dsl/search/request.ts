@@ -255,7 +255,7 @@ function parseIndicesBoost(v: unknown, r: SearchRequest): void {
 }
 
 /** SearchSourceBuilder.ScriptField: `{name: {script, ignore_failure}}`. */
-function parseScriptFields(v: unknown): ScriptFieldSpec[] {
+export function parseScriptFields(v: unknown): ScriptFieldSpec[] {
   if (!v || typeof v !== 'object' || Array.isArray(v)) throw unknownKey('script_fields', v);
   const out: ScriptFieldSpec[] = [];
   for (const [name, def] of Object.entries(v)) {

@@ -8,6 +8,8 @@ import { lookupField } from '../../mapping/index.js';
 import type { SortKey } from '../../search/collect/sort.js';
 import { sortableToIp } from '../../search/index/field-values.js';
 import type { SortSpec } from './request.js';
+import { scriptSortKey } from './script-sort.js';
+import type { ScriptMethods } from '../script/index.js';
 
 const INTEGER_TYPES = new Set(['long', 'integer', 'short', 'byte', 'token_count']);
 
@@ -23,8 +25,16 @@ export function resolveSort(
   specs: SortSpec[],
   idx: IndexService,
   warnings: string[] = [],
+  scriptMethods?: ScriptMethods,
 ): SortKey[] {
   return specs.map((s): SortKey => {
+    if (s.script) {
+      return scriptSortKey(s.script, {
+        field: (path) => (idx.mapping ? lookupField(idx.mapping, path) : undefined),
+        methods: scriptMethods,
+        warn: (m) => warnings.push(m),
+      });
+    }
     if (s.field === '_score') {
       return {
         kind: 'score',

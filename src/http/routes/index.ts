@@ -8,6 +8,7 @@ import { registerCatRoutes } from './cat.js';
 import { registerClusterRoutes } from './cluster.js';
 import { registerDocumentRoutes } from './documents.js';
 import { registerIndexRoutes } from './indices.js';
+import { registerFreezeRoutes } from './freeze.js';
 import { registerInfoRoutes } from './info.js';
 import { registerNodesRoutes } from './nodes.js';
 import { registerTemplateRoutes } from './templates.js';
@@ -23,6 +24,7 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerCatRoutes(router, node);
   registerNodesRoutes(router, node);
   registerIndexRoutes(router, node);
+  registerFreezeRoutes(router, node);
   registerSearchRoutes(router, node);
   const tasks = new TaskManager(node);
   registerByQueryRoutes(router, node, tasks);

@@ -7,7 +7,12 @@ import { jsonParseError, RawJson } from '../../common/json.js';
 import { valueAtPath } from '../../engine/documents.js';
 import { sourceFilterFromParams } from '../../common/source-filter.js';
 import { shardForRouting } from '../../common/murmur3.js';
-import { indicesOptionsFrom, STRICT_EXPAND_OPEN_FORBID_CLOSED } from '../../engine/index-names.js';
+import {
+  indicesOptionsFrom,
+  STRICT_EXPAND_OPEN_FORBID_CLOSED,
+  STRICT_EXPAND_OPEN_FORBID_CLOSED_IGNORE_THROTTLED,
+  type IndicesOptions,
+} from '../../engine/index-names.js';
 import type { IndexService } from '../../engine/index-service.js';
 import { parseTimeValueMs } from '../../engine/time-value.js';
 import { countDocs } from '../../search/collect/top-docs.js';
@@ -170,11 +175,18 @@ export function applyUriParams(req: SearchRequest, get: (n: string) => string | 
 export function registerSearchRoutes(router: Router<Handler>, node: NodeContext): void {
   const { indices, scrolls } = node;
 
-  const resolve = (req: RestRequest, expr?: string): IndexService[] =>
+  const resolve = (
+    req: RestRequest,
+    expr?: string,
+    base: IndicesOptions = STRICT_EXPAND_OPEN_FORBID_CLOSED,
+  ): IndexService[] =>
     indices.resolve(
       expr ?? req.params.index ?? '_all',
-      indicesOptionsFrom(STRICT_EXPAND_OPEN_FORBID_CLOSED, (n) => param(req, n)),
+      indicesOptionsFrom(base, (n) => param(req, n)),
     );
+  /** Search and count requests skip frozen indices by default (SearchRequest defaults). */
+  const resolveSearch = (req: RestRequest): IndexService[] =>
+    resolve(req, undefined, STRICT_EXPAND_OPEN_FORBID_CLOSED_IGNORE_THROTTLED);
 
   const typeFilter = (list: IndexService[], type: string | undefined) => {
     if (!type || type === '_all') return list;
@@ -318,7 +330,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       req,
       body,
       get,
-      () => typeFilter(resolve(req), req.params.type),
+      () => typeFilter(resolveSearch(req), req.params.type),
       req.warnings,
     );
     req.warnings.push(...out.warnings);
@@ -428,7 +440,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     applyUriParams(sreq, get);
     const parsed = parseSearch(sreq);
     const opts = options(req, get);
-    const targets = shardTargets(typeFilter(resolve(req), req.params.type), opts.shardFilter);
+    const targets = shardTargets(typeFilter(resolveSearch(req), req.params.type), opts.shardFilter);
     let total = 0;
     const failures: ShardFailure[] = [];
     let unavailable = 0;
@@ -525,7 +537,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
           typeFilter(
             indices.resolve(
               idxExpr ?? '_all',
-              indicesOptionsFrom(STRICT_EXPAND_OPEN_FORBID_CLOSED, hget),
+              indicesOptionsFrom(STRICT_EXPAND_OPEN_FORBID_CLOSED_IGNORE_THROTTLED, hget),
             ),
             header.type !== undefined ? String(header.type) : req.params.type,
           );

@@ -97,6 +97,7 @@ export function parseSqlBody(raw: unknown, what = 'sql/query'): SqlRequest & { c
     fetchSize: (fetch as number | undefined) ?? null,
     filter: body.filter ?? null,
     fieldMultiValueLeniency: body.field_multi_value_leniency === true,
+    includeFrozen: body.index_include_frozen === true,
     pageTimeoutMs: timeMs(body, 'page_timeout'),
     mode: str(body, 'mode'),
     columnar: body.columnar === true,

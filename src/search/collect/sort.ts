@@ -10,7 +10,7 @@ export type SortValue = number | string | null;
 
 export interface SortKey {
   /** `id`: the document's `_id` (fielddata on `_id`; `_uid` adds the `type#` prefix). */
-  kind: 'score' | 'doc' | 'field' | 'id';
+  kind: 'score' | 'doc' | 'field' | 'id' | 'script';
   field: string;
   order: 'asc' | 'desc';
   /** '_last' | '_first' | a value to use for docs without one. */
@@ -22,6 +22,10 @@ export interface SortKey {
   display?: (term: string) => string;
   /** `id` keys: text put before the id (`_uid` sorts on `type#id`). */
   idPrefix?: string;
+  /** `script` keys (ES ScriptSortBuilder): the values of one segment's docs. */
+  forSegment?: (ls: LiveSegment) => (doc: number, score: number) => SortValue;
+  /** The values read `_score` (collectors then compute scores). */
+  needsScore?: boolean;
 }
 
 export interface CompiledKey {
@@ -83,6 +87,7 @@ export function missingNumber(k: SortKey): number {
 
 export function compileSort(keys: SortKey[], ls: LiveSegment): CompiledKey[] {
   return keys.map((k): CompiledKey => {
+    if (k.forSegment) return { value: k.forSegment(ls) };
     if (k.kind === 'score') return { value: (_d, s) => s };
     if (k.kind === 'doc') return { value: (d) => ls.docBase + d };
     if (k.kind === 'id') {

@@ -128,6 +128,9 @@ export function collectTopDocs(
   let maxScore = -Infinity;
   let terminated = false;
   const wantScore = opts.needsScores && (byScore || opts.trackScores || opts.minScore !== null);
+  // sort values that read the score (`_score` keys, scripts using `_score`) need it computed
+  const sortScores =
+    opts.needsScores && !!opts.sort?.some((k) => k.kind === 'score' || k.needsScore === true);
   const segs = snapshot.segments;
   outer: for (let si = 0; si < segs.length; si++) {
     const ls = segs[si]!;
@@ -142,7 +145,7 @@ export function collectTopDocs(
     for (let d = scorer.next(); d !== NO_MORE_DOCS; d = scorer.next()) {
       if (live !== null && !live.get(d)) continue;
       let score = NaN;
-      if (wantScore || opts.minScore !== null) {
+      if (wantScore || sortScores || opts.minScore !== null) {
         score = scorer.score();
         if (opts.minScore !== null && score < opts.minScore) continue;
       }

@@ -34,13 +34,21 @@ export interface TableInfo {
 /** What commands need to know about the cluster. */
 export interface CommandCatalog {
   readonly clusterName: string;
-  /** Index and alias names matching an index wildcard expression (`a*,-ab`). */
-  tables(expression: string): TableInfo[];
+  /** The request's `index_include_frozen` (ES SqlConfiguration.includeFrozen). */
+  readonly includeFrozen: boolean;
+  /**
+   * Index and alias names matching an index wildcard expression (`a*,-ab`); frozen indices only
+   * with `includeFrozen` (then typed `FROZEN TABLE`).
+   */
+  tables(expression: string, includeFrozen: boolean): TableInfo[];
   /** The merged mapping behind an expression, or null. */
-  mergedIndex(expression: string): EsIndex | null;
+  mergedIndex(expression: string, includeFrozen: boolean): EsIndex | null;
   /** One EsIndex per concrete index matching the expression. */
-  separateIndices(expression: string): EsIndex[];
+  separateIndices(expression: string, includeFrozen: boolean): EsIndex[];
 }
+
+/** IndexType.toSql: frozen indices are plain tables to SQL clients. */
+const sqlTableType = (t: TableInfo): 'TABLE' | 'VIEW' => (t.type === 'VIEW' ? 'VIEW' : 'TABLE');
 
 export interface CommandResult {
   readonly columns: readonly ColumnMeta[];
@@ -72,15 +80,19 @@ function matchingTables(
   cat: CommandCatalog,
   table: A.TableIdentifier | null,
   pattern: A.LikePattern | null,
+  includeFrozen: boolean,
 ): TableInfo[] {
   const re = regexOf(pattern);
-  return cat.tables(expressionOf(table, pattern)).filter((t) => re === null || re.test(t.name));
+  return cat
+    .tables(expressionOf(table, pattern), includeFrozen)
+    .filter((t) => re === null || re.test(t.name));
 }
 
 function showTables(cmd: A.ShowTables, cat: CommandCatalog): CommandResult {
-  const rows = matchingTables(cat, cmd.table, cmd.pattern).map((t) => [
+  const frozen = cmd.includeFrozen || cat.includeFrozen;
+  const rows = matchingTables(cat, cmd.table, cmd.pattern, frozen).map((t) => [
     t.name,
-    t.type,
+    sqlTableType(t),
     t.type === 'VIEW' ? 'ALIAS' : t.type === 'FROZEN TABLE' ? 'FROZEN INDEX' : 'INDEX',
   ]);
   return { columns: kw('name', 'type', 'kind'), rows };
@@ -95,7 +107,10 @@ function columnRows(fields: readonly EsField[], prefix: string | null, rows: unk
 }
 
 function showColumns(cmd: A.ShowColumns, cat: CommandCatalog): CommandResult {
-  const index = cat.mergedIndex(expressionOf(cmd.table, cmd.pattern));
+  const index = cat.mergedIndex(
+    expressionOf(cmd.table, cmd.pattern),
+    cmd.includeFrozen || cat.includeFrozen,
+  );
   const rows: unknown[][] = [];
   if (index !== null) columnRows(index.fields, null, rows);
   return { columns: kw('column', 'type', 'mapping'), rows };
@@ -144,8 +159,9 @@ function sysTables(cmd: A.SysTables, cat: CommandCatalog): CommandResult {
   if (cre !== null && !cre.test(cluster)) return { columns, rows: [] };
   const wanted =
     types === null ? null : new Set(types.map((t) => (t === 'ALIAS' ? 'VIEW' : 'TABLE')));
-  const rows = matchingTables(cat, cmd.table, cmd.pattern)
-    .filter((t) => wanted === null || wanted.has(t.type === 'VIEW' ? 'VIEW' : 'TABLE'))
+  const rows = matchingTables(cat, cmd.table, cmd.pattern, cat.includeFrozen)
+    .filter((t) => wanted === null || wanted.has(sqlTableType(t)))
+    .map((t) => ({ name: t.name, type: sqlTableType(t) }))
     .sort((a, b) =>
       a.type < b.type ? -1 : a.type > b.type ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
     )
@@ -231,12 +247,12 @@ function sysColumns(cmd: A.SysColumns, cat: CommandCatalog, odbc: boolean): Comm
   const rows: unknown[][] = [];
   if (expression === '*') {
     const tableRe = regexOf(pattern);
-    for (const idx of cat.separateIndices('*')) {
+    for (const idx of cat.separateIndices('*', cat.includeFrozen)) {
       if (tableRe !== null && !tableRe.test(idx.name)) continue;
       sysColumnRows(cluster, idx.name, idx.fields, null, rows, matcher, { n: 0 }, odbc);
     }
   } else {
-    const idx = cat.mergedIndex(expression);
+    const idx = cat.mergedIndex(expression, cat.includeFrozen);
     const name = cmd.table !== null ? qualifiedIndex(cmd.table) : (pattern?.pattern ?? '');
     if (idx !== null) sysColumnRows(cluster, name, idx.fields, null, rows, matcher, { n: 0 }, odbc);
   }

@@ -203,9 +203,17 @@ function metricValue(
   if (agg === undefined) return null;
   if (property === null) return agg.value ?? null;
   if (property === '_count') return agg.doc_count ?? null;
+  if ('doc_count' in agg) {
+    // matrix_stats (the only metric with a doc_count): SQL asks for one field; no `fields`
+    // means nothing was collected (ES MatrixStatsResults maps are empty → null)
+    const fields = agg.fields as Record<string, unknown>[] | undefined;
+    return fields && fields.length > 0 ? jsonDouble(fields[0]![property]) : null;
+  }
   if (innerKey !== null) {
     const values = agg.values as Record<string, unknown> | undefined;
     if (!values) return null;
+    // ES MetricInspectionHelper.hasValue: an empty t-digest (every percentile NaN) is null
+    if (Object.values(values).every((v) => v === 'NaN')) return null;
     for (const [k, v] of Object.entries(values)) if (Number(k) === innerKey) return v;
     return null;
   }
@@ -223,6 +231,14 @@ function metricValue(
     default:
       return agg[property] ?? null;
   }
+}
+
+/** A double as ES renders it in JSON: NaN and the infinities are strings there. */
+function jsonDouble(v: unknown): unknown {
+  if (v === 'NaN') return NaN;
+  if (v === 'Infinity') return Infinity;
+  if (v === '-Infinity') return -Infinity;
+  return v ?? null;
 }
 
 /** Column extraction over composite / implicit-group buckets. */

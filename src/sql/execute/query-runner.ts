@@ -9,8 +9,7 @@ import { compare } from '../../functions/comparison.js';
 import { sqlIllegalArgument } from '../../functions/errors.js';
 import type { IndexService } from '../../engine/index-service.js';
 import type { QueryContainer } from '../translate/container.js';
-import { isAggsOnly, isNumericScriptSort, sortingColumns } from '../translate/container.js';
-import { javaToString } from '../../functions/java-text.js';
+import { isAggsOnly, sortingColumns } from '../translate/container.js';
 import { ROOT_GROUP_NAME, toSearchSource } from '../translate/to-search-source.js';
 import type { Json } from '../translate/query-dsl.js';
 import {
@@ -53,8 +52,6 @@ export function runQuery(
   c: QueryContainer,
   o: RunOptions,
 ): FirstPage {
-  if (!isAggsOnly(c) && c.sort.some(([, s]) => s.kind === 'script'))
-    return runHitsSortedInMemory(node, indices, c, o);
   const body = toSearchSource(c, o.filter, o.fetchSize) as Record<string, unknown>;
   if (!isAggsOnly(c)) return runHits(node, indices, c, body, o);
   if (c.groups.length === 0) return runImplicit(node, indices, c, body, o);
@@ -93,86 +90,6 @@ function runHits(
     rows,
     next: { kind: 'scroll', scrollId: res.scrollId, extract, remaining, pageSize },
   };
-}
-
-/**
- * ORDER BY a scalar expression: ES pushes a `_script` sort, which the 6.8 executor does not run,
- * so every matching hit is read (in `_doc` order, through the same scroll) with the sort values
- * as extra columns and sorted here with the script's semantics (ES InternalQlScriptUtils
- * nullSafeSortNumeric / nullSafeSortString; `_doc` order breaks ties, as shard/doc does).
- */
-function runHitsSortedInMemory(
-  node: SqlNode,
-  indices: readonly IndexService[],
-  c: QueryContainer,
-  o: RunOptions,
-): FirstPage {
-  const width = c.fields.length;
-  const keyFields = c.sort.map(([id, s], i) => {
-    const ref =
-      s.kind === 'field' || s.kind === 'script'
-        ? s.ref
-        : s.kind === 'score'
-          ? ({ kind: 'score' } as const)
-          : (c.fields.find((f) => f.id === id)?.ref ?? { kind: 'constant' as const, value: null });
-    return { ref, id: `\u0000sort${i}` };
-  });
-  const exec: QueryContainer = {
-    ...c,
-    sort: [],
-    limit: -1,
-    fields: [...c.fields, ...keyFields],
-  };
-  const pageSize = Math.max(o.fetchSize, 1000);
-  const body = toSearchSource(exec, o.filter, pageSize) as Record<string, unknown>;
-  const extractors = exec.fields.map((f) => hitExtractor(f.ref, o.extract));
-  const extract = (hit: Hit) => extractors.map((e) => e(hit));
-  const res = search(node, indices, body, { scrollSize: pageSize, keepAliveMs: o.pageTimeoutMs });
-  const all = ((res.body.hits as { hits: Hit[] }).hits ?? []).map(extract);
-  if (res.scrollId !== null) {
-    for (;;) {
-      const { hits, done } = scrollNext(node, res.scrollId, o.pageTimeoutMs);
-      for (const h of hits) all.push(extract(h));
-      if (done) break;
-    }
-    node.scrolls.clear([res.scrollId]);
-  }
-  const keys = c.sort.map(([, s], i) => ({ s, at: width + i }));
-  const cmpKey = (x: unknown, y: unknown, s: (typeof keys)[number]['s']): number => {
-    if (s.kind === 'script') {
-      if (isNumericScriptSort(s.script.outputType)) {
-        const a = x === null || x === undefined ? 0 : Number(x);
-        const b = y === null || y === undefined ? 0 : Number(y);
-        return a < b ? -1 : a > b ? 1 : 0;
-      }
-      const a = x === null || x === undefined ? '' : javaToString(x);
-      const b = y === null || y === undefined ? '' : javaToString(y);
-      return a < b ? -1 : a > b ? 1 : 0;
-    }
-    const xn = x === null || x === undefined;
-    const yn = y === null || y === undefined;
-    if (xn || yn) {
-      if (xn && yn) return 0;
-      const missingFirst = s.kind === 'field' && s.missing === 'FIRST';
-      // `missing` places nulls regardless of the direction: undo the later negation
-      const before = xn === missingFirst ? -1 : 1;
-      return s.direction === 'ASC' ? before : -before;
-    }
-    return compare(x, y) ?? 0;
-  };
-  const indexed = all.map((row, i) => ({ row, i }));
-  indexed.sort((a, b) => {
-    for (const k of keys) {
-      const r = cmpKey(a.row[k.at], b.row[k.at], k.s);
-      if (r !== 0) return k.s.direction === 'DESC' ? -r : r;
-    }
-    return a.i - b.i;
-  });
-  const limited = c.limit > 0 ? indexed.slice(0, c.limit) : indexed;
-  return listPage(
-    limited.map((x) => project(x.row, c.mask)),
-    o.fetchSize,
-  );
 }
 
 /** The next page of a scroll cursor. */

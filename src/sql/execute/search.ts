@@ -34,8 +34,13 @@ export interface SearchResult {
 }
 
 /** The concrete indices of a pattern (lenient: unknown names resolve to nothing). */
-export function resolveIndices(node: SqlNode, pattern: string): IndexService[] {
-  return node.indices.resolve(pattern, LENIENT_EXPAND_OPEN);
+export function resolveIndices(
+  node: SqlNode,
+  pattern: string,
+  includeFrozen = false,
+): IndexService[] {
+  // IndexResolver: frozen (search-throttled) indices only when asked for
+  return node.indices.resolve(pattern, { ...LENIENT_EXPAND_OPEN, ignoreThrottled: !includeFrozen });
 }
 
 /** Rewrites one JSON value of the body (see executableBody); `inAggs` under `aggregations`. */

@@ -38,6 +38,8 @@ export interface SqlRequest {
   readonly fieldMultiValueLeniency?: boolean;
   readonly pageTimeoutMs?: number | null;
   readonly mode?: string | null;
+  /** `index_include_frozen`: frozen indices are visible to every statement. */
+  readonly includeFrozen?: boolean;
 }
 
 export interface SqlPage {
@@ -69,10 +71,10 @@ export class SqlService {
   }
 
   /** ES IndexResolver for analysis: the merged mapping of an index pattern. */
-  catalog(): Catalog {
+  catalog(includeFrozen = false): Catalog {
     return {
-      resolveIndex: (pattern) => {
-        const indices = resolveIndices(this.node, pattern);
+      resolveIndex: (pattern, frozen) => {
+        const indices = resolveIndices(this.node, pattern, frozen || includeFrozen);
         if (indices.length === 0) return null;
         // Mappings are replaced, never changed in place, on updates: same objects, same result.
         const hit = this.merged.get(pattern);
@@ -93,20 +95,21 @@ export class SqlService {
     };
   }
 
-  private commandCatalog(): CommandCatalog {
+  private commandCatalog(includeFrozen: boolean): CommandCatalog {
     return {
       clusterName: this.node.clusterName,
-      tables: (expression) => this.tables(expression),
-      mergedIndex: (expression) => this.catalog().resolveIndex(expression, false),
-      separateIndices: (expression) =>
-        resolveIndices(this.node, expression).map((i): EsIndex =>
+      includeFrozen,
+      tables: (expression, frozen) => this.tables(expression, frozen),
+      mergedIndex: (expression, frozen) => this.catalog().resolveIndex(expression, frozen),
+      separateIndices: (expression, frozen) =>
+        resolveIndices(this.node, expression, frozen).map((i): EsIndex =>
           mergeIndices(i.name, [{ name: i.name, mapping: i.mapping }]),
         ),
     };
   }
 
   /** Indices and aliases matching `a*,-b` (ES IndexResolver.resolveNames), sorted by name. */
-  private tables(expression: string): TableInfo[] {
+  private tables(expression: string, includeFrozen: boolean): TableInfo[] {
     const parts = expression
       .split(',')
       .map((p) => p.trim())
@@ -123,9 +126,15 @@ export class SqlService {
       const matches = (n: string) => (p === '*' || p === '_all' ? true : simpleMatch(p, n));
       for (const i of all) {
         if (i.closed || i.name.startsWith('.')) continue;
+        // the index request ignores throttled (frozen) indices unless they are asked for
+        if (i.searchThrottled && !includeFrozen) continue;
         if (matches(i.name)) {
           if (exclude) names.delete(i.name);
-          else names.set(i.name, { name: i.name, type: 'TABLE' });
+          else
+            names.set(i.name, {
+              name: i.name,
+              type: includeFrozen && i.frozen ? 'FROZEN TABLE' : 'TABLE',
+            });
         }
       }
       for (const a of aliases) {
@@ -146,7 +155,7 @@ export class SqlService {
       throw sqlIllegalArgument('Cannot translate command [{}]', [stmt.kind]);
     const cfg = this.config(req);
     return translateQuery(stmt, {
-      catalog: this.catalog(),
+      catalog: this.catalog(req.includeFrozen === true),
       cfg,
       sql: req.query,
       zoneId: cfg.zoneId,
@@ -168,7 +177,7 @@ export class SqlService {
       return this.finish(r.columns, listPage(r.rows, fetchSize), timeoutMs);
     }
     const plan = planQuery(stmt, {
-      catalog: this.catalog(),
+      catalog: this.catalog(req.includeFrozen === true),
       cfg,
       sql: req.query,
       zoneId: cfg.zoneId,
@@ -185,6 +194,8 @@ export class SqlService {
       expandOpen: true,
       expandClosed: false,
       forbidClosed: false,
+      // FROM FROZEN / index_include_frozen search frozen indices too
+      ignoreThrottled: !(c.includeFrozen || req.includeFrozen === true),
     });
     const first = runQuery(this.node, indices, c, {
       fetchSize,
@@ -203,7 +214,7 @@ export class SqlService {
         rows: [[this.explain(stmt, req, cfg)]],
       };
     }
-    return runCommand(stmt, this.commandCatalog(), req.mode ?? 'plain');
+    return runCommand(stmt, this.commandCatalog(req.includeFrozen === true), req.mode ?? 'plain');
   }
 
   private explain(
@@ -214,7 +225,12 @@ export class SqlService {
     const inner = stmt.statement;
     if (inner.kind !== 'Query') return inner.kind;
     const sql = req.query ?? '';
-    const p = planQuery(inner, { catalog: this.catalog(), cfg, sql, zoneId: cfg.zoneId });
+    const p = planQuery(inner, {
+      catalog: this.catalog(req.includeFrozen === true),
+      cfg,
+      sql,
+      zoneId: cfg.zoneId,
+    });
     const type = stmt.type ?? 'ALL';
     const body = p.container
       ? JSON.stringify(toSearchSource(p.container, null, null), null, 2)

@@ -67,14 +67,11 @@ export type SortSpec =
       readonly esType: string;
       readonly direction: 'ASC' | 'DESC';
       readonly missing: 'FIRST' | 'LAST';
-      /** How the sort value is read from a hit (for sorting in memory). */
-      readonly ref: ColumnRef;
     }
   | {
       readonly kind: 'script';
       readonly script: ScriptTemplate;
       readonly direction: 'ASC' | 'DESC';
-      readonly ref: ColumnRef;
     }
   | { readonly kind: 'score'; readonly direction: 'ASC' | 'DESC' }
   | {

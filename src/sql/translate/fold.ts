@@ -476,7 +476,6 @@ class Folder {
           esType: DATA_TYPES[e.dataType].esType ?? e.dataType.toLowerCase(),
           direction: ord.direction,
           missing: ord.nulls,
-          ref: this.extraction(e),
         };
       } else if (e.kind === 'Score') spec = { kind: 'score', direction: ord.direction };
       else if (isAggregate(e))
@@ -485,7 +484,7 @@ class Folder {
         spec = { kind: 'grouping', direction: ord.direction };
       else {
         const script = asScript(e, this.ctx);
-        spec = { kind: 'script', script, direction: ord.direction, ref: this.extraction(e) };
+        spec = { kind: 'script', script, direction: ord.direction };
       }
       this.sort.set(lookup, spec);
     }

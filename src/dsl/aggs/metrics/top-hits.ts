@@ -16,6 +16,8 @@ import { sortableToIp } from '../../../search/index/field-values.js';
 import type { Aggregator, AggregatorContext, AggSegment } from '../collect/aggregator.js';
 import { isObj, tokenOf, toLong } from '../parse/object-parser.js';
 import { registerAgg, type ResultSpec } from '../registry.js';
+import { addWarning } from '../support/bucket-consumer.js';
+import { parseScriptSort, scriptSortKey } from '../../search/script-sort.js';
 import type {
   AggHit,
   AggNode,
@@ -137,6 +139,7 @@ export function parseSort(json: unknown, ctx: ShardAggContext): SortKey[] | null
   if (json === null || json === undefined) return null;
   const items = Array.isArray(json) ? json : [json];
   const keys: SortKey[] = items.map((it) => {
+    if (isObj(it) && Object.keys(it)[0] === '_script') return topHitsScriptSort(it._script, ctx);
     let field: string;
     let order: 'asc' | 'desc' | null = null;
     let missing: SortKey['missing'] = '_last';
@@ -183,6 +186,16 @@ export function parseSort(json: unknown, ctx: ShardAggContext): SortKey[] | null
   return keys;
 }
 
+/** A `_script` sort key (ES ScriptSortBuilder) over the shard's mapping and script methods. */
+function topHitsScriptSort(json: unknown, ctx: ShardAggContext): SortKey {
+  const warnings = ctx.warnings;
+  return scriptSortKey(parseScriptSort(json), {
+    field: (path) => ctx.field(path),
+    methods: ctx.scriptMethods,
+    warn: warnings ? (m) => addWarning(warnings, m) : undefined,
+  });
+}
+
 class TopHitsAggregator implements Aggregator {
   readonly needsScores: boolean;
   private readonly queues: AggHit[][] = [];
@@ -208,7 +221,9 @@ class TopHitsAggregator implements Aggregator {
     this.sort = parseSort(this.p.sort, ac.shard);
     const byScore = this.sort === null || this.sort[0]!.kind === 'score';
     this.needsScores =
-      byScore || this.p.trackScores || (this.sort?.some((k) => k.kind === 'score') ?? false);
+      byScore ||
+      this.p.trackScores ||
+      (this.sort?.some((k) => k.kind === 'score' || k.needsScore === true) ?? false);
     const sort = this.sort;
     this.worse = sort
       ? (a, b) => {

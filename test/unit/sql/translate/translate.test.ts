@@ -85,7 +85,7 @@ describe('sorts', () => {
     expect(sorts.map((s) => s.kind)).toEqual(['script', 'field']);
     const script = sorts[0]!;
     if (script.kind !== 'script') throw new Error('script sort expected');
-    expect(script.ref.kind).toBe('computed');
+    expect(script.script.outputType).toBe('INTEGER');
   });
 });
 
