@@ -105,7 +105,7 @@ interface PeerRun {
   index: string;
   docs_per_s?: number;
   rss_delta_mb?: number;
-  queries?: Record<string, { median_ms?: number; na?: string }>;
+  queries?: Record<string, { median_ms?: number; na?: string; partial?: boolean }>;
 }
 
 /** The peers' dependencies (also used by the workers' correctness checks against the peers). */
@@ -194,7 +194,8 @@ function main(): void {
     let best: { peer: string; ms: number } | null = null;
     for (const p of peers) {
       const q = p.queries?.[id];
-      if (!q || q.median_ms === undefined || p.peer === 'jslimit') continue;
+      // `partial`: the peer answers a different question (not BM25, counts without avg): not a peer
+      if (!q || q.median_ms === undefined || q.partial || p.peer === 'jslimit') continue;
       if (!best || q.median_ms < best.ms) best = { peer: p.peer, ms: q.median_ms };
     }
     const checks = ip
