@@ -19,6 +19,7 @@ import { isObj, parseObject, tokenOf, toBoolean } from '../parse/object-parser.j
 import { emptyValuesSource, valuesSourceDecls } from '../parse/values-source-params.js';
 import { countInnerBuckets } from '../reduce/property.js';
 import { reduceAggList, renderAggs } from '../reduce/reduce.js';
+import { bucketCountDecls } from '../parse/bucket-count-thresholds.js';
 import { registerAgg, type ResultSpec } from '../registry.js';
 import { formatToString, RAW, type DocFormat } from '../support/doc-format.js';
 import { jnum } from '../support/json.js';
@@ -329,48 +330,7 @@ function parseSignificantTerms(json: unknown, name: string): SigParams {
   };
   parseObject('significant_terms', json, [
     ...valuesSourceDecls('significant_terms', p.source),
-    {
-      names: ['size'],
-      kind: 'int',
-      set: (v) => {
-        if ((v as number) <= 0)
-          throw illegalArgument(`[size] must be greater than 0. Found [${v}] in [${name}]`);
-        p.size = v as number;
-      },
-    },
-    {
-      names: ['shard_size'],
-      kind: 'int',
-      set: (v) => {
-        if ((v as number) <= 0)
-          throw illegalArgument(`[shardSize] must be greater than 0. Found [${v}] in [${name}]`);
-        p.shardSize = v as number;
-      },
-    },
-    {
-      names: ['min_doc_count'],
-      kind: 'long',
-      set: (v) => {
-        if ((v as number) < 0) {
-          throw illegalArgument(
-            `[minDocCount] must be greater than or equal to 0. Found [${v}] in [${name}]`,
-          );
-        }
-        p.minDocCount = v as number;
-      },
-    },
-    {
-      names: ['shard_min_doc_count'],
-      kind: 'long',
-      set: (v) => {
-        if ((v as number) < 0) {
-          throw illegalArgument(
-            `[shardMinDocCount] must be greater than or equal to 0. Found [${v}] in [${name}]`,
-          );
-        }
-        p.shardMinDocCount = v as number;
-      },
-    },
+    ...bucketCountDecls(p, name),
     { names: ['execution_hint'], kind: 'string', set: (v) => (p.executionHint = v as string) },
     { names: ['background_filter'], kind: 'object', set: (v) => (p.backgroundFilter = v) },
     {

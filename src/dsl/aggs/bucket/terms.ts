@@ -33,6 +33,7 @@ import {
   singleValue,
 } from '../reduce/property.js';
 import { reduceAggList, renderAggs } from '../reduce/reduce.js';
+import { bucketCountDecls } from '../parse/bucket-count-thresholds.js';
 import { registerAgg, type ResultSpec } from '../registry.js';
 import { BucketHash, growI32, TermIds } from '../support/arrays.js';
 import { formatToString, RAW, type DocFormat } from '../support/doc-format.js';
@@ -123,48 +124,7 @@ function parseTerms(
   };
   parseObject('terms', json, [
     ...valuesSourceDecls('terms', p.source),
-    {
-      names: ['size'],
-      kind: 'int',
-      set: (v) => {
-        if ((v as number) <= 0)
-          throw illegalArgument(`[size] must be greater than 0. Found [${v}] in [${name}]`);
-        p.size = v as number;
-      },
-    },
-    {
-      names: ['shard_size'],
-      kind: 'int',
-      set: (v) => {
-        if ((v as number) <= 0)
-          throw illegalArgument(`[shardSize] must be greater than 0. Found [${v}] in [${name}]`);
-        p.shardSize = v as number;
-      },
-    },
-    {
-      names: ['min_doc_count'],
-      kind: 'long',
-      set: (v) => {
-        if ((v as number) < 0) {
-          throw illegalArgument(
-            `[minDocCount] must be greater than or equal to 0. Found [${v}] in [${name}]`,
-          );
-        }
-        p.minDocCount = v as number;
-      },
-    },
-    {
-      names: ['shard_min_doc_count'],
-      kind: 'long',
-      set: (v) => {
-        if ((v as number) < 0) {
-          throw illegalArgument(
-            `[shardMinDocCount] must be greater than or equal to 0. Found [${v}] in [${name}]`,
-          );
-        }
-        p.shardMinDocCount = v as number;
-      },
-    },
+    ...bucketCountDecls(p, name),
     {
       names: ['show_term_doc_count_error'],
       kind: 'boolean',
