@@ -8,6 +8,7 @@
 import { EsError } from '../common/errors.js';
 import type { FieldValue, ParsedDocument, ParsedValue, RootMapping } from './types.js';
 import type { MappingContext } from './context.js';
+import { DEFAULT_LIMITS } from './context.js';
 import type { Def, ObjectDef } from './model.js';
 import type { FieldNode, RootNode } from './build.js';
 import { asRootNode, buildField } from './build.js';
@@ -26,6 +27,9 @@ import type { Mapper, ObjectScope } from './document-paths.js';
 const META_FIELDS = new Set([
   '_all', '_id', '_ignored', '_index', '_parent', '_routing', '_size', '_timestamp', '_ttl', '_type', '_uid',
 ]); // prettier-ignore
+
+/** Errors that ES raises when merging the mapping update, after parsing: not wrapped. */
+const MERGE_ERRORS = new WeakSet<EsError>();
 
 const EMPTY: readonly never[] = Object.freeze([]);
 
@@ -184,11 +188,34 @@ class DocumentParser implements ValueSink {
     if (dynamic === 'strict') throw strict(parent, name);
     if (dynamic === true) {
       const path = join(dynParent.path, name);
+      this.checkDynamicDepth(path);
       const def = dynamicObjectDef(this.dynamicCtx, path, name);
       this.addDynamic(path, def);
       this.parseObjectOrField(this.scopeOf(def, dynParent), v, key);
     }
     // dynamic: false → the object is skipped
+  }
+
+  /**
+   * Stops a runaway dynamic object chain before it exhausts the stack. Mappings already stop at
+   * index.mapping.depth.limit, so an object `depth + total_fields` levels deep adds more than
+   * total_fields new object fields: ES's merge (which checks the total first) rejects that
+   * document with this error, so raising it early changes nothing but the recursion depth.
+   */
+  private checkDynamicDepth(path: string): void {
+    const limits = this.ctx.limits;
+    const total = limits?.totalFields ?? DEFAULT_LIMITS.totalFields;
+    const bound = (limits?.depth ?? DEFAULT_LIMITS.depth) + total;
+    if (path.length < 2 * bound) return; // each level takes at least a name and a dot
+    let levels = 1;
+    for (let i = path.indexOf('.'); i >= 0; i = path.indexOf('.', i + 1)) levels++;
+    if (levels > bound) {
+      const e = illegalArgument(
+        `Limit of total fields [${total}] in index [${this.ctx.indexName}] has been exceeded`,
+      );
+      MERGE_ERRORS.add(e);
+      throw e;
+    }
   }
 
   private parseArray(parent: ObjectScope, key: string, arr: unknown[]): void {
@@ -404,6 +431,7 @@ export function parseDocument(
 /** ES DocumentParser.wrapInMapperParsingException. */
 function wrap(e: unknown): EsError {
   if (e instanceof EsError) {
+    if (MERGE_ERRORS.has(e)) return e;
     if (e.type === 'mapper_parsing_exception' || e.type === 'strict_dynamic_mapping_exception')
       return e;
     return mapperParsing('failed to parse', e);

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestNode } from '../helpers/node.js';
-import { fuzzNode, malformed, send } from './fuzz-support.js';
+import { fuzzNode, malformed, send, snapshot } from './fuzz-support.js';
 
 let node: TestNode;
 beforeAll(async () => {
@@ -112,10 +112,10 @@ describe('fuzzer regressions', () => {
     expect((await send(node, 'GET', '/fz/_settings')).json).toEqual(before.json);
   });
 
-  // Known bug (mapping area): the document parser recurses into objects before the mapping depth
-  // limit is checked, so 3000 nested objects overflow the stack and answer 500 `exception`
-  // (ES: 400 "Limit of mapping depth [20] in index [fz] has been exceeded ...").
-  it.fails('a document nested 3000 objects deep is a 400 depth-limit error', async () => {
+  // The parser used to recurse into objects before the limits applied, overflowing the stack.
+  // ES rejects such a mapping update at merge time, total fields before depth.
+  it('a document nested 3000 objects deep is a 400 total-fields error, data unchanged', async () => {
+    const before = await snapshot(node);
     const d = 3000;
     const a = await send(
       node,
@@ -125,5 +125,19 @@ describe('fuzzer regressions', () => {
     );
     expect(a.status).toBe(400);
     expect(a.json.error.root_cause[0].type).toBe('illegal_argument_exception');
+    expect(a.json.error.reason).toBe(
+      'Limit of total fields [1000] in index [fz] has been exceeded',
+    );
+    expect(await snapshot(node)).toBe(before);
+  });
+
+  it('1,500 levels (below the early stop) give the same error from the merge', async () => {
+    const d = 1500;
+    const a = await send(node, 'PUT', '/fz/_doc/deep2', '{"q":'.repeat(d) + '{}' + '}'.repeat(d));
+    expect(a.status).toBe(400);
+    expect(a.json.error.type).toBe('illegal_argument_exception');
+    expect(a.json.error.reason).toBe(
+      'Limit of total fields [1000] in index [fz] has been exceeded',
+    );
   });
 });
