@@ -28,7 +28,7 @@ function locatedInBody(e: EsError, path: string, body: Buffer | null): EsError {
   return resolveErrorLocations(e, (loc) => (text === null ? null : locateInJson(text, loc)));
 }
 
-const METHODS: HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
+const METHODS: HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE'];
 
 export interface AppOptions {
   /** http.max_content_length in bytes (default 100mb). */
@@ -40,8 +40,10 @@ export interface AppOptions {
 
 export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInstance {
   const maxContentLength = opts.maxContentLength ?? 100 * 1024 * 1024;
+  let frameworkError: ((req: FastifyRequest, reply: FastifyReply) => void) | undefined;
   const app = Fastify({
     logger: opts.logger ?? false,
+    frameworkErrors: (_e, req, reply) => frameworkError!(req, reply),
     bodyLimit: maxContentLength,
     // Elasticsearch accepts bodies on GET (search, count, …) and DELETE.
     routerOptions: {
@@ -89,11 +91,17 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
     const path = qIdx >= 0 ? uri.slice(0, qIdx) : uri;
     const query = new Map<string, string>();
     if (qIdx >= 0) for (const [k, v] of new URLSearchParams(uri.slice(qIdx + 1))) query.set(k, v);
-    const found = router.find(method, path);
+    let found: ReturnType<typeof router.find>;
+    try {
+      found = router.find(method, path);
+    } catch (e) {
+      return void sendError(reply, query, method, toEsError(e), node);
+    }
     if (!found) {
       if (method === 'OPTIONS') return void reply.code(200).send('');
       return void sendResponse(reply, query, method, {
         status: 400,
+        error: true,
         body: { error: `no handler found for uri [${uri}] and method [${method}]` },
       });
     }
@@ -103,6 +111,7 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
       }
       return void sendResponse(reply, query, method, {
         status: 405,
+        error: true,
         headers: { Allow: found.allowed.join(',') },
         body: {
           error: `Incorrect HTTP method for uri [${uri}] and method [${method}], allowed: [${found.allowed.join(', ')}]`,
@@ -136,6 +145,10 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
 
   app.route({ method: METHODS, url: '/', handler: dispatch });
   app.route({ method: METHODS, url: '/*', handler: dispatch });
+
+  // find-my-way refuses paths with bad escapes or bytes that are not UTF-8 before any route runs;
+  // ES decodes those itself (RestUtils), so they go through the ES router and its errors.
+  frameworkError = (req, reply) => void dispatch(req, reply);
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
     const query = new Map<string, string>();

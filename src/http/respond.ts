@@ -34,7 +34,7 @@ export function sendResponse(
   } else {
     let body: unknown = res.body;
     const fp = query.get('filter_path');
-    if (fp) body = filterPath(materialize(body), fp.split(','));
+    if (fp && res.error !== true) body = filterPath(materialize(body), fp.split(','));
     const format = query.get('format');
     const accept = String(reply.request.headers['accept'] ?? '');
     if (format === 'yaml' || (!format && accept.includes('application/yaml'))) {
@@ -67,6 +67,7 @@ export function sendError(
   sendResponse(reply, query, method, {
     status: err.status,
     body,
+    error: true,
     ...(err.headers ? { headers: err.headers } : {}),
   });
 }

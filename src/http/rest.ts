@@ -25,6 +25,8 @@ export interface RestResponse {
   body?: unknown;
   contentType?: string;
   headers?: Record<string, string>;
+  /** Built like ES's channel.newErrorBuilder(): `filter_path` does not apply to error bodies. */
+  error?: boolean;
 }
 
 /** ES DeprecationLogger header value. */

@@ -4,7 +4,10 @@
  * gives a 405 with the allowed methods, as ES does.
  */
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
+import { decodeComponent } from './url-decode.js';
+
+/** ES RestRequest.Method; no route takes PATCH or TRACE, so they answer 405 or 400 as in ES. */
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS' | 'PATCH' | 'TRACE';
 
 export interface RouteMatch<H> {
   handler: H;
@@ -46,10 +49,11 @@ export class Router<H> {
 
   /**
    * Finds the handler for a method and raw (still percent-encoded) path. Returns `allowed` with
-   * the methods of the best-matching path when the method does not match.
+   * the methods of the best-matching path when the method does not match. Throws ES's
+   * illegal_argument_exception for a malformed percent escape.
    */
   find(method: HttpMethod, rawPath: string): RouteMatch<H> | { allowed: HttpMethod[] } | null {
-    const segs = splitPath(rawPath).map(decodeSegment);
+    const segs = splitPath(rawPath).map(decodeComponent);
     let allowed: HttpMethod[] | null = null;
     const params: Record<string, string> = {};
     // Depth-first, static before param, first full match with the method wins.
@@ -85,13 +89,4 @@ function splitPath(path: string): string[] {
   const q = path.indexOf('?');
   const p = q >= 0 ? path.slice(0, q) : path;
   return p.split('/').filter((s) => s.length > 0);
-}
-
-function decodeSegment(s: string): string {
-  if (s.indexOf('%') < 0) return s;
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }

@@ -140,4 +140,37 @@ describe('fuzzer regressions', () => {
       'Limit of total fields [1000] in index [fz] has been exceeded',
     );
   });
+
+  it('PATCH on an existing path is a 405 with the allowed methods (ES RestController)', async () => {
+    const a = await send(node, 'PATCH', '/fz');
+    expect(a.status).toBe(405);
+    expect(a.json.status).toBe(405);
+    expect(a.json.error).toMatch(
+      /^Incorrect HTTP method for uri \[\/fz\] and method \[PATCH\], allowed: \[/,
+    );
+  });
+
+  it("a malformed percent escape in the path is ES's illegal_argument_exception", async () => {
+    const a = await send(node, 'GET', '/fz/_doc/%zz');
+    expect(a.status).toBe(400);
+    expect(a.json.error.type).toBe('illegal_argument_exception');
+    expect(a.json.error.reason).toBe("invalid escape sequence `%zz' at index 0 of: %zz");
+    const b = await send(node, 'GET', '/fz/_doc/a%4');
+    expect(b.json.error.reason).toBe('partial escape sequence at end of string: a%4');
+  });
+
+  it('escapes that are not UTF-8 decode to U+FFFD and reach the handler', async () => {
+    const a = await send(node, 'GET', '/%C3%28/_search');
+    expect(a.status).toBe(404);
+    expect(a.json.error.index).toBe('\ufffd(');
+  });
+
+  it('filter_path does not filter error bodies (ES newErrorBuilder)', async () => {
+    const a = await send(node, 'GET', '/nope/_search?filter_path=hits.total');
+    expect(a.status).toBe(404);
+    expect(a.json.error.type).toBe('index_not_found_exception');
+    const ok = await send(node, 'GET', '/fz/_search?filter_path=hits.total');
+    expect(Object.keys(ok.json)).toEqual(['hits']);
+    expect(Object.keys(ok.json.hits)).toEqual(['total']);
+  });
 });

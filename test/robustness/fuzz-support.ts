@@ -422,3 +422,30 @@ export function brokenText(seeds: readonly unknown[], maxDepth = 3000): fc.Arbit
     fc.integer({ min: 1, max: maxDepth }).map((d) => '['.repeat(d) + ']'.repeat(d)),
   );
 }
+
+/**
+ * Null when an answer of any route is acceptable: HEAD answers carry no body, and successful
+ * non-JSON answers (`_cat` text, `format=yaml|txt|csv`) are not JSON; JSON answers and every
+ * JSON error must pass malformed().
+ */
+export function judge(method: string, a: Answer, contentType: string | undefined): string | null {
+  if (method === 'HEAD') return a.status >= 500 ? `HEAD status ${a.status}` : null;
+  const json = contentType === undefined || contentType.includes('json');
+  if (!json) {
+    if (a.status >= 500) return `status ${a.status}: ${a.text.slice(0, 300)}`;
+    if (a.status < 400) return null;
+    // errors are rendered in the requested format (ES channel.newErrorBuilder)
+    return /yaml|smile|cbor/.test(contentType!) ? null : `non-JSON error: ${a.text.slice(0, 300)}`;
+  }
+  // ES RestController's own answers for unrouted requests carry a bare error string
+  const e = a.json?.error;
+  if (a.status === 400 && typeof e === 'string' && e.startsWith('no handler found for uri ['))
+    return null;
+  if (a.status === 405 && a.json.status === 405 && /^Incorrect HTTP method for uri \[/.test(e))
+    return null;
+  // ES RestGetAliasesAction: `{"error":"alias [x] missing","status":404}`
+  if (a.status === 404 && typeof e === 'string' && /^aliases? \[.*\] missing$/.test(e)) return null;
+  // a missing document, template or alias is a 404 with a plain body (`found: false`, `{}`)
+  if (a.status === 404 && a.json && typeof a.json === 'object' && !('error' in a.json)) return null;
+  return malformed(a);
+}

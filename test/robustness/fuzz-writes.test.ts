@@ -17,46 +17,13 @@ import {
   snapshot,
   type Answer,
 } from './fuzz-support.js';
+import { DOCS, MAPPINGS, SETTINGS, UPDATES } from './fuzz-requests.js';
 
 let node: TestNode;
 beforeAll(async () => {
   node = await fuzzNode(10);
 }, 60_000);
 afterAll(() => node.destroy());
-
-const DOCS: unknown[] = [
-  seedDoc(1),
-  { title: 'x', n: '12', price: '1.5', when: 1577836800000, ok: 'true', ip: '::1' },
-  { kids: [{ name: 'a', age: 3 }, { name: 'b' }], loc: '41.1,-71.2', tag: ['a', 'b'] },
-  { loc: [-71, 41], when: '2020-02-02', title: null, extra: { deep: { er: 1 } } },
-];
-const UPDATES: unknown[] = [
-  { doc: { n: 7 } },
-  { doc: { tag: 'u' }, doc_as_upsert: true },
-  { script: { source: 'ctx._source.n += params.k', params: { k: 2 } } },
-  { script: "ctx._source.tag = 'z'", upsert: seedDoc(3) },
-  { script: { source: "ctx.op = 'none'" }, detect_noop: false },
-];
-const MAPPINGS: unknown[] = [
-  { properties: { extra_kw: { type: 'keyword', ignore_above: 10 } } },
-  {
-    properties: {
-      extra_txt: { type: 'text', analyzer: 'standard', fields: { k: { type: 'keyword' } } },
-    },
-  },
-  {
-    dynamic: 'strict',
-    properties: { extra_obj: { type: 'object', properties: { a: { type: 'long' } } } },
-  },
-  { properties: { extra_date: { type: 'date', format: 'yyyy-MM-dd||epoch_millis' } } },
-  { properties: { n: { type: 'long' } } },
-];
-const SETTINGS: unknown[] = [
-  { index: { number_of_replicas: 0 } },
-  { index: { refresh_interval: '2s' } },
-  { index: { max_result_window: 20000 } },
-  { 'index.blocks.write': false },
-];
 
 /** The index state before the next write; recomputed only after a write was accepted. */
 let state: string | null = null;
