@@ -342,6 +342,46 @@ export const SETTINGS: unknown[] = [
   { 'index.blocks.write': false },
 ];
 
+export const SQL_BODIES: unknown[] = [
+  { query: 'SELECT n, tag FROM fz ORDER BY n', fetch_size: 3 },
+  {
+    query: 'SELECT n FROM fz WHERE n > ?',
+    params: [{ type: 'integer', value: 3 }],
+    mode: 'jdbc',
+  },
+  {
+    query: 'SELECT "when" FROM fz',
+    time_zone: 'Europe/Paris',
+    field_multi_value_leniency: true,
+  },
+  { query: 'SELECT COUNT(*) FROM fz', filter: { term: { tag: 't1' } }, request_timeout: '5s' },
+  { query: 'SELECT tag FROM fz', columnar: true, mode: 'plain', page_timeout: '1m' },
+];
+
+export const CREATE_BODIES: unknown[] = [
+  {
+    settings: { number_of_shards: 1 },
+    mappings: { _doc: { properties: { a: { type: 'keyword' } } } },
+  },
+  {
+    settings: {
+      analysis: {
+        analyzer: { my: { type: 'custom', tokenizer: 'standard', filter: ['lowercase'] } },
+      },
+    },
+  },
+  { aliases: { al: { filter: { term: { a: 'x' } } } }, mappings: { _doc: { dynamic: false } } },
+];
+
+/** Bulk action lines naming index `fz`; the long run retargets them. */
+export const BULK_ACTIONS: unknown[] = [
+  { index: { _id: 'b1' } },
+  { create: { _index: 'fz', _type: '_doc', _id: 'b2' } },
+  { update: { _id: '1', retry_on_conflict: 2 } },
+  { delete: { _id: 'b1' } },
+  { index: { _index: 'fz', _id: 'b3', routing: 'x', version: 5, version_type: 'external' } },
+];
+
 // ---- whole requests, for the router fuzzer and the long run ------------------------------------
 
 export interface FuzzRequest {

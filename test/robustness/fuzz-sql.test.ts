@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestNode } from '../helpers/node.js';
 import { fuzzNode, malformed, mutated, RUNS, send, snapshot } from './fuzz-support.js';
-import { STATEMENTS, statement } from './fuzz-requests.js';
+import { SQL_BODIES, STATEMENTS, statement } from './fuzz-requests.js';
 
 let node: TestNode;
 let before: string;
@@ -56,24 +56,9 @@ describe('fuzzing the SQL API', () => {
   }, 120_000);
 
   it('mutated request bodies answer well-formed responses', async () => {
-    const BODIES: unknown[] = [
-      { query: 'SELECT n, tag FROM fz ORDER BY n', fetch_size: 3 },
-      {
-        query: 'SELECT n FROM fz WHERE n > ?',
-        params: [{ type: 'integer', value: 3 }],
-        mode: 'jdbc',
-      },
-      {
-        query: 'SELECT "when" FROM fz',
-        time_zone: 'Europe/Paris',
-        field_multi_value_leniency: true,
-      },
-      { query: 'SELECT COUNT(*) FROM fz', filter: { term: { tag: 't1' } }, request_timeout: '5s' },
-      { query: 'SELECT tag FROM fz', columnar: true, mode: 'plain', page_timeout: '1m' },
-    ];
     await fc.assert(
       fc.asyncProperty(
-        mutated(BODIES),
+        mutated(SQL_BODIES),
         fc.constantFrom('/_sql', '/_sql/translate', '/_sql?format=tsv'),
         async (body, path) => check(path, body),
       ),

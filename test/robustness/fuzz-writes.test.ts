@@ -17,7 +17,7 @@ import {
   snapshot,
   type Answer,
 } from './fuzz-support.js';
-import { DOCS, MAPPINGS, SETTINGS, UPDATES } from './fuzz-requests.js';
+import { BULK_ACTIONS, CREATE_BODIES, DOCS, MAPPINGS, SETTINGS, UPDATES } from './fuzz-requests.js';
 
 let node: TestNode;
 beforeAll(async () => {
@@ -129,23 +129,9 @@ describe('fuzzing the write API', () => {
   }, 120_000);
 
   it('mutated index creation bodies answer well-formed responses', async () => {
-    const CREATE: unknown[] = [
-      {
-        settings: { number_of_shards: 1 },
-        mappings: { _doc: { properties: { a: { type: 'keyword' } } } },
-      },
-      {
-        settings: {
-          analysis: {
-            analyzer: { my: { type: 'custom', tokenizer: 'standard', filter: ['lowercase'] } },
-          },
-        },
-      },
-      { aliases: { al: { filter: { term: { a: 'x' } } } }, mappings: { _doc: { dynamic: false } } },
-    ];
     let k = 0;
     await fc.assert(
-      fc.asyncProperty(mutated(CREATE), async (body) => {
+      fc.asyncProperty(mutated(CREATE_BODIES), async (body) => {
         const name = `new${k++}`;
         const a = await send(node, 'PUT', `/${name}`, JSON.stringify(body));
         const why = malformed(a);
@@ -159,22 +145,15 @@ describe('fuzzing the write API', () => {
   }, 120_000);
 
   it('mutated bulk NDJSON: well-formed answers and item results, rejected bulks change nothing', async () => {
-    const ACTIONS: unknown[] = [
-      { index: { _id: 'b1' } },
-      { create: { _index: 'fz', _type: '_doc', _id: 'b2' } },
-      { update: { _id: '1', retry_on_conflict: 2 } },
-      { delete: { _id: 'b1' } },
-      { index: { _index: 'fz', _id: 'b3', routing: 'x', version: 5, version_type: 'external' } },
-    ];
     const line = fc.oneof(
       {
         weight: 4,
         arbitrary: fc
-          .tuple(mutated(ACTIONS), mutated(DOCS.concat(UPDATES)))
+          .tuple(mutated(BULK_ACTIONS), mutated(DOCS.concat(UPDATES)))
           .map(([a, d]) => `${JSON.stringify(a)}\n${JSON.stringify(d)}`),
       },
-      { weight: 1, arbitrary: fc.constantFrom(...ACTIONS).map((a) => JSON.stringify(a)) },
-      { weight: 1, arbitrary: brokenText(ACTIONS) },
+      { weight: 1, arbitrary: fc.constantFrom(...BULK_ACTIONS).map((a) => JSON.stringify(a)) },
+      { weight: 1, arbitrary: brokenText(BULK_ACTIONS) },
       {
         weight: 1,
         arbitrary: fc.constantFrom('', ' ', '{}', '{"index":{}}\n', '{"delete":{"_id":"b2"}}'),
