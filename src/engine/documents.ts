@@ -3,6 +3,7 @@
  * runs synchronously up to queuing its LMDB put (so ops in one bulk see each other in order);
  * callers await `durable()` before acknowledging. Results are Elasticsearch 6.8 response bodies.
  */
+import { checkBlock } from './index-blocks.js';
 import {
   illegalArgument,
   actionRequestValidation,
@@ -86,6 +87,7 @@ export class DocumentService {
         meta: { index_uuid: idx.uuid, index: idx.name },
       });
     }
+    checkBlock(idx.meta.settings, 'write');
     return idx;
   }
 
@@ -244,6 +246,7 @@ export class DocumentService {
         meta: { index_uuid: idx.uuid, index: idx.name },
       });
     }
+    checkBlock(idx.meta.settings, 'write');
     return idx;
   }
 

@@ -3,6 +3,7 @@
  * (ES 6.8 RestCreateIndexAction, RestDeleteIndexAction, RestGetIndicesAction, RestGetMappingAction,
  * RestPutMappingAction, RestGetSettingsAction, RestUpdateSettingsAction, RestRefreshAction).
  */
+import { BLOCK_SETTINGS, checkBlock } from '../../engine/index-blocks.js';
 import { EsError, illegalArgument } from '../../common/errors.js';
 import { mappingToJson } from '../../mapping/index.js';
 import {
@@ -233,6 +234,7 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
     const targets = req.params.index
       ? resolve(req, STRICT_EXPAND_OPEN_FORBID_CLOSED)
       : indices.resolve('_all', STRICT_EXPAND_OPEN);
+    for (const idx of targets) checkBlock(idx.meta.settings, 'metadata_write');
     for (const idx of targets) idx.typeForWrite(typeFor(idx), !sourceTyped);
     for (const idx of targets) await idx.updateMapping(typeFor(idx), mapping);
     await node.store.durable();
@@ -360,6 +362,11 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
     validateSettings(upd, false);
     const preserve = boolParam(req, 'preserve_existing', false);
     const targets = resolve(req, STRICT_EXPAND_OPEN_CLOSED);
+    // ES TransportUpdateSettingsAction.checkBlock: a request changing just one block setting
+    // always passes, or a blocked index could never be unblocked
+    const keys = Object.keys(upd);
+    if (keys.length !== 1 || !BLOCK_SETTINGS.has(keys[0]!))
+      for (const idx of targets) checkBlock(idx.meta.settings, 'metadata_write');
     const nonDynamic = Object.keys(upd).filter(
       (k) => !isDynamic(k) && !k.startsWith('index.analysis.'),
     );
