@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { checkResult, type Reference } from './reference.js';
 import { openPeerChecker } from './peer-check.js';
 import { renderSql, sqlRowsCheck } from './sql-render.js';
+import { httpClient, startServerProcess, type ServerProcess } from './server-process.js';
 
 const [index, mode, harness] = process.argv.slice(2) as [string, 'inproc' | 'http', string];
 const root = resolve(here, '../..');
@@ -56,14 +57,13 @@ async function main() {
   const dataPath = mkdtempSync(join(tmpdir(), `quarry-bench-${index}-`));
   const out: Record<string, unknown> = { index, mode, docs: docs.length };
 
-  // Empty node start.
+  // Empty node start: in-process open, or (http) a fresh `bin/quarry` process to first answer.
   const tStart = performance.now();
-  let opened =
-    mode === 'http'
-      ? await node.startNode({ dataPath, port: 0 })
-      : await node.openNode({ dataPath });
+  let opened = mode === 'http' ? await startServerProcess(root, dataPath) : await node.openNode({ dataPath }); // prettier-ignore
   out.start_ms = performance.now() - tStart;
   let call = client(mode, opened, createDispatcher);
+  // http: the server's memory, not the client's
+  const serverRss = () => (mode === 'http' ? (opened as ServerProcess).rssMb() : rss());
 
   const mapping = Object.fromEntries(
     Object.entries(spec.mappings).map(([f, t]) => [f, { type: t }]),
@@ -73,7 +73,7 @@ async function main() {
     mappings: { _doc: { properties: mapping } },
   });
   gc();
-  const rss0 = rss();
+  const rss0 = serverRss();
   const batch = workload.bulk.batch_docs;
   const bodies: string[] = [];
   const action = JSON.stringify({ index: { _index: index, _type: '_doc' } });
@@ -96,8 +96,8 @@ async function main() {
   gc();
   out.load_ms = loadMs;
   out.docs_per_s = docs.length / (loadMs / 1000);
-  out.rss_delta_mb = rss() - rss0;
-  out.rss_after_mb = rss();
+  out.rss_delta_mb = serverRss() - rss0;
+  out.rss_after_mb = serverRss();
 
   const ref: Reference = { index, docs, ctx };
   // The peers answer the same parameters in-process (after the load: their memory is not ours).
@@ -146,18 +146,15 @@ async function main() {
   }
 
   // Restart on the same data.
-  await opened.close();
+  await stop(opened);
   const tRe = performance.now();
-  opened =
-    mode === 'http'
-      ? await node.startNode({ dataPath, port: 0 })
-      : await node.openNode({ dataPath });
+  opened = mode === 'http' ? await startServerProcess(root, dataPath) : await node.openNode({ dataPath }); // prettier-ignore
   out.restart_ms = performance.now() - tRe;
   call = client(mode, opened, createDispatcher);
   const count = await call('GET', `/${index}/_count`);
   const cb = typeof count.body === 'string' ? JSON.parse(count.body) : count.body;
   out.restart_count_ok = (cb as { count: number }).count === docs.length;
-  await opened.close();
+  await stop(opened);
   rmSync(dataPath, { recursive: true, force: true });
   process.stdout.write(JSON.stringify(out) + '\n');
 }
@@ -224,28 +221,10 @@ type Call = (
   body?: unknown,
 ) => Promise<{ status: number; body: unknown }>;
 
+const stop = (opened: any): Promise<void> => ('stop' in opened ? opened.stop() : opened.close());
+
 function client(mode: string, opened: any, createDispatcher: any): Call {
-  if (mode === 'http') {
-    const url: string = opened.url;
-    return async (method, path, body) => {
-      const payload =
-        body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
-      const r = await fetch(url + path, {
-        method,
-        ...(payload !== undefined
-          ? {
-              body: payload,
-              headers: {
-                'content-type':
-                  typeof body === 'string' ? 'application/x-ndjson' : 'application/json',
-              },
-            }
-          : {}),
-      });
-      // Parsed by the caller after the timing: the client's JSON work is not the server's.
-      return { status: r.status, body: await r.text() };
-    };
-  }
+  if (mode === 'http') return httpClient((opened as ServerProcess).port);
   const dispatch = createDispatcher(opened.context);
   return async (method, path, body) => {
     const r = await dispatch(method, path, body);
