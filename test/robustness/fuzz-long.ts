@@ -251,6 +251,22 @@ async function resetScratch(node: TestNode): Promise<void> {
   await send(node, 'POST', '/fzw/_doc/_bulk?refresh=true', bulk, 'application/x-ndjson');
 }
 
+/** The first part of two snapshots that differs (mapping, settings, total, documents). */
+function difference(a: string, b: string): string {
+  const x = JSON.parse(a) as unknown[];
+  const y = JSON.parse(b) as unknown[];
+  const names = ['mapping', 'settings', 'total', 'documents'];
+  for (let i = 0; i < x.length; i++) {
+    const p = JSON.stringify(x[i]);
+    const q = JSON.stringify(y[i]);
+    if (p === q) continue;
+    let k = 0;
+    while (p[k] === q[k]) k++;
+    return `${names[i]}: …${p.slice(Math.max(0, k - 100), k + 200)} → …${q.slice(Math.max(0, k - 100), k + 200)}`; // prettier-ignore
+  }
+  return 'none';
+}
+
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
 async function main(): Promise<void> {
@@ -295,7 +311,10 @@ async function main(): Promise<void> {
         const docs = (s: string) => JSON.stringify(JSON.parse(s).slice(2));
         // ES applies a document's dynamic mapping before the version check fails (409)
         const same = a.status === 409 ? docs(after) === docs(state) : after === state;
-        if (!same) stats.failures.push({ request: r, why: 'a rejected write changed the scratch index' }); // prettier-ignore
+        if (!same) {
+          const why = `rejected (${a.status} ${a.text.slice(0, 200)}) but changed the scratch index: ${difference(state, after)}`; // prettier-ignore
+          stats.failures.push({ request: r, why });
+        }
       }
       // an index that was created is dropped, so the next creation body is tried for real
       if (r.target === 'create-index' && a.status < 300) await send(node, 'DELETE', '/fzc');

@@ -173,4 +173,11 @@ describe('fuzzer regressions', () => {
     expect(Object.keys(ok.json)).toEqual(['hits']);
     expect(Object.keys(ok.json.hits)).toEqual(['total']);
   });
+
+  it('top_hits with an empty sort array sorts by score (ES SortBuilder.buildSort)', async () => {
+    const a = await send(node, 'POST', '/fz/_search', JSON.stringify({ size: 0, aggs: { top: { top_hits: { size: 1, sort: [] } } } })); // prettier-ignore
+    expect(a.status).toBe(200);
+    expect(a.json.aggregations.top.hits.hits).toHaveLength(1);
+    expect(a.json.aggregations.top.hits.hits[0]._score).toBe(1);
+  });
 });

@@ -51,9 +51,13 @@ export async function send(
  * root_cause, type, reason and the status repeated.
  */
 export function malformed(a: Answer): string | null {
-  // ES answers 500 for a few exceptions (illegal_state_exception, ...); the plain `exception`
-  // is what an unexpected JavaScript error becomes.
-  if (a.status >= 500 && (a.status !== 500 || a.json?.error?.type === 'exception'))
+  // ES answers 500 for a few exceptions (illegal_state_exception, ...) and 503 for
+  // circuit_breaking_exception and too_many_buckets_exception (ES 6.8 status()); the plain
+  // `exception` is what an unexpected JavaScript error becomes.
+  if (
+    a.status >= 500 &&
+    ((a.status !== 500 && a.status !== 503) || a.json?.error?.type === 'exception')
+  )
     return `status ${a.status}: ${a.text.slice(0, 400)}`;
   if (a.status < 200) return `status ${a.status}`;
   if (a.json === undefined || a.json === null || typeof a.json !== 'object')
@@ -444,7 +448,8 @@ export function judge(method: string, a: Answer, contentType: string | undefined
   if (a.status === 405 && a.json.status === 405 && /^Incorrect HTTP method for uri \[/.test(e))
     return null;
   // ES RestGetAliasesAction: `{"error":"alias [x] missing","status":404}`
-  if (a.status === 404 && typeof e === 'string' && /^aliases? \[.*\] missing$/.test(e)) return null;
+  if (a.status === 404 && typeof e === 'string' && /^alias(es)? \[.*\] missing$/.test(e))
+    return null;
   // a missing document, template or alias is a 404 with a plain body (`found: false`, `{}`)
   if (a.status === 404 && a.json && typeof a.json === 'object' && !('error' in a.json)) return null;
   return malformed(a);

@@ -138,6 +138,8 @@ function valueTypeOf(f: FieldMapping): SortKey['valueType'] {
 export function parseSort(json: unknown, ctx: ShardAggContext): SortKey[] | null {
   if (json === null || json === undefined) return null;
   const items = Array.isArray(json) ? json : [json];
+  // ES SortBuilder.buildSort: no sort builders means the default order, by score
+  if (items.length === 0) return null;
   const keys: SortKey[] = items.map((it) => {
     if (isObj(it) && Object.keys(it)[0] === '_script') return topHitsScriptSort(it._script, ctx);
     let field: string;
