@@ -239,7 +239,19 @@ export class IndexService {
     );
   }
 
+  /** Built once per settings change: documents are parsed with it one by one. */
+  private cachedMappingContext: { settings: object; ctx: MappingContext } | null = null;
+
   mappingContext(): MappingContext {
+    const s = this.meta.settings;
+    const c = this.cachedMappingContext;
+    if (c !== null && c.settings === s) return c.ctx;
+    const ctx = this.buildMappingContext();
+    this.cachedMappingContext = { settings: s, ctx };
+    return ctx;
+  }
+
+  private buildMappingContext(): MappingContext {
     const s = this.meta.settings;
     return {
       indexName: this.meta.name,
@@ -308,6 +320,7 @@ export class IndexService {
   }
 
   settingsChanged(): void {
+    this.cachedMappingContext = null;
     for (const fn of this.settingsListeners) fn();
   }
 
