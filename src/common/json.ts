@@ -7,7 +7,22 @@ import { EsError } from './errors.js';
 /** A JSON fragment kept as text (e.g. a document's `_source`). */
 export class RawJson {
   constructor(readonly text: string) {}
+
+  /**
+   * Inside `stringifyRaw`, a placeholder swapped for the text afterwards; a hook rather than a
+   * replacer function, which would take JSON.stringify off its fast path for every value. Any
+   * other JSON.stringify gets the parsed value.
+   */
+  toJSON(): unknown {
+    if (collected === null) return JSON.parse(this.text);
+    collected.push(this.text);
+    return `\u0001${collectNonce}:${collected.length - 1}\u0001`;
+  }
 }
+
+/** The fragments of the `stringifyRaw` call in progress (null outside one), and its nonce. */
+let collected: string[] | null = null;
+let collectNonce = 0;
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -65,20 +80,21 @@ export function parseJsonObject(text: string): Record<string, unknown> {
 
 /**
  * JSON.stringify that writes `RawJson` fragments verbatim (compact output only). The native
- * serializer does the work: fragments become unique placeholder strings that are swapped for the
- * raw text afterwards.
+ * serializer does the work: fragments become unique placeholder strings (`RawJson.toJSON`) that
+ * are swapped for the raw text afterwards. Non-finite numbers become null natively.
  */
 export function stringifyRaw(value: unknown): string {
-  const raws: string[] = [];
-  const nonce = (rawNonce = (rawNonce + 1) % 1e9).toString(36);
-  const text = JSON.stringify(value, function (_k, v: unknown) {
-    if (v instanceof RawJson) {
-      raws.push(v.text);
-      return `\u0001${nonce}:${raws.length - 1}\u0001`;
-    }
-    if (typeof v === 'number' && !Number.isFinite(v)) return null;
-    return v;
-  });
+  const outer = collected;
+  const outerNonce = collectNonce;
+  const raws: string[] = (collected = []);
+  const nonce = (collectNonce = rawNonce = (rawNonce + 1) % 1e9);
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } finally {
+    collected = outer;
+    collectNonce = outerNonce;
+  }
   if (text === undefined) return 'null';
   if (raws.length === 0) return text;
   // The placeholder's control characters are escaped by JSON.stringify as \u0001.

@@ -7,7 +7,12 @@ import { actionRequestValidation, EsError, illegalArgument, toEsError } from '..
 import { jsonParseError } from '../common/json.js';
 import type { DocumentService, WriteOutcome } from './documents.js';
 import { MATCH_ANY, parseVersionType } from './versioning.js';
-import { validateWrite, type WriteRequest } from './write-request.js';
+import {
+  validateWrite,
+  type IndexRequest,
+  type WriteBase,
+  type WriteRequest,
+} from './write-request.js';
 
 export interface BulkDefaults {
   index?: string;
@@ -67,144 +72,54 @@ const DEPRECATED_KEYS: Record<string, string> = {
   _retry_on_conflict: 'retry_on_conflict',
 };
 
+/** What one action line says, computed once per distinct line (bulks repeat the same one). */
+interface ActionMeta {
+  verb: string;
+  base: WriteBase;
+  opType: string | undefined;
+  retryOnConflict: number;
+  pipeline: string | undefined;
+  fetchSource: { includes: string[]; excludes: string[] } | null;
+  /** Deprecation warnings the line gives each time it is used. */
+  warnings: string[];
+}
+
 /** Parses a bulk body into requests; throws for malformed action lines (whole request fails). */
 export function parseBulk(body: Buffer, d: BulkDefaults, warnings: string[] = []): WriteRequest[] {
   const out: WriteRequest[] = [];
   let line = 0;
   let from = 0;
   const len = body.length;
-  let lastActionText = '';
-  let lastAction: unknown;
+  // The previous action line's bytes and meaning: an identical line is not decoded again.
+  let lastFrom = 0;
+  let lastEnd = -1;
+  let last: ActionMeta | null = null;
   while (from < len) {
     const nl = body.indexOf(10, from);
     if (nl < 0) break; // ES 6.8 ignores a last line without a newline
     line++;
-    const text = body.toString('utf8', from, nl).trim();
-    from = nl + 1;
-    if (text.length === 0) continue;
-    let action: unknown;
-    if (text === lastActionText) action = lastAction;
-    else {
-      try {
-        action = JSON.parse(text);
-      } catch (e) {
-        throw jsonParseError(text, e);
-      }
-      lastActionText = text;
-      lastAction = action;
+    let meta: ActionMeta;
+    if (
+      last !== null &&
+      nl - from === lastEnd - lastFrom &&
+      body.compare(body, lastFrom, lastEnd, from, nl) === 0
+    ) {
+      meta = last;
+      from = nl + 1;
+    } else {
+      const text = body.toString('utf8', from, nl).trim();
+      const lineFrom = from;
+      from = nl + 1;
+      if (text.length === 0) continue;
+      meta = parseActionLine(text, line, d);
+      last = meta;
+      lastFrom = lineFrom;
+      lastEnd = nl;
     }
-    if (action === null || typeof action !== 'object' || Array.isArray(action)) {
-      throw illegalArgument(
-        `Malformed action/metadata line [${line}], expected START_OBJECT but found [${tokenName(action)}]`,
-      );
-    }
-    const keys = Object.keys(action);
-    if (keys.length === 0) {
-      throw illegalArgument(
-        `Malformed action/metadata line [${line}], expected FIELD_NAME but found [END_OBJECT]`,
-      );
-    }
-    const verb = keys[0]!;
-    const params = (action as Record<string, unknown>)[verb];
-    if (params !== null && (typeof params !== 'object' || Array.isArray(params))) {
-      throw illegalArgument(
-        `Malformed action/metadata line [${line}], expected START_OBJECT or END_OBJECT but found [${tokenName(params)}]`,
-      );
-    }
-    let index = d.index;
-    let type = d.type;
-    let id: string | null = null;
-    let routing: string | null = d.routing ?? null;
-    let opType: string | undefined;
-    let version = MATCH_ANY;
-    let versionType = parseVersionType(undefined);
-    let ifSeqNo: number | undefined;
-    let ifPrimaryTerm: number | undefined;
-    let retryOnConflict = 0;
-    let pipeline = d.pipeline;
-    let fetchSource = d.fetchSource ?? null;
-    for (const [k, v] of Object.entries((params ?? {}) as Record<string, unknown>)) {
-      if (!ACTION_KEYS.has(k)) {
-        throw illegalArgument(
-          `Action/metadata line [${line}] contains an unknown parameter [${k}]`,
-        );
-      }
-      if (v === null) continue;
-      const modern = DEPRECATED_KEYS[k];
-      if (modern) warnings.push(`Deprecated field [${k}] used, expected [${modern}] instead`);
-      if (k === 'fields') {
-        if (!Array.isArray(v)) {
-          throw illegalArgument(
-            `Action/metadata line [${line}] contains a simple value for parameter [fields] while a list is expected`,
-          );
-        }
-        continue;
-      }
-      if (k === '_source') {
-        fetchSource = fetchSourceFrom(v);
-        continue;
-      }
-      if (typeof v === 'object') {
-        throw illegalArgument(
-          `Malformed action/metadata line [${line}], expected a simple value for field [${k}] but found [${tokenName(v)}]`,
-        );
-      }
-      const s = String(v);
-      switch (k) {
-        case '_index':
-        case 'index':
-          index = s;
-          break;
-        case '_type':
-        case 'type':
-          type = s;
-          break;
-        case '_id':
-        case 'id':
-          id = s;
-          break;
-        case '_routing':
-        case 'routing':
-          routing = s;
-          break;
-        case 'op_type':
-          opType = s;
-          break;
-        case '_version':
-        case 'version':
-          version = Number(s);
-          break;
-        case '_version_type':
-        case 'version_type':
-          versionType = parseVersionType(s);
-          break;
-        case 'if_seq_no':
-          ifSeqNo = Number(s);
-          break;
-        case 'if_primary_term':
-          ifPrimaryTerm = Number(s);
-          break;
-        case '_retry_on_conflict':
-        case 'retry_on_conflict':
-          retryOnConflict = Number(s);
-          break;
-        case 'pipeline':
-          pipeline = s;
-          break;
-      }
-    }
-    const base = {
-      index: index ?? '',
-      type: type ?? '',
-      id,
-      routing,
-      version,
-      versionType,
-      ...(ifSeqNo !== undefined ? { ifSeqNo } : {}),
-      ...(ifPrimaryTerm !== undefined ? { ifPrimaryTerm } : {}),
-    };
+    for (const w of meta.warnings) warnings.push(w);
+    const verb = meta.verb;
     if (verb === 'delete') {
-      out.push({ kind: 'delete', ...base });
+      out.push({ kind: 'delete', ...meta.base });
       continue;
     }
     const nl2 = body.indexOf(10, from);
@@ -215,13 +130,22 @@ export function parseBulk(body: Buffer, d: BulkDefaults, warnings: string[] = []
     const source = body.subarray(from, end);
     from = nl2 + 1;
     if (verb === 'index' || verb === 'create') {
-      out.push({
+      const b = meta.base;
+      const req: IndexRequest = {
         kind: 'index',
-        ...base,
-        opType: verb === 'create' || opType === 'create' ? 'create' : 'index',
+        index: b.index,
+        type: b.type,
+        id: b.id,
+        routing: b.routing,
+        version: b.version,
+        versionType: b.versionType,
+        opType: verb === 'create' || meta.opType === 'create' ? 'create' : 'index',
         source,
-        ...(pipeline !== undefined ? { pipeline } : {}),
-      });
+      };
+      if (b.ifSeqNo !== undefined) req.ifSeqNo = b.ifSeqNo;
+      if (b.ifPrimaryTerm !== undefined) req.ifPrimaryTerm = b.ifPrimaryTerm;
+      if (meta.pipeline !== undefined) req.pipeline = meta.pipeline;
+      out.push(req);
     } else if (verb === 'update') {
       let ub: unknown;
       const t = source.toString('utf8');
@@ -234,8 +158,15 @@ export function parseBulk(body: Buffer, d: BulkDefaults, warnings: string[] = []
         throw new EsError('parse_exception', 'Failed to derive xcontent', 400);
       }
       const ubo = ub as Record<string, unknown>;
-      if (ubo._source !== undefined) fetchSource = fetchSourceFrom(ubo._source);
-      out.push({ kind: 'update', ...base, body: ubo, retryOnConflict, fetchSource });
+      const fetchSource =
+        ubo._source !== undefined ? fetchSourceFrom(ubo._source) : meta.fetchSource;
+      out.push({
+        kind: 'update',
+        ...meta.base,
+        body: ubo,
+        retryOnConflict: meta.retryOnConflict,
+        fetchSource,
+      });
     } else {
       throw illegalArgument(
         `Malformed action/metadata line [${line - 1}], expected field [create], [delete], [index] or [update] but found [${verb}]`,
@@ -243,6 +174,126 @@ export function parseBulk(body: Buffer, d: BulkDefaults, warnings: string[] = []
     }
   }
   return out;
+}
+
+/** Decodes and checks one action/metadata line (ES BulkRequest.add). */
+function parseActionLine(text: string, line: number, d: BulkDefaults): ActionMeta {
+  let action: unknown;
+  try {
+    action = JSON.parse(text);
+  } catch (e) {
+    throw jsonParseError(text, e);
+  }
+  if (action === null || typeof action !== 'object' || Array.isArray(action)) {
+    throw illegalArgument(
+      `Malformed action/metadata line [${line}], expected START_OBJECT but found [${tokenName(action)}]`,
+    );
+  }
+  const keys = Object.keys(action);
+  if (keys.length === 0) {
+    throw illegalArgument(
+      `Malformed action/metadata line [${line}], expected FIELD_NAME but found [END_OBJECT]`,
+    );
+  }
+  const verb = keys[0]!;
+  const params = (action as Record<string, unknown>)[verb];
+  if (params !== null && (typeof params !== 'object' || Array.isArray(params))) {
+    throw illegalArgument(
+      `Malformed action/metadata line [${line}], expected START_OBJECT or END_OBJECT but found [${tokenName(params)}]`,
+    );
+  }
+  const warnings: string[] = [];
+  let index = d.index;
+  let type = d.type;
+  let id: string | null = null;
+  let routing: string | null = d.routing ?? null;
+  let opType: string | undefined;
+  let version = MATCH_ANY;
+  let versionType = parseVersionType(undefined);
+  let ifSeqNo: number | undefined;
+  let ifPrimaryTerm: number | undefined;
+  let retryOnConflict = 0;
+  let pipeline = d.pipeline;
+  let fetchSource = d.fetchSource ?? null;
+  for (const [k, v] of Object.entries((params ?? {}) as Record<string, unknown>)) {
+    if (!ACTION_KEYS.has(k)) {
+      throw illegalArgument(`Action/metadata line [${line}] contains an unknown parameter [${k}]`);
+    }
+    if (v === null) continue;
+    const modern = DEPRECATED_KEYS[k];
+    if (modern) warnings.push(`Deprecated field [${k}] used, expected [${modern}] instead`);
+    if (k === 'fields') {
+      if (!Array.isArray(v)) {
+        throw illegalArgument(
+          `Action/metadata line [${line}] contains a simple value for parameter [fields] while a list is expected`,
+        );
+      }
+      continue;
+    }
+    if (k === '_source') {
+      fetchSource = fetchSourceFrom(v);
+      continue;
+    }
+    if (typeof v === 'object') {
+      throw illegalArgument(
+        `Malformed action/metadata line [${line}], expected a simple value for field [${k}] but found [${tokenName(v)}]`,
+      );
+    }
+    const s = String(v);
+    switch (k) {
+      case '_index':
+      case 'index':
+        index = s;
+        break;
+      case '_type':
+      case 'type':
+        type = s;
+        break;
+      case '_id':
+      case 'id':
+        id = s;
+        break;
+      case '_routing':
+      case 'routing':
+        routing = s;
+        break;
+      case 'op_type':
+        opType = s;
+        break;
+      case '_version':
+      case 'version':
+        version = Number(s);
+        break;
+      case '_version_type':
+      case 'version_type':
+        versionType = parseVersionType(s);
+        break;
+      case 'if_seq_no':
+        ifSeqNo = Number(s);
+        break;
+      case 'if_primary_term':
+        ifPrimaryTerm = Number(s);
+        break;
+      case '_retry_on_conflict':
+      case 'retry_on_conflict':
+        retryOnConflict = Number(s);
+        break;
+      case 'pipeline':
+        pipeline = s;
+        break;
+    }
+  }
+  const base: WriteBase = {
+    index: index ?? '',
+    type: type ?? '',
+    id,
+    routing,
+    version,
+    versionType,
+    ...(ifSeqNo !== undefined ? { ifSeqNo } : {}),
+    ...(ifPrimaryTerm !== undefined ? { ifPrimaryTerm } : {}),
+  };
+  return { verb, base, opType, retryOnConflict, pipeline, fetchSource, warnings };
 }
 
 function fetchSourceFrom(v: unknown): { includes: string[]; excludes: string[] } | null {

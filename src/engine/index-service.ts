@@ -239,8 +239,24 @@ export class IndexService {
     );
   }
 
+  /** Built once per settings change: documents are parsed with it one by one. */
+  private cachedMappingContext: { settings: object; ctx: MappingContext } | null = null;
+
   mappingContext(): MappingContext {
     const s = this.meta.settings;
+    const c = this.cachedMappingContext;
+    if (c !== null && c.settings === s) return c.ctx;
+    const ctx = this.buildMappingContext();
+    this.cachedMappingContext = { settings: s, ctx };
+    return ctx;
+  }
+
+  private buildMappingContext(): MappingContext {
+    const s = this.meta.settings;
+    // Documents of an index mostly parse dates with one format: keep its formatter at hand.
+    let lastFormat: string | undefined;
+    let lastLocale: string | undefined;
+    let lastFormatter: ReturnType<typeof dateFormatter> | undefined;
     return {
       indexName: this.meta.name,
       analyzerExists: (n) => this.analysis.analyzer(n) !== undefined,
@@ -250,7 +266,14 @@ export class IndexService {
         depth: getInt(s, 'index.mapping.depth.limit', 20),
         nestedFields: getInt(s, 'index.mapping.nested_fields.limit', 50),
       },
-      parseDate: (text, format, locale) => dateFormatter(format, 'joda', locale).parse(text),
+      parseDate: (text, format, locale) => {
+        if (lastFormatter === undefined || format !== lastFormat || locale !== lastLocale) {
+          lastFormatter = dateFormatter(format, 'joda', locale);
+          lastFormat = format;
+          lastLocale = locale;
+        }
+        return lastFormatter.parse(text);
+      },
       validateDateFormat: (format) => void dateFormatter(format),
       countTokens: (analyzer, text, enablePositionIncrements) => {
         const a = this.analysis.analyzer(analyzer) ?? this.analysis.defaultAnalyzer();
@@ -308,6 +331,7 @@ export class IndexService {
   }
 
   settingsChanged(): void {
+    this.cachedMappingContext = null;
     for (const fn of this.settingsListeners) fn();
   }
 
