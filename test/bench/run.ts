@@ -173,6 +173,9 @@ function main(): void {
     '',
   );
   lines.push(
+    '(inproc: the engine opened in this process; http: `bin/quarry` in its own process, spawn to',
+    'first answer, RSS of the server process.)',
+    '',
     '| data set | mode | docs/s | RSS Δ MB | empty start ms | restart ms |',
     '|---|---|---|---|---|---|',
   );
