@@ -7,7 +7,8 @@
  */
 import { Bitset, popcount } from '../index/bitset.js';
 import type { LiveSegment } from '../index/live-segment.js';
-import { findTerm, type InvertedField, type Segment } from '../index/segment.js';
+import type { InvertedField, Segment } from '../index/segment.js';
+import { termOrd } from '../index/term-lookup.js';
 import type { Query } from '../query/query.js';
 
 /** Docs of one segment: every doc, a sorted unique list, or a bitset (with its cardinality). */
@@ -33,7 +34,7 @@ export function filterDocSet(q: Query, ls: LiveSegment): DocSet | null {
     case 'Term': {
       const inv = inverted(seg, q.field);
       if (!inv) return EMPTY;
-      const t = findTerm(inv.terms, q.term);
+      const t = termOrd(inv, q.term);
       if (t < 0) return EMPTY;
       return { kind: 'list', docs: inv.docs.subarray(inv.termStart[t]!, inv.termStart[t + 1]!) };
     }

@@ -188,7 +188,9 @@ export function collectTopDocs(
 
 /**
  * Lucene TopScoreDocCollector without per-hit objects: the best `numHits` (score desc, then
- * doc asc) in a typed-array heap. When a segment's total is known from `Weight.count`, the scorer
+ * doc asc) in a typed-array heap. Weights that score in bulk (terms, disjunctions of terms,
+ * exact phrases, those under range filters) hand over every match in batches, which also gives
+ * the exact total. Otherwise, when a segment's total is known from `Weight.count`, the scorer
  * is told the score to beat so it can skip docs that cannot compete (Lucene 8 style pruning,
  * with the exact hit count ES 6.8 reports). With `numHits` 0 nothing is scored and maxScore is
  * NaN (ES reports 0 for size 0, see execute.ts).
@@ -205,10 +207,68 @@ function collectByScore(
   let size = 0;
   let total = 0;
   let maxScore = -Infinity;
+  /** Replaces the worst kept hit (the heap is full and `score` beats it). */
+  const replaceTop = (score: number, g: number, si: number): void => {
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= k) break;
+      let m = l;
+      const r = l + 1;
+      if (r < k && (hScore[r]! < hScore[l]! || (hScore[r] === hScore[l] && hDoc[r]! > hDoc[l]!)))
+        m = r;
+      const ms = hScore[m]!;
+      if (!(ms < score || (ms === score && hDoc[m]! > g))) break;
+      hScore[i] = ms;
+      hDoc[i] = hDoc[m]!;
+      hSeg[i] = hSeg[m]!;
+      i = m;
+    }
+    hScore[i] = score;
+    hDoc[i] = g;
+    hSeg[i] = si;
+  };
+  /** Adds a hit while the heap is not full. */
+  const push = (score: number, g: number, si: number): void => {
+    // sift up: the root is the worst hit (lowest score, then highest doc)
+    let i = size++;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      const ps = hScore[p]!;
+      if (!(score < ps || (score === ps && g > hDoc[p]!))) break;
+      hScore[i] = ps;
+      hDoc[i] = hDoc[p]!;
+      hSeg[i] = hSeg[p]!;
+      i = p;
+    }
+    hScore[i] = score;
+    hDoc[i] = g;
+    hSeg[i] = si;
+  };
   const segs = snapshot.segments;
   for (let si = 0; si < segs.length; si++) {
     const ls = segs[si]!;
     opts.onSegment?.(ls, si);
+    const live = ls.live;
+    const base = ls.docBase;
+    // Bulk scoring: every match with its score, in batches; the total comes with it.
+    const bulk = k > 0 && weight.bulk ? weight.bulk(ls) : null;
+    if (bulk) {
+      bulk.run((docs, scores, n) => {
+        for (let j = 0; j < n; j++) {
+          const d = docs[j]!;
+          if (live !== null && !live.get(d)) continue;
+          total++;
+          const score = scores[j]!;
+          if (score > maxScore) maxScore = score;
+          // later docs lose ties, so only a strictly higher score replaces the worst
+          if (size === k) {
+            if (score > hScore[0]!) replaceTop(score, base + d, si);
+          } else push(score, base + d, si);
+        }
+      });
+      continue;
+    }
     const known = weight.count ? weight.count(ls) : -1;
     if (known >= 0 && k === 0) {
       total += known;
@@ -221,8 +281,6 @@ function collectByScore(
       total += known;
       if (size === k) scorer.setMinCompetitiveScore!(hScore[0]!);
     }
-    const live = ls.live;
-    const base = ls.docBase;
     for (let d = scorer.next(); d !== NO_MORE_DOCS; d = scorer.next()) {
       if (live !== null && !live.get(d)) continue;
       if (!prune) total++;
@@ -231,43 +289,13 @@ function collectByScore(
       if (score > maxScore) maxScore = score;
       const g = base + d;
       if (size < k) {
-        // sift up: the root is the worst hit (lowest score, then highest doc)
-        let i = size++;
-        while (i > 0) {
-          const p = (i - 1) >> 1;
-          const ps = hScore[p]!;
-          if (!(score < ps || (score === ps && g > hDoc[p]!))) break;
-          hScore[i] = ps;
-          hDoc[i] = hDoc[p]!;
-          hSeg[i] = hSeg[p]!;
-          i = p;
-        }
-        hScore[i] = score;
-        hDoc[i] = g;
-        hSeg[i] = si;
+        push(score, g, si);
         if (size === k && prune) scorer.setMinCompetitiveScore!(hScore[0]!);
         continue;
       }
       // later docs lose ties, so only a strictly higher score replaces the worst
       if (!(score > hScore[0]!)) continue;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= k) break;
-        let m = l;
-        const r = l + 1;
-        if (r < k && (hScore[r]! < hScore[l]! || (hScore[r] === hScore[l] && hDoc[r]! > hDoc[l]!)))
-          m = r;
-        const ms = hScore[m]!;
-        if (!(ms < score || (ms === score && hDoc[m]! > g))) break;
-        hScore[i] = ms;
-        hDoc[i] = hDoc[m]!;
-        hSeg[i] = hSeg[m]!;
-        i = m;
-      }
-      hScore[i] = score;
-      hDoc[i] = g;
-      hSeg[i] = si;
+      replaceTop(score, g, si);
       if (prune) scorer.setMinCompetitiveScore!(hScore[0]!);
     }
   }

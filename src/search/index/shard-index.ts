@@ -5,6 +5,7 @@
  */
 import type { ParsedDocument } from '../../mapping/types.js';
 import { Bitset } from './bitset.js';
+import { prepareBlockImpacts } from './block-bounds.js';
 import type { LiveSegment, ShardSnapshot } from './live-segment.js';
 import { mergeSegments } from './merge.js';
 import { lookupId } from './segment.js';
@@ -122,6 +123,7 @@ export class ShardIndex {
     let base = 0;
     let numDocs = 0;
     const segments: LiveSegment[] = segs.map((s) => {
+      prepareBlockImpacts(s.segment); // once per segment: queries read score bounds, never build them
       const ls = { ...s, docBase: base };
       base += s.segment.maxDoc;
       numDocs += s.segment.maxDoc - s.deleted;

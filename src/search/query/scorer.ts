@@ -24,6 +24,13 @@ export interface Scorer {
   /** ...and permission to skip docs whose score cannot exceed `min`. */
   setMinCompetitiveScore?(min: number): void;
   /**
+   * Block-max pruning (Lucene advanceShallow/getMaxScore(upTo)): the last doc of the block
+   * holding the first match >= target (NO_MORE_DOCS when none), without moving the iterator...
+   */
+  shallowAdvance?(target: number): number;
+  /** ...and a bound of score() over every doc of that block. */
+  blockMax?(): number;
+  /**
    * Random-access check (Lucene TwoPhaseIterator over doc values, IndexOrDocValuesQuery): a
    * conjunction led by a much cheaper clause asks `verify(doc)` instead of iterating this
    * scorer; on true the scorer is positioned on `doc`.

@@ -4,7 +4,8 @@
  * Deleted-but-unmerged documents count, as in Lucene.
  */
 import type { ShardSnapshot } from '../index/live-segment.js';
-import { findTerm, totalTermFreq, type InvertedField } from '../index/segment.js';
+import { totalTermFreq, type InvertedField } from '../index/segment.js';
+import { termOrd } from '../index/term-lookup.js';
 
 export interface FieldStats {
   docCount: number;
@@ -15,6 +16,12 @@ export interface FieldStats {
 export interface TermStats {
   docFreq: number;
   totalTermFreq: number;
+  /**
+   * The term's ordinal in a field of one of the shard's segments, as the statistics lookup found
+   * it (-1: absent), or undefined for a field it did not visit: weights reuse it instead of
+   * searching the term dictionary again.
+   */
+  ordIn?(inv: InvertedField): number | undefined;
 }
 
 export interface SearchStats {
@@ -60,14 +67,15 @@ export function shardStats(s: ShardSnapshot): SearchStats {
     term(field, term) {
       // totalTermFreq sums every posting's freq: only computed when asked (BM25 needs docFreq).
       let docFreq = 0;
-      const found: Array<[InvertedField, number]> = [];
+      const invs: InvertedField[] = [];
+      const ords: number[] = [];
       for (let i = 0; i < s.segments.length; i++) {
         const inv = invertedOf(s, i, field);
         if (!inv) continue;
-        const t = findTerm(inv.terms, term);
-        if (t < 0) continue;
-        docFreq += inv.termStart[t + 1]! - inv.termStart[t]!;
-        found.push([inv, t]);
+        const t = termOrd(inv, term);
+        invs.push(inv);
+        ords.push(t);
+        if (t >= 0) docFreq += inv.termStart[t + 1]! - inv.termStart[t]!;
       }
       let ttf = -1;
       return {
@@ -75,9 +83,14 @@ export function shardStats(s: ShardSnapshot): SearchStats {
         get totalTermFreq() {
           if (ttf < 0) {
             ttf = 0;
-            for (const [inv, t] of found) ttf += totalTermFreq(inv, t);
+            for (let k = 0; k < invs.length; k++)
+              if (ords[k]! >= 0) ttf += totalTermFreq(invs[k]!, ords[k]!);
           }
           return ttf;
+        },
+        ordIn(inv) {
+          for (let k = 0; k < invs.length; k++) if (invs[k] === inv) return ords[k]!;
+          return undefined;
         },
       };
     },

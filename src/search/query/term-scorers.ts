@@ -2,7 +2,12 @@
  * Scorers over postings: a single term (BM25 from freq and norm), and phrases (exact and sloppy,
  * Lucene 7 ExactPhraseScorer / SloppyPhraseScorer frequencies scored by BM25 with summed idf).
  */
-import { positionOffsets, termImpacts, BLOCK_SHIFT, BLOCK_SIZE } from '../index/postings-extras.js';
+import {
+  blockImpacts,
+  IMPACT_BLOCK_SHIFT as BLOCK_SHIFT,
+  IMPACT_BLOCK_SIZE as BLOCK_SIZE,
+} from '../index/block-bounds.js';
+import { positionOffsets } from '../index/postings-extras.js';
 import type { InvertedField } from '../index/segment.js';
 import { K1, type Bm25 } from './bm25.js';
 import { BOUND_MARGIN, NO_MORE_DOCS, type Scorer } from './scorer.js';
@@ -94,6 +99,38 @@ export class TermScorer implements Scorer {
     this.minCompetitive = min;
     if (this.bounds === null) this.bounds = this.blockBounds();
   }
+  /** Block of the last shallowAdvance, and the target it was asked for. */
+  private shallowBlock = 0;
+  private shallowTarget = -1;
+  /**
+   * The last doc of the block holding this term's first posting >= target (NO_MORE_DOCS when
+   * there is none), without moving the iterator; `blockMax()` then bounds the score of every
+   * doc of that block (Lucene advanceShallow + getMaxScore).
+   */
+  shallowAdvance(target: number): number {
+    const bounds = this.blockBounds();
+    const n = bounds.length;
+    let b = this.i > this.start ? (this.i - this.start) >>> BLOCK_SHIFT : 0;
+    if (target >= this.shallowTarget && this.shallowBlock > b) b = this.shallowBlock;
+    this.shallowTarget = target;
+    const docs = this.docs;
+    const last = this.end - 1;
+    for (; b < n; b++) {
+      const e = this.start + ((b + 1) << BLOCK_SHIFT) - 1;
+      const d = docs[e < last ? e : last]!;
+      if (d >= target) {
+        this.shallowBlock = b;
+        return d;
+      }
+    }
+    this.shallowBlock = n;
+    return NO_MORE_DOCS;
+  }
+  /** Score bound of the block found by the last shallowAdvance (0 past the end). */
+  blockMax(): number {
+    const bounds = this.boundsCache!;
+    return this.shallowBlock < bounds.length ? bounds[this.shallowBlock]! : 0;
+  }
   /** First posting at or after `i` in a block whose bound can beat the threshold. */
   private skipBlocks(i: number): number {
     const bounds = this.bounds!;
@@ -117,11 +154,31 @@ export class TermScorer implements Scorer {
       return out;
     }
     if (bm25.weightValue <= 0) return out; // negative boosts: scores are <= 0
-    const fi = termImpacts(this.inv, this.term);
-    const base = fi.blockBase[this.term]!;
-    for (let b = 0; b < n; b++) {
-      const norm = this.norms !== null ? fi.minNorm[base + b]! : -1;
-      out[b] = bm25.score(fi.maxFreq[base + b]!, norm) * BOUND_MARGIN;
+    const bi = blockImpacts(this.inv);
+    if (bi === null) {
+      out.fill(bm25.score(1, -1) * BOUND_MARGIN);
+      return out;
+    }
+    const base = bi.blockBase[this.term]!;
+    const { maxFreq, minNorm } = bi;
+    if (this.norms === null) {
+      for (let b = 0; b < n; b++) out[b] = bm25.score(maxFreq[base + b]!, -1) * BOUND_MARGIN;
+      return out;
+    }
+    // The best of the block's (freq, shortest norm) pairs: freq 1, freq 2, freq >= 3 (its max).
+    // Scores grow with freq and shrink with the norm, so each pair bounds its docs.
+    for (let b = 0, k = 3 * base; b < n; b++, k += 3) {
+      const mf = maxFreq[base + b]!;
+      let m = bm25.score(1, minNorm[k]!);
+      if (mf >= 2) {
+        const s2 = bm25.score(2, minNorm[k + 1]!);
+        if (s2 > m) m = s2;
+      }
+      if (mf >= 3) {
+        const s3 = bm25.score(mf, minNorm[k + 2]!);
+        if (s3 > m) m = s3;
+      }
+      out[b] = m * BOUND_MARGIN;
     }
     return out;
   }

@@ -4,13 +4,8 @@
  * queries never compute BM25.
  */
 import type { LiveSegment } from '../index/live-segment.js';
-import {
-  findTerm,
-  lookupId,
-  seekCeil,
-  type InvertedField,
-  type Segment,
-} from '../index/segment.js';
+import { lookupId, seekCeil, type InvertedField, type Segment } from '../index/segment.js';
+import { termOrd } from '../index/term-lookup.js';
 import { Bm25 } from './bm25.js';
 import {
   ConjunctionScorer,
@@ -29,9 +24,18 @@ import {
   PredicateScorer,
   type Scorer,
 } from './scorer.js';
-import type { SearchStats } from './stats.js';
+import type { SearchStats, TermStats } from './stats.js';
 import { countLive, unionCount, type DocList } from './doc-counts.js';
 import { MaxScoreScorer } from './max-score.js';
+import {
+  disjunctionBulk,
+  exactPhraseBulk,
+  filteredBulk,
+  termBulk,
+  type BulkScorer,
+  type BulkTerm,
+  type RangeCheck,
+} from './bulk-scorers.js';
 import { countSlice, NumericRangeScorer, pointsSlice, sliceDocs } from './range-scorer.js';
 import { PhraseScorer, TermScorer } from './term-scorers.js';
 import { FunctionScoreScorer, NestedScorer, BoostingScorer } from './compound-scorers.js';
@@ -46,6 +50,15 @@ import {
 
 export interface Weight {
   scorer(ls: LiveSegment): Scorer | null;
+  /**
+   * Every match of the segment scored in bulk (collectors that take all hits with scores), or
+   * null: iterate scorer() instead.
+   */
+  bulk?(ls: LiveSegment): BulkScorer | null;
+  /** A scoring term's postings and BM25 weight in the segment (null: absent), for bulk sums. */
+  bulkTerm?(ls: LiveSegment): BulkTerm | null;
+  /** The filter as a check of single-valued numeric doc values, or null when it is not one. */
+  rangeCheck?(ls: LiveSegment): RangeCheck | null;
   explain(ls: LiveSegment, doc: number): Explanation;
   /** Exact number of live matching docs when it is cheap to know without scoring, else -1. */
   count?(ls: LiveSegment): number;
@@ -125,7 +138,7 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
         if (!inv) return null;
         const parts: Int32Array[] = [];
         for (const t of sorted) {
-          const i = findTerm(inv.terms, t);
+          const i = termOrd(inv, t);
           if (i >= 0) parts.push(inv.docs.subarray(inv.termStart[i]!, inv.termStart[i + 1]!));
         }
         return unionDocs(parts);
@@ -310,6 +323,17 @@ function numericRangeWeight(q: Extract<Query, { kind: 'NumericRange' }>, boost: 
       if (!r) return 0;
       return countSlice(r.pts, r.from, r.to, r.col !== null && r.col.single !== null, ls);
     },
+    rangeCheck(ls) {
+      const dv = ls.segment.fields.get(q.field)?.docValues;
+      if (dv?.kind !== 'numeric' || dv.single === null) return null;
+      return {
+        values: dv.single,
+        lo: q.lo,
+        hi: q.hi,
+        includeLo: q.includeLo,
+        includeHi: q.includeHi,
+      };
+    },
     explain(ls, doc) {
       const r = slice(ls);
       if (r && binaryHas(sliceDocs(r.pts, r.from, r.to), doc)) return expl(boost, describe);
@@ -366,12 +390,15 @@ function termWeight(
 ): Weight {
   let bm25: Bm25 | null = null;
   let df = 0;
+  let known: TermStats | null = null;
   if (ctx.needsScores) {
     const ts = override ?? ctx.stats.term(field, term);
     df = ts.docFreq;
     bm25 = new Bm25(boost, ctx.stats.field(field), ts, ctx.stats.maxDoc);
+    if (!override) known = ts;
   }
-  // The term's ordinal in the last segment asked (count() then scorer() look it up once).
+  // The term's ordinal in the last segment asked (count() then scorer() look it up once; the
+  // statistics lookup has usually found it already).
   let lastSeg: Segment | null = null;
   let lastInv: InvertedField | null = null;
   let lastOrd = -1;
@@ -379,7 +406,7 @@ function termWeight(
     if (seg !== lastSeg) {
       lastSeg = seg;
       lastInv = inverted(seg, field);
-      lastOrd = lastInv ? findTerm(lastInv.terms, term) : -1;
+      lastOrd = lastInv ? (known?.ordIn?.(lastInv) ?? termOrd(lastInv, term)) : -1;
     }
     return lastOrd;
   };
@@ -393,6 +420,14 @@ function termWeight(
     scorer(ls) {
       const t = lookup(ls.segment);
       return t < 0 ? null : new TermScorer(lastInv!, t, bm25, boost);
+    },
+    bulkTerm(ls) {
+      const t = lookup(ls.segment);
+      return t < 0 || bm25 === null ? null : { inv: lastInv!, ord: t, bm25 };
+    },
+    bulk(ls) {
+      const t = w.bulkTerm!(ls);
+      return t ? termBulk(t) : null;
     },
     docList: list,
     count(ls) {
@@ -440,7 +475,7 @@ function synonymWeight(field: string, terms: string[], boost: number, ctx: Weigh
       if (!inv) return null;
       const subs: TermScorer[] = [];
       for (const term of terms) {
-        const t = findTerm(inv.terms, term);
+        const t = termOrd(inv, term);
         if (t >= 0) subs.push(new TermScorer(inv, t, null, boost));
       }
       if (!subs.length) return null;
@@ -505,7 +540,7 @@ function phraseWeight(
       for (const pos of q.terms) {
         const list: TermScorer[] = [];
         for (const term of pos) {
-          const t = findTerm(inv.terms, term);
+          const t = termOrd(inv, term);
           if (t >= 0) list.push(new TermScorer(inv, t, null, 1));
         }
         if (!list.length) return null;
@@ -518,6 +553,18 @@ function phraseWeight(
       const approx =
         approxParts.length === 1 ? approxParts[0]! : new ConjunctionScorer(approxParts, []);
       return new PhraseScorer(approx, perPos, q.positions, q.slop, bm25, inv.norms, boost);
+    },
+    bulk(ls) {
+      if (bm25 === null || q.slop !== 0 || q.terms.some((p) => p.length !== 1)) return null;
+      const inv = inverted(ls.segment, q.field);
+      if (!inv || !inv.positions || !inv.freqs) return null;
+      const ords: number[] = [];
+      for (const [term] of q.terms) {
+        const t = termOrd(inv, term!);
+        if (t < 0) return null;
+        ords.push(t);
+      }
+      return exactPhraseBulk(inv, ords, q.positions, bm25);
     },
     explain(ls, doc) {
       const s = w.scorer(ls) as PhraseScorer | null;
@@ -555,6 +602,31 @@ function boolWeight(
   const msm = q.minShouldMatch;
   const required = [...must, ...filter];
   const w: Weight = {
+    bulk(ls) {
+      if (!ctx.needsScores || mustNot.length > 0) return null;
+      if (must.length === 0 && filter.length === 0 && msm <= 1) {
+        // A disjunction of terms (match with OR).
+        const terms: BulkTerm[] = [];
+        for (const c of should) {
+          if (!c.bulkTerm) return null;
+          const t = c.bulkTerm(ls);
+          if (t) terms.push(t);
+        }
+        return terms.length > 0 ? disjunctionBulk(terms) : null;
+      }
+      if (must.length === 1 && should.length === 0 && msm === 0 && must[0]!.bulk) {
+        // One scoring clause under range filters: the filters are doc-value checks.
+        const checks: RangeCheck[] = [];
+        for (const c of filter) {
+          const r = c.rangeCheck ? c.rangeCheck(ls) : null;
+          if (!r) return null;
+          checks.push(r);
+        }
+        const inner = must[0]!.bulk(ls);
+        return inner ? filteredBulk(inner, checks) : null;
+      }
+      return null;
+    },
     count(ls) {
       if (mustNot.length > 0) return -1;
       if (required.length === 1 && msm === 0) {
