@@ -5,6 +5,7 @@
  */
 import type {
   InvertedField,
+  PackedInts,
   NestedBlock,
   NumericColumn,
   OrdinalColumn,
@@ -15,7 +16,9 @@ import type {
 import type { FieldType } from '../../mapping/types.js';
 
 const MAGIC = 0x47455351; // "QSEG"
-const VERSION = 1;
+/** 2: freqs and positions may be Uint8/Uint16 arrays (kind 5); version 1 blobs read unchanged. */
+const VERSION = 2;
+const MIN_VERSION = 1;
 
 class Writer {
   private chunks: Buffer[] = [];
@@ -47,13 +50,21 @@ class Writer {
     this.push(b);
   }
   /** A typed array or null (kind byte, length, aligned bytes). */
-  arr(a: Int32Array | Float64Array | Uint8Array | Uint32Array | null): void {
+  arr(a: Int32Array | Float64Array | Uint8Array | Uint16Array | Uint32Array | null): void {
     if (a === null) {
       this.u32(0);
       return;
     }
     const kind =
-      a instanceof Int32Array ? 1 : a instanceof Float64Array ? 2 : a instanceof Uint8Array ? 3 : 4;
+      a instanceof Int32Array
+        ? 1
+        : a instanceof Float64Array
+          ? 2
+          : a instanceof Uint8Array
+            ? 3
+            : a instanceof Uint16Array
+              ? 5
+              : 4;
     this.u32(kind);
     this.u32(a.length);
     this.pad();
@@ -125,6 +136,10 @@ class Reader {
         a = new Uint8Array(this.ab, this.pos, n);
         this.pos += n;
         break;
+      case 5:
+        a = new Uint16Array(this.ab, this.pos, n);
+        this.pos += n * 2;
+        break;
       default:
         a = new Uint32Array(this.ab, this.pos, n);
         this.pos += n * 4;
@@ -172,9 +187,9 @@ function readInverted(r: Reader): InvertedField | null {
     terms: r.strings(),
     termStart: r.arr<Int32Array>()!,
     docs: r.arr<Int32Array>()!,
-    freqs: r.arr<Int32Array>(),
+    freqs: r.arr<PackedInts>(),
     posStart: r.arr<Int32Array>(),
-    positions: r.arr<Int32Array>(),
+    positions: r.arr<PackedInts>(),
     norms: r.arr<Uint8Array>(),
     docCount: r.f64(),
     sumTotalTermFreq: r.f64(),
@@ -309,6 +324,6 @@ export function decodeSegment(bytes: Uint8Array): Segment {
   const r = new Reader(bytes);
   if (r.u32() !== MAGIC) throw new Error('not a segment');
   const v = r.u32();
-  if (v !== VERSION) throw new Error(`unsupported segment version ${v}`);
+  if (v < MIN_VERSION || v > VERSION) throw new Error(`unsupported segment version ${v}`);
   return readSegment(r);
 }
