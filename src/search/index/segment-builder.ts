@@ -9,7 +9,7 @@ import type { Analyzer } from '../analysis/index.js';
 import { scanAscii, type ScanResult } from '../analysis/tokenizers/standard-grammar.js';
 import { ChunkedInts, FloatBuf, IntBuf } from './growable.js';
 import { packedInts } from './packed-ints.js';
-import { TermTable } from './term-table.js';
+import { sortedTermIds, TermTable } from './term-table.js';
 import { intToByte4 } from './norms.js';
 import {
   FALSE_TERM,
@@ -474,10 +474,11 @@ function buildInverted(
   const posChunks = occ.occPos ? occ.occPos.chunks : null;
   const runDoc = occ.runDoc.data;
   const runEnd = occ.runEnd.data;
-  const occCount = new Int32Array(nTerms);
-  const postCount = new Int32Array(nTerms);
-  const curFreq = new Int32Array(nTerms);
-  const lastRun = new Int32Array(nTerms).fill(-1);
+  // Per term, interleaved so one cache line serves a token: the run (doc) of its last posting,
+  // its postings, its occurrences and the freq of its current posting. Postings and occurrences
+  // become the term's next write offsets for pass 2.
+  const st = new Int32Array(nTerms * 4);
+  for (let t = 0; t < nTerms; t++) st[t * 4] = -1;
   let maxFreq = 0;
   let docCount = 0;
   let keptOcc = 0;
@@ -498,47 +499,48 @@ function buildInverted(
           if (live) docCount++;
         }
         if (!live) continue;
-        const t = ch[j]!;
-        occCount[t]!++;
-        keptOcc++;
-        if (lastRun[t] !== r) {
-          lastRun[t] = r;
-          postCount[t]!++;
-          curFreq[t] = 1;
-          if (maxFreq < 1) maxFreq = 1;
-        } else if (++curFreq[t]! > maxFreq) maxFreq = curFreq[t]!;
+        const o = ch[j]! << 2;
+        st[o + 2]!++;
+        if (st[o] !== r) {
+          st[o] = r;
+          st[o + 1]!++;
+          st[o + 3] = 1;
+        } else {
+          const f = ++st[o + 3]!;
+          if (f > maxFreq) maxFreq = f;
+        }
       }
+      keptOcc = i;
+    }
+    if (maxFreq < 1) maxFreq = 1;
+    if (docMap) {
+      keptOcc = 0;
+      for (let t = 0; t < nTerms; t++) keptOcc += st[t * 4 + 2]!;
     }
   }
   // Terms in sorted order (those whose every posting was dropped are left out).
-  let nt = 0;
-  for (let t = 0; t < nTerms; t++) if (postCount[t]! > 0) nt++;
-  const order = new Int32Array(nt);
-  for (let t = 0, k = 0; t < nTerms; t++) if (postCount[t]! > 0) order[k++] = t;
-  order.sort((a, b) => {
-    const x = termsById[a]!;
-    const y = termsById[b]!;
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
+  const order = sortedTermIds(termsById, docMap ? (t) => st[t * 4 + 1]! > 0 : null);
+  const nt = order.length;
   const outTerms = new Array<string>(nt);
   const termStart = new Int32Array(nt + 1);
   const posStart = posChunks ? new Int32Array(nt + 1) : null;
-  // postCount/occCount become each term's next write offsets.
   let nPost = 0;
   let nPos = 0;
   for (let k = 0; k < nt; k++) {
     const t = order[k]!;
     outTerms[k] = termsById[t]!;
+    const o = t << 2;
     termStart[k] = nPost;
-    const pc = postCount[t]!;
-    postCount[t] = nPost;
+    const pc = st[o + 1]!;
+    st[o + 1] = nPost;
     nPost += pc;
     if (posStart) {
       posStart[k] = nPos;
-      const oc = occCount[t]!;
-      occCount[t] = nPos;
+      const oc = st[o + 2]!;
+      st[o + 2] = nPos;
       nPos += oc;
     }
+    st[o] = -1;
   }
   termStart[nt] = nPost;
   if (posStart) posStart[nt] = nPos;
@@ -546,7 +548,6 @@ function buildInverted(
   const freqs = withFreqs ? packedInts(maxFreq, nPost) : null;
   const positions = posChunks ? packedInts(occ.maxPos, nPos) : null;
   // Pass 2: write postings in place.
-  lastRun.fill(-1);
   {
     let r = -1;
     let end = 0;
@@ -563,14 +564,14 @@ function buildInverted(
           nd = docMap ? docMap[runDoc[r]!]! : runDoc[r]!;
         }
         if (nd < 0) continue;
-        const t = ch[j]!;
-        if (lastRun[t] !== r) {
-          lastRun[t] = r;
-          const p = postCount[t]!++;
+        const o = ch[j]! << 2;
+        if (st[o] !== r) {
+          st[o] = r;
+          const p = st[o + 1]!++;
           docs[p] = nd;
           if (freqs) freqs[p] = 1;
-        } else if (freqs) freqs[postCount[t]! - 1]!++;
-        if (positions) positions[occCount[t]!++] = pch![j]!;
+        } else if (freqs) freqs[st[o + 1]! - 1]!++;
+        if (positions) positions[st[o + 2]!++] = pch![j]!;
       }
     }
   }
