@@ -93,9 +93,17 @@ class Reader {
   private readonly buf: Buffer;
   private readonly ab: ArrayBuffer;
   constructor(src: Uint8Array) {
-    // One aligned copy; arrays are views into it.
-    this.ab = new ArrayBuffer(src.length);
-    new Uint8Array(this.ab).set(src);
+    // Arrays are views into one 8-aligned buffer: the blob's own when it has one to itself (as
+    // LMDB's reads of large values do, so a loaded segment is held once), else an aligned copy.
+    const own =
+      src.byteOffset === 0 &&
+      src.byteLength === src.buffer.byteLength &&
+      src.buffer instanceof ArrayBuffer;
+    if (own) this.ab = src.buffer;
+    else {
+      this.ab = new ArrayBuffer(src.byteLength);
+      new Uint8Array(this.ab).set(src);
+    }
     this.buf = Buffer.from(this.ab);
   }
   u32(): number {
@@ -320,6 +328,7 @@ export function encodeSegment(s: Segment): Buffer {
   return w.done();
 }
 
+/** The segment may keep views over `bytes`: the caller must not modify them afterwards. */
 export function decodeSegment(bytes: Uint8Array): Segment {
   const r = new Reader(bytes);
   if (r.u32() !== MAGIC) throw new Error('not a segment');

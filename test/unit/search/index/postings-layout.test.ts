@@ -224,6 +224,22 @@ describe('segment codec', () => {
     expect(back.ids).toEqual(seg.ids);
   });
 
+  it('views a blob that owns its buffer and copies one at an offset', () => {
+    const seg = build(docs);
+    const enc = encodeSegment(seg);
+    const owned = new Uint8Array(new ArrayBuffer(enc.length));
+    owned.set(enc);
+    const a = decodeSegment(owned).fields.get('body')!.inverted!;
+    expect(a.docs.buffer).toBe(owned.buffer);
+    const shifted = new Uint8Array(enc.length + 3);
+    shifted.set(enc, 3);
+    const b = decodeSegment(shifted.subarray(3)).fields.get('body')!.inverted!;
+    expect(b.docs.buffer).not.toBe(shifted.buffer);
+    expect(b.docs.byteOffset % 4).toBe(0);
+    expect(plain(b)).toEqual(plain(seg.fields.get('body')!.inverted));
+    expect(plain(a)).toEqual(plain(b));
+  });
+
   it('still reads version 1 segments (Int32 freqs and positions)', () => {
     const seg = build(docs);
     const widen = (f: InvertedField): InvertedField => ({
