@@ -43,3 +43,43 @@ export class FloatBuf {
     return this.data.slice(0, this.length);
   }
 }
+
+/**
+ * An append-only int list in chunks that never move: growing never copies, and the freed chunks
+ * of one indexing buffer are the right size for the next one's (no large reallocations left as
+ * holes in the malloc heap). Chunks start small and double up to CHUNK_MAX ints.
+ */
+const CHUNK_MIN = 256;
+const CHUNK_MAX = 1 << 14;
+const NO_CHUNK = new Int32Array(0);
+
+export class ChunkedInts {
+  readonly chunks: Int32Array[] = [];
+  private cur: Int32Array = NO_CHUNK;
+  /** Fill of the last chunk. */
+  private off = 0;
+  /** Ints in the chunks before the last. */
+  private before = 0;
+
+  get length(): number {
+    return this.before + this.off;
+  }
+
+  push(v: number): void {
+    if (this.off === this.cur.length) this.next();
+    this.cur[this.off++] = v;
+  }
+
+  /** Number of ints in chunk `c`. */
+  chunkLength(c: number): number {
+    return c === this.chunks.length - 1 ? this.off : this.chunks[c]!.length;
+  }
+
+  private next(): void {
+    this.before += this.off;
+    const size = this.cur.length === 0 ? CHUNK_MIN : Math.min(this.cur.length * 2, CHUNK_MAX);
+    this.cur = new Int32Array(size);
+    this.chunks.push(this.cur);
+    this.off = 0;
+  }
+}

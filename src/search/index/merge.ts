@@ -4,6 +4,7 @@
  * positions copied with remapped doc ids, and columns and points concatenated.
  */
 import type { Bitset } from './bitset.js';
+import { packedInts, packedMax } from './packed-ints.js';
 import { sortedIdOrder, buildOrdinalColumn } from './segment-builder.js';
 import type {
   InvertedField,
@@ -152,8 +153,11 @@ function mergeInverted(
     posCap += i.positions?.length ?? 0;
   }
   const docs = new Int32Array(cap);
-  const freqs = withFreqs ? new Int32Array(cap) : null;
-  const positions = withPos ? new Int32Array(posCap) : null;
+  // Each part's arrays are as narrow as its values allow; the merged values fit the widest.
+  const freqs = withFreqs ? packedInts(packedMax(invs.map((i) => i?.freqs ?? null)), cap) : null;
+  const positions = withPos
+    ? packedInts(packedMax(invs.map((i) => i?.positions ?? null)), posCap)
+    : null;
   let k = 0;
   let pk = 0;
   const seen = new Uint8Array(maxDoc);
@@ -215,10 +219,11 @@ function mergeInverted(
   return {
     terms,
     termStart: Int32Array.from(termStart),
-    docs: docs.slice(0, k),
-    freqs: freqs ? freqs.slice(0, k) : null,
+    // Without deletions the arrays are exactly full: no trimmed copy.
+    docs: k === cap ? docs : docs.slice(0, k),
+    freqs: freqs && k < cap ? freqs.slice(0, k) : freqs,
     posStart: withPos ? Int32Array.from(posStart) : null,
-    positions: positions ? positions.slice(0, pk) : null,
+    positions: positions && pk < posCap ? positions.slice(0, pk) : positions,
     norms,
     docCount,
     sumTotalTermFreq,

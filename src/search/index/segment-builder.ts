@@ -7,8 +7,9 @@ import type { CompletionValue, FieldMapping, ParsedDocument } from '../../mappin
 import { analyzeCompletion, completionTerm } from './completion-terms.js';
 import type { Analyzer } from '../analysis/index.js';
 import { scanAscii, type ScanResult } from '../analysis/tokenizers/standard-grammar.js';
-import { FloatBuf, IntBuf } from './growable.js';
-import { TermTable } from './term-table.js';
+import { ChunkedInts, FloatBuf, IntBuf } from './growable.js';
+import { packedInts } from './packed-ints.js';
+import { sortedTermIds, TermTable } from './term-table.js';
 import { intToByte4 } from './norms.js';
 import {
   FALSE_TERM,
@@ -34,16 +35,48 @@ export interface AnalysisResolver {
 }
 
 /**
- * Per-field buffer. Inverted fields record one (term id, doc, position) entry per token in flat
- * typed arrays — no object per term — and a refresh groups them by term with a counting sort.
+ * Occurrences of one inverted field in indexing order: a term id (and a position) per token in
+ * chunked int lists, and a run per document (the doc and where its occurrences end), since all of
+ * a document's tokens are added before the next document's. A refresh groups them by term.
  */
-class FieldBuf {
-  /** term → id in insertion order, and the terms by id. */
+class Occurrences {
   readonly table = new TermTable();
   readonly terms = this.table.terms;
-  readonly occTerm = new IntBuf(64);
-  readonly occDoc = new IntBuf(64);
-  readonly occPos: IntBuf | null;
+  readonly occTerm = new ChunkedInts();
+  readonly occPos: ChunkedInts | null;
+  readonly runDoc = new IntBuf(16);
+  readonly runEnd = new IntBuf(16);
+  maxPos = 0;
+  private runLast = -1;
+
+  constructor(withPositions: boolean) {
+    this.occPos = withPositions ? new ChunkedInts() : null;
+  }
+
+  /** Closes the occurrences just added into doc `doc`'s run. */
+  endRun(doc: number): void {
+    const end = this.occTerm.length;
+    if (doc !== this.runLast) {
+      this.runDoc.push(doc);
+      this.runEnd.push(end);
+      this.runLast = doc;
+    } else this.runEnd.setLast(end);
+  }
+
+  add(term: string, doc: number, position: number): void {
+    this.occTerm.push(this.table.id(term));
+    if (this.occPos) {
+      this.occPos.push(position);
+      if (position > this.maxPos) this.maxPos = position;
+    }
+    this.endRun(doc);
+  }
+}
+
+/** Per-field buffer: the field's occurrences, numeric values and norms. */
+class FieldBuf {
+  readonly occ: Occurrences;
+  readonly terms: string[];
   readonly numDocs = new IntBuf();
   readonly numVals = new FloatBuf();
   readonly normDocs = new IntBuf();
@@ -61,7 +94,6 @@ class FieldBuf {
   lastPos = -1;
   nextPos = 0;
   lastNumDoc = -1;
-  sumTotalTermFreq = 0;
   readonly sink: (term: string, position: number) => void;
 
   constructor(readonly field: FieldMapping) {
@@ -71,7 +103,8 @@ class FieldBuf {
     const isText = t === 'text';
     this.withFreqs = isText && io !== 'docs';
     this.withPositions = isText && (io === 'positions' || io === 'offsets');
-    this.occPos = this.withPositions ? new IntBuf(64) : null;
+    this.occ = new Occurrences(this.withPositions);
+    this.terms = this.occ.terms;
     this.inverted =
       field.index &&
       (t === 'text' || t === 'keyword' || t === 'ip' || t === 'boolean' || t === 'completion');
@@ -80,15 +113,12 @@ class FieldBuf {
       this.curLen++;
       if (position === this.lastPos) this.curOverlap++;
       this.lastPos = position;
-      this.sumTotalTermFreq++;
-      this.addTerm(term, this.curDoc, position);
+      this.occ.add(term, this.curDoc, position);
     };
   }
 
   addTerm(term: string, doc: number, position: number): void {
-    this.occTerm.push(this.table.id(term));
-    this.occDoc.push(doc);
-    this.occPos?.push(position);
+    this.occ.add(term, doc, position);
   }
 
   /**
@@ -97,22 +127,24 @@ class FieldBuf {
    */
   indexAsciiStandard(text: string, base: number, maxTokenLength: number): number {
     const scan = SCAN;
-    const table = this.table;
-    const doc = this.curDoc;
+    const occ = this.occ;
+    const table = occ.table;
+    const occTerm = occ.occTerm;
+    const occPos = occ.occPos;
     let pos = base;
     let p = 0;
     while (scanAscii(text, p, maxTokenLength, scan)) {
       p = scan.end;
-      this.occTerm.push(table.idLowerAscii(text, scan.start, scan.end));
-      this.occDoc.push(doc);
-      this.occPos?.push(pos);
+      occTerm.push(table.idLowerAscii(text, scan.start, scan.end));
+      occPos?.push(pos);
       pos++;
     }
     const n = pos - base;
     if (n > 0) {
       this.curLen += n;
-      this.sumTotalTermFreq += n;
       this.lastPos = pos - 1;
+      if (pos - 1 > occ.maxPos) occ.maxPos = pos - 1;
+      occ.endRun(this.curDoc);
     }
     return pos;
   }
@@ -133,20 +165,23 @@ class FieldBuf {
   }
 }
 
-/** Occurrences of a `_field_names`-style docs-only field. */
-class DocsOnlyBuf {
-  readonly table = new TermTable();
-  readonly terms = this.table.terms;
-  readonly occTerm = new IntBuf(64);
-  readonly occDoc = new IntBuf(64);
-  add(term: string, doc: number): void {
-    this.occTerm.push(this.table.id(term));
-    this.occDoc.push(doc);
-  }
-  /** A field path and each of its parent objects. */
+/** `_field_names`: the paths each doc has (a field path and each of its parent objects). */
+class FieldNamesBuf {
+  readonly occ = new Occurrences(false);
+  /** path → term ids of the path and its parents, so a doc's paths cost no string work. */
+  private readonly chains = new Map<string, Int32Array>();
+
   addPath(p: string, doc: number): void {
-    this.add(p, doc);
-    for (let i = p.indexOf('.'); i >= 0; i = p.indexOf('.', i + 1)) this.add(p.slice(0, i), doc);
+    let chain = this.chains.get(p);
+    if (!chain) {
+      const ids = [this.occ.table.id(p)];
+      for (let i = p.indexOf('.'); i >= 0; i = p.indexOf('.', i + 1))
+        ids.push(this.occ.table.id(p.slice(0, i)));
+      this.chains.set(p, (chain = Int32Array.from(ids)));
+    }
+    const occTerm = this.occ.occTerm;
+    for (let i = 0; i < chain.length; i++) occTerm.push(chain[i]!);
+    this.occ.endRun(doc);
   }
 }
 
@@ -191,7 +226,7 @@ export class SegmentBuilder {
   private readonly routing = new Map<number, string>();
   private readonly deleted = new Set<number>();
   private readonly fields = new Map<string, FieldBuf>();
-  private readonly fieldNames = new DocsOnlyBuf();
+  private readonly fieldNames = new FieldNamesBuf();
   private readonly nested = new Map<string, { builder: SegmentBuilder; parents: IntBuf }>();
   private readonly touched: FieldBuf[] = [];
 
@@ -334,18 +369,7 @@ export class SegmentBuilder {
     for (const [path, b] of this.fields) {
       fields.set(path, buildField(b, maxDoc, docMap));
     }
-    const fn = this.fieldNames;
-    const fieldNames = buildInverted(
-      fn.terms,
-      fn.occTerm,
-      fn.occDoc,
-      null,
-      maxDoc,
-      docMap,
-      null,
-      false,
-      false,
-    );
+    const fieldNames = buildInverted(this.fieldNames.occ, docMap, null, false);
     const nested = new Map<string, NestedBlock>();
     for (const [path, nb] of this.nested) {
       // Children of superseded parents are dropped with them.
@@ -397,17 +421,7 @@ function buildField(b: FieldBuf, maxDoc: number, docMap: Int32Array | null): Seg
     }
   }
   if (b.terms.length > 0 && (b.inverted || b.docValues)) {
-    inverted = buildInverted(
-      b.terms,
-      b.occTerm,
-      b.occDoc,
-      b.occPos,
-      maxDoc,
-      docMap,
-      norms,
-      b.withFreqs,
-      b.withPositions,
-    );
+    inverted = buildInverted(b.occ, docMap, norms, b.withFreqs);
   }
   let points: PointsIndex | null = null;
   let docValues: NumericColumn | OrdinalColumn | null = null;
@@ -443,102 +457,135 @@ function buildField(b: FieldBuf, maxDoc: number, docMap: Int32Array | null): Seg
 }
 
 /**
- * Groups occurrences by term (counting sort on term id; occurrences are already in doc and
- * position order), then writes terms in sorted order with their postings, frequencies and
- * positions. Superseded docs (docMap -1) are dropped and doc ids renumbered.
+ * Groups occurrences by term into sorted-term postings in two passes over the occurrences (they
+ * are in doc and position order): the first counts each term's postings and occurrences, the
+ * second writes docs, freqs and positions straight to their final place. Every array is allocated
+ * once at its exact size. Superseded docs (docMap -1) are dropped and doc ids renumbered.
  */
 function buildInverted(
-  termsById: string[],
-  occTerm: IntBuf,
-  occDoc: IntBuf,
-  occPos: IntBuf | null,
-  maxDoc: number,
+  occ: Occurrences,
   docMap: Int32Array | null,
   norms: Uint8Array | null,
   withFreqs: boolean,
-  withPositions: boolean,
 ): InvertedField {
+  const termsById = occ.terms;
   const nTerms = termsById.length;
-  const nOcc = occTerm.length;
-  const tIds = occTerm.data;
-  const dIds = occDoc.data;
-  const pIds = occPos ? occPos.data : null;
-  // Counting sort of occurrences by term id.
-  const start = new Int32Array(nTerms + 1);
-  for (let i = 0; i < nOcc; i++) start[tIds[i]! + 1]!++;
-  for (let t = 0; t < nTerms; t++) start[t + 1]! += start[t]!;
-  const fill = start.slice(0, nTerms);
-  const byTermDoc = new Int32Array(nOcc);
-  const byTermPos = pIds ? new Int32Array(nOcc) : null;
-  for (let i = 0; i < nOcc; i++) {
-    const k = fill[tIds[i]!]!++;
-    byTermDoc[k] = dIds[i]!;
-    if (byTermPos) byTermPos[k] = pIds![i]!;
-  }
-  // Terms in sorted order.
-  const order = new Int32Array(nTerms);
-  for (let i = 0; i < nTerms; i++) order[i] = i;
-  order.sort((a, b) => {
-    const x = termsById[a]!;
-    const y = termsById[b]!;
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
-  const docs = new Int32Array(nOcc);
-  const freqs = withFreqs ? new Int32Array(nOcc) : null;
-  const positions = withPositions && byTermPos ? new Int32Array(nOcc) : null;
-  const termStart = new Int32Array(nTerms + 1);
-  const posStart = positions ? new Int32Array(nTerms + 1) : null;
-  const outTerms: string[] = [];
-  const seen = new Uint8Array(maxDoc);
+  const chunks = occ.occTerm.chunks;
+  const posChunks = occ.occPos ? occ.occPos.chunks : null;
+  const runDoc = occ.runDoc.data;
+  const runEnd = occ.runEnd.data;
+  // Per term, interleaved so one cache line serves a token: the run (doc) of its last posting,
+  // its postings, its occurrences and the freq of its current posting. Postings and occurrences
+  // become the term's next write offsets for pass 2.
+  const st = new Int32Array(nTerms * 4);
+  for (let t = 0; t < nTerms; t++) st[t * 4] = -1;
+  let maxFreq = 0;
   let docCount = 0;
-  let sumTotalTermFreq = 0;
-  let k = 0;
-  let pk = 0;
-  for (let oi = 0; oi < nTerms; oi++) {
-    const t = order[oi]!;
-    const s0 = start[t]!;
-    const e0 = start[t + 1]!;
-    const first = k;
-    const firstPos = pk;
-    let i = s0;
-    while (i < e0) {
-      const d = byTermDoc[i]!;
-      let j = i + 1;
-      while (j < e0 && byTermDoc[j] === d) j++;
-      const nd = docMap ? docMap[d]! : d;
-      if (nd >= 0) {
-        docs[k] = nd;
-        const fr = j - i;
-        if (freqs) freqs[k] = fr;
-        if (positions) for (let q = i; q < j; q++) positions[pk++] = byTermPos![q]!;
-        if (!seen[nd]) {
-          seen[nd] = 1;
-          docCount++;
+  let keptOcc = 0;
+  // Pass 1: per term, postings (distinct runs) and occurrences; the largest freq.
+  {
+    let r = -1;
+    let end = 0;
+    let live = false;
+    let i = 0;
+    for (let c = 0; c < chunks.length; c++) {
+      const ch = chunks[c]!;
+      const n = occ.occTerm.chunkLength(c);
+      for (let j = 0; j < n; j++, i++) {
+        if (i === end) {
+          r++;
+          end = runEnd[r]!;
+          live = !docMap || docMap[runDoc[r]!]! >= 0;
+          if (live) docCount++;
         }
-        sumTotalTermFreq += withFreqs ? fr : 1;
-        k++;
+        if (!live) continue;
+        const o = ch[j]! << 2;
+        st[o + 2]!++;
+        if (st[o] !== r) {
+          st[o] = r;
+          st[o + 1]!++;
+          st[o + 3] = 1;
+        } else {
+          const f = ++st[o + 3]!;
+          if (f > maxFreq) maxFreq = f;
+        }
       }
-      i = j;
+      keptOcc = i;
     }
-    if (k === first) continue; // every posting of the term was dropped
-    termStart[outTerms.length] = first;
-    if (posStart) posStart[outTerms.length] = firstPos;
-    outTerms.push(termsById[t]!);
+    if (maxFreq < 1) maxFreq = 1;
+    if (docMap) {
+      keptOcc = 0;
+      for (let t = 0; t < nTerms; t++) keptOcc += st[t * 4 + 2]!;
+    }
   }
-  termStart[outTerms.length] = k;
-  if (posStart) posStart[outTerms.length] = pk;
-  const nt = outTerms.length;
+  // Terms in sorted order (those whose every posting was dropped are left out).
+  const order = sortedTermIds(termsById, docMap ? (t) => st[t * 4 + 1]! > 0 : null);
+  const nt = order.length;
+  const outTerms = new Array<string>(nt);
+  const termStart = new Int32Array(nt + 1);
+  const posStart = posChunks ? new Int32Array(nt + 1) : null;
+  let nPost = 0;
+  let nPos = 0;
+  for (let k = 0; k < nt; k++) {
+    const t = order[k]!;
+    outTerms[k] = termsById[t]!;
+    const o = t << 2;
+    termStart[k] = nPost;
+    const pc = st[o + 1]!;
+    st[o + 1] = nPost;
+    nPost += pc;
+    if (posStart) {
+      posStart[k] = nPos;
+      const oc = st[o + 2]!;
+      st[o + 2] = nPos;
+      nPos += oc;
+    }
+    st[o] = -1;
+  }
+  termStart[nt] = nPost;
+  if (posStart) posStart[nt] = nPos;
+  const docs = new Int32Array(nPost);
+  const freqs = withFreqs ? packedInts(maxFreq, nPost) : null;
+  const positions = posChunks ? packedInts(occ.maxPos, nPos) : null;
+  // Pass 2: write postings in place.
+  {
+    let r = -1;
+    let end = 0;
+    let nd = 0;
+    let i = 0;
+    for (let c = 0; c < chunks.length; c++) {
+      const ch = chunks[c]!;
+      const pch = posChunks ? posChunks[c]! : null;
+      const n = occ.occTerm.chunkLength(c);
+      for (let j = 0; j < n; j++, i++) {
+        if (i === end) {
+          r++;
+          end = runEnd[r]!;
+          nd = docMap ? docMap[runDoc[r]!]! : runDoc[r]!;
+        }
+        if (nd < 0) continue;
+        const o = ch[j]! << 2;
+        if (st[o] !== r) {
+          st[o] = r;
+          const p = st[o + 1]!++;
+          docs[p] = nd;
+          if (freqs) freqs[p] = 1;
+        } else if (freqs) freqs[st[o + 1]! - 1]!++;
+        if (positions) positions[st[o + 2]!++] = pch![j]!;
+      }
+    }
+  }
   return {
     terms: outTerms,
-    termStart: termStart.slice(0, nt + 1),
-    docs: docs.slice(0, k),
-    freqs: freqs ? freqs.slice(0, k) : null,
-    posStart: posStart ? posStart.slice(0, nt + 1) : null,
-    positions: positions ? positions.slice(0, pk) : null,
+    termStart,
+    docs,
+    freqs,
+    posStart,
+    positions,
     norms,
     docCount,
-    sumTotalTermFreq,
-    sumDocFreq: k,
+    sumTotalTermFreq: withFreqs ? keptOcc : nPost,
+    sumDocFreq: nPost,
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import type {
   InvertedField,
+  PackedInts,
   NestedBlock,
   NumericColumn,
   OrdinalColumn,
@@ -15,7 +16,9 @@ import type {
 import type { FieldType } from '../../mapping/types.js';
 
 const MAGIC = 0x47455351; // "QSEG"
-const VERSION = 1;
+/** 2: freqs and positions may be Uint8/Uint16 arrays (kind 5); version 1 blobs read unchanged. */
+const VERSION = 2;
+const MIN_VERSION = 1;
 
 class Writer {
   private chunks: Buffer[] = [];
@@ -47,13 +50,21 @@ class Writer {
     this.push(b);
   }
   /** A typed array or null (kind byte, length, aligned bytes). */
-  arr(a: Int32Array | Float64Array | Uint8Array | Uint32Array | null): void {
+  arr(a: Int32Array | Float64Array | Uint8Array | Uint16Array | Uint32Array | null): void {
     if (a === null) {
       this.u32(0);
       return;
     }
     const kind =
-      a instanceof Int32Array ? 1 : a instanceof Float64Array ? 2 : a instanceof Uint8Array ? 3 : 4;
+      a instanceof Int32Array
+        ? 1
+        : a instanceof Float64Array
+          ? 2
+          : a instanceof Uint8Array
+            ? 3
+            : a instanceof Uint16Array
+              ? 5
+              : 4;
     this.u32(kind);
     this.u32(a.length);
     this.pad();
@@ -82,9 +93,17 @@ class Reader {
   private readonly buf: Buffer;
   private readonly ab: ArrayBuffer;
   constructor(src: Uint8Array) {
-    // One aligned copy; arrays are views into it.
-    this.ab = new ArrayBuffer(src.length);
-    new Uint8Array(this.ab).set(src);
+    // Arrays are views into one 8-aligned buffer: the blob's own when it has one to itself (as
+    // LMDB's reads of large values do, so a loaded segment is held once), else an aligned copy.
+    const own =
+      src.byteOffset === 0 &&
+      src.byteLength === src.buffer.byteLength &&
+      src.buffer instanceof ArrayBuffer;
+    if (own) this.ab = src.buffer;
+    else {
+      this.ab = new ArrayBuffer(src.byteLength);
+      new Uint8Array(this.ab).set(src);
+    }
     this.buf = Buffer.from(this.ab);
   }
   u32(): number {
@@ -124,6 +143,10 @@ class Reader {
       case 3:
         a = new Uint8Array(this.ab, this.pos, n);
         this.pos += n;
+        break;
+      case 5:
+        a = new Uint16Array(this.ab, this.pos, n);
+        this.pos += n * 2;
         break;
       default:
         a = new Uint32Array(this.ab, this.pos, n);
@@ -172,9 +195,9 @@ function readInverted(r: Reader): InvertedField | null {
     terms: r.strings(),
     termStart: r.arr<Int32Array>()!,
     docs: r.arr<Int32Array>()!,
-    freqs: r.arr<Int32Array>(),
+    freqs: r.arr<PackedInts>(),
     posStart: r.arr<Int32Array>(),
-    positions: r.arr<Int32Array>(),
+    positions: r.arr<PackedInts>(),
     norms: r.arr<Uint8Array>(),
     docCount: r.f64(),
     sumTotalTermFreq: r.f64(),
@@ -305,10 +328,11 @@ export function encodeSegment(s: Segment): Buffer {
   return w.done();
 }
 
+/** The segment may keep views over `bytes`: the caller must not modify them afterwards. */
 export function decodeSegment(bytes: Uint8Array): Segment {
   const r = new Reader(bytes);
   if (r.u32() !== MAGIC) throw new Error('not a segment');
   const v = r.u32();
-  if (v !== VERSION) throw new Error(`unsupported segment version ${v}`);
+  if (v < MIN_VERSION || v > VERSION) throw new Error(`unsupported segment version ${v}`);
   return readSegment(r);
 }

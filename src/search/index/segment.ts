@@ -4,6 +4,9 @@
  * ranges, and columnar doc values for sorting and aggregations. Everything is typed arrays.
  */
 import type { FieldType } from '../../mapping/types.js';
+import type { PackedInts } from './packed-ints.js';
+
+export type { PackedInts } from './packed-ints.js';
 
 /** Term dictionary and postings of one field. */
 export interface InvertedField {
@@ -12,11 +15,15 @@ export interface InvertedField {
   /** termStart[t]..termStart[t+1] indexes docs/freqs of term t. */
   readonly termStart: Int32Array;
   readonly docs: Int32Array;
-  /** Per posting term frequency; null when only docs are indexed (freq is 1). */
-  readonly freqs: Int32Array | null;
+  /**
+   * Per posting term frequency, in the narrowest array that holds the field's largest (usually
+   * bytes); null when only docs are indexed (freq is 1).
+   */
+  readonly freqs: PackedInts | null;
   /** posStart[t]..: positions of term t's postings, in posting order; null without positions. */
   readonly posStart: Int32Array | null;
-  readonly positions: Int32Array | null;
+  /** Narrowest array that holds the largest position (usually 16 bits). */
+  readonly positions: PackedInts | null;
   /** Per doc one-byte length norm (0 = no value); null when norms are disabled. */
   readonly norms: Uint8Array | null;
   /** Docs with at least one token, total tokens, total postings: BM25 collection statistics. */

@@ -88,3 +88,66 @@ export class TermTable {
     this.mask = mask;
   }
 }
+
+const ID_BITS = 2 ** 21;
+
+/**
+ * Ids of `terms` in sorted (UTF-16 code unit) order, optionally only those `keep` accepts. Sorts
+ * numbers, not strings: a 4-byte key of each term's prefix and its id packed into one float,
+ * sorted natively; only runs with equal keys are then ordered by string comparison.
+ */
+export function sortedTermIds(
+  terms: readonly string[],
+  keep: ((id: number) => boolean) | null = null,
+): Int32Array {
+  const n = terms.length;
+  if (n >= ID_BITS) {
+    const ids: number[] = [];
+    for (let t = 0; t < n; t++) if (!keep || keep(t)) ids.push(t);
+    return Int32Array.from(ids.sort((a, b) => cmp(terms[a]!, terms[b]!)));
+  }
+  const keys = new Float64Array(n);
+  let m = 0;
+  for (let t = 0; t < n; t++) {
+    if (keep && !keep(t)) continue;
+    const s = terms[t]!;
+    keys[m++] = prefixKey(s) * ID_BITS + t;
+  }
+  const sorted = keys.subarray(0, m).sort();
+  const out = new Int32Array(m);
+  let i = 0;
+  while (i < m) {
+    const group = Math.floor(sorted[i]! / ID_BITS);
+    let j = i + 1;
+    while (j < m && Math.floor(sorted[j]! / ID_BITS) === group) j++;
+    for (let k = i; k < j; k++) out[k] = sorted[k]! % ID_BITS;
+    if (j - i > 1) out.subarray(i, j).sort((a, b) => cmp(terms[a]!, terms[b]!));
+    i = j;
+  }
+  return out;
+}
+
+/**
+ * The first four code units as bytes, a missing one as 0: a monotone image of the string order
+ * (s < t implies key(s) <= key(t)), so equal keys are the only ties to resolve. A unit >= 255 is
+ * cut to 255 and ends the key, since what follows it can no longer be compared by bytes.
+ */
+function prefixKey(s: string): number {
+  let k = 0;
+  let i = 0;
+  for (; i < 4 && i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 255) {
+      k = k * 256 + 255;
+      i++;
+      break;
+    }
+    k = k * 256 + c;
+  }
+  for (; i < 4; i++) k *= 256;
+  return k;
+}
+
+function cmp(x: string, y: string): number {
+  return x < y ? -1 : x > y ? 1 : 0;
+}

@@ -8,7 +8,7 @@ import {
   IMPACT_BLOCK_SIZE as BLOCK_SIZE,
 } from '../index/block-bounds.js';
 import { positionOffsets } from '../index/postings-extras.js';
-import type { InvertedField } from '../index/segment.js';
+import type { InvertedField, PackedInts } from '../index/segment.js';
 import { K1, type Bm25 } from './bm25.js';
 import { BOUND_MARGIN, NO_MORE_DOCS, type Scorer } from './scorer.js';
 
@@ -23,7 +23,7 @@ export class TermScorer implements Scorer {
   readonly start: number;
   readonly end: number;
   private readonly docs: Int32Array;
-  private readonly freqs: Int32Array | null;
+  private readonly freqs: PackedInts | null;
   private readonly norms: Uint8Array | null;
   /** Per-block score bounds, set on the first pruning request (enables block skipping). */
   private bounds: Float64Array | null = null;
@@ -195,10 +195,10 @@ export class PhraseScorer implements Scorer {
   readonly cost: number;
   private curFreq = 0;
   private readonly n: number;
-  private readonly positions: Int32Array;
+  private readonly positions: PackedInts;
   private readonly posOff: Int32Array;
   /** Per slot: the positions (array, [start, end)) of the current doc, relative offset. */
-  private readonly arrs: Int32Array[];
+  private readonly arrs: PackedInts[];
   private readonly starts: Int32Array;
   private readonly ends: Int32Array;
   private readonly ptr: Int32Array;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { TermTable } from '../../../../src/search/index/term-table.js';
+import { sortedTermIds, TermTable } from '../../../../src/search/index/term-table.js';
 import {
   SegmentBuilder,
   type AnalysisResolver,
@@ -28,6 +28,26 @@ describe('TermTable', () => {
     expect(t.terms[1]).toBe('world');
     expect(t.id('world')).toBe(1);
     expect(t.idLowerAscii('hell', 0, 4)).toBe(2);
+  });
+});
+
+describe('sortedTermIds', () => {
+  const units = fc.constantFrom('a', 'b', 'ab', '\u0000', '\u00ff', '\u0100', '\uffff', 'é', 'z');
+  const term = fc.array(units, { maxLength: 7 }).map((u) => u.join(''));
+
+  it('orders ids like a string sort, ties past the 4-unit prefix included', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(term, { maxLength: 60 }), (terms) => {
+        const ids = Array.from(sortedTermIds(terms));
+        expect(ids.map((i) => terms[i])).toEqual(terms.slice().sort());
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps only the accepted ids', () => {
+    const terms = ['delta', 'alpha', 'charlie', 'bravo', ''];
+    expect(Array.from(sortedTermIds(terms, (t) => t !== 2))).toEqual([4, 1, 3, 0]);
   });
 });
 
