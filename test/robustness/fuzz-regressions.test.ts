@@ -180,4 +180,19 @@ describe('fuzzer regressions', () => {
     expect(a.json.aggregations.top.hits.hits).toHaveLength(1);
     expect(a.json.aggregations.top.hits.hits[0]._score).toBe(1);
   });
+
+  it("highlight fields as an array of non-objects is ObjectParser's x_content_parse_exception", async () => {
+    const a = await send(node, 'POST', '/fz/_search', JSON.stringify({ query: { match_all: {} }, highlight: { fields: [null, 1] } })); // prettier-ignore
+    expect(a.status).toBe(400);
+    expect(a.json.error.type).toBe('x_content_parse_exception');
+    expect(a.json.error.reason).toBe('[highlight] failed to parse field [fields]');
+    expect(a.json.error.caused_by.reason).toMatch(/^\[fields\] can be a single object/);
+  });
+
+  it('a bucket metrics pipeline with an empty buckets_path fails as ES does (index 0 of 0)', async () => {
+    const a = await send(node, 'POST', '/fz/_search', JSON.stringify({ size: 0, aggs: { h: { terms: { field: 'tag' } }, mb: { max_bucket: { buckets_path: [] } } } })); // prettier-ignore
+    expect(a.status).toBe(500);
+    expect(a.json.error.type).toBe('array_index_out_of_bounds_exception');
+    expect(malformed(a)).toBeNull();
+  });
 });

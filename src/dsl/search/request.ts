@@ -281,9 +281,24 @@ function parseHighlight(v: unknown): HighlightSpec {
   const fields: HighlightSpec['fields'] = [];
   const f = o.fields;
   if (Array.isArray(f)) {
-    for (const e of f)
+    for (const e of f) {
+      // ES ObjectParser.declareNamedObjects: each array entry is an object with one field
+      if (!e || typeof e !== 'object' || Array.isArray(e) || Object.keys(e).length !== 1) {
+        const cause = new EsError(
+          'x_content_parse_exception',
+          '[fields] can be a single object with any number of fields or an array where each entry is an object with a single field',
+          400,
+        );
+        throw new EsError(
+          'x_content_parse_exception',
+          '[highlight] failed to parse field [fields]',
+          400,
+          { causedBy: cause },
+        );
+      }
       for (const [name, opts] of Object.entries(e as Record<string, unknown>))
         fields.push({ name, opts: (opts ?? {}) as Record<string, unknown> });
+    }
   } else if (f && typeof f === 'object') {
     for (const [name, opts] of Object.entries(f))
       fields.push({ name, opts: (opts ?? {}) as Record<string, unknown> });

@@ -69,6 +69,13 @@ function parse(kind: Kind, json: unknown, name: string): Params {
     return false;
   });
   if (!r.bucketsPaths) throw missingBucketsPath(name);
+  // ES BucketMetricsParser reads bucketsPaths[0] unchecked: an empty array fails in Java
+  if (r.bucketsPaths.length === 0)
+    throw new EsError(
+      'array_index_out_of_bounds_exception',
+      'Index 0 out of bounds for length 0',
+      500,
+    );
   return {
     path: r.bucketsPaths[0]!,
     format: r.format,
