@@ -114,7 +114,7 @@ function walk(
       if (lw !== null && (lw[d >>> 5]! & (1 << (d & 31))) === 0) continue;
       if (test !== null && !test(d)) continue;
       pos[si] = p;
-      const v = readers[si]!.pick(d);
+      const v = keyValue(readers[si]!, d);
       hDoc[si] = d;
       hVal[si] = v;
       hKey[si] = neg ? -v : v;
@@ -141,13 +141,18 @@ function walk(
     heap[i] = x;
   };
 
+  let dense = true;
   for (let si = 0; si < n; si++) {
     orders.push(counts[si]! > 0 && want > 0 ? sortedDocOrder(key, segs[si]!, readers[si]!) : EMPTY);
-    if (orders[si]!.length > 0 && advance(si)) heap[size++] = si;
+    if (tests[si] !== null || segs[si]!.live !== null) dense = false;
   }
+  // Without filters or deletions a segment's positions are its ranks: skip whole blocks.
+  const skipped = dense ? skipBlocks(segs, orders, readers, neg, pos, Math.min(skip, want)) : 0;
+  for (let si = 0; si < n; si++)
+    if (pos[si]! < orders[si]!.length && advance(si)) heap[size++] = si;
   for (let i = (size >> 1) - 1; i >= 0; i--) siftDown(i);
   const hits: CollectedHit[] = [];
-  for (let rank = 0; rank < want && size > 0; rank++) {
+  for (let rank = skipped; rank < want && size > 0; rank++) {
     const si = heap[0]!;
     if (rank >= skip) {
       hits.push({
@@ -165,3 +170,56 @@ function walk(
 }
 
 const EMPTY = new Int32Array(0);
+
+/** The key's value of doc `d` (the single-valued column read in place, without a call). */
+function keyValue(r: NumericKeyReader, d: number): number {
+  const s = r.single;
+  if (s === null) return r.pick(d);
+  const v = s[d]!;
+  return v === v ? v : r.miss;
+}
+
+/**
+ * Advances the cursors `pos` past the first `count` ranks of the merged order (or nearly: it
+ * stops when fewer than one doc per segment is left to skip) in blocks, for segments whose every
+ * doc is a hit. Of the blocks of `step` = remaining / segments docs that follow each cursor, the
+ * one whose last doc ranks first holds only ranks to skip: every other segment has fewer than
+ * `step` docs ranking before that doc, so at most segments × step ≤ remaining do. Returns the
+ * number of ranks skipped.
+ */
+function skipBlocks(
+  segs: readonly LiveSegment[],
+  orders: Int32Array[],
+  readers: NumericKeyReader[],
+  neg: boolean,
+  pos: Int32Array,
+  count: number,
+): number {
+  const n = segs.length;
+  let left = count;
+  for (;;) {
+    const step = Math.floor(left / n);
+    if (step === 0) break;
+    let best = -1;
+    let bestKey = 0;
+    let bestGlobal = 0;
+    for (let si = 0; si < n; si++) {
+      const last = pos[si]! + step - 1;
+      const order = orders[si]!;
+      if (last >= order.length) continue;
+      const d = order[last]!;
+      const v = keyValue(readers[si]!, d);
+      const k = neg ? -v : v;
+      const g = segs[si]!.docBase + d;
+      if (best < 0 || k < bestKey || (k === bestKey && g < bestGlobal)) {
+        best = si;
+        bestKey = k;
+        bestGlobal = g;
+      }
+    }
+    if (best < 0) break;
+    pos[best]! += step;
+    left -= step;
+  }
+  return count - left;
+}

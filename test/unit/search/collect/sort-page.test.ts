@@ -129,6 +129,41 @@ describe('sortedPage', () => {
     );
   });
 
+  it('skips whole blocks of tied values across many segments exactly (every skip)', () => {
+    // values tie across segments: the block to skip is the one whose last doc ranks first
+    const docs = Array.from({ length: 240 }, (_, i) => ({ v: (i * 7) % 3 }));
+    for (const refreshEvery of [7, 13, 40]) {
+      const idx = buildIndex({ v: 'long' }, docs, { refreshEvery });
+      const snap = idx.shards[0]!.searcher();
+      const q = compileTestQuery(idx, { match_all: {} });
+      const weight = createWeight(q, { stats: shardStats(snap), needsScores: false });
+      for (const order of ['asc', 'desc'] as const) {
+        const key: SortKey = {
+          kind: 'field',
+          field: 'v',
+          order,
+          missing: '_last',
+          mode: null,
+          valueType: 'long',
+        };
+        const all = collectTopDocs(snap, weight, {
+          numHits: 240,
+          sort: [key],
+          trackScores: false,
+          needsScores: false,
+          minScore: null,
+          postFilter: null,
+          searchAfter: null,
+          terminateAfter: 0,
+        }).hits.map((h) => h.globalDoc);
+        for (let skip = 0; skip < 240; skip += 3) {
+          const page = sortedPage(snap, q, weight, key, skip + 5, skip)!;
+          expect(page.hits.map((h) => h.globalDoc)).toEqual(all.slice(skip, skip + 5));
+        }
+      }
+    }
+  });
+
   it('declines sparse matches (a scan is cheaper than the walk) and non-filter queries', () => {
     const docs = Array.from({ length: 400 }, (_, i) => ({ v: i, s: i % 100 === 0 ? 'x' : 'y' }));
     const idx = buildIndex({ v: 'long', s: 'keyword' }, docs);
