@@ -11,7 +11,7 @@ import type { Shard } from '../../engine/shard.js';
 import type { ShardSnapshot } from '../../search/index/live-segment.js';
 import type { CollectedHit } from '../../search/collect/top-docs.js';
 import { dedupCollapsed } from '../../search/collect/collapse.js';
-import { compareSortValues, type SortKey } from '../../search/collect/sort.js';
+import type { SortKey } from '../../search/collect/sort.js';
 import { combinedStats, shardStats, type SearchStats } from '../../search/query/stats.js';
 import { parseQuery, type QueryNode } from '../query/index.js';
 import {
@@ -25,6 +25,7 @@ import { groupSearchBody } from './collapse.js';
 import { fetchHits, type FetchOptions } from './fetch.js';
 import { searchFetchOptions, topHitsFetchOptions } from './fetch-options.js';
 import { indexQueryContext, type RequestLimits } from './index-context.js';
+import { mergeShardHits } from './merge-hits.js';
 import { runShard, type ShardResult } from './query-phase.js';
 import { parseSearchBody, type SearchRequest } from './request.js';
 import { allShardsFailed, failureJson, type ShardFailure } from './shard-failures.js';
@@ -157,6 +158,11 @@ export function executeSearch(
   const skipped = preFilter(targets, req, parsed, qctx, opts);
   const failures: ShardFailure[] = [];
   const results: ShardResult[] = [];
+  // The only shard to run returns the page itself: its ranks before `from` need no hit objects.
+  let running = 0;
+  for (const t of targets) if (!t.idx.failed && !skipped.has(t)) running++;
+  const skipHits =
+    running === 1 && !opts.keepAllHits && !req.collapse && req.rescore.length === 0 ? from : 0;
   // ES: a shard with no active copy is no failure, it is only missing from `successful`.
   let unavailable = 0;
   for (const t of targets) {
@@ -175,6 +181,7 @@ export function executeSearch(
           sortSpecs,
           scoreOnlySort,
           numHits,
+          skipHits,
           opts,
           warnings,
         }),
@@ -203,18 +210,22 @@ export function executeSearch(
       maxScore = r.top.maxScore;
   }
   const keys = results.find((r) => r.sortKeys)?.sortKeys ?? null;
-  const merged: MergedHit[] = [];
-  for (const r of results) for (const h of r.top.hits) merged.push({ ...h, target: r.target });
-  merged.sort((a, b) => {
-    if (keys && !scoreOnlySort) {
-      const c = compareSortValues(keys, a.sort!, b.sort!);
-      if (c !== 0) return c;
-    } else if (a.score !== b.score) return b.score - a.score;
-    if (a.target.shardIndex !== b.target.shardIndex)
-      return a.target.shardIndex - b.target.shardIndex;
-    return a.globalDoc - b.globalDoc;
-  });
-  const page = req.collapse ? dedupCollapsed(merged, from, size) : merged.slice(from, from + size);
+  const shardHits = results.map((r) => ({
+    target: r.target,
+    hits: r.top.hits,
+    hitsFrom: r.hitsFrom,
+  }));
+  const mergeKeys = keys && !scoreOnlySort ? keys : null;
+  // scrolls keep every hit, collapsing pages over groups: both need all ranks
+  const merged =
+    opts.keepAllHits || req.collapse
+      ? mergeShardHits(shardHits, mergeKeys, 0, Number.MAX_SAFE_INTEGER)
+      : null;
+  const page = merged
+    ? req.collapse
+      ? dedupCollapsed(merged, from, size)
+      : merged.slice(from, from + size)
+    : mergeShardHits(shardHits, mergeKeys, from, from + size);
   const fetchOpts = searchFetchOptions(
     req,
     parsed,
@@ -290,7 +301,7 @@ export function executeSearch(
     );
   }
   const out: SearchOutcome = { body, warnings, sortKeys: keys, fetch: fetchOpts };
-  if (opts.keepAllHits) out.allHits = merged;
+  if (opts.keepAllHits) out.allHits = merged!;
   return out;
 }
 

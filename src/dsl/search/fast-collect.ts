@@ -2,8 +2,9 @@
  * Dedicated shard collectors for request shapes that do not need the general top-docs loop.
  * Size 0 (ES EmptyTopDocsCollectorContext: only the total and the aggregations): matching docs
  * go to the aggregators in batches, with no per-hit objects and no scoring unless an
- * aggregation reads scores. Sorted by one numeric field without scores: a bounded heap over the
- * sort column, or a walk of the segment's cached sort order. Plain filter queries are read as
+ * aggregation reads scores. Sorted by one numeric field without scores: a lazy merge of the
+ * segments' cached sort orders tested per doc (sort-page.ts), else a bounded heap over the sort
+ * column or a walk of each segment's order. Plain filter queries are read as
  * whole doc sets from the index, other queries iterate their Scorer. Results are exactly those
  * of collectTopDocs.
  */
@@ -21,6 +22,7 @@ import {
   type NumericKeyReader,
   type SortKey,
 } from '../../search/collect/sort.js';
+import { sortedPage } from '../../search/collect/sort-page.js';
 import type { LiveSegment, ShardSnapshot } from '../../search/index/live-segment.js';
 import type { Query } from '../../search/query/query.js';
 import { NO_MORE_DOCS } from '../../search/query/scorer.js';
@@ -29,17 +31,27 @@ import type { ShardAggregator } from '../aggs/index.js';
 
 const BATCH = 1024;
 
-/** The shard's top docs when a dedicated collector applies, else null (use collectTopDocs). */
+/** Top docs of which the first `hitsFrom` ranks were left out (the caller does not read them). */
+export interface FastTopDocs extends ShardTopDocs {
+  hitsFrom: number;
+}
+
+/**
+ * The shard's top docs when a dedicated collector applies, else null (use collectTopDocs).
+ * `skip`: ranks the caller will not read (a single shard's page starts at `from`); a collector
+ * may leave them out of `hits` and say so in `hitsFrom`.
+ */
 export function fastTopDocs(
   snapshot: ShardSnapshot,
   query: Query,
   weight: Weight,
   agg: ShardAggregator | null,
   o: CollectOptions,
-): ShardTopDocs | null {
+  skip = 0,
+): FastTopDocs | null {
   // total hits count docs before search_after, so it does not matter here
   if (o.numHits === 0 && o.minScore === null && o.postFilter === null && o.terminateAfter <= 0)
-    return collectCountAndAggs(snapshot, query, weight, agg);
+    return { ...collectCountAndAggs(snapshot, query, weight, agg), hitsFrom: 0 };
   if (
     agg === null &&
     o.numHits > 0 &&
@@ -51,8 +63,16 @@ export function fastTopDocs(
     o.searchAfter === null &&
     o.terminateAfter <= 0 &&
     !o.groupBy
-  )
-    return collectByNumericField(snapshot, query, weight, o.sort[0]!, o.numHits);
+  ) {
+    const key = o.sort[0]!;
+    const page = sortedPage(snapshot, query, weight, key, o.numHits, skip);
+    if (page) {
+      const { totalHits, hits, skip: hitsFrom } = page;
+      return { totalHits, maxScore: NaN, hits, terminatedEarly: false, hitsFrom };
+    }
+    const top = collectByNumericField(snapshot, query, weight, key, o.numHits);
+    return top ? { ...top, hitsFrom: 0 } : null;
+  }
   return null;
 }
 

@@ -33,7 +33,8 @@ export function searchFetchOptions(
     docvalueFields.push({ field: req.collapse.field, format: 'use_field_mapping' });
   const base = fetchSelection(req);
   const o: FetchOptions = {
-    ...base,
+    source: base.source,
+    storedFields: base.storedFields,
     docvalueFields,
     version: req.version,
     seqNoPrimaryTerm: req.seqNoPrimaryTerm,
@@ -45,6 +46,7 @@ export function searchFetchOptions(
     queryContext: qctx,
     stats: (t) => globalStats ?? shardStats(t.snapshot),
   };
+  if (base.noStoredFields) o.noStoredFields = true;
   if (req.scriptFields.length > 0)
     o.scriptFields = (idx) =>
       compileScriptFields(req.scriptFields, idx, opts.scriptMethods, warnings);

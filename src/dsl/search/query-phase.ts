@@ -38,6 +38,8 @@ export interface ShardResult {
   top: ShardTopDocs;
   aggs: ShardAggResult | null;
   sortKeys: SortKey[] | null;
+  /** Rank of top.hits[0] in the shard's order (earlier ranks left out when skipHits allowed). */
+  hitsFrom: number;
   /** The shard's query (boosted, sliced) and its rescore queries, for explanations. */
   weight: Weight;
   rescoreWeights: Weight[];
@@ -52,6 +54,8 @@ export interface ShardPhaseInput {
   sortSpecs: SearchRequest['sort'];
   scoreOnlySort: boolean;
   numHits: number;
+  /** Leading ranks the coordinator will not read (the only shard of a page from `from`). */
+  skipHits: number;
   opts: ExecuteOptions;
   warnings: string[];
   /** Fetch options of top_hits aggregations. */
@@ -242,8 +246,9 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
       : {}),
   };
   // Shapes with a dedicated collector (size 0, presorted paging): see fast-collect.ts
-  const top =
-    fastTopDocs(t.snapshot, q, weight, agg, collect) ?? collectTopDocs(t.snapshot, weight, collect);
+  const fast = fastTopDocs(t.snapshot, q, weight, agg, collect, p.skipHits);
+  const top = fast ?? collectTopDocs(t.snapshot, weight, collect);
+  const hitsFrom = fast ? fast.hitsFrom : 0;
   let rescoreWeights: Weight[] = [];
   if (rescoreHits && top.hits.length > 0) {
     rescoreWeights = parsed.rescoreQueries.map((rq) =>
@@ -260,5 +265,13 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
     top.hits = r.hits;
   }
   if (p.scoreOnlySort && sortKeys) for (const h of top.hits) h.sort = [h.score];
-  return { target: t, top, aggs: agg ? agg.finish() : null, sortKeys, weight, rescoreWeights };
+  return {
+    target: t,
+    top,
+    aggs: agg ? agg.finish() : null,
+    sortKeys,
+    hitsFrom,
+    weight,
+    rescoreWeights,
+  };
 }

@@ -15,7 +15,6 @@ import {
 } from '../../engine/index-names.js';
 import type { IndexService } from '../../engine/index-service.js';
 import { parseTimeValueMs } from '../../engine/time-value.js';
-import { countDocs } from '../../search/collect/top-docs.js';
 import { shardStats } from '../../search/query/stats.js';
 import { createWeight } from '../../search/query/weights.js';
 import { lookupId } from '../../search/index/segment.js';
@@ -33,6 +32,7 @@ import {
   type ShardTarget,
 } from '../../dsl/search/execute.js';
 import { fetchHits } from '../../dsl/search/fetch.js';
+import { executeCount } from '../../dsl/search/count.js';
 import { indexQueryContext } from '../../dsl/search/index-context.js';
 import {
   parseSearchBody,
@@ -41,7 +41,7 @@ import {
   type SearchRequest,
 } from '../../dsl/search/request.js';
 import { formatTimeValue } from '../../common/units.js';
-import { allShardsFailed, type ShardFailure } from '../../dsl/search/shard-failures.js';
+import { allShardsFailed } from '../../dsl/search/shard-failures.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams, preferenceWarning } from '../params.js';
 import { bodyJson, boolParam, param, type Handler, type RestRequest } from '../rest.js';
@@ -179,11 +179,18 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     req: RestRequest,
     expr?: string,
     base: IndicesOptions = STRICT_EXPAND_OPEN_FORBID_CLOSED,
-  ): IndexService[] =>
-    indices.resolve(
-      expr ?? req.params.index ?? '_all',
+  ): IndexService[] => {
+    const e = expr ?? req.params.index ?? '_all';
+    // One open index named as it is, no index options: every resolution rule gives just it.
+    if (req.query.size === 0 && isPlainName(e)) {
+      const idx = indices.get(e);
+      if (idx && !idx.closed && !idx.searchThrottled) return [idx];
+    }
+    return indices.resolve(
+      e,
       indicesOptionsFrom(base, (n) => param(req, n)),
     );
+  };
   /** Search and count requests skip frozen indices by default (SearchRequest defaults). */
   const resolveSearch = (req: RestRequest): IndexService[] =>
     resolve(req, undefined, STRICT_EXPAND_OPEN_FORBID_CLOSED_IGNORE_THROTTLED);
@@ -437,47 +444,18 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       if (k !== 'query')
         throw new EsError('parsing_exception', `request does not support [${k}]`, 400);
     const sreq = parseSearchBody(body.query ? { query: body.query } : {});
-    applyUriParams(sreq, get);
-    const parsed = parseSearch(sreq);
-    const opts = options(req, get);
-    const targets = shardTargets(typeFilter(resolveSearch(req), req.params.type), opts.shardFilter);
-    let total = 0;
-    const failures: ShardFailure[] = [];
-    let unavailable = 0;
-    for (const t of targets) {
-      if (t.idx.failed) {
-        unavailable++;
-        continue;
-      }
-      try {
-        const qctx = indexQueryContext(t.idx, opts.now, opts.limits);
-        const w = createWeight(toSearchQuery(parsed.query, qctx), {
-          stats: shardStats(t.snapshot),
-          needsScores: false,
-        });
-        total += countDocs(t.snapshot, w);
-      } catch (e) {
-        failures.push({
-          shard: t.shard.id,
-          index: t.idx.name,
-          node: node.nodeId,
-          error: toEsError(e),
-        });
-      }
-    }
-    if (targets.length > 0 && failures.length + unavailable === targets.length)
-      throw allShardsFailed('query', failures);
+    // without URI parameters there is nothing to apply
+    if (req.query.size > 0) applyUriParams(sreq, get);
+    const query = parseSearch(sreq).query;
+    const now = Date.now();
+    const targets = shardTargets(
+      typeFilter(resolveSearch(req), req.params.type),
+      routingFilter(get('routing')),
+    );
+    const limits = searchLimits(node);
     return {
       status: 200,
-      body: {
-        count: total,
-        _shards: {
-          total: targets.length,
-          successful: targets.length - failures.length - unavailable,
-          skipped: 0,
-          failed: failures.length,
-        },
-      },
+      body: executeCount(targets, query, { now, limits, nodeId: node.nodeId }),
     };
   };
   router.add(['GET', 'POST'], '/_count', count);
@@ -690,6 +668,15 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
 }
 
 import { describeQuery } from '../../dsl/query/index.js';
+/** A concrete name: no list, wildcard, exclusion, `_`-prefixed name or date math. */
+function isPlainName(e: string): boolean {
+  if (e.length === 0) return false;
+  const c = e.charCodeAt(0);
+  // '_' (e.g. _all), '-', '+', '<'
+  if (c === 95 || c === 45 || c === 43 || c === 60) return false;
+  return !e.includes(',') && !e.includes('*');
+}
+
 function describe(q: Parameters<typeof describeQuery>[0]): string {
   return describeQuery(q);
 }

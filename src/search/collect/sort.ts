@@ -178,7 +178,8 @@ export function numericKeyReader(k: SortKey, ls: LiveSegment): NumericKeyReader 
   };
 }
 
-const orderCache = new WeakMap<object, Map<string, Int32Array>>();
+/** Per segment: key (field, order, mode) → missing value → order. */
+const orderCache = new WeakMap<object, Map<string, Map<number, Int32Array>>>();
 
 /**
  * Every doc of the segment in the key's sort order, ties by doc id (the order TopFieldCollector
@@ -190,8 +191,10 @@ export function sortedDocOrder(k: SortKey, ls: LiveSegment, r: NumericKeyReader)
   const seg = ls.segment;
   let byKey = orderCache.get(seg);
   if (!byKey) orderCache.set(seg, (byKey = new Map()));
-  const ck = `${k.field}\u0000${k.order}\u0000${k.mode}\u0000${r.miss}`;
-  const hit = byKey.get(ck);
+  const ck = `${k.field}\u0000${k.order}\u0000${k.mode}`;
+  let byMiss = byKey.get(ck);
+  if (!byMiss) byKey.set(ck, (byMiss = new Map()));
+  const hit = byMiss.get(r.miss);
   if (hit) return hit;
   const n = seg.maxDoc;
   const vals = new Float64Array(n);
@@ -219,6 +222,6 @@ export function sortedDocOrder(k: SortKey, ls: LiveSegment, r: NumericKeyReader)
   for (let i = 0; i < u; i++) start[i + 1]! += start[i]!;
   const order = new Int32Array(n);
   for (let d = 0; d < n; d++) order[start[rank[d]!]!++] = d;
-  byKey.set(ck, order);
+  byMiss.set(r.miss, order);
   return order;
 }
