@@ -6,6 +6,7 @@
 import { DateTimeValue } from '../../functions/values.js';
 import * as arith from '../../functions/arithmetic.js';
 import { isoDateTimeWithMillis } from '../../functions/datetime/iso.js';
+import { FIRST_DOC_VALUE } from '../../dsl/script/field-decision.js';
 
 /**
  * A script param that is an integral Double (`24.0`): Java's arithmetic divides it as a double,
@@ -61,6 +62,12 @@ const firstValue = (v: unknown): unknown => {
   return adapt(v);
 };
 
+/** docValue giving the first value or null, marked so aggregations may decide on the column. */
+function firstValueOf(fn: (...a: unknown[]) => unknown): (...a: unknown[]) => unknown {
+  const f = (...a: unknown[]) => firstValue(fn(...a));
+  return Object.assign(f, { [FIRST_DOC_VALUE]: true });
+}
+
 /**
  * A datetime a script returns: aggregations and sorts read script values as numbers (ES reads a
  * ZonedDateTime's epoch millis), so it also converts to its millis.
@@ -90,7 +97,7 @@ export function sqlScriptMethods(methods: Methods): Methods {
   for (const [name, fn] of Object.entries(methods)) {
     const typed = TYPED_ARITH[name.slice(name.lastIndexOf('.') + 1)];
     out[name] = name.endsWith('.docValue')
-      ? (...a) => firstValue(fn(...a))
+      ? firstValueOf(fn)
       : name.endsWith('.asDateTime')
         ? // an empty bucket's metric reaches bucket scripts as NaN; Java's longValue() makes it 0
           (...a) => result(fn(...a.map((x) => (Number.isNaN(x) ? 0 : adapt(x)))))

@@ -9,7 +9,8 @@ import type * as A from '../ast/nodes.js';
 import { zoneOf } from '../../functions/datetime/zones.js';
 import { DATA_TYPES, type DataTypeName } from '../../functions/data-types.js';
 import type { EvalContext } from '../functions/definition.js';
-import { planQuery, translateQuery } from '../translate/index.js';
+import { planQuery, type QueryPlan } from '../translate/index.js';
+import { PlanCache, type PlanningTrace } from './plan-cache.js';
 import { planText } from '../plan/explain.js';
 import { toSearchSource } from '../translate/to-search-source.js';
 import type { Json } from '../translate/query-dsl.js';
@@ -57,14 +58,26 @@ export class SqlService {
     { sources: Array<{ name: string; mapping: unknown }>; index: ReturnType<typeof mergeIndices> }
   >();
 
+  /** Plans by statement (see PlanCache for what a plan depends on). */
+  readonly plans = new PlanCache<QueryPlan>();
+
   constructor(private readonly node: SqlNode) {}
 
-  private config(req: SqlRequest): EvalContext & { zoneId: string } {
+  /** `trace` learns whether planning read the request's clock (then the plan is not reused). */
+  private config(req: SqlRequest, trace?: PlanningTrace): EvalContext & { zoneId: string } {
     const zone = zoneOf(req.timeZone ?? 'Z');
+    const millis = Date.now();
     return {
       zone,
       zoneId: zone.id,
-      now: { millis: Date.now() },
+      now: trace
+        ? {
+            get millis() {
+              trace.clockRead = true;
+              return millis;
+            },
+          }
+        : { millis },
       clusterName: this.node.clusterName,
       username: null,
     };
@@ -150,18 +163,12 @@ export class SqlService {
   /** `POST /_sql/translate`. */
   translate(req: SqlRequest): Record<string, Json> {
     if (!req.query) throw sqlIllegalArgument('[query] is required');
-    const stmt = parseSql(req.query, req.params ?? []);
-    if (stmt.kind !== 'Query')
-      throw sqlIllegalArgument('Cannot translate command [{}]', [stmt.kind]);
-    const cfg = this.config(req);
-    return translateQuery(stmt, {
-      catalog: this.catalog(req.includeFrozen === true),
-      cfg,
-      sql: req.query,
-      zoneId: cfg.zoneId,
-      fetchSize: req.fetchSize ?? DEFAULT_FETCH_SIZE,
-      filter: (req.filter as Json) ?? null,
-    });
+    const planned = this.planStatement(req.query, req);
+    if (planned.kind === 'command')
+      throw sqlIllegalArgument('Cannot translate command [{}]', [planned.stmt.kind]);
+    const c = planned.plan.container;
+    if (c === null) return {};
+    return toSearchSource(c, (req.filter as Json) ?? null, req.fetchSize ?? DEFAULT_FETCH_SIZE);
   }
 
   /** `POST /_sql`: a query's first page, or the next page of a cursor. */
@@ -169,19 +176,13 @@ export class SqlService {
     if (req.cursor) return this.nextPage(req.cursor);
     if (!req.query) throw sqlIllegalArgument('Either [query] or [cursor] is required');
     const fetchSize = req.fetchSize ?? DEFAULT_FETCH_SIZE;
-    const stmt = parseSql(req.query, req.params ?? []);
-    const cfg = this.config(req);
     const timeoutMs = req.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
-    if (stmt.kind !== 'Query') {
-      const r = this.command(stmt, req, cfg);
+    const planned = this.planStatement(req.query, req);
+    if (planned.kind === 'command') {
+      const r = this.command(planned.stmt, req, planned.cfg);
       return this.finish(r.columns, listPage(r.rows, fetchSize), timeoutMs);
     }
-    const plan = planQuery(stmt, {
-      catalog: this.catalog(req.includeFrozen === true),
-      cfg,
-      sql: req.query,
-      zoneId: cfg.zoneId,
-    });
+    const { plan, cfg } = planned;
     if (plan.container === null) {
       const local = executeLocal(plan.optimized, cfg);
       const columns = local.output.map((a) => ({ name: a.name, type: a.dataType }));
@@ -205,6 +206,32 @@ export class SqlService {
     });
     const columns = c.columns.map((col) => ({ name: col.name, type: col.dataType }));
     return this.finish(columns, first, timeoutMs);
+  }
+
+  /**
+   * Parses and plans a statement, or reuses the plan of an identical earlier one. Commands are
+   * not cached (they read the cluster state when they run).
+   */
+  private planStatement(
+    text: string,
+    req: SqlRequest,
+  ):
+    | { kind: 'command'; stmt: A.Command; cfg: EvalContext & { zoneId: string } }
+    | { kind: 'query'; plan: QueryPlan; cfg: EvalContext & { zoneId: string } } {
+    const frozen = req.includeFrozen === true;
+    const params = req.params ?? [];
+    const zoneId = zoneOf(req.timeZone ?? 'Z').id;
+    const key = this.plans.key(text, params, zoneId, frozen);
+    const catalog = this.catalog(frozen);
+    const cached = key === null ? null : this.plans.get(key, catalog);
+    if (cached !== null) return { kind: 'query', plan: cached, cfg: this.config(req) };
+    const stmt = parseSql(text, params);
+    if (stmt.kind !== 'Query') return { kind: 'command', stmt, cfg: this.config(req) };
+    const trace = this.plans.trace(catalog);
+    const cfg = this.config(req, trace);
+    const plan = planQuery(stmt, { catalog: trace.catalog, cfg, sql: text, zoneId: cfg.zoneId });
+    if (key !== null) this.plans.put(key, plan, trace);
+    return { kind: 'query', plan, cfg };
   }
 
   private command(stmt: A.Command, req: SqlRequest, cfg: EvalContext & { zoneId: string }) {

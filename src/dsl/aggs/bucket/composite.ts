@@ -13,6 +13,7 @@ import {
 } from '../../../common/errors.js';
 import {
   BucketsAggregator,
+  type FusedSum,
   type Aggregator,
   type AggregatorContext,
   type AggSegment,
@@ -35,6 +36,7 @@ import {
   type Rounding,
 } from '../support/dates.js';
 import { RAW, type DocFormat } from '../support/doc-format.js';
+import { growI32 } from '../support/arrays.js';
 import {
   BytesReader,
   NumericReader,
@@ -42,6 +44,7 @@ import {
   type ResolvedValues,
 } from '../support/values-source.js';
 import { parseScriptSpec } from '../../script/index.js';
+import { SourceKeys, TupleBuckets, type KeyValue } from './composite-keys.js';
 import type { AggNode, InternalAgg, InternalBucket, ReduceContext } from '../types.js';
 
 type SourceType = 'terms' | 'histogram' | 'date_histogram';
@@ -60,8 +63,6 @@ interface CompositeParams {
   sources: SourceParams[];
   after: Record<string, unknown> | null;
 }
-
-type KeyValue = string | number | null;
 
 export interface CompositeBucket extends InternalBucket {
   values: KeyValue[];
@@ -244,6 +245,13 @@ class CompositeAggregator extends BucketsAggregator {
   private readonly values: KeyValue[][] = [];
   private readonly after: KeyValue[] | null;
   private readonly muls: number[];
+  /** Integer-keyed collection when every source supports it (see composite-keys.ts). */
+  private readonly fast: SourceKeys[] | null;
+  private readonly tuples: TupleBuckets | null;
+  /** One ordinal source, single-valued segment: segment ordinal → bucket (-1 unknown, -2 skipped). */
+  private segBuckets = new Int32Array(0);
+  /** One decision source: outcome → bucket (see collectDecided). */
+  private outcomeBuckets = new Int32Array(0);
 
   constructor(
     node: AggNode,
@@ -257,6 +265,28 @@ class CompositeAggregator extends BucketsAggregator {
     this.sources = p.sources.map((sp) => this.source(sp));
     this.muls = this.sources.map((s) => s.mul);
     this.after = p.after ? this.parseAfter(p.after) : null;
+    const keys = this.sources.map((s) =>
+      SourceKeys.of({
+        rv: s.rv,
+        bytes: s.bytes,
+        missingBucket: s.sp.missingBucket,
+        rounding: s.rounding,
+      }),
+    );
+    this.fast = keys.every((k) => k !== null) ? (keys as SourceKeys[]) : null;
+    this.tuples = this.fast ? new TupleBuckets(this.fast, (ids) => this.newBucket(ids)) : null;
+    this.fusable = subs.length === 1 && subs[0]!.fusedSum ? subs[0]! : null;
+  }
+
+  /** The lone sub-aggregation when it may be updated inline (Aggregator.fusedSum). */
+  private readonly fusable: Aggregator | null;
+
+  /** A new key tuple's bucket, or -2 when it sorts at or before `after` (not collected). */
+  private newBucket(ids: readonly number[]): number {
+    const key = ids.map((id, i) => this.fast![i]!.values[id]!);
+    if (this.after && compareKeys(key, this.after, this.muls) <= 0) return -2;
+    this.values.push(key);
+    return this.values.length - 1;
   }
 
   private source(sp: SourceParams): Source {
@@ -362,6 +392,16 @@ class CompositeAggregator extends BucketsAggregator {
 
   override setSegment(seg: AggSegment): void {
     super.setSegment(seg);
+    if (this.fast) {
+      for (const k of this.fast) k.setSegment(seg.ls);
+      const single = this.fast.length === 1 ? this.fast[0]!.singleOrds() : null;
+      if (single) {
+        const size = this.fast[0]!.segIds.length;
+        if (this.segBuckets.length < size) this.segBuckets = new Int32Array(size);
+        this.segBuckets.fill(-1);
+      }
+      return;
+    }
     for (const s of this.sources) {
       if (!s.rv) continue;
       if (s.bytes) s.bytesReader = new BytesReader(s.rv, seg.ls);
@@ -392,6 +432,12 @@ class CompositeAggregator extends BucketsAggregator {
   }
 
   collect(docs: Int32Array, ords: Int32Array, n: number, scores: Float64Array): void {
+    if (this.fast) {
+      if (this.fast.length === 1) this.collectOne(this.fast[0]!, docs, n, scores);
+      else this.collectTuples(this.fast, docs, n, scores);
+      this.sub.flush();
+      return;
+    }
     const srcs = this.sources;
     const key: KeyValue[] = new Array(srcs.length);
     for (let i = 0; i < n; i++) {
@@ -405,6 +451,162 @@ class CompositeAggregator extends BucketsAggregator {
       this.product(0, key, doc, scores[i]!);
     }
     this.sub.flush();
+  }
+
+  /** One source: key id → bucket directly; single-valued ordinals through segBuckets. */
+  private collectOne(k: SourceKeys, docs: Int32Array, n: number, scores: Float64Array): void {
+    const t = this.tuples!;
+    const single = k.singleOrds();
+    if (single) {
+      const fused = this.fusable ? this.fusable.fusedSum!(this.docCounts.length, n) : null;
+      if (fused) {
+        this.collectOneFused(k, docs, n, single, fused);
+        return;
+      }
+      const sb = this.segBuckets;
+      const missing = this.sources[0]!.sp.missingBucket;
+      for (let i = 0; i < n; i++) {
+        const doc = docs[i]!;
+        const so = single[doc]!;
+        let b: number;
+        if (so >= 0) {
+          b = sb[so]!;
+          if (b === -1) b = sb[so] = t.one(k.ordId(so));
+        } else if (missing) b = t.one(k.id(null));
+        else continue;
+        if (b >= 0) this.collectBucket(doc, b, scores[i]!);
+      }
+      return;
+    }
+    const decided = k.decisionValues();
+    if (decided) {
+      this.collectDecided(k, decided, docs, n, scores);
+      return;
+    }
+    for (let i = 0; i < n; i++) {
+      const doc = docs[i]!;
+      const c = k.read(doc, scores[i]!);
+      for (let j = 0; j < c; j++) {
+        const b = t.one(k.ids[j]!);
+        if (b >= 0) this.collectBucket(doc, b, scores[i]!);
+      }
+    }
+  }
+
+  /**
+   * One CASE-like script source over a single-valued numeric column: the doc's value picks an
+   * outcome, an outcome with one key has one bucket (outcomeBuckets: -1 unknown, -3 several keys).
+   */
+  private collectDecided(
+    k: SourceKeys,
+    values: Float64Array,
+    docs: Int32Array,
+    n: number,
+    scores: Float64Array,
+  ): void {
+    const t = this.tuples!;
+    const decide = k.decider();
+    let ob = this.outcomeBuckets;
+    let counts = this.docCounts;
+    const hasSubs = this.hasSubs;
+    for (let i = 0; i < n; i++) {
+      const doc = docs[i]!;
+      const o = decide(values[doc]!);
+      if (o >= ob.length) ob = this.outcomeBuckets = growI32(ob, o + 1, -1);
+      let b = ob[o]!;
+      if (b === -1) {
+        const ids = k.outcome(o, doc, scores[i]!);
+        b = ob[o] = ids.length === 1 ? t.one(ids[0]!) : ids.length === 0 ? -2 : -3;
+      }
+      if (b >= 0) {
+        if (hasSubs) this.collectBucket(doc, b, scores[i]!);
+        else {
+          if (b >= counts.length) counts = this.docCounts = growI32(counts, b + 1);
+          counts[b]!++;
+        }
+      } else if (b === -3) {
+        for (const id of k.outcome(o, doc, scores[i]!)) {
+          const x = t.one(id);
+          if (x >= 0) this.collectBucket(doc, x, scores[i]!);
+        }
+      }
+    }
+  }
+
+  /**
+   * collectOne over single-valued ordinals with a lone avg/sum sub-aggregation over a
+   * single-valued numeric column: its count and Kahan sum are updated in the same loop, as the
+   * metric's own collect would (see TermsAggregator.collectFusedSum).
+   */
+  private collectOneFused(
+    k: SourceKeys,
+    docs: Int32Array,
+    n: number,
+    single: Int32Array,
+    f: FusedSum,
+  ): void {
+    const t = this.tuples!;
+    const sb = this.segBuckets;
+    const missing = this.sources[0]!.sp.missingBucket;
+    const values = f.values;
+    const exact = f.exact;
+    let counts = this.docCounts;
+    let mc = f.counts;
+    let ms = f.sums;
+    let mk = f.comps;
+    for (let i = 0; i < n; i++) {
+      const doc = docs[i]!;
+      const so = single[doc]!;
+      let b: number;
+      if (so >= 0) {
+        b = sb[so]!;
+        if (b === -1) b = sb[so] = t.one(k.ordId(so));
+      } else if (missing) b = t.one(k.id(null));
+      else continue;
+      if (b < 0) continue;
+      if (b >= counts.length) {
+        counts = this.docCounts = growI32(counts, b + 1);
+        const g = this.fusable!.fusedSum!(counts.length, 0)!;
+        mc = g.counts;
+        ms = g.sums;
+        mk = g.comps;
+      }
+      counts[b]!++;
+      const v = values[doc]!;
+      if (v !== v) continue;
+      mc[b]!++;
+      const s = ms[b]!;
+      // FusedSum.exact: integral values and sums below 2^53 make plain addition the Kahan sum
+      if (exact) ms[b] = s + v;
+      else if (v - v !== 0) ms[b] = s + v;
+      else if (s - s === 0) {
+        const corrected = v - mk[b]!;
+        const next = s + corrected;
+        mk[b] = next - s - corrected;
+        ms[b] = next;
+      }
+    }
+  }
+
+  /** Several sources: every combination of the doc's key ids (an odometer over the sources). */
+  private collectTuples(keys: SourceKeys[], docs: Int32Array, n: number, scores: Float64Array) {
+    const t = this.tuples!;
+    const w = keys.length;
+    const tuple: number[] = new Array<number>(w).fill(0);
+    const pos = new Int32Array(w);
+    outer: for (let i = 0; i < n; i++) {
+      const doc = docs[i]!;
+      for (let s = 0; s < w; s++) if (keys[s]!.read(doc, scores[i]!) === 0) continue outer;
+      pos.fill(0);
+      for (;;) {
+        for (let s = 0; s < w; s++) tuple[s] = keys[s]!.ids[pos[s]!]!;
+        const b = t.tuple(tuple);
+        if (b >= 0) this.collectBucket(doc, b, scores[i]!);
+        let s = w - 1;
+        while (s >= 0 && ++pos[s]! === keys[s]!.n) pos[s--] = 0;
+        if (s < 0) break;
+      }
+    }
   }
 
   private ordOf(key: KeyValue[]): number {
