@@ -3,6 +3,7 @@
  * InternalAggregation → reduce → pipelines → XContent): the parsed tree, the shard context the
  * executor provides, shard-level intermediate results, and the reduce context.
  */
+import type { ShardCounters } from '../../engine/stats.js';
 import type { FieldMapping, ObjectMapping } from '../../mapping/types.js';
 import type { LiveSegment, ShardSnapshot } from '../../search/index/live-segment.js';
 import type { CollectedHit } from '../../search/collect/top-docs.js';
@@ -66,6 +67,8 @@ export interface ShardAggContext {
   typeName?: string;
   /** Memory circuit breaker over the running bucket count (throws circuit_breaking_exception). */
   breaker?: (buckets: number) => void;
+  /** The shard's stats counters (fielddata memory of global ordinals). */
+  counters?: ShardCounters;
 }
 
 /** Base of every shard-level and reduced aggregation result (ES InternalAggregation). */

@@ -215,6 +215,7 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
         ...(opts.limits.breaker ? { breaker: opts.limits.breaker } : {}),
         warnings,
         shardIndex: t.shardIndex,
+        counters: t.shard.counters,
         index: t.idx.name,
         typeName: t.idx.typeName ?? '_doc',
         ...(opts.scriptMethods ? { scriptMethods: opts.scriptMethods } : {}),
