@@ -682,8 +682,8 @@ function renderSignificantTerms(
 const result: ResultSpec<InternalSignificantTerms> = {
   reduce: reduceSignificantTerms,
   render: renderSignificantTerms,
-  typedType: (t) =>
-    t.kind === 'string' ? 'sigsterms' : t.kind === 'long' ? 'siglterms' : 'umsigterms',
+  // ES UnmappedSignificantTerms.getType() is SignificantStringTerms.NAME
+  typedType: (t) => (t.kind === 'long' ? 'siglterms' : 'sigsterms'),
   keyAsString: (t, b) => {
     const sb = b as SigBucket;
     if (typeof sb.term === 'string') return String(sb.key);
