@@ -95,7 +95,10 @@ export class ShardCounters {
 
   /** Memory held by fielddata / global ordinals of `field` on this shard (loads and evictions). */
   fielddataLoaded(field: string, bytes: number): void {
-    this.fielddataBytes.set(field, (this.fielddataBytes.get(field) ?? 0) + bytes);
+    const n = (this.fielddataBytes.get(field) ?? 0) + bytes;
+    // a field whose structures were all released is no longer listed (ES FieldDataStats)
+    if (n <= 0) this.fielddataBytes.delete(field);
+    else this.fielddataBytes.set(field, n);
   }
 
   get fielddataTotalBytes(): number {

@@ -3,6 +3,8 @@
  * InternalAggregation → reduce → pipelines → XContent): the parsed tree, the shard context the
  * executor provides, shard-level intermediate results, and the reduce context.
  */
+import type { ShardCounters } from '../../engine/stats.js';
+import type { Analyzer } from '../../search/analysis/index.js';
 import type { FieldMapping, ObjectMapping } from '../../mapping/types.js';
 import type { LiveSegment, ShardSnapshot } from '../../search/index/live-segment.js';
 import type { CollectedHit } from '../../search/collect/top-docs.js';
@@ -66,6 +68,12 @@ export interface ShardAggContext {
   typeName?: string;
   /** Memory circuit breaker over the running bucket count (throws circuit_breaking_exception). */
   breaker?: (buckets: number) => void;
+  /** A doc's parsed `_source` (significant_text re-analyses it); null when it has none. */
+  sourceOf?(ls: LiveSegment, doc: number): unknown;
+  /** A text field's index-time analyzer (significant_text). */
+  indexAnalyzer?(field: FieldMapping): Analyzer;
+  /** The shard's stats counters (fielddata memory of global ordinals). */
+  counters?: ShardCounters;
 }
 
 /** Base of every shard-level and reduced aggregation result (ES InternalAggregation). */

@@ -31,6 +31,7 @@ import { parseSearchBody, type SearchRequest } from './request.js';
 import { allShardsFailed, failureJson, type ShardFailure } from './shard-failures.js';
 import { executeSuggest, parseSuggest, type SuggestNode } from './suggest.js';
 import type { IndexQueryContext } from '../query/index.js';
+import type { ShardRunner } from './shard-request-cache.js';
 
 export interface ShardTarget {
   idx: IndexService;
@@ -64,6 +65,8 @@ export interface ExecuteOptions {
   batchedReduceSize?: number;
   /** `pre_filter_shard_size` (default 128). */
   preFilterShardSize?: number;
+  /** Runs each shard's query phase through the shard request cache (shard-request-cache.ts). */
+  shardRunner?: ShardRunner;
 }
 
 export interface MergedHit extends CollectedHit {
@@ -172,20 +175,20 @@ export function executeSearch(
     }
     if (skipped.has(t)) continue;
     try {
-      results.push(
-        runShard(t, {
-          req,
-          parsed,
-          qctx: qctx(t.idx),
-          globalStats,
-          sortSpecs,
-          scoreOnlySort,
-          numHits,
-          skipHits,
-          opts,
-          warnings,
-        }),
-      );
+      const input = {
+        req,
+        parsed,
+        qctx: qctx(t.idx),
+        globalStats,
+        sortSpecs,
+        scoreOnlySort,
+        numHits,
+        skipHits,
+        opts,
+        warnings,
+      };
+      const run = () => runShard(t, input);
+      results.push(opts.shardRunner ? opts.shardRunner(t, run) : run());
     } catch (e) {
       failures.push({
         shard: t.shard.id,
@@ -408,8 +411,9 @@ function expandCollapsed(
       sub.docvalueFields = ih.docvalueFields ?? [];
       let out: SearchOutcome;
       try {
+        const { shardRunner: _cachedOnlyAtTop, ...subOpts } = opts;
         out = executeSearch(indices, sub, parseSearch(sub), {
-          ...opts,
+          ...subOpts,
           keepAllHits: false,
           scroll: false,
         });

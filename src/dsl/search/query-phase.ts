@@ -6,6 +6,8 @@
  */
 import { EsError, illegalArgument } from '../../common/errors.js';
 import { getInt } from '../../engine/index-settings.js';
+import { indexAnalyzer } from '../../engine/analyzers.js';
+import type { FieldMapping } from '../../mapping/types.js';
 import {
   collectTopDocs,
   type CollectOptions,
@@ -219,6 +221,12 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
         ...(opts.limits.breaker ? { breaker: opts.limits.breaker } : {}),
         warnings,
         shardIndex: t.shardIndex,
+        counters: t.shard.counters,
+        sourceOf: (ls: LiveSegment, doc: number) => {
+          const rec = t.shard.read(ls.segment.ids[doc]!);
+          return rec && rec.source.length > 0 ? JSON.parse(rec.source.toString('utf8')) : null;
+        },
+        indexAnalyzer: (f: FieldMapping) => indexAnalyzer(t.idx, f),
         index: t.idx.name,
         typeName: t.idx.typeName ?? '_doc',
         ...(opts.scriptMethods ? { scriptMethods: opts.scriptMethods } : {}),

@@ -33,6 +33,13 @@ import {
 } from '../../dsl/search/execute.js';
 import { fetchHits } from '../../dsl/search/fetch.js';
 import { executeCount } from '../../dsl/search/count.js';
+import {
+  cachedShardRunner,
+  nodeRequestCache,
+  requestCacheKey,
+  requestMayCache,
+} from '../../dsl/search/shard-request-cache.js';
+import { termsLookupOnce, type TermsLookupOnce } from '../../dsl/query/terms-lookup-once.js';
 import { indexQueryContext } from '../../dsl/search/index-context.js';
 import {
   parseSearchBody,
@@ -209,6 +216,34 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     return (idx, shard) => rs.some((r) => shardForRouting(r, idx.numberOfShards) === shard);
   };
 
+  /** Reads the lookup document of a `terms` query (a GET on the lookup index). */
+  const fetchLookup: NonNullable<ExecuteOptions['termsLookup']> = (
+    index,
+    type,
+    id,
+    path,
+    routing,
+  ) => {
+    const idx = indices.resolve(index, STRICT_EXPAND_OPEN_FORBID_CLOSED)[0];
+    if (!idx) return null;
+    const r = node.documents.get(idx, type, id, routing, {
+      source: { includes: [], excludes: [] },
+    });
+    if (!r.found) return null;
+    const src = r.body._source;
+    const obj = src instanceof RawJson ? JSON.parse(src.text) : src;
+    const v = valueAtPath(obj, path);
+    return v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
+  };
+  /** Lookups run once per search request, keyed by its parameter reader (one per request and
+   *  msearch item; ES rewrites lookups on the coordinating node). */
+  const lookups = new WeakMap<object, TermsLookupOnce>();
+  const lookupOnce = (key: object): TermsLookupOnce => {
+    let l = lookups.get(key);
+    if (!l) lookups.set(key, (l = termsLookupOnce(fetchLookup)));
+    return l;
+  };
+
   const options = (req: RestRequest, get: (n: string) => string | undefined): ExecuteOptions => {
     const st = get('search_type') ?? 'query_then_fetch';
     if (st !== 'query_then_fetch' && st !== 'dfs_query_then_fetch') {
@@ -223,18 +258,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       nodeId: node.nodeId,
       ...(filter ? { shardFilter: filter } : {}),
       ...(node.scriptMethods ? { scriptMethods: node.scriptMethods } : {}),
-      termsLookup: (index, type, id, path, routing) => {
-        const idx = indices.resolve(index, STRICT_EXPAND_OPEN_FORBID_CLOSED)[0];
-        if (!idx) return null;
-        const r = node.documents.get(idx, type, id, routing, {
-          source: { includes: [], excludes: [] },
-        });
-        if (!r.found) return null;
-        const src = r.body._source;
-        const obj = src instanceof RawJson ? JSON.parse(src.text) : src;
-        const v = valueAtPath(obj, path);
-        return v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
-      },
+      termsLookup: lookupOnce(get).lookup,
     };
   };
 
@@ -285,6 +309,17 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       ...(batchedReduceSize !== undefined ? { batchedReduceSize } : {}),
       ...(preFilterShardSize !== undefined ? { preFilterShardSize } : {}),
     };
+    const runner = cachedShardRunner(
+      nodeRequestCache(indices, node.settings.raw['indices.requests.cache.size']),
+      requestMayCache(sreq, opts.searchType, keepAlive !== undefined, get('request_cache')),
+      requestCacheKey(sreq, opts.typedKeys),
+      () => lookupOnce(get).resolved(),
+      (l) =>
+        lookupOnce(get).lookup(
+          ...(JSON.parse(l.key) as [string, string, string, string, string | null]),
+        ),
+    );
+    if (runner) execOpts.shardRunner = runner;
     if (keepAlive === undefined) return executeSearch(targets, sreq, parsed, execOpts);
     const out = executeSearch(targets, sreq, parsed, {
       ...execOpts,

@@ -243,7 +243,7 @@ function firstToken(o: Record<string, unknown>): string {
   return Object.keys(o).length > 0 ? 'FIELD_NAME' : 'END_OBJECT';
 }
 
-function parseHeuristic(kind: Heuristic['kind'], v: unknown): Heuristic {
+export function parseHeuristic(kind: Heuristic['kind'], v: unknown): Heuristic {
   const o = v as Record<string, unknown>;
   switch (kind) {
     case 'jlh':
@@ -305,7 +305,7 @@ interface SigParams extends TermsParams {
   backgroundFilter: unknown;
 }
 
-const HEURISTICS: Heuristic['kind'][] = [
+export const HEURISTICS: Heuristic['kind'][] = [
   'jlh',
   'mutual_information',
   'chi_square',
@@ -682,8 +682,8 @@ function renderSignificantTerms(
 const result: ResultSpec<InternalSignificantTerms> = {
   reduce: reduceSignificantTerms,
   render: renderSignificantTerms,
-  typedType: (t) =>
-    t.kind === 'string' ? 'sigsterms' : t.kind === 'long' ? 'siglterms' : 'umsigterms',
+  // ES UnmappedSignificantTerms.getType() is SignificantStringTerms.NAME
+  typedType: (t) => (t.kind === 'long' ? 'siglterms' : 'sigsterms'),
   keyAsString: (t, b) => {
     const sb = b as SigBucket;
     if (typeof sb.term === 'string') return String(sb.key);

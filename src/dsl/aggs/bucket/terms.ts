@@ -65,6 +65,7 @@ import {
 } from '../support/values-source.js';
 import type { AggNode, InternalAgg, InternalBucket, ReduceContext } from '../types.js';
 import { columnOf } from '../support/values-source.js';
+import { loadGlobalOrdinals, type GlobalOrdinals } from '../support/global-ordinals.js';
 
 export interface TermsParams {
   source: ValuesSourceParams;
@@ -198,6 +199,10 @@ export class TermsAggregator extends BucketsAggregator {
   private segCounted = false;
   /** The lone sub-aggregator when it may be updated inline (Aggregator.fusedSum). */
   private readonly fusable: Aggregator | null;
+  /** Global ordinals (execution modes other than `map`) and global ordinal → term id. */
+  private global: GlobalOrdinals | null = null;
+  private globalTerm = new Int32Array(0);
+  private segToGlobal: Int32Array | null = null;
 
   constructor(
     node: AggNode,
@@ -252,11 +257,41 @@ export class TermsAggregator extends BucketsAggregator {
         }
         this.segTerm.fill(-1, 0, size);
         this.seg0.fill(-1, 0, size);
+        this.segToGlobal = this.globalOrdinalsOf(seg);
         // one count per ordinal, and slot 0 for docs without a value
         if (this.bytes.single && this.segCounts.length !== size)
           this.segCounts = new Int32Array(size);
       }
     } else this.num = new NumericReader(rv, seg.ls);
+  }
+
+  /**
+   * ES TermsAggregatorFactory: every execution mode but `map` loads the field's global ordinals
+   * (a term seen in several segments is then resolved once). A single segment's ordinals are
+   * already global (SortedSetDVOrdinalsIndexFieldData.loadGlobal), so nothing is built for it.
+   */
+  private globalOrdinalsOf(seg: AggSegment): Int32Array | null {
+    const rv = this.rv!;
+    const snapshot = this.ac.shard.snapshot;
+    if (this.p.executionHint === 'map' || !rv.field || rv.script || rv.constant !== undefined)
+      return null;
+    if (seg.path !== null || snapshot.segments.length <= 1) return null;
+    const si = snapshot.segments.indexOf(seg.ls);
+    if (si < 0) return null;
+    if (!this.global) {
+      const field = rv.field;
+      this.global = loadGlobalOrdinals(
+        snapshot,
+        field.path,
+        (ls) => {
+          const c = columnOf(ls, field);
+          return c && c.kind === 'ordinal' ? c : null;
+        },
+        this.ac.shard.counters,
+      );
+      this.globalTerm = new Int32Array(this.global.valueCount).fill(-1);
+    }
+    return this.global.segmentToGlobal[si] ?? null;
   }
 
   private termId(term: string): number {
@@ -271,7 +306,14 @@ export class TermsAggregator extends BucketsAggregator {
       if (b >= 0) return b;
     }
     let t = this.segTerm[so]!;
-    if (t === -1) t = this.segTerm[so] = this.termId(this.bytes!.termOfOrd(so));
+    if (t === -1) {
+      const g = this.segToGlobal && so < this.segToGlobal.length ? this.segToGlobal[so]! : -1;
+      if (g >= 0) {
+        t = this.globalTerm[g]!;
+        if (t === -1) t = this.globalTerm[g] = this.termId(this.bytes!.termOfOrd(so));
+        this.segTerm[so] = t;
+      } else t = this.segTerm[so] = this.termId(this.bytes!.termOfOrd(so));
+    }
     if (t < 0) return -1;
     const b = this.hash.add(owner, t);
     if (owner === 0) this.seg0[so] = b;

@@ -111,7 +111,7 @@ describe('significant_terms (30)', () => {
         { key: 'good', doc_count: 1, score: (1 / 4 - 1 / 5) * (1 / 4 / (1 / 5)), bg_count: 1 },
       ],
     });
-    expect(r['umsigterms#un']).toEqual({ buckets: [] });
+    expect(r['sigsterms#un']).toEqual({ buckets: [] });
   });
 
   it('deleted docs still count in the background (maxDoc and docFreq), not in the subset', () => {

@@ -258,6 +258,8 @@ export interface SearchOptions {
   fetchHits?: (hits: CollectedHit[], opts: TopHitsOptions) => unknown[];
   /** Per-shard mappings (shards of different indices). */
   fieldsPerShard?: Array<Map<string, FieldMapping>>;
+  /** Extra shard context members (e.g. `sourceOf` and `indexAnalyzer`). */
+  context?: (shard: number) => Partial<ShardAggContext>;
 }
 
 export function shardContext(
@@ -278,6 +280,7 @@ export function shardContext(
     shardIndex: s,
     index: 'test',
     fetchHits: opts.fetchHits,
+    ...opts.context?.(s),
   };
 }
 
