@@ -196,7 +196,9 @@ export function describeSyntaxError(
 const PREDICATE_KEYWORDS = new Set<TokenType>([t.Between, t.In, t.Like, t.Rlike, t.Is]);
 function predicateStart(tokens: IToken[], index: number): number {
   let k = index;
-  while (k > 0 && !PREDICATE_KEYWORDS.has(tokens[k]!.tokenType) && tokens[k]!.tokenType !== t.Not) {
+  // at the end of input `index` is one past the last token
+  const type = (i: number) => tokens[i]?.tokenType;
+  while (k > 0 && !PREDICATE_KEYWORDS.has(type(k)!) && type(k) !== t.Not) {
     if (index - k > 3) return index;
     k--;
   }

@@ -195,4 +195,11 @@ describe('fuzzer regressions', () => {
     expect(a.json.error.type).toBe('array_index_out_of_bounds_exception');
     expect(malformed(a)).toBeNull();
   });
+
+  it('a statement ending in NOT is a parsing_exception, not a TypeError in the error reporter', async () => {
+    const a = await send(node, 'POST', '/_sql', JSON.stringify({ query: 'SELECT 1 NOT' }));
+    expect(a.status).toBe(400);
+    expect(a.json.error.type).toBe('parsing_exception');
+    expect(a.json.error.reason).toBe("line 1:13: no viable alternative at input 'NOT'");
+  });
 });
