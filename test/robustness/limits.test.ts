@@ -2,7 +2,8 @@
  * ES 6.8's request and mapping limits over HTTP, with ES's exact status and wording:
  * http.max_content_length, index.max_result_window (and the scroll batch size),
  * index.max_docvalue_fields_search, index.max_script_fields, index.mapping.total_fields.limit,
- * index.mapping.depth.limit and index.mapping.nested_fields.limit. A rejected request changes nothing.
+ * index.mapping.depth.limit, index.mapping.nested_fields.limit, index name (255 bytes) and id
+ * (512 bytes) lengths. A rejected request changes nothing.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -141,5 +142,28 @@ describe('http.max_content_length', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(ok.status).toBe(201);
+  });
+});
+
+describe('name and id lengths', () => {
+  it('an index name over 255 bytes is invalid_index_name_exception (ES MAX_INDEX_NAME_BYTES)', async () => {
+    const name = 'é'.repeat(128); // 256 bytes in UTF-8
+    const r = await node.req('PUT', `/${encodeURIComponent(name)}`);
+    expect(r.status).toBe(400);
+    expect(rootCause(r).type).toBe('invalid_index_name_exception');
+    expect(rootCause(r).reason).toBe(
+      `Invalid index name [${name}], index name is too long, (256 > 255)`,
+    );
+    expect((await node.req('PUT', `/${'a'.repeat(255)}`)).status).toBe(200);
+  });
+
+  it('an id over 512 bytes is an action_request_validation_exception', async () => {
+    const r = await node.req('PUT', `/lim/_doc/${'x'.repeat(513)}`, { n: 2 });
+    expect(r.status).toBe(400);
+    expect(rootCause(r).type).toBe('action_request_validation_exception');
+    expect(rootCause(r).reason).toBe(
+      'Validation Failed: 1: id is too long, must be no longer than 512 bytes but was: 513;',
+    );
+    expect((await node.req('PUT', `/lim/_doc/${'x'.repeat(512)}`, { n: 2 })).status).toBe(201);
   });
 });
