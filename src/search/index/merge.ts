@@ -5,7 +5,7 @@
  */
 import type { Bitset } from './bitset.js';
 import { packedInts, packedMax } from './packed-ints.js';
-import { sortedIdOrder, buildOrdinalColumn } from './segment-builder.js';
+import { buildOrdinalColumn } from './segment-builder.js';
 import type {
   InvertedField,
   NestedBlock,
@@ -122,7 +122,7 @@ export function mergeSegments(parts: readonly MergePart[]): Segment {
     id: mergedCounter++,
     maxDoc,
     ids,
-    idOrder: sortedIdOrder(ids),
+    idOrder: mergeIdOrders(parts, map, ids),
     seqNos,
     versions,
     routing,
@@ -231,38 +231,89 @@ function mergeInverted(
   };
 }
 
+/**
+ * The merged segment's docs in `_id` order, from each part's own order (already sorted): runs
+ * merged pairwise, n log(parts) comparisons instead of a full sort.
+ */
+function mergeIdOrders(
+  parts: readonly MergePart[],
+  map: (pi: number, d: number) => number,
+  ids: readonly string[],
+): Int32Array {
+  const runs: Int32Array[] = parts.map((p, pi) => {
+    const order = p.segment.idOrder;
+    const out = new Int32Array(order.length);
+    let k = 0;
+    for (let i = 0; i < order.length; i++) {
+      const nd = map(pi, order[i]!);
+      if (nd >= 0) out[k++] = nd;
+    }
+    return k === out.length ? out : out.subarray(0, k);
+  });
+  return mergeRuns(runs, (a, b) => ids[a]! < ids[b]!);
+}
+
+/** Merges sorted runs pairwise (a balanced tree of two-way merges); `less` is strict. */
+function mergeRuns(runs: Int32Array[], less: (a: number, b: number) => boolean): Int32Array {
+  if (runs.length === 0) return new Int32Array(0);
+  while (runs.length > 1) {
+    const next: Int32Array[] = [];
+    for (let r = 0; r + 1 < runs.length; r += 2) {
+      const x = runs[r]!;
+      const y = runs[r + 1]!;
+      const out = new Int32Array(x.length + y.length);
+      let i = 0;
+      let j = 0;
+      let k = 0;
+      // Ties take the left run first, which keeps earlier parts first.
+      while (i < x.length && j < y.length) out[k++] = less(y[j]!, x[i]!) ? y[j++]! : x[i++]!;
+      while (i < x.length) out[k++] = x[i++]!;
+      while (j < y.length) out[k++] = y[j++]!;
+      next.push(out);
+    }
+    if (runs.length % 2 === 1) next.push(runs[runs.length - 1]!);
+    runs = next;
+  }
+  return runs[0]!;
+}
+
+/** Points of the parts merged by (value, new doc): each part's points are already in order. */
 function mergePoints(
   pts: Array<PointsIndex | null>,
   map: (pi: number, d: number) => number,
 ): PointsIndex {
   let n = 0;
   for (const p of pts) n += p?.values.length ?? 0;
+  // Remapped docs and values side by side; runs hold indexes into them.
   const values = new Float64Array(n);
   const docs = new Int32Array(n);
-  const cur = pts.map(() => 0);
+  const runs: Int32Array[] = [];
   let k = 0;
-  while (true) {
-    let best = -1;
-    let bv = 0;
-    let bd = 0;
-    for (let pi = 0; pi < pts.length; pi++) {
-      const p = pts[pi];
-      while (p && cur[pi]! < p.values.length && map(pi, p.docs[cur[pi]!]!) < 0) cur[pi]!++;
-      if (!p || cur[pi]! >= p.values.length) continue;
-      const v = p.values[cur[pi]!]!;
-      const d = map(pi, p.docs[cur[pi]!]!);
-      if (best < 0 || v < bv || (v === bv && d < bd)) {
-        best = pi;
-        bv = v;
-        bd = d;
-      }
+  pts.forEach((p, pi) => {
+    if (!p) return;
+    const start = k;
+    for (let i = 0; i < p.values.length; i++) {
+      const nd = map(pi, p.docs[i]!);
+      if (nd < 0) continue;
+      values[k] = p.values[i]!;
+      docs[k++] = nd;
     }
-    if (best < 0) break;
-    values[k] = bv;
-    docs[k++] = bd;
-    cur[best]!++;
+    const run = new Int32Array(k - start);
+    for (let i = 0; i < run.length; i++) run[i] = start + i;
+    runs.push(run);
+  });
+  const order = mergeRuns(runs, (a, b) => {
+    const va = values[a]!;
+    const vb = values[b]!;
+    return va < vb || (va === vb && docs[a]! < docs[b]!);
+  });
+  const outValues = new Float64Array(k);
+  const outDocs = new Int32Array(k);
+  for (let i = 0; i < k; i++) {
+    outValues[i] = values[order[i]!]!;
+    outDocs[i] = docs[order[i]!]!;
   }
-  return { values: values.slice(0, k), docs: docs.slice(0, k) };
+  return { values: outValues, docs: outDocs };
 }
 
 function mergeNumeric(

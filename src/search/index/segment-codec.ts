@@ -70,18 +70,36 @@ class Writer {
     this.pad();
     this.push(Buffer.from(a.buffer, a.byteOffset, a.byteLength));
   }
+  /** One UTF-8 block for the whole list: ASCII written unit by unit, the rest by Buffer.write. */
   strings(list: readonly string[]): void {
-    const parts = list.map((s) => Buffer.from(s, 'utf8'));
-    const offsets = new Uint32Array(list.length + 1);
+    const n = list.length;
+    const offsets = new Uint32Array(n + 1);
+    let units = 0;
+    for (let i = 0; i < n; i++) units += list[i]!.length;
+    let buf = Buffer.allocUnsafe(units + 16);
     let o = 0;
-    parts.forEach((p, i) => {
+    for (let i = 0; i < n; i++) {
+      const s = list[i]!;
       offsets[i] = o;
-      o += p.length;
-    });
-    offsets[list.length] = o;
+      const len = s.length;
+      // Worst case 3 bytes per UTF-16 unit; grow before writing so nothing is truncated.
+      if (o + len * 3 > buf.length) {
+        const next = Buffer.allocUnsafe(Math.max(buf.length * 2, o + len * 3));
+        buf.copy(next, 0, 0, o);
+        buf = next;
+      }
+      let j = 0;
+      for (; j < len; j++) {
+        const c = s.charCodeAt(j);
+        if (c > 127) break;
+        buf[o + j] = c;
+      }
+      o += j === len ? len : j + buf.write(s.slice(j), o + j, 'utf8');
+    }
+    offsets[n] = o;
     this.arr(offsets);
     this.u32(o);
-    this.push(Buffer.concat(parts, o));
+    this.push(buf.subarray(0, o));
   }
   done(): Buffer {
     return Buffer.concat(this.chunks, this.len);

@@ -8,7 +8,8 @@ import { Bitset } from './bitset.js';
 import { prepareBlockImpacts } from './block-bounds.js';
 import type { LiveSegment, ShardSnapshot } from './live-segment.js';
 import { mergeSegments } from './merge.js';
-import { lookupId } from './segment.js';
+import { findMerge } from './merge-policy.js';
+import { lookupId, type Segment } from './segment.js';
 import { SegmentBuilder, type AnalysisResolver } from './segment-builder.js';
 
 export interface ShardIndexStats {
@@ -18,9 +19,6 @@ export interface ShardIndexStats {
   memoryBytes: number;
   refreshes: number;
 }
-
-/** Merge when a shard has more segments than this (Lucene TieredMergePolicy's segsPerTier). */
-const MAX_SEGMENTS = 10;
 
 export class ShardIndex {
   private builder: SegmentBuilder;
@@ -94,7 +92,7 @@ export class ShardIndex {
       out = [...segs, { segment: seg, live: null, deleted: 0 }];
     }
     out = out.filter((s) => s.deleted < s.segment.maxDoc);
-    if (out.length > MAX_SEGMENTS) out = this.merge(out);
+    out = this.merge(out);
     this.builder = new SegmentBuilder(this.analysis);
     this.bufferIds = new Map();
     this.pendingDeletes = new Set();
@@ -103,20 +101,25 @@ export class ShardIndex {
     this.resolveWaiters();
   }
 
-  /** Tiered merging: merge the smallest segments together until the count is bounded. */
+  /** Applies the merges the tiered merge policy asks for (Lucene TieredMergePolicy). */
   private merge(segs: Array<Omit<LiveSegment, 'docBase'>>): Array<Omit<LiveSegment, 'docBase'>> {
-    const bySize = segs
-      .map((s, i) => ({ i, size: s.segment.maxDoc - s.deleted }))
-      .sort((a, b) => a.size - b.size);
-    const take = new Set(
-      bySize
-        .slice(0, segs.length - MAX_SEGMENTS + 1 + Math.floor(MAX_SEGMENTS / 2))
-        .map((x) => x.i),
-    );
-    const parts = segs.filter((_, i) => take.has(i));
-    const merged = mergeSegments(parts);
-    const rest = segs.filter((_, i) => !take.has(i));
-    return [...rest, { segment: merged, live: null, deleted: 0 }];
+    for (;;) {
+      const take = findMerge(
+        segs.map((s) => ({
+          bytes: segmentBytes(s.segment),
+          liveRatio: (s.segment.maxDoc - s.deleted) / s.segment.maxDoc,
+        })),
+      );
+      if (!take) return segs;
+      const picked = new Set(take);
+      // Parts keep their shard order, so merged doc order follows it.
+      const parts = segs.filter((_, i) => picked.has(i));
+      const merged = mergeSegments(parts);
+      segs = [
+        ...segs.filter((_, i) => !picked.has(i)),
+        { segment: merged, live: null, deleted: 0 },
+      ];
+    }
   }
 
   private publish(segs: Array<Omit<LiveSegment, 'docBase'>>): void {
@@ -145,7 +148,7 @@ export class ShardIndex {
   }
 
   /** Installs segments loaded from a commit (before any write). */
-  restore(segments: Array<{ segment: import('./segment.js').Segment; live: Bitset | null }>): void {
+  restore(segments: Array<{ segment: Segment; live: Bitset | null }>): void {
     this.publish(
       segments.map((s) => ({
         segment: s.segment,
@@ -170,7 +173,7 @@ export class ShardIndex {
     let deleted = 0;
     for (const s of this.snapshot.segments) {
       deleted += s.deleted;
-      memory += estimateSegmentBytes(s.segment);
+      memory += segmentBytes(s.segment);
     }
     return {
       docs: this.snapshot.numDocs,
@@ -182,7 +185,16 @@ export class ShardIndex {
   }
 }
 
-function estimateSegmentBytes(seg: import('./segment.js').Segment): number {
+const sizeCache = new WeakMap<Segment, number>();
+
+/** A segment's estimated memory (cached: segments are immutable). */
+function segmentBytes(seg: Segment): number {
+  let n = sizeCache.get(seg);
+  if (n === undefined) sizeCache.set(seg, (n = estimateSegmentBytes(seg)));
+  return n;
+}
+
+function estimateSegmentBytes(seg: Segment): number {
   let n = seg.maxDoc * (16 + 4 + 40);
   for (const f of seg.fields.values()) {
     if (f.inverted) {

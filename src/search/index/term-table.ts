@@ -121,10 +121,93 @@ export function sortedTermIds(
     let j = i + 1;
     while (j < m && Math.floor(sorted[j]! / ID_BITS) === group) j++;
     for (let k = i; k < j; k++) out[k] = sorted[k]! % ID_BITS;
-    if (j - i > 1) out.subarray(i, j).sort((a, b) => cmp(terms[a]!, terms[b]!));
+    if (j - i > 1) refine(terms, out, i, j, 0);
     i = j;
   }
   return out;
+}
+
+/** Below this many ids a group is ordered by string comparison. */
+const SMALL_GROUP = 16;
+
+/**
+ * Orders `ids[lo, hi)`, whose terms share their first `from` code units, by the same numeric key
+ * taken past their longest common prefix (an MSD radix pass per level), so terms with long shared
+ * prefixes (IPs as 32 hex digits, paths, ids) are not sorted by string comparisons.
+ */
+function refine(
+  terms: readonly string[],
+  ids: Int32Array,
+  lo: number,
+  hi: number,
+  from: number,
+): void {
+  const m = hi - lo;
+  if (m < SMALL_GROUP || from > 256) {
+    insertionSort(terms, ids, lo, hi);
+    return;
+  }
+  const first = terms[ids[lo]!]!;
+  let lcp = first.length;
+  for (let k = lo + 1; k < hi && lcp > from; k++) {
+    const s = terms[ids[k]!]!;
+    const lim = Math.min(lcp, s.length);
+    let i = from;
+    while (i < lim && s.charCodeAt(i) === first.charCodeAt(i)) i++;
+    lcp = i;
+  }
+  const keys = new Float64Array(m);
+  for (let k = 0; k < m; k++) {
+    const key = presenceKey(terms[ids[lo + k]!]!, lcp);
+    if (key < 0) {
+      // A unit >= 255 in the window: bytes cannot order these, strings must.
+      ids.subarray(lo, hi).sort((a, b) => cmp(terms[a]!, terms[b]!));
+      return;
+    }
+    keys[k] = key * ID_BITS + ids[lo + k]!;
+  }
+  keys.sort();
+  let i = 0;
+  while (i < m) {
+    const group = Math.floor(keys[i]! / ID_BITS);
+    let j = i + 1;
+    while (j < m && Math.floor(keys[j]! / ID_BITS) === group) j++;
+    for (let k = i; k < j; k++) ids[lo + k] = keys[k]! % ID_BITS;
+    // Equal keys mean equal units (and lengths) through lcp + 4: refine from there.
+    if (j - i > 1) refine(terms, ids, lo + i, lo + j, lcp + 4);
+    i = j;
+  }
+}
+
+function insertionSort(terms: readonly string[], ids: Int32Array, lo: number, hi: number): void {
+  for (let i = lo + 1; i < hi; i++) {
+    const id = ids[i]!;
+    const t = terms[id]!;
+    let j = i - 1;
+    while (j >= lo && terms[ids[j]!]! > t) {
+      ids[j + 1] = ids[j]!;
+      j--;
+    }
+    ids[j + 1] = id;
+  }
+}
+
+/**
+ * Four code units from `at` as bytes, each as unit + 1 and a missing one as 0, so equal keys mean
+ * equal units and equal presence; -1 when a unit is >= 255 and does not fit.
+ */
+function presenceKey(s: string, at: number): number {
+  let k = 0;
+  for (let i = at; i < at + 4; i++) {
+    if (i >= s.length) {
+      k *= 256;
+      continue;
+    }
+    const c = s.charCodeAt(i);
+    if (c >= 255) return -1;
+    k = k * 256 + c + 1;
+  }
+  return k;
 }
 
 /**

@@ -224,6 +224,16 @@ describe('segment codec', () => {
     expect(back.ids).toEqual(seg.ids);
   });
 
+  it('round-trips ASCII, multi-byte and lone-surrogate strings in terms and ids', () => {
+    const tags = ['plain', 'café', '日本語', 'emoji 😀 mix', 'x'.repeat(500) + 'é', '', 'a\u0000b'];
+    const seg = build(tags.map((t) => ({ body: ['w'], tags: [t] })));
+    const lone = { ...seg, ids: seg.ids.map((id, i) => (i === 0 ? 'bad\ud800' : `${id}ñ`)) };
+    const back = decodeSegment(encodeSegment(lone));
+    expect(back.fields.get('tag')!.inverted!.terms).toEqual([...tags].sort());
+    // As Buffer.from does, a lone surrogate becomes U+FFFD.
+    expect(back.ids).toEqual(lone.ids.map((id, i) => (i === 0 ? 'bad\ufffd' : id)));
+  });
+
   it('views a blob that owns its buffer and copies one at an offset', () => {
     const seg = build(docs);
     const enc = encodeSegment(seg);

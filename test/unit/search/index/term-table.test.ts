@@ -125,3 +125,32 @@ describe('indexer fast path for the standard analyzer', () => {
     expect(build(standardResolver, texts)).toEqual(build(genericResolver, texts));
   });
 });
+
+describe('sortedTermIds on long shared prefixes', () => {
+  it('orders many terms with a long common prefix (the radix refinement path)', () => {
+    const terms = Array.from(
+      { length: 3000 },
+      (_, i) => `00000000000000000000ffff${((i * 2654435761) >>> 0).toString(16).padStart(8, '0')}`,
+    );
+    terms.push(
+      '00000000000000000000ffff',
+      '00000000000000000000fff',
+      '00000000000000000000ffff\u0000',
+    );
+    const ids = Array.from(sortedTermIds(terms));
+    expect(ids.map((i) => terms[i])).toEqual(terms.slice().sort());
+  });
+
+  it('orders large groups whatever their units (property)', () => {
+    const unit = fc.constantFrom('p', 'q', '\u0000', '\u00fe', '\u00ff', '\u0100', 'é');
+    const tail = fc.array(unit, { maxLength: 9 }).map((u) => u.join(''));
+    fc.assert(
+      fc.property(fc.uniqueArray(tail, { minLength: 20, maxLength: 120 }), (tails) => {
+        const terms = tails.map((t) => `prefix/${t}`);
+        const ids = Array.from(sortedTermIds(terms));
+        expect(ids.map((i) => terms[i])).toEqual(terms.slice().sort());
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
