@@ -28,6 +28,8 @@ function locatedInBody(e: EsError, path: string, body: Buffer | null): EsError {
   return resolveErrorLocations(e, (loc) => (text === null ? null : locateInJson(text, loc)));
 }
 
+type SlotHolder = FastifyRequest & { quarrySlot: (() => void) | null };
+
 const METHODS: HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE'];
 
 export interface AppOptions {
@@ -65,16 +67,22 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
   // slot is held until the handler's synchronous work is done: like ES's write threads, which do
   // not wait for the translog fsync, a request waiting for its LMDB flush holds no slot.
   const overload = (node.overload ??= new OverloadControl(node.settings.raw, node.nodeName));
-  const slots = new WeakMap<FastifyRequest, () => void>();
+  // The slot rides on the request (declared up front, so every request keeps one shape): a
+  // WeakMap entry per request costs an ephemeron insert and delete.
+  app.decorateRequest('quarrySlot', null);
   const endSyncWork = (req: FastifyRequest) => {
-    slots.get(req)?.();
-    slots.delete(req);
+    const held = req as SlotHolder;
+    const slot = held.quarrySlot;
+    if (slot) {
+      held.quarrySlot = null;
+      slot();
+    }
   };
   app.addHook('onRequest', (req, reply, done) => {
     const length = req.headers['content-length'];
     admitRequest(overload, req.method, req.url, length, maxContentLength, reply.raw, {
       admitted: (slot) => {
-        if (slot) slots.set(req, slot);
+        if (slot) (req as SlotHolder).quarrySlot = slot;
         done();
       },
       rejected: (e) => sendError(reply, new Map(), req.method as HttpMethod, e, node),
@@ -133,7 +141,7 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
     try {
       const pending = found.handler(rest);
       endSyncWork(req);
-      const res = await pending;
+      const res = pending instanceof Promise ? await pending : pending;
       addWarnings(reply, rest.warnings);
       sendResponse(reply, query, method, res);
     } catch (e) {
