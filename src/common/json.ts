@@ -97,9 +97,32 @@ export function stringifyRaw(value: unknown): string {
   }
   if (text === undefined) return 'null';
   if (raws.length === 0) return text;
-  // The placeholder's control characters are escaped by JSON.stringify as \u0001.
-  const re = new RegExp(`"\\\\u0001${nonce}:(\\d+)\\\\u0001"`, 'g');
-  return text.replace(re, (_m, i: string) => raws[Number(i)]!);
+  return spliceRaws(text, raws, nonce);
+}
+
+/**
+ * Swaps each placeholder string (its control characters escaped by JSON.stringify as `\u0001`)
+ * for its fragment: a scan with indexOf, cheaper than a RegExp built and run per response.
+ */
+function spliceRaws(text: string, raws: string[], nonce: number): string {
+  const open = `"\\u0001${nonce}:`;
+  const close = '\\u0001"';
+  let out = '';
+  let from = 0;
+  for (let at = text.indexOf(open); at >= 0; at = text.indexOf(open, from)) {
+    const digits = at + open.length;
+    const end = text.indexOf(close, digits);
+    if (end < 0) break;
+    const raw = end > digits ? raws[Number(text.slice(digits, end))] : undefined;
+    if (raw === undefined) {
+      out += text.slice(from, digits);
+      from = digits;
+      continue;
+    }
+    out += text.slice(from, at) + raw;
+    from = end + close.length;
+  }
+  return from === 0 ? text : out + text.slice(from);
 }
 
 let rawNonce = 0;

@@ -137,8 +137,7 @@ const randomHash = () => Math.floor(Math.random() * 0x7fffffff).toString(16);
  * search; everything else (cluster and index administration) is not pooled.
  */
 export function poolFor(method: string, rawPath: string): PoolName | null {
-  const q = rawPath.indexOf('?');
-  const segs = (q >= 0 ? rawPath.slice(0, q) : rawPath).split('/').filter((s) => s.length > 0);
+  const segs = pathSegments(rawPath);
   const n = segs.length;
   if (n === 0) return null;
   const last = segs[n - 1]!;
@@ -169,6 +168,21 @@ export function poolFor(method: string, rawPath: string): PoolName | null {
   return null;
 }
 
+/** The non-empty `/`-separated segments of a URL's path (its query dropped), in one pass. */
+function pathSegments(url: string): string[] {
+  const segs: string[] = [];
+  const q = url.indexOf('?');
+  const end = q >= 0 ? q : url.length;
+  let start = 0;
+  for (let i = 0; i <= end; i++) {
+    if (i === end || url.charCodeAt(i) === 47 /* / */) {
+      if (i > start) segs.push(url.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return segs;
+}
+
 const SEARCH_ENDPOINTS = new Set([
   '_search',
   '_msearch',
@@ -191,7 +205,7 @@ export function admitRequest(
   url: string,
   contentLength: string | undefined,
   maxContentLength: number,
-  res: { once(event: 'close', fn: () => void): unknown },
+  res: { on(event: 'close', fn: () => void): unknown },
   cb: { admitted(slot: Release | null): void; rejected(e: EsError): void },
 ): void {
   const len = contentLength ? Number(contentLength) : 0;
@@ -208,7 +222,8 @@ export function admitRequest(
   let slot: Release | null = null;
   let cancel: (() => void) | null = null;
   let closed = false;
-  res.once('close', () => {
+  // A response closes once (finished or aborted): `on` spares the once-wrapper per request.
+  res.on('close', () => {
     closed = true;
     inflight?.();
     slot?.();
@@ -332,18 +347,14 @@ export class CircuitBreakers {
    * the total limit; with real memory on (ES 7), also the heap actually in use.
    */
   private checkParent(label: string, bytes: number): void {
-    let total = 0;
-    for (const v of Object.values(this.used)) total += v;
-    const usages = () =>
-      (Object.keys(this.used) as BreakerName[])
-        .map((k) => `${k}=${this.used[k]}/${formatByteSize(this.used[k])}`)
-        .join(', ');
-    const b = (n: number) => `${n}/${formatByteSize(n)}`;
+    // Summed field by field: this runs for every request with a body.
+    const u = this.used;
+    const total = u.request + u.fielddata + u.in_flight_requests + u.accounting;
     if (total > this.limits.total) {
       this.tripped.parent++;
       throw new EsError(
         'circuit_breaking_exception',
-        `[parent] Data too large, data for [${label}] would be [${b(total)}], which is larger than the limit of [${b(this.limits.total)}], usages [${usages()}]`,
+        `[parent] Data too large, data for [${label}] would be [${sized(total)}], which is larger than the limit of [${sized(this.limits.total)}], usages [${this.usages()}]`,
         CIRCUIT_BREAKING_STATUS,
         { meta: { bytes_wanted: total, bytes_limit: this.limits.total } },
       );
@@ -354,12 +365,20 @@ export class CircuitBreakers {
     this.tripped.parent++;
     throw new EsError(
       'circuit_breaking_exception',
-      `[parent] Data too large, data for [${label}] would be [${b(real)}], which is larger than the limit of [${b(this.limits.realMemory)}], real usage: [${b(real - bytes)}], new bytes reserved: [${b(bytes)}], usages [${usages()}]`,
+      `[parent] Data too large, data for [${label}] would be [${sized(real)}], which is larger than the limit of [${sized(this.limits.realMemory)}], real usage: [${sized(real - bytes)}], new bytes reserved: [${sized(bytes)}], usages [${this.usages()}]`,
       CIRCUIT_BREAKING_STATUS,
       { meta: { bytes_wanted: real, bytes_limit: this.limits.realMemory } },
     );
   }
+
+  private usages(): string {
+    return (Object.keys(this.used) as BreakerName[])
+      .map((k) => `${k}=${this.used[k]}/${formatByteSize(this.used[k])}`)
+      .join(', ');
+  }
 }
+
+const sized = (n: number) => `${n}/${formatByteSize(n)}`;
 
 /** ES 6.8 CircuitBreakingException.status(): SERVICE_UNAVAILABLE (7.x answers 429). */
 export const CIRCUIT_BREAKING_STATUS = 503;

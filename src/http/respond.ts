@@ -2,29 +2,39 @@
  * Writes RestResponses: JSON (compact, or `pretty`), YAML (`format=yaml` / Accept), text tables,
  * `filter_path` filtering, and Elasticsearch error bodies.
  */
-import type { FastifyReply } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { stringify as toYaml } from 'yaml';
 import type { EsError } from '../common/errors.js';
 import { materialize, stringifyPretty, stringifyRaw } from '../common/json.js';
-import type { NodeContext } from '../node-context.js';
 import type { RestResponse } from './rest.js';
 import type { HttpMethod } from './router.js';
 import { filterPath } from './filter-path.js';
+import { warningHeader } from './rest.js';
 
 const JSON_TYPE = 'application/json; charset=UTF-8';
 
-export function sendResponse(
-  reply: FastifyReply,
-  query: Map<string, string>,
-  method: HttpMethod,
-  res: RestResponse,
-): void {
-  reply.code(res.status);
-  if (res.headers) for (const [k, v] of Object.entries(res.headers)) reply.header(k, v);
+/** What of the request shapes its answer: method, query parameters, Accept, warnings. */
+export interface Answering {
+  readonly method: HttpMethod;
+  readonly query: Map<string, string>;
+  readonly accept: string | string[] | undefined;
+  /** Deprecation warnings, sent as `Warning` headers (duplicates once). */
+  readonly warnings?: string[];
+}
+
+/**
+ * Writes the response on the raw Node response in one `writeHead` + `end`: header names in
+ * lower case, and the content length computed once (Fastify's reply pipeline, bypassed with
+ * `reply.hijack()`, would add hooks, header bookkeeping and a second length count).
+ */
+export function sendResponse(out: ServerResponse, req: Answering, res: RestResponse): void {
+  const headers: Record<string, string | string[]> = {};
+  if (req.warnings?.length) headers['warning'] = [...new Set(req.warnings)].map(warningHeader);
+  if (res.headers) for (const k in res.headers) headers[k.toLowerCase()] = res.headers[k]!;
   if (res.body === undefined) {
-    reply.header('content-type', res.contentType ?? JSON_TYPE);
-    reply.header('content-length', '0');
-    return void reply.send();
+    headers['content-type'] = res.contentType ?? JSON_TYPE;
+    headers['content-length'] = '0';
+    return void writeAll(out, res.status, headers, undefined);
   }
   let text: string;
   let type = res.contentType;
@@ -33,14 +43,15 @@ export function sendResponse(
     type ??= 'text/plain; charset=UTF-8';
   } else {
     let body: unknown = res.body;
-    const fp = query.get('filter_path');
+    const query = req.query;
+    const fp = query.size === 0 ? undefined : query.get('filter_path');
     if (fp && res.error !== true) body = filterPath(materialize(body), fp.split(','));
-    const format = query.get('format');
-    const accept = String(reply.request.headers['accept'] ?? '');
+    const format = query.size === 0 ? undefined : query.get('format');
+    const accept = req.accept === undefined ? '' : String(req.accept);
     if (format === 'yaml' || (!format && accept.includes('application/yaml'))) {
       text = '---\n' + toYaml(materialize(body), { lineWidth: 0 });
       type = 'application/yaml';
-    } else if (query.has('pretty') && query.get('pretty') !== 'false') {
+    } else if (query.size !== 0 && query.has('pretty') && query.get('pretty') !== 'false') {
       text = stringifyPretty(body);
       type ??= JSON_TYPE;
     } else {
@@ -48,25 +59,39 @@ export function sendResponse(
       type ??= JSON_TYPE;
     }
   }
-  reply.header('content-type', type);
-  if (method === 'HEAD') {
-    reply.header('content-length', String(Buffer.byteLength(text)));
-    return void reply.send();
-  }
-  reply.send(text);
+  headers['content-type'] = type;
+  // Sent as a string even when large: measured against a Buffer.from + end(buffer) variant,
+  // which costs more (a fresh allocation, and a writev of head and body).
+  headers['content-length'] = String(Buffer.byteLength(text));
+  writeAll(out, res.status, headers, req.method === 'HEAD' ? undefined : text);
 }
 
-export function sendError(
-  reply: FastifyReply,
-  query: Map<string, string>,
-  method: HttpMethod,
-  err: EsError,
-  _node?: NodeContext,
+function writeAll(
+  out: ServerResponse,
+  status: number,
+  headers: Record<string, string | string[]>,
+  text: string | undefined,
 ): void {
-  const body = err.toBody();
-  sendResponse(reply, query, method, {
+  if (out.headersSent) {
+    // An error after the answer started: nothing more can be said on this response.
+    if (!out.writableEnded) out.end();
+    return;
+  }
+  if (status < 200 || status === 204 || status === 304) {
+    // RFC 9110 §8.6: no content and no content headers on these.
+    delete headers['content-type'];
+    delete headers['content-length'];
+    text = undefined;
+  }
+  out.writeHead(status, headers);
+  if (text === undefined) out.end();
+  else out.end(text);
+}
+
+export function sendError(out: ServerResponse, req: Answering, err: EsError): void {
+  sendResponse(out, req, {
     status: err.status,
-    body,
+    body: err.toBody(),
     error: true,
     ...(err.headers ? { headers: err.headers } : {}),
   });

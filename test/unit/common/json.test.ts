@@ -21,6 +21,19 @@ describe('stringifyRaw', () => {
     expect(JSON.parse(out)).toEqual({ t: tricky, r: true });
   });
 
+  it('splices many fragments in order, adjacent ones and ones between look-alike strings', () => {
+    const hits = Array.from({ length: 12 }, (_, i) => ({
+      n: i,
+      s: new RawJson(`{"d":${i}}`),
+      t: i % 2 ? '\u0001x:1\u0001' : `"${i}"`,
+      u: [new RawJson(`[${i}]`), new RawJson('null')],
+    }));
+    const out = stringifyRaw({ hits });
+    expect(JSON.parse(out)).toEqual({
+      hits: hits.map((h, i) => ({ n: i, s: { d: i }, t: h.t, u: [[i], null] })),
+    });
+  });
+
   it('handles a top-level fragment and values JSON.stringify drops', () => {
     expect(stringifyRaw(new RawJson('[1,2]'))).toBe('[1,2]');
     expect(stringifyRaw(undefined)).toBe('null');
