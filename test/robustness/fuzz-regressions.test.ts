@@ -202,4 +202,10 @@ describe('fuzzer regressions', () => {
     expect(a.json.error.type).toBe('parsing_exception');
     expect(a.json.error.reason).toBe("line 1:13: no viable alternative at input 'NOT'");
   });
+
+  it('top_hits sort entries that are empty objects add no sort (ES SortBuilder.fromXContent)', async () => {
+    const a = await send(node, 'POST', '/fz/_search', JSON.stringify({ size: 0, aggs: { top: { top_hits: { size: 1, sort: [{}] } } } })); // prettier-ignore
+    expect(a.status).toBe(200);
+    expect(a.json.aggregations.top.hits.hits[0]._score).toBe(1);
+  });
 });

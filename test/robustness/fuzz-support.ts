@@ -74,6 +74,9 @@ export function malformed(a: Answer): string | null {
     if (typeof rc?.type !== 'string' || (rc.reason !== null && typeof rc.reason !== 'string'))
       return `malformed root_cause: ${JSON.stringify(rc).slice(0, 300)}`;
   if (a.text.includes('\\u0001')) return `unresolved location marker: ${a.text.slice(0, 300)}`;
+  // a JavaScript error inside a shard failure surfaces as a root cause of type `exception`
+  if (e.root_cause.some((rc: any) => rc.type === 'exception'))
+    return `exception root cause: ${a.text.slice(0, 300)}`;
   if (/TypeError|ReferenceError|RangeError|is not a function|Cannot read propert/.test(a.text))
     return `JavaScript error leaked: ${a.text.slice(0, 300)}`;
   return null;

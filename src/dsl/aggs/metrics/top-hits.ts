@@ -137,8 +137,11 @@ function valueTypeOf(f: FieldMapping): SortKey['valueType'] {
 /** ES SortBuilder.fromXContent subset: "f", {"f": "asc"}, {"f": {"order", "missing", "mode"}}, arrays. */
 export function parseSort(json: unknown, ctx: ShardAggContext): SortKey[] | null {
   if (json === null || json === undefined) return null;
-  const items = Array.isArray(json) ? json : [json];
-  // ES SortBuilder.buildSort: no sort builders means the default order, by score
+  // ES SortBuilder.fromXContent adds nothing for an empty object; no sort builders at all means
+  // the default order, by score (SortBuilder.buildSort)
+  const items = (Array.isArray(json) ? json : [json]).filter(
+    (it) => !(isObj(it) && Object.keys(it).length === 0),
+  );
   if (items.length === 0) return null;
   const keys: SortKey[] = items.map((it) => {
     if (isObj(it) && Object.keys(it)[0] === '_script') return topHitsScriptSort(it._script, ctx);
