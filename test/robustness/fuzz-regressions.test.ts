@@ -208,4 +208,16 @@ describe('fuzzer regressions', () => {
     expect(a.status).toBe(200);
     expect(a.json.aggregations.top.hits.hits[0]._score).toBe(1);
   });
+
+  it('analysis component names that are Object.prototype members are unknown, not a TypeError', async () => {
+    const a = await send(node, 'PUT', '/fz/_mapping/_doc', JSON.stringify({ properties: { vo: { type: 'text', analyzer: 'valueOf' } } })); // prettier-ignore
+    expect(a.status).toBe(400);
+    expect(a.json.error.root_cause[0].reason).toBe('analyzer [valueOf] not found for field [vo]');
+    const b = await send(node, 'PUT', '/proto', JSON.stringify({ settings: { analysis: { analyzer: { x: { type: 'custom', tokenizer: 'constructor' } } } } })); // prettier-ignore
+    expect(b.status).toBe(400);
+    expect(malformed(b)).toBeNull();
+    const c = await send(node, 'POST', '/_analyze', JSON.stringify({ tokenizer: 'toString', text: 'a b' })); // prettier-ignore
+    expect(c.status).toBe(400);
+    expect(malformed(c)).toBeNull();
+  });
 });

@@ -180,3 +180,6 @@ export const ANALYZERS: Record<string, AnalyzerProvider> = {
 
 /** Names every ES node knows without settings (PreBuiltAnalyzers we implement). */
 export const PREBUILT_ANALYZERS = Object.keys(ANALYZERS);
+
+// Names come from users ("analyzer": "valueOf"): no inherited Object.prototype members.
+Object.setPrototypeOf(ANALYZERS, null);

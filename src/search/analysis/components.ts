@@ -306,3 +306,8 @@ export const CHAR_FILTERS: Record<string, CharFilterProvider> = {
 function withNormalizerSafe<T extends object>(f: T): T & { normalizerSafe: true } {
   return Object.assign(f, { normalizerSafe: true as const });
 }
+
+// Names come from users ("type": "constructor"): no inherited Object.prototype members.
+Object.setPrototypeOf(TOKENIZERS, null);
+Object.setPrototypeOf(FILTERS, null);
+Object.setPrototypeOf(CHAR_FILTERS, null);
