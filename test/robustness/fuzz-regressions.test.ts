@@ -220,4 +220,10 @@ describe('fuzzer regressions', () => {
     expect(c.status).toBe(400);
     expect(malformed(c)).toBeNull();
   });
+
+  it('a cardinality precision_threshold of 1e308 answers (capped precision) instead of looping forever', async () => {
+    const a = await send(node, 'POST', '/fz/_search', JSON.stringify({ size: 0, aggs: { c: { cardinality: { field: 'tag', precision_threshold: 1e308 } } } })); // prettier-ignore
+    expect(a.status).toBe(200);
+    expect(a.json.aggregations.c.value).toBe(5);
+  });
 });

@@ -15,6 +15,8 @@ const THRESHOLDS = [
 
 /** HyperLogLogPlusPlus.precisionFromThreshold. */
 export function precisionFromThreshold(count: number): number {
+  // a huge or non-finite threshold (1e308) would never end the loop below; ES caps at 18
+  if (!(count < 2 ** 40)) return 18;
   const entries = Math.ceil(count / 0.75);
   const v = entries * 4;
   // PackedInts.bitsRequired: 64 - numberOfLeadingZeros (min 1)
