@@ -76,6 +76,9 @@ function usesNowOrScript(v: unknown): boolean {
   if (Array.isArray(v)) return v.some(usesNowOrScript);
   for (const [k, x] of Object.entries(v)) {
     if (SCRIPT_KEYS.has(k) || k.startsWith('bucket_script') || k === 'bucket_selector') return true;
+    // top_hits shard results point at segment docs fetched later, which a cached copy may
+    // outlive (the long fuzz run saw a TypeError on such a hit); ES caches them fetched
+    if (k === 'top_hits') return true;
     if (usesNowOrScript(x)) return true;
   }
   return false;
