@@ -23,6 +23,7 @@ import {
   seedDoc,
   send,
   snapshot,
+  difference,
   type Answer,
 } from './fuzz-support.js';
 import {
@@ -249,22 +250,6 @@ async function resetScratch(node: TestNode): Promise<void> {
   let bulk = '';
   for (let i = 0; i < 10; i++) bulk += `{"index":{"_id":"f${i}"}}\n${json(seedDoc(i))}\n`;
   await send(node, 'POST', '/fzw/_doc/_bulk?refresh=true', bulk, 'application/x-ndjson');
-}
-
-/** The first part of two snapshots that differs (mapping, settings, total, documents). */
-function difference(a: string, b: string): string {
-  const x = JSON.parse(a) as unknown[];
-  const y = JSON.parse(b) as unknown[];
-  const names = ['mapping', 'settings', 'total', 'documents'];
-  for (let i = 0; i < x.length; i++) {
-    const p = JSON.stringify(x[i]);
-    const q = JSON.stringify(y[i]);
-    if (p === q) continue;
-    let k = 0;
-    while (p[k] === q[k]) k++;
-    return `${names[i]}: …${p.slice(Math.max(0, k - 100), k + 200)} → …${q.slice(Math.max(0, k - 100), k + 200)}`; // prettier-ignore
-  }
-  return 'none';
 }
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');

@@ -457,3 +457,19 @@ export function judge(method: string, a: Answer, contentType: string | undefined
   if (a.status === 404 && a.json && typeof a.json === 'object' && !('error' in a.json)) return null;
   return malformed(a);
 }
+
+/** The first part of two snapshots that differs, for the failure message. */
+export function difference(a: string, b: string): string {
+  const x = JSON.parse(a) as unknown[];
+  const y = JSON.parse(b) as unknown[];
+  const names = ['mapping', 'settings', 'total', 'documents'];
+  for (let i = 0; i < x.length; i++) {
+    const p = JSON.stringify(x[i]);
+    const q = JSON.stringify(y[i]);
+    if (p === q) continue;
+    let k = 0;
+    while (p[k] === q[k]) k++;
+    return `${names[i]}: …${p.slice(Math.max(0, k - 80), k + 200)} → …${q.slice(Math.max(0, k - 80), k + 200)}`;
+  }
+  return 'none';
+}

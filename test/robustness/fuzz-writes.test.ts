@@ -15,6 +15,7 @@ import {
   seedDoc,
   send,
   snapshot,
+  difference,
   type Answer,
 } from './fuzz-support.js';
 import { BULK_ACTIONS, CREATE_BODIES, DOCS, MAPPINGS, SETTINGS, UPDATES } from './fuzz-requests.js';
@@ -50,22 +51,6 @@ async function checkWrite(method: string, path: string, body: string, ct?: strin
     );
   state = after;
   return a;
-}
-
-/** The first part of two snapshots that differs, for the failure message. */
-function difference(a: string, b: string): string {
-  const x = JSON.parse(a) as unknown[];
-  const y = JSON.parse(b) as unknown[];
-  const names = ['mapping', 'settings', 'total', 'documents'];
-  for (let i = 0; i < x.length; i++) {
-    const p = JSON.stringify(x[i]);
-    const q = JSON.stringify(y[i]);
-    if (p === q) continue;
-    let k = 0;
-    while (p[k] === q[k]) k++;
-    return `${names[i]}: …${p.slice(Math.max(0, k - 80), k + 200)} → …${q.slice(Math.max(0, k - 80), k + 200)}`;
-  }
-  return 'none';
 }
 
 describe('fuzzing the write API', () => {
