@@ -319,4 +319,56 @@ describe('SQL walkthrough (spec 4.5)', () => {
     const noIndex = await sql({ query: 'SELECT * FROM missing' });
     expect(noIndex.json.error.reason).toBe('Found 1 problem\nline 1:15: Unknown index [missing]');
   });
+
+  // ES PlanExecutor.searchSource: a statement that runs without a search has no DSL (400)
+  it('translate of a command or of a query without a search is a planning_exception', async () => {
+    const show = await node.req('POST', '/_sql/translate', { query: 'SHOW FUNCTIONS' });
+    expect(show.status).toBe(400);
+    expect(show.json.error.root_cause[0].type).toBe('planning_exception');
+    expect(show.json.error.reason).toBe(
+      'Cannot generate a query DSL for a special SQL command (e.g.: DESCRIBE, SHOW), sql statement: [SHOW FUNCTIONS]',
+    );
+    for (const query of ['SELECT SIN(PI())', 'SELECT * FROM bank WHERE 1 = 2']) {
+      const local = await node.req('POST', '/_sql/translate', { query });
+      expect(local.status).toBe(400);
+      expect(local.json.error.type).toBe('planning_exception');
+      expect(local.json.error.reason).toBe(
+        "Cannot generate a query DSL for an SQL query that either its WHERE clause evaluates to FALSE or doesn't operate on a table (missing a FROM clause), sql statement: [" +
+          query +
+          ']',
+      );
+    }
+  });
+
+  it('a missing query is a validation error, as ES validates the request', async () => {
+    const t = await node.req('POST', '/_sql/translate', { fetch_size: 5 });
+    expect(t.status).toBe(400);
+    expect(t.json.error.type).toBe('action_request_validation_exception');
+    expect(t.json.error.reason).toBe('Validation Failed: 1: query is required;');
+    const q = await sql({ query: '  ' });
+    expect(q.status).toBe(400);
+    expect(q.json.error.reason).toBe(
+      'Validation Failed: 1: one of [query] or [cursor] is required;',
+    );
+  });
+
+  // ES declares these with converting ObjectParser fields: the conversion error is the cause
+  it('a bad time_zone or timeout fails to parse its field (400), caused by the conversion', async () => {
+    for (const [body, cause] of [
+      [{ time_zone: 'Mars/Olympus' }, 'zone_rules_exception'],
+      [{ time_zone: '+25:00' }, 'date_time_exception'],
+      [{ page_timeout: '5 parsecs' }, 'illegal_argument_exception'],
+      [{ request_timeout: 'soon' }, 'illegal_argument_exception'],
+    ] as const) {
+      for (const path of ['/_sql', '/_sql/translate']) {
+        const r = await node.req('POST', path, { query: 'SELECT age FROM bank', ...body });
+        expect(r.status, JSON.stringify(body)).toBe(400);
+        expect(r.json.error.root_cause[0].type).toBe('x_content_parse_exception');
+        expect(r.json.error.reason).toBe(
+          `[sql/query] failed to parse field [${Object.keys(body)[0]}]`,
+        );
+        expect(r.json.error.caused_by.type).toBe(cause);
+      }
+    }
+  });
 });

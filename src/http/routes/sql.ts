@@ -27,6 +27,7 @@ import {
 } from '../../sql/format/index.js';
 import type { SqlParam } from '../../sql/parse.js';
 import { parseTimeValueMs } from '../../engine/time-value.js';
+import { zoneOf } from '../../functions/datetime/zones.js';
 import { bodyJson, param, type Handler, type RestRequest } from '../rest.js';
 import type { Router } from '../router.js';
 import { searchLimits } from './search.js';
@@ -64,9 +65,35 @@ function str(body: Record<string, unknown>, key: string): string | null {
   return v;
 }
 
-function timeMs(body: Record<string, unknown>, key: string): number | null {
+/**
+ * A field whose value ES converts inside its ObjectParser (ZoneId.of, TimeValue.parseTimeValue):
+ * a conversion failure is wrapped as `[sql/query] failed to parse field [key]` (400), caused by it.
+ */
+function converted<T>(what: string, key: string, convert: () => T): T {
+  try {
+    return convert();
+  } catch (e) {
+    if (!(e instanceof EsError) || e.type === 'x_content_parse_exception') throw e;
+    throw new EsError(
+      'x_content_parse_exception',
+      `[${what}] failed to parse field [${key}]`,
+      400,
+      {
+        causedBy: e,
+      },
+    );
+  }
+}
+
+function timeMs(body: Record<string, unknown>, key: string, what: string): number | null {
   const v = str(body, key);
-  return v === null ? null : parseTimeValueMs(v, key);
+  return v === null ? null : converted(what, key, () => parseTimeValueMs(v, key));
+}
+
+function timeZone(body: Record<string, unknown>, what: string): string | null {
+  const v = str(body, 'time_zone');
+  if (v !== null) converted(what, 'time_zone', () => zoneOf(v));
+  return v;
 }
 
 /** The request body as SqlRequest (ES SqlQueryRequest.fromXContent). */
@@ -89,16 +116,17 @@ export function parseSqlBody(raw: unknown, what = 'sql/query'): SqlRequest & { c
     );
   }
   const params = parseParams(body.params, str(body, 'mode'), what);
+  timeMs(body, 'request_timeout', what); // parsed as ES parses it; searches have no time limit yet
   return {
     query: str(body, 'query'),
     cursor: str(body, 'cursor'),
     params,
-    timeZone: str(body, 'time_zone'),
+    timeZone: timeZone(body, what),
     fetchSize: (fetch as number | undefined) ?? null,
     filter: body.filter ?? null,
     fieldMultiValueLeniency: body.field_multi_value_leniency === true,
     includeFrozen: body.index_include_frozen === true,
-    pageTimeoutMs: timeMs(body, 'page_timeout'),
+    pageTimeoutMs: timeMs(body, 'page_timeout', what),
     mode: str(body, 'mode'),
     columnar: body.columnar === true,
   };

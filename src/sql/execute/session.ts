@@ -22,9 +22,15 @@ import { executeLocal } from './local.js';
 import { listPage, nextHitsPage, runQuery, type FirstPage } from './query-runner.js';
 import { clearScroll, resolveIndices, type SqlNode } from './search.js';
 import { simpleMatch } from '../../engine/index-names.js';
-import { sqlIllegalArgument } from '../../functions/errors.js';
+import { formatMessage, sqlIllegalArgument } from '../../functions/errors.js';
+import { actionRequestValidation, EsError } from '../../common/errors.js';
 
 export const DEFAULT_FETCH_SIZE = 1000;
+
+/** ES PlanningException (a client error, 400): what `_sql/translate` answers for a statement
+ *  that runs without a search (ES PlanExecutor.searchSource). */
+const planningException = (message: string, sql: string) =>
+  new EsError('planning_exception', formatMessage(`${message}, sql statement: [{}]`, sql), 400);
 export const DEFAULT_PAGE_TIMEOUT_MS = 45_000;
 
 export interface SqlRequest {
@@ -162,19 +168,29 @@ export class SqlService {
 
   /** `POST /_sql/translate`. */
   translate(req: SqlRequest): Record<string, Json> {
-    if (!req.query) throw sqlIllegalArgument('[query] is required');
+    // ES SqlTranslateRequest.validate: Strings.hasText(query)
+    if (!req.query?.trim()) throw actionRequestValidation(['query is required']);
     const planned = this.planStatement(req.query, req);
     if (planned.kind === 'command')
-      throw sqlIllegalArgument('Cannot translate command [{}]', [planned.stmt.kind]);
+      throw planningException(
+        'Cannot generate a query DSL for a special SQL command (e.g.: DESCRIBE, SHOW)',
+        req.query,
+      );
     const c = planned.plan.container;
-    if (c === null) return {};
+    if (c === null)
+      throw planningException(
+        "Cannot generate a query DSL for an SQL query that either its WHERE clause evaluates to FALSE or doesn't operate on a table (missing a FROM clause)",
+        req.query,
+      );
     return toSearchSource(c, (req.filter as Json) ?? null, req.fetchSize ?? DEFAULT_FETCH_SIZE);
   }
 
   /** `POST /_sql`: a query's first page, or the next page of a cursor. */
   execute(req: SqlRequest): SqlPage {
     if (req.cursor) return this.nextPage(req.cursor);
-    if (!req.query) throw sqlIllegalArgument('Either [query] or [cursor] is required');
+    // ES SqlQueryRequest.validate
+    if (!req.query?.trim())
+      throw actionRequestValidation(['one of [query] or [cursor] is required']);
     const fetchSize = req.fetchSize ?? DEFAULT_FETCH_SIZE;
     const timeoutMs = req.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
     const planned = this.planStatement(req.query, req);
