@@ -10,10 +10,11 @@ import {
   documentMissing,
   EsError,
   mapperParsing,
+  toEsError,
   versionConflict,
 } from '../common/errors.js';
 import { timeBasedId } from '../common/ids.js';
-import { jsonParseError } from '../common/json.js';
+import { jsonParseError, RawJson } from '../common/json.js';
 import { shardForRouting } from '../common/murmur3.js';
 import { filterSource, type SourceFilter } from '../common/source-filter.js';
 import { lookupField, parseDocument, parseMapping } from '../mapping/index.js';
@@ -276,7 +277,7 @@ export class DocumentService {
         this.opts.runScript
       ) {
         const ctx: Record<string, unknown> = { op: 'create', _source: upsert, _now: Date.now() };
-        this.opts.runScript(body.script, ctx);
+        runUpdateScript(this.opts.runScript, body.script, ctx);
         upsert = ctx._source;
       }
       if (upsert === undefined) throw documentMissing(type, id, idx.name, idx.uuid, shard.id);
@@ -339,7 +340,7 @@ export class DocumentService {
         op: 'index',
         _source: current,
       };
-      this.opts.runScript(body.script, ctx);
+      runUpdateScript(this.opts.runScript, body.script, ctx);
       const op = String(ctx.op);
       if (op === 'delete') {
         const del = this.delete({
@@ -537,9 +538,26 @@ export function indexNotFoundFor(name: string): EsError {
 }
 
 /** The stored bytes when unfiltered (kept verbatim), otherwise the filtered object. */
-import { RawJson } from '../common/json.js';
 export function sourceForResponse(bytes: Buffer, filter: SourceFilter): unknown {
   if (filter.includes.length === 0 && filter.excludes.length === 0)
     return new RawJson(bytes.toString('utf8'));
   return filterSource(JSON.parse(bytes.toString('utf8')), filter);
+}
+
+/**
+ * ES UpdateHelper.executeScript: any failure to compile or run the script is an
+ * IllegalArgumentException "failed to execute script" (400) caused by it.
+ */
+function runUpdateScript(
+  run: (script: unknown, ctx: Record<string, unknown>) => void,
+  script: unknown,
+  ctx: Record<string, unknown>,
+): void {
+  try {
+    run(script, ctx);
+  } catch (e) {
+    throw new EsError('illegal_argument_exception', 'failed to execute script', 400, {
+      causedBy: toEsError(e),
+    });
+  }
 }

@@ -21,6 +21,7 @@ import {
 } from '../params.js';
 import { bodyObject, boolParam, hasBody, param, type Handler, type RestRequest } from '../rest.js';
 import type { Router } from '../router.js';
+import { transportAddress } from './nodes.js';
 
 const GET_PARAMS = [
   'routing',
@@ -183,7 +184,7 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
     const policy = refreshPolicy(req);
     const w = internalVersionWarning(ur);
     if (w) req.warnings.push(w);
-    const out = documents.update(ur);
+    const out = onLocalShard(node, 'indices:data/write/update[s]', () => documents.update(ur));
     const forced = await acknowledge(store, [out], policy);
     if (forced) out.body.forced_refresh = true;
     return { status: out.status, body: out.body };
@@ -361,4 +362,28 @@ function bodySourceFilter(v: unknown): SourceFilter | null {
     return { includes: list(o.includes ?? o.include), excludes: list(o.excludes ?? o.exclude) };
   }
   return { includes: [], excludes: [] };
+}
+
+/** Java exceptions that are not ElasticsearchExceptions (they have no status of their own). */
+const JAVA_EXCEPTIONS = new Set(['illegal_argument_exception', 'illegal_state_exception']);
+
+/**
+ * Runs an operation ES sends to the shard's node through its transport service, which wraps a
+ * failure in a RemoteTransportException even on the local node. ES renders the wrapped exception,
+ * but for a plain Java exception the root cause is the wrapper: `remote_transport_exception`
+ * `[node][address][action]` (ES ElasticsearchException.guessRootCauses).
+ */
+function onLocalShard<T>(node: NodeContext, action: string, run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (!(e instanceof EsError) || !JAVA_EXCEPTIONS.has(e.type) || e.rootCauses) throw e;
+    const reason = `[${node.nodeName}][${transportAddress(node)}][${action}]`;
+    throw new EsError(e.type, e.reason, e.status, {
+      meta: e.meta,
+      ...(e.causedBy ? { causedBy: e.causedBy } : {}),
+      ...(e.headers ? { headers: e.headers } : {}),
+      rootCauses: [new EsError('remote_transport_exception', reason, e.status)],
+    });
+  }
 }

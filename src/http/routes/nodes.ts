@@ -103,16 +103,21 @@ export function nodeSelected(node: NodeContext, ids: string[]): boolean {
   return selected;
 }
 
-function hostOf(node: NodeContext): string {
+export function hostOf(node: NodeContext): string {
   const pub = node.publishAddress;
   const colon = pub.lastIndexOf(':');
   return colon > 0 ? pub.slice(0, colon) : node.settings.host;
 }
 
+/** The node's transport address as ES prints it (there is no transport layer: the default port). */
+export function transportAddress(node: NodeContext): string {
+  return `${hostOf(node)}:${TRANSPORT_PORT}`;
+}
+
 /** The fields every node entry starts with (ES NodeInfo / NodeStats toXContent). */
 function identity(node: NodeContext, withBuild: boolean): Record<string, unknown> {
   const host = hostOf(node);
-  const transport = `${host}:${TRANSPORT_PORT}`;
+  const transport = transportAddress(node);
   return {
     name: node.nodeName,
     transport_address: transport,

@@ -10,6 +10,7 @@ import { acknowledge } from '../../engine/write-ack.js';
 import { MATCH_ANY } from '../../engine/versioning.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
+import { hostOf, transportAddress } from './nodes.js';
 import { boolParam, param, type Handler } from '../rest.js';
 import type { Router } from '../router.js';
 
@@ -127,8 +128,8 @@ export class TaskManager {
 
   /** ES DiscoveryNode fields of a tasks response grouped by node. */
   nodeJson(): Record<string, unknown> {
-    const host = this.node.publishAddress.split(':')[0] || this.node.settings.host;
-    const transport = `${host}:9300`;
+    const host = hostOf(this.node);
+    const transport = transportAddress(this.node);
     return {
       name: this.node.nodeName,
       transport_address: transport,
