@@ -380,8 +380,12 @@ export class CircuitBreakers {
 
 const sized = (n: number) => `${n}/${formatByteSize(n)}`;
 
-/** ES 6.8 CircuitBreakingException.status(): SERVICE_UNAVAILABLE (7.x answers 429). */
-export const CIRCUIT_BREAKING_STATUS = 503;
+/**
+ * 429, as Elasticsearch 7 answers for a transient trip: the request may succeed once memory is
+ * free, and clients back off on 429. (ES 6.8's CircuitBreakingException.status() is 503; our
+ * reliability issue asks for 429, the status every overload answer of this node has.)
+ */
+export const CIRCUIT_BREAKING_STATUS = 429;
 
 function breakingError(name: string, label: string, wanted: number, limit: number): EsError {
   return new EsError(

@@ -28,7 +28,7 @@ export interface PhaseFigures {
   sent: number;
   ok: number;
   rejected429: number;
-  breaker503: number;
+  breaker429: number;
   otherErrors: number;
   transportErrors: number;
   /** Requests the client did not send because maxOutstanding were in flight. */
@@ -190,8 +190,8 @@ class Client {
       lat.push(performance.now() - t0);
     } else if (res.status === 429 && esError(res.text, 'es_rejected_execution_exception', 429))
       phase.rejected429++;
-    else if (res.status === 503 && esError(res.text, 'circuit_breaking_exception', 503))
-      phase.breaker503++;
+    else if (res.status === 429 && esError(res.text, 'circuit_breaking_exception', 429))
+      phase.breaker429++;
     else {
       phase.otherErrors++;
       if (phase.errorSamples.length < 5)
@@ -228,7 +228,7 @@ function figures(): PhaseFigures {
     sent: 0,
     ok: 0,
     rejected429: 0,
-    breaker503: 0,
+    breaker429: 0,
     otherErrors: 0,
     transportErrors: 0,
     notSent: 0,
@@ -350,7 +350,7 @@ export async function runLoadTest(o: LoadOptions): Promise<LoadReport> {
     peakRss = Math.max(peakRss, rssMb(pid));
     const overload = finish(f, lat, sentFor + drainMs);
     log(
-      `overload at ${target} req/s: ${overload.ok} ok, ${overload.rejected429} × 429, ${overload.breaker503} × breaker, ` +
+      `overload at ${target} req/s: ${overload.ok} ok, ${overload.rejected429} × 429, ${overload.breaker429} × breaker, ` +
         `${overload.otherErrors} other errors, ${overload.transportErrors} transport errors, ${overload.notSent} not sent; peak RSS ${peakRss.toFixed(0)} MB`,
     );
 
@@ -380,7 +380,7 @@ export async function runLoadTest(o: LoadOptions): Promise<LoadReport> {
 
 export function formatLoadReport(r: LoadReport): string {
   const ph = (name: string, f: PhaseFigures) =>
-    `${name}: sent ${f.sent}, ok ${f.ok}, 429 ${f.rejected429}, breaker ${f.breaker503}, other errors ${f.otherErrors}, transport errors ${f.transportErrors}, not sent ${f.notSent}; ${f.throughput} ok/s, p50 ${f.p50} ms, p99 ${f.p99} ms`;
+    `${name}: sent ${f.sent}, ok ${f.ok}, 429 ${f.rejected429}, breaker ${f.breaker429}, other errors ${f.otherErrors}, transport errors ${f.transportErrors}, not sent ${f.notSent}; ${f.throughput} ok/s, p50 ${f.p50} ms, p99 ${f.p99} ms`;
   return [
     `sustained throughput (closed loop): ${r.sustainableRate} req/s`,
     ph('calibration', r.calibrate),

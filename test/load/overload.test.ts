@@ -151,7 +151,7 @@ describe('circuit breakers', () => {
       body += `{"index":{"_index":"b","_type":"_doc","_id":"${i}"}}\n{"n":${i},"pad":"${'x'.repeat(200)}"}\n`;
     const len = Buffer.byteLength(body);
     const r = await req(node, 'POST', '/_bulk?refresh=true', body, 'application/x-ndjson');
-    expect(r.status).toBe(503);
+    expect(r.status).toBe(429);
     expect(r.json.error.type).toBe('circuit_breaking_exception');
     expect(r.json.error.reason).toMatch(
       new RegExp(
@@ -189,7 +189,7 @@ describe('circuit breakers', () => {
         },
       },
     });
-    expect(r.status).toBe(503);
+    expect(r.status).toBe(429);
     const causes = JSON.stringify(r.json.error);
     expect(causes).toContain('circuit_breaking_exception');
     expect(causes).toMatch(

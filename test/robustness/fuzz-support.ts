@@ -51,14 +51,10 @@ export async function send(
  * root_cause, type, reason and the status repeated.
  */
 export function malformed(a: Answer): string | null {
-  // ES answers 500 for a few exceptions (illegal_state_exception, ...) and 503 for
-  // circuit_breaking_exception and too_many_buckets_exception (ES 6.8 status()); the plain
-  // `exception` is what an unexpected JavaScript error becomes.
-  if (
-    a.status >= 500 &&
-    ((a.status !== 500 && a.status !== 503) || a.json?.error?.type === 'exception')
-  )
-    return `status ${a.status}: ${a.text.slice(0, 400)}`;
+  if (a.status >= 500) {
+    const why = unfaithful5xx(a);
+    if (why) return why;
+  }
   if (a.status < 200) return `status ${a.status}`;
   if (a.json === undefined || a.json === null || typeof a.json !== 'object')
     return `body is not a JSON object: ${a.text.slice(0, 200)}`;
@@ -80,6 +76,60 @@ export function malformed(a: Answer): string | null {
   if (/TypeError|ReferenceError|RangeError|is not a function|Cannot read propert/.test(a.text))
     return `JavaScript error leaked: ${a.text.slice(0, 300)}`;
   return null;
+}
+
+/**
+ * The exceptions Elasticsearch itself answers with a 5xx, by status: Java runtime exceptions and
+ * ElasticsearchExceptions without a status of their own are 500 (ExceptionsHelper.status,
+ * ElasticsearchException.status); the others override status(). Any other 5xx is ours, not ES's.
+ */
+export const ES_5XX: Record<number, ReadonlySet<string>> = {
+  500: new Set([
+    // java.lang runtime exceptions (ExceptionsHelper.status: not IllegalArgumentException)
+    'illegal_state_exception',
+    'null_pointer_exception',
+    'class_cast_exception',
+    'arithmetic_exception',
+    'array_index_out_of_bounds_exception',
+    'string_index_out_of_bounds_exception',
+    'index_out_of_bounds_exception',
+    'unsupported_operation_exception',
+    'date_time_exception',
+    'zone_rules_exception',
+    // ElasticsearchExceptions without a status() override
+    'script_exception',
+    'aggregation_execution_exception',
+    'invalid_aggregation_path_exception',
+    'query_phase_execution_exception',
+    'search_context_exception',
+    'failed_node_exception',
+    // ES SQL: QlServerException subclasses
+    'ql_illegal_argument_exception',
+    'sql_illegal_argument_exception',
+  ]),
+  503: new Set([
+    'too_many_buckets_exception', // MultiBucketConsumerService.TooManyBucketsException
+    'no_shard_available_action_exception',
+    'unavailable_shards_exception',
+  ]),
+};
+
+/** Wrappers whose status is their shard failures' (SearchPhaseExecutionException.status). */
+const WRAPPERS = new Set(['search_phase_execution_exception']);
+
+/** Null when a 5xx answer is one ES gives for the same exception, else why not. */
+function unfaithful5xx(a: Answer): string | null {
+  const e = a.json?.error;
+  const allowed = ES_5XX[a.status];
+  const bad = `status ${a.status} that ES does not answer: ${a.text.slice(0, 400)}`;
+  if (!allowed || typeof e !== 'object' || e === null) return bad;
+  if (!WRAPPERS.has(e.type)) return allowed.has(e.type) ? null : bad;
+  const causes = (Array.isArray(e.root_cause) ? e.root_cause : [])
+    .map((c: unknown) => (c as { type?: string })?.type ?? '')
+    .filter((t: string) => !WRAPPERS.has(t));
+  // no shard failure at all: ES answers 503 (all shards unavailable)
+  if (causes.length === 0) return a.status === 503 ? null : bad;
+  return causes.some((t: string) => allowed.has(t)) ? null : bad;
 }
 
 /** The fields of the fuzz index, for keys and values the mutations draw from. */

@@ -152,7 +152,7 @@ describe('CircuitBreakers', () => {
       err = e as EsError;
     }
     expect(err?.type).toBe('circuit_breaking_exception');
-    expect(err?.status).toBe(503);
+    expect(err?.status).toBe(429);
     expect(err?.reason).toBe(
       '[parent] Data too large, data for [<http_request>] would be [11534336/11mb], which is larger than the limit of [10485760/10mb], usages [request=0/0b, fielddata=0/0b, in_flight_requests=11534336/11mb, accounting=0/0b]',
     );
