@@ -39,8 +39,8 @@ function rowsOf(plan: LogicalPlan, cfg: EvalContext): Row[] {
       const named = plan.kind === 'Project' ? plan.projections : plan.aggregates;
       const evals = named.map((n) => evaluator(n, cfg));
       const out = planOutput(plan);
-      if (plan.kind === 'Aggregate' && plan.groupings.length === 0 && input.length === 0)
-        input.push(new Map());
+      // ES 7.10 QueryFolder.PropagateEmptyLocal: any plan over an empty local relation (a filter
+      // folded to false) is empty, an implicit group included (7.14 later answers one row)
       return input.map((r) => {
         const row = new Map<string, unknown>(r);
         evals.forEach((f, i) => row.set(exprKey(out[i]!), f(r)));
