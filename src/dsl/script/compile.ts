@@ -34,7 +34,26 @@ export interface Env {
   vars: ScriptVars;
   locals: unknown[];
   ret: unknown;
+  /** Loop statements left before the script is stopped (Painless's loop counter). */
+  loops: number;
 }
+
+/**
+ * Painless CompilerSettings.maxLoopCounter: one run of a script may execute this many statements
+ * inside loops. Every iteration spends the number of statements of the loop's body (at least
+ * one); reaching zero throws a PainlessError, so a script can never hold the event loop.
+ */
+export const MAX_LOOP_COUNTER = 1_000_000;
+const LOOP_LIMIT =
+  'The maximum number of statements that can be executed in a loop has been reached.';
+
+function spendLoop(e: Env, statements: number): void {
+  if ((e.loops -= statements) <= 0) throw new ScriptRuntimeError('painless_error', LOOP_LIMIT);
+}
+
+/** The statement count of a loop body (Painless SBlock.statementCount, at least one). */
+const bodyStatements = (s: Stmt | null): number =>
+  s !== null && s.kind === 'Block' ? Math.max(1, s.body.length) : 1;
 
 type Fn = (e: Env) => unknown;
 type SType = NumType | 'boolean' | 'String' | 'def';
@@ -154,15 +173,18 @@ export function compileProgram(body: Stmt[], opts: CompileOptions): CompiledProg
   const exec = c.block(body, new Scope(null), true);
   const slots = () => c.slotCount;
   let busy = false;
-  const shared: Env = { vars: {}, locals: [], ret: null };
+  const shared: Env = { vars: {}, locals: [], ret: null, loops: MAX_LOOP_COUNTER };
   return {
     usesScore: c.usesScore,
     usesDoc: c.usesDoc,
     run(vars: ScriptVars): unknown {
       // One env reused across evaluations (scripts do not recurse); re-entrant calls allocate.
-      const env: Env = busy ? { vars, locals: new Array(slots()), ret: null } : shared;
+      const env: Env = busy
+        ? { vars, locals: new Array(slots()), ret: null, loops: MAX_LOOP_COUNTER }
+        : shared;
       env.vars = vars;
       env.ret = null;
+      env.loops = MAX_LOOP_COUNTER;
       if (env.locals.length < slots()) env.locals = new Array(slots());
       const wasBusy = busy;
       busy = true;
@@ -187,6 +209,21 @@ class Compiler {
   }
 
   // ---- statements -----------------------------------------------------------------------------
+
+  /**
+   * Painless SWhile/SDo/SFor analysis of a constant condition: a loop that never runs is
+   * extraneous, a constant-true loop without a body has no escape (an empty do-while body is
+   * extraneous whatever its condition).
+   */
+  private checkLoop(loop: string, test: Expr, body: Stmt | null, pos: number): void {
+    const empty = body === null || (body.kind === 'Block' && body.body.length === 0);
+    const extraneous = `Extraneous ${loop} loop.`;
+    if (loop === 'do while' && empty) throw this.err(extraneous, pos);
+    if (test.kind !== 'Bool') return;
+    if (!test.value) throw this.err(extraneous, pos);
+    if (empty && loop !== 'do while')
+      throw this.err(`${loop[0]!.toUpperCase()}${loop.slice(1)} loop has no escape.`, pos);
+  }
 
   block(stmts: Stmt[], scope: Scope, last: boolean): Exec {
     const execs = stmts.map((s, i) => this.stmt(s, scope, last && i === stmts.length - 1));
@@ -272,10 +309,13 @@ class Compiler {
         return (e) => (test(e) ? then(e) : other ? other(e) : NORMAL);
       }
       case 'While': {
+        this.checkLoop('while', s.test, s.body, s.pos);
         const test = this.cond(s.test, scope);
         const body = s.body ? this.stmt(s.body, new Scope(scope), false) : () => NORMAL;
+        const n = bodyStatements(s.body);
         return (e) => {
           while (test(e)) {
+            spendLoop(e, n);
             const r = body(e);
             if (r === BREAK) break;
             if (r === RETURN) return r;
@@ -284,10 +324,13 @@ class Compiler {
         };
       }
       case 'DoWhile': {
+        this.checkLoop('do while', s.test, s.body, s.pos);
         const test = this.cond(s.test, scope);
         const body = this.stmt(s.body, new Scope(scope), false);
+        const n = bodyStatements(s.body);
         return (e) => {
           do {
+            spendLoop(e, n);
             const r = body(e);
             if (r === BREAK) break;
             if (r === RETURN) return r;
@@ -296,14 +339,17 @@ class Compiler {
         };
       }
       case 'For': {
+        if (s.test) this.checkLoop('for', s.test, s.body, s.pos);
         const inner = new Scope(scope);
         const init = s.init ? this.stmt(s.init, inner, false) : null;
         const test = s.test ? this.cond(s.test, inner) : () => true;
         const update = s.update ? this.expr(s.update, inner).fn : null;
         const body = s.body ? this.stmt(s.body, new Scope(inner), false) : () => NORMAL;
+        const n = bodyStatements(s.body);
         return (e) => {
           if (init) init(e);
           for (; test(e); update?.(e)) {
+            spendLoop(e, n);
             const r = body(e);
             if (r === BREAK) break;
             if (r === RETURN) return r;
@@ -318,6 +364,7 @@ class Compiler {
         const type = declType(s.type);
         inner.declare(s.name, slot, type);
         const body = this.stmt(s.body, new Scope(inner), false);
+        const n = bodyStatements(s.body);
         return (e) => {
           const coll = iter(e);
           if (coll === null || coll === undefined) throw nullPointer();
@@ -327,6 +374,7 @@ class Compiler {
               ? (coll as Iterable<unknown>)
               : Object.keys(coll as object);
           for (const it of items) {
+            spendLoop(e, n);
             e.locals[slot] = type === 'def' ? it : coerce(type, it);
             const r = body(e);
             if (r === BREAK) break;
@@ -808,7 +856,7 @@ class Compiler {
       { fn: () => cell.cur, type: 'def' },
       { fn: () => cell.v, type: 'def' },
     ).fn;
-    const dummy: Env = { vars: {}, locals: [], ret: null };
+    const dummy: Env = { vars: {}, locals: [], ret: null, loops: MAX_LOOP_COUNTER };
     return (cur, v) => {
       cell.cur = cur;
       cell.v = v;

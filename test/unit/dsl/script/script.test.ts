@@ -227,6 +227,52 @@ describe('errors', () => {
     });
   });
 
+  // Painless's loop counter (CompilerSettings.maxLoopCounter, 1,000,000 statements per run)
+  // keeps a script from holding the event loop: `while (true)` once hung the node
+  it('stops a run after a million statements inside loops (painless_error)', () => {
+    const limit = {
+      type: 'script_exception',
+      reason: 'runtime error',
+      caused_by: {
+        type: 'painless_error',
+        reason: 'The maximum number of statements that can be executed in a loop has been reached.',
+      },
+    };
+    for (const src of [
+      'int i = 0; while (i >= 0) { i++ } return i',
+      'for (;;) { int x = 1; }',
+      'int i = 0; do { i++ } while (i > 0); return i',
+      'def x = 0; for (int i = 0; i < 10; i++) { for (int j = 0; j < 200000; j++) { x = j } } return x',
+      'def l = []; for (int i = 0; i < 600000; i++) { l.add(i) } int n = 0; for (def v : l) { n++ } return n',
+    ])
+      expect(
+        errorBody(() => run(src)),
+        src,
+      ).toMatchObject(limit);
+    // a body of two statements spends two per iteration
+    expect(run('int i = 0; int j = 0; while (i < 499999) { i++; j++ } return i')).toBe(499999);
+    expect(errorBody(() => run('int i = 0; int j = 0; while (i < 500000) { i++; j++ } return i'))).toMatchObject(limit); // prettier-ignore
+    // the counter is per run: a script that stays under it runs again and again
+    const cs = compileScript('int n = 0; for (int i = 0; i < 999999; i++) { n++ } return n');
+    expect(cs.evaluate({})).toBe(999999);
+    expect(cs.evaluate({})).toBe(999999);
+  });
+
+  it('refuses constant loops that never run or never end (Painless SWhile, SDo, SFor)', () => {
+    const reason = (src: string) =>
+      (errorBody(() => compileScript(src)).caused_by as { reason: string }).reason;
+    expect(reason('while (true) {} return 1')).toBe('While loop has no escape.');
+    expect(reason('while (false) { int x = 1 } return 1')).toBe('Extraneous while loop.');
+    expect(reason('for (int i = 0; false; i++) { int x = 1 } return 1')).toBe(
+      'Extraneous for loop.',
+    );
+    expect(reason('for (int i = 0; true; i++) {} return 1')).toBe('For loop has no escape.');
+    expect(reason('do {} while (1 < 2); return 1')).toBe('Extraneous do while loop.');
+    expect(reason('int i = 0; do { i++ } while (false); return i')).toBe(
+      'Extraneous do while loop.',
+    );
+  });
+
   it('parses script objects like ES Script.parse', () => {
     expect(parseScriptSpec('a')).toEqual({ source: 'a', lang: 'painless', params: {} });
     expect(parseScriptSpec({ source: 'b', lang: 'expression', params: { x: 1 } })).toEqual({
