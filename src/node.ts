@@ -16,6 +16,12 @@ import { IndicesService } from './engine/indices-service.js';
 import { DocumentService } from './engine/documents.js';
 import { ScrollService } from './dsl/search/scroll.js';
 import { runUpdateScript } from './dsl/search/scripts.js';
+import {
+  DEFAULT_MAX_NESTED_QUERY_DEPTH,
+  MAX_NESTED_QUERY_DEPTH_SETTING,
+  setMaxNestedQueryDepth,
+} from './dsl/query/index.js';
+import { intSetting } from './http/overload.js';
 import { SCRIPT_METHODS } from './functions/index.js';
 
 /** SQL's script helpers under both namespaces ES SQL emits. */
@@ -86,6 +92,9 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     maxContentLength: opts.maxContentLength ?? 100 * 1024 * 1024,
     raw: opts.settings ?? {},
   };
+  setMaxNestedQueryDepth(
+    intSetting(settings.raw, MAX_NESTED_QUERY_DEPTH_SETTING, DEFAULT_MAX_NESTED_QUERY_DEPTH, 1),
+  );
   const lock = DataPathLock.acquire(settings.dataPath);
   let store: Store | undefined;
   let indices: IndicesService;

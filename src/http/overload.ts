@@ -413,7 +413,13 @@ export function parseMemorySize(value: string, setting: string, heap: number): n
   return parseByteSize(v, setting);
 }
 
-function intSetting(raw: Record<string, string>, key: string, dflt: number, min: number): number {
+/** An integer node setting with ES's parse error (`-E key=value`). */
+export function intSetting(
+  raw: Record<string, string>,
+  key: string,
+  dflt: number,
+  min: number,
+): number {
   const v = raw[key];
   if (v === undefined) return dflt;
   const n = Number(v);

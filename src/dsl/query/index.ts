@@ -19,13 +19,18 @@ export { errorLocation, resolveErrorLocations } from './errors.js';
 export { locateInJson } from './json-location.js';
 export { describeQuery } from './describe.js';
 export { renderQuery } from './render.js';
+export {
+  DEFAULT_MAX_NESTED_QUERY_DEPTH,
+  MAX_NESTED_QUERY_DEPTH_SETTING,
+  setMaxNestedQueryDepth,
+} from './parse/inner.js';
 
 /**
  * ES 6.8 QueryBuilder parsing. `json` is a query object (`{"match": {...}}`); `path` is where it
  * sits in the request body, so error locations can be resolved against the request text.
  */
-export function parseQuery(json: unknown, path: JsonPath = []): QueryNode {
-  return parseQueryJson(json, path);
+export function parseQuery(json: unknown, path: JsonPath = [], maxDepth?: number): QueryNode {
+  return parseQueryJson(json, path, maxDepth);
 }
 
 export interface LoweredQuery {

@@ -26,7 +26,8 @@ export type Token =
 
 interface Tok {
   readonly t: Token;
-  readonly path: JsonPath;
+  /** The token's JSON path, as an index into the parser's path nodes (see `pathOf`). */
+  readonly path: number;
   /** Jackson `getCurrentName()` while on this token. */
   readonly name: string | null;
   /** The JSON value for values and START tokens; the field name for FIELD_NAME. */
@@ -35,39 +36,73 @@ interface Tok {
   end: number;
 }
 
+/** A path as a chain of (parent, key) nodes: deep JSON costs linear, not quadratic, memory. */
+interface PathNode {
+  readonly parent: number;
+  readonly key: string | number;
+}
+
 export const isValueToken = (t: Token | null): boolean =>
   t === 'VALUE_STRING' || t === 'VALUE_NUMBER' || t === 'VALUE_BOOLEAN';
 
-function tokenize(v: unknown, path: JsonPath, name: string | null, out: Tok[]): void {
-  if (v !== null && typeof v === 'object') {
-    if (Array.isArray(v)) {
-      const start = out.length;
-      out.push({ t: 'START_ARRAY', path, name, value: v, end: -1 });
-      v.forEach((x, i) => tokenize(x, [...path, i], null, out));
-      out[start]!.end = out.length;
-      out.push({ t: 'END_ARRAY', path, name, value: v, end: -1 });
-    } else {
-      const start = out.length;
-      out.push({ t: 'START_OBJECT', path, name, value: v, end: -1 });
-      for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-        const p = [...path, k];
-        out.push({ t: 'FIELD_NAME', path: p, name: k, value: k, end: -1 });
-        tokenize(x, p, k, out);
-      }
-      out[start]!.end = out.length;
-      out.push({ t: 'END_OBJECT', path, name, value: v, end: -1 });
+const valueToken = (v: unknown): Token =>
+  typeof v === 'string'
+    ? 'VALUE_STRING'
+    : typeof v === 'number'
+      ? 'VALUE_NUMBER'
+      : typeof v === 'boolean'
+        ? 'VALUE_BOOLEAN'
+        : 'VALUE_NULL';
+
+interface Frame {
+  readonly value: object;
+  readonly entries: ReadonlyArray<readonly [string | number, unknown]>;
+  readonly isArray: boolean;
+  readonly name: string | null;
+  readonly path: number;
+  readonly start: number;
+  next: number;
+}
+
+/**
+ * Jackson's token stream of a parsed JSON value, with an explicit stack rather than recursion so
+ * that no nesting depth can exhaust the call stack (depth limits are the parsers' business).
+ * Path node -1 is the root (the parser's base path).
+ */
+function tokenize(root: unknown, out: Tok[], paths: PathNode[]): void {
+  const stack: Frame[] = [];
+  const open = (v: unknown, name: string | null, path: number): void => {
+    if (v === null || typeof v !== 'object') {
+      out.push({ t: valueToken(v), path, name, value: v ?? null, end: -1 });
+      return;
     }
-    return;
+    const isArray = Array.isArray(v);
+    const start = out.length;
+    out.push({ t: isArray ? 'START_ARRAY' : 'START_OBJECT', path, name, value: v, end: -1 });
+    const entries: Array<readonly [string | number, unknown]> = isArray
+      ? (v as unknown[]).map((x, i) => [i, x] as const)
+      : Object.entries(v as Record<string, unknown>);
+    stack.push({ value: v, entries, isArray, name, path, start, next: 0 });
+  };
+  open(root, null, -1);
+  while (stack.length > 0) {
+    const f = stack[stack.length - 1]!;
+    if (f.next === f.entries.length) {
+      stack.pop();
+      out[f.start]!.end = out.length;
+      const t = f.isArray ? 'END_ARRAY' : 'END_OBJECT';
+      out.push({ t, path: f.path, name: f.name, value: f.value, end: -1 });
+      continue;
+    }
+    const [key, x] = f.entries[f.next++]!;
+    paths.push({ parent: f.path, key });
+    const p = paths.length - 1;
+    if (f.isArray) open(x, null, p);
+    else {
+      out.push({ t: 'FIELD_NAME', path: p, name: key as string, value: key, end: -1 });
+      open(x, key as string, p);
+    }
   }
-  const t: Token =
-    typeof v === 'string'
-      ? 'VALUE_STRING'
-      : typeof v === 'number'
-        ? 'VALUE_NUMBER'
-        : typeof v === 'boolean'
-          ? 'VALUE_BOOLEAN'
-          : 'VALUE_NULL';
-  out.push({ t, path, name, value: v ?? null, end: -1 });
 }
 
 /** `json_parse_exception` Jackson raises for a wrong accessor on a token. */
@@ -75,11 +110,21 @@ const jacksonError = (msg: string): EsError => new EsError('json_parse_exception
 
 export class XParser {
   private readonly toks: Tok[] = [];
+  private readonly paths: PathNode[] = [];
   private i = -1;
+  /** Query objects being parsed, innermost included (indices.query.bool.max_nested_depth). */
+  queryDepth = 0;
 
-  /** `base` prefixes every location (the JSON path of `json` inside the request). */
-  constructor(json: unknown, base: JsonPath = []) {
-    tokenize(json, base, null, this.toks);
+  /**
+   * `base` prefixes every location (the JSON path of `json` inside the request); `maxQueryDepth`
+   * bounds how deeply query objects may nest.
+   */
+  constructor(
+    json: unknown,
+    private readonly base: JsonPath = [],
+    readonly maxQueryDepth = Infinity,
+  ) {
+    tokenize(json, this.toks, this.paths);
   }
 
   private get tok(): Tok | undefined {
@@ -110,7 +155,13 @@ export class XParser {
     const t = this.tok ?? this.toks[this.toks.length - 1]!;
     const at =
       t.t === 'FIELD_NAME' ? 'key' : t.t === 'END_OBJECT' || t.t === 'END_ARRAY' ? 'end' : 'value';
-    return { path: t.path, at };
+    return { path: this.pathOf(t.path), at };
+  }
+
+  private pathOf(node: number): JsonPath {
+    const keys: Array<string | number> = [];
+    for (let n = node; n >= 0; n = this.paths[n]!.parent) keys.push(this.paths[n]!.key);
+    return [...this.base, ...keys.reverse()];
   }
 
   /** The JSON value of the current token (objects/arrays as parsed). */

@@ -108,14 +108,33 @@ export interface ParsedSearch {
   suggest: SuggestNode[] | null;
 }
 
+/**
+ * How deeply a request may nest: query objects (`indices.query.bool.max_nested_depth`, the
+ * node's by default) and aggregation levels (`search.aggs.max_nested_depth`).
+ */
+export interface NestingLimits {
+  readonly maxQueryDepth?: number;
+  readonly maxAggDepth?: number;
+}
+
 /** Request-level parsing (before any shard is touched): errors here are plain 400s. */
-export function parseSearch(req: SearchRequest, warnings?: string[]): ParsedSearch {
+export function parseSearch(
+  req: SearchRequest,
+  warnings?: string[],
+  limits: NestingLimits = {},
+): ParsedSearch {
+  const q = limits.maxQueryDepth;
   return {
     // Paths in the body, so that error locations resolve against the request text.
-    query: parseQuery(req.query ?? { match_all: {} }, req.query ? ['query'] : []),
-    postFilter: req.postFilter ? parseQuery(req.postFilter, ['post_filter']) : null,
-    aggs: req.aggs ? parseAggregations(req.aggs, warnings ? { warnings } : {}) : null,
-    rescoreQueries: req.rescore.map((r) => parseQuery(r.query)),
+    query: parseQuery(req.query ?? { match_all: {} }, req.query ? ['query'] : [], q),
+    postFilter: req.postFilter ? parseQuery(req.postFilter, ['post_filter'], q) : null,
+    aggs: req.aggs
+      ? parseAggregations(req.aggs, {
+          ...(warnings ? { warnings } : {}),
+          ...(limits.maxAggDepth !== undefined ? { maxDepth: limits.maxAggDepth } : {}),
+        })
+      : null,
+    rescoreQueries: req.rescore.map((r) => parseQuery(r.query, [], q)),
     suggest: req.suggest ? parseSuggest(req.suggest) : null,
   };
 }

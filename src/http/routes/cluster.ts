@@ -10,6 +10,11 @@ import {
   type HealthStatus,
 } from '../../engine/health.js';
 import { STRICT_EXPAND_OPEN_CLOSED } from '../../engine/index-names.js';
+import { DEFAULT_MAX_AGG_DEPTH, MAX_AGG_DEPTH_SETTING } from '../../dsl/aggs/parse/parse-aggs.js';
+import {
+  DEFAULT_MAX_NESTED_QUERY_DEPTH,
+  MAX_NESTED_QUERY_DEPTH_SETTING,
+} from '../../dsl/query/index.js';
 import { parseTimeValueMs } from '../../engine/time-value.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
@@ -125,6 +130,10 @@ export function registerClusterRoutes(router: Router<Handler>, node: NodeContext
       body.defaults = render({
         'search.max_buckets': '10000',
         'indices.query.bool.max_clause_count': '1024',
+        [MAX_NESTED_QUERY_DEPTH_SETTING]:
+          node.settings.raw[MAX_NESTED_QUERY_DEPTH_SETTING] ??
+          String(DEFAULT_MAX_NESTED_QUERY_DEPTH),
+        [MAX_AGG_DEPTH_SETTING]: String(DEFAULT_MAX_AGG_DEPTH),
         'action.auto_create_index': 'true',
         'cluster.name': node.clusterName,
       });

@@ -40,6 +40,7 @@ import {
   requestMayCache,
 } from '../../dsl/search/shard-request-cache.js';
 import { termsLookupOnce, type TermsLookupOnce } from '../../dsl/query/terms-lookup-once.js';
+import { DEFAULT_MAX_AGG_DEPTH, MAX_AGG_DEPTH_SETTING } from '../../dsl/aggs/parse/parse-aggs.js';
 import { indexQueryContext } from '../../dsl/search/index-context.js';
 import {
   parseSearchBody,
@@ -117,6 +118,7 @@ export function searchLimits(node: NodeContext) {
         1024,
     ),
     ...(node.overload ? { breaker: node.overload.breakers.bucketChecker() } : {}),
+    maxAggDepth: Number(cs[MAX_AGG_DEPTH_SETTING] ?? DEFAULT_MAX_AGG_DEPTH),
   };
 }
 
@@ -282,7 +284,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     if (sreq.size < -1)
       throw illegalArgument(`[size] parameter cannot be negative, found [${sreq.size}]`);
     // queries, aggregations and suggestions parse with the body (SearchSourceBuilder)
-    const parsed = parseSearch(sreq, warnings);
+    const parsed = parseSearch(sreq, warnings, { maxAggDepth: searchLimits(node).maxAggDepth });
     const intParamOf = (n: string) => {
       const v = get(n);
       if (v === undefined) return undefined;

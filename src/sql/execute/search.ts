@@ -95,7 +95,8 @@ export function search(
   opts: { scrollSize?: number; keepAliveMs?: number } = {},
 ): SearchResult {
   const sreq = parseSearchBody(executableBody(body));
-  const parsed = parseSearch(sreq);
+  // ES SQL builds its query and aggregation objects: no parser bounds their nesting
+  const parsed = parseSearch(sreq, undefined, { maxQueryDepth: Infinity, maxAggDepth: Infinity });
   const now = Date.now();
   const limits = node.limits();
   const execOpts = {

@@ -13,14 +13,25 @@ const VALID_NAME = /^[^[\]>]+$/;
 
 export interface ParseOptions {
   warnings?: string[];
+  /** `search.aggs.max_nested_depth`: levels of aggregations (the top level is 1). */
+  maxDepth?: number;
 }
+
+/**
+ * `search.aggs.max_nested_depth` (a dynamic cluster setting of later Elasticsearch versions; 6.8
+ * has no limit and overflows its stack): deeper aggregation trees are refused before anything
+ * runs. The default keeps the node's stack safe.
+ */
+export const MAX_AGG_DEPTH_SETTING = 'search.aggs.max_nested_depth';
+export const DEFAULT_MAX_AGG_DEPTH = 100;
 
 export function parseAggregations(json: unknown, opts: ParseOptions = {}): AggNode[] {
   if (!isObj(json)) {
     throw parsingException(`Unknown key for a ${tokenOf(json)} in [aggregations].`);
   }
+  const max = opts.maxDepth ?? DEFAULT_MAX_AGG_DEPTH;
   const pc: ParseContext = { warnings: opts.warnings };
-  return parseLevel(json, pc);
+  return parseLevel(json, pc, 1, max);
 }
 
 const validated = new WeakSet<AggNode[]>();
@@ -37,7 +48,17 @@ export function validateAggregations(nodes: AggNode[]): void {
   validated.add(nodes);
 }
 
-function parseLevel(json: Record<string, unknown>, pc: ParseContext): AggNode[] {
+function parseLevel(
+  json: Record<string, unknown>,
+  pc: ParseContext,
+  depth: number,
+  max: number,
+): AggNode[] {
+  if (depth > max) {
+    throw parsingException(
+      `The nested depth of the aggregations exceeds the maximum nested depth for aggregations of [${max}] set in [${MAX_AGG_DEPTH_SETTING}]`,
+    );
+  }
   const out: AggNode[] = [];
   const regular: AggNode[] = [];
   const pipelines: AggNode[] = [];
@@ -87,7 +108,7 @@ function parseLevel(json: Record<string, unknown>, pc: ParseContext): AggNode[] 
       }
     }
     if (type === null) throw parsingException(`Missing definition for aggregation [${name}]`);
-    const sub = subJson !== null ? parseLevel(subJson, pc) : null;
+    const sub = subJson !== null ? parseLevel(subJson, pc, depth + 1, max) : null;
     const spec = AGGS.get(type);
     if (sub !== null && (!spec || spec.leaf)) {
       throw new EsError(

@@ -24,7 +24,7 @@ import {
   parseMultiMatch,
 } from './full-text.js';
 import { parseFunctionScore } from './function-score.js';
-import { parseInnerQuery, registerQueryParser } from './inner.js';
+import { nodeMaxNestedQueryDepth, parseInnerQuery, registerQueryParser } from './inner.js';
 import { parseQueryString, parseSimpleQueryString } from './query-string.js';
 import {
   parseExists,
@@ -75,6 +75,10 @@ for (const [name, parser] of Object.entries(PARSERS)) registerQueryParser(name, 
  * Parses a query object (`{"match": {...}}`). `path` is where the object sits in the request
  * (e.g. `["query"]`), used for the JSON locations errors carry.
  */
-export function parseQueryJson(json: unknown, path: JsonPath = []): QueryNode {
-  return parseInnerQuery(new XParser(json, path));
+export function parseQueryJson(
+  json: unknown,
+  path: JsonPath = [],
+  maxDepth = nodeMaxNestedQueryDepth(),
+): QueryNode {
+  return parseInnerQuery(new XParser(json, path, maxDepth));
 }

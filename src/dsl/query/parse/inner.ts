@@ -2,11 +2,30 @@
  * ES AbstractQueryBuilder.parseInnerQueryBuilder: `{ "<name>": { ... } }` with its exact
  * malformed-query errors, dispatching to the query parsers registered by name.
  */
-import { INLINE_LOCATION, illegalArgumentAt, parsingError } from '../errors.js';
+import { INLINE_LOCATION, illegalArgument, illegalArgumentAt, parsingError } from '../errors.js';
 import type { QueryNode } from '../nodes.js';
 import type { XParser } from '../xcontent.js';
 
 export type QueryParser = (p: XParser) => QueryNode;
+
+/**
+ * `indices.query.bool.max_nested_depth`: how deeply query objects may nest. ES 6.8 has no limit
+ * (a deep enough query overflows its stack); ES 7 added the setting (20, bool queries), ES 8
+ * counts every query (30). Quarry counts every query like ES 8, with a default high enough for
+ * the chains 6.8 applications build, and low enough that the node's stack never runs out.
+ */
+export const MAX_NESTED_QUERY_DEPTH_SETTING = 'indices.query.bool.max_nested_depth';
+export const DEFAULT_MAX_NESTED_QUERY_DEPTH = 100;
+let maxNestedQueryDepth = DEFAULT_MAX_NESTED_QUERY_DEPTH;
+
+/** The node's limit (a static node setting, as ES's AbstractQueryBuilder.setMaxNestedDepth). */
+export function setMaxNestedQueryDepth(depth: number): void {
+  maxNestedQueryDepth = depth;
+}
+
+export function nodeMaxNestedQueryDepth(): number {
+  return maxNestedQueryDepth;
+}
 
 const registry = new Map<string, QueryParser>();
 
@@ -44,7 +63,18 @@ export function parseInnerQuery(p: XParser): QueryNode {
   }
   const parser = registry.get(queryName);
   if (!parser) throw parsingError(`no [query] registered for [${queryName}]`, p.location());
-  const result = parser(p);
+  if (p.queryDepth >= p.maxQueryDepth) {
+    throw illegalArgument(
+      `The nested depth of the query exceeds the maximum nested depth for queries set in [${MAX_NESTED_QUERY_DEPTH_SETTING}]`,
+    );
+  }
+  p.queryDepth++;
+  let result: QueryNode;
+  try {
+    result = parser(p);
+  } finally {
+    p.queryDepth--;
+  }
   // end_object of the specific query (e.g. match, multi_match etc.) element
   if (p.currentToken() !== 'END_OBJECT') {
     throw parsingError(
