@@ -5,6 +5,10 @@
  * or run scripts (ES QueryShardContext.isCacheable). The key is the whole shard request; a
  * cached result is deep-copied in and out, since the reduce phase updates results in place,
  * except for the shard and its searcher snapshot (immutable segments), kept by reference.
+ *
+ * An entry is reused by any request with the same body on the same shard at the same reader, so a
+ * shard result must hold nothing else of the request that produced it: not its shard list (a
+ * top_hits hit names its shard, ShardAggContext.origin, never a position in that list).
  */
 import { getHeapStatistics } from 'node:v8';
 import { parseByteSize } from '../../common/units.js';
@@ -78,9 +82,6 @@ function usesNowOrScript(v: unknown): boolean {
   if (Array.isArray(v)) return v.some(usesNowOrScript);
   for (const [k, x] of Object.entries(v)) {
     if (SCRIPT_KEYS.has(k) || k.startsWith('bucket_script') || k === 'bucket_selector') return true;
-    // top_hits shard results point at segment docs fetched later, which a cached copy may
-    // outlive (the long fuzz run saw a TypeError on such a hit); ES caches them fetched
-    if (k === 'top_hits') return true;
     if (usesNowOrScript(x)) return true;
   }
   return false;
@@ -132,7 +133,7 @@ function reuse(cached: ShardResult, t: ShardTarget): ShardResult {
 
 /**
  * What copies of `t`'s results keep by reference, each mapped to itself (a `seen` map for
- * cloneValue): the index and the shard (node objects), and the reader the
+ * cloneValue): the index and the shard (node objects; hits name their shard), and the reader the
  * entry is keyed on (its generation) down to its segments and their nested blocks, immutable.
  * Hits point at segments: copying one would copy the whole segment (and count it in the entry's
  * bytes), and the copy would miss the caches keyed on the segment (sort orders, block impacts,

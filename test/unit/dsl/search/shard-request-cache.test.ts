@@ -45,6 +45,15 @@ describe('requestMayCache', () => {
       ),
     ).toBe(false);
     expect(isDeterministic(parseSearchBody({ query: { term: { s: 'snow' } } }))).toBe(true);
+    // ES caches top_hits; its script_fields and script sorts compile scripts (not cacheable)
+    const top = (th: object) => parseSearchBody({ aggs: { t: { top_hits: th } } });
+    expect(isDeterministic(top({ size: 1, sort: ['n'], explain: true }))).toBe(true);
+    expect(
+      isDeterministic(top({ script_fields: { f: { script: { source: 'doc.n.value' } } } })),
+    ).toBe(false);
+    expect(isDeterministic(top({ sort: { _script: { type: 'number', script: 'x' } } }))).toBe(
+      false,
+    );
     expect(
       requestMayCache(
         parseSearchBody({ size: 0, query: { range: { d: { lt: 'now' } } } }),
@@ -97,6 +106,7 @@ describe('cloneValue / estimateBytes', () => {
       doc: 5,
       sort: [5],
       nested: { field: 'kids', offset: 0, parentSegment: ls, parentDoc: 5 },
+      origin: t.shard,
     };
     const result = { aggs: [{ name: 'top', hits: [hit] }] };
     const c = cloneValue(result, immutables(t));
@@ -105,6 +115,7 @@ describe('cloneValue / estimateBytes', () => {
     expect(h.sort).not.toBe(hit.sort);
     expect(h.segment.segment).toBe(block.segment);
     expect(h.nested.parentSegment).toBe(ls);
+    expect(h.origin).toBe(t.shard);
     // the result's own bytes, not the segments'
     expect(estimateBytes(result, new Set(immutables(t).keys()))).toBeLessThan(1000);
     expect(estimateBytes(result, new Set())).toBeGreaterThan(10_000);
