@@ -37,6 +37,8 @@ export interface ReduceOptions {
   /** Receives deprecation warnings (ES Warning headers), deduplicated. */
   warnings?: string[];
   fetchHits?: (hits: CollectedHit[], opts: TopHitsOptions) => unknown[];
+  /** Position of a shard (ShardAggContext.origin) in the request's shard list. */
+  shardOrder?: (origin: object | undefined) => number;
   /** Memory circuit breaker over the running bucket count. */
   breaker?: (buckets: number) => void;
 }
@@ -58,6 +60,7 @@ export function reduceAggregations(
     scriptMethods: opts.scriptMethods,
     warnings,
     fetchHits: opts.fetchHits,
+    ...(opts.shardOrder ? { shardOrder: opts.shardOrder } : {}),
     consumer: new BucketConsumer(opts.maxBuckets, warnings, opts.breaker),
   };
   if (shards.length === 0) return {};

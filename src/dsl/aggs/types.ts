@@ -31,6 +31,8 @@ export interface AggNode {
 /** A hit kept by top_hits; nested hits carry their parent and offset for `_nested`. */
 export interface AggHit extends CollectedHit {
   nested?: { field: string; offset: number; parentSegment: LiveSegment; parentDoc: number };
+  /** The shard that collected it (ShardAggContext.origin), set on the shard's result. */
+  origin?: object;
 }
 
 export interface TopHitsOptions {
@@ -60,8 +62,13 @@ export interface ShardAggContext {
   scriptMethods?: ScriptMethods;
   /** Deprecation warnings raised while collecting (ES Warning headers). */
   warnings?: string[];
-  /** Shard identity, used to break top_hits ties across shards like ES (shard index order). */
-  shardIndex?: number;
+  /**
+   * The shard's identity, the same in every request (the engine's Shard): top_hits hits carry it
+   * and the coordinator maps it to its own shard order (ties across shards) and fetch target. A
+   * shard result holds nothing of the request's shard list, since the request cache reuses it in
+   * requests that list the shards differently.
+   */
+  origin?: object;
   /** Index name: `_index` aggregations (terms on `_index`) and error metadata. */
   index?: string;
   /** Mapping type name (6.8 has one per index): terms on `_type`. */
@@ -117,6 +124,8 @@ export interface ReduceContext {
   /** Deprecation warnings (ES response Warning headers). */
   warnings: string[];
   fetchHits?: (hits: CollectedHit[], opts: TopHitsOptions) => unknown[];
+  /** Position of a shard (its `origin`) in the request's shard list; ties in top_hits. */
+  shardOrder?: (origin: object | undefined) => number;
   /** search.max_buckets accounting of the final reduce (ES MultiBucketConsumer). */
   consumer: BucketConsumer;
 }

@@ -17,6 +17,7 @@ import { parseQuery, type QueryNode } from '../query/index.js';
 import {
   parseAggregations,
   reduceAggregations,
+  type AggHit,
   type AggNode,
   type TopHitsOptions,
 } from '../aggs/index.js';
@@ -286,6 +287,10 @@ export function executeSearch(
     hits,
   };
   if (parsed.aggs) {
+    // top_hits hits name their shard, not a position in some request's shard list (a cached
+    // shard result may come from a request that listed the shards differently)
+    const byShard = new Map<object, ShardTarget>(targets.map((t) => [t.shard, t]));
+    const targetOf = (h: CollectedHit) => byShard.get((h as AggHit).origin!)!;
     body.aggregations = reduceAggregations(
       parsed.aggs,
       results.map((r) => r.aggs!).filter((a) => a),
@@ -294,12 +299,10 @@ export function executeSearch(
         maxBuckets: opts.limits.maxBuckets,
         ...(opts.limits.breaker ? { breaker: opts.limits.breaker } : {}),
         warnings,
+        shardOrder: (origin) => (origin ? byShard.get(origin)!.shardIndex : 0),
         fetchHits: (hits: CollectedHit[], o: TopHitsOptions) =>
           fetchHits(
-            hits.map((h) => ({
-              ...h,
-              target: targets[(h as CollectedHit & { shard: number }).shard]!,
-            })),
+            hits.map((h) => ({ ...h, target: targetOf(h) })),
             topHitsFetchOptions(
               o,
               parsed.query,

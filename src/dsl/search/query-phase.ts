@@ -220,7 +220,7 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
         maxBuckets: opts.limits.maxBuckets,
         ...(opts.limits.breaker ? { breaker: opts.limits.breaker } : {}),
         warnings,
-        shardIndex: t.shardIndex,
+        origin: t.shard,
         counters: t.shard.counters,
         sourceOf: (ls: LiveSegment, doc: number) => {
           const rec = t.shard.read(ls.segment.ids[doc]!);

@@ -3,12 +3,18 @@
  * loadIntoContext): size-0 query_then_fetch requests by default (`index.requests.cache.enable`),
  * any request with `request_cache=true`, never scrolls, dfs searches or requests that read `now`
  * or run scripts (ES QueryShardContext.isCacheable). The key is the whole shard request; a
- * cached result is deep-copied in and out, since the reduce phase updates results in place.
+ * cached result is deep-copied in and out, since the reduce phase updates results in place,
+ * except for the shard and its searcher snapshot (immutable segments), kept by reference.
+ *
+ * An entry is reused by any request with the same body on the same shard at the same reader, so a
+ * shard result must hold nothing else of the request that produced it: not its shard list (a
+ * top_hits hit names its shard, ShardAggContext.origin, never a position in that list).
  */
 import { getHeapStatistics } from 'node:v8';
 import { parseByteSize } from '../../common/units.js';
 import { getBool } from '../../engine/index-settings.js';
 import { DEFAULT_REQUEST_CACHE_FRACTION, RequestCache } from '../../engine/request-cache.js';
+import type { Segment } from '../../search/index/segment.js';
 import type { ResolvedLookup } from '../query/terms-lookup-once.js';
 import type { ShardTarget } from './execute.js';
 import type { ShardResult } from './query-phase.js';
@@ -76,9 +82,6 @@ function usesNowOrScript(v: unknown): boolean {
   if (Array.isArray(v)) return v.some(usesNowOrScript);
   for (const [k, x] of Object.entries(v)) {
     if (SCRIPT_KEYS.has(k) || k.startsWith('bucket_script') || k === 'bucket_selector') return true;
-    // top_hits shard results point at segment docs fetched later, which a cached copy may
-    // outlive (the long fuzz run saw a TypeError on such a hit); ES caches them fetched
-    if (k === 'top_hits') return true;
     if (usesNowOrScript(x)) return true;
   }
   return false;
@@ -114,9 +117,9 @@ export function cachedShardRunner(
       `${t.idx.name}[${t.shard.id}]${key}`,
       () => {
         fresh = run();
-        return { result: cloneValue(fresh, new Map()), lookups: lookups() };
+        return { result: cloneValue(fresh, immutables(t)), lookups: lookups() };
       },
-      (v) => estimateBytes(v.result, new Set()),
+      (v) => estimateBytes(v.result, new Set(immutables(t).keys())),
       (v) => v.lookups.every((l) => JSON.stringify(lookupNow(l)) === JSON.stringify(l.values)),
     );
     return fresh ?? reuse(value.result, t);
@@ -125,7 +128,36 @@ export function cachedShardRunner(
 
 /** A fresh copy of a cached result, placed on this request's shard target. */
 function reuse(cached: ShardResult, t: ShardTarget): ShardResult {
-  return { ...cloneValue(cached, new Map()), target: t };
+  return { ...cloneValue(cached, immutables(t)), target: t };
+}
+
+/**
+ * What copies of `t`'s results keep by reference, each mapped to itself (a `seen` map for
+ * cloneValue): the index and the shard (node objects; hits name their shard), and the reader the
+ * entry is keyed on (its generation) down to its segments and their nested blocks, immutable.
+ * Hits point at segments: copying one would copy the whole segment (and count it in the entry's
+ * bytes), and the copy would miss the caches keyed on the segment (sort orders, block impacts,
+ * term tables).
+ */
+export function immutables(t: ShardTarget): Map<object, unknown> {
+  const m = new Map<object, unknown>([
+    [t.idx, t.idx],
+    [t.shard, t.shard],
+    [t.snapshot, t.snapshot],
+  ]);
+  const segment = (s: Segment) => {
+    if (m.has(s)) return;
+    m.set(s, s);
+    for (const b of s.nested.values()) {
+      m.set(b, b);
+      segment(b.segment);
+    }
+  };
+  for (const ls of t.snapshot.segments) {
+    m.set(ls, ls);
+    segment(ls.segment);
+  }
+  return m;
 }
 
 /** Properties kept by reference: request nodes, weights and the shard target. */

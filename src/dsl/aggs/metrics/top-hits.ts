@@ -44,7 +44,7 @@ export interface InternalTopHits extends InternalAgg {
   sort: SortKey[] | null;
   total: number;
   maxScore: number;
-  hits: Array<AggHit & { shard: number }>;
+  hits: AggHit[];
   opts: TopHitsOptions;
 }
 
@@ -301,7 +301,7 @@ class TopHitsAggregator implements Aggregator {
   }
 
   private result(hits: AggHit[], total: number, maxScore: number): InternalTopHits {
-    const shard = this.ac.shard.shardIndex ?? 0;
+    const origin = this.ac.shard.origin;
     return {
       spec: 'top_hits',
       name: this.node.name,
@@ -312,7 +312,7 @@ class TopHitsAggregator implements Aggregator {
       sort: this.sort,
       total,
       maxScore,
-      hits: hits.map((h) => ({ ...h, shard })),
+      hits: origin ? hits.map((h) => ({ ...h, origin })) : hits,
       opts: {
         from: this.p.from,
         size: this.p.size,
@@ -327,13 +327,14 @@ class TopHitsAggregator implements Aggregator {
   }
 }
 
-function reduceTopHits(parts: InternalTopHits[]): InternalTopHits {
+function reduceTopHits(parts: InternalTopHits[], rc: ReduceContext): InternalTopHits {
   const first = parts[0]!;
   const sort = first.sort;
   const all = parts.flatMap((p) => p.hits);
-  const cmp = (a: InternalTopHits['hits'][number], b: InternalTopHits['hits'][number]) => {
+  const order = rc.shardOrder ?? (() => 0);
+  const cmp = (a: AggHit, b: AggHit) => {
     let c = sort ? compareSortValues(sort, a.sort!, b.sort!) : b.score - a.score;
-    if (c === 0) c = a.shard - b.shard;
+    if (c === 0) c = order(a.origin) - order(b.origin);
     if (c === 0) c = a.globalDoc - b.globalDoc;
     return c;
   };

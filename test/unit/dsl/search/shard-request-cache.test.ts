@@ -7,10 +7,13 @@ import { parseSearchBody } from '../../../../src/dsl/search/request.js';
 import {
   cloneValue,
   estimateBytes,
+  immutables,
   isDeterministic,
   requestMayCache,
 } from '../../../../src/dsl/search/shard-request-cache.js';
+import type { ShardTarget } from '../../../../src/dsl/search/execute.js';
 import { termsLookupOnce } from '../../../../src/dsl/query/terms-lookup-once.js';
+import { buildIndex } from '../aggs/helpers/shards.js';
 
 describe('requestMayCache', () => {
   it('caches size 0 by the index setting, any size when request_cache=true', () => {
@@ -42,6 +45,15 @@ describe('requestMayCache', () => {
       ),
     ).toBe(false);
     expect(isDeterministic(parseSearchBody({ query: { term: { s: 'snow' } } }))).toBe(true);
+    // ES caches top_hits; its script_fields and script sorts compile scripts (not cacheable)
+    const top = (th: object) => parseSearchBody({ aggs: { t: { top_hits: th } } });
+    expect(isDeterministic(top({ size: 1, sort: ['n'], explain: true }))).toBe(true);
+    expect(
+      isDeterministic(top({ script_fields: { f: { script: { source: 'doc.n.value' } } } })),
+    ).toBe(false);
+    expect(isDeterministic(top({ sort: { _script: { type: 'number', script: 'x' } } }))).toBe(
+      false,
+    );
     expect(
       requestMayCache(
         parseSearchBody({ size: 0, query: { range: { d: { lt: 'now' } } } }),
@@ -80,6 +92,33 @@ describe('cloneValue / estimateBytes', () => {
     expect(v.counts[0]).toBe(3);
     expect(c.m.get(1)).toBe('a');
     expect(c.m).not.toBe(v.m);
+  });
+  it("keeps the shard and its reader's segments by reference", () => {
+    const docs = Array.from({ length: 200 }, (_, i) => ({ k: `v${i}`, kids: [{ name: `n${i}` }] }));
+    const index = buildIndex({ k: 'keyword', kids: { nested: { name: 'keyword' } } }, docs);
+    const snapshot = index.shards[0]!.searcher();
+    const t = { idx: {}, shard: {}, snapshot, shardIndex: 3 } as unknown as ShardTarget;
+    const ls = snapshot.segments[0]!;
+    const block = ls.segment.nested.get('kids')!;
+    // a nested top_hits hit: its segment is a view of the nested block, its parent the root
+    const hit = {
+      segment: { segment: block.segment, live: null, deleted: 0, docBase: 0 },
+      doc: 5,
+      sort: [5],
+      nested: { field: 'kids', offset: 0, parentSegment: ls, parentDoc: 5 },
+      origin: t.shard,
+    };
+    const result = { aggs: [{ name: 'top', hits: [hit] }] };
+    const c = cloneValue(result, immutables(t));
+    const h = c.aggs[0]!.hits[0]!;
+    expect(h).not.toBe(hit);
+    expect(h.sort).not.toBe(hit.sort);
+    expect(h.segment.segment).toBe(block.segment);
+    expect(h.nested.parentSegment).toBe(ls);
+    expect(h.origin).toBe(t.shard);
+    // the result's own bytes, not the segments'
+    expect(estimateBytes(result, new Set(immutables(t).keys()))).toBeLessThan(1000);
+    expect(estimateBytes(result, new Set())).toBeGreaterThan(10_000);
   });
   it('estimates more bytes for bigger values', () => {
     expect(estimateBytes({ a: new Float64Array(100) }, new Set())).toBeGreaterThan(800);

@@ -277,7 +277,7 @@ export function shardContext(
     maxBuckets: opts.maxBuckets ?? -1,
     scriptMethods: opts.scriptMethods,
     warnings: opts.warnings,
-    shardIndex: s,
+    origin: index.shards[s]!,
     index: 'test',
     fetchHits: opts.fetchHits,
     ...opts.context?.(s),
@@ -318,6 +318,7 @@ export function search(
     warnings,
     scriptMethods: opts.scriptMethods,
     fetchHits: opts.fetchHits,
+    shardOrder: (origin) => index.shards.indexOf(origin as ShardIndex),
   });
 }
 
