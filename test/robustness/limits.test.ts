@@ -72,6 +72,60 @@ describe('search limits', () => {
   });
 });
 
+// Nesting bounds of later ES versions, so that no request can overflow the node's stack
+describe('nesting limits', () => {
+  const nestedBool = (depth: number) =>
+    '{"bool":{"must":['.repeat(depth - 1) + '{"match_all":{}}' + ']}}'.repeat(depth - 1);
+  const nestedAggs = (depth: number) => {
+    let a = '{"m":{"max":{"field":"n"}}}';
+    for (let i = 1; i < depth; i++) a = `{"a${i}":{"filter":{"match_all":{}},"aggs":${a}}}`;
+    return a;
+  };
+
+  it('indices.query.bool.max_nested_depth (100): every query object counts', async () => {
+    expect((await node.req('POST', '/lim/_search', `{"query":${nestedBool(100)}}`)).status).toBe(200); // prettier-ignore
+    for (const depth of [101, 5000]) {
+      const r = await node.req('POST', '/lim/_search', `{"query":${nestedBool(depth)}}`);
+      expect(r.status).toBe(400);
+      expect(rootCause(r)).toEqual({
+        type: 'illegal_argument_exception',
+        reason:
+          'The nested depth of the query exceeds the maximum nested depth for queries set in [indices.query.bool.max_nested_depth]',
+      });
+    }
+    const count = await node.req('POST', '/lim/_count', `{"query":${nestedBool(300)}}`);
+    expect(count.status).toBe(400);
+    const cs = `{"constant_score":{"filter":`.repeat(101) + '{"match_all":{}}' + '}}'.repeat(101);
+    expect((await node.req('POST', '/lim/_search', `{"query":${cs}}`)).status).toBe(400);
+  });
+
+  it('search.aggs.max_nested_depth (100, dynamic): levels of aggregations', async () => {
+    const ok = await node.req('POST', '/lim/_search', `{"size":0,"aggs":${nestedAggs(100)}}`);
+    expect(ok.status).toBe(200);
+    const r = await node.req('POST', '/lim/_search', `{"size":0,"aggs":${nestedAggs(2000)}}`);
+    expect(r.status).toBe(400);
+    expect(rootCause(r)).toEqual({
+      type: 'parsing_exception',
+      reason:
+        'The nested depth of the aggregations exceeds the maximum nested depth for aggregations of [100] set in [search.aggs.max_nested_depth]',
+    });
+    await node.req('PUT', '/_cluster/settings', { transient: { 'search.aggs.max_nested_depth': 3 } }); // prettier-ignore
+    try {
+      const three = await node.req('POST', '/lim/_search', `{"size":0,"aggs":${nestedAggs(4)}}`);
+      expect(rootCause(three).reason).toContain('maximum nested depth for aggregations of [3]');
+    } finally {
+      await node.req('PUT', '/_cluster/settings', { transient: { 'search.aggs.max_nested_depth': null } }); // prettier-ignore
+    }
+  });
+
+  it('SQL builds its queries itself: long OR chains are not bounded', async () => {
+    const where = Array.from({ length: 150 }, (_, i) => `n = ${i} OR n > ${i + 1000}`).join(' OR '); // prettier-ignore
+    const r = await node.req('POST', '/_sql', { query: `SELECT n FROM lim WHERE ${where}` });
+    expect(r.status).toBe(200);
+    expect(r.json.rows).toEqual([[1]]);
+  });
+});
+
 describe('mapping limits', () => {
   it('index.mapping.total_fields.limit (1000): dynamic fields past it reject the document', async () => {
     const doc: Record<string, number> = {};

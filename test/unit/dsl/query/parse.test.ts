@@ -24,6 +24,37 @@ function failText(text: string): EsError {
   return resolveErrorLocations(e, (loc) => locateInJson(text, loc));
 }
 
+describe('nesting', () => {
+  const deep = (d: number): unknown => {
+    let q: unknown = { match_all: {} };
+    for (let i = 1; i < d; i++) q = { constant_score: { filter: q } };
+    return q;
+  };
+
+  it('bounds the depth of query objects (indices.query.bool.max_nested_depth)', () => {
+    expect(() => parseQuery(deep(5), [], 5)).not.toThrow();
+    const e = (() => {
+      try {
+        parseQuery(deep(6), [], 5);
+      } catch (x) {
+        return x as EsError;
+      }
+      throw new Error('expected an error');
+    })();
+    expect(e.type).toBe('illegal_argument_exception');
+    expect(e.reason).toContain('[indices.query.bool.max_nested_depth]');
+  });
+
+  it('tokenizes JSON of any depth without recursion, locations intact', () => {
+    let v: unknown = 'x';
+    for (let i = 0; i < 100_000; i++) v = [v];
+    // a malformed query wrapped around a hundred-thousand-level value fails on its shape
+    expect(() => parseQuery({ match: { title: { query: v } } }, [], Infinity)).toThrow(EsError);
+    const text = '{"bool": {"must": [{"term": {"a": "b"}}, {"nope": {}}]}}';
+    expect(failText(text).meta).toMatchObject({ line: 1, col: 51 });
+  });
+});
+
 describe('parseInnerQueryBuilder', () => {
   it('reports malformed query objects', () => {
     expect(fail('foo').reason).toBe('[_na] query malformed, must start with start_object');
