@@ -55,8 +55,10 @@ function run<T>(
  * Deeply nested input exhausts the stack; ES catches StackOverflowError the same way
  * (SqlParser.invokeParser). Chevrotain may surface the overflow as another RangeError once its
  * rule stack is cut short, so any RangeError from the parser counts; the next parse resets it.
+ * The session guards a statement's later stages with it too: ES's StackOverflowError there
+ * would take the node down, so Quarry answers as its parser does.
  */
-function guardStack<T>(text: string, f: () => T): T {
+export function guardStack<T>(text: string, f: () => T): T {
   try {
     return f();
   } catch (e) {

@@ -340,6 +340,22 @@ describe('SQL walkthrough (spec 4.5)', () => {
     }
   });
 
+  it('a statement too large for the stack at any stage is ES parser error (400)', async () => {
+    for (const query of [
+      'SELECT 1 ' + '+ 1 '.repeat(20000),
+      'SELECT age FROM bank WHERE ' + Array.from({ length: 5000 }, (_, i) => `age = ${i}`).join(' OR '), // prettier-ignore
+    ]) {
+      for (const path of ['/_sql', '/_sql/translate']) {
+        const r = await node.req('POST', path, { query });
+        expect(r.status).toBe(400);
+        expect(r.json.error.type).toBe('parsing_exception');
+        expect(r.json.error.reason).toMatch(
+          /^line -1:0: SQL statement is too large, causing stack overflow when generating the parsing tree: \[SELECT /,
+        );
+      }
+    }
+  });
+
   it('a missing query is a validation error, as ES validates the request', async () => {
     const t = await node.req('POST', '/_sql/translate', { fetch_size: 5 });
     expect(t.status).toBe(400);

@@ -4,7 +4,7 @@
  * executor, and pages results with cursors (`fetch_size`, default 1000). `translate` stops before
  * execution and returns the `_search` body.
  */
-import { parseSql, type SqlParam } from '../parse.js';
+import { guardStack, parseSql, type SqlParam } from '../parse.js';
 import type * as A from '../ast/nodes.js';
 import { zoneOf } from '../../functions/datetime/zones.js';
 import { DATA_TYPES, type DataTypeName } from '../../functions/data-types.js';
@@ -170,17 +170,22 @@ export class SqlService {
   translate(req: SqlRequest): Record<string, Json> {
     // ES SqlTranslateRequest.validate: Strings.hasText(query)
     if (!req.query?.trim()) throw actionRequestValidation(['query is required']);
-    const planned = this.planStatement(req.query, req);
+    const text = req.query;
+    return guardStack(text, () => this.translateStatement(text, req));
+  }
+
+  private translateStatement(text: string, req: SqlRequest): Record<string, Json> {
+    const planned = this.planStatement(text, req);
     if (planned.kind === 'command')
       throw planningException(
         'Cannot generate a query DSL for a special SQL command (e.g.: DESCRIBE, SHOW)',
-        req.query,
+        text,
       );
     const c = planned.plan.container;
     if (c === null)
       throw planningException(
         "Cannot generate a query DSL for an SQL query that either its WHERE clause evaluates to FALSE or doesn't operate on a table (missing a FROM clause)",
-        req.query,
+        text,
       );
     return toSearchSource(c, (req.filter as Json) ?? null, req.fetchSize ?? DEFAULT_FETCH_SIZE);
   }
@@ -191,9 +196,14 @@ export class SqlService {
     // ES SqlQueryRequest.validate
     if (!req.query?.trim())
       throw actionRequestValidation(['one of [query] or [cursor] is required']);
+    const text = req.query;
+    return guardStack(text, () => this.executeStatement(text, req));
+  }
+
+  private executeStatement(text: string, req: SqlRequest): SqlPage {
     const fetchSize = req.fetchSize ?? DEFAULT_FETCH_SIZE;
     const timeoutMs = req.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
-    const planned = this.planStatement(req.query, req);
+    const planned = this.planStatement(text, req);
     if (planned.kind === 'command') {
       const r = this.command(planned.stmt, req, planned.cfg);
       return this.finish(r.columns, listPage(r.rows, fetchSize), timeoutMs);
