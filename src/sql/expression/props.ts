@@ -109,6 +109,16 @@ function valueKey(v: unknown): string {
  * aliases see through to their child, attributes compare by identity).
  */
 export function exprKey(e: Expr): string {
+  // Expressions are immutable: a node's key is computed once (rules compare the same nodes over
+  // and over; recomputing made long AND/OR chains cubic).
+  let k = keys.get(e);
+  if (k === undefined) keys.set(e, (k = computeKey(e)));
+  return k;
+}
+
+const keys = new WeakMap<Expr, string>();
+
+function computeKey(e: Expr): string {
   const kids = () => childrenOf(e).map(exprKey).join(',');
   switch (e.kind) {
     case 'Literal':

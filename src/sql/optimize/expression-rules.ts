@@ -16,7 +16,7 @@ import {
   type Expr,
   type Range,
 } from '../expression/nodes.js';
-import { argInfos, isFoldable, isNullExpr, semanticEquals } from '../expression/props.js';
+import { argInfos, exprKey, isFoldable, isNullExpr, semanticEquals } from '../expression/props.js';
 import { lookupFunction } from '../functions/registry.js';
 import { fold } from '../expression/evaluate.js';
 import type { LogicalPlan } from '../plan/logical.js';
@@ -168,8 +168,16 @@ export function literalsOnTheRight(e: Expr): Expr {
   return e;
 }
 
+/** The conjuncts of `e`, left to right (iterative: conjunction chains can be very long). */
 function splitAnd(e: Expr): Expr[] {
-  return e.kind === 'And' ? [...splitAnd(e.left), ...splitAnd(e.right)] : [e];
+  const out: Expr[] = [];
+  const todo: Expr[] = [e];
+  while (todo.length > 0) {
+    const x = todo.pop()!;
+    if (x.kind === 'And') todo.push(x.right, x.left);
+    else out.push(x);
+  }
+  return out;
 }
 
 function combineAnd(list: Expr[], src: Expr['src']): Expr {
@@ -184,46 +192,55 @@ function combineAnd(list: Expr[], src: Expr['src']): Expr {
 
 const isRangeOp = (op: CmpOp) => op === '<' || op === '<=' || op === '>' || op === '>=';
 
-/** ES OptimizerRules.CombineBinaryComparisons, for conjunctions. */
+/**
+ * ES OptimizerRules.CombineBinaryComparisons, for conjunctions: a repeated bound is dropped, and
+ * each comparison pairs with the first later one on the same value from the other side into a
+ * range (the ranges in the order of their first comparison). Linear in the conjuncts.
+ */
 export function combineBinaryComparisons(e: Expr): Expr {
   if (e.kind !== 'And') return e;
   const ranges: Range[] = [];
   const bcs: Cmp[] = [];
   const exps: Expr[] = [];
   let changed = false;
+  const seen = new Set<string>();
   for (const ex of splitAnd(e)) {
     if (ex.kind === 'Range') ranges.push(ex);
     else if (ex.kind === 'Cmp' && isRangeOp(ex.op) && isFoldable(ex.right)) {
       // a weaker duplicate bound on the same side is dropped
-      const dup = bcs.findIndex(
-        (b) =>
-          semanticEquals(b.left, ex.left) &&
-          ((b.op[0] === '>' && ex.op[0] === '>') || (b.op[0] === '<' && ex.op[0] === '<')) &&
-          semanticEquals(b.right, ex.right) &&
-          b.op === ex.op,
-      );
-      if (dup >= 0) changed = true;
-      else bcs.push(ex);
+      const key = `${ex.op}|${exprKey(ex.left)}|${exprKey(ex.right)}`;
+      if (seen.has(key)) changed = true;
+      else {
+        seen.add(key);
+        bcs.push(ex);
+      }
     } else exps.push(ex);
   }
-  for (let i = 0, step = 1; i < bcs.length - 1; i += step, step = 1) {
-    const main = bcs[i]!;
-    for (let j = i + 1; j < bcs.length; j++) {
-      const other = bcs[j]!;
-      if (!semanticEquals(main.left, other.left)) continue;
-      const lower =
-        main.op[0] === '>' && other.op[0] === '<'
-          ? main
-          : other.op[0] === '>' && main.op[0] === '<'
-            ? other
-            : null;
-      if (lower === null) continue;
-      const upper = lower === main ? other : main;
-      bcs.splice(j, 1);
-      bcs.splice(i, 1);
+  // per value, the comparisons of each side still waiting for a partner, oldest first
+  const waiting = new Map<string, { lower: number[]; upper: number[] }>();
+  const partner = new Int32Array(bcs.length).fill(-1);
+  bcs.forEach((b, i) => {
+    const value = exprKey(b.left);
+    let w = waiting.get(value);
+    if (!w) waiting.set(value, (w = { lower: [], upper: [] }));
+    const isLower = b.op[0] === '>';
+    const other = isLower ? w.upper : w.lower;
+    if (other.length > 0) {
+      const first = other.shift()!;
+      partner[first] = i;
+      partner[i] = first;
+    } else (isLower ? w.lower : w.upper).push(i);
+  });
+  const kept: Cmp[] = [];
+  bcs.forEach((b, i) => {
+    const j = partner[i]!;
+    if (j < 0) kept.push(b);
+    else if (j > i) {
+      const lower = b.op[0] === '>' ? b : bcs[j]!;
+      const upper = lower === b ? bcs[j]! : b;
       ranges.push({
         kind: 'Range',
-        value: main.left,
+        value: b.left,
         lower: lower.right,
         includeLower: lower.op === '>=',
         upper: upper.right,
@@ -232,9 +249,7 @@ export function combineBinaryComparisons(e: Expr): Expr {
         src: e.src,
       });
       changed = true;
-      step = 0;
-      break;
     }
-  }
-  return changed ? combineAnd([...exps, ...bcs, ...ranges], e.src) : e;
+  });
+  return changed ? combineAnd([...exps, ...kept, ...ranges], e.src) : e;
 }
