@@ -21,6 +21,8 @@ export interface Answer {
   status: number;
   text: string;
   json: any;
+  /** The response's Content-Type, where known. */
+  type?: string;
 }
 
 export async function send(
@@ -42,7 +44,7 @@ export async function send(
   } catch {
     json = undefined;
   }
-  return { status: res.status, text, json };
+  return { status: res.status, text, json, type: res.headers.get('content-type') ?? undefined };
 }
 
 /**

@@ -132,10 +132,18 @@ class Nfa {
   }
 }
 
+/**
+ * Bounds on the work of one compilation whatever `limit` a request asks for (Lucene's is only
+ * on DFA states; a `max_determinized_states` of 2^31-1 let `a{1,1000}{1,1000}` exhaust the heap
+ * and kill the process). About 100 MB of NFA, and of state sets in the subset construction.
+ */
+const MAX_NFA_STATES = 1_000_000;
+const MAX_SUBSET_WORK = 10_000_000;
+
 /** Compiles `re` to a DFA; throws TooComplexError past `limit` states. */
 export function compile(re: Re, alphabet: Alphabet, limit: number): Dfa {
   const k = alphabet.size;
-  const nfa = new Nfa(k, Math.max(100_000, limit * 20), limit);
+  const nfa = new Nfa(k, Math.min(MAX_NFA_STATES, Math.max(100_000, limit * 20)), limit);
 
   const charRange = (from: number, to: number): Frag => {
     const s = nfa.state();
@@ -326,11 +334,13 @@ function determinize(nfa: Nfa, start: number, end: number, limit: number): Dfa {
   const ids = new Map<string, number>();
   const rows: number[] = [];
   const accept: number[] = [];
+  let work = 0;
   const add = (set: number[]): number => {
     const key = set.join(',');
     const id = ids.get(key);
     if (id !== undefined) return id;
-    if (sets.length >= limit) throw new TooComplexError(limit);
+    if (sets.length >= limit || (work += set.length) > MAX_SUBSET_WORK)
+      throw new TooComplexError(limit);
     ids.set(key, sets.length);
     sets.push(set);
     accept.push(set.includes(end) ? 1 : 0);
