@@ -154,6 +154,14 @@ describe('regexpMatcher: errors (Lucene RegExp messages)', () => {
       'too_complex_to_determinize_exception',
     );
   });
+  // max_determinized_states of 2^31-1 once let this exhaust the heap and kill the process
+  it('bounds the work of one compilation whatever limit is asked', () => {
+    for (const p of ['a{1,1000}{1,1000}', 'a{1000000}'])
+      expect(err(() => regexpMatcher(p, undefined, 2 ** 31 - 1)).type).toBe(
+        'too_complex_to_determinize_exception',
+      );
+    expect(regexpMatcher('[a-z]{1,50}x[0-9]{1,50}', undefined, 2 ** 31 - 1).states).toBe(151);
+  });
   it('repeats of empty strings and languages compile (TestRegExp)', () => {
     expectMatches('[^y]*{1,2}', ['', 'abc'], ['y']);
     expectMatches('#+', [], ['']);
