@@ -3,7 +3,8 @@
  * node, a protected index `fz` that only reads may name, and a scratch index `fzw` for writes.
  * Requests come from every generator the vitest properties use (query DSL and aggregations, broken
  * bytes, _msearch, query parameters, SQL statements and bodies, documents, updates, mappings and
- * settings, _bulk, index creation, the router) and go through Fastify's inject, every Nth over
+ * settings, _bulk, index creation, the router, costly valid requests) and go through Fastify's
+ * inject, every Nth over
  * real HTTP. Every answer is judged (no 5xx, ES error shapes); a sample of rejected writes is
  * checked to change nothing; `fz` is checksummed before, after, and after a restart on the same
  * data. Writes a JSON report to reports/ and exits 1 on any failure.
@@ -39,6 +40,7 @@ import {
   statement,
   type FuzzRequest,
 } from './fuzz-requests.js';
+import { bombRequest } from './fuzz-bombs.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => {
@@ -184,6 +186,7 @@ const targets: fc.Arbitrary<FuzzRequest> = fc.oneof(
     arbitrary: mutated(CREATE_BODIES).map((b) => req('create-index', 'PUT', '/fzc', json(b), true)),
   },
   { weight: 6, arbitrary: routerRequest },
+  { weight: 1, arbitrary: bombRequest },
 );
 
 interface Stats {
