@@ -13,6 +13,7 @@ import type { CollectedHit } from '../../search/collect/top-docs.js';
 import { dedupCollapsed } from '../../search/collect/collapse.js';
 import type { SortKey } from '../../search/collect/sort.js';
 import { combinedStats, shardStats, type SearchStats } from '../../search/query/stats.js';
+import { Deadline, type Clock } from '../../search/deadline.js';
 import { parseQuery, type QueryNode } from '../query/index.js';
 import {
   parseAggregations,
@@ -28,7 +29,13 @@ import { indexQueryContext, type RequestLimits } from './index-context.js';
 import { mergeShardHits } from './merge-hits.js';
 import { runShard, type ShardResult } from './query-phase.js';
 import { parseSearchBody, type SearchRequest } from './request.js';
-import { allShardsFailed, failureJson, type ShardFailure } from './shard-failures.js';
+import {
+  allShardsFailed,
+  failureJson,
+  shardsFailed,
+  timeExceededFailure,
+  type ShardFailure,
+} from './shard-failures.js';
 import { executeSuggest, parseSuggest, type SuggestNode } from './suggest.js';
 import type { IndexQueryContext } from '../query/index.js';
 import type { ShardRunner } from './shard-request-cache.js';
@@ -67,6 +74,15 @@ export interface ExecuteOptions {
   preFilterShardSize?: number;
   /** Runs each shard's query phase through the shard request cache (shard-request-cache.ts). */
   shardRunner?: ShardRunner;
+  /** `search.default_search_timeout` in ms, for requests without a `timeout` (-1: none). */
+  defaultTimeoutMs?: number;
+  /**
+   * `allow_partial_search_results` (default true): when false, a shard that timed out fails and
+   * any shard failure fails the search (ES AbstractSearchAsyncAction).
+   */
+  allowPartialSearchResults?: boolean;
+  /** The clock of the search timeout (deadline.ts); tests inject one. */
+  clock?: Clock;
 }
 
 export interface MergedHit extends CollectedHit {
@@ -158,6 +174,8 @@ export function executeSearch(
     (sortSpecs[0]!.order ?? 'desc') === 'desc';
   const numHits = opts.keepAllHits ? Number.MAX_SAFE_INTEGER : from + size;
 
+  const deadline = searchDeadline(req, opts);
+  const allowPartial = opts.allowPartialSearchResults ?? true;
   const skipped = preFilter(targets, req, parsed, qctx, opts);
   const failures: ShardFailure[] = [];
   const results: ShardResult[] = [];
@@ -186,9 +204,12 @@ export function executeSearch(
         skipHits,
         opts,
         warnings,
+        deadline,
       };
       const run = () => runShard(t, input);
-      results.push(opts.shardRunner ? opts.shardRunner(t, run) : run());
+      const r = opts.shardRunner ? opts.shardRunner(t, run) : run();
+      if (r.timedOut && !allowPartial) throw timeExceededFailure();
+      results.push(r);
     } catch (e) {
       failures.push({
         shard: t.shard.id,
@@ -201,6 +222,8 @@ export function executeSearch(
   // ES: AbstractSearchAsyncAction counts skipped shards as successful; none at all is a failure.
   if (targets.length > 0 && targets.length - failures.length - unavailable === 0)
     throw allShardsFailed('query', failures);
+  if (!allowPartial && failures.length > 0)
+    throw shardsFailed('query', 'Partial shards failure', failures);
 
   // ---- reduce: hits
   let total = 0;
@@ -242,13 +265,16 @@ export function executeSearch(
   const hits = fetchPerShard(page, fetchOpts, warnings, failures, opts.nodeId);
   if (targets.length > 0 && failures.length === targets.length)
     throw allShardsFailed('fetch', failures);
+  // ES buildSearchResponse: fetch failures of a search without partial results
+  if (!allowPartial && failures.length > 0) throw shardsFailed('', 'Shard failures', failures);
   if (req.collapse && req.collapse.innerHits.length > 0 && hits.length > 0)
     expandCollapsed(indices, req, hits, opts, warnings);
   // EmptyTopDocsCollectorContext: with size 0 every shard reports TopDocs(total, [], 0)
   if (size === 0 && results.length > 0) maxScore = 0;
   const body: Record<string, unknown> = {
     took: Date.now() - t0,
-    timed_out: false,
+    // ES SearchPhaseController.reducedQueryPhase: any shard that timed out
+    timed_out: results.some((r) => r.timedOut),
   };
   if (req.terminateAfter > 0) body.terminated_early = terminated;
   const reducePhases = numReducePhases(req, opts, targets.length, results.length);
@@ -306,6 +332,19 @@ export function executeSearch(
   const out: SearchOutcome = { body, warnings, sortKeys: keys, fetch: fetchOpts };
   if (opts.keepAllHits) out.allHits = merged!;
   return out;
+}
+
+/**
+ * The request's search timeout (ES SearchService.parseSource, QueryPhase): the request's own,
+ * else `search.default_search_timeout`; none for scrolls (nor the scans of by-query requests and
+ * SQL, which ES runs as scrolls). `-1` (ms) is no timeout; other negative values (`-1s`) differ
+ * from it in ES and time out at once. One deadline for all shards: ES times each shard from
+ * its own start, but its shards run in parallel; here they run one after the other.
+ */
+function searchDeadline(req: SearchRequest, opts: ExecuteOptions): Deadline | null {
+  if (opts.scroll || opts.keepAllHits) return null;
+  const ms = req.timeoutMs ?? opts.defaultTimeoutMs ?? -1;
+  return ms === -1 ? null : Deadline.after(ms, opts.clock);
 }
 
 /**

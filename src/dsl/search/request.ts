@@ -15,6 +15,7 @@ import {
   parseSort,
   parseSourceSpec,
   parseStoredFields,
+  searchTimeoutMs,
   tokenName,
   unknownKey,
   type DocvalueFieldSpec,
@@ -58,6 +59,7 @@ export interface SearchRequest {
   trackScores: boolean;
   trackTotalHits: boolean;
   terminateAfter: number;
+  /** The request's `timeout` in ms (null: not given, the default applies; -1: none). */
   timeoutMs: number | null;
   version: boolean;
   seqNoPrimaryTerm: boolean;
@@ -129,7 +131,9 @@ export function parseSearchBody(body: unknown): SearchRequest {
         r.size = intValue(k, v);
         break;
       case 'timeout':
-        r.timeoutMs = 0;
+        // SearchSourceBuilder: TimeValue.parseTimeValue(parser.text()), numbers included
+        if (v === null || typeof v === 'object') throw unknownKey(k, v);
+        r.timeoutMs = searchTimeoutMs(String(v), 'timeout');
         break;
       case 'terminate_after':
         r.terminateAfter = intValue(k, v);
