@@ -4,7 +4,8 @@
  * aggregations of the docs collected so far (the shards still successful); a timeout that does
  * not pass, or none, gives the same answer as before; `?timeout=`, msearch items, the default
  * `search.default_search_timeout` (cluster setting and `-E`), `_count`, scrolls (no timeout),
- * `allow_partial_search_results=false`, the request cache and ES's errors for bad values.
+ * `allow_partial_search_results=false`, the request cache, SQL aggregations (page_timeout) and
+ * ES's errors for bad values.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from '../helpers/node.js';
@@ -365,5 +366,33 @@ describe('bad timeout values', () => {
     expect(bad.json).toEqual(
       illegal('Failed to parse value [maybe] as only [true] or [false] are allowed.'),
     );
+  });
+});
+
+describe('SQL', () => {
+  it('gives aggregation searches page_timeout as their timeout, without partial results', async () => {
+    node.context.searchClock = lateClock();
+    const agg = await node.req('POST', '/_sql', {
+      query: 'SELECT k, COUNT(*) FROM t GROUP BY k',
+      page_timeout: '100ms',
+    });
+    expect(agg.status).toBe(500);
+    expect(agg.json.error).toMatchObject({
+      root_cause: [{ type: 'query_phase_execution_exception', reason: 'Time exceeded' }],
+      type: 'search_phase_execution_exception',
+      reason: 'all shards failed',
+    });
+    // the hit searches are scrolls in ES 7.10: no timeout
+    const hits = await node.req('POST', '/_sql', {
+      query: 'SELECT k FROM t LIMIT 3',
+      page_timeout: '100ms',
+    });
+    expect(hits.status).toBe(200);
+    expect(hits.json.rows.length).toBe(3);
+    delete node.context.searchClock;
+    const ok = await node.req('POST', '/_sql', {
+      query: 'SELECT k, COUNT(*) AS c FROM t GROUP BY k',
+    });
+    expect(ok.json.rows).toEqual(KEYS.map((k) => [k, N / 4]));
   });
 });
