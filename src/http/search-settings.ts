@@ -6,7 +6,7 @@
  * node start.
  */
 import { illegalArgument } from '../common/errors.js';
-import { NO_TIMEOUT, searchTimeoutMs } from '../dsl/search/request-values.js';
+import { NO_TIMEOUT, searchTimeoutMs } from '../dsl/search/search-timeout.js';
 import type { NodeContext } from '../node-context.js';
 
 /** ES SearchService.DEFAULT_SEARCH_TIMEOUT_SETTING (default -1: none). */

@@ -13,7 +13,7 @@ import type { CollectedHit } from '../../search/collect/top-docs.js';
 import { dedupCollapsed } from '../../search/collect/collapse.js';
 import type { SortKey } from '../../search/collect/sort.js';
 import { combinedStats, shardStats, type SearchStats } from '../../search/query/stats.js';
-import { Deadline, type Clock } from '../../search/deadline.js';
+import type { Clock } from '../../search/deadline.js';
 import { parseQuery, type QueryNode } from '../query/index.js';
 import {
   parseAggregations,
@@ -29,6 +29,7 @@ import { indexQueryContext, type RequestLimits } from './index-context.js';
 import { mergeShardHits } from './merge-hits.js';
 import { runShard, type ShardResult } from './query-phase.js';
 import { parseSearchBody, type SearchRequest } from './request.js';
+import { searchDeadline } from './search-timeout.js';
 import {
   allShardsFailed,
   failureJson,
@@ -332,19 +333,6 @@ export function executeSearch(
   const out: SearchOutcome = { body, warnings, sortKeys: keys, fetch: fetchOpts };
   if (opts.keepAllHits) out.allHits = merged!;
   return out;
-}
-
-/**
- * The request's search timeout (ES SearchService.parseSource, QueryPhase): the request's own,
- * else `search.default_search_timeout`; none for scrolls (nor the scans of by-query requests and
- * SQL, which ES runs as scrolls). `-1` (ms) is no timeout; other negative values (`-1s`) differ
- * from it in ES and time out at once. One deadline for all shards: ES times each shard from
- * its own start, but its shards run in parallel; here they run one after the other.
- */
-function searchDeadline(req: SearchRequest, opts: ExecuteOptions): Deadline | null {
-  if (opts.scroll || opts.keepAllHits) return null;
-  const ms = req.timeoutMs ?? opts.defaultTimeoutMs ?? -1;
-  return ms === -1 ? null : Deadline.after(ms, opts.clock);
 }
 
 /**

@@ -1,11 +1,10 @@
 /**
  * Value parsers shared by the search request and its parts (inner hits, top hits): token names
- * for ES parse errors, ints and booleans, search timeouts, `_source` filters
- * (FetchSourceContext), sort specs (SortBuilder) and docvalue_fields entries (FieldAndFormat).
+ * for ES parse errors, ints and booleans, `_source` filters (FetchSourceContext), sort specs
+ * (SortBuilder) and docvalue_fields entries (FieldAndFormat).
  */
 import { EsError, illegalArgument, parsingException } from '../../common/errors.js';
 import type { SourceFilter } from '../../common/source-filter.js';
-import { parseTimeValueParts, timeValueMillis } from '../../common/units.js';
 import { parseScriptSort, type ScriptSortSpec } from './script-sort.js';
 
 export interface SortSpec {
@@ -45,20 +44,6 @@ export function intValue(key: string, v: unknown): number {
     throw new EsError('x_content_parse_exception', `[${key}] failed to parse field [${key}]`, 400);
   }
   return Math.trunc(n);
-}
-
-/** No search timeout (ES SearchService.NO_TIMEOUT, -1ms). */
-export const NO_TIMEOUT = -1;
-
-/**
- * A search timeout (body `timeout`, `?timeout=`, `search.default_search_timeout`) as the
- * milliseconds the query phase enforces, with ES TimeValue's parse errors. ES tells "no
- * timeout" by comparing with -1ms: `-1` and `-1ms` are none, while `-1s` is a timeout of -1000ms
- * (passed at once) and sub-millisecond values truncate to 0 (TimeValue.millis).
- */
-export function searchTimeoutMs(value: string, name: string): number {
-  const tv = parseTimeValueParts(value, name);
-  return tv.duration === -1 && tv.unit === 'ms' ? NO_TIMEOUT : timeValueMillis(tv);
 }
 
 export function boolValue(key: string, v: unknown): boolean {

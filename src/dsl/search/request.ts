@@ -8,6 +8,7 @@ import type { SourceFilter } from '../../common/source-filter.js';
 import { parseCollapse, type CollapseSpec } from './collapse.js';
 import { parseRescore, type RescoreSpec } from './rescore.js';
 import { parseSlice, type SliceSpec } from './slice.js';
+import { searchTimeoutMs } from './search-timeout.js';
 import {
   boolValue,
   intValue,
@@ -15,7 +16,6 @@ import {
   parseSort,
   parseSourceSpec,
   parseStoredFields,
-  searchTimeoutMs,
   tokenName,
   unknownKey,
   type DocvalueFieldSpec,

@@ -47,7 +47,7 @@ import {
   validateSearchRequest,
   type SearchRequest,
 } from '../../dsl/search/request.js';
-import { searchTimeoutMs } from '../../dsl/search/request-values.js';
+import { searchTimeoutMs } from '../../dsl/search/search-timeout.js';
 import { searchTimeoutOptions, validateNodeSearchSettings } from '../search-settings.js';
 import { formatTimeValue } from '../../common/units.js';
 import { allShardsFailed } from '../../dsl/search/shard-failures.js';
