@@ -7,6 +7,9 @@
  * `allow_partial_search_results=false`, the request cache, SQL aggregations (page_timeout) and
  * ES's errors for bad values.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from '../helpers/node.js';
 
@@ -318,11 +321,14 @@ describe('search.default_search_timeout', () => {
     } finally {
       await other.destroy();
     }
-    await expect(
-      startTestNode(undefined, { 'search.default_search_timeout': 'soon' }),
-    ).rejects.toThrow(
-      'failed to parse setting [search.default_search_timeout] with value [soon] as a time value: unit is missing or unrecognized',
-    );
+    const dir = mkdtempSync(join(tmpdir(), 'quarry-test-'));
+    try {
+      await expect(startTestNode(dir, { 'search.default_search_timeout': 'soon' })).rejects.toThrow(
+        'failed to parse setting [search.default_search_timeout] with value [soon] as a time value: unit is missing or unrecognized',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
