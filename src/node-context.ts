@@ -7,6 +7,7 @@ import type { IndicesService } from './engine/indices-service.js';
 import type { DocumentService } from './engine/documents.js';
 import type { ScrollService } from './dsl/search/scroll.js';
 import type { OverloadControl } from './http/overload.js';
+import type { Clock } from './search/deadline.js';
 
 export interface NodeSettings {
   clusterName: string;
@@ -44,4 +45,6 @@ export interface NodeContext {
   overload?: OverloadControl;
   /** Called with the effective cluster settings after PUT _cluster/settings. */
   clusterSettingsChanged?: (settings: Record<string, string>) => void;
+  /** The clock of search timeouts (performance.now when unset); tests inject one. */
+  searchClock?: Clock;
 }

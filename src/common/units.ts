@@ -125,10 +125,15 @@ function parseTimeNumber(
     }
     return Number(v);
   }
+  // the cause is Long.parseLong's NumberFormatException
+  const cause = new EsError('number_format_exception', `For input string: "${s}"`, 400);
   if (parseJavaDouble(s) !== null) {
-    throw illegalArgument(`failed to parse [${initial}], fractional time values are not supported`);
+    throw illegalArgument(
+      `failed to parse [${initial}], fractional time values are not supported`,
+      cause,
+    );
   }
-  throw illegalArgument(`failed to parse [${initial}]`);
+  throw illegalArgument(`failed to parse [${initial}]`, cause);
 }
 
 /** ES TimeValue.parseTimeValue, keeping the unit. */

@@ -85,6 +85,13 @@ export class RequestCache<V> {
     return { value, hit: false };
   }
 
+  /** Drops the entry for `key` on `shard` at `generation`, if any (not an eviction). */
+  invalidate(shard: CacheShard, generation: number, key: string): void {
+    const k = `${this.shardId(shard)}:${generation}:${key}`;
+    const e = this.entries.get(k);
+    if (e) this.remove(k, e, false);
+  }
+
   /** Drops every entry of `shard` (clear cache API, closed or deleted index). */
   clearShard(shard: CacheShard): void {
     for (const [k, e] of this.entries) if (e.shard === shard) this.remove(k, e, false);

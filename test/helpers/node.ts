@@ -21,9 +21,12 @@ export interface TestNode extends RunningNode {
   destroy(): Promise<void>;
 }
 
-export async function startTestNode(dataPath?: string): Promise<TestNode> {
+export async function startTestNode(
+  dataPath?: string,
+  settings?: Record<string, string>,
+): Promise<TestNode> {
   const dir = dataPath ?? mkdtempSync(join(tmpdir(), 'quarry-test-'));
-  const node = await startNode({ dataPath: dir, port: 0 });
+  const node = await startNode({ dataPath: dir, port: 0, ...(settings ? { settings } : {}) });
   const req: TestNode['req'] = async (method, path, body, headers = {}) => {
     const init: RequestInit = { method, headers: { ...headers } };
     if (body !== undefined) {

@@ -10,6 +10,7 @@ import type { LiveSegment, ShardSnapshot } from '../../search/index/live-segment
 import type { CollectedHit } from '../../search/collect/top-docs.js';
 import type { SortKey } from '../../search/collect/sort.js';
 import type { Weight } from '../../search/query/weights.js';
+import type { Deadline } from '../../search/deadline.js';
 import type { BucketConsumer } from './support/bucket-consumer.js';
 
 export type ScriptMethods = Record<string, (...args: unknown[]) => unknown>;
@@ -81,6 +82,8 @@ export interface ShardAggContext {
   indexAnalyzer?(field: FieldMapping): Analyzer;
   /** The shard's stats counters (fielddata memory of global ordinals). */
   counters?: ShardCounters;
+  /** The search `timeout`: `global` stops collecting at the first check past it. */
+  deadline?: Deadline | null;
 }
 
 /** Base of every shard-level and reduced aggregation result (ES InternalAggregation). */

@@ -8,16 +8,31 @@ import type { IndexService } from '../../engine/index-service.js';
 import { countDocs } from '../../search/collect/top-docs.js';
 import type { Query } from '../../search/query/query.js';
 import { shardStats } from '../../search/query/stats.js';
-import { createWeight } from '../../search/query/weights.js';
+import { createWeight, type Weight } from '../../search/query/weights.js';
+import { Deadline, isTimeExceeded, type Clock } from '../../search/deadline.js';
 import { toSearchQuery, type QueryNode } from '../query/index.js';
 import type { ShardTarget } from './execute.js';
 import { indexQueryContext, type RequestLimits } from './index-context.js';
-import { allShardsFailed, type ShardFailure } from './shard-failures.js';
+import {
+  allShardsFailed,
+  shardsFailed,
+  timeExceededFailure,
+  type ShardFailure,
+} from './shard-failures.js';
 
 export interface CountOptions {
   now: number;
   limits: RequestLimits;
   nodeId: string;
+  /**
+   * `search.default_search_timeout` in ms (-1: none). ES runs a count as a size-0 search, which
+   * takes the default timeout: counting stops there and the count so far is reported, with no
+   * sign of it in the response (a count has no `timed_out`).
+   */
+  defaultTimeoutMs?: number;
+  /** `search.default_allow_partial_results`: when false, a shard that timed out fails. */
+  allowPartialSearchResults?: boolean;
+  clock?: Clock;
 }
 
 /** The `_count` response body for `query` over `targets`. */
@@ -33,6 +48,9 @@ export function executeCount(
   let lastIdx: IndexService | null = null;
   let lowered: Query | null = null;
   let error: unknown = null;
+  const ms = o.defaultTimeoutMs ?? -1;
+  const dl = ms === -1 ? null : Deadline.after(ms, o.clock);
+  const allowPartial = o.allowPartialSearchResults ?? true;
   for (const t of targets) {
     if (t.idx.failed) {
       unavailable++;
@@ -50,14 +68,17 @@ export function executeCount(
     }
     try {
       if (lowered === null) throw error;
-      const w = createWeight(lowered, { stats: shardStats(t.snapshot), needsScores: false });
-      total += countDocs(t.snapshot, w);
+      const before = dl?.failedChecks ?? 0;
+      total += shardCount(t, lowered, dl);
+      if (!allowPartial && dl !== null && dl.failedChecks > before) throw timeExceededFailure();
     } catch (e) {
       failures.push({ shard: t.shard.id, index: t.idx.name, node: o.nodeId, error: toEsError(e) });
     }
   }
   if (targets.length > 0 && failures.length + unavailable === targets.length)
     throw allShardsFailed('query', failures);
+  if (!allowPartial && failures.length > 0)
+    throw shardsFailed('query', 'Partial shards failure', failures);
   return {
     count: total,
     _shards: {
@@ -67,4 +88,17 @@ export function executeCount(
       failed: failures.length,
     },
   };
+}
+
+/** The shard's count; a deadline passed while the query expands counts nothing. */
+function shardCount(t: ShardTarget, q: Query, dl: Deadline | null): number {
+  const stats = shardStats(t.snapshot);
+  let w: Weight;
+  try {
+    w = createWeight(q, { stats, needsScores: false, deadline: dl });
+  } catch (e) {
+    if (!isTimeExceeded(e)) throw e;
+    return 0;
+  }
+  return countDocs(t.snapshot, w, dl);
 }

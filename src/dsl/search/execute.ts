@@ -13,6 +13,7 @@ import type { CollectedHit } from '../../search/collect/top-docs.js';
 import { dedupCollapsed } from '../../search/collect/collapse.js';
 import type { SortKey } from '../../search/collect/sort.js';
 import { combinedStats, shardStats, type SearchStats } from '../../search/query/stats.js';
+import type { Clock } from '../../search/deadline.js';
 import { parseQuery, type QueryNode } from '../query/index.js';
 import {
   parseAggregations,
@@ -29,7 +30,14 @@ import { indexQueryContext, type RequestLimits } from './index-context.js';
 import { mergeShardHits } from './merge-hits.js';
 import { runShard, type ShardResult } from './query-phase.js';
 import { parseSearchBody, type SearchRequest } from './request.js';
-import { allShardsFailed, failureJson, type ShardFailure } from './shard-failures.js';
+import { searchDeadline } from './search-timeout.js';
+import {
+  allShardsFailed,
+  failureJson,
+  shardsFailed,
+  timeExceededFailure,
+  type ShardFailure,
+} from './shard-failures.js';
 import { executeSuggest, parseSuggest, type SuggestNode } from './suggest.js';
 import type { IndexQueryContext } from '../query/index.js';
 import type { ShardRunner } from './shard-request-cache.js';
@@ -68,6 +76,15 @@ export interface ExecuteOptions {
   preFilterShardSize?: number;
   /** Runs each shard's query phase through the shard request cache (shard-request-cache.ts). */
   shardRunner?: ShardRunner;
+  /** `search.default_search_timeout` in ms, for requests without a `timeout` (-1: none). */
+  defaultTimeoutMs?: number;
+  /**
+   * `allow_partial_search_results` (default true): when false, a shard that timed out fails and
+   * any shard failure fails the search (ES AbstractSearchAsyncAction).
+   */
+  allowPartialSearchResults?: boolean;
+  /** The clock of the search timeout (deadline.ts); tests inject one. */
+  clock?: Clock;
 }
 
 export interface MergedHit extends CollectedHit {
@@ -178,6 +195,8 @@ export function executeSearch(
     (sortSpecs[0]!.order ?? 'desc') === 'desc';
   const numHits = opts.keepAllHits ? Number.MAX_SAFE_INTEGER : from + size;
 
+  const deadline = searchDeadline(req, opts);
+  const allowPartial = opts.allowPartialSearchResults ?? true;
   const skipped = preFilter(targets, req, parsed, qctx, opts);
   const failures: ShardFailure[] = [];
   const results: ShardResult[] = [];
@@ -206,9 +225,12 @@ export function executeSearch(
         skipHits,
         opts,
         warnings,
+        deadline,
       };
       const run = () => runShard(t, input);
-      results.push(opts.shardRunner ? opts.shardRunner(t, run) : run());
+      const r = opts.shardRunner ? opts.shardRunner(t, run) : run();
+      if (r.timedOut && !allowPartial) throw timeExceededFailure();
+      results.push(r);
     } catch (e) {
       failures.push({
         shard: t.shard.id,
@@ -221,6 +243,8 @@ export function executeSearch(
   // ES: AbstractSearchAsyncAction counts skipped shards as successful; none at all is a failure.
   if (targets.length > 0 && targets.length - failures.length - unavailable === 0)
     throw allShardsFailed('query', failures);
+  if (!allowPartial && failures.length > 0)
+    throw shardsFailed('query', 'Partial shards failure', failures);
 
   // ---- reduce: hits
   let total = 0;
@@ -262,13 +286,16 @@ export function executeSearch(
   const hits = fetchPerShard(page, fetchOpts, warnings, failures, opts.nodeId);
   if (targets.length > 0 && failures.length === targets.length)
     throw allShardsFailed('fetch', failures);
+  // ES buildSearchResponse: fetch failures of a search without partial results
+  if (!allowPartial && failures.length > 0) throw shardsFailed('', 'Shard failures', failures);
   if (req.collapse && req.collapse.innerHits.length > 0 && hits.length > 0)
     expandCollapsed(indices, req, hits, opts, warnings);
   // EmptyTopDocsCollectorContext: with size 0 every shard reports TopDocs(total, [], 0)
   if (size === 0 && results.length > 0) maxScore = 0;
   const body: Record<string, unknown> = {
     took: Date.now() - t0,
-    timed_out: false,
+    // ES SearchPhaseController.reducedQueryPhase: any shard that timed out
+    timed_out: results.some((r) => r.timedOut),
   };
   if (req.terminateAfter > 0) body.terminated_early = terminated;
   const reducePhases = numReducePhases(req, opts, targets.length, results.length);

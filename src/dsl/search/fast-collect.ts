@@ -27,6 +27,7 @@ import type { LiveSegment, ShardSnapshot } from '../../search/index/live-segment
 import type { Query } from '../../search/query/query.js';
 import { NO_MORE_DOCS } from '../../search/query/scorer.js';
 import type { Weight } from '../../search/query/weights.js';
+import { CHECK_INTERVAL, isTimeExceeded, type Deadline } from '../../search/deadline.js';
 import type { ShardAggregator } from '../aggs/index.js';
 
 const BATCH = 1024;
@@ -51,7 +52,10 @@ export function fastTopDocs(
 ): FastTopDocs | null {
   // total hits count docs before search_after, so it does not matter here
   if (o.numHits === 0 && o.minScore === null && o.postFilter === null && o.terminateAfter <= 0)
-    return { ...collectCountAndAggs(snapshot, query, weight, agg), hitsFrom: 0 };
+    return {
+      ...collectCountAndAggs(snapshot, query, weight, agg, o.deadline ?? null),
+      hitsFrom: 0,
+    };
   if (
     agg === null &&
     o.numHits > 0 &&
@@ -65,53 +69,86 @@ export function fastTopDocs(
     !o.groupBy
   ) {
     const key = o.sort[0]!;
-    const page = sortedPage(snapshot, query, weight, key, o.numHits, skip);
+    const dl = o.deadline ?? null;
+    const page = sortedPage(snapshot, query, weight, key, o.numHits, skip, undefined, dl);
     if (page) {
       const { totalHits, hits, skip: hitsFrom } = page;
       return { totalHits, maxScore: NaN, hits, terminatedEarly: false, hitsFrom };
     }
-    const top = collectByNumericField(snapshot, query, weight, key, o.numHits);
+    const top = collectByNumericField(snapshot, query, weight, key, o.numHits, undefined, dl);
     return top ? { ...top, hitsFrom: 0 } : null;
   }
   return null;
 }
 
-/** Total hits of `query` and, when given, its aggregations collected in batches. */
+/**
+ * Total hits of `query` and, when given, its aggregations collected in batches. With a deadline,
+ * collection stops at the first check past it (per segment, per batch, every CHECK_INTERVAL
+ * docs of a scorer) and the total and aggregations cover the same docs.
+ */
 export function collectCountAndAggs(
   snapshot: ShardSnapshot,
   query: Query,
   weight: Weight,
   agg: ShardAggregator | null,
+  dl: Deadline | null = null,
 ): ShardTopDocs {
   const docs = new Int32Array(BATCH);
   const scores = agg?.needsScores ? new Float64Array(BATCH) : null;
-  const feed = agg ? (d: Int32Array, n: number) => agg.collectBatch(d, n, null) : null;
   let total = 0;
-  const segs = snapshot.segments;
-  for (let si = 0; si < segs.length; si++) {
-    const ls = segs[si]!;
-    agg?.onSegment(ls, si);
-    const set = scores ? null : filterDocSet(query, ls);
-    if (set) {
-      total += feed ? forEachDocBatch(set, ls.live, docs, feed) : liveCount(set, ls.live);
-      continue;
-    }
-    const scorer = weight.scorer(ls);
-    if (!scorer) continue;
-    const live = ls.live;
-    let n = 0;
-    for (let d = scorer.next(); d !== NO_MORE_DOCS; d = scorer.next()) {
-      if (live !== null && !live.get(d)) continue;
-      total++;
-      if (!agg) continue;
-      docs[n] = d;
-      if (scores) scores[n] = scorer.score();
-      if (++n === BATCH) {
-        agg.collectBatch(docs, n, scores);
-        n = 0;
+  // docs counted in `total` but not yet given to the aggregations
+  let n = 0;
+  // docs of the current doc set given to the aggregations (not yet in `total`)
+  let fed = 0;
+  const feed = agg
+    ? (d: Int32Array, m: number) => {
+        dl?.check();
+        agg.collectBatch(d, m, null);
+        fed += m;
       }
+    : null;
+  const segs = snapshot.segments;
+  try {
+    for (let si = 0; si < segs.length; si++) {
+      dl?.check();
+      const ls = segs[si]!;
+      agg?.onSegment(ls, si);
+      const set = scores ? null : filterDocSet(query, ls);
+      if (set) {
+        if (feed) {
+          forEachDocBatch(set, ls.live, docs, feed);
+          total += fed;
+          fed = 0;
+        } else total += liveCount(set, ls.live);
+        continue;
+      }
+      const scorer = weight.scorer(ls);
+      if (!scorer) continue;
+      const live = ls.live;
+      let tick = CHECK_INTERVAL;
+      for (let d = scorer.next(); d !== NO_MORE_DOCS; d = scorer.next()) {
+        if (--tick === 0) {
+          tick = CHECK_INTERVAL;
+          dl?.check();
+        }
+        if (live !== null && !live.get(d)) continue;
+        total++;
+        if (!agg) continue;
+        docs[n] = d;
+        if (scores) scores[n] = scorer.score();
+        if (++n === BATCH) {
+          agg.collectBatch(docs, n, scores);
+          n = 0;
+        }
+      }
+      if (n > 0) agg!.collectBatch(docs, n, scores);
+      n = 0;
     }
+    if (segs.length > 0) dl?.check();
+  } catch (e) {
+    if (!isTimeExceeded(e)) throw e;
     if (n > 0) agg!.collectBatch(docs, n, scores);
+    total += fed;
   }
   return { totalHits: total, maxScore: NaN, hits: [], terminatedEarly: false };
 }
@@ -132,6 +169,7 @@ export function collectByNumericField(
   key: SortKey,
   numHits: number,
   orderMinDocs = ORDER_MIN_DOCS,
+  dl: Deadline | null = null,
 ): ShardTopDocs | null {
   const segs = snapshot.segments;
   const readers: NumericKeyReader[] = [];
@@ -144,52 +182,61 @@ export function collectByNumericField(
   const neg = key.order === 'desc';
   const batch = new Int32Array(BATCH);
   let total = 0;
-  for (let si = 0; si < segs.length; si++) {
-    const ls = segs[si]!;
-    const set = filterDocSet(query, ls) ?? scorerDocs(weight, ls);
-    if (!set) continue;
-    const count = liveCount(set, ls.live);
-    total += count;
-    if (count === 0) continue;
-    const r = readers[si]!;
-    const base = ls.docBase;
-    const maxDoc = ls.segment.maxDoc;
-    if (maxDoc >= orderMinDocs && count * 32 >= maxDoc) {
-      const order = sortedDocOrder(key, ls, r);
-      const bits = docSetBits(set, maxDoc);
-      const live = ls.live;
-      let taken = 0;
-      for (let i = 0; i < order.length && taken < numHits; i++) {
-        const d = order[i]!;
-        if ((bits !== null && !bits.get(d)) || (live !== null && !live.get(d))) continue;
-        const v = r.pick(d);
-        // every later doc of this segment ranks below this one
-        if (!q.offer(neg ? -v : v, v, base + d, si, d)) break;
-        taken++;
+  try {
+    for (let si = 0; si < segs.length; si++) {
+      dl?.check();
+      const ls = segs[si]!;
+      const set = filterDocSet(query, ls) ?? scorerDocs(weight, ls, dl);
+      if (!set) continue;
+      const count = liveCount(set, ls.live);
+      total += count;
+      if (count === 0) continue;
+      const r = readers[si]!;
+      const base = ls.docBase;
+      const maxDoc = ls.segment.maxDoc;
+      if (maxDoc >= orderMinDocs && count * 32 >= maxDoc) {
+        const order = sortedDocOrder(key, ls, r);
+        const bits = docSetBits(set, maxDoc);
+        const live = ls.live;
+        let taken = 0;
+        for (let i = 0; i < order.length && taken < numHits; i++) {
+          if ((i & (CHECK_INTERVAL - 1)) === CHECK_INTERVAL - 1) dl?.check();
+          const d = order[i]!;
+          if ((bits !== null && !bits.get(d)) || (live !== null && !live.get(d))) continue;
+          const v = r.pick(d);
+          // every later doc of this segment ranks below this one
+          if (!q.offer(neg ? -v : v, v, base + d, si, d)) break;
+          taken++;
+        }
+        continue;
       }
-      continue;
+      const single = r.single;
+      const miss = r.miss;
+      forEachDocBatch(set, ls.live, batch, (docs, n) => {
+        dl?.check();
+        for (let i = 0; i < n; i++) {
+          const d = docs[i]!;
+          let v = single ? single[d]! : r.pick(d);
+          if (v !== v) v = miss;
+          q.offer(neg ? -v : v, v, base + d, si, d);
+        }
+      });
     }
-    const single = r.single;
-    const miss = r.miss;
-    forEachDocBatch(set, ls.live, batch, (docs, n) => {
-      for (let i = 0; i < n; i++) {
-        const d = docs[i]!;
-        let v = single ? single[d]! : r.pick(d);
-        if (v !== v) v = miss;
-        q.offer(neg ? -v : v, v, base + d, si, d);
-      }
-    });
+    if (segs.length > 0) dl?.check();
+  } catch (e) {
+    if (!isTimeExceeded(e)) throw e;
   }
   return { totalHits: total, maxScore: NaN, hits: q.sorted(segs), terminatedEarly: false };
 }
 
 /** The live and deleted docs a Scorer matches in `ls`, as a doc set (null: none). */
-function scorerDocs(weight: Weight, ls: LiveSegment): DocSet | null {
+function scorerDocs(weight: Weight, ls: LiveSegment, dl: Deadline | null): DocSet | null {
   const s = weight.scorer(ls);
   if (!s) return null;
   let out = new Int32Array(64);
   let n = 0;
   for (let d = s.next(); d !== NO_MORE_DOCS; d = s.next()) {
+    if ((n & (CHECK_INTERVAL - 1)) === CHECK_INTERVAL - 1) dl?.check();
     if (n === out.length) {
       const g = new Int32Array(n * 2);
       g.set(out);

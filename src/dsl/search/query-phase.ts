@@ -20,6 +20,7 @@ import type { Query } from '../../search/query/query.js';
 import { shardStats, type SearchStats } from '../../search/query/stats.js';
 import { createWeight, type Weight } from '../../search/query/weights.js';
 import { formatTimeValue } from '../../common/units.js';
+import { isTimeExceeded, type Deadline } from '../../search/deadline.js';
 import {
   parseQuery,
   resolveErrorLocations,
@@ -42,6 +43,8 @@ export interface ShardResult {
   sortKeys: SortKey[] | null;
   /** Rank of top.hits[0] in the shard's order (earlier ranks left out when skipHits allowed). */
   hitsFrom: number;
+  /** The search timeout passed before the shard finished collecting (ES searchTimedOut). */
+  timedOut: boolean;
   /** The shard's query (boosted, sliced) and its rescore queries, for explanations. */
   weight: Weight;
   rescoreWeights: Weight[];
@@ -60,7 +63,8 @@ export interface ShardPhaseInput {
   skipHits: number;
   opts: ExecuteOptions;
   warnings: string[];
-  /** Fetch options of top_hits aggregations. */
+  /** The request's search timeout, null without one. */
+  deadline: Deadline | null;
 }
 
 const searchContextError = (reason: string) => new EsError('search_context_exception', reason, 500);
@@ -194,11 +198,19 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
     !sortKeys || p.scoreOnlySort || sortKeys.some((k) => k.kind === 'score' || k.needsScore);
   const needsScores =
     sortNeedsScore || req.trackScores || req.minScore !== null || req.explain || rescoring;
-  const q = shardQuery(t, p, opts.indexBoosts?.get(t.idx) ?? 1)!;
-  const weight = createWeight(q, { stats, needsScores });
-  const post: Weight | null = parsed.postFilter
-    ? createWeight(toSearchQuery(parsed.postFilter, qctx), { stats, needsScores: false })
-    : null;
+  const dl = p.deadline;
+  const checksBefore = dl?.failedChecks ?? 0;
+  const {
+    query: q,
+    weight,
+    post,
+  } = shardWeights(
+    shardQuery(t, p, opts.indexBoosts?.get(t.idx) ?? 1)!,
+    parsed.postFilter ? toSearchQuery(parsed.postFilter, qctx) : null,
+    stats,
+    needsScores,
+    dl,
+  );
   const agg = parsed.aggs
     ? createShardAggregator(parsed.aggs, {
         snapshot: t.snapshot,
@@ -227,6 +239,7 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
           return rec && rec.source.length > 0 ? JSON.parse(rec.source.toString('utf8')) : null;
         },
         indexAnalyzer: (f: FieldMapping) => indexAnalyzer(t.idx, f),
+        deadline: dl,
         index: t.idx.name,
         typeName: t.idx.typeName ?? '_doc',
         ...(opts.scriptMethods ? { scriptMethods: opts.scriptMethods } : {}),
@@ -244,6 +257,7 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
     postFilter: post,
     searchAfter: req.searchAfter ? (req.searchAfter as SortValue[]) : null,
     terminateAfter: req.terminateAfter,
+    deadline: dl,
     ...(groupBy ? { groupBy } : {}),
     ...(agg
       ? {
@@ -273,13 +287,41 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
     top.hits = r.hits;
   }
   if (p.scoreOnlySort && sortKeys) for (const h of top.hits) h.sort = [h.score];
+  const aggs = agg ? agg.finish() : null;
   return {
     target: t,
     top,
-    aggs: agg ? agg.finish() : null,
+    aggs,
     sortKeys,
     hitsFrom,
+    timedOut: dl !== null && dl.failedChecks > checksBefore,
     weight,
     rescoreWeights,
   };
+}
+
+/**
+ * The shard's query and post_filter weights. Multi-term queries expand here under the deadline;
+ * when it passes, the shard collects nothing (a weight matching no doc) and reports the timeout
+ * (ES 7 ExitableDirectoryReader; ES 6.8 does not check the timeout before collecting).
+ */
+function shardWeights(
+  q: Query,
+  postFilter: Query | null,
+  stats: SearchStats,
+  needsScores: boolean,
+  deadline: Deadline | null,
+): { query: Query; weight: Weight; post: Weight | null } {
+  try {
+    return {
+      query: q,
+      weight: createWeight(q, { stats, needsScores, deadline }),
+      post: postFilter ? createWeight(postFilter, { stats, needsScores: false, deadline }) : null,
+    };
+  } catch (e) {
+    if (!isTimeExceeded(e)) throw e;
+    const query: Query = { kind: 'MatchNone' };
+    const none = createWeight(query, { stats, needsScores });
+    return { query, weight: none, post: postFilter ? none : null };
+  }
 }

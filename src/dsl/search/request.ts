@@ -8,6 +8,7 @@ import type { SourceFilter } from '../../common/source-filter.js';
 import { parseCollapse, type CollapseSpec } from './collapse.js';
 import { parseRescore, type RescoreSpec } from './rescore.js';
 import { parseSlice, type SliceSpec } from './slice.js';
+import { searchTimeoutMs } from './search-timeout.js';
 import {
   boolValue,
   intValue,
@@ -58,6 +59,7 @@ export interface SearchRequest {
   trackScores: boolean;
   trackTotalHits: boolean;
   terminateAfter: number;
+  /** The request's `timeout` in ms (null: not given, the default applies; -1: none). */
   timeoutMs: number | null;
   version: boolean;
   seqNoPrimaryTerm: boolean;
@@ -129,7 +131,9 @@ export function parseSearchBody(body: unknown): SearchRequest {
         r.size = intValue(k, v);
         break;
       case 'timeout':
-        r.timeoutMs = 0;
+        // SearchSourceBuilder: TimeValue.parseTimeValue(parser.text()), numbers included
+        if (v === null || typeof v === 'object') throw unknownKey(k, v);
+        r.timeoutMs = searchTimeoutMs(String(v), 'timeout');
         break;
       case 'terminate_after':
         r.terminateAfter = intValue(k, v);

@@ -28,13 +28,41 @@ export function groupFailures(fs: ShardFailure[]): ShardFailure[] {
   return out;
 }
 
-export function allShardsFailed(phase: string, fs: ShardFailure[]): EsError {
+/**
+ * ES SearchPhaseExecutionException: `failed_shards` grouped, the root causes guessed from each
+ * failure (ElasticsearchException.guessRootCauses: the innermost ES cause), the status of the
+ * first failure; `caused_by` the first root cause when the phase failed for lack of shards.
+ */
+export function shardsFailed(
+  phase: string,
+  reason: string,
+  fs: ShardFailure[],
+  withCause = false,
+): EsError {
   const grouped = groupFailures(fs);
-  const causes = grouped.map((f) => f.error);
-  const status = causes.length ? causes[0]!.status : 503;
-  return new EsError('search_phase_execution_exception', 'all shards failed', status, {
+  const causes = grouped.flatMap((f) => f.error.rootCauseList());
+  const status = grouped.length ? grouped[0]!.error.status : 503;
+  return new EsError('search_phase_execution_exception', reason, status, {
     meta: { phase, grouped: true, failed_shards: grouped.map(failureJson) },
     rootCauses: causes,
-    ...(causes[0] ? { causedBy: causes[0] } : {}),
+    ...(withCause && causes[0] ? { causedBy: causes[0] } : {}),
   });
+}
+
+export function allShardsFailed(phase: string, fs: ShardFailure[]): EsError {
+  return shardsFailed(phase, 'all shards failed', fs, true);
+}
+
+/**
+ * A shard whose query phase timed out when partial results are not allowed (ES QueryPhase):
+ * "Time exceeded", wrapped as every query phase failure is.
+ */
+export function timeExceededFailure(): EsError {
+  const inner = new EsError('query_phase_execution_exception', 'Time exceeded', 500);
+  return new EsError(
+    'query_phase_execution_exception',
+    'Query Failed [Failed to execute main query]',
+    500,
+    { causedBy: inner, rootCauses: [inner] },
+  );
 }

@@ -111,10 +111,11 @@ export function cachedShardRunner(
     )
       return run();
     let fresh: ShardResult | null = null;
+    const cacheKey = `${t.idx.name}[${t.shard.id}]${key}`;
     const { value } = cache.getOrLoad(
       t.shard,
       t.snapshot.generation,
-      `${t.idx.name}[${t.shard.id}]${key}`,
+      cacheKey,
       () => {
         fresh = run();
         return { result: cloneValue(fresh, immutables(t)), lookups: lookups() };
@@ -122,6 +123,9 @@ export function cachedShardRunner(
       (v) => estimateBytes(v.result, new Set(immutables(t).keys())),
       (v) => v.lookups.every((l) => JSON.stringify(lookupNow(l)) === JSON.stringify(l.values)),
     );
+    // ES IndicesService.loadIntoContext: a result that timed out is invalidated again
+    if (fresh !== null && (fresh as ShardResult).timedOut)
+      cache.invalidate(t.shard, t.snapshot.generation, cacheKey);
     return fresh ?? reuse(value.result, t);
   };
 }

@@ -20,6 +20,11 @@ import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
 import { bodyObject, boolParam, param, type Handler } from '../rest.js';
 import type { Router } from '../router.js';
+import {
+  DEFAULT_ALLOW_PARTIAL_RESULTS,
+  DEFAULT_SEARCH_TIMEOUT,
+  validateSearchSetting,
+} from '../search-settings.js';
 
 interface ClusterSettings {
   persistent: Record<string, string>;
@@ -129,6 +134,8 @@ export function registerClusterRoutes(router: Router<Handler>, node: NodeContext
     if (boolParam(req, 'include_defaults', false)) {
       body.defaults = render({
         'search.max_buckets': '10000',
+        [DEFAULT_SEARCH_TIMEOUT]: '-1',
+        [DEFAULT_ALLOW_PARTIAL_RESULTS]: 'true',
         'indices.query.bool.max_clause_count': '1024',
         [MAX_NESTED_QUERY_DEPTH_SETTING]:
           node.settings.raw[MAX_NESTED_QUERY_DEPTH_SETTING] ??
@@ -143,6 +150,10 @@ export function registerClusterRoutes(router: Router<Handler>, node: NodeContext
   router.add('PUT', '/_cluster/settings', async (req) => {
     checkParams(req, ['flat_settings', 'master_timeout', 'timeout']);
     const body = bodyObject(req) ?? {};
+    // ES SettingsUpdater: every value is validated (transient first) before any is applied
+    for (const scope of ['transient', 'persistent'] as const)
+      for (const [k, v] of Object.entries(flat(body[scope] ?? {})))
+        if (v !== null) validateSearchSetting(k, String(v));
     const s = load();
     const out: Record<string, unknown> = { acknowledged: true, persistent: {}, transient: {} };
     for (const scope of ['persistent', 'transient'] as const) {

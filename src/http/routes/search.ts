@@ -48,6 +48,8 @@ import {
   validateSearchRequest,
   type SearchRequest,
 } from '../../dsl/search/request.js';
+import { searchTimeoutMs } from '../../dsl/search/search-timeout.js';
+import { searchTimeoutOptions, validateNodeSearchSettings } from '../search-settings.js';
 import { formatTimeValue } from '../../common/units.js';
 import { allShardsFailed } from '../../dsl/search/shard-failures.js';
 import type { NodeContext } from '../../node-context.js';
@@ -151,6 +153,8 @@ export function applyUriParams(req: SearchRequest, get: (n: string) => string | 
   if (from !== undefined) req.from = from;
   const size = num('size');
   if (size !== undefined) req.size = size;
+  const timeout = get('timeout');
+  if (timeout !== undefined) req.timeoutMs = searchTimeoutMs(timeout, 'timeout');
   const ta = num('terminate_after');
   if (ta !== undefined) req.terminateAfter = ta;
   const b = (n: string) => {
@@ -183,6 +187,7 @@ export function applyUriParams(req: SearchRequest, get: (n: string) => string | 
 
 export function registerSearchRoutes(router: Router<Handler>, node: NodeContext): void {
   const { indices, scrolls } = node;
+  validateNodeSearchSettings(node.settings.raw);
 
   const resolve = (
     req: RestRequest,
@@ -247,6 +252,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
   };
 
   const options = (req: RestRequest, get: (n: string) => string | undefined): ExecuteOptions => {
+    const timeouts = searchTimeoutOptions(node, get('allow_partial_search_results'));
     const st = get('search_type') ?? 'query_then_fetch';
     if (st !== 'query_then_fetch' && st !== 'dfs_query_then_fetch') {
       throw illegalArgument(`No search type for [${st}]`);
@@ -261,6 +267,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       ...(filter ? { shardFilter: filter } : {}),
       ...(node.scriptMethods ? { scriptMethods: node.scriptMethods } : {}),
       termsLookup: lookupOnce(get).lookup,
+      ...timeouts,
     };
   };
 
@@ -492,7 +499,12 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     const limits = searchLimits(node);
     return {
       status: 200,
-      body: executeCount(targets, query, { now, limits, nodeId: node.nodeId }),
+      body: executeCount(targets, query, {
+        now,
+        limits,
+        nodeId: node.nodeId,
+        ...searchTimeoutOptions(node),
+      }),
     };
   };
   router.add(['GET', 'POST'], '/_count', count);
@@ -536,6 +548,8 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       const bodyLine = lines[i++]!.trim();
       const body = bodyLine === '' ? {} : parseLine(bodyLine);
       const hget = (n: string): string | undefined => {
+        // ES MultiSearchRequest reads no `timeout` from the header (the body's applies)
+        if (n === 'timeout') return undefined;
         const v = header[n];
         if (v !== undefined) return Array.isArray(v) ? v.join(',') : String(v);
         if (n === 'search_type' || n === 'typed_keys') return param(req, n);

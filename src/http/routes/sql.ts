@@ -9,6 +9,7 @@ import { EsError } from '../../common/errors.js';
 import type { NodeContext } from '../../node-context.js';
 import { SqlService, type SqlRequest } from '../../sql/execute/session.js';
 import type { SqlNode } from '../../sql/execute/search.js';
+import { systemClock } from '../../search/deadline.js';
 import {
   csvDelimiter,
   csvHasHeader,
@@ -186,6 +187,8 @@ export function sqlNodeOf(node: NodeContext): SqlNode {
     clusterName: node.clusterName,
     ...(node.scriptMethods ? { scriptMethods: node.scriptMethods } : {}),
     limits: () => searchLimits(node),
+    // read per search: tests inject the clock after the node started
+    clock: () => (node.searchClock ?? systemClock)(),
   };
 }
 

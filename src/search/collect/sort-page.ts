@@ -6,6 +6,7 @@
  * pass over every match (what an index sorted by the field gives Lucene). The total comes from
  * the query's cheap per-segment counts. Ranks below `skip` are walked but never materialised.
  */
+import { CHECK_INTERVAL, isTimeExceeded, type Deadline } from '../deadline.js';
 import type { LiveSegment, ShardSnapshot } from '../index/live-segment.js';
 import type { Weight } from '../query/weights.js';
 import type { Query } from '../query/query.js';
@@ -42,35 +43,45 @@ export function sortedPage(
   numHits: number,
   skip: number,
   walkFactor = WALK_FACTOR,
+  dl: Deadline | null = null,
 ): SortedPage | null {
   const segs = snapshot.segments;
   const n = segs.length;
   const readers: NumericKeyReader[] = [];
   const tests: Array<DocTest | null> = [];
   const counts: number[] = [];
+  const hits: CollectedHit[] = [];
   let total = 0;
   let maxDoc = 0;
-  for (let si = 0; si < n; si++) {
-    const ls = segs[si]!;
-    const r = numericKeyReader(key, ls);
-    if (!r) return null;
-    const c = segmentCount(query, weight, ls);
-    if (c < 0) return null;
-    let t: DocTest | null = null;
-    if (c > 0) {
-      const dt = docTest(query, ls);
-      if (dt === null) return null;
-      if (dt !== ALL_DOCS) t = dt;
+  try {
+    for (let si = 0; si < n; si++) {
+      dl?.check();
+      const ls = segs[si]!;
+      const r = numericKeyReader(key, ls);
+      if (!r) return null;
+      const c = segmentCount(query, weight, ls);
+      if (c < 0) return null;
+      let t: DocTest | null = null;
+      if (c > 0) {
+        const dt = docTest(query, ls);
+        if (dt === null) return null;
+        if (dt !== ALL_DOCS) t = dt;
+      }
+      readers.push(r);
+      tests.push(t);
+      counts.push(c);
+      total += c;
+      maxDoc += ls.segment.maxDoc;
     }
-    readers.push(r);
-    tests.push(t);
-    counts.push(c);
-    total += c;
-    maxDoc += ls.segment.maxDoc;
+    const want = Math.min(numHits, total);
+    if (want > 0 && want * maxDoc > walkFactor * total * total) return null;
+    walk(segs, key, readers, tests, counts, want, skip, hits, dl);
+    if (n > 0) dl?.check();
+  } catch (e) {
+    // the hits so far are the first ranks of the order; the total counts the segments seen
+    if (!isTimeExceeded(e)) throw e;
   }
-  const want = Math.min(numHits, total);
-  if (want > 0 && want * maxDoc > walkFactor * total * total) return null;
-  return { totalHits: total, hits: walk(segs, key, readers, tests, counts, want, skip), skip };
+  return { totalHits: total, hits, skip };
 }
 
 /** Live matches of `query` in `ls` without iterating them where possible; -1 when unknown. */
@@ -81,7 +92,10 @@ function segmentCount(query: Query, weight: Weight, ls: LiveSegment): number {
   return set ? liveCount(set, ls.live) : -1;
 }
 
-/** The lazy merge of the segments' orders: a heap of segment cursors keyed by their next hit. */
+/**
+ * The lazy merge of the segments' orders: a heap of segment cursors keyed by their next hit.
+ * Appends ranks `skip` .. `want`-1 to `hits`.
+ */
 function walk(
   segs: readonly LiveSegment[],
   key: SortKey,
@@ -90,7 +104,9 @@ function walk(
   counts: number[],
   want: number,
   skip: number,
-): CollectedHit[] {
+  hits: CollectedHit[],
+  dl: Deadline | null,
+): void {
   const n = segs.length;
   const neg = key.order === 'desc';
   const orders: Int32Array[] = [];
@@ -151,8 +167,12 @@ function walk(
   for (let si = 0; si < n; si++)
     if (pos[si]! < orders[si]!.length && advance(si)) heap[size++] = si;
   for (let i = (size >> 1) - 1; i >= 0; i--) siftDown(i);
-  const hits: CollectedHit[] = [];
+  let tick = CHECK_INTERVAL;
   for (let rank = skipped; rank < want && size > 0; rank++) {
+    if (--tick === 0) {
+      tick = CHECK_INTERVAL;
+      dl?.check();
+    }
     const si = heap[0]!;
     if (rank >= skip) {
       hits.push({
@@ -166,7 +186,6 @@ function walk(
     if (!advance(si)) heap[0] = heap[--size]!;
     if (size > 0) siftDown(0);
   }
-  return hits;
 }
 
 const EMPTY = new Int32Array(0);

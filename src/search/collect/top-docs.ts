@@ -3,6 +3,7 @@
  * by sort keys (Lucene TopScoreDocCollector / TopFieldCollector), with post filters, min_score,
  * search_after and terminate_after. Ties break on doc id, as in Lucene.
  */
+import { CHECK_INTERVAL, isTimeExceeded, type Deadline } from '../deadline.js';
 import type { LiveSegment, ShardSnapshot } from '../index/live-segment.js';
 import { NO_MORE_DOCS, type Scorer } from '../query/scorer.js';
 import type { Weight } from '../query/weights.js';
@@ -43,6 +44,8 @@ export interface CollectOptions {
   onSegment?: (ls: LiveSegment, segIndex: number) => void;
   /** Field collapsing: keep the top `numHits` groups by their best hit. */
   groupBy?: GroupReader;
+  /** The search `timeout`: collection stops at the first check past it (deadline.ts). */
+  deadline?: Deadline | null;
 }
 
 /** A bounded heap of the best hits seen so far; `worse(a, b)` is true when a ranks below b. */
@@ -132,51 +135,66 @@ export function collectTopDocs(
   const sortScores =
     opts.needsScores && !!opts.sort?.some((k) => k.kind === 'score' || k.needsScore === true);
   const segs = snapshot.segments;
-  outer: for (let si = 0; si < segs.length; si++) {
-    const ls = segs[si]!;
-    opts.onSegment?.(ls, si);
-    const scorer = weight.scorer(ls);
-    if (!scorer) continue;
-    const live = ls.live;
-    const post = opts.postFilter ? opts.postFilter.scorer(ls) : null;
-    if (opts.postFilter && !post && !opts.onMatch) continue;
-    const keys = opts.sort ? compileSort(opts.sort, ls) : null;
-    const group = opts.groupBy ? opts.groupBy(ls) : null;
-    for (let d = scorer.next(); d !== NO_MORE_DOCS; d = scorer.next()) {
-      if (live !== null && !live.get(d)) continue;
-      let score = NaN;
-      if (wantScore || sortScores || opts.minScore !== null) {
-        score = scorer.score();
-        if (opts.minScore !== null && score < opts.minScore) continue;
-      }
-      opts.onMatch?.(ls, si, d, scorer);
-      if (opts.postFilter) {
-        if (!post) continue;
-        let pd = post.doc;
-        if (pd < d) pd = post.advance(d);
-        if (pd !== d) continue;
-      }
-      total++;
-      if (wantScore && score > maxScore) maxScore = score;
-      const hit: CollectedHit = {
-        segment: ls,
-        doc: d,
-        globalDoc: ls.docBase + d,
-        score: wantScore ? score : NaN,
-        sort: keys ? keys.map((k) => k.value(d, score)) : null,
-      };
-      if (opts.searchAfter && opts.sort) {
-        if (compareSortValues(opts.sort, hit.sort!, opts.searchAfter) <= 0) {
-          continue;
+  const dl = opts.deadline ?? null;
+  let tick = CHECK_INTERVAL;
+  try {
+    outer: for (let si = 0; si < segs.length; si++) {
+      // ES CancellableBulkScorer: a check before each segment, then every few thousand docs
+      dl?.check();
+      const ls = segs[si]!;
+      opts.onSegment?.(ls, si);
+      const scorer = weight.scorer(ls);
+      if (!scorer) continue;
+      const live = ls.live;
+      const post = opts.postFilter ? opts.postFilter.scorer(ls) : null;
+      if (opts.postFilter && !post && !opts.onMatch) continue;
+      const keys = opts.sort ? compileSort(opts.sort, ls) : null;
+      const group = opts.groupBy ? opts.groupBy(ls) : null;
+      for (let d = scorer.next(); d !== NO_MORE_DOCS; d = scorer.next()) {
+        if (--tick === 0) {
+          tick = CHECK_INTERVAL;
+          dl?.check();
+        }
+        if (live !== null && !live.get(d)) continue;
+        let score = NaN;
+        if (wantScore || sortScores || opts.minScore !== null) {
+          score = scorer.score();
+          if (opts.minScore !== null && score < opts.minScore) continue;
+        }
+        opts.onMatch?.(ls, si, d, scorer);
+        if (opts.postFilter) {
+          if (!post) continue;
+          let pd = post.doc;
+          if (pd < d) pd = post.advance(d);
+          if (pd !== d) continue;
+        }
+        total++;
+        if (wantScore && score > maxScore) maxScore = score;
+        const hit: CollectedHit = {
+          segment: ls,
+          doc: d,
+          globalDoc: ls.docBase + d,
+          score: wantScore ? score : NaN,
+          sort: keys ? keys.map((k) => k.value(d, score)) : null,
+        };
+        if (opts.searchAfter && opts.sort) {
+          if (compareSortValues(opts.sort, hit.sort!, opts.searchAfter) <= 0) {
+            continue;
+          }
+        }
+        if (groups) groups.offer(hit, group!(d));
+        else queue.offer(hit);
+        if (opts.terminateAfter > 0 && total >= opts.terminateAfter) {
+          terminated = true;
+          break outer;
         }
       }
-      if (groups) groups.offer(hit, group!(d));
-      else queue.offer(hit);
-      if (opts.terminateAfter > 0 && total >= opts.terminateAfter) {
-        terminated = true;
-        break outer;
-      }
     }
+    // and one after the last segment (a deadline passed in the last stretch counts), unless
+    // terminate_after stopped the collection first (ES: EarlyTerminationException skips it)
+    if (!terminated && segs.length > 0) dl?.check();
+  } catch (e) {
+    if (!isTimeExceeded(e)) throw e;
   }
   return {
     totalHits: total,
@@ -246,58 +264,72 @@ function collectByScore(
     hSeg[i] = si;
   };
   const segs = snapshot.segments;
-  for (let si = 0; si < segs.length; si++) {
-    const ls = segs[si]!;
-    opts.onSegment?.(ls, si);
-    const live = ls.live;
-    const base = ls.docBase;
-    // Bulk scoring: every match with its score, in batches; the total comes with it.
-    const bulk = k > 0 && weight.bulk ? weight.bulk(ls) : null;
-    if (bulk) {
-      bulk.run((docs, scores, n) => {
-        for (let j = 0; j < n; j++) {
-          const d = docs[j]!;
-          if (live !== null && !live.get(d)) continue;
-          total++;
-          const score = scores[j]!;
-          if (score > maxScore) maxScore = score;
-          // later docs lose ties, so only a strictly higher score replaces the worst
-          if (size === k) {
-            if (score > hScore[0]!) replaceTop(score, base + d, si);
-          } else push(score, base + d, si);
-        }
-      });
-      continue;
-    }
-    const known = weight.count ? weight.count(ls) : -1;
-    if (known >= 0 && k === 0) {
-      total += known;
-      continue;
-    }
-    const scorer = weight.scorer(ls);
-    if (!scorer) continue;
-    const prune = known >= 0 && scorer.setMinCompetitiveScore !== undefined;
-    if (prune) {
-      total += known;
-      if (size === k) scorer.setMinCompetitiveScore!(hScore[0]!);
-    }
-    for (let d = scorer.next(); d !== NO_MORE_DOCS; d = scorer.next()) {
-      if (live !== null && !live.get(d)) continue;
-      if (!prune) total++;
-      if (k === 0) continue;
-      const score = scorer.score();
-      if (score > maxScore) maxScore = score;
-      const g = base + d;
-      if (size < k) {
-        push(score, g, si);
-        if (size === k && prune) scorer.setMinCompetitiveScore!(hScore[0]!);
+  const dl = opts.deadline ?? null;
+  let tick = CHECK_INTERVAL;
+  try {
+    for (let si = 0; si < segs.length; si++) {
+      dl?.check();
+      const ls = segs[si]!;
+      opts.onSegment?.(ls, si);
+      const live = ls.live;
+      const base = ls.docBase;
+      // Bulk scoring: every match with its score, in batches; the total comes with it.
+      const bulk = k > 0 && weight.bulk ? weight.bulk(ls) : null;
+      if (bulk) {
+        bulk.run((docs, scores, n) => {
+          // a batch is at most one window (2048 docs): one check each
+          dl?.check();
+          for (let j = 0; j < n; j++) {
+            const d = docs[j]!;
+            if (live !== null && !live.get(d)) continue;
+            total++;
+            const score = scores[j]!;
+            if (score > maxScore) maxScore = score;
+            // later docs lose ties, so only a strictly higher score replaces the worst
+            if (size === k) {
+              if (score > hScore[0]!) replaceTop(score, base + d, si);
+            } else push(score, base + d, si);
+          }
+        });
         continue;
       }
-      // later docs lose ties, so only a strictly higher score replaces the worst
-      if (!(score > hScore[0]!)) continue;
-      replaceTop(score, g, si);
-      if (prune) scorer.setMinCompetitiveScore!(hScore[0]!);
+      const known = weight.count ? weight.count(ls) : -1;
+      if (known >= 0 && k === 0) {
+        total += known;
+        continue;
+      }
+      const scorer = weight.scorer(ls);
+      if (!scorer) continue;
+      const prune = known >= 0 && scorer.setMinCompetitiveScore !== undefined;
+      if (prune) {
+        total += known;
+        if (size === k) scorer.setMinCompetitiveScore!(hScore[0]!);
+      }
+      for (let d = scorer.next(); d !== NO_MORE_DOCS; d = scorer.next()) {
+        if (--tick === 0) {
+          tick = CHECK_INTERVAL;
+          dl?.check();
+        }
+        if (live !== null && !live.get(d)) continue;
+        if (!prune) total++;
+        if (k === 0) continue;
+        const score = scorer.score();
+        if (score > maxScore) maxScore = score;
+        const g = base + d;
+        if (size < k) {
+          push(score, g, si);
+          if (size === k && prune) scorer.setMinCompetitiveScore!(hScore[0]!);
+          continue;
+        }
+        // later docs lose ties, so only a strictly higher score replaces the worst
+        if (!(score > hScore[0]!)) continue;
+        replaceTop(score, g, si);
+        if (prune) scorer.setMinCompetitiveScore!(hScore[0]!);
+      }
     }
+    if (segs.length > 0) dl?.check();
+  } catch (e) {
+    if (!isTimeExceeded(e)) throw e;
   }
   const order = Array.from({ length: size }, (_, i) => i);
   order.sort((a, b) => hScore[b]! - hScore[a]! || hDoc[a]! - hDoc[b]!);
@@ -320,22 +352,41 @@ function collectByScore(
   };
 }
 
-/** Counts matches without scoring (the `_count` API and size=0 searches). */
-export function countDocs(snapshot: ShardSnapshot, weight: Weight): number {
+/**
+ * Counts matches without scoring (the `_count` API). With a deadline, counting stops at the
+ * first check past it and returns the count so far (`dl.failedChecks` tells).
+ */
+export function countDocs(
+  snapshot: ShardSnapshot,
+  weight: Weight,
+  dl: Deadline | null = null,
+): number {
   let total = 0;
-  for (const ls of snapshot.segments) {
-    if (weight.count) {
-      const n = weight.count(ls);
-      if (n >= 0) {
-        total += n;
-        continue;
+  try {
+    for (const ls of snapshot.segments) {
+      dl?.check();
+      if (weight.count) {
+        const n = weight.count(ls);
+        if (n >= 0) {
+          total += n;
+          continue;
+        }
+      }
+      const s = weight.scorer(ls);
+      if (!s) continue;
+      const live = ls.live;
+      let tick = CHECK_INTERVAL;
+      for (let d = s.next(); d !== NO_MORE_DOCS; d = s.next()) {
+        if (--tick === 0) {
+          tick = CHECK_INTERVAL;
+          dl?.check();
+        }
+        if (live === null || live.get(d)) total++;
       }
     }
-    const s = weight.scorer(ls);
-    if (!s) continue;
-    const live = ls.live;
-    if (live === null) for (let d = s.next(); d !== NO_MORE_DOCS; d = s.next()) total++;
-    else for (let d = s.next(); d !== NO_MORE_DOCS; d = s.next()) if (live.get(d)) total++;
+    if (snapshot.segments.length > 0) dl?.check();
+  } catch (e) {
+    if (!isTimeExceeded(e)) throw e;
   }
   return total;
 }

@@ -5,6 +5,7 @@
  */
 import { boolQuery, type Query } from './query.js';
 import type { SearchStats } from './stats.js';
+import { FUZZY_CHECK_MASK, type Deadline } from '../deadline.js';
 
 /** Optimal string alignment distance (Damerau with adjacent transpositions), bounded by `max`. */
 export function editDistance(
@@ -48,11 +49,17 @@ export function editDistance(
 
 const codePoints = (s: string): number[] => Array.from(s, (c) => c.codePointAt(0)!);
 
-export function expandFuzzy(q: Extract<Query, { kind: 'Fuzzy' }>, stats: SearchStats): Query {
+export function expandFuzzy(
+  q: Extract<Query, { kind: 'Fuzzy' }>,
+  stats: SearchStats,
+  dl: Deadline | null = null,
+): Query {
   const target = codePoints(q.term);
   const prefix = String.fromCodePoint(...target.slice(0, q.prefixLength));
   const cands: Array<{ term: string; boost: number }> = [];
+  let seen = 0;
   for (const t of stats.terms(q.field)) {
+    if (dl !== null && (++seen & FUZZY_CHECK_MASK) === 0) dl.check();
     if (prefix && !t.startsWith(prefix)) continue;
     const cp = codePoints(t);
     const ed = editDistance(target, cp, q.maxEdits, q.transpositions);

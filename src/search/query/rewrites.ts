@@ -5,6 +5,7 @@
  */
 import { tooManyClauses } from '../../common/errors.js';
 import { seekCeil } from '../index/segment.js';
+import { FUZZY_CHECK_MASK, TERMS_CHECK_MASK, type Deadline } from '../deadline.js';
 import { editDistance } from './fuzzy.js';
 import type { MultiTermRewrite, Query, TermMatcher } from './query.js';
 import type { SearchStats } from './stats.js';
@@ -24,11 +25,17 @@ const boolOf = (parts: Partial<Omit<Extract2<'Bool'>, 'kind'>>): Query => ({
 });
 
 /** Terms of `field` accepted by `matcher`, in dictionary order. */
-export function matchingTerms(stats: SearchStats, field: string, matcher: TermMatcher): string[] {
+export function matchingTerms(
+  stats: SearchStats,
+  field: string,
+  matcher: TermMatcher,
+  dl: Deadline | null = null,
+): string[] {
   const terms = stats.terms(field);
   const out: string[] = [];
   const start = matcher.prefix ? seekCeil(terms, matcher.prefix) : 0;
   for (let i = start; i < terms.length; i++) {
+    if (dl !== null && ((i - start) & TERMS_CHECK_MASK) === TERMS_CHECK_MASK) dl.check();
     const t = terms[i]!;
     if (matcher.prefix && !t.startsWith(matcher.prefix)) break;
     if (matcher.test(t)) out.push(t);
@@ -258,11 +265,17 @@ export function rewriteCommonTerms(q: Extract2<'CommonTerms'>, stats: SearchStat
 }
 
 /** Fuzzy terms within `maxEdits` (all of them, with Lucene's boosts) for non-default rewrites. */
-export function rewriteFuzzy(q: Extract2<'Fuzzy'>, stats: SearchStats): Query {
+export function rewriteFuzzy(
+  q: Extract2<'Fuzzy'>,
+  stats: SearchStats,
+  dl: Deadline | null = null,
+): Query {
   const target = Array.from(q.term, (c) => c.codePointAt(0)!);
   const prefix = String.fromCodePoint(...target.slice(0, q.prefixLength));
   const candidates: Array<{ term: string; boost: number }> = [];
+  let seen = 0;
   for (const t of stats.terms(q.field)) {
+    if (dl !== null && (++seen & FUZZY_CHECK_MASK) === 0) dl.check();
     if (prefix && !t.startsWith(prefix)) continue;
     const cp = Array.from(t, (c) => c.codePointAt(0)!);
     const ed = editDistance(target, cp, q.maxEdits, q.transpositions);
@@ -274,8 +287,12 @@ export function rewriteFuzzy(q: Extract2<'Fuzzy'>, stats: SearchStats): Query {
 }
 
 /** Expands a MultiTerm query with a non-default rewrite method. */
-export function rewriteMultiTerm(q: Extract2<'MultiTerm'>, stats: SearchStats): Query {
-  const terms = matchingTerms(stats, q.field, q.matcher);
+export function rewriteMultiTerm(
+  q: Extract2<'MultiTerm'>,
+  stats: SearchStats,
+  dl: Deadline | null = null,
+): Query {
+  const terms = matchingTerms(stats, q.field, q.matcher, dl);
   return rewriteTerms(
     q.field,
     terms.map((term) => ({ term, boost: 1 })),

@@ -40,6 +40,7 @@ import { countSlice, NumericRangeScorer, pointsSlice, sliceDocs } from './range-
 import { PhraseScorer, TermScorer } from './term-scorers.js';
 import { FunctionScoreScorer, NestedScorer, BoostingScorer } from './compound-scorers.js';
 import { expandFuzzy } from './fuzzy.js';
+import { TERMS_CHECK_MASK, type Deadline } from '../deadline.js';
 import {
   rewriteBlended,
   rewriteCommonTerms,
@@ -69,6 +70,8 @@ export interface Weight {
 export interface WeightContext {
   stats: SearchStats;
   needsScores: boolean;
+  /** The search `timeout`, checked while multi-term queries expand (deadline.ts). */
+  deadline?: Deadline | null;
 }
 
 const f = Math.fround;
@@ -145,8 +148,9 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
       });
     }
     case 'MultiTerm': {
+      const dl = ctx.deadline ?? null;
       if (q.rewrite && q.rewrite.method !== 'constant_score')
-        return createWeight(rewriteMultiTerm(q, ctx.stats), ctx, boost);
+        return createWeight(rewriteMultiTerm(q, ctx.stats, dl), ctx, boost);
       const b = f(q.boost * boost);
       return docSetWeight(b, q.describe, (ls) => {
         const inv = inverted(ls.segment, q.field);
@@ -154,6 +158,8 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
         const parts: Int32Array[] = [];
         const start = q.matcher.prefix ? seekCeil(inv.terms, q.matcher.prefix) : 0;
         for (let t = start; t < inv.terms.length; t++) {
+          // ES 7 ExitableTermsEnum: the timeout is checked while terms are enumerated
+          if (dl !== null && ((t - start) & TERMS_CHECK_MASK) === TERMS_CHECK_MASK) dl.check();
           const term = inv.terms[t]!;
           if (q.matcher.prefix && !term.startsWith(q.matcher.prefix)) break;
           if (q.matcher.test(term))
@@ -163,8 +169,8 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
       });
     }
     case 'Fuzzy':
-      if (q.rewrite) return createWeight(rewriteFuzzy(q, ctx.stats), ctx, boost);
-      return createWeight(expandFuzzy(q, ctx.stats), ctx, boost);
+      if (q.rewrite) return createWeight(rewriteFuzzy(q, ctx.stats, ctx.deadline), ctx, boost);
+      return createWeight(expandFuzzy(q, ctx.stats, ctx.deadline), ctx, boost);
     case 'PhrasePrefix':
       return createWeight(rewritePhrasePrefix(q, ctx.stats), ctx, boost);
     case 'Blended':

@@ -28,6 +28,10 @@ export interface RunOptions {
   readonly fetchSize: number;
   readonly filter: Json | null;
   readonly extract: ExtractContext;
+  /**
+   * `page_timeout`: the keep-alive of scroll cursors and, as ES 7.10 uses it (swapped with
+   * `request_timeout` until 7.16), the `timeout` of aggregation searches.
+   */
   readonly pageTimeoutMs: number;
 }
 
@@ -128,7 +132,7 @@ function runImplicit(
   body: Record<string, unknown>,
   o: RunOptions,
 ): FirstPage {
-  const res = search(node, indices, body);
+  const res = search(node, indices, body, { timeoutMs: o.pageTimeoutMs });
   const scope = { totalHits: totalHits(res.body) };
   const extractors = c.fields.map((f) => bucketExtractor(f.ref, o.extract, scope));
   const root = rootAgg(res.body);
@@ -168,7 +172,7 @@ function runComposite(
     o.fetchSize) as number;
   const fetch = (after: Record<string, unknown> | null): CompositePage => {
     const b = after === null ? body : withAfter(body, after);
-    const res = search(node, indices, b);
+    const res = search(node, indices, b, { timeoutMs: o.pageTimeoutMs });
     const scope = { totalHits: totalHits(res.body) };
     const root = rootAgg(res.body) ?? {};
     const buckets = (root.buckets as Bucket[] | undefined) ?? [];

@@ -14,6 +14,7 @@ import { fetchHits, type FetchOptions } from '../../dsl/search/fetch.js';
 import { indexQueryContext, type RequestLimits } from '../../dsl/search/index-context.js';
 import type { ScrollService } from '../../dsl/search/scroll.js';
 import { shardStats } from '../../search/query/stats.js';
+import type { Clock } from '../../search/deadline.js';
 import { ScriptDouble, sqlScriptMethods } from './script-bridge.js';
 import { doubleParamNames } from '../translate/script.js';
 
@@ -25,6 +26,8 @@ export interface SqlNode {
   readonly clusterName: string;
   readonly scriptMethods?: Record<string, (...a: unknown[]) => unknown>;
   limits(): RequestLimits;
+  /** The clock of search timeouts (deadline.ts); performance.now when absent. */
+  readonly clock?: Clock;
 }
 
 export interface SearchResult {
@@ -86,15 +89,19 @@ export function executableBody(body: Record<string, unknown>): Record<string, un
 
 /**
  * Runs one search. With `scrollSize`, every hit is collected in order and the first page
- * returned, the rest kept in a scroll context (ES scroll with `keep_alive`).
+ * returned, the rest kept in a scroll context (ES scroll with `keep_alive`). With `timeoutMs`,
+ * the search has that timeout and no partial results (ES 7.10 Querier.prepareRequest: the
+ * aggregation searches, as the others are scrolls, which have no timeout; a shard that times
+ * out fails the search).
  */
 export function search(
   node: SqlNode,
   indices: readonly IndexService[],
   body: Record<string, unknown>,
-  opts: { scrollSize?: number; keepAliveMs?: number } = {},
+  opts: { scrollSize?: number; keepAliveMs?: number; timeoutMs?: number } = {},
 ): SearchResult {
   const sreq = parseSearchBody(executableBody(body));
+  if (opts.timeoutMs !== undefined) sreq.timeoutMs = Math.trunc(opts.timeoutMs);
   // ES SQL builds its query and aggregation objects: no parser bounds their nesting
   const parsed = parseSearch(sreq, undefined, { maxQueryDepth: Infinity, maxAggDepth: Infinity });
   const now = Date.now();
@@ -106,6 +113,8 @@ export function search(
     limits,
     nodeId: node.nodeId,
     ...(node.scriptMethods ? { scriptMethods: sqlScriptMethods(node.scriptMethods) } : {}),
+    ...(opts.timeoutMs !== undefined ? { allowPartialSearchResults: false } : {}),
+    ...(node.clock ? { clock: node.clock } : {}),
   };
   if (opts.scrollSize === undefined) {
     const out = executeSearch([...indices], sreq, parsed, execOpts);

@@ -10,6 +10,7 @@ import type { LiveSegment } from '../../../search/index/live-segment.js';
 import type { NestedBlock } from '../../../search/index/segment.js';
 import type { Weight } from '../../../search/query/weights.js';
 import type { Scorer } from '../../../search/query/scorer.js';
+import { CHECK_INTERVAL, isTimeExceeded } from '../../../search/deadline.js';
 import {
   BucketsAggregator,
   type Aggregator,
@@ -155,13 +156,23 @@ class GlobalAggregator extends SingleBucketAggregator {
   }
   collect(): void {}
   finish(): void {
-    for (const ls of this.ac.shard.snapshot.segments) {
-      super.setSegment(rootSegment(ls));
-      const live = ls.live;
-      for (let d = 0; d < ls.segment.maxDoc; d++) {
-        if (live !== null && !live.get(d)) continue;
-        this.collectBucket(d, 0, 1);
+    const dl = this.ac.shard.deadline ?? null;
+    try {
+      for (const ls of this.ac.shard.snapshot.segments) {
+        dl?.check();
+        super.setSegment(rootSegment(ls));
+        const live = ls.live;
+        for (let d = 0; d < ls.segment.maxDoc; d++) {
+          if ((d & (CHECK_INTERVAL - 1)) === CHECK_INTERVAL - 1) dl?.check();
+          if (live !== null && !live.get(d)) continue;
+          this.collectBucket(d, 0, 1);
+        }
+        this.sub.flush();
       }
+    } catch (e) {
+      // Not in ES 6.8, whose global collection fails on a timeout: the search timed out, and
+      // the bucket and its sub-aggregations hold the docs collected before
+      if (!isTimeExceeded(e)) throw e;
       this.sub.flush();
     }
   }

@@ -1,0 +1,77 @@
+/**
+ * The dynamic search settings of ES SearchService that Quarry reads: the default search
+ * `timeout` and the default of `allow_partial_search_results`. Each request reads the effective
+ * cluster setting (transient over persistent), else the node setting (`-E`, config file), else
+ * ES's default; values are validated where ES validates them: on PUT _cluster/settings and at
+ * node start.
+ */
+import { illegalArgument } from '../common/errors.js';
+import { NO_TIMEOUT, searchTimeoutMs } from '../dsl/search/search-timeout.js';
+import type { NodeContext } from '../node-context.js';
+
+/** ES SearchService.DEFAULT_SEARCH_TIMEOUT_SETTING (default -1: none). */
+export const DEFAULT_SEARCH_TIMEOUT = 'search.default_search_timeout';
+/** ES SearchService.DEFAULT_ALLOW_PARTIAL_SEARCH_RESULTS (default true). */
+export const DEFAULT_ALLOW_PARTIAL_RESULTS = 'search.default_allow_partial_results';
+
+/** ES Booleans.parseBoolean: only `true` and `false`. */
+export function strictBoolean(value: string): boolean {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw illegalArgument(`Failed to parse value [${value}] as only [true] or [false] are allowed.`);
+}
+
+/** The typed search settings' parsers, by key (ES Setting.get). */
+const PARSERS: Record<string, (value: string, key: string) => unknown> = {
+  [DEFAULT_SEARCH_TIMEOUT]: searchTimeoutMs,
+  [DEFAULT_ALLOW_PARTIAL_RESULTS]: strictBoolean,
+};
+
+/** Throws ES's error when `key` is a search setting and `value` is not a valid value for it. */
+export function validateSearchSetting(key: string, value: string): void {
+  PARSERS[key]?.(value, key);
+}
+
+/** Checks the search settings of the node's own settings (a bad one stops the node's start). */
+export function validateNodeSearchSettings(raw: Record<string, string>): void {
+  for (const key of Object.keys(PARSERS))
+    if (raw[key] !== undefined) validateSearchSetting(key, raw[key]);
+}
+
+function settingValue(node: NodeContext, key: string): string | undefined {
+  return node.clusterSettings?.()[key] ?? node.settings.raw[key];
+}
+
+/** `search.default_search_timeout` in ms; -1 when none. */
+export function defaultSearchTimeoutMs(node: NodeContext): number {
+  const v = settingValue(node, DEFAULT_SEARCH_TIMEOUT);
+  return v === undefined ? NO_TIMEOUT : searchTimeoutMs(v, DEFAULT_SEARCH_TIMEOUT);
+}
+
+/** `search.default_allow_partial_results`. */
+export function defaultAllowPartialResults(node: NodeContext): boolean {
+  const v = settingValue(node, DEFAULT_ALLOW_PARTIAL_RESULTS);
+  return v === undefined ? true : strictBoolean(v);
+}
+
+/**
+ * A request's `allow_partial_search_results` (RestRequest.paramAsBoolean: empty is unset),
+ * else the cluster default.
+ */
+export function allowPartialResults(node: NodeContext, param: string | undefined): boolean {
+  return param === undefined || param === ''
+    ? defaultAllowPartialResults(node)
+    : strictBoolean(param);
+}
+
+/** The options of one search's timeout: its default, partial results and the clock. */
+export function searchTimeoutOptions(
+  node: NodeContext,
+  allowPartialParam?: string,
+): { defaultTimeoutMs: number; allowPartialSearchResults: boolean; clock?: () => number } {
+  return {
+    defaultTimeoutMs: defaultSearchTimeoutMs(node),
+    allowPartialSearchResults: allowPartialResults(node, allowPartialParam),
+    ...(node.searchClock ? { clock: node.searchClock } : {}),
+  };
+}
