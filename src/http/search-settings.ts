@@ -8,6 +8,7 @@
 import { illegalArgument } from '../common/errors.js';
 import { NO_TIMEOUT, searchTimeoutMs } from '../dsl/search/search-timeout.js';
 import type { NodeContext } from '../node-context.js';
+import { MAX_AGG_DEPTH_SETTING } from '../dsl/aggs/parse/parse-aggs.js';
 
 /** ES SearchService.DEFAULT_SEARCH_TIMEOUT_SETTING (default -1: none). */
 export const DEFAULT_SEARCH_TIMEOUT = 'search.default_search_timeout';
@@ -21,10 +22,22 @@ export function strictBoolean(value: string): boolean {
   throw illegalArgument(`Failed to parse value [${value}] as only [true] or [false] are allowed.`);
 }
 
+/** ES Setting.parseInt: a Java int of at least `min`. */
+const intAtLeast =
+  (min: number) =>
+  (value: string, key: string): number => {
+    const n = /^[+-]?\d+$/.test(value.trim()) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(n) || n > 2 ** 31 - 1 || n < min)
+      throw illegalArgument(`Failed to parse value [${value}] for setting [${key}] must be >= ${min}`); // prettier-ignore
+    return n;
+  };
+
 /** The typed search settings' parsers, by key (ES Setting.get). */
 const PARSERS: Record<string, (value: string, key: string) => unknown> = {
   [DEFAULT_SEARCH_TIMEOUT]: searchTimeoutMs,
   [DEFAULT_ALLOW_PARTIAL_RESULTS]: strictBoolean,
+  'search.max_buckets': intAtLeast(0),
+  [MAX_AGG_DEPTH_SETTING]: intAtLeast(1),
 };
 
 /** Throws ES's error when `key` is a search setting and `value` is not a valid value for it. */

@@ -109,6 +109,16 @@ describe('nesting limits', () => {
       reason:
         'The nested depth of the aggregations exceeds the maximum nested depth for aggregations of [100] set in [search.aggs.max_nested_depth]',
     });
+    for (const [key, bad] of [
+      ['search.aggs.max_nested_depth', 'deep'],
+      ['search.aggs.max_nested_depth', 0],
+      ['search.max_buckets', -1],
+    ] as const) {
+      // prettier-ignore
+      const r = await node.req('PUT', '/_cluster/settings', { transient: { [key]: bad } });
+      expect(r.status).toBe(400);
+      expect(rootCause(r).reason).toMatch(new RegExp(`^Failed to parse value \\[${bad}\\] for setting \\[${key.replace(/\./g, '\\.')}\\]`)); // prettier-ignore
+    }
     await node.req('PUT', '/_cluster/settings', { transient: { 'search.aggs.max_nested_depth': 3 } }); // prettier-ignore
     try {
       const three = await node.req('POST', '/lim/_search', `{"size":0,"aggs":${nestedAggs(4)}}`);
