@@ -58,6 +58,7 @@ const EXACT_KEYS = new Set([
   'index.max_adjacency_matrix_filters',
   'index.max_analyzed_offset',
   'index.max_terms_count',
+  'index.analyze.max_token_count',
   'index.max_regex_length',
   'index.max_refresh_listeners',
   'index.max_slices_per_scroll',
@@ -163,6 +164,7 @@ export function validateSettings(s: FlatSettings, creating: boolean): void {
       case 'index.max_result_window':
       case 'index.max_inner_result_window':
       case 'index.max_terms_count':
+      case 'index.analyze.max_token_count':
       case 'index.max_docvalue_fields_search':
       case 'index.max_script_fields':
       case 'index.max_regex_length':
@@ -256,6 +258,7 @@ export const INDEX_DEFAULTS: FlatSettings = {
   'index.max_result_window': '10000',
   'index.max_inner_result_window': '100',
   'index.max_terms_count': '65536',
+  'index.analyze.max_token_count': '10000',
   'index.max_regex_length': '1000',
   'index.max_docvalue_fields_search': '100',
   'index.max_script_fields': '32',

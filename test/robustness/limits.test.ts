@@ -136,6 +136,35 @@ describe('nesting limits', () => {
   });
 });
 
+describe('analysis limits', () => {
+  // ES 7's index.analyze.max_token_count (6.8 has none: 20 MB of text made the response too
+  // large to build); ES throws an IllegalStateException, a 500
+  it('index.analyze.max_token_count (10000) bounds each token list of _analyze', async () => {
+    const text = (n: number) => 'a '.repeat(n);
+    const ok = await node.req('POST', '/_analyze', { analyzer: 'standard', text: text(10_000) });
+    expect(ok.status).toBe(200);
+    expect(ok.json.tokens).toHaveLength(10_000);
+    for (const path of ['/_analyze', '/lim/_analyze']) {
+      const r = await node.req('POST', path, { analyzer: 'standard', text: text(10_001) });
+      expect(r.status).toBe(500);
+      expect(rootCause(r)).toEqual({
+        type: 'illegal_state_exception',
+        reason:
+          'The number of tokens produced by calling _analyze has exceeded the allowed maximum of [10000]. This limit can be set by changing the [index.analyze.max_token_count] index level setting.',
+      });
+    }
+    const explain = await node.req('POST', '/_analyze', { tokenizer: 'whitespace', filter: ['lowercase'], explain: true, text: text(10_001) }); // prettier-ignore
+    expect(explain.status).toBe(500);
+    await node.req('PUT', '/lim/_settings', { index: { analyze: { max_token_count: 20_000 } } });
+    try {
+      const raised = await node.req('POST', '/lim/_analyze', { analyzer: 'standard', text: text(15_000) }); // prettier-ignore
+      expect(raised.json.tokens).toHaveLength(15_000);
+    } finally {
+      await node.req('PUT', '/lim/_settings', { index: { analyze: { max_token_count: null } } });
+    }
+  });
+});
+
 describe('mapping limits', () => {
   it('index.mapping.total_fields.limit (1000): dynamic fields past it reject the document', async () => {
     const doc: Record<string, number> = {};

@@ -2,7 +2,12 @@
 import { EsError } from '../../common/errors.js';
 import { STRICT_EXPAND_OPEN } from '../../engine/index-names.js';
 import { lookupField } from '../../mapping/index.js';
-import { AnalysisRegistry, analyzeApi } from '../../search/analysis/index.js';
+import {
+  AnalysisRegistry,
+  analyzeApi,
+  DEFAULT_MAX_TOKEN_COUNT,
+} from '../../search/analysis/index.js';
+import { getInt } from '../../engine/index-settings.js';
 import { indexAnalyzer } from '../../engine/analyzers.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
@@ -41,14 +46,20 @@ export function registerAnalyzeRoutes(router: Router<Handler>, node: NodeContext
     if (!indexName) return { status: 200, body: analyzeApi(body, AnalysisRegistry.builtin) };
     const idx = node.indices.resolve(indexName, STRICT_EXPAND_OPEN)[0];
     if (!idx) throw new EsError('index_not_found_exception', 'no such index', 404);
+    const maxTokens = getInt(idx.meta.settings, 'index.analyze.max_token_count', DEFAULT_MAX_TOKEN_COUNT); // prettier-ignore
     return {
       status: 200,
-      body: analyzeApi(body, idx.analysis, (field) => {
-        const f = idx.mapping ? lookupField(idx.mapping, field) : undefined;
-        if (!f) return undefined;
-        if (f.type === 'keyword') return idx.analysis.analyzer('keyword');
-        return indexAnalyzer(idx, f);
-      }),
+      body: analyzeApi(
+        body,
+        idx.analysis,
+        (field) => {
+          const f = idx.mapping ? lookupField(idx.mapping, field) : undefined;
+          if (!f) return undefined;
+          if (f.type === 'keyword') return idx.analysis.analyzer('keyword');
+          return indexAnalyzer(idx, f);
+        },
+        maxTokens,
+      ),
     };
   };
   router.add(['GET', 'POST'], '/_analyze', analyze);

@@ -307,6 +307,7 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
     'index.max_result_window',
     'index.max_inner_result_window',
     'index.max_terms_count',
+    'index.analyze.max_token_count',
     'index.max_regex_length',
     'index.max_docvalue_fields_search',
     'index.max_script_fields',

@@ -4,7 +4,7 @@
  * value (positions and offsets continue across array values with the analyzer's gaps) and returns
  * `{tokens}` or, with `explain`, the `detail` breakdown per component.
  */
-import { actionRequestValidation, illegalArgument } from '../../common/errors.js';
+import { actionRequestValidation, EsError, illegalArgument } from '../../common/errors.js';
 import {
   ChainAnalyzer,
   type CharFilterFactory,
@@ -210,6 +210,19 @@ interface TokenJson extends AnalyzedToken {
   [k: string]: unknown;
 }
 
+/**
+ * `index.analyze.max_token_count` (ES 7; 6.8 had no limit, and a long enough text made a response
+ * too large to build, killing the node): tokens one list of the answer may hold.
+ */
+export const DEFAULT_MAX_TOKEN_COUNT = 10_000;
+
+const tooManyTokens = (max: number) =>
+  new EsError(
+    'illegal_state_exception',
+    `The number of tokens produced by calling _analyze has exceeded the allowed maximum of [${max}]. This limit can be set by changing the [index.analyze.max_token_count] index level setting.`,
+    500,
+  );
+
 /** ES TransportAnalyzeAction.TokenListCreator: positions/offsets continue across values. */
 class TokenList {
   lastPosition = -1;
@@ -218,6 +231,7 @@ class TokenList {
   constructor(
     private readonly attrs: Set<string> | null,
     private readonly keyword: boolean,
+    private readonly maxTokens: number,
   ) {}
 
   add(a: ChainAnalyzer | Analyzer, text: string, filterCount?: number): void {
@@ -232,6 +246,7 @@ class TokenList {
       };
       if (t.posLen > 1) tok['positionLength'] = t.posLen;
       if (this.attrs !== null) this.addAttributes(tok, t);
+      if (this.tokens.length >= this.maxTokens) throw tooManyTokens(this.maxTokens);
       this.tokens.push(tok);
     };
     if (a instanceof ChainAnalyzer) {
@@ -291,6 +306,7 @@ export function analyzeApi(
   body: unknown,
   registry: AnalysisRegistry,
   fieldAnalyzer?: (field: string) => Analyzer | undefined,
+  maxTokens = DEFAULT_MAX_TOKEN_COUNT,
 ): unknown {
   const b = (body ?? {}) as Json;
   const texts = asList(b['text']).map((t) => String(t));
@@ -298,20 +314,20 @@ export function analyzeApi(
   const analyzer = resolveAnalyzer(b, registry, fieldAnalyzer);
   const explain = b['explain'] === true || b['explain'] === 'true';
   if (!explain) {
-    const list = new TokenList(null, false);
+    const list = new TokenList(null, false, maxTokens);
     for (const text of texts) list.add(analyzer, text);
     return { tokens: list.tokens };
   }
   const attrs = new Set(asList(b['attributes']).map((a) => String(a).toLowerCase()));
   if (!(analyzer instanceof ChainAnalyzer)) {
-    const list = new TokenList(attrs, false);
+    const list = new TokenList(attrs, false, maxTokens);
     for (const text of texts) list.add(analyzer, text);
     return {
       detail: { custom_analyzer: false, analyzer: { name: analyzer.name, tokens: list.tokens } },
     };
   }
   if (!analyzer.custom) {
-    const list = new TokenList(attrs, analyzer.keywordAware);
+    const list = new TokenList(attrs, analyzer.keywordAware, maxTokens);
     for (const text of texts) list.add(analyzer, text);
     return {
       detail: { custom_analyzer: false, analyzer: { name: analyzer.name, tokens: list.tokens } },
@@ -325,12 +341,13 @@ export function analyzeApi(
       return s;
     }),
   }));
-  const tokenizerList = new TokenList(attrs, false);
+  const tokenizerList = new TokenList(attrs, false, maxTokens);
   const filterLists = analyzer.tokenFilters.map(
     (_, i) =>
       new TokenList(
         attrs,
         analyzer.tokenFilters.slice(0, i + 1).some((f) => f.keywordAware === true),
+        maxTokens,
       ),
   );
   for (const text of texts) {
