@@ -37,6 +37,7 @@ import {
   shardContext,
   type TestIndex,
 } from '../dsl/aggs/helpers/shards.js';
+import { collectOptions } from '../../helpers/collect-options.js';
 
 /** A clock that reads 0 for its first `reads` reads and 1 after: a Deadline at 0 passes then. */
 function clockPassingAfter(reads: number): Clock & { reads: number } {
@@ -63,17 +64,7 @@ function index(refreshEvery?: number): TestIndex {
   );
 }
 
-const collect = (numHits: number, extra: Partial<CollectOptions> = {}): CollectOptions => ({
-  numHits,
-  sort: null,
-  trackScores: false,
-  needsScores: true,
-  minScore: null,
-  postFilter: null,
-  searchAfter: null,
-  terminateAfter: 0,
-  ...extra,
-});
+const collect = collectOptions;
 
 describe('Deadline', () => {
   it('passes when the clock reads more than its time, and stays passed', () => {

@@ -26,6 +26,7 @@ import {
   parseQuery,
   type IndexQueryContext,
 } from '../../../../src/dsl/query/index.js';
+import { collectOptions } from '../../../helpers/collect-options.js';
 
 export interface Hit {
   id: string;
@@ -125,16 +126,7 @@ export class Bench {
     const q = this.lower(json);
     const snap = this.shards[shard]!.searcher();
     const w = createWeight(q, { stats: shardStats(snap), needsScores: true });
-    const r = collectTopDocs(snap, w, {
-      numHits: size,
-      sort: null,
-      trackScores: false,
-      needsScores: true,
-      minScore: null,
-      postFilter: null,
-      searchAfter: null,
-      terminateAfter: 0,
-    });
+    const r = collectTopDocs(snap, w, collectOptions(size));
     return {
       total: r.totalHits,
       hits: r.hits.map((h) => ({ id: h.segment.segment.ids[h.doc]!, score: h.score })),

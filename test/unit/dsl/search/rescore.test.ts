@@ -16,6 +16,7 @@ import {
   type RescoreSpec,
 } from '../../../../src/dsl/search/rescore.js';
 import { Bench } from '../query/harness.js';
+import { collectOptions } from '../../../helpers/collect-options.js';
 
 const err = (f: () => unknown): [string, string | null] => {
   try {
@@ -107,16 +108,11 @@ describe('rescoreShardHits', () => {
   const snap = bench.shards[0]!.searcher();
   const stats = shardStats(snap);
   const top = (q: unknown) =>
-    collectTopDocs(snap, createWeight(bench.lower(q), { stats, needsScores: true }), {
-      numHits: 10,
-      sort: null,
-      trackScores: false,
-      needsScores: true,
-      minScore: null,
-      postFilter: null,
-      searchAfter: null,
-      terminateAfter: 0,
-    }).hits;
+    collectTopDocs(
+      snap,
+      createWeight(bench.lower(q), { stats, needsScores: true }),
+      collectOptions(10),
+    ).hits;
   const spec = (over: Partial<RescoreSpec>): RescoreSpec => ({
     windowSize: 3,
     query: null,

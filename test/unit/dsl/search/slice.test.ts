@@ -10,6 +10,7 @@ import { collectTopDocs } from '../../../../src/search/collect/top-docs.js';
 import type { Query } from '../../../../src/search/query/query.js';
 import { encodeId, parseSlice, sliceFilter } from '../../../../src/dsl/search/slice.js';
 import { Bench, chain } from '../query/harness.js';
+import { collectOptions } from '../../../helpers/collect-options.js';
 
 const errChain = (f: () => unknown) => {
   try {
@@ -101,16 +102,11 @@ describe('sliceFilter', () => {
   );
   const snap = bench.shards[0]!.searcher();
   const docsOf = (q: Query) =>
-    collectTopDocs(snap, createWeight(q, { stats: shardStats(snap), needsScores: false }), {
-      numHits: 1000,
-      sort: null,
-      trackScores: false,
-      needsScores: false,
-      minScore: null,
-      postFilter: null,
-      searchAfter: null,
-      terminateAfter: 0,
-    }).hits.map((h) => h.doc);
+    collectTopDocs(
+      snap,
+      createWeight(q, { stats: shardStats(snap), needsScores: false }),
+      collectOptions(1000, { needsScores: false }),
+    ).hits.map((h) => h.doc);
 
   for (const field of ['_id', 'n']) {
     it(`splits one shard's docs into disjoint slices covering every doc (${field})`, () => {

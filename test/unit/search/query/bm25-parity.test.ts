@@ -10,6 +10,7 @@ import { createWeight } from '../../../../src/search/query/weights.js';
 import { collectTopDocs } from '../../../../src/search/collect/top-docs.js';
 import { boolQuery, termQuery, type Query } from '../../../../src/search/query/query.js';
 import { doc, field, standardResolver } from '../../../helpers/fields.js';
+import { collectOptions } from '../../../helpers/collect-options.js';
 
 const f = Math.fround;
 const body = field('body', 'text');
@@ -43,16 +44,7 @@ function handScore(
 function search(idx: ShardIndex, q: Query) {
   const snap = idx.searcher();
   const w = createWeight(q, { stats: shardStats(snap), needsScores: true });
-  return collectTopDocs(snap, w, {
-    numHits: 10,
-    sort: null,
-    trackScores: false,
-    needsScores: true,
-    minScore: null,
-    postFilter: null,
-    searchAfter: null,
-    terminateAfter: 0,
-  });
+  return collectTopDocs(snap, w, collectOptions(10));
 }
 
 describe('BM25 parity with Lucene 7.7', () => {

@@ -22,6 +22,7 @@ import { shardStats } from '../../../../src/search/query/stats.js';
 import { createWeight, type Weight } from '../../../../src/search/query/weights.js';
 import { doc, field, standardResolver } from '../../../helpers/fields.js';
 import type { NumericColumn } from '../../../../src/search/index/segment.js';
+import { collectOptions } from '../../../helpers/collect-options.js';
 
 const body = field('body', 'text');
 const num = field('num', 'long');
@@ -85,17 +86,8 @@ function buildCorpus(seed: number, nDocs: number, segments: number, deleteRate: 
   return { idx, tokens, nums, multis, live };
 }
 
-const opts = (numHits: number, onMatch?: () => void) => ({
-  numHits,
-  sort: null,
-  trackScores: false,
-  needsScores: true,
-  minScore: null,
-  postFilter: null,
-  searchAfter: null,
-  terminateAfter: 0,
-  ...(onMatch ? { onMatch } : {}),
-});
+const opts = (numHits: number, onMatch?: () => void) =>
+  collectOptions(numHits, onMatch ? { onMatch } : {});
 
 /** The corpus index of a hit's document (from the `key` doc values). */
 function keyOf(ls: LiveSegment, d: number): number {
