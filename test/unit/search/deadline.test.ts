@@ -22,11 +22,7 @@ import {
 } from '../../../src/search/deadline.js';
 import { sortedPage } from '../../../src/search/collect/sort-page.js';
 import type { SortKey } from '../../../src/search/collect/sort.js';
-import {
-  collectTopDocs,
-  countDocs,
-  type CollectOptions,
-} from '../../../src/search/collect/top-docs.js';
+import { collectTopDocs, countDocs } from '../../../src/search/collect/top-docs.js';
 import type { Query } from '../../../src/search/query/query.js';
 import { shardStats } from '../../../src/search/query/stats.js';
 import { createWeight } from '../../../src/search/query/weights.js';
