@@ -3,6 +3,9 @@
  * pre-serialised fragments (`RawJson`) so `_source` is sent as the bytes the client gave.
  */
 import { EsError } from './errors.js';
+import { decodeJson } from './json-bytes.js';
+import { textLocation } from './json-location.js';
+import { findJsonProblem, hasDuplicateKeys } from './json-syntax.js';
 
 /** A JSON fragment kept as text (e.g. a document's `_source`). */
 export class RawJson {
@@ -26,39 +29,41 @@ let collectNonce = 0;
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
-/** Parses JSON text; malformed input becomes a `json_parse_exception` (400) like Jackson's. */
+/**
+ * Parses JSON text as ES's parser reads it: malformed input becomes Jackson's
+ * `json_parse_exception` (or `json_e_o_f_exception`), and so does a key repeated within one
+ * object (ES 6.8 parses with STRICT_DUPLICATE_DETECTION: `Duplicate field 'name'`).
+ */
 export function parseJson(text: string): unknown {
+  let v: unknown;
   try {
-    return JSON.parse(text);
+    v = JSON.parse(text);
   } catch (e) {
     throw jsonParseError(text, e);
   }
+  if (hasDuplicateKeys(text, v)) throw jsonParseError(text, null);
+  return v;
 }
 
+/** Decodes (json-bytes.ts) and parses a request body or one NDJSON line of it. */
+export function parseJsonBytes(bytes: Buffer, from = 0, to = bytes.length): unknown {
+  return parseJson(decodeJson(bytes, from, to));
+}
+
+/** The error Jackson reports for `text`, which JSON.parse rejected or found a duplicate key in. */
 export function jsonParseError(text: string, e: unknown): EsError {
+  const p = findJsonProblem(text);
+  if (p !== null) {
+    const type = p.eof ? 'json_e_o_f_exception' : 'json_parse_exception';
+    return new EsError(type, `${p.message}\n at ${textLocation(text, p.at)}`, 400);
+  }
+  // JSON.parse and the scanner disagree: say what JSON.parse said
   const msg = e instanceof Error ? e.message : String(e);
   const pos = /position (\d+)/.exec(msg);
-  const offset = pos ? Number(pos[1]) : text.length;
-  let line = 1;
-  let col = 1;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      col = 1;
-    } else col++;
-  }
-  const src = '[Source: org.elasticsearch.common.bytes.BytesReference$MarkSupportStream';
-  if (offset >= text.trimEnd().length) {
-    return new EsError(
-      'json_e_o_f_exception',
-      `Unexpected end-of-input\n at ${src}; line: ${line}, column: ${col}]`,
-      400,
-    );
-  }
-  const ch = text[offset] ?? '';
+  const at = pos ? Number(pos[1]) : text.length;
   return new EsError(
     'json_parse_exception',
-    `Unexpected character ('${ch}' (code ${ch.charCodeAt(0)})): ${msg.replace(/ in JSON at position \d+.*$/s, '')}\n at ${src}; line: ${line}, column: ${col}]`,
+    `${msg.replace(/ in JSON at position \d+.*$/s, '')}\n at ${textLocation(text, at + 1)}`,
     400,
   );
 }

@@ -10,10 +10,11 @@ import {
   documentMissing,
   EsError,
   mapperParsing,
+  toEsError,
   versionConflict,
 } from '../common/errors.js';
 import { timeBasedId } from '../common/ids.js';
-import { jsonParseError } from '../common/json.js';
+import { parseJson, parseJsonBytes } from '../common/json.js';
 import { shardForRouting } from '../common/murmur3.js';
 import { filterSource, type SourceFilter } from '../common/source-filter.js';
 import { lookupField, parseDocument, parseMapping } from '../mapping/index.js';
@@ -111,12 +112,13 @@ export class DocumentService {
 
   /** Parses `_source` bytes against the index mapping, applying any dynamic mapping update. */
   private parse(idx: IndexService, type: string, source: Buffer | string): ParsedDocument {
-    const text = typeof source === 'string' ? source : source.toString('utf8');
+    // ES DocumentParser.wrapInMapperParsingException
+    if (source.length === 0) throw mapperParsing('failed to parse, document is empty');
     let obj: unknown;
     try {
-      obj = JSON.parse(text);
+      obj = typeof source === 'string' ? parseJson(source) : parseJsonBytes(source);
     } catch (e) {
-      throw mapperParsing('failed to parse', jsonParseError(text, e));
+      throw mapperParsing('failed to parse', toEsError(e));
     }
     if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) {
       throw mapperParsing(

@@ -4,6 +4,7 @@
  */
 import { EsError, illegalArgument } from '../common/errors.js';
 import { parseJson } from '../common/json.js';
+import { decodeJson } from '../common/json-bytes.js';
 import type { HttpMethod } from './router.js';
 
 export interface RestRequest {
@@ -83,7 +84,7 @@ export function bodyText(req: RestRequest): string {
 /** The JSON body, or the `source` query parameter (ES allows both), or undefined. */
 export function bodyJson(req: RestRequest): unknown {
   if (hasBody(req)) {
-    const t = bodyText(req);
+    const t = decodeJson(req.body!);
     if (t.trim().length === 0) return undefined;
     return parseJson(t);
   }

@@ -27,12 +27,13 @@ export async function send(
   node: TestNode,
   method: string,
   path: string,
-  body?: string,
-  contentType = 'application/json',
+  body?: string | Buffer,
+  contentType: string | null = 'application/json',
 ): Promise<Answer> {
   const res = await fetch(node.url + path, {
     method,
-    ...(body !== undefined ? { body, headers: { 'content-type': contentType } } : {}),
+    ...(body !== undefined ? { body } : {}),
+    ...(body !== undefined && contentType !== null ? { headers: { 'content-type': contentType } } : {}), // prettier-ignore
     signal: AbortSignal.timeout(HANG_MS),
   });
   const text = await res.text();

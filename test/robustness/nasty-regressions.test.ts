@@ -1,0 +1,68 @@
+/**
+ * Regression tests for the bugs the corpus of nasty inputs (nasty-corpus.test.ts) found: each
+ * request once answered differently from Elasticsearch 6.8 (a JavaScript error, a 5xx, another
+ * status or error type), or accepted what ES rejects.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestNode } from '../helpers/node.js';
+import { fuzzNode, send, snapshot } from './fuzz-support.js';
+
+let node: TestNode;
+beforeAll(async () => {
+  node = await fuzzNode(5);
+}, 60_000);
+afterAll(() => node.destroy());
+
+const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => Buffer.from(p as string))); // prettier-ignore
+
+describe('request bodies as JSON (Jackson 2.8)', () => {
+  // Bodies were decoded with U+FFFD for bad bytes: the document was stored, the search ran.
+  it('bytes that are not UTF-8 inside a string are json_parse_exception, and nothing is stored', async () => {
+    const before = await snapshot(node);
+    const a = await send(node, 'PUT', '/fz/_doc/u1', bytes('{"title":"a', [0xff], 'b"}'));
+    expect(a.status).toBe(400);
+    expect(a.json.error.type).toBe('mapper_parsing_exception');
+    expect(a.json.error.caused_by.type).toBe('json_parse_exception');
+    expect(a.json.error.caused_by.reason).toMatch(/^Invalid UTF-8 start byte 0xff\n at \[Source: .*; line: 1, column: 13\]$/); // prettier-ignore
+    expect(await snapshot(node)).toBe(before);
+    const s = await send(node, 'POST', '/fz/_search', bytes('{"query":{"match":{"title":"', [0xe2, 0x82], '"}}}')); // prettier-ignore
+    expect(s.status).toBe(400);
+    expect(s.json.error.root_cause[0].reason).toMatch(/^Invalid UTF-8 middle byte 0x22\n/);
+  });
+
+  it('a key repeated within an object is `Duplicate field`, in documents, bulk items, searches and SQL', async () => {
+    const before = await snapshot(node);
+    const d = await send(node, 'PUT', '/fz/_doc/d1', '{"title":"a","n":1,"title":"b"}');
+    expect(d.status).toBe(400);
+    expect(d.json.error.caused_by).toMatchObject({ type: 'json_parse_exception' });
+    expect(d.json.error.caused_by.reason).toMatch(/^Duplicate field 'title'\n at .*column: 27\]$/);
+    const b = await send(node, 'POST', '/fz/_doc/_bulk', '{"index":{"_id":"d2"}}\n{"n":1,"kids":[{"age":1,"age":2}]}\n', 'application/x-ndjson'); // prettier-ignore
+    expect(b.status).toBe(200);
+    expect(b.json.items[0].index.error.caused_by.reason).toMatch(/^Duplicate field 'age'/);
+    expect(await snapshot(node)).toBe(before);
+    const s = await send(node, 'POST', '/fz/_search', '{"size":1,"size":2}');
+    expect(s.status).toBe(400);
+    expect(s.json.error.type).toBe('json_parse_exception');
+    const q = await send(node, 'POST', '/_sql', '{"query":"SELECT 1","query":"SELECT 2"}');
+    expect(q.status).toBe(400);
+    expect(q.json.error.reason).toMatch(/^Duplicate field 'query'/);
+  });
+
+  it('a byte order mark before the body is skipped, and _source is stored without it', async () => {
+    const a = await send(node, 'PUT', '/fz/_doc/bom?refresh=true', bytes([0xef, 0xbb, 0xbf], '{"tag":"bom"}')); // prettier-ignore
+    expect(a.status).toBe(201);
+    const g = await send(node, 'GET', '/fz/_doc/bom');
+    expect(g.json._source).toEqual({ tag: 'bom' });
+    const s = await send(node, 'POST', '/fz/_search', bytes([0xef, 0xbb, 0xbf], '{"query":{"term":{"tag":"bom"}}}')); // prettier-ignore
+    expect(s.json.hits.total).toBe(1);
+    await send(node, 'DELETE', '/fz/_doc/bom?refresh=true');
+  });
+
+  // V8's `Unexpected token` messages carry no position, which read as the end of the input.
+  it('an unexpected character mid-body is json_parse_exception, not json_e_o_f_exception', async () => {
+    const a = await send(node, 'POST', '/fz/_search', '{"query":{"match_all":{}}, "size": x}');
+    expect(a.status).toBe(400);
+    expect(a.json.error.type).toBe('json_parse_exception');
+    expect(a.json.error.reason).toMatch(/^Unrecognized token 'x': was expecting \('true', 'false' or 'null'\)\n at .*column: 38\]$/); // prettier-ignore
+  });
+});
