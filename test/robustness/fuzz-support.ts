@@ -32,7 +32,8 @@ export async function send(
 ): Promise<Answer> {
   const res = await fetch(node.url + path, {
     method,
-    ...(body !== undefined ? { body } : {}),
+    // fetch labels a string body text/plain unless told otherwise: bytes go without a type
+    ...(body !== undefined ? { body: contentType === null ? Buffer.from(body) : body } : {}),
     ...(body !== undefined && contentType !== null ? { headers: { 'content-type': contentType } } : {}), // prettier-ignore
     signal: AbortSignal.timeout(HANG_MS),
   });
@@ -451,6 +452,8 @@ export function judge(method: string, a: Answer, contentType: string | undefined
     return null;
   if (a.status === 405 && a.json.status === 405 && /^Incorrect HTTP method for uri \[/.test(e))
     return null;
+  // ES RestController refuses a body it has no parser for: `{"error":"Content-Type ...","status":406}`
+  if (a.status === 406 && a.json.status === 406 && /^Content-Type (header|\[)/.test(e)) return null;
   // ES RestGetAliasesAction: `{"error":"alias [x] missing","status":404}`
   if (a.status === 404 && typeof e === 'string' && /^alias(es)? \[.*\] missing$/.test(e))
     return null;

@@ -66,3 +66,57 @@ describe('request bodies as JSON (Jackson 2.8)', () => {
     expect(a.json.error.reason).toMatch(/^Unrecognized token 'x': was expecting \('true', 'false' or 'null'\)\n at .*column: 38\]$/); // prettier-ignore
   });
 });
+
+// Any Content-Type was read as JSON, and a malformed one was Fastify's 415 `exception`.
+describe('Content-Type (ES RestRequest.parseContentType, RestController.dispatchRequest)', () => {
+  it('a body of a type ES has no parser for is a 406, and changes nothing', async () => {
+    const before = await snapshot(node);
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+      const a = await send(node, 'PUT', '/fz/_doc/ct', '{"n":1}', type);
+      expect(a.status).toBe(406);
+      expect(a.json).toEqual({ error: `Content-Type header [${type}] is not supported`, status: 406 }); // prettier-ignore
+    }
+    const none = await send(node, 'POST', '/fz/_search', '{"size":0}', null);
+    expect(none.json).toEqual({ error: 'Content-Type header is missing', status: 406 });
+    expect(await snapshot(node)).toBe(before);
+    // without a body the type does not matter
+    expect((await send(node, 'GET', '/fz/_count')).status).toBe(200);
+  });
+
+  it('NDJSON only for _bulk and _msearch, which refuse YAML; parameters such as charset are ignored', async () => {
+    const nd = 'application/x-ndjson';
+    expect((await send(node, 'POST', '/fz/_msearch', '{}\n{"size":0}\n', nd)).status).toBe(200);
+    const s = await send(node, 'POST', '/fz/_search', '{"size":0}', nd);
+    expect(s.json).toEqual({ error: `Content-Type header [${nd}] is not supported`, status: 406 });
+    const y = await send(node, 'POST', '/fz/_doc/_bulk', '{"delete":{"_id":"x"}}\n', 'application/yaml'); // prettier-ignore
+    expect(y.status).toBe(406);
+    expect(y.json.error).toBe('Content-Type [YAML] does not support stream parsing. Use JSON or SMILE instead'); // prettier-ignore
+    const latin = await send(
+      node,
+      'POST',
+      '/fz/_count',
+      '{}',
+      'application/json; charset=ISO-8859-1',
+    );
+    expect(latin.json.count).toBe(5);
+  });
+
+  it('a header that is not type/subtype is a 400 content_type_header_exception, even without a body', async () => {
+    for (const [method, path, body] of [
+      ['PUT', '/fz/_doc/ct', '{}'],
+      ['GET', '/', undefined],
+    ] as const) {
+      const r = await fetch(node.url + path, { method, headers: { 'content-type': 'nonsense' }, ...(body ? { body } : {}) }); // prettier-ignore
+      expect(r.status).toBe(400);
+      expect(await r.json()).toEqual({
+        error: {
+          root_cause: [{ type: 'content_type_header_exception', reason: 'java.lang.IllegalArgumentException: invalid Content-Type header [nonsense]' }], // prettier-ignore
+          type: 'content_type_header_exception',
+          reason: 'java.lang.IllegalArgumentException: invalid Content-Type header [nonsense]',
+          caused_by: { type: 'illegal_argument_exception', reason: 'invalid Content-Type header [nonsense]' }, // prettier-ignore
+        },
+        status: 400,
+      });
+    }
+  });
+});
