@@ -93,6 +93,17 @@ export function bodyJson(req: RestRequest): unknown {
   return undefined;
 }
 
+/** ES RestRequest.requiredContent: APIs whose body is the request. */
+export function requireBody(req: RestRequest): void {
+  if (!hasBody(req)) throw new EsError('parse_exception', 'request body is required', 400);
+}
+
+/** ES RestRequest.contentOrSourceParam: APIs that also read the `source` parameter. */
+export function requireBodyOrSource(req: RestRequest): void {
+  if (!hasBody(req) && !req.query.has('source'))
+    throw new EsError('parse_exception', 'request body or source parameter is required', 400);
+}
+
 export function bodyObject(req: RestRequest): Record<string, unknown> | undefined {
   const v = bodyJson(req);
   if (v === undefined) return undefined;

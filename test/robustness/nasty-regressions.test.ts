@@ -120,3 +120,32 @@ describe('Content-Type (ES RestRequest.parseContentType, RestController.dispatch
     }
   });
 });
+
+describe('empty bodies (ES RestRequest.requiredContent / contentOrSourceParam)', () => {
+  // _msearch answered 200 with no responses, _sql a 500, the others validation errors.
+  it('APIs that need a body say so with parse_exception, before anything else', async () => {
+    const cases: [string, string, string][] = [
+      ['POST', '/fz/_msearch', 'request body or source parameter is required'],
+      ['POST', '/_sql', 'request body or source parameter is required'],
+      ['POST', '/_sql/translate', 'request body or source parameter is required'],
+      ['POST', '/_analyze', 'request body or source parameter is required'],
+      ['POST', '/_aliases', 'request body is required'],
+      ['PUT', '/fz/_mapping/_doc', 'request body is required'],
+      ['PUT', '/fz/_settings', 'request body is required'],
+    ];
+    for (const [method, path, reason] of cases) {
+      for (const body of [undefined, '']) {
+        const a = await send(node, method, path, body);
+        expect([path, a.status, a.json.error.root_cause]).toEqual([path, 400, [{ type: 'parse_exception', reason }]]); // prettier-ignore
+      }
+    }
+  });
+
+  it('a body of white space is no SQL request object (ES ObjectParser)', async () => {
+    const a = await send(node, 'POST', '/_sql', ' \n ');
+    expect(a.status).toBe(400);
+    expect(a.json.error.reason).toBe('[sql/query] Expected START_OBJECT but was: null');
+    const b = await send(node, 'POST', '/_sql', '[1]');
+    expect(b.json.error.reason).toBe('[sql/query] Expected START_OBJECT but was: START_ARRAY');
+  });
+});

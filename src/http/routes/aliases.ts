@@ -13,7 +13,7 @@ import {
 import type { IndexService } from '../../engine/index-service.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
-import { bodyObject, type Handler } from '../rest.js';
+import { bodyObject, requireBody, type Handler } from '../rest.js';
 import type { Router } from '../router.js';
 import { aliasesJson } from './indices.js';
 
@@ -139,6 +139,7 @@ export function registerAliasRoutes(router: Router<Handler>, node: NodeContext):
 
   router.add('POST', '/_aliases', async (req) => {
     checkParams(req, ['timeout', 'master_timeout']);
+    requireBody(req); // ES RestIndicesAliasesAction: request.contentParser()
     const body = bodyObject(req);
     const actions = body?.actions;
     if (!Array.isArray(actions) || actions.length === 0) {

@@ -25,7 +25,14 @@ import {
 import type { IndexService } from '../../engine/index-service.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
-import { bodyObject, boolParam, param, type Handler, type RestRequest } from '../rest.js';
+import {
+  bodyObject,
+  boolParam,
+  param,
+  requireBody,
+  type Handler,
+  type RestRequest,
+} from '../rest.js';
 import type { Router } from '../router.js';
 
 const OPTS = ['ignore_unavailable', 'allow_no_indices', 'expand_wildcards'];
@@ -200,6 +207,7 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
 
   const putMapping: Handler = async (req) => {
     checkParams(req, [...OPTS, 'include_type_name', 'update_all_types', ...MASTER]);
+    requireBody(req); // ES RestPutMappingAction: request.requiredContent()
     const withType = includeTypeName(req);
     let type = req.params.type;
     const raw = bodyObject(req);
@@ -343,6 +351,7 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
 
   const putSettings: Handler = async (req) => {
     checkParams(req, [...OPTS, 'preserve_existing', 'flat_settings', ...MASTER]);
+    requireBody(req); // ES RestUpdateSettingsAction: request.contentParser()
     const body = bodyObject(req);
     if (!body)
       throw new EsError(

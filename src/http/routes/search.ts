@@ -52,7 +52,14 @@ import { formatTimeValue } from '../../common/units.js';
 import { allShardsFailed } from '../../dsl/search/shard-failures.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams, preferenceWarning } from '../params.js';
-import { bodyJson, boolParam, param, type Handler, type RestRequest } from '../rest.js';
+import {
+  bodyJson,
+  boolParam,
+  param,
+  requireBodyOrSource,
+  type Handler,
+  type RestRequest,
+} from '../rest.js';
 import type { Router } from '../router.js';
 
 const INDICES_OPTS = [
@@ -509,6 +516,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       'rest_total_hits_as_int',
       'ccs_minimize_roundtrips',
     ]);
+    requireBodyOrSource(req); // ES RestMultiSearchAction: request.contentOrSourceParam()
     const t0 = Date.now();
     const data = req.body ?? Buffer.alloc(0);
     // lines as byte ranges, decoded one at a time as ES's parser reads them
