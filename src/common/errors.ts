@@ -89,6 +89,23 @@ export const illegalArgument = (reason: string, causedBy?: EsError) =>
 
 export const illegalState = (reason: string) => new EsError('illegal_state_exception', reason, 500);
 
+/**
+ * How deep queries and aggregations may nest. ES 6.8 sets no limit and overflows its stack on
+ * such requests (elasticsearch#55303); later versions refuse them with these messages, at far
+ * lower depths. Quarry refuses them where its own stack is still safe (aggregations recurse
+ * more per level, through collection, reduction and rendering).
+ */
+export const MAX_NESTED_DEPTH = 1000;
+export const MAX_AGGREGATIONS_DEPTH = 500;
+export const queryTooDeep = () =>
+  illegalArgument(
+    'The nested depth of the query exceeds the maximum nested depth for queries set in [indices.query.max_nested_depth]',
+  );
+export const aggregationsTooDeep = () =>
+  illegalArgument(
+    `The nested depth of the aggregations exceeds the maximum nested depth for aggregations of [${MAX_AGGREGATIONS_DEPTH}]`,
+  );
+
 export const indexNotFound = (index: string) =>
   new EsError('index_not_found_exception', 'no such index', 404, {
     meta: { 'resource.type': 'index_or_alias', 'resource.id': index, ...indexMeta(index) },

@@ -168,3 +168,72 @@ function prettyWrite(v: unknown, indent: string): string {
     .map(([k, x]) => `${inner}${JSON.stringify(k)} : ${prettyWrite(x, inner)}`)
     .join(',\n')}\n${indent}}`;
 }
+
+/**
+ * JSON.stringify for plain data, also when it is nested deeper than V8's recursive serializer
+ * reaches (about 4,000 levels; JSON.parse takes far more): such values are written iteratively.
+ */
+export function stringifyDeep(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'null';
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+  }
+  const out: string[] = [];
+  const stack: { value: Record<string, unknown> | unknown[]; keys: string[] | null; i: number; n: number }[] = []; // prettier-ignore
+  const put = (x: unknown) => {
+    if (
+      x === null ||
+      typeof x !== 'object' ||
+      typeof (x as { toJSON?: unknown }).toJSON === 'function'
+    ) {
+      out.push(JSON.stringify(x) ?? 'null');
+    } else if (Array.isArray(x)) {
+      out.push('[');
+      stack.push({ value: x, keys: null, i: 0, n: 0 });
+    } else {
+      out.push('{');
+      stack.push({ value: x as Record<string, unknown>, keys: Object.keys(x), i: 0, n: 0 });
+    }
+  };
+  put(value);
+  while (stack.length > 0) {
+    const f = stack[stack.length - 1]!;
+    if (f.keys === null) {
+      const a = f.value as unknown[];
+      if (f.i < a.length) {
+        if (f.i > 0) out.push(',');
+        const x = a[f.i++];
+        put(x === undefined || typeof x === 'function' ? null : x);
+        continue;
+      }
+      out.push(']');
+    } else {
+      const o = f.value as Record<string, unknown>;
+      const skip = (k: string) => o[k] === undefined || typeof o[k] === 'function';
+      while (f.i < f.keys.length && skip(f.keys[f.i]!)) f.i++;
+      if (f.i < f.keys.length) {
+        const k = f.keys[f.i++]!;
+        out.push(`${f.n++ > 0 ? ',' : ''}${JSON.stringify(k)}:`);
+        put(o[k]);
+        continue;
+      }
+      out.push('}');
+    }
+    stack.pop();
+  }
+  return out.join('');
+}
+
+/** Whether objects and arrays in `value` nest more than `max` levels deep (iterative). */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const todo: [unknown, number][] = [[value, 0]];
+  while (todo.length > 0) {
+    const [v, depth] = todo.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= max) return true;
+    for (const x of Array.isArray(v) ? v : Object.values(v))
+      if (x !== null && typeof x === 'object') todo.push([x, depth + 1]);
+  }
+  return false;
+}

@@ -14,7 +14,8 @@ import {
   versionConflict,
 } from '../common/errors.js';
 import { timeBasedId } from '../common/ids.js';
-import { parseJson, parseJsonBytes } from '../common/json.js';
+import { nestedDeeperThan, parseJson, parseJsonBytes, stringifyDeep } from '../common/json.js';
+
 import { shardForRouting } from '../common/murmur3.js';
 import { filterSource, type SourceFilter } from '../common/source-filter.js';
 import { lookupField, parseDocument, parseMapping } from '../mapping/index.js';
@@ -43,6 +44,23 @@ import {
   type IndexRequest,
   type UpdateRequest,
 } from './write-request.js';
+
+/**
+ * How deep a _source may nest (arrays within arrays, or objects the mapping does not map). ES
+ * 6.8 sets no limit, but its recursive document parser overflows the stack on such documents, and
+ * here a stored one would fail YAML and pretty answers past ~2000 levels. Jackson 2.15 made 1000
+ * its default (StreamReadConstraints); its message is the one given.
+ */
+const MAX_SOURCE_DEPTH = 1000;
+const sourceTooDeep = () =>
+  mapperParsing(
+    'failed to parse',
+    new EsError(
+      'json_parse_exception',
+      `Document nesting depth (${MAX_SOURCE_DEPTH + 1}) exceeds the maximum allowed (${MAX_SOURCE_DEPTH}, from \`StreamReadConstraints.getMaxNestingDepth()\`)`,
+      400,
+    ),
+  );
 
 export interface WriteOutcome {
   status: number;
@@ -133,6 +151,8 @@ export class DocumentService {
     const ctx = idx.mappingContext();
     const root: RootMapping = idx.mapping ?? parseMapping(type, {}, ctx);
     const parsed = parseDocument(root, obj, ctx);
+    // checked once the mapping limits had their say, before the dynamic update applies
+    if (nestedDeeperThan(obj, MAX_SOURCE_DEPTH)) throw sourceTooDeep();
     if (parsed.dynamicUpdate) {
       idx.applyDynamicUpdate(parsed.dynamicUpdate);
       void idx.persist();
@@ -412,7 +432,7 @@ export class DocumentService {
       version: MATCH_ANY,
       versionType: 'internal',
       ...cas,
-      source: Buffer.from(JSON.stringify(merged)),
+      source: Buffer.from(stringifyDeep(merged)),
     });
     return this.withGet(out, req, merged);
   }
@@ -540,6 +560,7 @@ export function indexNotFoundFor(name: string): EsError {
 
 /** The stored bytes when unfiltered (kept verbatim), otherwise the filtered object. */
 import { RawJson } from '../common/json.js';
+
 export function sourceForResponse(bytes: Buffer, filter: SourceFilter): unknown {
   if (filter.includes.length === 0 && filter.excludes.length === 0)
     return new RawJson(bytes.toString('utf8'));

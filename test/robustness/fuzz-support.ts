@@ -79,7 +79,12 @@ export function malformed(a: Answer): string | null {
   // a JavaScript error inside a shard failure surfaces as a root cause of type `exception`
   if (e.root_cause.some((rc: any) => rc.type === 'exception'))
     return `exception root cause: ${a.text.slice(0, 300)}`;
-  if (/TypeError|ReferenceError|RangeError|is not a function|Cannot read propert/.test(a.text))
+  if (
+    /TypeError|ReferenceError|RangeError|is not a function|Cannot read propert|Maximum call stack size exceeded|Invalid (array|string) length/.test(
+      a.text,
+    )
+  )
+    // prettier-ignore
     return `JavaScript error leaked: ${a.text.slice(0, 300)}`;
   return null;
 }

@@ -149,3 +149,75 @@ describe('empty bodies (ES RestRequest.requiredContent / contentOrSourceParam)',
     expect(b.json.error.reason).toBe('[sql/query] Expected START_OBJECT but was: START_ARRAY');
   });
 });
+
+// Each overflowed the stack in a recursive function (a 500 `Maximum call stack size exceeded`).
+describe('nesting thousands of levels deep', () => {
+  const nest = (d: number, open: string, inner: string, close: string) =>
+    open.repeat(d) + inner + close.repeat(d);
+
+  it('queries nest up to 1000 levels; deeper is refused as later ES versions refuse it', async () => {
+    const bool = (d: number) =>
+      `{"query":${nest(d, '{"bool":{"must":', '{"match_all":{}}', '}}')}}`;
+    expect((await send(node, 'POST', '/fz/_search', bool(999))).status).toBe(200); // 1000 queries
+    expect((await send(node, 'POST', '/fz/_search', bool(1000))).status).toBe(400);
+    const a = await send(node, 'POST', '/fz/_search', bool(5000));
+    expect(a.status).toBe(400);
+    expect(a.json.error.root_cause[0]).toEqual({
+      type: 'illegal_argument_exception',
+      reason: 'The nested depth of the query exceeds the maximum nested depth for queries set in [indices.query.max_nested_depth]', // prettier-ignore
+    });
+    // a deep value inside a query is an ordinary parse error (the query parser read it whole)
+    const v = await send(node, 'POST', '/fz/_search', `{"query":{"term":{"n":${nest(5000, '[', '', ']')}}}}`); // prettier-ignore
+    expect(v.status).toBe(400);
+    expect(v.json.error.reason).toBe('[term] query does not support array of values');
+  });
+
+  it('aggregations nest up to 500 levels (through the request cache); deeper is refused', async () => {
+    const aggs = (d: number) => `{"size":0,"aggs":${nest(d, '{"a":{"terms":{"field":"tag"},"aggs":', '{}', '}}')}}`; // prettier-ignore
+    expect((await send(node, 'POST', '/fz/_search?request_cache=true', aggs(500))).status).toBe(
+      200,
+    );
+    const a = await send(node, 'POST', '/fz/_search', aggs(501));
+    expect(a.status).toBe(400);
+    expect(a.json.error.reason).toBe('The nested depth of the aggregations exceeds the maximum nested depth for aggregations of [500]'); // prettier-ignore
+  });
+
+  it('settings, mappings and _analyze answer as ES reads them (Settings.fromXContent, Map.toString)', async () => {
+    const before = await snapshot(node);
+    const s = await send(node, 'PUT', '/fz/_settings', `{"index":{"max_result_window":${nest(5000, '{"a":', '1', '}')}}}`); // prettier-ignore
+    expect(s.status).toBe(400);
+    expect(s.json.error.reason).toMatch(/^unknown setting \[index\.max_result_window\.a\.a\.a/);
+    // a list may hold values only: ES answers a 500 SettingsException
+    for (const list of ['[[1]]', nest(5000, '[', '', ']')]) {
+      const l = await send(node, 'PUT', '/fz/_settings', `{"index":{"max_result_window":${list}}}`);
+      expect(l.status).toBe(500);
+      expect(l.json.error.type).toBe('settings_exception');
+      expect(l.json.error.caused_by).toEqual({ type: 'illegal_state_exception', reason: 'only value lists are allowed in serialized settings' }); // prettier-ignore
+    }
+    const m = await send(node, 'PUT', '/fz/_mapping/_doc', `{"properties":{"k":{"type":"keyword","ignore_above":${nest(5000, '{"a":', '1', '}')}}}}`); // prettier-ignore
+    expect(m.status).toBe(400);
+    expect(m.json.error.reason).toMatch(/^For input string: "\{a=\{a=\{a=/);
+    const z = await send(node, 'POST', '/_analyze', `{"tokenizer":{"type":"standard","max_token_length":${nest(5000, '[', '', ']')}},"text":"a"}`); // prettier-ignore
+    expect(z.status).toBe(500);
+    expect(z.json.error.type).toBe('settings_exception');
+    expect(await snapshot(node)).toBe(before);
+  });
+
+  it('a _source nesting arrays 1000 deep is stored and served in every format; deeper is refused', async () => {
+    const ok = await send(node, 'PUT', '/fz/_doc/deep?refresh=true', `{"n":${nest(999, '[', '7', ']')}}`); // prettier-ignore
+    expect(ok.status).toBe(201);
+    for (const q of ['?pretty', '?format=yaml', '?_source_includes=n', '?filter_path=_source'])
+      expect((await send(node, 'GET', `/fz/_doc/deep${q}`)).status).toBe(200);
+    await send(node, 'DELETE', '/fz/_doc/deep?refresh=true');
+    const before = await snapshot(node);
+    for (const [m, p, b] of [
+      ['PUT', '/fz/_doc/deep', `{"n":${nest(1000, '[', '7', ']')}}`],
+      ['POST', '/fz/_doc/1/_update', `{"doc":{"n":${nest(5000, '[', '', ']')}}}`],
+    ]) {
+      const a = await send(node, m!, p!, b);
+      expect(a.status).toBe(400);
+      expect(a.json.error.caused_by.reason).toBe('Document nesting depth (1001) exceeds the maximum allowed (1000, from `StreamReadConstraints.getMaxNestingDepth()`)'); // prettier-ignore
+    }
+    expect(await snapshot(node)).toBe(before);
+  });
+});

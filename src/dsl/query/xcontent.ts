@@ -24,9 +24,15 @@ export type Token =
   | 'VALUE_BOOLEAN'
   | 'VALUE_NULL';
 
+/** A position in the JSON: its parent's position and its key there (built once per value). */
+interface Place {
+  readonly parent: Place | null;
+  readonly key: string | number | null;
+}
+
 interface Tok {
   readonly t: Token;
-  readonly path: JsonPath;
+  readonly place: Place;
   /** Jackson `getCurrentName()` while on this token. */
   readonly name: string | null;
   /** The JSON value for values and START tokens; the field name for FIELD_NAME. */
@@ -38,36 +44,68 @@ interface Tok {
 export const isValueToken = (t: Token | null): boolean =>
   t === 'VALUE_STRING' || t === 'VALUE_NUMBER' || t === 'VALUE_BOOLEAN';
 
-function tokenize(v: unknown, path: JsonPath, name: string | null, out: Tok[]): void {
-  if (v !== null && typeof v === 'object') {
-    if (Array.isArray(v)) {
-      const start = out.length;
-      out.push({ t: 'START_ARRAY', path, name, value: v, end: -1 });
-      v.forEach((x, i) => tokenize(x, [...path, i], null, out));
-      out[start]!.end = out.length;
-      out.push({ t: 'END_ARRAY', path, name, value: v, end: -1 });
-    } else {
-      const start = out.length;
-      out.push({ t: 'START_OBJECT', path, name, value: v, end: -1 });
-      for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-        const p = [...path, k];
-        out.push({ t: 'FIELD_NAME', path: p, name: k, value: k, end: -1 });
-        tokenize(x, p, k, out);
-      }
-      out[start]!.end = out.length;
-      out.push({ t: 'END_OBJECT', path, name, value: v, end: -1 });
-    }
-    return;
+const scalarToken = (v: unknown): Token =>
+  typeof v === 'string'
+    ? 'VALUE_STRING'
+    : typeof v === 'number'
+      ? 'VALUE_NUMBER'
+      : typeof v === 'boolean'
+        ? 'VALUE_BOOLEAN'
+        : 'VALUE_NULL';
+
+/**
+ * The tokens of `root`, in Jackson's order. Iterative, and paths are kept as parent links (a
+ * location is built only when an error asks for one), so values nested thousands of levels deep
+ * neither overflow the stack nor cost a path copy per level.
+ */
+function tokenize(root: unknown, out: Tok[]): void {
+  interface Frame {
+    readonly value: unknown[] | Record<string, unknown>;
+    readonly keys: string[] | null;
+    readonly place: Place;
+    readonly name: string | null;
+    readonly start: number;
+    i: number;
   }
-  const t: Token =
-    typeof v === 'string'
-      ? 'VALUE_STRING'
-      : typeof v === 'number'
-        ? 'VALUE_NUMBER'
-        : typeof v === 'boolean'
-          ? 'VALUE_BOOLEAN'
-          : 'VALUE_NULL';
-  out.push({ t, path, name, value: v ?? null, end: -1 });
+  const frames: Frame[] = [];
+  const emit = (v: unknown, place: Place, name: string | null) => {
+    if (v === null || typeof v !== 'object') {
+      out.push({ t: scalarToken(v), place, name, value: v ?? null, end: -1 });
+      return;
+    }
+    const array = Array.isArray(v);
+    const start = out.length;
+    out.push({ t: array ? 'START_ARRAY' : 'START_OBJECT', place, name, value: v, end: -1 });
+    const keys = array ? null : Object.keys(v);
+    frames.push({ value: v as Frame['value'], keys, place, name, start, i: 0 });
+  };
+  emit(root, { parent: null, key: null }, null);
+  while (frames.length > 0) {
+    const f = frames[frames.length - 1]!;
+    if (f.keys === null) {
+      const a = f.value as unknown[];
+      if (f.i < a.length) {
+        const i = f.i++;
+        emit(a[i], { parent: f.place, key: i }, null);
+        continue;
+      }
+    } else if (f.i < f.keys.length) {
+      const k = f.keys[f.i++]!;
+      const place = { parent: f.place, key: k };
+      out.push({ t: 'FIELD_NAME', place, name: k, value: k, end: -1 });
+      emit((f.value as Record<string, unknown>)[k], place, k);
+      continue;
+    }
+    frames.pop();
+    out[f.start]!.end = out.length;
+    out.push({ t: f.keys === null ? 'END_ARRAY' : 'END_OBJECT', place: f.place, name: f.name, value: f.value, end: -1 }); // prettier-ignore
+  }
+}
+
+function pathOf(place: Place, base: JsonPath): JsonPath {
+  const keys: (string | number)[] = [];
+  for (let p: Place | null = place; p !== null; p = p.parent) if (p.key !== null) keys.push(p.key);
+  return [...base, ...keys.reverse()];
 }
 
 /** `json_parse_exception` Jackson raises for a wrong accessor on a token. */
@@ -78,8 +116,11 @@ export class XParser {
   private i = -1;
 
   /** `base` prefixes every location (the JSON path of `json` inside the request). */
-  constructor(json: unknown, base: JsonPath = []) {
-    tokenize(json, base, null, this.toks);
+  constructor(
+    json: unknown,
+    private readonly base: JsonPath = [],
+  ) {
+    tokenize(json, this.toks);
   }
 
   private get tok(): Tok | undefined {
@@ -110,7 +151,7 @@ export class XParser {
     const t = this.tok ?? this.toks[this.toks.length - 1]!;
     const at =
       t.t === 'FIELD_NAME' ? 'key' : t.t === 'END_OBJECT' || t.t === 'END_ARRAY' ? 'end' : 'value';
-    return { path: t.path, at };
+    return { path: pathOf(t.place, this.base), at };
   }
 
   /** The JSON value of the current token (objects/arrays as parsed). */

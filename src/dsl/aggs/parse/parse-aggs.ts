@@ -3,7 +3,13 @@
  * AggregatorFactories.parseAggregators), with ES 6.8's parse errors, then validates the tree
  * (leaf aggregations without sub-aggregations, placement rules, pipeline order and paths).
  */
-import { EsError, illegalArgument, parsingException } from '../../../common/errors.js';
+import {
+  aggregationsTooDeep,
+  EsError,
+  illegalArgument,
+  MAX_AGGREGATIONS_DEPTH,
+  parsingException,
+} from '../../../common/errors.js';
 import { AGGS, PIPELINES, type ParseContext } from '../registry.js';
 import type { AggNode } from '../types.js';
 import { isObj, tokenOf } from './object-parser.js';
@@ -20,7 +26,7 @@ export function parseAggregations(json: unknown, opts: ParseOptions = {}): AggNo
     throw parsingException(`Unknown key for a ${tokenOf(json)} in [aggregations].`);
   }
   const pc: ParseContext = { warnings: opts.warnings };
-  return parseLevel(json, pc);
+  return parseLevel(json, pc, 1);
 }
 
 const validated = new WeakSet<AggNode[]>();
@@ -37,7 +43,8 @@ export function validateAggregations(nodes: AggNode[]): void {
   validated.add(nodes);
 }
 
-function parseLevel(json: Record<string, unknown>, pc: ParseContext): AggNode[] {
+function parseLevel(json: Record<string, unknown>, pc: ParseContext, depth: number): AggNode[] {
+  if (depth > MAX_AGGREGATIONS_DEPTH && Object.keys(json).length > 0) throw aggregationsTooDeep();
   const out: AggNode[] = [];
   const regular: AggNode[] = [];
   const pipelines: AggNode[] = [];
@@ -87,7 +94,7 @@ function parseLevel(json: Record<string, unknown>, pc: ParseContext): AggNode[] 
       }
     }
     if (type === null) throw parsingException(`Missing definition for aggregation [${name}]`);
-    const sub = subJson !== null ? parseLevel(subJson, pc) : null;
+    const sub = subJson !== null ? parseLevel(subJson, pc, depth + 1) : null;
     const spec = AGGS.get(type);
     if (sub !== null && (!spec || spec.leaf)) {
       throw new EsError(

@@ -2,6 +2,7 @@
  * ES AbstractQueryBuilder.parseInnerQueryBuilder: `{ "<name>": { ... } }` with its exact
  * malformed-query errors, dispatching to the query parsers registered by name.
  */
+import { MAX_NESTED_DEPTH, queryTooDeep } from '../../../common/errors.js';
 import { INLINE_LOCATION, illegalArgumentAt, parsingError } from '../errors.js';
 import type { QueryNode } from '../nodes.js';
 import type { XParser } from '../xcontent.js';
@@ -18,8 +19,21 @@ export function registeredQueryNames(): string[] {
   return [...registry.keys()];
 }
 
+/** How many parseInnerQuery calls are under way (parsing is synchronous). */
+let depth = 0;
+
 /** Parses one query object; the cursor may be before or on its START_OBJECT. */
 export function parseInnerQuery(p: XParser): QueryNode {
+  if (depth >= MAX_NESTED_DEPTH) throw queryTooDeep();
+  depth++;
+  try {
+    return parseOne(p);
+  } finally {
+    depth--;
+  }
+}
+
+function parseOne(p: XParser): QueryNode {
   if (p.currentToken() !== 'START_OBJECT') {
     if (p.nextToken() !== 'START_OBJECT') {
       throw parsingError('[_na] query malformed, must start with start_object', p.location());
