@@ -221,3 +221,32 @@ describe('nesting thousands of levels deep', () => {
     expect(await snapshot(node)).toBe(before);
   });
 });
+
+// Alias filters were stored unchecked (a deep one overflowed the store's encoder); a failed
+// action left the earlier actions of the request applied in memory.
+describe('alias filters (ES AliasValidator.validateAliasFilter)', () => {
+  it('a filter that does not build as a query on the index is refused, and nothing changes', async () => {
+    const before = await send(node, 'GET', '/_alias');
+    for (const filter of [
+      { bogus: {} },
+      { range: { n: { gte: { a: 1 } } } },
+      { term: { n: 'x' } },
+    ]) {
+      const a = await send(node, 'POST', '/_aliases', JSON.stringify({ actions: [{ add: { index: 'fz', alias: 'ok1' } }, { add: { index: 'fz', alias: 'bad', filter } }] })); // prettier-ignore
+      expect(a.status).toBe(400);
+      expect(a.json.error.type).toBe('illegal_argument_exception');
+      expect(a.json.error.reason).toBe('failed to parse filter for alias [bad]');
+      const b = await send(node, 'PUT', '/fz/_alias/bad', JSON.stringify({ filter }));
+      expect(b.json.error.reason).toBe('failed to parse filter for alias [bad]');
+      const mappings = { _doc: { properties: { n: { type: 'long' } } } };
+      const c = await send(node, 'PUT', '/fzx', JSON.stringify({ mappings, aliases: { bad: { filter } } })); // prettier-ignore
+      expect(c.json.error.reason).toBe('failed to parse filter for alias [bad]');
+      expect((await send(node, 'HEAD', '/fzx')).status).toBe(404);
+    }
+    expect((await send(node, 'GET', '/_alias')).json).toEqual(before.json);
+    const good = await send(node, 'POST', '/_aliases', JSON.stringify({ actions: [{ add: { index: 'fz', alias: 'good', filter: { term: { n: 1 } } } }] })); // prettier-ignore
+    expect(good.status).toBe(200);
+    expect((await send(node, 'GET', '/_alias/good')).json).toEqual({ fz: { aliases: { good: { filter: { term: { n: 1 } } } } } }); // prettier-ignore
+    await send(node, 'DELETE', '/fz/_alias/good');
+  });
+});

@@ -34,6 +34,7 @@ import {
   type RestRequest,
 } from '../rest.js';
 import type { Router } from '../router.js';
+import { validateAliasFilter } from './aliases.js';
 
 const OPTS = ['ignore_unavailable', 'allow_no_indices', 'expand_wildcards'];
 const MASTER = ['master_timeout', 'timeout', 'local'];
@@ -73,6 +74,7 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
     }
     const idx = await indices.create(req.params.index!, body, {
       includeTypeName: includeTypeName(req),
+      checkAlias: (index, alias, def) => validateAliasFilter(node, alias, def, [index]),
     });
     return {
       status: 200,
