@@ -169,13 +169,18 @@ function prettyWrite(v: unknown, indent: string): string {
     .join(',\n')}\n${indent}}`;
 }
 
+/** Jackson (QUOTE_NON_NUMERIC_NUMBERS) writes NaN and infinities as strings; JSON.stringify, null. */
+const quoteNonFinite = (_k: string, v: unknown) =>
+  typeof v === 'number' && !Number.isFinite(v) ? String(v) : v;
+
 /**
  * JSON.stringify for plain data, also when it is nested deeper than V8's recursive serializer
  * reaches (about 4,000 levels; JSON.parse takes far more): such values are written iteratively.
+ * `jackson`: non-finite numbers as ES writes them back into a _source ("Infinity", "NaN").
  */
-export function stringifyDeep(value: unknown): string {
+export function stringifyDeep(value: unknown, jackson = false): string {
   try {
-    return JSON.stringify(value) ?? 'null';
+    return (jackson ? JSON.stringify(value, quoteNonFinite) : JSON.stringify(value)) ?? 'null';
   } catch (e) {
     if (!(e instanceof RangeError)) throw e;
   }
@@ -187,7 +192,7 @@ export function stringifyDeep(value: unknown): string {
       typeof x !== 'object' ||
       typeof (x as { toJSON?: unknown }).toJSON === 'function'
     ) {
-      out.push(JSON.stringify(x) ?? 'null');
+      out.push((jackson ? JSON.stringify(quoteNonFinite('', x)) : JSON.stringify(x)) ?? 'null');
     } else if (Array.isArray(x)) {
       out.push('[');
       stack.push({ value: x, keys: null, i: 0, n: 0 });

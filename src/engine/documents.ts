@@ -129,7 +129,12 @@ export class DocumentService {
   }
 
   /** Parses `_source` bytes against the index mapping, applying any dynamic mapping update. */
-  private parse(idx: IndexService, type: string, source: Buffer | string): ParsedDocument {
+  private parse(
+    idx: IndexService,
+    type: string,
+    source: Buffer | string,
+    id: string,
+  ): ParsedDocument {
     // ES DocumentParser.wrapInMapperParsingException
     if (source.length === 0) throw mapperParsing('failed to parse, document is empty');
     let obj: unknown;
@@ -150,7 +155,7 @@ export class DocumentService {
     }
     const ctx = idx.mappingContext();
     const root: RootMapping = idx.mapping ?? parseMapping(type, {}, ctx);
-    const parsed = parseDocument(root, obj, ctx);
+    const parsed = parseDocument(root, obj, ctx, id);
     // checked once the mapping limits had their say, before the dynamic update applies
     if (nestedDeeperThan(obj, MAX_SOURCE_DEPTH)) throw sourceTooDeep();
     if (parsed.dynamicUpdate) {
@@ -179,7 +184,7 @@ export class DocumentService {
         shard.id,
         indexRequestText(idx.name, req.type, id, req.source),
       );
-    const parsed = this.parse(idx, type, req.source);
+    const parsed = this.parse(idx, type, req.source, id);
     const expected = req.opType === 'create' ? MATCH_DELETED : req.version;
     const current = autoId ? null : shard.current(id);
     const plan = planWrite(current, {
@@ -321,7 +326,7 @@ export class DocumentService {
         routing: req.routing,
         version: MATCH_ANY,
         versionType: 'internal',
-        source: Buffer.from(JSON.stringify(upsert)),
+        source: Buffer.from(stringifyDeep(upsert, true)),
       });
       return this.withGet(out, req, upsert);
     }
@@ -432,7 +437,7 @@ export class DocumentService {
       version: MATCH_ANY,
       versionType: 'internal',
       ...cas,
-      source: Buffer.from(stringifyDeep(merged)),
+      source: Buffer.from(stringifyDeep(merged, true)),
     });
     return this.withGet(out, req, merged);
   }

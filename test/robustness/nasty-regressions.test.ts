@@ -250,3 +250,51 @@ describe('alias filters (ES AliasValidator.validateAliasFilter)', () => {
     await send(node, 'DELETE', '/fz/_alias/good');
   });
 });
+
+describe('numbers that do not fit', () => {
+  // size 2147483648 used to reach the result-window check (a 500); "NaN" was refused.
+  it('from, size and terminate_after are read as ES reads them (parser.intValue())', async () => {
+    const cases: [string, number, string][] = [
+      ['{"size":2147483648}', 400, 'Numeric value (2147483648) out of range of int'],
+      ['{"from":-2147483649}', 400, 'Numeric value (-2147483649) out of range of int'],
+      ['{"size":1e400}', 400, 'Numeric value (Infinity) out of range of int (-2147483648 - 2147483647)'], // prettier-ignore
+      ['{"size":"Infinity"}', 400, 'Value [Infinity] is out of range for an integer'],
+      ['{"terminate_after":"1e400"}', 400, 'Value [1e400] is out of range for an integer'],
+      ['{"size":"abc"}', 400, 'For input string: "abc"'],
+    ];
+    for (const [body, status, reason] of cases) {
+      const a = await send(node, 'POST', '/fz/_search', body);
+      expect([body, a.status, a.json.error.root_cause[0].reason]).toEqual([body, status, reason]);
+    }
+    // Double.parseDouble("NaN") is NaN, and (int) NaN is 0
+    const nan = await send(node, 'POST', '/fz/_search', '{"size":"NaN"}');
+    expect(nan.status).toBe(200);
+    expect(nan.json.hits.hits).toEqual([]);
+  });
+
+  it('a long term beyond 2^63 is out of range (ES saw a BigInteger), not a search for nothing', async () => {
+    const a = await send(node, 'POST', '/fz/_search', '{"query":{"term":{"n":123456789012345678901234567890}}}'); // prettier-ignore
+    expect(a.status).toBe(400);
+    expect(a.json.error.failed_shards[0].reason.caused_by).toEqual({
+      type: 'illegal_argument_exception',
+      reason: 'Value [1.2345678901234568E29] is out of range for a long',
+    });
+  });
+
+  // JSON.stringify wrote the merged Infinity as null: the update succeeded and stored n: null.
+  it('an update or upsert with 1e400 writes it back as ES does ("Infinity"), which a long refuses', async () => {
+    const before = await snapshot(node);
+    const a = await send(node, 'POST', '/fz/_doc/1/_update', '{"doc":{"n":1e400}}');
+    expect(a.status).toBe(400);
+    expect(a.json.error.reason).toBe("failed to parse field [n] of type [long] in document with id '1'"); // prettier-ignore
+    const u = await send(node, 'POST', '/fz/_doc/up/_update', '{"doc":{"n":1},"upsert":{"price":-1e400}}'); // prettier-ignore
+    expect(u.status).toBe(400);
+    expect(await snapshot(node)).toBe(before);
+  });
+});
+
+// The engine never passed the id to the document parser (ES: context.sourceToParse().id()).
+it("a field that fails to parse names the document's id", async () => {
+  const a = await send(node, 'PUT', '/fz/_doc/named', '{"n":"x"}');
+  expect(a.json.error.reason).toBe("failed to parse field [n] of type [long] in document with id 'named'"); // prettier-ignore
+});

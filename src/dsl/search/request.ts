@@ -11,6 +11,7 @@ import { parseSlice, type SliceSpec } from './slice.js';
 import {
   boolValue,
   intValue,
+  sourceIntValue,
   parseDocvalueFields,
   parseSort,
   parseSourceSpec,
@@ -123,16 +124,16 @@ export function parseSearchBody(body: unknown): SearchRequest {
         r.postFilter = v;
         break;
       case 'from':
-        r.from = intValue(k, v);
+        r.from = sourceIntValue(k, v);
         break;
       case 'size':
-        r.size = intValue(k, v);
+        r.size = sourceIntValue(k, v);
         break;
       case 'timeout':
         r.timeoutMs = 0;
         break;
       case 'terminate_after':
-        r.terminateAfter = intValue(k, v);
+        r.terminateAfter = sourceIntValue(k, v);
         if (r.terminateAfter <= 0) throw illegalArgument('terminateAfter must be > 0');
         break;
       case 'min_score':
