@@ -198,6 +198,7 @@ export class DocumentService {
       throw shard.counters.indexFailedWith(
         versionConflict(type, id, plan.explanation, idx.name, idx.uuid, shard.id),
       );
+    shard.search?.check(parsed);
     const seqNo = shard.nextSeqNo();
     void shard.putDoc(id, req.routing, req.source, plan.newVersion, seqNo);
     shard.search?.add(id, parsed, seqNo, plan.newVersion, req.routing, !autoId && current !== null);

@@ -298,3 +298,42 @@ it("a field that fails to parse names the document's id", async () => {
   const a = await send(node, 'PUT', '/fz/_doc/named', '{"n":"x"}');
   expect(a.json.error.reason).toBe("failed to parse field [n] of type [long] in document with id 'named'"); // prettier-ignore
 });
+
+describe('10 MB strings and long lines', () => {
+  // Stored: Lucene refuses a term over 32766 bytes of UTF-8 (DefaultIndexingChain).
+  it('a keyword value over 32766 bytes fails the document as Lucene does, and nothing is stored', async () => {
+    const before = await snapshot(node);
+    const big = 'é'.repeat(16384); // 32768 bytes
+    const a = await send(node, 'PUT', '/fz/_doc/big', JSON.stringify({ tag: big }));
+    expect(a.status).toBe(400);
+    expect(a.json.error.root_cause[0].type).toBe('illegal_argument_exception');
+    expect(a.json.error.reason).toBe(
+      `Document contains at least one immense term in field="tag" (whose UTF8 encoding is longer than the max length 32766), all of which were skipped.  Please correct the analyzer to not produce such terms.  The prefix of the first immense term is: '[${Array(15).fill('-61, -87').join(', ')}]...', original message: bytes can be at most 32766 in length; got 32768`,
+    );
+    expect(a.json.error.caused_by).toEqual({ type: 'max_bytes_length_exceeded_exception', reason: 'bytes can be at most 32766 in length; got 32768' }); // prettier-ignore
+    // title is text, but its keyword sub-field takes the whole value
+    const t = await send(
+      node,
+      'PUT',
+      '/fz/_doc/big',
+      JSON.stringify({ title: 'fox '.repeat(9000) }),
+    );
+    expect(t.json.error.reason).toMatch(/^Document contains at least one immense term in field="title\.raw"/); // prettier-ignore
+    const b = await send(node, 'POST', '/fz/_doc/_bulk', `{"index":{"_id":"big"}}\n${JSON.stringify({ kids: [{ name: big }] })}\n`, 'application/x-ndjson'); // prettier-ignore
+    expect(b.json.items[0].index.status).toBe(400);
+    expect(b.json.items[0].index.error.reason).toMatch(/immense term in field="kids\.name"/);
+    expect(await snapshot(node)).toBe(before);
+    expect((await send(node, 'PUT', '/fz/_doc/big?refresh=true', JSON.stringify({ tag: 'é'.repeat(16383) }))).status).toBe(201); // prettier-ignore
+    await send(node, 'DELETE', '/fz/_doc/big?refresh=true');
+  });
+
+  // The SQL lexer's string and quoted-identifier RegExps overflowed V8's regexp stack.
+  it('a 10 MB SQL string literal is a value like any other', async () => {
+    const big = 'x'.repeat(10 * 1024 * 1024);
+    const a = await send(node, 'POST', '/_sql', JSON.stringify({ query: `SELECT tag FROM fz WHERE tag = '${big}'` })); // prettier-ignore
+    expect(a.status).toBe(200);
+    expect(a.json.rows).toEqual([]);
+    const b = await send(node, 'POST', '/_sql', JSON.stringify({ query: `SELECT 'it''s' AS "a""b" FROM fz LIMIT 1` })); // prettier-ignore
+    expect(b.json).toMatchObject({ columns: [{ name: 'a"b' }], rows: [["it's"]] });
+  });
+});
