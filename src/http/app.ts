@@ -16,6 +16,7 @@ import { registerRoutes } from './routes/index.js';
 import { admitRequest, OverloadControl } from './overload.js';
 import { readBody, requestBody } from './request-body.js';
 import { parseContentType, readsStream, refusedContentType } from './content-type.js';
+import { answerClientError, frameTooLong } from './frame-limits.js';
 
 /**
  * Renders the JSON locations an error recorded (`line`/`col`, `[1:20]`) against the request body,
@@ -87,6 +88,7 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
       maxParamLength: 4096,
     },
     return503OnClosing: false,
+    clientErrorHandler: answerClientError,
   });
   app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
 
@@ -179,6 +181,13 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
   // Fastify might refuse, methods and URLs Fastify has no route for) take Fastify's path.
   app.addHook('onRequest', (req, reply, done) => {
     const raw = req.raw;
+    const tooLong = frameTooLong(raw);
+    if (tooLong) {
+      reply.hijack();
+      reply.raw.shouldKeepAlive = false;
+      const method = raw.method as HttpMethod;
+      return void sendError(reply.raw, { method, query: new Map(), accept: undefined }, tooLong);
+    }
     // ES reads the Content-Type header as it builds the request, before anything else
     const type = raw.headers['content-type'];
     if (type !== undefined) {

@@ -336,4 +336,24 @@ describe('10 MB strings and long lines', () => {
     const b = await send(node, 'POST', '/_sql', JSON.stringify({ query: `SELECT 'it''s' AS "a""b" FROM fz LIMIT 1` })); // prettier-ignore
     expect(b.json).toMatchObject({ columns: [{ name: 'a"b' }], rows: [["it's"]] });
   });
+
+  // Node answered 431 with Fastify's body, or served lines ES's decoder refuses (4kb, 8kb).
+  it('a request line over 4096 bytes or headers over 8192 are too_long_frame_exception', async () => {
+    for (const n of [5000, 100_000]) {
+      const a = await send(node, 'GET', `/fz/_doc/${'x'.repeat(n)}`);
+      expect(a.status).toBe(400);
+      expect(a.json).toEqual({
+        error: {
+          root_cause: [{ type: 'too_long_frame_exception', reason: 'An HTTP line is larger than 4096 bytes.' }], // prettier-ignore
+          type: 'too_long_frame_exception',
+          reason: 'An HTTP line is larger than 4096 bytes.',
+        },
+        status: 400,
+      });
+    }
+    const h = await fetch(node.url + '/fz/_count', { headers: { 'x-big': 'y'.repeat(9000) } });
+    expect(h.status).toBe(400);
+    expect(((await h.json()) as any).error.reason).toBe('HTTP header is larger than 8192 bytes.');
+    expect((await send(node, 'GET', `/fz/_doc/${'x'.repeat(3000)}`)).status).toBe(404);
+  });
 });
