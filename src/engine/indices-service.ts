@@ -89,9 +89,10 @@ export class IndicesService {
     const exprs =
       expression === undefined
         ? []
-        : (Array.isArray(expression) ? expression : expression.split(','))
-            .map((s) => s.trim())
-            .filter((s) => s.length > 0);
+        : // ES Strings.splitStringByCommaToArray: names are not trimmed ("fz " is not fz)
+          (Array.isArray(expression) ? expression : expression.split(',')).filter(
+            (s) => s.length > 0,
+          );
     const names = resolveIndexExpression(
       exprs,
       this.all().map((i) => ({

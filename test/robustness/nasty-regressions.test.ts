@@ -356,4 +356,18 @@ describe('10 MB strings and long lines', () => {
     expect(((await h.json()) as any).error.reason).toBe('HTTP header is larger than 8192 bytes.');
     expect((await send(node, 'GET', `/fz/_doc/${'x'.repeat(3000)}`)).status).toBe(404);
   });
+
+  // Names were trimmed: `fz ` and "fz\n" named fz.
+  it('index names are not trimmed (ES Strings.splitStringByCommaToArray)', async () => {
+    const a = await send(node, 'GET', '/fz%20/_search');
+    expect(a.status).toBe(404);
+    expect(a.json.error.index).toBe('fz ');
+    const b = await send(
+      node,
+      'POST',
+      '/_sql',
+      JSON.stringify({ query: 'SELECT title FROM "fz\n"' }),
+    );
+    expect(b.json.error.reason).toBe('Found 1 problem\nline 1:19: Unknown index [fz\n]');
+  });
 });
