@@ -272,11 +272,26 @@ export const Param = createToken({ name: 'Param', pattern: '?' });
 // ---------------------------------------------------------------------------------------------
 // Literals and identifiers.
 
+/**
+ * `q ( ~q | q q )* q`, scanned with indexOf: a backtracking RegExp overflows V8's regexp stack on a
+ * literal of a few megabytes (a 500 `Maximum call stack size exceeded` on a 10 MB string).
+ */
+function quotedMatcher(q: string): CustomPatternMatcherFunc {
+  return (text, offset) => {
+    if (text[offset] !== q) return null;
+    for (let i = text.indexOf(q, offset + 1); i >= 0; i = text.indexOf(q, i + 2)) {
+      if (text[i + 1] !== q) return [text.substring(offset, i + 1)];
+    }
+    return null;
+  };
+}
+
 // SqlBase.g4: STRING : '\'' ( ~'\'' | '\'\'' )* '\''
 export const StringLiteral = createToken({
   name: 'StringLiteral',
-  pattern: /'(?:[^']|'')*'/,
+  pattern: quotedMatcher("'"),
   line_breaks: true,
+  start_chars_hint: ["'"],
 });
 
 /*
@@ -384,15 +399,17 @@ export const TableIdentifier = createToken({ name: 'TableIdentifier', pattern: L
 // SqlBase.g4: QUOTED_IDENTIFIER : '"' ( ~'"' | '""' )* '"'
 export const QuotedIdentifier = createToken({
   name: 'QuotedIdentifier',
-  pattern: /"(?:[^"]|"")*"/,
+  pattern: quotedMatcher('"'),
   line_breaks: true,
+  start_chars_hint: ['"'],
   categories: [IdentifierToken],
 });
 // SqlBase.g4: BACKQUOTED_IDENTIFIER : '`' ( ~'`' | '``' )* '`'
 export const BackquotedIdentifier = createToken({
   name: 'BackquotedIdentifier',
-  pattern: /`(?:[^`]|``)*`/,
+  pattern: quotedMatcher('`'),
   line_breaks: true,
+  start_chars_hint: ['`'],
   categories: [IdentifierToken],
 });
 

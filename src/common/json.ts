@@ -3,6 +3,9 @@
  * pre-serialised fragments (`RawJson`) so `_source` is sent as the bytes the client gave.
  */
 import { EsError } from './errors.js';
+import { decodeJson } from './json-bytes.js';
+import { textLocation } from './json-location.js';
+import { findJsonProblem, hasDuplicateKeys } from './json-syntax.js';
 
 /** A JSON fragment kept as text (e.g. a document's `_source`). */
 export class RawJson {
@@ -26,39 +29,41 @@ let collectNonce = 0;
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
-/** Parses JSON text; malformed input becomes a `json_parse_exception` (400) like Jackson's. */
+/**
+ * Parses JSON text as ES's parser reads it: malformed input becomes Jackson's
+ * `json_parse_exception` (or `json_e_o_f_exception`), and so does a key repeated within one
+ * object (ES 6.8 parses with STRICT_DUPLICATE_DETECTION: `Duplicate field 'name'`).
+ */
 export function parseJson(text: string): unknown {
+  let v: unknown;
   try {
-    return JSON.parse(text);
+    v = JSON.parse(text);
   } catch (e) {
     throw jsonParseError(text, e);
   }
+  if (hasDuplicateKeys(text, v)) throw jsonParseError(text, null);
+  return v;
 }
 
+/** Decodes (json-bytes.ts) and parses a request body or one NDJSON line of it. */
+export function parseJsonBytes(bytes: Buffer, from = 0, to = bytes.length): unknown {
+  return parseJson(decodeJson(bytes, from, to));
+}
+
+/** The error Jackson reports for `text`, which JSON.parse rejected or found a duplicate key in. */
 export function jsonParseError(text: string, e: unknown): EsError {
+  const p = findJsonProblem(text);
+  if (p !== null) {
+    const type = p.eof ? 'json_e_o_f_exception' : 'json_parse_exception';
+    return new EsError(type, `${p.message}\n at ${textLocation(text, p.at)}`, 400);
+  }
+  // JSON.parse and the scanner disagree: say what JSON.parse said
   const msg = e instanceof Error ? e.message : String(e);
   const pos = /position (\d+)/.exec(msg);
-  const offset = pos ? Number(pos[1]) : text.length;
-  let line = 1;
-  let col = 1;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      col = 1;
-    } else col++;
-  }
-  const src = '[Source: org.elasticsearch.common.bytes.BytesReference$MarkSupportStream';
-  if (offset >= text.trimEnd().length) {
-    return new EsError(
-      'json_e_o_f_exception',
-      `Unexpected end-of-input\n at ${src}; line: ${line}, column: ${col}]`,
-      400,
-    );
-  }
-  const ch = text[offset] ?? '';
+  const at = pos ? Number(pos[1]) : text.length;
   return new EsError(
     'json_parse_exception',
-    `Unexpected character ('${ch}' (code ${ch.charCodeAt(0)})): ${msg.replace(/ in JSON at position \d+.*$/s, '')}\n at ${src}; line: ${line}, column: ${col}]`,
+    `${msg.replace(/ in JSON at position \d+.*$/s, '')}\n at ${textLocation(text, at + 1)}`,
     400,
   );
 }
@@ -162,4 +167,78 @@ function prettyWrite(v: unknown, indent: string): string {
   return `{\n${entries
     .map(([k, x]) => `${inner}${JSON.stringify(k)} : ${prettyWrite(x, inner)}`)
     .join(',\n')}\n${indent}}`;
+}
+
+/** Jackson (QUOTE_NON_NUMERIC_NUMBERS) writes NaN and infinities as strings; JSON.stringify, null. */
+const quoteNonFinite = (_k: string, v: unknown) =>
+  typeof v === 'number' && !Number.isFinite(v) ? String(v) : v;
+
+/**
+ * JSON.stringify for plain data, also when it is nested deeper than V8's recursive serializer
+ * reaches (about 4,000 levels; JSON.parse takes far more): such values are written iteratively.
+ * `jackson`: non-finite numbers as ES writes them back into a _source ("Infinity", "NaN").
+ */
+export function stringifyDeep(value: unknown, jackson = false): string {
+  try {
+    return (jackson ? JSON.stringify(value, quoteNonFinite) : JSON.stringify(value)) ?? 'null';
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+  }
+  const out: string[] = [];
+  const stack: { value: Record<string, unknown> | unknown[]; keys: string[] | null; i: number; n: number }[] = []; // prettier-ignore
+  const put = (x: unknown) => {
+    if (
+      x === null ||
+      typeof x !== 'object' ||
+      typeof (x as { toJSON?: unknown }).toJSON === 'function'
+    ) {
+      out.push((jackson ? JSON.stringify(quoteNonFinite('', x)) : JSON.stringify(x)) ?? 'null');
+    } else if (Array.isArray(x)) {
+      out.push('[');
+      stack.push({ value: x, keys: null, i: 0, n: 0 });
+    } else {
+      out.push('{');
+      stack.push({ value: x as Record<string, unknown>, keys: Object.keys(x), i: 0, n: 0 });
+    }
+  };
+  put(value);
+  while (stack.length > 0) {
+    const f = stack[stack.length - 1]!;
+    if (f.keys === null) {
+      const a = f.value as unknown[];
+      if (f.i < a.length) {
+        if (f.i > 0) out.push(',');
+        const x = a[f.i++];
+        put(x === undefined || typeof x === 'function' ? null : x);
+        continue;
+      }
+      out.push(']');
+    } else {
+      const o = f.value as Record<string, unknown>;
+      const skip = (k: string) => o[k] === undefined || typeof o[k] === 'function';
+      while (f.i < f.keys.length && skip(f.keys[f.i]!)) f.i++;
+      if (f.i < f.keys.length) {
+        const k = f.keys[f.i++]!;
+        out.push(`${f.n++ > 0 ? ',' : ''}${JSON.stringify(k)}:`);
+        put(o[k]);
+        continue;
+      }
+      out.push('}');
+    }
+    stack.pop();
+  }
+  return out.join('');
+}
+
+/** Whether objects and arrays in `value` nest more than `max` levels deep (iterative). */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const todo: [unknown, number][] = [[value, 0]];
+  while (todo.length > 0) {
+    const [v, depth] = todo.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= max) return true;
+    for (const x of Array.isArray(v) ? v : Object.values(v))
+      if (x !== null && typeof x === 'object') todo.push([x, depth + 1]);
+  }
+  return false;
 }

@@ -4,7 +4,8 @@
  * fails the whole request; a failing item only fails itself.
  */
 import { actionRequestValidation, EsError, illegalArgument, toEsError } from '../common/errors.js';
-import { jsonParseError } from '../common/json.js';
+import { parseJson, parseJsonBytes } from '../common/json.js';
+import { decodeJson, hasBom } from '../common/json-bytes.js';
 import type { DocumentService, WriteOutcome } from './documents.js';
 import { MATCH_ANY, parseVersionType } from './versioning.js';
 import {
@@ -107,7 +108,7 @@ export function parseBulk(body: Buffer, d: BulkDefaults, warnings: string[] = []
       meta = last;
       from = nl + 1;
     } else {
-      const text = body.toString('utf8', from, nl).trim();
+      const text = decodeJson(body, from, nl).trim();
       const lineFrom = from;
       from = nl + 1;
       if (text.length === 0) continue;
@@ -127,7 +128,8 @@ export function parseBulk(body: Buffer, d: BulkDefaults, warnings: string[] = []
     line++;
     let end = nl2;
     if (end > from && body[end - 1] === 13) end--;
-    const source = body.subarray(from, end);
+    // a byte order mark is skipped by ES's parser; kept, _source would not be JSON
+    const source = body.subarray(hasBom(body, from, end) ? from + 3 : from, end);
     from = nl2 + 1;
     if (verb === 'index' || verb === 'create') {
       const b = meta.base;
@@ -147,13 +149,7 @@ export function parseBulk(body: Buffer, d: BulkDefaults, warnings: string[] = []
       if (meta.pipeline !== undefined) req.pipeline = meta.pipeline;
       out.push(req);
     } else if (verb === 'update') {
-      let ub: unknown;
-      const t = source.toString('utf8');
-      try {
-        ub = JSON.parse(t);
-      } catch (e) {
-        throw jsonParseError(t, e);
-      }
+      const ub = parseJsonBytes(source);
       if (ub === null || typeof ub !== 'object' || Array.isArray(ub)) {
         throw new EsError('parse_exception', 'Failed to derive xcontent', 400);
       }
@@ -178,12 +174,7 @@ export function parseBulk(body: Buffer, d: BulkDefaults, warnings: string[] = []
 
 /** Decodes and checks one action/metadata line (ES BulkRequest.add). */
 function parseActionLine(text: string, line: number, d: BulkDefaults): ActionMeta {
-  let action: unknown;
-  try {
-    action = JSON.parse(text);
-  } catch (e) {
-    throw jsonParseError(text, e);
-  }
+  const action = parseJson(text);
   if (action === null || typeof action !== 'object' || Array.isArray(action)) {
     throw illegalArgument(
       `Malformed action/metadata line [${line}], expected START_OBJECT but found [${tokenName(action)}]`,

@@ -14,7 +14,13 @@ import {
   versionConflict,
 } from '../common/errors.js';
 import { timeBasedId } from '../common/ids.js';
-import { jsonParseError, RawJson } from '../common/json.js';
+import {
+  nestedDeeperThan,
+  parseJson,
+  parseJsonBytes,
+  RawJson,
+  stringifyDeep,
+} from '../common/json.js';
 import { shardForRouting } from '../common/murmur3.js';
 import { filterSource, type SourceFilter } from '../common/source-filter.js';
 import { lookupField, parseDocument, parseMapping } from '../mapping/index.js';
@@ -43,6 +49,23 @@ import {
   type IndexRequest,
   type UpdateRequest,
 } from './write-request.js';
+
+/**
+ * How deep a _source may nest (arrays within arrays, or objects the mapping does not map). ES
+ * 6.8 sets no limit, but its recursive document parser overflows the stack on such documents, and
+ * here a stored one would fail YAML and pretty answers past ~2000 levels. Jackson 2.15 made 1000
+ * its default (StreamReadConstraints); its message is the one given.
+ */
+const MAX_SOURCE_DEPTH = 1000;
+const sourceTooDeep = () =>
+  mapperParsing(
+    'failed to parse',
+    new EsError(
+      'json_parse_exception',
+      `Document nesting depth (${MAX_SOURCE_DEPTH + 1}) exceeds the maximum allowed (${MAX_SOURCE_DEPTH}, from \`StreamReadConstraints.getMaxNestingDepth()\`)`,
+      400,
+    ),
+  );
 
 export interface WriteOutcome {
   status: number;
@@ -111,13 +134,19 @@ export class DocumentService {
   }
 
   /** Parses `_source` bytes against the index mapping, applying any dynamic mapping update. */
-  private parse(idx: IndexService, type: string, source: Buffer | string): ParsedDocument {
-    const text = typeof source === 'string' ? source : source.toString('utf8');
+  private parse(
+    idx: IndexService,
+    type: string,
+    source: Buffer | string,
+    id: string,
+  ): ParsedDocument {
+    // ES DocumentParser.wrapInMapperParsingException
+    if (source.length === 0) throw mapperParsing('failed to parse, document is empty');
     let obj: unknown;
     try {
-      obj = JSON.parse(text);
+      obj = typeof source === 'string' ? parseJson(source) : parseJsonBytes(source);
     } catch (e) {
-      throw mapperParsing('failed to parse', jsonParseError(text, e));
+      throw mapperParsing('failed to parse', toEsError(e));
     }
     if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) {
       throw mapperParsing(
@@ -131,7 +160,9 @@ export class DocumentService {
     }
     const ctx = idx.mappingContext();
     const root: RootMapping = idx.mapping ?? parseMapping(type, {}, ctx);
-    const parsed = parseDocument(root, obj, ctx);
+    const parsed = parseDocument(root, obj, ctx, id);
+    // checked once the mapping limits had their say, before the dynamic update applies
+    if (nestedDeeperThan(obj, MAX_SOURCE_DEPTH)) throw sourceTooDeep();
     if (parsed.dynamicUpdate) {
       idx.applyDynamicUpdate(parsed.dynamicUpdate);
       void idx.persist();
@@ -158,7 +189,7 @@ export class DocumentService {
         shard.id,
         indexRequestText(idx.name, req.type, id, req.source),
       );
-    const parsed = this.parse(idx, type, req.source);
+    const parsed = this.parse(idx, type, req.source, id);
     const expected = req.opType === 'create' ? MATCH_DELETED : req.version;
     const current = autoId ? null : shard.current(id);
     const plan = planWrite(current, {
@@ -172,6 +203,7 @@ export class DocumentService {
       throw shard.counters.indexFailedWith(
         versionConflict(type, id, plan.explanation, idx.name, idx.uuid, shard.id),
       );
+    shard.search?.check(parsed);
     const seqNo = shard.nextSeqNo();
     void shard.putDoc(id, req.routing, req.source, plan.newVersion, seqNo);
     shard.search?.add(id, parsed, seqNo, plan.newVersion, req.routing, !autoId && current !== null);
@@ -300,7 +332,7 @@ export class DocumentService {
         routing: req.routing,
         version: MATCH_ANY,
         versionType: 'internal',
-        source: Buffer.from(JSON.stringify(upsert)),
+        source: Buffer.from(stringifyDeep(upsert, true)),
       });
       return this.withGet(out, req, upsert);
     }
@@ -411,7 +443,7 @@ export class DocumentService {
       version: MATCH_ANY,
       versionType: 'internal',
       ...cas,
-      source: Buffer.from(JSON.stringify(merged)),
+      source: Buffer.from(stringifyDeep(merged, true)),
     });
     return this.withGet(out, req, merged);
   }

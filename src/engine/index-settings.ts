@@ -4,6 +4,7 @@
  * built-in index settings, and rendered nested or flat for GET _settings.
  */
 import { illegalArgument, EsError } from '../common/errors.js';
+import { onlyValueLists } from '../common/settings-source.js';
 
 export type SettingValue = string | string[];
 export type FlatSettings = Record<string, SettingValue>;
@@ -12,28 +13,27 @@ export type FlatSettings = Record<string, SettingValue>;
 export const VERSION_CREATED = '6081399';
 
 /** Flattens a settings object (`{index: {number_of_shards: 1}}`, `{"index.refresh_interval": "1s"}`)
- *  into `index.`-prefixed keys (ES Settings.Builder#loadFromMap + normalizePrefix("index.")). */
+ *  into `index.`-prefixed keys (ES Settings.Builder#loadFromMap + normalizePrefix("index.")).
+ *  Iterative: a body may nest objects thousands of levels deep. */
 export function flattenSettings(input: unknown, prefix = ''): FlatSettings {
   const out: FlatSettings = {};
-  const walk = (v: unknown, path: string) => {
+  const todo: [unknown, string][] = [[input, prefix]];
+  while (todo.length > 0) {
+    const [v, path] = todo.pop()!;
     if (v === null || v === undefined) {
       if (path) out[path] = null as unknown as string; // explicit null: reset to default
-      return;
-    }
-    if (Array.isArray(v)) {
-      out[path] = v.map((x) =>
-        x === null ? 'null' : typeof x === 'object' ? JSON.stringify(x) : String(x),
-      );
-      return;
-    }
-    if (typeof v === 'object') {
-      for (const [k, x] of Object.entries(v as Record<string, unknown>))
-        walk(x, path ? `${path}.${k}` : k);
-      return;
-    }
-    out[path] = String(v);
-  };
-  walk(input, prefix);
+    } else if (Array.isArray(v)) {
+      // ES Settings.fromXContent reads lists of values only
+      if (v.some((x) => x === null || typeof x === 'object')) throw onlyValueLists(input);
+      out[path] = v.map((x) => String(x));
+    } else if (typeof v === 'object') {
+      const entries = Object.entries(v as Record<string, unknown>);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, x] = entries[i]!;
+        todo.push([x, path ? `${path}.${k}` : k]);
+      }
+    } else out[path] = String(v);
+  }
   const norm: FlatSettings = {};
   for (const [k, v] of Object.entries(out)) {
     norm[k.startsWith('index.') ? k : `index.${k}`] = v;

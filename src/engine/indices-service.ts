@@ -21,6 +21,8 @@ import { dropCommits } from './segment-commits.js';
 export interface CreateIndexOptions {
   /** ES 6.8 `include_type_name` (default true: `mappings` is keyed by type name). */
   includeTypeName?: boolean;
+  /** Checks an alias of the new index once its mapping is in place (its filter is a query). */
+  checkAlias?: (index: IndexService, alias: string, def: AliasMeta) => void;
 }
 
 export class IndicesService {
@@ -87,9 +89,10 @@ export class IndicesService {
     const exprs =
       expression === undefined
         ? []
-        : (Array.isArray(expression) ? expression : expression.split(','))
-            .map((s) => s.trim())
-            .filter((s) => s.length > 0);
+        : // ES Strings.splitStringByCommaToArray: names are not trimmed ("fz " is not fz)
+          (Array.isArray(expression) ? expression : expression.split(',')).filter(
+            (s) => s.length > 0,
+          );
     const names = resolveIndexExpression(
       exprs,
       this.all().map((i) => ({
@@ -194,6 +197,7 @@ export class IndicesService {
       const root = parseIndexMappings(mappings, svc.mappingContext());
       if (root) svc.applyDynamicUpdate(root);
     }
+    for (const [alias, def] of Object.entries(meta.aliases)) opts.checkAlias?.(svc, alias, def);
     this.indices.set(name, svc);
     svc.scheduleRefresh();
     void svc.persist();

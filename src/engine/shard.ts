@@ -29,6 +29,8 @@ export interface ShardSearchWriter {
     routing: string | null,
     mayExist: boolean,
   ): void;
+  /** Throws what Lucene would refuse `doc` for (an immense term), before anything is written. */
+  check(doc: ParsedDocument): void;
   /** Buffers the deletion of `id` for the next refresh. */
   delete(id: string): void;
   /** Makes everything buffered visible to searches. */

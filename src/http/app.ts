@@ -15,6 +15,8 @@ import { sendError, sendResponse, type Answering } from './respond.js';
 import { registerRoutes } from './routes/index.js';
 import { admitRequest, OverloadControl } from './overload.js';
 import { readBody, requestBody } from './request-body.js';
+import { parseContentType, readsStream, refusedContentType } from './content-type.js';
+import { answerClientError, frameTooLong } from './frame-limits.js';
 
 /**
  * Renders the JSON locations an error recorded (`line`/`col`, `[1:20]`) against the request body,
@@ -86,6 +88,7 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
       maxParamLength: 4096,
     },
     return503OnClosing: false,
+    clientErrorHandler: answerClientError,
   });
   app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
 
@@ -134,6 +137,14 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
       slot?.();
       return void answerUnrouted(out, { method, query, accept }, uri, found?.allowed);
     }
+    if (body !== null && body.length > 0) {
+      const header = raw.headers['content-type'];
+      const refused = refusedContentType(header, readsStream(path));
+      if (refused) {
+        slot?.();
+        return void sendResponse(out, { method, query, accept }, refused);
+      }
+    }
     const rest: RestRequest = {
       method,
       uri,
@@ -170,6 +181,24 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
   // Fastify might refuse, methods and URLs Fastify has no route for) take Fastify's path.
   app.addHook('onRequest', (req, reply, done) => {
     const raw = req.raw;
+    const tooLong = frameTooLong(raw);
+    if (tooLong) {
+      reply.hijack();
+      reply.raw.shouldKeepAlive = false;
+      const method = raw.method as HttpMethod;
+      return void sendError(reply.raw, { method, query: new Map(), accept: undefined }, tooLong);
+    }
+    // ES reads the Content-Type header as it builds the request, before anything else
+    const type = raw.headers['content-type'];
+    if (type !== undefined) {
+      try {
+        parseContentType(type);
+      } catch (e) {
+        reply.hijack();
+        const method = raw.method as HttpMethod;
+        return void sendError(reply.raw, { method, query: new Map(), accept: raw.headers['accept'] }, toEsError(e)); // prettier-ignore
+      }
+    }
     const length = raw.headers['content-length'];
     admitRequest(overload, raw.method!, raw.url!, length, maxContentLength, reply.raw, {
       admitted: (slot) => {

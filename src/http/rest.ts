@@ -4,6 +4,7 @@
  */
 import { EsError, illegalArgument } from '../common/errors.js';
 import { parseJson } from '../common/json.js';
+import { decodeJson } from '../common/json-bytes.js';
 import type { HttpMethod } from './router.js';
 
 export interface RestRequest {
@@ -83,13 +84,24 @@ export function bodyText(req: RestRequest): string {
 /** The JSON body, or the `source` query parameter (ES allows both), or undefined. */
 export function bodyJson(req: RestRequest): unknown {
   if (hasBody(req)) {
-    const t = bodyText(req);
+    const t = decodeJson(req.body!);
     if (t.trim().length === 0) return undefined;
     return parseJson(t);
   }
   const src = req.query.get('source');
   if (src !== undefined) return parseJson(src);
   return undefined;
+}
+
+/** ES RestRequest.requiredContent: APIs whose body is the request. */
+export function requireBody(req: RestRequest): void {
+  if (!hasBody(req)) throw new EsError('parse_exception', 'request body is required', 400);
+}
+
+/** ES RestRequest.contentOrSourceParam: APIs that also read the `source` parameter. */
+export function requireBodyOrSource(req: RestRequest): void {
+  if (!hasBody(req) && !req.query.has('source'))
+    throw new EsError('parse_exception', 'request body or source parameter is required', 400);
 }
 
 export function bodyObject(req: RestRequest): Record<string, unknown> | undefined {

@@ -219,14 +219,25 @@ class DocumentParser implements ValueSink {
   }
 
   private parseArray(parent: ObjectScope, key: string, arr: unknown[]): void {
+    const t = this.arrayTarget(parent, key, arr);
+    if (t !== null) this.parseNonDynamicArray(t.scope, t.key, arr);
+  }
+
+  /** Where parseArray sends the elements of `arr`; null when a mapper took the whole array. */
+  private arrayTarget(
+    parent: ObjectScope,
+    key: string,
+    arr: unknown[],
+  ): { scope: ObjectScope; key: string } | null {
     const paths = splitAndValidatePath(key);
     const m = getMapper(parent, key, paths);
     if (m !== undefined) {
       // ES ArrayValueMapperParser: these mappers take the whole array
-      if (isField(m) && (m.type === 'geo_point' || m.type === 'completion'))
+      if (isField(m) && (m.type === 'geo_point' || m.type === 'completion')) {
         this.parseObjectOrField(m, arr, key);
-      else this.parseNonDynamicArray(parent, key, arr);
-      return;
+        return null;
+      }
+      return { scope: parent, key };
     }
     const name = paths[paths.length - 1]!;
     const dynParent = this.dynamicParent(paths, parent);
@@ -243,20 +254,31 @@ class DocumentParser implements ValueSink {
       ) {
         this.addDynamic(path, def);
         this.parseObjectOrField(buildField(def, dynParent.path), arr, name);
-        return;
+        return null;
       }
     }
-    this.parseNonDynamicArray(dynParent, name, arr);
+    return { scope: dynParent, key: name };
   }
 
+  /** Arrays within arrays are walked with a stack: a document may nest them thousands deep. */
   private parseNonDynamicArray(m: ObjectScope, key: string, arr: unknown[]): void {
-    for (let i = 0; i < arr.length; i++) {
-      const v = arr[i];
-      if (v === null || v === undefined) this.parseNullValue(m, key);
+    const stack: { scope: ObjectScope; key: string; arr: unknown[]; i: number }[] = [
+      { scope: m, key, arr, i: 0 },
+    ];
+    while (stack.length > 0) {
+      const f = stack[stack.length - 1]!;
+      if (f.i >= f.arr.length) {
+        stack.pop();
+        continue;
+      }
+      const v = f.arr[f.i++];
+      if (v === null || v === undefined) this.parseNullValue(f.scope, f.key);
       else if (typeof v === 'object') {
-        if (Array.isArray(v)) this.parseArray(m, key, v);
-        else this.parseObject(m, key, v);
-      } else this.parseValue(m, key, v);
+        if (Array.isArray(v)) {
+          const t = this.arrayTarget(f.scope, f.key, v);
+          if (t !== null) stack.push({ scope: t.scope, key: t.key, arr: v, i: 0 });
+        } else this.parseObject(f.scope, f.key, v);
+      } else this.parseValue(f.scope, f.key, v);
     }
   }
 

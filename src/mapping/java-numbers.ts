@@ -170,23 +170,43 @@ function formatJava(d: number, absRepr: string): string {
   return `${sign}${digits[0]}.${frac}E${pointPos - 1}`;
 }
 
-/** Java's rendering of a JSON-ish value inside messages (Map.toString, List.toString …). */
+/**
+ * Java's rendering of a JSON-ish value inside messages (Map.toString, List.toString …). Written
+ * iteratively: request values can be nested thousands of levels deep.
+ */
 export function javaToString(v: unknown): string {
-  if (v === null || v === undefined) return 'null';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : javaDoubleToString(v);
-  if (typeof v === 'boolean') return String(v);
-  if (Array.isArray(v)) return '[' + v.map(javaToString).join(', ') + ']';
-  if (typeof v === 'object') {
-    return (
-      '{' +
-      Object.entries(v as Record<string, unknown>)
-        .map(([k, x]) => `${k}=${javaToString(x)}`)
-        .join(', ') +
-      '}'
-    );
+  const out: string[] = [];
+  const todo: ({ text: string } | { value: unknown })[] = [{ value: v }];
+  while (todo.length > 0) {
+    const item = todo.pop()!;
+    if ('text' in item) {
+      out.push(item.text);
+      continue;
+    }
+    const x = item.value;
+    if (x === null || x === undefined) out.push('null');
+    else if (typeof x === 'string') out.push(x);
+    else if (typeof x === 'number')
+      out.push(Number.isInteger(x) ? String(x) : javaDoubleToString(x));
+    else if (typeof x === 'boolean') out.push(String(x));
+    else if (Array.isArray(x)) {
+      todo.push({ text: ']' });
+      for (let i = x.length - 1; i >= 0; i--) {
+        todo.push({ value: x[i] });
+        if (i > 0) todo.push({ text: ', ' });
+      }
+      todo.push({ text: '[' });
+    } else if (typeof x === 'object') {
+      const entries = Object.entries(x as Record<string, unknown>);
+      todo.push({ text: '}' });
+      for (let i = entries.length - 1; i >= 0; i--) {
+        todo.push({ value: entries[i]![1] }, { text: `${entries[i]![0]}=` });
+        if (i > 0) todo.push({ text: ', ' });
+      }
+      todo.push({ text: '{' });
+    } else out.push(String(x));
   }
-  return String(v);
+  return out.join('');
 }
 
 // ---- half floats (IEEE 754 binary16), Lucene HalfFloatPoint ----

@@ -16,13 +16,17 @@ const dir = mkdtempSync(join(tmpdir(), 'quarry-broken-'));
 const logs: string[] = [];
 let node: RunningNode;
 
+const ndjson = (path: string) =>
+  /\/_(bulk|msearch)\b/.test(path) ? 'application/x-ndjson' : 'application/json';
+
 async function call(method: string, path: string, body?: unknown) {
   const r = await fetch(node.url + path, {
     method,
     ...(body !== undefined
       ? {
           body: typeof body === 'string' ? body : JSON.stringify(body),
-          headers: { 'content-type': 'application/x-ndjson' },
+          // NDJSON only where ES reads a stream (RestController answers 406 elsewhere)
+          headers: { 'content-type': ndjson(path) },
         }
       : {}),
   });

@@ -30,13 +30,19 @@ const WRAPPERS: Array<(q: string) => string> = [
 
 const LEAVES = ['{"match_all":{}}', '{"match":{"title":"fox"}}', '{"term":{"tag":"t1"}}'];
 
-const depth = fc.oneof(
-  { weight: 4, arbitrary: fc.integer({ min: 90, max: 110 }) },
-  { weight: 1, arbitrary: fc.constantFrom(1000, 5000) },
-);
+/** Around the nesting limits (1000 query objects, 100 aggregation levels) and far past them. */
+const depthAround = (limit: number) =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: limit - 10, max: limit + 10 }) },
+    { weight: 1, arbitrary: fc.constantFrom(limit * 5, 5000) },
+  );
 
 const nestedQuery = fc
-  .tuple(depth, fc.array(fc.nat(WRAPPERS.length - 1), { minLength: 1, maxLength: 4 }), fc.nat(2))
+  .tuple(
+    depthAround(1000),
+    fc.array(fc.nat(WRAPPERS.length - 1), { minLength: 1, maxLength: 4 }),
+    fc.nat(2),
+  )
   .map(([d, kinds, leaf]) => {
     let q = LEAVES[leaf]!;
     for (let i = 0; i < d; i++) q = WRAPPERS[kinds[i % kinds.length]!]!(q);
@@ -50,7 +56,7 @@ const AGG_KINDS = [
   '"nested":{"path":"kids"}',
 ];
 
-const nestedAggs = fc.tuple(depth, fc.nat(AGG_KINDS.length - 1)).map(([d, kind]) => {
+const nestedAggs = fc.tuple(depthAround(100), fc.nat(AGG_KINDS.length - 1)).map(([d, kind]) => {
   let a = '{"m":{"max":{"field":"n"}}}';
   for (let i = 0; i < d; i++) a = `{"a${i}":{${AGG_KINDS[kind]},"aggs":${a}}}`;
   return a;

@@ -3,7 +3,8 @@
  * node, a protected index `fz` that only reads may name, and a scratch index `fzw` for writes.
  * Requests come from every generator the vitest properties use (query DSL and aggregations, broken
  * bytes, _msearch, query parameters, SQL statements and bodies, documents, updates, mappings and
- * settings, _bulk, index creation, the router, costly valid requests) and go through Fastify's
+ * settings, _bulk, index creation, the router), plus corrupted UTF-8 bodies with mixed content
+ * types (fuzz-bytes.ts) and costly valid requests (fuzz-bombs.ts), and go through Fastify's
  * inject, every Nth over
  * real HTTP. Every answer is judged (no 5xx, ES error shapes); a sample of rejected writes is
  * checked to change nothing; `fz` is checksummed before, after, and after a restart on the same
@@ -41,6 +42,7 @@ import {
   type FuzzRequest,
 } from './fuzz-requests.js';
 import { bombRequest } from './fuzz-bombs.js';
+import { byteRequest } from './fuzz-bytes.js';
 
 const args = process.argv.slice(2);
 const opt = (n: string, d: string) => {
@@ -186,6 +188,7 @@ const targets: fc.Arbitrary<FuzzRequest> = fc.oneof(
     arbitrary: mutated(CREATE_BODIES).map((b) => req('create-index', 'PUT', '/fzc', json(b), true)),
   },
   { weight: 6, arbitrary: routerRequest },
+  { weight: 3, arbitrary: byteRequest },
   // bombs cost ~0.2 s each: one input in ~200
   { weight: 1, arbitrary: fc.oneof({ weight: 1, arbitrary: bombRequest }, { weight: 5, arbitrary: routerRequest }) }, // prettier-ignore
 );
@@ -198,16 +201,27 @@ interface Stats {
   writeChecks: number;
   /** 5xx answers by ES error type (ES itself answers 500 for some, e.g. script errors). */
   serverErrors: Record<string, { count: number; example: unknown }>;
-  failures: { request: FuzzRequest; why: string }[];
+  failures: { request: unknown; why: string }[];
+}
+
+/** The request's headers: its Content-Type, when it has a body and one. */
+const headersOf = (r: FuzzRequest): Record<string, string> =>
+  r.body !== undefined && r.contentType !== undefined ? { 'content-type': r.contentType } : {};
+
+/** For the report: bodies that are not UTF-8 as hex. */
+function printable(r: FuzzRequest): unknown {
+  if (!Buffer.isBuffer(r.body)) return r;
+  const text = r.body.toString('utf8');
+  const exact = Buffer.from(text, 'utf8').equals(r.body);
+  return { ...r, body: exact ? text : { hex: r.body.toString('hex') } };
 }
 
 async function inject(node: TestNode, r: FuzzRequest): Promise<Answer & { type?: string }> {
   const res = await node.app.inject({
     method: r.method as 'GET',
     url: r.path,
-    ...(r.body !== undefined
-      ? { payload: r.body, headers: { 'content-type': r.contentType! } }
-      : {}),
+    headers: headersOf(r),
+    ...(r.body !== undefined ? { payload: r.body } : {}),
   });
   const text = res.body;
   let parsed: unknown;
@@ -221,9 +235,12 @@ async function inject(node: TestNode, r: FuzzRequest): Promise<Answer & { type?:
 }
 
 async function overHttp(node: TestNode, r: FuzzRequest): Promise<Answer & { type?: string }> {
+  // fetch labels a string body text/plain unless told otherwise: bytes go without a type
+  const body = typeof r.body === 'string' && r.contentType === undefined ? Buffer.from(r.body) : r.body; // prettier-ignore
   const res = await fetch(node.url + r.path, {
     method: r.method,
-    ...(r.body !== undefined ? { body: r.body, headers: { 'content-type': r.contentType! } } : {}),
+    headers: headersOf(r),
+    ...(body !== undefined ? { body } : {}),
     signal: AbortSignal.timeout(HANG_MS),
   });
   const text = await res.text();
@@ -282,18 +299,18 @@ async function main(): Promise<void> {
         if (http) stats.overHttp++;
         a = await withTimeout(http ? overHttp(node, r) : inject(node, r));
       } catch (e) {
-        stats.failures.push({ request: r, why: String(e) });
+        stats.failures.push({ request: printable(r), why: String(e) });
         continue;
       }
       const cls = `${Math.floor(a.status / 100)}xx`;
       stats.byStatus[cls] = (stats.byStatus[cls] ?? 0) + 1;
       if (a.status >= 500) {
         const type = `${a.status} ${a.json?.error?.type ?? '?'}: ${a.json?.error?.root_cause?.[0]?.type ?? ''}`;
-        const seen = (stats.serverErrors[type] ??= { count: 0, example: { request: r, answer: a.text.slice(0, 600) } }); // prettier-ignore
+        const seen = (stats.serverErrors[type] ??= { count: 0, example: { request: printable(r), answer: a.text.slice(0, 600) } }); // prettier-ignore
         seen.count++;
       }
       const why = judge(r.method, a, a.type);
-      if (why) stats.failures.push({ request: r, why });
+      if (why) stats.failures.push({ request: printable(r), why });
       // a write to a missing index auto-creates it before the document fails, as in ES
       const existed = state !== null && JSON.parse(state)[0]?.error === undefined;
       if (state !== null && existed && a.status >= 400) {
@@ -304,11 +321,11 @@ async function main(): Promise<void> {
         const same = a.status === 409 ? docs(after) === docs(state) : after === state;
         if (!same) {
           const why = `rejected (${a.status} ${a.text.slice(0, 200)}) but changed the scratch index: ${difference(state, after)}`; // prettier-ignore
-          stats.failures.push({ request: r, why });
+          stats.failures.push({ request: printable(r), why });
         }
       }
       // an index that was created is dropped, so the next creation body is tried for real
-      if (r.target === 'create-index' && a.status < 300) await send(node, 'DELETE', '/fzc');
+      if (r.method === 'PUT' && r.path.startsWith('/fzc') && a.status < 300) await send(node, 'DELETE', '/fzc'); // prettier-ignore
       if (stats.sent % SCRATCH_RESET_EVERY === 0) await resetScratch(node);
     }
     peakRss = Math.max(peakRss, process.memoryUsage().rss);

@@ -389,7 +389,9 @@ export interface FuzzRequest {
   target: string;
   method: string;
   path: string;
-  body?: string;
+  /** Bytes for bodies that are not UTF-8 (fuzz-bytes.ts). */
+  body?: string | Buffer;
+  /** Absent with a body: sent without a Content-Type. */
   contentType?: string;
   /** May change stored data when accepted (only ever aimed at scratch indices). */
   writes: boolean;

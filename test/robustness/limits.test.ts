@@ -82,9 +82,9 @@ describe('nesting limits', () => {
     return a;
   };
 
-  it('indices.query.bool.max_nested_depth (100): every query object counts', async () => {
-    expect((await node.req('POST', '/lim/_search', `{"query":${nestedBool(100)}}`)).status).toBe(200); // prettier-ignore
-    for (const depth of [101, 5000]) {
+  it('indices.query.bool.max_nested_depth (1000): every query object counts', async () => {
+    expect((await node.req('POST', '/lim/_search', `{"query":${nestedBool(1000)}}`)).status).toBe(200); // prettier-ignore
+    for (const depth of [1001, 5000]) {
       const r = await node.req('POST', '/lim/_search', `{"query":${nestedBool(depth)}}`);
       expect(r.status).toBe(400);
       expect(rootCause(r)).toEqual({
@@ -93,9 +93,9 @@ describe('nesting limits', () => {
           'The nested depth of the query exceeds the maximum nested depth for queries set in [indices.query.bool.max_nested_depth]',
       });
     }
-    const count = await node.req('POST', '/lim/_count', `{"query":${nestedBool(300)}}`);
+    const count = await node.req('POST', '/lim/_count', `{"query":${nestedBool(3000)}}`);
     expect(count.status).toBe(400);
-    const cs = `{"constant_score":{"filter":`.repeat(101) + '{"match_all":{}}' + '}}'.repeat(101);
+    const cs = `{"constant_score":{"filter":`.repeat(1001) + '{"match_all":{}}' + '}}'.repeat(1001);
     expect((await node.req('POST', '/lim/_search', `{"query":${cs}}`)).status).toBe(400);
   });
 

@@ -24,10 +24,15 @@ export type Token =
   | 'VALUE_BOOLEAN'
   | 'VALUE_NULL';
 
+/** A position in the JSON: its parent's position and its key there (built once per value). */
+interface Place {
+  readonly parent: Place | null;
+  readonly key: string | number | null;
+}
+
 interface Tok {
   readonly t: Token;
-  /** The token's JSON path, as an index into the parser's path nodes (see `pathOf`). */
-  readonly path: number;
+  readonly place: Place;
   /** Jackson `getCurrentName()` while on this token. */
   readonly name: string | null;
   /** The JSON value for values and START tokens; the field name for FIELD_NAME. */
@@ -36,16 +41,10 @@ interface Tok {
   end: number;
 }
 
-/** A path as a chain of (parent, key) nodes: deep JSON costs linear, not quadratic, memory. */
-interface PathNode {
-  readonly parent: number;
-  readonly key: string | number;
-}
-
 export const isValueToken = (t: Token | null): boolean =>
   t === 'VALUE_STRING' || t === 'VALUE_NUMBER' || t === 'VALUE_BOOLEAN';
 
-const valueToken = (v: unknown): Token =>
+const scalarToken = (v: unknown): Token =>
   typeof v === 'string'
     ? 'VALUE_STRING'
     : typeof v === 'number'
@@ -54,55 +53,59 @@ const valueToken = (v: unknown): Token =>
         ? 'VALUE_BOOLEAN'
         : 'VALUE_NULL';
 
-interface Frame {
-  readonly value: object;
-  readonly entries: ReadonlyArray<readonly [string | number, unknown]>;
-  readonly isArray: boolean;
-  readonly name: string | null;
-  readonly path: number;
-  readonly start: number;
-  next: number;
-}
-
 /**
- * Jackson's token stream of a parsed JSON value, with an explicit stack rather than recursion so
- * that no nesting depth can exhaust the call stack (depth limits are the parsers' business).
- * Path node -1 is the root (the parser's base path).
+ * The tokens of `root`, in Jackson's order. Iterative, and paths are kept as parent links (a
+ * location is built only when an error asks for one), so values nested thousands of levels deep
+ * neither overflow the stack nor cost a path copy per level.
  */
-function tokenize(root: unknown, out: Tok[], paths: PathNode[]): void {
-  const stack: Frame[] = [];
-  const open = (v: unknown, name: string | null, path: number): void => {
+function tokenize(root: unknown, out: Tok[]): void {
+  interface Frame {
+    readonly value: unknown[] | Record<string, unknown>;
+    readonly keys: string[] | null;
+    readonly place: Place;
+    readonly name: string | null;
+    readonly start: number;
+    i: number;
+  }
+  const frames: Frame[] = [];
+  const emit = (v: unknown, place: Place, name: string | null) => {
     if (v === null || typeof v !== 'object') {
-      out.push({ t: valueToken(v), path, name, value: v ?? null, end: -1 });
+      out.push({ t: scalarToken(v), place, name, value: v ?? null, end: -1 });
       return;
     }
-    const isArray = Array.isArray(v);
+    const array = Array.isArray(v);
     const start = out.length;
-    out.push({ t: isArray ? 'START_ARRAY' : 'START_OBJECT', path, name, value: v, end: -1 });
-    const entries: Array<readonly [string | number, unknown]> = isArray
-      ? (v as unknown[]).map((x, i) => [i, x] as const)
-      : Object.entries(v as Record<string, unknown>);
-    stack.push({ value: v, entries, isArray, name, path, start, next: 0 });
+    out.push({ t: array ? 'START_ARRAY' : 'START_OBJECT', place, name, value: v, end: -1 });
+    const keys = array ? null : Object.keys(v);
+    frames.push({ value: v as Frame['value'], keys, place, name, start, i: 0 });
   };
-  open(root, null, -1);
-  while (stack.length > 0) {
-    const f = stack[stack.length - 1]!;
-    if (f.next === f.entries.length) {
-      stack.pop();
-      out[f.start]!.end = out.length;
-      const t = f.isArray ? 'END_ARRAY' : 'END_OBJECT';
-      out.push({ t, path: f.path, name: f.name, value: f.value, end: -1 });
+  emit(root, { parent: null, key: null }, null);
+  while (frames.length > 0) {
+    const f = frames[frames.length - 1]!;
+    if (f.keys === null) {
+      const a = f.value as unknown[];
+      if (f.i < a.length) {
+        const i = f.i++;
+        emit(a[i], { parent: f.place, key: i }, null);
+        continue;
+      }
+    } else if (f.i < f.keys.length) {
+      const k = f.keys[f.i++]!;
+      const place = { parent: f.place, key: k };
+      out.push({ t: 'FIELD_NAME', place, name: k, value: k, end: -1 });
+      emit((f.value as Record<string, unknown>)[k], place, k);
       continue;
     }
-    const [key, x] = f.entries[f.next++]!;
-    paths.push({ parent: f.path, key });
-    const p = paths.length - 1;
-    if (f.isArray) open(x, null, p);
-    else {
-      out.push({ t: 'FIELD_NAME', path: p, name: key as string, value: key, end: -1 });
-      open(x, key as string, p);
-    }
+    frames.pop();
+    out[f.start]!.end = out.length;
+    out.push({ t: f.keys === null ? 'END_ARRAY' : 'END_OBJECT', place: f.place, name: f.name, value: f.value, end: -1 }); // prettier-ignore
   }
+}
+
+function pathOf(place: Place, base: JsonPath): JsonPath {
+  const keys: (string | number)[] = [];
+  for (let p: Place | null = place; p !== null; p = p.parent) if (p.key !== null) keys.push(p.key);
+  return [...base, ...keys.reverse()];
 }
 
 /** `json_parse_exception` Jackson raises for a wrong accessor on a token. */
@@ -110,7 +113,6 @@ const jacksonError = (msg: string): EsError => new EsError('json_parse_exception
 
 export class XParser {
   private readonly toks: Tok[] = [];
-  private readonly paths: PathNode[] = [];
   private i = -1;
   /** Query objects being parsed, innermost included (indices.query.bool.max_nested_depth). */
   queryDepth = 0;
@@ -124,7 +126,7 @@ export class XParser {
     private readonly base: JsonPath = [],
     readonly maxQueryDepth = Infinity,
   ) {
-    tokenize(json, this.toks, this.paths);
+    tokenize(json, this.toks);
   }
 
   private get tok(): Tok | undefined {
@@ -155,13 +157,7 @@ export class XParser {
     const t = this.tok ?? this.toks[this.toks.length - 1]!;
     const at =
       t.t === 'FIELD_NAME' ? 'key' : t.t === 'END_OBJECT' || t.t === 'END_ARRAY' ? 'end' : 'value';
-    return { path: this.pathOf(t.path), at };
-  }
-
-  private pathOf(node: number): JsonPath {
-    const keys: Array<string | number> = [];
-    for (let n = node; n >= 0; n = this.paths[n]!.parent) keys.push(this.paths[n]!.key);
-    return [...this.base, ...keys.reverse()];
+    return { path: pathOf(t.place, this.base), at };
   }
 
   /** The JSON value of the current token (objects/arrays as parsed). */

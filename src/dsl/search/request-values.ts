@@ -5,6 +5,7 @@
  */
 import { EsError, illegalArgument, parsingException } from '../../common/errors.js';
 import type { SourceFilter } from '../../common/source-filter.js';
+import { javaParseDouble, javaToInt, jsonNumberText } from '../query/java.js';
 import { parseScriptSort, type ScriptSortSpec } from './script-sort.js';
 
 export interface SortSpec {
@@ -44,6 +45,30 @@ export function intValue(key: string, v: unknown): number {
     throw new EsError('x_content_parse_exception', `[${key}] failed to parse field [${key}]`, 400);
   }
   return Math.trunc(n);
+}
+
+/**
+ * SearchSourceBuilder reads from, size and terminate_after with `parser.intValue()`
+ * (AbstractXContentParser, coercing): a string through Double.parseDouble with the int range
+ * check (so "NaN" is 0), a number through Jackson's getIntValue, which refuses what an int
+ * cannot hold.
+ */
+export function sourceIntValue(key: string, v: unknown): number {
+  if (typeof v === 'string') {
+    const d = javaParseDouble(v);
+    if (d < -2147483648 || d > 2147483647)
+      throw illegalArgument(`Value [${v}] is out of range for an integer`);
+    return javaToInt(d);
+  }
+  if (typeof v === 'number') {
+    if (v < -2147483648 || v > 2147483647) {
+      // a long token says no more; a BigInteger or a double also gives the range
+      const long = Number.isInteger(v) && Math.abs(v) <= 2 ** 63;
+      throw new EsError('json_parse_exception', `Numeric value (${jsonNumberText(v)}) out of range of int${long ? '' : ' (-2147483648 - 2147483647)'}`, 400); // prettier-ignore
+    }
+    return Math.trunc(v) || 0;
+  }
+  return intValue(key, v);
 }
 
 export function boolValue(key: string, v: unknown): boolean {

@@ -12,6 +12,7 @@ import { searchTimeoutMs } from './search-timeout.js';
 import {
   boolValue,
   intValue,
+  sourceIntValue,
   parseDocvalueFields,
   parseSort,
   parseSourceSpec,
@@ -125,10 +126,10 @@ export function parseSearchBody(body: unknown): SearchRequest {
         r.postFilter = v;
         break;
       case 'from':
-        r.from = intValue(k, v);
+        r.from = sourceIntValue(k, v);
         break;
       case 'size':
-        r.size = intValue(k, v);
+        r.size = sourceIntValue(k, v);
         break;
       case 'timeout':
         // SearchSourceBuilder: TimeValue.parseTimeValue(parser.text()), numbers included
@@ -136,7 +137,7 @@ export function parseSearchBody(body: unknown): SearchRequest {
         r.timeoutMs = searchTimeoutMs(String(v), 'timeout');
         break;
       case 'terminate_after':
-        r.terminateAfter = intValue(k, v);
+        r.terminateAfter = sourceIntValue(k, v);
         if (r.terminateAfter <= 0) throw illegalArgument('terminateAfter must be > 0');
         break;
       case 'min_score':

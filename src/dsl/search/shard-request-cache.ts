@@ -167,53 +167,106 @@ export function immutables(t: ShardTarget): Map<object, unknown> {
 /** Properties kept by reference: request nodes, weights and the shard target. */
 const SHARED = new Set(['node', 'target', 'weight', 'rescoreWeights', 'sortKeys']);
 
-/** Deep copy that keeps prototypes (results are class instances) and typed arrays. */
+/**
+ * Deep copy that keeps prototypes (results are class instances) and typed arrays. Iterative:
+ * the results of aggregations nested a thousand levels deep are as deep. Keys are placed in
+ * their original order before their values are copied, so property order is kept.
+ */
 export function cloneValue<T>(v: T, seen: Map<object, unknown>): T {
-  if (v === null || typeof v !== 'object') return v;
-  const done = seen.get(v);
-  if (done !== undefined) return done as T;
-  if (ArrayBuffer.isView(v)) {
-    const c = (v as unknown as { slice(): T }).slice();
-    seen.set(v, c);
+  const root: { v?: unknown } = {};
+  // [source, container of the copy, key there]
+  const jobs: [
+    unknown,
+    Record<PropertyKey, unknown> | unknown[] | Map<unknown, unknown>,
+    unknown,
+  ][] = [[v, root, 'v']];
+  while (jobs.length > 0) {
+    const [x, into, key] = jobs.pop()!;
+    const c = shallowCopy(x, seen, jobs);
+    if (into instanceof Map) into.set(key, c);
+    else (into as Record<PropertyKey, unknown>)[key as PropertyKey] = c;
+  }
+  return root.v as T;
+}
+
+/** A copy of `x` whose nested values are left to `jobs` (sets are copied whole). */
+function shallowCopy(
+  x: unknown,
+  seen: Map<object, unknown>,
+  jobs: [unknown, Record<PropertyKey, unknown> | unknown[] | Map<unknown, unknown>, unknown][],
+): unknown {
+  if (x === null || typeof x !== 'object') return x;
+  const done = seen.get(x);
+  if (done !== undefined) return done;
+  const later = (y: unknown) => y !== null && typeof y === 'object';
+  if (ArrayBuffer.isView(x)) {
+    const c = (x as unknown as { slice(): unknown }).slice();
+    seen.set(x, c);
     return c;
   }
-  if (Array.isArray(v)) {
-    const c: unknown[] = [];
-    seen.set(v, c);
-    for (const x of v) c.push(cloneValue(x, seen));
-    return c as T;
+  if (Array.isArray(x)) {
+    const c: unknown[] = new Array(x.length);
+    seen.set(x, c);
+    for (let i = 0; i < x.length; i++) {
+      if (later(x[i])) jobs.push([x[i], c, i]);
+      else c[i] = x[i];
+    }
+    return c;
   }
-  if (v instanceof Map) {
+  if (x instanceof Map) {
     const c = new Map();
-    seen.set(v, c);
-    for (const [k, x] of v) c.set(k, cloneValue(x, seen));
-    return c as T;
+    seen.set(x, c);
+    for (const [k, y] of x) {
+      c.set(k, later(y) ? undefined : y);
+      if (later(y)) jobs.push([y, c, k]);
+    }
+    return c;
   }
-  if (v instanceof Set) {
+  if (x instanceof Set) {
     const c = new Set();
-    seen.set(v, c);
-    for (const x of v) c.add(cloneValue(x, seen));
-    return c as T;
+    seen.set(x, c);
+    for (const y of x) c.add(cloneValue(y, seen));
+    return c;
   }
-  const c = Object.create(Object.getPrototypeOf(v)) as Record<string, unknown>;
-  seen.set(v, c);
-  for (const [k, x] of Object.entries(v)) c[k] = SHARED.has(k) ? x : cloneValue(x, seen);
-  return c as T;
+  const c = Object.create(Object.getPrototypeOf(x)) as Record<string, unknown>;
+  seen.set(x, c);
+  for (const [k, y] of Object.entries(x)) {
+    const deep = !SHARED.has(k) && later(y);
+    c[k] = deep ? undefined : y;
+    if (deep) jobs.push([y, c, k]);
+  }
+  return c;
 }
 
 /** Rough heap bytes of a result (ES counts the serialized result's bytes). */
 export function estimateBytes(v: unknown, seen: Set<object>): number {
-  if (typeof v === 'string') return 16 + v.length * 2;
-  if (v === null || typeof v !== 'object') return 8;
-  if (seen.has(v)) return 0;
-  seen.add(v);
-  if (ArrayBuffer.isView(v)) return 32 + v.byteLength;
-  let n = 16;
-  if (Array.isArray(v) || v instanceof Set) for (const x of v) n += estimateBytes(x, seen);
-  else if (v instanceof Map)
-    for (const [k, x] of v) n += estimateBytes(k, seen) + estimateBytes(x, seen);
-  else
-    for (const [k, x] of Object.entries(v))
-      if (!SHARED.has(k)) n += 8 + k.length + estimateBytes(x, seen);
+  let n = 0;
+  const todo: unknown[] = [v]; // iterative, as cloneValue
+  while (todo.length > 0) {
+    const x = todo.pop();
+    if (typeof x === 'string') {
+      n += 16 + x.length * 2;
+      continue;
+    }
+    if (x === null || typeof x !== 'object') {
+      n += 8;
+      continue;
+    }
+    if (seen.has(x)) continue;
+    seen.add(x);
+    if (ArrayBuffer.isView(x)) {
+      n += 32 + x.byteLength;
+      continue;
+    }
+    n += 16;
+    if (Array.isArray(x) || x instanceof Set) for (const y of x) todo.push(y);
+    else if (x instanceof Map) for (const [k, y] of x) todo.push(k, y);
+    else
+      for (const [k, y] of Object.entries(x))
+        if (!SHARED.has(k)) {
+          n += 8 + k.length;
+          todo.push(y);
+        }
+  }
   return n;
 }

@@ -2,7 +2,9 @@
  * Alias APIs (ES RestIndexPutAliasAction, RestIndexDeleteAliasesAction, RestGetAliasesAction,
  * RestIndicesAliasesAction): add/remove aliases with filters and routing, get and check them.
  */
-import { EsError, illegalArgument } from '../../common/errors.js';
+import { EsError, illegalArgument, toEsError } from '../../common/errors.js';
+import { parseQuery, toSearchQuery } from '../../dsl/query/index.js';
+import { indexQueryContext } from '../../dsl/search/index-context.js';
 import type { AliasMeta } from '../../engine/index-meta.js';
 import {
   simpleMatch,
@@ -13,9 +15,10 @@ import {
 import type { IndexService } from '../../engine/index-service.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
-import { bodyObject, type Handler } from '../rest.js';
+import { bodyObject, requireBody, type Handler } from '../rest.js';
 import type { Router } from '../router.js';
 import { aliasesJson } from './indices.js';
+import { searchLimits } from './search.js';
 
 function aliasFrom(def: Record<string, unknown>): AliasMeta {
   const a: AliasMeta = {};
@@ -25,6 +28,26 @@ function aliasFrom(def: Record<string, unknown>): AliasMeta {
   if (def.search_routing !== undefined) a.search_routing = String(def.search_routing);
   if (typeof def.is_write_index === 'boolean') a.is_write_index = def.is_write_index;
   return a;
+}
+
+/**
+ * ES AliasValidator.validateAliasFilter: the filter must parse and build as a query on every
+ * index the alias points to.
+ */
+export function validateAliasFilter(
+  node: NodeContext,
+  alias: string,
+  def: AliasMeta,
+  targets: IndexService[],
+) {
+  if (def.filter === undefined) return;
+  try {
+    const q = parseQuery(def.filter);
+    for (const idx of targets)
+      toSearchQuery(q, indexQueryContext(idx, Date.now(), searchLimits(node)));
+  } catch (e) {
+    throw illegalArgument(`failed to parse filter for alias [${alias}]`, toEsError(e));
+  }
 }
 
 export function registerAliasRoutes(router: Router<Handler>, node: NodeContext): void {
@@ -50,7 +73,9 @@ export function registerAliasRoutes(router: Router<Handler>, node: NodeContext):
         { meta: { index_uuid: '_na_', index: name } },
       );
     const body = bodyObject(req) ?? {};
-    for (const i of targets) i.meta.aliases[name] = aliasFrom(body);
+    const def = aliasFrom(body);
+    validateAliasFilter(node, name, def, targets);
+    for (const i of targets) i.meta.aliases[name] = def;
     await save(targets);
     return { status: 200, body: { acknowledged: true } };
   };
@@ -139,6 +164,7 @@ export function registerAliasRoutes(router: Router<Handler>, node: NodeContext):
 
   router.add('POST', '/_aliases', async (req) => {
     checkParams(req, ['timeout', 'master_timeout']);
+    requireBody(req); // ES RestIndicesAliasesAction: request.contentParser()
     const body = bodyObject(req);
     const actions = body?.actions;
     if (!Array.isArray(actions) || actions.length === 0) {
@@ -148,6 +174,8 @@ export function registerAliasRoutes(router: Router<Handler>, node: NodeContext):
         400,
       );
     }
+    // ES applies the actions as one cluster state update: all are checked before any applies
+    const changes: (() => void)[] = [];
     const touched = new Set<IndexService>();
     const toDelete: IndexService[] = [];
     for (const a of actions) {
@@ -170,24 +198,30 @@ export function registerAliasRoutes(router: Router<Handler>, node: NodeContext):
           : [];
       if (kind === 'add') {
         if (!aliases.length) throw illegalArgument('One of [alias] or [aliases] is required');
-        for (const i of targets)
-          for (const al of aliases) {
-            i.meta.aliases[al] = aliasFrom(spec);
-            touched.add(i);
-          }
+        for (const al of aliases) validateAliasFilter(node, al, aliasFrom(spec), targets);
+        changes.push(() => {
+          for (const i of targets)
+            for (const al of aliases) {
+              i.meta.aliases[al] = aliasFrom(spec);
+              touched.add(i);
+            }
+        });
       } else if (kind === 'remove') {
-        for (const i of targets)
-          for (const al of aliases) {
-            for (const ex of Object.keys(i.meta.aliases))
-              if (simpleMatch(al, ex)) delete i.meta.aliases[ex];
-            touched.add(i);
-          }
+        changes.push(() => {
+          for (const i of targets)
+            for (const al of aliases) {
+              for (const ex of Object.keys(i.meta.aliases))
+                if (simpleMatch(al, ex)) delete i.meta.aliases[ex];
+              touched.add(i);
+            }
+        });
       } else if (kind === 'remove_index') {
         toDelete.push(...targets);
       } else {
         throw new EsError('parsing_exception', `Unknown action [${kind}]`, 400);
       }
     }
+    for (const apply of changes) apply();
     await save([...touched]);
     if (toDelete.length) await indices.delete(toDelete);
     return { status: 200, body: { acknowledged: true } };

@@ -11,7 +11,7 @@ import { getInt } from '../../engine/index-settings.js';
 import { indexAnalyzer } from '../../engine/analyzers.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
-import { bodyJson, param, type Handler } from '../rest.js';
+import { bodyJson, param, requireBodyOrSource, type Handler } from '../rest.js';
 import type { Router } from '../router.js';
 
 export function registerAnalyzeRoutes(router: Router<Handler>, node: NodeContext): void {
@@ -28,6 +28,7 @@ export function registerAnalyzeRoutes(router: Router<Handler>, node: NodeContext
       'normalizer',
       'index',
     ]);
+    requireBodyOrSource(req); // ES RestAnalyzeAction: request.contentOrSourceParamParser()
     let body = (bodyJson(req) ?? {}) as Record<string, unknown>;
     if (typeof body !== 'object' || body === null)
       throw new EsError('parse_exception', 'request body or source parameter is required', 400);

@@ -25,8 +25,16 @@ import {
 import type { IndexService } from '../../engine/index-service.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
-import { bodyObject, boolParam, param, type Handler, type RestRequest } from '../rest.js';
+import {
+  bodyObject,
+  boolParam,
+  param,
+  requireBody,
+  type Handler,
+  type RestRequest,
+} from '../rest.js';
 import type { Router } from '../router.js';
+import { validateAliasFilter } from './aliases.js';
 
 const OPTS = ['ignore_unavailable', 'allow_no_indices', 'expand_wildcards'];
 const MASTER = ['master_timeout', 'timeout', 'local'];
@@ -66,6 +74,7 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
     }
     const idx = await indices.create(req.params.index!, body, {
       includeTypeName: includeTypeName(req),
+      checkAlias: (index, alias, def) => validateAliasFilter(node, alias, def, [index]),
     });
     return {
       status: 200,
@@ -200,6 +209,7 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
 
   const putMapping: Handler = async (req) => {
     checkParams(req, [...OPTS, 'include_type_name', 'update_all_types', ...MASTER]);
+    requireBody(req); // ES RestPutMappingAction: request.requiredContent()
     const withType = includeTypeName(req);
     let type = req.params.type;
     const raw = bodyObject(req);
@@ -344,6 +354,7 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
 
   const putSettings: Handler = async (req) => {
     checkParams(req, [...OPTS, 'preserve_existing', 'flat_settings', ...MASTER]);
+    requireBody(req); // ES RestUpdateSettingsAction: request.contentParser()
     const body = bodyObject(req);
     if (!body)
       throw new EsError(

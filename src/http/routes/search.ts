@@ -3,7 +3,8 @@
  * `_explain` and `_validate/query`. Every one goes through the single DSL executor.
  */
 import { EsError, illegalArgument, toEsError } from '../../common/errors.js';
-import { jsonParseError, RawJson } from '../../common/json.js';
+import { parseJson, RawJson } from '../../common/json.js';
+import { decodeJson } from '../../common/json-bytes.js';
 import { valueAtPath } from '../../engine/documents.js';
 import { sourceFilterFromParams } from '../../common/source-filter.js';
 import { shardForRouting } from '../../common/murmur3.js';
@@ -54,7 +55,14 @@ import { formatTimeValue } from '../../common/units.js';
 import { allShardsFailed } from '../../dsl/search/shard-failures.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams, preferenceWarning } from '../params.js';
-import { bodyJson, boolParam, param, type Handler, type RestRequest } from '../rest.js';
+import {
+  bodyJson,
+  boolParam,
+  param,
+  requireBodyOrSource,
+  type Handler,
+  type RestRequest,
+} from '../rest.js';
 import type { Router } from '../router.js';
 
 const INDICES_OPTS = [
@@ -522,20 +530,23 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       'rest_total_hits_as_int',
       'ccs_minimize_roundtrips',
     ]);
+    requireBodyOrSource(req); // ES RestMultiSearchAction: request.contentOrSourceParam()
     const t0 = Date.now();
-    const text = req.body ? req.body.toString('utf8') : '';
-    const lines = text.split('\n');
+    const data = req.body ?? Buffer.alloc(0);
+    // lines as byte ranges, decoded one at a time as ES's parser reads them
+    const lines: [number, number][] = [];
+    for (let from = 0; ;) {
+      const nl = data.indexOf(10, from);
+      lines.push([from, nl < 0 ? data.length : nl]);
+      if (nl < 0) break;
+      from = nl + 1;
+    }
+    const lineText = (k: number) => decodeJson(data, lines[k]![0], lines[k]![1]).trim();
     const responses: unknown[] = [];
     let i = 0;
-    const parseLine = (s: string) => {
-      try {
-        return JSON.parse(s);
-      } catch (e) {
-        throw jsonParseError(s, e);
-      }
-    };
+    const parseLine = parseJson;
     while (i < lines.length) {
-      const headerLine = lines[i++]!.trim();
+      const headerLine = lineText(i++);
       if (headerLine === '' && i >= lines.length) break;
       const parsedHeader = headerLine === '' ? {} : parseLine(headerLine);
       // ES reads the header with parser.map(): a line that is not an object gives no fields.
@@ -545,7 +556,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
           : {}
       ) as Record<string, unknown>;
       if (i >= lines.length) break;
-      const bodyLine = lines[i++]!.trim();
+      const bodyLine = lineText(i++);
       const body = bodyLine === '' ? {} : parseLine(bodyLine);
       const hget = (n: string): string | undefined => {
         // ES MultiSearchRequest reads no `timeout` from the header (the body's applies)

@@ -29,7 +29,8 @@ import {
 import type { SqlParam } from '../../sql/parse.js';
 import { parseTimeValueMs } from '../../engine/time-value.js';
 import { zoneOf } from '../../functions/datetime/zones.js';
-import { bodyJson, param, type Handler, type RestRequest } from '../rest.js';
+import { tokenName } from '../../dsl/search/request-values.js';
+import { bodyJson, param, requireBodyOrSource, type Handler, type RestRequest } from '../rest.js';
 import type { Router } from '../router.js';
 import { searchLimits } from './search.js';
 import { checkParams } from '../params.js';
@@ -99,9 +100,10 @@ function timeZone(body: Record<string, unknown>, what: string): string | null {
 
 /** The request body as SqlRequest (ES SqlQueryRequest.fromXContent). */
 export function parseSqlBody(raw: unknown, what = 'sql/query'): SqlRequest & { columnar: boolean } {
-  const body = (raw ?? {}) as Record<string, unknown>;
-  if (typeof body !== 'object' || Array.isArray(body))
-    throw parseError(`[${what}] expected an object`);
+  // ES ObjectParser.parse; a body of white space has no token at all
+  if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw parseError(`[${what}] Expected START_OBJECT but was: ${raw === undefined ? 'null' : tokenName(raw)}`); // prettier-ignore
+  const body = raw as Record<string, unknown>;
   for (const k of Object.keys(body)) {
     if (!QUERY_FIELDS.has(k)) throw parseError(`[${what}] unknown field [${k}]`);
   }
@@ -197,6 +199,7 @@ export function registerSqlRoutes(router: Router<Handler>, node: NodeContext): v
 
   const query: Handler = (req) => {
     checkParams(req, ['format', 'delimiter', 'header']);
+    requireBodyOrSource(req); // ES RestSqlQueryAction: request.contentOrSourceParamParser()
     const body = parseSqlBody(bodyJson(req));
     const format = selectFormat({
       format: param(req, 'format') ?? null,
@@ -278,6 +281,7 @@ export function registerSqlRoutes(router: Router<Handler>, node: NodeContext): v
 
   const translate: Handler = (req) => {
     checkParams(req, []);
+    requireBodyOrSource(req);
     const body = parseSqlBody(bodyJson(req), 'sql/query');
     return { status: 200, body: sql.translate(body) };
   };

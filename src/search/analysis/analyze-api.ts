@@ -5,6 +5,8 @@
  * `{tokens}` or, with `explain`, the `detail` breakdown per component.
  */
 import { actionRequestValidation, EsError, illegalArgument } from '../../common/errors.js';
+import { stringifyDeep } from '../../common/json.js';
+import { checkValueLists } from '../../common/settings-source.js';
 import {
   ChainAnalyzer,
   type CharFilterFactory,
@@ -40,9 +42,10 @@ function resolveTokenizer(
     return { name: def, f };
   }
   const p = def as Params;
+  checkValueLists(p); // ES TransportAnalyzeAction: Settings.builder().loadFromMap(definition)
   const type = p['type'];
   if (type === undefined)
-    throw illegalArgument(`Missing [type] setting for anonymous tokenizer: ${JSON.stringify(p)}`);
+    throw illegalArgument(`Missing [type] setting for anonymous tokenizer: ${stringifyDeep(p)}`);
   const provider = TOKENIZERS[String(type)];
   if (provider === undefined)
     throw illegalArgument(`failed to find global tokenizer under [${String(type)}]`);
@@ -68,10 +71,11 @@ function resolveCharFilter(
     }
   } else {
     const p = def as Params;
+    checkValueLists(p); // ES TransportAnalyzeAction: Settings.builder().loadFromMap(definition)
     const type = p['type'];
     if (type === undefined)
       throw illegalArgument(
-        `Missing [type] setting for anonymous char filter: ${JSON.stringify(p)}`,
+        `Missing [type] setting for anonymous char filter: ${stringifyDeep(p)}`,
       );
     const provider = CHAR_FILTERS[String(type)];
     if (provider === undefined)
@@ -103,10 +107,11 @@ function resolveFilter(
     }
   } else {
     const p = def as Params;
+    checkValueLists(p); // ES TransportAnalyzeAction: Settings.builder().loadFromMap(definition)
     const type = p['type'];
     if (type === undefined)
       throw illegalArgument(
-        `Missing [type] setting for anonymous token filter: ${JSON.stringify(p)}`,
+        `Missing [type] setting for anonymous token filter: ${stringifyDeep(p)}`,
       );
     const provider = FILTERS[String(type)];
     if (provider === undefined)

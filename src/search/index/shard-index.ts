@@ -11,6 +11,7 @@ import { mergeSegments } from './merge.js';
 import { findMerge } from './merge-policy.js';
 import { lookupId, type Segment } from './segment.js';
 import { SegmentBuilder, type AnalysisResolver } from './segment-builder.js';
+import { checkTermLengths } from './immense-terms.js';
 
 export interface ShardIndexStats {
   docs: number;
@@ -45,6 +46,10 @@ export class ShardIndex {
     if (prev !== undefined) this.builder.markDeleted(prev);
     if (mayExist) this.pendingDeletes.add(id);
     this.bufferIds.set(id, this.builder.add(id, doc, seqNo, version, routing));
+  }
+
+  check(doc: ParsedDocument): void {
+    checkTermLengths(this.analysis, doc);
   }
 
   delete(id: string): void {

@@ -129,10 +129,8 @@ export class SqlService {
 
   /** Indices and aliases matching `a*,-b` (ES IndexResolver.resolveNames), sorted by name. */
   private tables(expression: string, includeFrozen: boolean): TableInfo[] {
-    const parts = expression
-      .split(',')
-      .map((p) => p.trim())
-      .filter((p) => p.length > 0);
+    // ES Strings.commaDelimitedListToStringArray: names are not trimmed ("fz\n" is no fz)
+    const parts = expression.split(',').filter((p) => p.length > 0);
     const all = this.node.indices.all();
     const names = new Map<string, TableInfo>();
     const aliases = new Set<string>();

@@ -100,7 +100,8 @@ describe('fast path and Fastify path answer alike', () => {
 
   const variants = (body: string): Record<string, string>[] => [
     { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
-    { 'content-type': 'application/vnd.test+json', 'content-length': String(Buffer.byteLength(body)) }, // prettier-ignore
+    // a type ES reads as JSON (it ignores parameters) that the fast path leaves to Fastify
+    { 'content-type': 'Application/JSON; charset=ISO-8859-1', 'content-length': String(Buffer.byteLength(body)) }, // prettier-ignore
     { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
   ];
 

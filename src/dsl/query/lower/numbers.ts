@@ -70,7 +70,8 @@ function intLike(kind: 'byte' | 'short' | 'integer', v: TermValue): number {
 }
 
 function parseLong(v: TermValue): number {
-  if (typeof v === 'number' && Number.isInteger(v)) return v;
+  // beyond ±2^63 the JSON number was a BigInteger for ES, which the range check refuses
+  if (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) <= 2 ** 63) return v;
   const d = objectToDouble(v);
   if (d < LONG_MIN || d > LONG_MAX) {
     throw illegalArgument(`Value [${valueText(v)}] is out of range for a long`);

@@ -3,7 +3,7 @@
  * a query at rewrite time; its parse errors carry line/col within the decoded source.
  */
 import { EsError } from '../../../common/errors.js';
-import { jsonParseError } from '../../../common/json.js';
+import { parseJson } from '../../../common/json.js';
 import type { Query } from '../../../search/query/query.js';
 import { resolveErrorLocations } from '../errors.js';
 import { locateInJson } from '../json-location.js';
@@ -13,12 +13,7 @@ import type { LowerState } from './context.js';
 import { toQuery } from './lower.js';
 
 export function lowerWrapper(node: WrapperNode, st: LowerState): Query | null {
-  let json: unknown;
-  try {
-    json = JSON.parse(node.source);
-  } catch (e) {
-    throw jsonParseError(node.source, e);
-  }
+  const json = parseJson(node.source);
   let inner;
   try {
     inner = parseQueryJson(json);

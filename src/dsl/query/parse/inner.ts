@@ -15,7 +15,7 @@ export type QueryParser = (p: XParser) => QueryNode;
  * the chains 6.8 applications build, and low enough that the node's stack never runs out.
  */
 export const MAX_NESTED_QUERY_DEPTH_SETTING = 'indices.query.bool.max_nested_depth';
-export const DEFAULT_MAX_NESTED_QUERY_DEPTH = 100;
+export const DEFAULT_MAX_NESTED_QUERY_DEPTH = 1000;
 let maxNestedQueryDepth = DEFAULT_MAX_NESTED_QUERY_DEPTH;
 
 /** The node's limit (a static node setting, as ES's AbstractQueryBuilder.setMaxNestedDepth). */
