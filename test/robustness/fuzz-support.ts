@@ -73,7 +73,10 @@ export function malformed(a: Answer): string | null {
   for (const rc of e.root_cause)
     if (typeof rc?.type !== 'string' || (rc.reason !== null && typeof rc.reason !== 'string'))
       return `malformed root_cause: ${JSON.stringify(rc).slice(0, 300)}`;
-  if (a.text.includes('\\u0001')) return `unresolved location marker: ${a.text.slice(0, 300)}`;
+  // the marker stands where a location goes (`... at \u0001`, `[\u0001]`); a reason may quote
+  // a U+0001 of the input itself (Jackson's "Unrecognized token")
+  if (/ at \\u0001|\[\\u0001\]/.test(a.text))
+    return `unresolved location marker: ${a.text.slice(0, 300)}`;
   // a JavaScript error inside a shard failure surfaces as a root cause of type `exception`
   if (e.root_cause.some((rc: any) => rc.type === 'exception'))
     return `exception root cause: ${a.text.slice(0, 300)}`;
