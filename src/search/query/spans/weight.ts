@@ -105,7 +105,7 @@ function expand(q: Of<'SpanMultiTerm'>, ctx: WeightContext): SpanQuery {
 }
 
 /** IndexSearcher.rewrite of a span query: wrapped multi-term queries become span terms. */
-function rewrite(q: SpanQuery, ctx: WeightContext): SpanQuery {
+export function rewrite(q: SpanQuery, ctx: WeightContext): SpanQuery {
   const r = (c: SpanQuery) => rewrite(c, ctx);
   switch (q.kind) {
     case 'SpanMultiTerm':
@@ -244,8 +244,8 @@ function prefixSpans(seg: Segment, q: Of<'SpanPrefixTerm'>): Spans | null {
   return subs.length === 0 ? null : subs.length === 1 ? subs[0]! : new OrSpans(subs);
 }
 
-/** SpanWeight.getSpans: null when nothing can match in the segment. */
-function getSpans(q: SpanQuery, seg: Segment): Spans | null {
+/** SpanWeight.getSpans of a rewritten span query: null when nothing can match in the segment. */
+export function getSpans(q: SpanQuery, seg: Segment): Spans | null {
   switch (q.kind) {
     case 'SpanTerm':
       return termSpans(seg, q.field, q.term);
