@@ -189,7 +189,7 @@ function spanTerm(node: SpanTermNode, st: LowerState): SpanQuery {
 function expansionOf(st: LowerState, rewrite: string | null): SpanExpansion {
   const r = parseRewrite(st, rewrite);
   if (r && r.method.startsWith('top_terms')) {
-    return { kind: 'top_terms', size: Math.min(r.size ?? st.ctx.maxClauseCount, 0x7fffffff) };
+    return { kind: 'top_terms', size: r.size ?? st.ctx.maxClauseCount };
   }
   return { kind: 'max_clause', max: st.ctx.maxClauseCount };
 }
