@@ -4,6 +4,7 @@
  * Queries built by lowering carry their exact Lucene display; others are printed from their shape.
  */
 import type { Query } from '../../search/query/query.js';
+import { spanToString } from '../../search/query/spans/describe.js';
 import { javaFloatToString } from './java.js';
 import { boolClauses, displayOf } from './lower/build.js';
 
@@ -115,5 +116,18 @@ export function describeQuery(q: Query): string {
       );
     case 'CommonTerms':
       return withBoost(q.terms.map((t) => `${q.field}:${t}`).join(', '), q.boost);
+    case 'SpanTerm':
+    case 'SpanPrefixTerm':
+    case 'SpanMultiTerm':
+    case 'SpanNear':
+    case 'SpanGap':
+    case 'SpanOr':
+    case 'SpanNot':
+    case 'SpanFirst':
+    case 'SpanContaining':
+    case 'SpanWithin':
+    case 'SpanMask':
+    case 'SpanNone':
+      return withBoost(spanToString(q), q.boost);
   }
 }

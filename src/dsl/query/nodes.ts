@@ -363,7 +363,87 @@ export interface GeoBoundingBoxNode extends QueryBase {
   readonly ignoreUnmapped: boolean;
 }
 
+// ---- span queries (ES SpanQueryBuilder) -------------------------------------------------------
+
+export interface SpanTermNode extends QueryBase {
+  readonly type: 'span_term';
+  readonly field: string;
+  readonly value: TermValue;
+}
+
+/** The multi-term queries span_multi wraps (ES MultiTermQueryBuilder). */
+export type MultiTermNode = PrefixNode | WildcardNode | RegexpNode | FuzzyNode | RangeNode;
+
+export interface SpanMultiNode extends QueryBase {
+  readonly type: 'span_multi';
+  readonly match: MultiTermNode;
+}
+
+export interface SpanNearNode extends QueryBase {
+  readonly type: 'span_near';
+  readonly clauses: readonly SpanQueryNode[];
+  readonly slop: number;
+  readonly inOrder: boolean;
+}
+
+export interface SpanOrNode extends QueryBase {
+  readonly type: 'span_or';
+  readonly clauses: readonly SpanQueryNode[];
+}
+
+export interface SpanNotNode extends QueryBase {
+  readonly type: 'span_not';
+  readonly include: SpanQueryNode;
+  readonly exclude: SpanQueryNode;
+  readonly pre: number;
+  readonly post: number;
+}
+
+export interface SpanFirstNode extends QueryBase {
+  readonly type: 'span_first';
+  readonly match: SpanQueryNode;
+  readonly end: number;
+}
+
+export interface SpanContainingNode extends QueryBase {
+  readonly type: 'span_containing';
+  readonly big: SpanQueryNode;
+  readonly little: SpanQueryNode;
+}
+
+export interface SpanWithinNode extends QueryBase {
+  readonly type: 'span_within';
+  readonly big: SpanQueryNode;
+  readonly little: SpanQueryNode;
+}
+
+export interface FieldMaskingSpanNode extends QueryBase {
+  readonly type: 'field_masking_span';
+  readonly query: SpanQueryNode;
+  readonly field: string;
+}
+
+/** SpanNearQueryBuilder.SpanGapQueryBuilder: only a span_near clause (no boost, no name). */
+export interface SpanGapNode extends QueryBase {
+  readonly type: 'span_gap';
+  readonly field: string;
+  readonly width: number;
+}
+
+export type SpanQueryNode =
+  | SpanTermNode
+  | SpanMultiNode
+  | SpanNearNode
+  | SpanOrNode
+  | SpanNotNode
+  | SpanFirstNode
+  | SpanContainingNode
+  | SpanWithinNode
+  | FieldMaskingSpanNode
+  | SpanGapNode;
+
 export type QueryNode =
+  | SpanQueryNode
   | MatchAllNode
   | MatchNoneNode
   | TermNode

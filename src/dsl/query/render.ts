@@ -436,6 +436,53 @@ function body(n: QueryNode): OutObject {
     case 'geo_distance':
     case 'geo_bounding_box':
       return obj([n.type, obj([n.field, obj()], ...bn)]);
+    case 'span_term':
+      return obj(['span_term', obj([n.field, { entries: [['value', value(n.value)], ...bn] }])]);
+    case 'span_multi':
+      return obj(['span_multi', { entries: [['match', body(n.match)], ...bn] }]);
+    case 'span_near':
+      return obj([
+        'span_near',
+        {
+          entries: [
+            ['clauses', n.clauses.map(body)],
+            ['slop', int(n.slop)],
+            ['in_order', n.inOrder],
+            ...bn,
+          ],
+        },
+      ]);
+    case 'span_or':
+      return obj(['span_or', { entries: [['clauses', n.clauses.map(body)], ...bn] }]);
+    case 'span_not':
+      return obj([
+        'span_not',
+        {
+          entries: [
+            ['include', body(n.include)],
+            ['exclude', body(n.exclude)],
+            ['pre', int(n.pre)],
+            ['post', int(n.post)],
+            ...bn,
+          ],
+        },
+      ]);
+    case 'span_first':
+      return obj([
+        'span_first',
+        { entries: [['match', body(n.match)], ['end', int(n.end)], ...bn] },
+      ]);
+    case 'span_containing':
+    case 'span_within':
+      return obj([n.type, { entries: [['big', body(n.big)], ['little', body(n.little)], ...bn] }]);
+    case 'field_masking_span':
+      return obj([
+        'field_masking_span',
+        { entries: [['query', body(n.query)], ['field', n.field], ...bn] },
+      ]);
+    case 'span_gap':
+      // SpanGapQueryBuilder.toXContent: no boost, no name
+      return obj(['span_gap', obj([n.field, int(n.width)])]);
   }
 }
 

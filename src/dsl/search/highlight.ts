@@ -48,6 +48,27 @@ export function queryTerms(
     case 'Boosting':
       queryTerms(q.positive, out);
       break;
+    case 'SpanTerm':
+      add(q.field, q.term);
+      break;
+    case 'SpanNear':
+    case 'SpanOr':
+      for (const c of q.clauses) queryTerms(c, out);
+      break;
+    case 'SpanNot':
+      queryTerms(q.include, out);
+      break;
+    case 'SpanFirst':
+      queryTerms(q.match, out);
+      break;
+    case 'SpanContaining':
+    case 'SpanWithin':
+      queryTerms(q.big, out);
+      queryTerms(q.little, out);
+      break;
+    case 'SpanMask':
+      queryTerms(q.inner, out);
+      break;
     default:
       break;
   }

@@ -4,6 +4,7 @@
  * numerator, document length decoded from the one-byte norm, and float32 arithmetic at each step
  * so `_score` matches to the last bit.
  */
+import { javaFloatToString } from '../../mapping/java-numbers.js';
 import { LENGTH_TABLE } from '../index/norms.js';
 import { expl, type Explanation } from './explanation.js';
 import type { FieldStats, TermStats } from './stats.js';
@@ -44,14 +45,16 @@ export class Bm25 {
   readonly cache: Float32Array;
   readonly docCount: number;
 
+  /** `idfValue`: the idf of several terms (phrases, spans: the sum of their idfs), else ts's. */
   constructor(
     readonly boost: number,
     fs: FieldStats,
     ts: TermStats,
     maxDoc: number,
+    idfValue?: number,
   ) {
     this.docCount = fs.docCount > 0 ? fs.docCount : maxDoc;
-    this.idf = idf(ts.docFreq, this.docCount);
+    this.idf = idfValue ?? idf(ts.docFreq, this.docCount);
     this.avgdl = avgFieldLength(fs, maxDoc);
     // Lucene: weight = boost * idf; BM25DocScorer.weightValue = weight * (k1 + 1)
     this.weightValue = f(f(boost * this.idf) * f(K1 + 1));
@@ -64,13 +67,26 @@ export class Bm25 {
     return f(f(this.weightValue * freq) / f(freq + n));
   }
 
-  explain(doc: number, freq: number, norm: number, termDocFreq: number): Explanation {
-    const idfE = expl(
-      this.idf,
-      'idf, computed as log(1 + (docCount - docFreq + 0.5) / (docFreq + 0.5)) from:',
-      [expl(termDocFreq, 'docFreq'), expl(this.docCount, 'docCount')],
-    );
-    const freqE = expl(freq, `termFreq=${javaFloat(freq)}`);
+  /**
+   * Lucene BM25Similarity.explainScore. `opts.freq` names the frequency (`phraseFreq` for spans),
+   * `opts.idf` replaces the single-term idf explanation (Lucene's "idf(), sum of:").
+   */
+  explain(
+    doc: number,
+    freq: number,
+    norm: number,
+    termDocFreq: number,
+    opts: { freq?: string; idf?: Explanation } = {},
+  ): Explanation {
+    const idfE =
+      opts.idf ??
+      expl(
+        this.idf,
+        'idf, computed as log(1 + (docCount - docFreq + 0.5) / (docFreq + 0.5)) from:',
+        [expl(termDocFreq, 'docFreq'), expl(this.docCount, 'docCount')],
+      );
+    const freqName = opts.freq ?? 'termFreq';
+    const freqE = expl(freq, `${freqName}=${javaFloat(freq)}`);
     let tfNorm: Explanation;
     if (norm < 0) {
       tfNorm = expl(
@@ -98,13 +114,22 @@ export class Bm25 {
     // Lucene prints the freq Explanation itself: "1.0 = termFreq=1.0\n".
     return expl(
       this.boost * this.idf * tfNorm.value,
-      `score(doc=${doc},freq=${javaFloat(freq)} = termFreq=${javaFloat(freq)}\n), product of:`,
+      `score(doc=${doc},freq=${javaFloat(freq)} = ${freqName}=${javaFloat(freq)}\n), product of:`,
       details,
     );
   }
 }
 
-/** Java's Float.toString for the small numbers explanations print (1.0, 2.0, 0.5). */
+/** BM25Similarity.idfExplain(collectionStats, termStats). */
+export function idfExplanation(docFreq: number, docCount: number): Explanation {
+  return expl(
+    idf(docFreq, docCount),
+    'idf, computed as log(1 + (docCount - docFreq + 0.5) / (docFreq + 0.5)) from:',
+    [expl(docFreq, 'docFreq'), expl(docCount, 'docCount')],
+  );
+}
+
+/** Java's Float.toString of a frequency (1.0, 2.0, 0.5, 1.3333334). */
 export function javaFloat(v: number): string {
-  return Number.isInteger(v) ? `${v}.0` : String(Math.fround(v));
+  return Number.isInteger(v) ? `${v}.0` : javaFloatToString(Math.fround(v));
 }

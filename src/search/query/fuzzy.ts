@@ -49,11 +49,15 @@ export function editDistance(
 
 const codePoints = (s: string): number[] => Array.from(s, (c) => c.codePointAt(0)!);
 
-export function expandFuzzy(
+/**
+ * The terms of the index within the fuzzy query's edit distance (FuzzyTermsEnum), each with its
+ * boost 1 - edits / min(length), best first (ties: the smaller term first).
+ */
+export function fuzzyCandidates(
   q: Extract<Query, { kind: 'Fuzzy' }>,
   stats: SearchStats,
   dl: Deadline | null = null,
-): Query {
+): Array<{ term: string; boost: number }> {
   const target = codePoints(q.term);
   const prefix = String.fromCodePoint(...target.slice(0, q.prefixLength));
   const cands: Array<{ term: string; boost: number }> = [];
@@ -71,7 +75,15 @@ export function expandFuzzy(
     cands.push({ term: t, boost });
   }
   cands.sort((a, b) => b.boost - a.boost || (a.term < b.term ? -1 : 1));
-  const top = cands.slice(0, Math.max(1, q.maxExpansions));
+  return cands;
+}
+
+export function expandFuzzy(
+  q: Extract<Query, { kind: 'Fuzzy' }>,
+  stats: SearchStats,
+  dl: Deadline | null = null,
+): Query {
+  const top = fuzzyCandidates(q, stats, dl).slice(0, Math.max(1, q.maxExpansions));
   if (!top.length) return { kind: 'MatchNone' };
   let maxDf = 0;
   let maxTtf = 0;

@@ -3,6 +3,7 @@
  * Elasticsearch JSON after analysis and field resolution; `createWeight` turns them into
  * per-segment scorers. Plain data with a `kind` discriminant.
  */
+import type { SpanQuery } from './spans/types.js';
 
 export interface TermMatcher {
   /** Literal prefix every matching term starts with ('' = none). */
@@ -171,7 +172,9 @@ export type Query =
       lowFreqMinShouldMatch: (optional: number) => number;
       highFreqMinShouldMatch: (optional: number) => number;
       boost: number;
-    };
+    }
+  /** Lucene span queries (spans/types.ts). */
+  | SpanQuery;
 
 export const matchAll = (boost = 1): Query => ({ kind: 'MatchAll', boost });
 export const matchNone = (): Query => ({ kind: 'MatchNone' });

@@ -4,7 +4,7 @@
  * Deleted-but-unmerged documents count, as in Lucene.
  */
 import type { ShardSnapshot } from '../index/live-segment.js';
-import { totalTermFreq, type InvertedField } from '../index/segment.js';
+import { seekCeil, totalTermFreq as termTotalFreq, type InvertedField } from '../index/segment.js';
 import { termOrd } from '../index/term-lookup.js';
 
 export interface FieldStats {
@@ -30,6 +30,83 @@ export interface SearchStats {
   term(field: string, term: string): TermStats;
   /** Sorted unique terms of a field over all segments (for rewriting fuzzy queries). */
   terms(field: string): string[];
+  /**
+   * ES `index_prefixes`: the term `prefix` of the hidden `<field>._index_prefix` field, which
+   * indexes the edge n-grams of `field`'s tokens at their positions. Its postings are the union of
+   * `field`'s terms starting with `prefix` (docFreq: their distinct docs).
+   */
+  prefixTerm?(field: string, prefix: string): { docFreq: number; totalTermFreq: number };
+  /** Docs of the `<field>._index_prefix` field: those with a token of at least `minChars`. */
+  prefixDocCount?(field: string, minChars: number): number;
+}
+
+/** Term `t` of a field: does it have at least `n` code points? */
+function hasCodePoints(t: string, n: number): boolean {
+  if (t.length < n) return false;
+  let cp = 0;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c < 0xdc00 || c > 0xdfff || i === 0 || !isHigh(t.charCodeAt(i - 1))) cp++;
+  }
+  return cp >= n;
+}
+
+const isHigh = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
+
+const prefixDocCounts = new WeakMap<InvertedField, Map<number, number>>();
+
+/** Docs of one segment's field with a term of at least `minChars` code points. */
+function segmentPrefixDocCount(inv: InvertedField, maxDoc: number, minChars: number): number {
+  let byMin = prefixDocCounts.get(inv);
+  if (!byMin) prefixDocCounts.set(inv, (byMin = new Map()));
+  let n = byMin.get(minChars);
+  if (n !== undefined) return n;
+  n = 0;
+  const seen = new Uint8Array(maxDoc);
+  for (let t = 0; t < inv.terms.length; t++) {
+    if (!hasCodePoints(inv.terms[t]!, minChars)) continue;
+    for (let i = inv.termStart[t]!; i < inv.termStart[t + 1]!; i++) {
+      const d = inv.docs[i]!;
+      if (seen[d] === 0) {
+        seen[d] = 1;
+        n++;
+      }
+    }
+  }
+  byMin.set(minChars, n);
+  return n;
+}
+
+/** Distinct docs and total occurrences of a segment field's terms starting with `prefix`. */
+function segmentPrefixTerm(
+  inv: InvertedField,
+  maxDoc: number,
+  prefix: string,
+): { docFreq: number; totalTermFreq: number } {
+  let docFreq = 0;
+  let totalTermFreq = 0;
+  let seen: Uint8Array | null = null;
+  for (let t = seekCeil(inv.terms, prefix); t < inv.terms.length; t++) {
+    if (!inv.terms[t]!.startsWith(prefix)) break;
+    totalTermFreq += termTotalFreq(inv, t);
+    const s = inv.termStart[t]!;
+    const e = inv.termStart[t + 1]!;
+    if (seen === null && t + 1 < inv.terms.length && inv.terms[t + 1]!.startsWith(prefix)) {
+      seen = new Uint8Array(maxDoc);
+    }
+    if (seen === null) {
+      docFreq += e - s;
+      continue;
+    }
+    for (let i = s; i < e; i++) {
+      const d = inv.docs[i]!;
+      if (seen[d] === 0) {
+        seen[d] = 1;
+        docFreq++;
+      }
+    }
+  }
+  return { docFreq, totalTermFreq };
 }
 
 function invertedOf(s: ShardSnapshot, i: number, field: string): InvertedField | null {
@@ -84,7 +161,7 @@ export function shardStats(s: ShardSnapshot): SearchStats {
           if (ttf < 0) {
             ttf = 0;
             for (let k = 0; k < invs.length; k++)
-              if (ords[k]! >= 0) ttf += totalTermFreq(invs[k]!, ords[k]!);
+              if (ords[k]! >= 0) ttf += termTotalFreq(invs[k]!, ords[k]!);
           }
           return ttf;
         },
@@ -93,6 +170,25 @@ export function shardStats(s: ShardSnapshot): SearchStats {
           return undefined;
         },
       };
+    },
+    prefixTerm(field, prefix) {
+      const out = { docFreq: 0, totalTermFreq: 0 };
+      for (let i = 0; i < s.segments.length; i++) {
+        const inv = invertedOf(s, i, field);
+        if (!inv) continue;
+        const p = segmentPrefixTerm(inv, s.segments[i]!.segment.maxDoc, prefix);
+        out.docFreq += p.docFreq;
+        out.totalTermFreq += p.totalTermFreq;
+      }
+      return out;
+    },
+    prefixDocCount(field, minChars) {
+      let n = 0;
+      for (let i = 0; i < s.segments.length; i++) {
+        const inv = invertedOf(s, i, field);
+        if (inv) n += segmentPrefixDocCount(inv, s.segments[i]!.segment.maxDoc, minChars);
+      }
+      return n;
     },
   };
 }
@@ -124,6 +220,21 @@ export function combinedStats(parts: SearchStats[]): SearchStats {
         out.totalTermFreq += t.totalTermFreq;
       }
       return out;
+    },
+    prefixTerm(field, prefix) {
+      const out = { docFreq: 0, totalTermFreq: 0 };
+      for (const p of parts) {
+        const t = p.prefixTerm?.(field, prefix);
+        if (!t) continue;
+        out.docFreq += t.docFreq;
+        out.totalTermFreq += t.totalTermFreq;
+      }
+      return out;
+    },
+    prefixDocCount(field, minChars) {
+      let n = 0;
+      for (const p of parts) n += p.prefixDocCount?.(field, minChars) ?? 0;
+      return n;
     },
   };
 }

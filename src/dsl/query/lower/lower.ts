@@ -56,7 +56,15 @@ import {
   wildcardQuery,
 } from './multi-term.js';
 import { valueText } from './numbers.js';
-import { existsQuery, rangeQuery, rawTerm, termQuery, termsQuery } from './term-queries.js';
+import {
+  existsQuery,
+  rangeQuery,
+  rawTerm,
+  termQuery,
+  termRange,
+  termsQuery,
+} from './term-queries.js';
+import { lowerSpan } from './spans.js';
 import { lowerCommonTerms } from './common-terms.js';
 import { lowerFunctionScore } from './function-score.js';
 import { lowerQueryString, lowerSimpleQueryString } from './query-string.js';
@@ -215,6 +223,17 @@ function doToQuery(node: QueryNode, st: LowerState): Query | null {
     case 'geo_distance':
     case 'geo_bounding_box':
       throw illegalArgument(`[${node.type}] queries are not supported`);
+    case 'span_term':
+    case 'span_multi':
+    case 'span_near':
+    case 'span_gap':
+    case 'span_or':
+    case 'span_not':
+    case 'span_first':
+    case 'span_containing':
+    case 'span_within':
+    case 'field_masking_span':
+      return lowerSpan(node, st);
   }
 }
 
@@ -255,12 +274,31 @@ function lowerTerms(node: TermsNode, st: LowerState): Query {
   );
 }
 
-function lowerRange(node: RangeNode, st: LowerState): Query {
+/**
+ * RangeQueryBuilder.doToQuery. `rewritten`: after RangeQueryBuilder.doRewrite, which turns a range
+ * over an unmapped field into match_none; span_multi does not rewrite its range, which then is a
+ * TermRangeQuery over the unmapped field.
+ */
+export function lowerRange(node: RangeNode, st: LowerState, rewritten = true): Query {
   const f = fieldMapper(st.ctx, node.field);
-  // rewrite: an unmapped field has no values, so the range matches nothing
-  if (!f) return matchNone();
+  if (!f && rewritten) return matchNone();
   if (node.from === null && node.to === null && st.ctx.fieldNamesEnabled !== false) {
     return existsFilter(st, node.field);
+  }
+  if (!f) {
+    if (node.timeZone !== null) {
+      throw shardError(
+        st,
+        `[range] time_zone can not be applied to non unmapped field [${node.field}]`,
+      );
+    }
+    return termRange(
+      node.field,
+      node.from === null ? null : valueText(node.from),
+      node.to === null ? null : valueText(node.to),
+      node.includeLower,
+      node.includeUpper,
+    );
   }
   return rangeQuery(
     st,

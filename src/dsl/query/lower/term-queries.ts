@@ -136,6 +136,9 @@ const IP_MAX = 'f'.repeat(32);
 /** Engine term queries that are not Lucene TermQuery (IP points). */
 const pointTerms = new WeakSet<object>();
 
+/** A Term query that stands for an IP point query, not a Lucene TermQuery. */
+export const isPointTerm = (q: Query): boolean => pointTerms.has(q);
+
 /** A plain Lucene TermQuery (what query_string splicing and blending look for). */
 export const isLuceneTermQuery = (q: Query): boolean =>
   q.kind === 'Term' && q.boost === 1 && !pointTerms.has(q);

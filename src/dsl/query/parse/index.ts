@@ -27,6 +27,18 @@ import { parseFunctionScore } from './function-score.js';
 import { nodeMaxNestedQueryDepth, parseInnerQuery, registerQueryParser } from './inner.js';
 import { parseQueryString, parseSimpleQueryString } from './query-string.js';
 import {
+  parseFieldMaskingSpan,
+  parseSpanContaining,
+  parseSpanFirst,
+  parseSpanGap,
+  parseSpanMulti,
+  parseSpanNear,
+  parseSpanNot,
+  parseSpanOr,
+  parseSpanTerm,
+  parseSpanWithin,
+} from './span.js';
+import {
   parseExists,
   parseFuzzy,
   parseIds,
@@ -67,6 +79,16 @@ const PARSERS = {
   nested: parseNested,
   script: parseScriptQuery,
   wrapper: parseWrapper,
+  span_term: parseSpanTerm,
+  span_multi: parseSpanMulti,
+  span_near: parseSpanNear,
+  span_gap: parseSpanGap,
+  span_or: parseSpanOr,
+  span_not: parseSpanNot,
+  span_first: parseSpanFirst,
+  span_containing: parseSpanContaining,
+  span_within: parseSpanWithin,
+  field_masking_span: parseFieldMaskingSpan,
 };
 
 for (const [name, parser] of Object.entries(PARSERS)) registerQueryParser(name, parser);
