@@ -253,6 +253,35 @@ describe('other search APIs', () => {
     const m = await node.req('POST', '/errors/_doc/_mget', { ids: ['2', '3'] });
     expect(m.json.docs.map((d: any) => d.found)).toEqual([true, true]);
   });
+
+  it('SQL through an alias: its filter applies', async () => {
+    const sql = async (query: string) => {
+      const r = await node.req('POST', '/_sql?format=json', { query });
+      expect(r.status, r.text).toBe(200);
+      return r.json.rows as unknown[][];
+    };
+    expect(await sql('SELECT COUNT(*) FROM errors')).toEqual([[3]]);
+    expect(await sql('SELECT COUNT(*) FROM logs')).toEqual([[10]]);
+    expect(await sql('SELECT n FROM errors ORDER BY n')).toEqual([[1], [4], [8]]);
+    expect(await sql('SELECT level, COUNT(*) c FROM "errors,warnings" GROUP BY level')).toEqual([
+      ['error', 3],
+      ['warn', 2],
+    ]);
+    expect(await sql('SELECT MAX(n) FROM warnings')).toEqual([[7]]);
+    // a page of a scroll cursor keeps the filter
+    const first = await node.req('POST', '/_sql?format=json', {
+      query: 'SELECT n FROM errors',
+      fetch_size: 1,
+    });
+    const rows = [...first.json.rows];
+    let cursor = first.json.cursor;
+    while (cursor) {
+      const next = await node.req('POST', '/_sql?format=json', { cursor });
+      rows.push(...next.json.rows);
+      cursor = next.json.cursor;
+    }
+    expect(rows.map((r: unknown[]) => r[0]).sort()).toEqual([1, 4, 8]);
+  });
 });
 
 describe('by-query APIs', () => {
