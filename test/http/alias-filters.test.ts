@@ -244,6 +244,14 @@ describe('other search APIs', () => {
     expect(none.json.explanations[0].explanation).toBe('*:*');
   });
 
+  it('_cat/count counts through the filter (it runs a search)', async () => {
+    const cat = async (expr: string) =>
+      (await node.req('GET', `/_cat/count/${expr}?h=count`)).text.trim();
+    expect(await cat('errors')).toBe('3');
+    expect(await cat('errors,warnings')).toBe('5');
+    expect(await cat('errors,logs')).toBe('10');
+  });
+
   it('get, mget and exists by id ignore the filter', async () => {
     const g = await node.req('GET', '/errors/_doc/2');
     expect(g.status).toBe(200);
