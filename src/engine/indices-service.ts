@@ -153,6 +153,33 @@ export class IndicesService {
     );
   }
 
+  /**
+   * ES MetaData.resolveWriteIndexRouting: a write through an alias takes the `index_routing` of
+   * the alias on its write index (a request routing must then be the same).
+   */
+  resolveWriteIndexRouting(name: string, routing: string | null): string | null {
+    if (this.indices.has(name) || !this.aliasExists(name)) return routing;
+    const idx = this.resolveWriteAlias(name)!;
+    return aliasIndexRouting(name, idx.meta.aliases[name]!, routing);
+  }
+
+  /**
+   * ES MetaData.resolveIndexRouting: a get through an alias takes its `index_routing`; the alias
+   * must point to one index.
+   */
+  resolveIndexRouting(name: string, routing: string | null): string | null {
+    if (this.indices.has(name)) return routing;
+    const targets = this.all().filter((i) => name in i.meta.aliases);
+    if (targets.length === 0) return routing;
+    if (targets.length > 1)
+      throw new EsError(
+        'illegal_argument_exception',
+        `Alias [${name}] has more than one index associated with it [[${targets.map((i) => i.name).join(', ')}]], can't execute a single index op`,
+        400,
+      );
+    return aliasIndexRouting(name, targets[0]!.meta.aliases[name]!, routing);
+  }
+
   aliasExists(name: string): boolean {
     for (const i of this.indices.values()) if (name in i.meta.aliases) return true;
     return false;
@@ -248,6 +275,25 @@ export class IndicesService {
       }
     });
   }
+}
+
+/** The routing of a single-document operation through `alias` (ES MetaData, both resolvers). */
+function aliasIndexRouting(alias: string, meta: AliasMeta, routing: string | null): string | null {
+  const r = meta.index_routing;
+  if (r === undefined) return routing;
+  if (r.includes(','))
+    throw new EsError(
+      'illegal_argument_exception',
+      `index/alias [${alias}] provided with routing value [${r}] that resolved to several routing values, rejecting operation`,
+      400,
+    );
+  if (routing !== null && routing !== r)
+    throw new EsError(
+      'illegal_argument_exception',
+      `Alias [${alias}] has index routing associated with it [${r}], and was provided with routing value [${routing}], rejecting operation`,
+      400,
+    );
+  return r;
 }
 
 /** ES Strings.splitStringByCommaToArray: names are not trimmed ("fz " is not fz). */

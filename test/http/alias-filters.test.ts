@@ -360,3 +360,57 @@ describe('alias search routing', () => {
     await node.req('DELETE', '/rt');
   });
 });
+
+describe('alias index routing (writes and gets through the alias)', () => {
+  it('writes, gets and searches through an alias with routing agree', async () => {
+    await node.req('PUT', '/ir', { settings: { number_of_shards: 5 } });
+    await node.req('POST', '/_aliases', {
+      actions: [{ add: { index: 'ir', alias: 'ir_x', routing: 'x' } }],
+    });
+    for (let i = 1; i <= 6; i++) {
+      const w = await node.req('PUT', `/ir_x/_doc/${i}`, { i });
+      expect(w.status, w.text).toBe(201);
+    }
+    const bulk = await node.req(
+      'POST',
+      '/_bulk?refresh=true',
+      '{"index":{"_index":"ir_x","_type":"_doc","_id":"7"}}\n{"i":7}\n',
+      { 'content-type': 'application/x-ndjson' },
+    );
+    expect(bulk.json.errors).toBe(false);
+    const g = await node.req('GET', '/ir_x/_doc/3');
+    expect(g.json).toMatchObject({ _index: 'ir', found: true, _routing: 'x' });
+    expect((await node.req('GET', '/ir/_doc/3?routing=x')).json._routing).toBe('x');
+    const m = await node.req('POST', '/_mget', { docs: [{ _index: 'ir_x', _id: '7' }] });
+    expect(m.json.docs[0]).toMatchObject({ found: true, _routing: 'x' });
+    // the alias searches the routing's shard only, where every doc written through it is
+    const s = await search('/ir_x', { size: 0 });
+    expect(s._shards.total).toBe(1);
+    expect(s.hits.total).toBe(7);
+    const u = await node.req('POST', '/ir_x/_doc/1/_update', { doc: { i: 100 } });
+    expect(u.status, u.text).toBe(200);
+    const d = await node.req('DELETE', '/ir_x/_doc/2');
+    expect(d.json.result).toBe('deleted');
+    const bad = await node.req('PUT', '/ir_x/_doc/9?routing=y', { i: 9 });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.reason).toBe(
+      'Alias [ir_x] has index routing associated with it [x], and was provided with routing value [y], rejecting operation',
+    );
+    expect((await node.req('PUT', '/ir_x/_doc/9?routing=x', { i: 9 })).status).toBe(201);
+    await node.req('DELETE', '/ir');
+  });
+
+  it('a get through an alias of several indices is refused', async () => {
+    await node.req('PUT', '/g1');
+    await node.req('PUT', '/g2');
+    await node.req('POST', '/_aliases', {
+      actions: [{ add: { indices: ['g1', 'g2'], alias: 'gg' } }],
+    });
+    const r = await node.req('GET', '/gg/_doc/1');
+    expect(r.status).toBe(400);
+    expect(r.json.error.reason).toBe(
+      "Alias [gg] has more than one indices associated with it [[g1, g2]], can't execute a single index op",
+    );
+    await node.req('DELETE', '/g1,g2');
+  });
+});
