@@ -115,6 +115,12 @@ export class DocumentService {
     return idx;
   }
 
+  /** A write through an alias takes the alias's index routing (ES resolveWriteIndexRouting). */
+  private aliasRouted<R extends { index: string; routing: string | null }>(req: R): R {
+    const routing = this.indices.resolveWriteIndexRouting(req.index, req.routing);
+    return routing === req.routing ? req : { ...req, routing };
+  }
+
   private route(idx: IndexService, id: string, routing: string | null): Shard {
     if (routing === null && idx.mapping?.routingRequired) {
       throw new EsError(
@@ -179,6 +185,7 @@ export class DocumentService {
     if (problems.length) throw actionRequestValidation(problems);
     if (req.id === '') throw illegalArgument('if _id is specified it must not be empty');
     const idx = this.writeIndex(req.index);
+    req = this.aliasRouted(req);
     const type = idx.typeForWrite(req.type);
     const autoId = req.id === null;
     const id = req.id ?? timeBasedId();
@@ -231,6 +238,7 @@ export class DocumentService {
     const problems = validateWrite(req);
     if (problems.length) throw actionRequestValidation(problems);
     const idx = this.existingIndexForWrite(req.index);
+    req = this.aliasRouted(req);
     const type = idx.typeForWrite(req.type);
     const id = req.id!;
     const shard = this.route(idx, id, req.routing);
@@ -287,6 +295,7 @@ export class DocumentService {
     const problems = validateWrite(req);
     if (problems.length) throw actionRequestValidation(problems);
     const idx = this.existingIndexForWrite(req.index);
+    req = this.aliasRouted(req);
     const type = idx.typeForWrite(req.type);
     const id = req.id!;
     const shard = this.route(idx, id, req.routing);

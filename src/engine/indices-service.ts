@@ -6,6 +6,13 @@ import { EsError, invalidIndexName, resourceAlreadyExists } from '../common/erro
 import { randomBase64Uuid } from '../common/ids.js';
 import { parseIndexMappings } from '../mapping/index.js';
 import type { Store } from '../store/store.js';
+import {
+  aliasFilterFor,
+  resolveExpressions,
+  resolveSearchRouting,
+  type AliasedIndex,
+  type AliasFilter,
+} from './alias-resolution.js';
 import { metaKey, type AliasMeta, type IndexMeta } from './index-meta.js';
 import { resolveIndexExpression, validateIndexName, type IndicesOptions } from './index-names.js';
 import {
@@ -86,15 +93,8 @@ export class IndicesService {
 
   /** Concrete indices for an expression like `logs-*,-logs-old,alias1`. */
   resolve(expression: string | string[] | undefined, opts: IndicesOptions): IndexService[] {
-    const exprs =
-      expression === undefined
-        ? []
-        : // ES Strings.splitStringByCommaToArray: names are not trimmed ("fz " is not fz)
-          (Array.isArray(expression) ? expression : expression.split(',')).filter(
-            (s) => s.length > 0,
-          );
     const names = resolveIndexExpression(
-      exprs,
+      splitExpression(expression),
       this.all().map((i) => ({
         name: i.name,
         closed: i.closed,
@@ -104,6 +104,38 @@ export class IndicesService {
       opts,
     );
     return names.map((n) => this.indices.get(n)!);
+  }
+
+  /**
+   * ES TransportSearchAction.buildPerIndexAliasFilter: the alias filter of each of `targets` (the
+   * concrete indices of `expression`) that has one (see alias-resolution.ts).
+   */
+  aliasFilters(
+    expression: string | string[] | undefined,
+    targets: readonly IndexService[],
+  ): Map<IndexService, AliasFilter> {
+    const out = new Map<IndexService, AliasFilter>();
+    if (!targets.some((t) => hasFilteringAlias(t))) return out;
+    const resolved = resolveExpressions(splitExpression(expression), this.aliasedIndices(), true);
+    for (const t of targets) {
+      const f = aliasFilterFor(aliasedIndex(t), resolved);
+      if (f) out.set(t, f);
+    }
+    return out;
+  }
+
+  /** ES resolveSearchRouting: routing values per concrete index name, null for none. */
+  searchRouting(
+    expression: string | string[] | undefined,
+    routing: string | undefined,
+  ): Map<string, Set<string>> | null {
+    const all = this.aliasedIndices();
+    if (routing === undefined && !all.some((i) => hasSearchRouting(i))) return null;
+    return resolveSearchRouting(splitExpression(expression), all, routing);
+  }
+
+  private aliasedIndices(): AliasedIndex[] {
+    return this.all().map(aliasedIndex);
   }
 
   /** The index a write through alias `name` goes to (ES: the alias's single or write index). */
@@ -119,6 +151,33 @@ export class IndicesService {
       `no write index is defined for alias [${name}]. The write index may be explicitly disabled using is_write_index=false or the alias points to multiple indices without one being designated as a write index`,
       400,
     );
+  }
+
+  /**
+   * ES MetaData.resolveWriteIndexRouting: a write through an alias takes the `index_routing` of
+   * the alias on its write index (a request routing must then be the same).
+   */
+  resolveWriteIndexRouting(name: string, routing: string | null): string | null {
+    if (this.indices.has(name) || !this.aliasExists(name)) return routing;
+    const idx = this.resolveWriteAlias(name)!;
+    return aliasIndexRouting(name, idx.meta.aliases[name]!, routing);
+  }
+
+  /**
+   * ES MetaData.resolveIndexRouting: a get through an alias takes its `index_routing`; the alias
+   * must point to one index.
+   */
+  resolveIndexRouting(name: string, routing: string | null): string | null {
+    if (this.indices.has(name)) return routing;
+    const targets = this.all().filter((i) => name in i.meta.aliases);
+    if (targets.length === 0) return routing;
+    if (targets.length > 1)
+      throw new EsError(
+        'illegal_argument_exception',
+        `Alias [${name}] has more than one index associated with it [[${targets.map((i) => i.name).join(', ')}]], can't execute a single index op`,
+        400,
+      );
+    return aliasIndexRouting(name, targets[0]!.meta.aliases[name]!, routing);
   }
 
   aliasExists(name: string): boolean {
@@ -217,6 +276,45 @@ export class IndicesService {
     });
   }
 }
+
+/** The routing of a single-document operation through `alias` (ES MetaData, both resolvers). */
+function aliasIndexRouting(alias: string, meta: AliasMeta, routing: string | null): string | null {
+  const r = meta.index_routing;
+  if (r === undefined) return routing;
+  if (r.includes(','))
+    throw new EsError(
+      'illegal_argument_exception',
+      `index/alias [${alias}] provided with routing value [${r}] that resolved to several routing values, rejecting operation`,
+      400,
+    );
+  if (routing !== null && routing !== r)
+    throw new EsError(
+      'illegal_argument_exception',
+      `Alias [${alias}] has index routing associated with it [${r}], and was provided with routing value [${routing}], rejecting operation`,
+      400,
+    );
+  return r;
+}
+
+/** ES Strings.splitStringByCommaToArray: names are not trimmed ("fz " is not fz). */
+function splitExpression(expression: string | string[] | undefined): string[] {
+  if (expression === undefined) return [];
+  return (Array.isArray(expression) ? expression : expression.split(',')).filter(
+    (s) => s.length > 0,
+  );
+}
+
+const aliasedIndex = (i: IndexService): AliasedIndex => ({
+  name: i.name,
+  closed: i.closed,
+  aliases: i.meta.aliases,
+});
+
+const hasFilteringAlias = (i: IndexService): boolean =>
+  Object.values(i.meta.aliases).some((a) => a.filter !== undefined && a.filter !== null);
+
+const hasSearchRouting = (i: AliasedIndex): boolean =>
+  Object.values(i.aliases).some((a) => a.search_routing !== undefined);
 
 /** The stored record's shape, checked before anything is built from it. */
 function checkedMeta(raw: unknown, name: string): IndexMeta {

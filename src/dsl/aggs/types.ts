@@ -84,6 +84,11 @@ export interface ShardAggContext {
   counters?: ShardCounters;
   /** The search `timeout`: `global` stops collecting at the first check past it. */
   deadline?: Deadline | null;
+  /**
+   * The filters of the shard query (alias filter, slice) that `global` still applies (ES
+   * AggregationPhase collects buildFilteredQuery(match_all)); absent: every live doc.
+   */
+  globalFilter?: Weight;
 }
 
 /** Base of every shard-level and reduced aggregation result (ES InternalAggregation). */

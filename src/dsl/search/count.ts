@@ -14,6 +14,12 @@ import { toSearchQuery, type QueryNode } from '../query/index.js';
 import type { ShardTarget } from './execute.js';
 import { indexQueryContext, type RequestLimits } from './index-context.js';
 import {
+  lowerAliasFilter,
+  parseAliasFilters,
+  withFilters,
+  type AliasFilters,
+} from './alias-filter.js';
+import {
   allShardsFailed,
   shardsFailed,
   timeExceededFailure,
@@ -33,6 +39,8 @@ export interface CountOptions {
   /** `search.default_allow_partial_results`: when false, a shard that timed out fails. */
   allowPartialSearchResults?: boolean;
   clock?: Clock;
+  /** The alias filter of each index counted through filtering aliases (alias-filter.ts). */
+  aliasFilters?: AliasFilters;
 }
 
 /** The `_count` response body for `query` over `targets`. */
@@ -51,6 +59,7 @@ export function executeCount(
   const ms = o.defaultTimeoutMs ?? -1;
   const dl = ms === -1 ? null : Deadline.after(ms, o.clock);
   const allowPartial = o.allowPartialSearchResults ?? true;
+  const aliasFilters = parseAliasFilters(o.aliasFilters);
   for (const t of targets) {
     if (t.idx.failed) {
       unavailable++;
@@ -61,7 +70,9 @@ export function executeCount(
       lowered = null;
       error = null;
       try {
-        lowered = toSearchQuery(query, indexQueryContext(t.idx, o.now, o.limits));
+        const ctx = indexQueryContext(t.idx, o.now, o.limits);
+        const alias = lowerAliasFilter(aliasFilters.get(t.idx) ?? null, ctx);
+        lowered = withFilters(toSearchQuery(query, ctx), alias ? [alias] : []);
       } catch (e) {
         error = e;
       }

@@ -41,6 +41,7 @@ import {
 import { executeSuggest, parseSuggest, type SuggestNode } from './suggest.js';
 import type { IndexQueryContext } from '../query/index.js';
 import type { ShardRunner } from './shard-request-cache.js';
+import { parseAliasFilters, type AliasFilters } from './alias-filter.js';
 
 export interface ShardTarget {
   idx: IndexService;
@@ -76,6 +77,8 @@ export interface ExecuteOptions {
   preFilterShardSize?: number;
   /** Runs each shard's query phase through the shard request cache (shard-request-cache.ts). */
   shardRunner?: ShardRunner;
+  /** The alias filter of each index searched through filtering aliases (alias-filter.ts). */
+  aliasFilters?: AliasFilters;
   /** `search.default_search_timeout` in ms, for requests without a `timeout` (-1: none). */
   defaultTimeoutMs?: number;
   /**
@@ -195,6 +198,7 @@ export function executeSearch(
     (sortSpecs[0]!.order ?? 'desc') === 'desc';
   const numHits = opts.keepAllHits ? Number.MAX_SAFE_INTEGER : from + size;
 
+  const aliasFilters = parseAliasFilters(opts.aliasFilters);
   const deadline = searchDeadline(req, opts);
   const allowPartial = opts.allowPartialSearchResults ?? true;
   const skipped = preFilter(targets, req, parsed, qctx, opts);
@@ -226,9 +230,10 @@ export function executeSearch(
         opts,
         warnings,
         deadline,
+        aliasFilter: aliasFilters.get(t.idx) ?? null,
       };
       const run = () => runShard(t, input);
-      const r = opts.shardRunner ? opts.shardRunner(t, run) : run();
+      const r = opts.shardRunner ? opts.shardRunner(t, run, opts.aliasFilters?.get(t.idx)) : run();
       if (r.timedOut && !allowPartial) throw timeExceededFailure();
       results.push(r);
     } catch (e) {

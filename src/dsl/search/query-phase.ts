@@ -16,7 +16,7 @@ import {
 } from '../../search/collect/top-docs.js';
 import type { SortKey, SortValue } from '../../search/collect/sort.js';
 import type { LiveSegment } from '../../search/index/live-segment.js';
-import type { Query } from '../../search/query/query.js';
+import { boolQuery, type Query } from '../../search/query/query.js';
 import { shardStats, type SearchStats } from '../../search/query/stats.js';
 import { createWeight, type Weight } from '../../search/query/weights.js';
 import { formatTimeValue } from '../../common/units.js';
@@ -26,7 +26,9 @@ import {
   resolveErrorLocations,
   toSearchQuery,
   type IndexQueryContext,
+  type QueryNode,
 } from '../query/index.js';
+import { lowerAliasFilter, withFilters } from './alias-filter.js';
 import { createShardAggregator, type ShardAggResult } from '../aggs/index.js';
 import { collapseReader } from './collapse.js';
 import { fastTopDocs } from './fast-collect.js';
@@ -65,6 +67,8 @@ export interface ShardPhaseInput {
   warnings: string[];
   /** The request's search timeout, null without one. */
   deadline: Deadline | null;
+  /** The shard's alias filter (alias-filter.ts), null without one. */
+  aliasFilter: QueryNode | null;
 }
 
 const searchContextError = (reason: string) => new EsError('search_context_exception', reason, 500);
@@ -139,8 +143,16 @@ function shardChecks(t: ShardTarget, p: ShardPhaseInput, rescoring: boolean): vo
   }
 }
 
-/** ES DefaultSearchContext: the query, boosted for indices_boost and filtered by the slice. */
-function shardQuery(t: ShardTarget, p: ShardPhaseInput, boost: number): Query | null {
+/**
+ * ES DefaultSearchContext.preProcess: the query, boosted for indices_boost, and the filters
+ * buildFilteredQuery adds to it (the alias filter, then the slice's), which `global`
+ * aggregations also apply (AggregationPhase: buildFilteredQuery of match_all).
+ */
+function shardQuery(
+  t: ShardTarget,
+  p: ShardPhaseInput,
+  boost: number,
+): { query: Query; filters: Query[] } {
   let q = toSearchQuery(p.parsed.query, p.qctx);
   if (boost !== 1) {
     // FunctionScoreQuery(query, WeightFactorFunction(boost))
@@ -155,6 +167,9 @@ function shardQuery(t: ShardTarget, p: ShardPhaseInput, boost: number): Query | 
       boost: 1,
     };
   }
+  const filters: Query[] = [];
+  const alias = lowerAliasFilter(p.aliasFilter, p.qctx);
+  if (alias) filters.push(alias);
   if (p.req.slice) {
     const filter = sliceFilter(p.req.slice, {
       shardId: t.shard.id,
@@ -162,19 +177,9 @@ function shardQuery(t: ShardTarget, p: ShardPhaseInput, boost: number): Query | 
       maxSlices: getInt(t.idx.meta.settings, 'index.max_slices_per_scroll', 1024),
       field: (path) => p.qctx.field(path),
     });
-    if (filter) {
-      q = {
-        kind: 'Bool',
-        must: [q],
-        filter: [filter],
-        should: [],
-        mustNot: [],
-        minShouldMatch: 0,
-        boost: 1,
-      };
-    }
+    if (filter) filters.push(filter);
   }
-  return q;
+  return { query: withFilters(q, filters), filters };
 }
 
 export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
@@ -200,17 +205,22 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
     sortNeedsScore || req.trackScores || req.minScore !== null || req.explain || rescoring;
   const dl = p.deadline;
   const checksBefore = dl?.failedChecks ?? 0;
+  const shardQ = shardQuery(t, p, opts.indexBoosts?.get(t.idx) ?? 1);
   const {
     query: q,
     weight,
     post,
   } = shardWeights(
-    shardQuery(t, p, opts.indexBoosts?.get(t.idx) ?? 1)!,
+    shardQ.query,
     parsed.postFilter ? toSearchQuery(parsed.postFilter, qctx) : null,
     stats,
     needsScores,
     dl,
   );
+  const globalFilter =
+    parsed.aggs && shardQ.filters.length > 0
+      ? createWeight(boolQuery({ filter: shardQ.filters }), { stats, needsScores: false })
+      : null;
   const agg = parsed.aggs
     ? createShardAggregator(parsed.aggs, {
         snapshot: t.snapshot,
@@ -240,6 +250,7 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
         },
         indexAnalyzer: (f: FieldMapping) => indexAnalyzer(t.idx, f),
         deadline: dl,
+        ...(globalFilter ? { globalFilter } : {}),
         index: t.idx.name,
         typeName: t.idx.typeName ?? '_doc',
         ...(opts.scriptMethods ? { scriptMethods: opts.scriptMethods } : {}),

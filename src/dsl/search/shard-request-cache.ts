@@ -14,6 +14,7 @@ import { getHeapStatistics } from 'node:v8';
 import { parseByteSize } from '../../common/units.js';
 import { getBool } from '../../engine/index-settings.js';
 import { DEFAULT_REQUEST_CACHE_FRACTION, RequestCache } from '../../engine/request-cache.js';
+import type { AliasFilter } from '../../engine/alias-resolution.js';
 import type { Segment } from '../../search/index/segment.js';
 import type { ResolvedLookup } from '../query/terms-lookup-once.js';
 import type { ShardTarget } from './execute.js';
@@ -26,8 +27,15 @@ interface CachedShard {
   readonly lookups: readonly ResolvedLookup[];
 }
 
-/** What the search layer gives `executeSearch` to run each shard through the cache. */
-export type ShardRunner = (t: ShardTarget, run: () => ShardResult) => ShardResult;
+/**
+ * What the search layer gives `executeSearch` to run each shard through the cache, with the
+ * shard's alias filter (part of ES's key: ShardSearchLocalRequest writes its AliasFilter).
+ */
+export type ShardRunner = (
+  t: ShardTarget,
+  run: () => ShardResult,
+  aliasFilter?: AliasFilter,
+) => ShardResult;
 
 const caches = new WeakMap<object, RequestCache<CachedShard>>();
 
@@ -104,14 +112,17 @@ export function cachedShardRunner(
   lookupNow: (l: ResolvedLookup) => readonly unknown[] | null,
 ): ShardRunner | null {
   if (policy === false) return null;
-  return (t, run) => {
+  return (t, run, aliasFilter) => {
     if (
       policy === 'by-index-setting' &&
       !getBool(t.idx.meta.settings, 'index.requests.cache.enable', true)
     )
       return run();
+    // a filter reading `now` or running a script makes the shard request uncacheable too
+    if (aliasFilter && usesNowOrScript(aliasFilter.filter)) return run();
     let fresh: ShardResult | null = null;
-    const cacheKey = `${t.idx.name}[${t.shard.id}]${key}`;
+    const alias = aliasFilter ? JSON.stringify(aliasFilter) : '';
+    const cacheKey = `${t.idx.name}[${t.shard.id}]${alias}${key}`;
     const { value } = cache.getOrLoad(
       t.shard,
       t.snapshot.generation,

@@ -21,7 +21,7 @@ import {
 } from '../../dsl/search/execute.js';
 import type { SearchRequest } from '../../dsl/search/request.js';
 import { formatTimeValueParts, timeValueMillis, type TimeValue } from '../../common/units.js';
-import { shardForRouting } from '../../common/murmur3.js';
+import { routingShardFilter, type AliasFilters } from '../../dsl/search/alias-filter.js';
 import { RawJson } from '../../common/json.js';
 import { indicesOptionsFrom, STRICT_EXPAND_OPEN_FORBID_CLOSED } from '../../engine/index-names.js';
 import type { NodeContext } from '../../node-context.js';
@@ -45,8 +45,15 @@ export interface ByQueryJob {
   targets: IndexService[];
   search: SearchRequest;
   parsed: ParsedSearch;
-  /** `routing` URI parameter (restricts the shards searched). */
-  routing: string[] | null;
+  /** `routing` URI parameter. */
+  routing: string | null;
+  /**
+   * The routing values per index of the parameter and the aliases' search routing (ES
+   * resolveSearchRouting, restricts the shards searched), resolved with the targets.
+   */
+  routings?: ReadonlyMap<string, ReadonlySet<string>> | null;
+  /** The alias filters of the targets searched through filtering aliases. */
+  aliasFilters?: AliasFilters;
   /** Max documents to process, -1 for all (ES `size`). */
   size: number;
   /** Documents per scroll batch (ES `scroll_size`, default 1000). */
@@ -353,11 +360,11 @@ function scan(
   job: ByQueryJob,
   slice: { id: number; max: number } | null,
 ): { hits: MergedHit[]; failures: SearchFailure[] } {
-  const routing = job.routing;
+  const routed = routingShardFilter(job.routings ?? null);
   const shardFilter: ExecuteOptions['shardFilter'] =
-    routing || slice
+    routed || slice
       ? (idx, shard) =>
-          (!routing || routing.some((r) => shardForRouting(r, idx.numberOfShards) === shard)) &&
+          (!routed || routed(idx, shard)) &&
           (!slice || shardSlice(shard, idx.numberOfShards, slice.id, slice.max) !== 'none')
       : undefined;
   const out = executeSearch(job.targets, job.search, job.parsed, {
@@ -380,6 +387,7 @@ function scan(
       return v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
     },
     ...(shardFilter ? { shardFilter } : {}),
+    ...(job.aliasFilters && job.aliasFilters.size > 0 ? { aliasFilters: job.aliasFilters } : {}),
     ...(node.scriptMethods ? { scriptMethods: node.scriptMethods } : {}),
   });
   const shards = out.body._shards as { failures?: Array<Record<string, unknown>> };

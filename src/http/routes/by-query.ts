@@ -289,7 +289,7 @@ function parseRequest(req: RestRequest, mode: 'delete' | 'update'): ParsedByQuer
       mode,
       search,
       parsed,
-      routing: get('routing')?.split(',') ?? null,
+      routing: get('routing') ?? null,
       size,
       scrollSize: Math.max(1, batch),
       abortOnVersionConflict: abort,
@@ -349,7 +349,13 @@ export function registerByQueryRoutes(
         if (wait) throw e;
         failure = toEsError(e);
       }
-      const full: ByQueryJob = { ...job, targets };
+      const full: ByQueryJob = {
+        ...job,
+        targets,
+        // TransportSearchAction of the scroll: alias filters and search routing of the expression
+        aliasFilters: node.indices.aliasFilters(req.params.index, targets),
+        routings: node.indices.searchRouting(req.params.index, job.routing ?? undefined),
+      };
       const started = startByQuery(node, tasks, {
         action,
         description,

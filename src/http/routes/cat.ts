@@ -13,6 +13,9 @@ import {
   SHARDS_COLUMNS,
 } from '../../cat/columns.js';
 import { allShardsFailed } from '../../dsl/search/shard-failures.js';
+import { executeCount } from '../../dsl/search/count.js';
+import { shardTargets } from '../../dsl/search/execute.js';
+import { parseQuery } from '../../dsl/query/index.js';
 import { clusterHealth, indexHealth } from '../../engine/health.js';
 import {
   indicesOptionsFrom,
@@ -22,6 +25,7 @@ import {
 import type { IndexService } from '../../engine/index-service.js';
 import type { NodeContext } from '../../node-context.js';
 import { ES_VERSION } from './info.js';
+import { searchLimits } from './search.js';
 import { checkParams } from '../params.js';
 import { param, type Handler, type RestRequest, type RestResponse } from '../rest.js';
 import type { Router } from '../router.js';
@@ -182,8 +186,21 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
     // ES: _cat/count runs a count search: red indices add nothing, and only red ones fail it.
     const live = targets.filter((i) => !i.failed);
     if (targets.length > 0 && live.length === 0) throw allShardsFailed('query', []);
+    // ES: through filtering aliases the search counts the filter's matches only
+    const filters = indices.aliasFilters(req.params.index, live);
     let count = 0;
-    for (const idx of live) count += indexStats(idx).docs;
+    for (const idx of live) {
+      if (!filters.has(idx)) count += indexStats(idx).docs;
+    }
+    if (filters.size > 0) {
+      const r = executeCount(shardTargets([...filters.keys()]), parseQuery({ match_all: {} }), {
+        now: Date.now(),
+        limits: searchLimits(node),
+        nodeId: node.nodeId,
+        aliasFilters: filters,
+      });
+      count += r.count as number;
+    }
     const now = new Date();
     return respond(req, {
       columns: COUNT_COLUMNS,

@@ -8,6 +8,7 @@ import { sourceFilterFromParams, type SourceFilter } from '../../common/source-f
 import { bulkItemBody, executeBulk, parseBulk, validateBulk } from '../../engine/bulk.js';
 import { indexNotFoundFor } from '../../engine/documents.js';
 import { STRICT_EXPAND_OPEN } from '../../engine/index-names.js';
+import type { IndexService } from '../../engine/index-service.js';
 import { acknowledge } from '../../engine/write-ack.js';
 import { parseVersionType } from '../../engine/versioning.js';
 import type { IndexRequest, UpdateRequest } from '../../engine/write-request.js';
@@ -83,12 +84,25 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
   router.add('POST', '/{index}/{type}', indexHandler(false));
   router.add(['PUT', 'POST'], '/{index}/{type}/{id}/_create', indexHandler(true));
 
+  /** ES IndexNameExpressionResolver.concreteSingleIndex: the one index of a get. */
+  const singleIndex = (index: string): IndexService => {
+    const resolved = indices.resolve(index, STRICT_EXPAND_OPEN);
+    if (resolved.length > 1) {
+      throw new EsError(
+        'illegal_argument_exception',
+        `Alias [${index}] has more than one indices associated with it [[${resolved.map((i) => i.name).join(', ')}]], can't execute a single index op`,
+        400,
+      );
+    }
+    if (!resolved[0]) throw indexNotFoundFor(index);
+    return resolved[0];
+  };
+
   const getDoc = (req: RestRequest, sourceOnly: boolean) => {
     checkParams(req, GET_PARAMS);
     preferenceWarning(req);
     const p = req.params;
-    const idx = indices.resolve(p.index!, STRICT_EXPAND_OPEN)[0];
-    if (!idx) throw indexNotFoundFor(p.index!);
+    const idx = singleIndex(p.index!);
     const storedFields = param(req, 'stored_fields');
     let filter: SourceFilter | null = sourceFilterFromParams((n) => param(req, n));
     if (
@@ -104,7 +118,10 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
       idx,
       p.type!,
       p.id!,
-      param(req, 'routing') ?? param(req, 'parent') ?? null,
+      // ES TransportGetAction: an alias's index routing (MetaData.resolveIndexRouting)
+      indices.resolveIndexRouting(p.index!, param(req, 'routing') ?? null) ??
+        param(req, 'parent') ??
+        null,
       {
         ...(version !== undefined ? { version: Number(version) } : {}),
         versionType: parseVersionType(param(req, 'version_type')),
@@ -286,16 +303,7 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
       const type = String(s._type ?? defType);
       const id = String(s._id);
       try {
-        const resolved = indices.resolve(index, STRICT_EXPAND_OPEN);
-        if (resolved.length > 1) {
-          throw new EsError(
-            'illegal_argument_exception',
-            `Alias [${index}] has more than one indices associated with it [[${resolved.map((i) => i.name).join(', ')}]], can't execute a single index op`,
-            400,
-          );
-        }
-        const idx = resolved[0];
-        if (!idx) throw indexNotFoundFor(index);
+        const idx = singleIndex(index);
         // ES TransportShardMultiGetAction: `refresh` refreshes each shard read, once per request
         if (refresh && !refreshed.has(idx)) {
           refreshed.add(idx);
@@ -307,7 +315,9 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
           sf === undefined ? null : Array.isArray(sf) ? sf.map(String) : String(sf).split(',');
         if (s._source !== undefined) filter = bodySourceFilter(s._source);
         else if (stored !== null && !stored.includes('_source')) filter = null;
-        const routing = s.routing ?? s._routing ?? param(req, 'routing') ?? null;
+        const given = s.routing ?? s._routing ?? param(req, 'routing') ?? null;
+        // ES TransportMultiGetAction: an alias's index routing
+        const routing = indices.resolveIndexRouting(index, given === null ? null : String(given));
         const ver = s.version ?? s._version;
         return documents.get(idx, type, id, routing === null ? null : String(routing), {
           ...(ver !== undefined ? { version: Number(ver) } : {}),

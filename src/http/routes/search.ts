@@ -35,6 +35,12 @@ import {
 import { fetchHits } from '../../dsl/search/fetch.js';
 import { executeCount } from '../../dsl/search/count.js';
 import {
+  lowerAliasFilter,
+  parseAliasFilters,
+  routingShardFilter,
+  withFilters,
+} from '../../dsl/search/alias-filter.js';
+import {
   cachedShardRunner,
   nodeRequestCache,
   requestCacheKey,
@@ -225,11 +231,12 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     );
   };
 
-  const routingFilter = (routing: string | undefined): ExecuteOptions['shardFilter'] => {
-    if (!routing) return undefined;
-    const rs = routing.split(',');
-    return (idx, shard) => rs.some((r) => shardForRouting(r, idx.numberOfShards) === shard);
-  };
+  /** The `routing` parameter and the search routing of the aliases `expr` names, per index. */
+  const routingFilter = (
+    expr: string | undefined,
+    routing: string | undefined,
+  ): ExecuteOptions['shardFilter'] =>
+    routingShardFilter(indices.searchRouting(expr, routing || undefined));
 
   /** Reads the lookup document of a `terms` query (a GET on the lookup index). */
   const fetchLookup: NonNullable<ExecuteOptions['termsLookup']> = (
@@ -259,20 +266,18 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     return l;
   };
 
-  const options = (req: RestRequest, get: (n: string) => string | undefined): ExecuteOptions => {
+  const options = (get: (n: string) => string | undefined): ExecuteOptions => {
     const timeouts = searchTimeoutOptions(node, get('allow_partial_search_results'));
     const st = get('search_type') ?? 'query_then_fetch';
     if (st !== 'query_then_fetch' && st !== 'dfs_query_then_fetch') {
       throw illegalArgument(`No search type for [${st}]`);
     }
-    const filter = routingFilter(get('routing'));
     return {
       searchType: st,
       typedKeys: get('typed_keys') === 'true' || get('typed_keys') === '',
       now: Date.now(),
       limits: searchLimits(node),
       nodeId: node.nodeId,
-      ...(filter ? { shardFilter: filter } : {}),
       ...(node.scriptMethods ? { scriptMethods: node.scriptMethods } : {}),
       termsLookup: lookupOnce(get).lookup,
       ...timeouts,
@@ -282,12 +287,13 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
   /**
    * Runs one search request (shared by _search and _msearch items), in ES's order: body and URI
    * parameters (RestSearchAction), request validation (SearchRequest.validate), index resolution,
-   * indices_boost resolution (TransportSearchAction), then the search or the scroll's first page.
+   * alias filters, search routing and indices_boost resolution (TransportSearchAction), then the
+   * search or the scroll's first page. `expr` is the request's index expression.
    */
   const runSearch = (
-    req: RestRequest,
     body: unknown,
     get: (n: string) => string | undefined,
+    expr: string | undefined,
     resolveTargets: () => IndexService[],
     warnings: string[],
   ) => {
@@ -314,14 +320,18 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     const preFilterShardSize = intParamOf('pre_filter_shard_size');
     if (preFilterShardSize !== undefined && preFilterShardSize < 1)
       throw illegalArgument('preFilterShardSize must be >= 1');
-    const opts = options(req, get);
+    const opts = options(get);
     const scroll = get('scroll');
     const keepAlive = scroll !== undefined ? parseTimeValueMs(scroll, 'scroll') : undefined;
     validateSearchRequest(sreq, scroll !== undefined, get('request_cache'), warnings);
     const targets = resolveTargets();
+    const aliasFilters = indices.aliasFilters(expr, targets);
+    const shardFilter = routingFilter(expr, get('routing'));
     const boosts = resolveIndexBoosts(sreq, get);
     const execOpts: ExecuteOptions = {
       ...opts,
+      ...(aliasFilters.size > 0 ? { aliasFilters } : {}),
+      ...(shardFilter ? { shardFilter } : {}),
       ...(boosts ? { indexBoosts: boosts } : {}),
       ...(batchedReduceSize !== undefined ? { batchedReduceSize } : {}),
       ...(preFilterShardSize !== undefined ? { preFilterShardSize } : {}),
@@ -360,6 +370,10 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     return { body: { _scroll_id: ctx.id, ...out.body }, warnings: out.warnings };
   };
 
+  /** The alias filters `expr` puts on each of `targets`, parsed (alias-filter.ts). */
+  const aliasFilterNodes = (expr: string | undefined, targets: IndexService[]) =>
+    parseAliasFilters(indices.aliasFilters(expr, targets));
+
   /** `search.max_keep_alive` (default 24h). */
   const maxKeepAlive = (): number => {
     const v = node.clusterSettings?.()['search.max_keep_alive'];
@@ -386,9 +400,9 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     const get = (n: string) => param(req, n);
     const body = bodyJson(req);
     const out = runSearch(
-      req,
       body,
       get,
+      req.params.index,
       () => typeFilter(resolveSearch(req), req.params.type),
       req.warnings,
     );
@@ -500,10 +514,9 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     if (req.query.size > 0) applyUriParams(sreq, get);
     const query = parseSearch(sreq).query;
     const now = Date.now();
-    const targets = shardTargets(
-      typeFilter(resolveSearch(req), req.params.type),
-      routingFilter(get('routing')),
-    );
+    const found = typeFilter(resolveSearch(req), req.params.type);
+    const aliasFilters = indices.aliasFilters(req.params.index, found);
+    const targets = shardTargets(found, routingFilter(req.params.index, get('routing')));
     const limits = searchLimits(node);
     return {
       status: 200,
@@ -512,6 +525,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
         limits,
         nodeId: node.nodeId,
         ...searchTimeoutOptions(node),
+        ...(aliasFilters.size > 0 ? { aliasFilters } : {}),
       }),
     };
   };
@@ -581,7 +595,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
             ),
             header.type !== undefined ? String(header.type) : req.params.type,
           );
-        const out = runSearch(req, body, hget, resolveTargets, req.warnings);
+        const out = runSearch(body, hget, idxExpr, resolveTargets, req.warnings);
         req.warnings.push(...out.warnings);
         responses.push({ ...out.body, status: 200 });
       } catch (e) {
@@ -633,11 +647,14 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     const shard = idx.shard(shardForRouting(routing, idx.numberOfShards));
     const snap = shard.searcher();
     const base = { _index: idx.name, _type: idx.typeName ?? req.params.type!, _id: req.params.id! };
+    // TransportExplainAction.resolveRequest: the alias filter of the index named
+    const aliasFilter = aliasFilterNodes(req.params.index, [idx]).get(idx) ?? null;
     for (const ls of snap.segments) {
       const d = lookupId(ls.segment, req.params.id!);
       if (d < 0 || (ls.live && !ls.live.get(d))) continue;
       const qctx = indexQueryContext(idx, Date.now(), searchLimits(node));
-      const w = createWeight(toSearchQuery(parsed.query, qctx), {
+      const alias = lowerAliasFilter(aliasFilter, qctx);
+      const w = createWeight(withFilters(toSearchQuery(parsed.query, qctx), alias ? [alias] : []), {
         stats: shardStats(snap),
         needsScores: true,
       });
@@ -694,10 +711,13 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     let error: string | undefined;
     try {
       const node0 = parseQuery(sreq.query ?? { match_all: {} });
+      // TransportValidateQueryAction.newShardRequest: each shard's alias filter
+      const aliasFilters = aliasFilterNodes(req.params.index, targets);
       for (const idx of targets) {
         const qctx = indexQueryContext(idx, Date.now(), searchLimits(node));
         try {
-          const q = toSearchQuery(node0, qctx);
+          const alias = lowerAliasFilter(aliasFilters.get(idx) ?? null, qctx);
+          const q = withFilters(toSearchQuery(node0, qctx), alias ? [alias] : []);
           explanations.push({ index: idx.name, valid: true, explanation: describe(q) });
         } catch (e) {
           valid = false;

@@ -19,6 +19,7 @@ import {
   type ExtractContext,
   type Hit,
 } from './extract.js';
+import type { AliasFilters } from '../../dsl/search/alias-filter.js';
 import { scrollNext, search, type SqlNode } from './search.js';
 import type { CursorState } from './cursors.js';
 
@@ -33,6 +34,8 @@ export interface RunOptions {
    * `request_timeout` until 7.16), the `timeout` of aggregation searches.
    */
   readonly pageTimeoutMs: number;
+  /** The alias filters of the FROM expression (ES SQL searches it as written). */
+  readonly aliasFilters?: AliasFilters;
 }
 
 /** A cursor state before the session adds columns and expiry. */
@@ -47,6 +50,11 @@ export interface FirstPage {
   /** The state of the next page, or null when this was the last. */
   readonly next: PendingCursor | null;
 }
+
+const aliasOptions = (o: RunOptions) => (o.aliasFilters ? { aliasFilters: o.aliasFilters } : {});
+
+/** Aggregation searches: the page timeout as the search timeout. */
+const searchOptions = (o: RunOptions) => ({ timeoutMs: o.pageTimeoutMs, ...aliasOptions(o) });
 
 const project = (row: unknown[], mask: readonly number[]) => mask.map((i) => row[i]);
 
@@ -81,7 +89,9 @@ function runHits(
     node,
     indices,
     body,
-    limited ? {} : { scrollSize: pageSize, keepAliveMs: o.pageTimeoutMs },
+    limited
+      ? aliasOptions(o)
+      : { scrollSize: pageSize, keepAliveMs: o.pageTimeoutMs, ...aliasOptions(o) },
   );
   const hits = ((res.body.hits as { hits: Hit[] }).hits ?? []).slice(
     0,
@@ -132,7 +142,7 @@ function runImplicit(
   body: Record<string, unknown>,
   o: RunOptions,
 ): FirstPage {
-  const res = search(node, indices, body, { timeoutMs: o.pageTimeoutMs });
+  const res = search(node, indices, body, searchOptions(o));
   const scope = { totalHits: totalHits(res.body) };
   const extractors = c.fields.map((f) => bucketExtractor(f.ref, o.extract, scope));
   const root = rootAgg(res.body);
@@ -172,7 +182,7 @@ function runComposite(
     o.fetchSize) as number;
   const fetch = (after: Record<string, unknown> | null): CompositePage => {
     const b = after === null ? body : withAfter(body, after);
-    const res = search(node, indices, b, { timeoutMs: o.pageTimeoutMs });
+    const res = search(node, indices, b, searchOptions(o));
     const scope = { totalHits: totalHits(res.body) };
     const root = rootAgg(res.body) ?? {};
     const buckets = (root.buckets as Bucket[] | undefined) ?? [];

@@ -10,6 +10,7 @@ import type { IndicesService } from '../../engine/indices-service.js';
 import type { IndexService } from '../../engine/index-service.js';
 import { executeSearch, parseSearch, type MergedHit } from '../../dsl/search/execute.js';
 import { parseSearchBody } from '../../dsl/search/request.js';
+import type { AliasFilters } from '../../dsl/search/alias-filter.js';
 import { fetchHits, type FetchOptions } from '../../dsl/search/fetch.js';
 import { indexQueryContext, type RequestLimits } from '../../dsl/search/index-context.js';
 import type { ScrollService } from '../../dsl/search/scroll.js';
@@ -20,7 +21,7 @@ import { doubleParamNames } from '../translate/script.js';
 
 /** What SQL execution needs from the node. */
 export interface SqlNode {
-  readonly indices: Pick<IndicesService, 'resolve' | 'all'>;
+  readonly indices: Pick<IndicesService, 'resolve' | 'all' | 'aliasFilters'>;
   readonly scrolls: ScrollService;
   readonly nodeId: string;
   readonly clusterName: string;
@@ -98,7 +99,12 @@ export function search(
   node: SqlNode,
   indices: readonly IndexService[],
   body: Record<string, unknown>,
-  opts: { scrollSize?: number; keepAliveMs?: number; timeoutMs?: number } = {},
+  opts: {
+    scrollSize?: number;
+    keepAliveMs?: number;
+    timeoutMs?: number;
+    aliasFilters?: AliasFilters;
+  } = {},
 ): SearchResult {
   const sreq = parseSearchBody(executableBody(body));
   if (opts.timeoutMs !== undefined) sreq.timeoutMs = Math.trunc(opts.timeoutMs);
@@ -115,6 +121,7 @@ export function search(
     ...(node.scriptMethods ? { scriptMethods: sqlScriptMethods(node.scriptMethods) } : {}),
     ...(opts.timeoutMs !== undefined ? { allowPartialSearchResults: false } : {}),
     ...(node.clock ? { clock: node.clock } : {}),
+    ...(opts.aliasFilters && opts.aliasFilters.size > 0 ? { aliasFilters: opts.aliasFilters } : {}),
   };
   if (opts.scrollSize === undefined) {
     const out = executeSearch([...indices], sreq, parsed, execOpts);

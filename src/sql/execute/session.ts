@@ -223,6 +223,8 @@ export class SqlService {
       ignoreThrottled: !(c.includeFrozen || req.includeFrozen === true),
     });
     const first = runQuery(this.node, indices, c, {
+      // ES SQL searches the FROM expression as written: its filtering aliases apply
+      aliasFilters: this.node.indices.aliasFilters(c.pattern, indices),
       fetchSize,
       filter: (req.filter as Json) ?? null,
       extract: { cfg, lenient: req.fieldMultiValueLeniency === true },

@@ -89,6 +89,11 @@ export interface Column {
 
 export interface QueryContainer {
   readonly indices: readonly string[];
+  /**
+   * The FROM pattern as written (ES EsQueryExec.index().name()): the Querier searches it, so the
+   * filters of the aliases it names apply.
+   */
+  readonly pattern: string;
   readonly query: Query | null;
   readonly groups: readonly GroupKey[];
   readonly aggs: readonly LeafAgg[];

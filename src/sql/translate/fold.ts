@@ -55,6 +55,7 @@ class Folder {
   private nextGroup = 0;
   private nextAgg = 0;
   indices: readonly string[] = [];
+  pattern = '';
 
   constructor(readonly ctx: ScriptContext) {}
 
@@ -63,6 +64,7 @@ class Folder {
     switch (p.kind) {
       case 'EsRelation':
         this.indices = p.index.concreteIndices;
+        this.pattern = p.index.name;
         this.includeFrozen = p.frozen;
         return p.output;
       case 'Filter': {
@@ -548,6 +550,7 @@ export function foldToContainer(plan: LogicalPlan, ctx: ScriptContext): QueryCon
   });
   return Object.freeze({
     indices: f.indices,
+    pattern: f.pattern,
     query: f.query,
     groups: f.groups,
     aggs: f.aggs,

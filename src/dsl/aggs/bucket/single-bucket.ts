@@ -9,7 +9,7 @@ import { EsError, parsingException } from '../../../common/errors.js';
 import type { LiveSegment } from '../../../search/index/live-segment.js';
 import type { NestedBlock } from '../../../search/index/segment.js';
 import type { Weight } from '../../../search/query/weights.js';
-import type { Scorer } from '../../../search/query/scorer.js';
+import { NO_MORE_DOCS, type Scorer } from '../../../search/query/scorer.js';
 import { CHECK_INTERVAL, isTimeExceeded } from '../../../search/deadline.js';
 import {
   BucketsAggregator,
@@ -158,15 +158,25 @@ class GlobalAggregator extends SingleBucketAggregator {
   finish(): void {
     const dl = this.ac.shard.deadline ?? null;
     try {
+      const filter = this.ac.shard.globalFilter;
       for (const ls of this.ac.shard.snapshot.segments) {
         dl?.check();
         super.setSegment(rootSegment(ls));
         const live = ls.live;
-        for (let d = 0; d < ls.segment.maxDoc; d++) {
-          if ((d & (CHECK_INTERVAL - 1)) === CHECK_INTERVAL - 1) dl?.check();
-          if (live !== null && !live.get(d)) continue;
-          this.collectBucket(d, 0, 1);
-        }
+        if (filter) {
+          const s = filter.scorer(ls);
+          let n = 0;
+          if (s)
+            for (let d = s.next(); d !== NO_MORE_DOCS; d = s.next()) {
+              if ((++n & (CHECK_INTERVAL - 1)) === 0) dl?.check();
+              if (live === null || live.get(d)) this.collectBucket(d, 0, 1);
+            }
+        } else
+          for (let d = 0; d < ls.segment.maxDoc; d++) {
+            if ((d & (CHECK_INTERVAL - 1)) === CHECK_INTERVAL - 1) dl?.check();
+            if (live !== null && !live.get(d)) continue;
+            this.collectBucket(d, 0, 1);
+          }
         this.sub.flush();
       }
     } catch (e) {
