@@ -12,6 +12,7 @@ import type { SpanQuery } from '../../../../src/search/query/spans/types.js';
 import { shardStats } from '../../../../src/search/query/stats.js';
 import { createWeight } from '../../../../src/search/query/weights.js';
 import { doc, field, standardResolver } from '../../../helpers/fields.js';
+import { collectOptions } from '../../../helpers/collect-options.js';
 
 const f = Math.fround;
 const body = field('body', 'text');
@@ -59,16 +60,7 @@ const near = (clauses: SpanQuery[], slop: number, inOrder: boolean, boost = 1): 
 function scores(q: Query): Map<number, number> {
   const snap = idx.searcher();
   const w = createWeight(q, { stats: shardStats(snap), needsScores: true });
-  const r = collectTopDocs(snap, w, {
-    numHits: 10,
-    sort: null,
-    trackScores: false,
-    needsScores: true,
-    minScore: null,
-    postFilter: null,
-    searchAfter: null,
-    terminateAfter: 0,
-  });
+  const r = collectTopDocs(snap, w, collectOptions(10));
   return new Map(r.hits.map((h) => [h.doc, h.score]));
 }
 
