@@ -227,6 +227,24 @@ describe('fuzzer regressions', () => {
     expect(a.json.aggregations.c.value).toBe(5);
   });
 
+  // TermsAggregationBuilder.order(List) takes orders.get(0) of an empty list (was a TypeError)
+  it('an empty order array fails to parse the field, caused by the index out of bounds', async () => {
+    for (const agg of [
+      { terms: { field: 'tag', order: [] } },
+      { histogram: { field: 'n', interval: 5, order: [] } },
+    ]) {
+      // prettier-ignore
+      const a = await send(node, 'POST', '/fz/_search', JSON.stringify({ size: 0, aggs: { a: agg } })); // prettier-ignore
+      expect(a.status).toBe(400);
+      expect(a.json.error.type).toBe('x_content_parse_exception');
+      expect(a.json.error.caused_by).toEqual({
+        type: 'index_out_of_bounds_exception',
+        reason: 'Index 0 out of bounds for length 0',
+      });
+      expect(malformed(a)).toBeNull();
+    }
+  });
+
   // the judge took the U+0001 Jackson quotes from the input for an unresolved location marker
   it('a body whose BOM is broken by a control byte is a well-formed json_parse_exception', async () => {
     const body = Buffer.concat([Buffer.from([0xef, 0x01, 0xbb, 0xbf]), Buffer.from('{"index":{"refresh_interval":"2s"}}')]); // prettier-ignore

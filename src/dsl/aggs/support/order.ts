@@ -3,7 +3,7 @@
  * `_time`), sub-aggregation paths, and compound orders with the key-ascending tie-breaker ES adds.
  * Comparators exist for shard-side bucket ordinals and for reduced buckets.
  */
-import { parsingException } from '../../../common/errors.js';
+import { EsError, parsingException } from '../../../common/errors.js';
 import { isObj, tokenOf } from '../parse/object-parser.js';
 import { parseAggPath, type PathElement } from './agg-path.js';
 import { addWarning } from './bucket-consumer.js';
@@ -61,6 +61,9 @@ export function parseOrder(json: unknown, warnings: string[] | undefined): Bucke
   const list = Array.isArray(json)
     ? json.map((j) => parseOne(j, warnings))
     : [parseOne(json, warnings)];
+  // TermsAggregationBuilder.order(List): `orders.get(0)` of an empty list
+  if (list.length === 0)
+    throw new EsError('index_out_of_bounds_exception', 'Index 0 out of bounds for length 0', 500);
   if (list.length === 1 && list[0]!.kind === 'key') return list;
   const last = list[list.length - 1]!;
   return last.kind === 'key' ? list : [...list, KEY_ASC];
