@@ -43,6 +43,7 @@ export function searchFetchOptions(
     sortKeys: keys,
     nodeId: opts.nodeId,
     parsedQuery: parsed.query,
+    parsedPostFilter: parsed.postFilter,
     queryContext: qctx,
     stats: (t) => globalStats ?? shardStats(t.snapshot),
   };

@@ -1,8 +1,8 @@
 /**
  * Fetch phase (ES FetchPhase and its sub phases): turns merged hits into Elasticsearch hit objects
  * — `_source` from the store (the client's bytes, or filtered), version/seq_no, `_routing` and
- * `_ignored`, docvalue_fields, stored fields, script_fields, highlights, sort values and
- * explanations (with rescoring).
+ * `_ignored`, docvalue_fields, stored fields, script_fields, highlights, sort values,
+ * matched_queries and explanations (with rescoring).
  */
 import { illegalArgument } from '../../common/errors.js';
 import { filterSource, isFilterEmpty, type SourceFilter } from '../../common/source-filter.js';
@@ -22,6 +22,7 @@ import type { HighlightSpec } from './request.js';
 import type { DocvalueFieldSpec } from './request-values.js';
 import type { ShardTarget } from './execute.js';
 import { highlightHit } from './highlight.js';
+import { matchedQueries } from './matched-queries.js';
 import { DEFAULT_DATE_FORMAT, dateFormatter } from '../../common/dates/index.js';
 import type { FieldMapping } from '../../mapping/types.js';
 import { fieldDocFormat } from '../aggs/support/doc-format.js';
@@ -46,6 +47,8 @@ export interface FetchOptions {
   sortKeys: SortKey[] | null;
   nodeId: string;
   parsedQuery: QueryNode;
+  /** The post_filter, whose `_name`d parts count for `matched_queries` too. */
+  parsedPostFilter?: QueryNode | null;
   queryContext: (idx: IndexService) => IndexQueryContext;
   stats: (t: ShardTarget) => SearchStats;
   /** Explanation of the hit's score: the query's, then each rescorer's. */
@@ -63,6 +66,7 @@ export function fetchHits(
 ): Record<string, unknown>[] {
   if (o.docvalueFormatWarning !== false) docvalueWarnings(page, o, warnings);
   const perIndex = new Map<IndexService, IndexFetch>();
+  const matched = matchedQueries(page, o);
   return page.map((h) => {
     const idx = h.target.idx;
     let f = perIndex.get(idx);
@@ -74,7 +78,7 @@ export function fetchHits(
       };
       perIndex.set(idx, f);
     }
-    return fetchOne(h, o, f);
+    return fetchOne(h, o, f, matched.get(h));
   });
 }
 
@@ -140,7 +144,12 @@ function docvalueWarnings(page: FetchHit[], o: FetchOptions, warnings: string[])
 
 const f32 = (v: number) => Math.fround(v);
 
-function fetchOne(h: FetchHit, o: FetchOptions, f: IndexFetch): Record<string, unknown> {
+function fetchOne(
+  h: FetchHit,
+  o: FetchOptions,
+  f: IndexFetch,
+  matched: string[] | undefined,
+): Record<string, unknown> {
   const { docvalueFields: dvFields, storedFields, scriptFields } = f;
   const { idx, shard } = h.target;
   const seg = h.segment.segment;
@@ -211,6 +220,7 @@ function fetchOne(h: FetchHit, o: FetchOptions, f: IndexFetch): Record<string, u
     if (hl && Object.keys(hl).length) hit.highlight = hl;
   }
   if (o.sortKeys && h.sort) hit.sort = renderSort(o.sortKeys, h.sort);
+  if (matched) hit.matched_queries = matched;
   if (o.explain) hit._explanation = o.explainHit ? o.explainHit(h) : queryExplanation(h, o);
   return hit;
 }

@@ -75,7 +75,8 @@ export function toQuery(node: QueryNode, st: LowerState): Query | null {
   let q = doToQuery(node, st);
   if (q !== null) {
     if (node.boost !== 1) q = boosted(q, node.boost);
-    if (node.queryName !== null) st.named.set(node.queryName, q);
+    // inside `nested` a query matches child docs, never the hits a name is looked up for
+    if (node.queryName !== null && st.nestedPath === null) st.named.set(node.queryName, q);
   }
   return q;
 }
