@@ -3,6 +3,7 @@
  * JSON text, with its message and where its parser stands: syntax errors in ParserMinimalBase /
  * UTF8StreamJsonParser wording, and `Duplicate field 'name'` (JsonReadContext). Only run once
  * JSON.parse has failed, or once `hasDuplicateKeys` says a parsed text has a repeated key.
+ * Comments are white space, as ES enables Jackson's ALLOW_COMMENTS (`blankComments`).
  */
 
 export interface JsonProblem {
@@ -78,9 +79,29 @@ function scan(text: string): void {
       }
       if (c < 0x20)
         fail(i + 1, `Illegal character (${charDesc(c)}): only regular white space (\\r, \\n, \\t) is allowed between tokens`); // prettier-ignore
-      return c;
+      if (c !== 0x2f) return c;
+      i = comment() - 1;
     }
     return -1;
+  };
+  /** A comment from the slash at i (ES turns ALLOW_COMMENTS on); the index just after it. */
+  const comment = (): number => {
+    if (i + 1 >= len) eof(' in a comment');
+    const kind = text.charCodeAt(i + 1);
+    if (kind === 0x2f) {
+      let j = i + 2;
+      while (j < len && text.charCodeAt(j) !== 0x0a && text.charCodeAt(j) !== 0x0d) j++;
+      return j;
+    }
+    if (kind !== 0x2a)
+      fail(i + 2, `Unexpected character (${charDesc(kind)}): was expecting either '*' or '/' for a comment`); // prettier-ignore
+    const end = text.indexOf('*/', i + 2);
+    if (end < 0) eof(' in a comment');
+    for (let j = text.indexOf('\n', i + 2); j >= 0 && j < end; j = text.indexOf('\n', j + 1)) {
+      line++;
+      rowStart = j + 1;
+    }
+    return end + 2;
   };
   /** The identifier-like token at `from` (Jackson's _reportInvalidToken heuristic). */
   const token = (from: number, first: number): [string, number] => {
@@ -279,4 +300,34 @@ function countKeys(v: object): number {
     }
   }
   return n;
+}
+
+/**
+ * `text` with its `/* *\/` and `//` comments overwritten by spaces (line breaks kept), which
+ * JSON.parse then reads as Jackson with ALLOW_COMMENTS does. For text `findJsonProblem` accepts.
+ */
+export function blankComments(text: string): string {
+  const len = text.length;
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < len; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      for (i++; i < len && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+      continue;
+    }
+    if (c !== 0x2f) continue;
+    let end: number;
+    if (text.charCodeAt(i + 1) === 0x2f) {
+      end = i + 2;
+      while (end < len && text.charCodeAt(end) !== 0x0a && text.charCodeAt(end) !== 0x0d) end++;
+    } else {
+      end = text.indexOf('*/', i + 2);
+      end = end < 0 ? len : end + 2;
+    }
+    out += text.slice(from, i) + text.slice(i, end).replace(/[^\n\r]/g, ' ');
+    from = end;
+    i = end - 1;
+  }
+  return from === 0 ? text : out + text.slice(from);
 }

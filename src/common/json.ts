@@ -5,7 +5,7 @@
 import { EsError } from './errors.js';
 import { decodeJson } from './json-bytes.js';
 import { textLocation } from './json-location.js';
-import { findJsonProblem, hasDuplicateKeys } from './json-syntax.js';
+import { blankComments, findJsonProblem, hasDuplicateKeys } from './json-syntax.js';
 
 /** A JSON fragment kept as text (e.g. a document's `_source`). */
 export class RawJson {
@@ -30,19 +30,36 @@ let collectNonce = 0;
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 /**
- * Parses JSON text as ES's parser reads it: malformed input becomes Jackson's
- * `json_parse_exception` (or `json_e_o_f_exception`), and so does a key repeated within one
- * object (ES 6.8 parses with STRICT_DUPLICATE_DETECTION: `Duplicate field 'name'`).
+ * Parses JSON text as ES's parser reads it: comments are allowed, malformed input becomes
+ * Jackson's `json_parse_exception` (or `json_e_o_f_exception`), and so does a key repeated within
+ * one object (ES 6.8 parses with STRICT_DUPLICATE_DETECTION: `Duplicate field 'name'`).
  */
 export function parseJson(text: string): unknown {
+  return parseJsonText(text).value;
+}
+
+/**
+ * `parseJson`, also giving the text JSON.parse read: `text` itself, or a copy with its comments
+ * blanked out when it has some (ES parses with ALLOW_COMMENTS; JSON.parse knows none, so they
+ * are looked for only once it has failed).
+ */
+export function parseJsonText(text: string): { value: unknown; text: string } {
   let v: unknown;
   try {
     v = JSON.parse(text);
   } catch (e) {
-    throw jsonParseError(text, e);
+    if (!text.includes('/') || findJsonProblem(text) !== null) throw jsonParseError(text, e);
+    const plain = blankComments(text);
+    try {
+      v = JSON.parse(plain);
+    } catch (e2) {
+      throw jsonParseError(text, e2);
+    }
+    if (hasDuplicateKeys(plain, v)) throw jsonParseError(text, null);
+    return { value: v, text: plain };
   }
   if (hasDuplicateKeys(text, v)) throw jsonParseError(text, null);
-  return v;
+  return { value: v, text };
 }
 
 /** Decodes (json-bytes.ts) and parses a request body or one NDJSON line of it. */

@@ -14,13 +14,8 @@ import {
   versionConflict,
 } from '../common/errors.js';
 import { timeBasedId } from '../common/ids.js';
-import {
-  nestedDeeperThan,
-  parseJson,
-  parseJsonBytes,
-  RawJson,
-  stringifyDeep,
-} from '../common/json.js';
+import { decodeJson } from '../common/json-bytes.js';
+import { nestedDeeperThan, parseJsonText, RawJson, stringifyDeep } from '../common/json.js';
 import { shardForRouting } from '../common/murmur3.js';
 import { filterSource, type SourceFilter } from '../common/source-filter.js';
 import { lookupField, parseDocument, parseMapping } from '../mapping/index.js';
@@ -139,18 +134,25 @@ export class DocumentService {
     return { total: 1 + idx.numberOfReplicas, successful: 1, failed: 0 };
   }
 
-  /** Parses `_source` bytes against the index mapping, applying any dynamic mapping update. */
+  /**
+   * Parses `_source` bytes against the index mapping, applying any dynamic mapping update. A
+   * source with comments (ES allows them) is stored with them blanked out (`source`), so every
+   * reader of stored sources sees plain JSON.
+   */
   private parse(
     idx: IndexService,
     type: string,
-    source: Buffer | string,
+    source: Buffer,
     id: string,
-  ): ParsedDocument {
+  ): { parsed: ParsedDocument; source: Buffer } {
     // ES DocumentParser.wrapInMapperParsingException
     if (source.length === 0) throw mapperParsing('failed to parse, document is empty');
     let obj: unknown;
     try {
-      obj = typeof source === 'string' ? parseJson(source) : parseJsonBytes(source);
+      const text = decodeJson(source);
+      const read = parseJsonText(text);
+      obj = read.value;
+      if (read.text !== text) source = Buffer.from(read.text);
     } catch (e) {
       throw mapperParsing('failed to parse', toEsError(e));
     }
@@ -176,7 +178,7 @@ export class DocumentService {
       idx.applyDynamicUpdate(root);
       void idx.persist();
     }
-    return parsed;
+    return { parsed, source };
   }
 
   index(req: IndexRequest): WriteOutcome {
@@ -196,7 +198,8 @@ export class DocumentService {
         shard.id,
         indexRequestText(idx.name, req.type, id, req.source),
       );
-    const parsed = this.parse(idx, type, req.source, id);
+    const { parsed, source } = this.parse(idx, type, req.source, id);
+    req = { ...req, source };
     const expected = req.opType === 'create' ? MATCH_DELETED : req.version;
     const current = autoId ? null : shard.current(id);
     const plan = planWrite(current, {

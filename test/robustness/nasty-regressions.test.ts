@@ -58,6 +58,27 @@ describe('request bodies as JSON (Jackson 2.8)', () => {
     await send(node, 'DELETE', '/fz/_doc/bom?refresh=true');
   });
 
+  // Comments were json_parse_exception; ES's parser allows them (JsonXContent ALLOW_COMMENTS).
+  it('comments are read as white space in documents, bulk lines, searches and SQL', async () => {
+    const doc = '{"tag": "cmt", /* block */ "n": 7 // to the end of the line\n}';
+    const a = await send(node, 'PUT', '/fz/_doc/cmt?refresh=true', doc);
+    expect(a.status).toBe(201);
+    // stored with the comments blanked out, so every reader of the source gets plain JSON
+    const g = await send(node, 'GET', '/fz/_doc/cmt');
+    expect(g.json._source).toEqual({ tag: 'cmt', n: 7 });
+    const b = await send(node, 'POST', '/_bulk?refresh=true', '{"index":{"_index":"fz","_type":"_doc","_id":"cmt2"}} // action\n{"tag":"cmt" /* doc */}\n', 'application/x-ndjson'); // prettier-ignore
+    expect(b.json.errors).toBe(false);
+    const s = await send(node, 'POST', '/fz/_search', '{"query":{"term":{"tag":"cmt"}} /* x */, "sort":["_id"]}'); // prettier-ignore
+    expect(s.status).toBe(200);
+    expect(s.json.hits.hits.map((h: { _source: unknown }) => h._source)).toEqual([{ tag: 'cmt', n: 7 }, { tag: 'cmt' }]); // prettier-ignore
+    const q = await send(node, 'POST', '/_sql', '{"query": /* the statement */ "SELECT 1 AS one"}');
+    expect(q.json.rows).toEqual([[1]]);
+    const bad = await send(node, 'POST', '/fz/_search', '{"size":1 /x}');
+    expect(bad.json.error.reason).toMatch(/^Unexpected character \('x' \(code 120\)\): was expecting either '\*' or '\/' for a comment\n/); // prettier-ignore
+    await send(node, 'DELETE', '/fz/_doc/cmt?refresh=true');
+    await send(node, 'DELETE', '/fz/_doc/cmt2?refresh=true');
+  });
+
   // V8's `Unexpected token` messages carry no position, which read as the end of the input.
   it('an unexpected character mid-body is json_parse_exception, not json_e_o_f_exception', async () => {
     const a = await send(node, 'POST', '/fz/_search', '{"query":{"match_all":{}}, "size": x}');

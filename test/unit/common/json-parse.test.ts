@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EsError } from '../../../src/common/errors.js';
-import { parseJson, parseJsonBytes } from '../../../src/common/json.js';
-import { hasDuplicateKeys } from '../../../src/common/json-syntax.js';
+import { parseJson, parseJsonBytes, parseJsonText } from '../../../src/common/json.js';
+import { blankComments, hasDuplicateKeys } from '../../../src/common/json-syntax.js';
 
 const SRC = '[Source: org.elasticsearch.common.bytes.BytesReference$MarkSupportStream; ';
 const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => Buffer.from(p as string))); // prettier-ignore
@@ -99,5 +99,32 @@ describe('duplicate keys (STRICT_DUPLICATE_DETECTION)', () => {
     expect(hasDuplicateKeys('{"a" : 1, "b":{"a" :2}}', { a: 1, b: { a: 2 } })).toBe(false);
     expect(hasDuplicateKeys('{"a":1,"a":2}', { a: 2 })).toBe(true);
     expect(parseJson('{"__proto__":1,"x":{"__proto__":{}}}')).toBeTruthy();
+  });
+});
+
+describe('comments (ES enables ALLOW_COMMENTS)', () => {
+  it('are white space between tokens, block or to the end of the line', () => {
+    const text =
+      '/* lead */{"a": /* x */ 1, // trailing "b":2\n "s": "/* kept */ // kept"}\n// end';
+    expect(parseJson(text)).toEqual({ a: 1, s: '/* kept */ // kept' });
+    expect(parseJsonText('{"a":1}').text).toBe('{"a":1}');
+    const read = parseJsonText('{"a"/*:*/:1}');
+    expect(read.text).toBe('{"a"     :1}');
+    expect(blankComments('{"x":"\\"//"/*\n*/}')).toBe('{"x":"\\"//"  \n  }');
+  });
+
+  it("a broken comment is Jackson's error, and duplicates are still found around comments", () => {
+    expect(error(() => parseJson('{"a":1 /x}'))).toEqual([
+      'json_parse_exception',
+      "Unexpected character ('x' (code 120)): was expecting either '*' or '/' for a comment\n at [line: 1, column: 10]",
+    ]);
+    expect(error(() => parseJson('{"a":1 /* open'))[0]).toBe('json_e_o_f_exception');
+    expect(error(() => parseJson('{"a":1 /* open'))[1]).toMatch(
+      /^Unexpected end-of-input in a comment\n/,
+    );
+    expect(error(() => parseJson('{"a":1,/*\n*/"a":2}'))).toEqual([
+      'json_parse_exception',
+      "Duplicate field 'a'\n at [line: 2, column: 6]",
+    ]);
   });
 });
