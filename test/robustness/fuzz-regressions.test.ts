@@ -33,20 +33,57 @@ describe('fuzzer regressions', () => {
     expect(b.json.error.reason).toBe("Can't get text on a START_OBJECT at 1:52");
   });
 
-  it('_msearch items resolve locations against their own line', async () => {
+  // ES 6.8 parses every item (RestMultiSearchAction) before any runs: one that does not parse
+  // fails the request. Items were parsed and run one by one, the error answered per item.
+  it('an _msearch body that does not parse fails the whole request, located in its own line', async () => {
     const a = await send(
       node,
       'POST',
       '/fz/_msearch',
-      '{}\n{"size":1,"query":{"bogus":{}}}\n',
+      '{}\n{"size":0}\n{}\n{"size":1,"query":{"bogus":{}}}\n',
       'application/x-ndjson',
     );
-    expect(a.status).toBe(200);
-    expect(a.json.responses[0].error).toMatchObject({
-      type: 'parsing_exception',
-      line: 1,
-      col: 28,
+    expect(a.status).toBe(400);
+    expect(a.json.error).toMatchObject({ type: 'parsing_exception', line: 1, col: 28 });
+    const neg = await send(
+      node,
+      'POST',
+      '/fz/_msearch',
+      '{}\n{"from":-2}\n',
+      'application/x-ndjson',
+    );
+    expect(neg.status).toBe(400);
+    expect(neg.json.error.reason).toBe('[from] parameter cannot be negative');
+    // what fails once it runs (a missing index) is still answered per item
+    const ok = await send(node, 'POST', '/fz/_msearch', '{"index":"nope"}\n{}\n{}\n{"size":0}\n', 'application/x-ndjson'); // prettier-ignore
+    expect(ok.json.responses.map((r: any) => r.status)).toEqual([404, 200]);
+  });
+
+  it('_msearch header keys ES does not know are deprecated and ignored; the body must end in a newline', async () => {
+    const r = await fetch(node.url + '/fz/_msearch', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-ndjson' },
+      body: '{"indices":["fz"],"size":0,"searchType":"query_then_fetch"}\n{"size":1}\n',
     });
+    const body = (await r.json()) as any;
+    expect(body.responses[0].hits.hits).toHaveLength(1);
+    expect(r.headers.get('warning')).toContain(
+      'key [size] is not supported in the metadata section and will be rejected in 7.x',
+    );
+    const cut = await send(node, 'POST', '/fz/_msearch', '{}\n{"size":0}', 'application/x-ndjson');
+    expect(cut.status).toBe(400);
+    expect(cut.json.error).toMatchObject({
+      type: 'illegal_argument_exception',
+      reason: 'The msearch request must be terminated by a newline [\n]',
+    });
+    const lead = await send(
+      node,
+      'POST',
+      '/fz/_msearch',
+      '\n{}\n{"size":0}\n',
+      'application/x-ndjson',
+    );
+    expect(lead.json.responses).toHaveLength(1);
   });
 
   it('an aggregation query error leaves no location marker in the reason', async () => {
@@ -94,7 +131,7 @@ describe('fuzzer regressions', () => {
     const r = await fetch(node.url + '/fz/_msearch', {
       method: 'POST',
       headers: { 'content-type': 'application/x-ndjson' },
-      body: '{"docvalue_fields":"Ā%"}\n{}\n',
+      body: '{}\n{"docvalue_fields":["Ā%"]}\n',
     });
     expect(r.status).toBe(200);
     const w = r.headers.get('warning') ?? '';

@@ -28,6 +28,7 @@ import {
 import {
   executeSearch,
   parseSearch,
+  type ParsedSearch,
   shardTargets,
   type ExecuteOptions,
   type ShardTarget,
@@ -70,6 +71,7 @@ import {
   type RestRequest,
 } from '../rest.js';
 import type { Router } from '../router.js';
+import { msearchItems } from '../msearch-lines.js';
 
 const INDICES_OPTS = [
   'ignore_unavailable',
@@ -136,6 +138,12 @@ export function searchLimits(node: NodeContext) {
     ...(node.overload ? { breaker: node.overload.breakers.bucketChecker() } : {}),
     maxAggDepth: Number(cs[MAX_AGG_DEPTH_SETTING] ?? DEFAULT_MAX_AGG_DEPTH),
   };
+}
+
+/** A search request parsed, before it runs. */
+interface PreparedSearch {
+  sreq: SearchRequest;
+  parsed: ParsedSearch;
 }
 
 /** URI parameters folded into the body request (ES RestSearchAction.parseSearchRequest). */
@@ -290,13 +298,16 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
    * alias filters, search routing and indices_boost resolution (TransportSearchAction), then the
    * search or the scroll's first page. `expr` is the request's index expression.
    */
-  const runSearch = (
+  /**
+   * The parse half of a search (RestSearchAction.parseSearchRequest: SearchSourceBuilder with its
+   * queries, aggregations and suggestions, then the URI parameters). For _msearch this runs for
+   * every item before any executes: a body that does not parse fails the whole request.
+   */
+  const prepareSearch = (
     body: unknown,
     get: (n: string) => string | undefined,
-    expr: string | undefined,
-    resolveTargets: () => IndexService[],
     warnings: string[],
-  ) => {
+  ): PreparedSearch => {
     const sreq = parseSearchBody(body);
     warnings.push(...sreq.deprecations);
     applyUriParams(sreq, get);
@@ -304,8 +315,17 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       throw illegalArgument('[from] parameter cannot be negative');
     if (sreq.size < -1)
       throw illegalArgument(`[size] parameter cannot be negative, found [${sreq.size}]`);
-    // queries, aggregations and suggestions parse with the body (SearchSourceBuilder)
     const parsed = parseSearch(sreq, warnings, { maxAggDepth: searchLimits(node).maxAggDepth });
+    return { sreq, parsed };
+  };
+
+  const runSearch = (
+    { sreq, parsed }: PreparedSearch,
+    get: (n: string) => string | undefined,
+    expr: string | undefined,
+    resolveTargets: () => IndexService[],
+    warnings: string[],
+  ) => {
     const intParamOf = (n: string) => {
       const v = get(n);
       if (v === undefined) return undefined;
@@ -398,9 +418,8 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     checkParams(req, SEARCH_PARAMS);
     preferenceWarning(req);
     const get = (n: string) => param(req, n);
-    const body = bodyJson(req);
     const out = runSearch(
-      body,
+      prepareSearch(bodyJson(req), get, req.warnings),
       get,
       req.params.index,
       () => typeFilter(resolveSearch(req), req.params.type),
@@ -547,59 +566,41 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     requireBodyOrSource(req); // ES RestMultiSearchAction: request.contentOrSourceParam()
     const t0 = Date.now();
     const data = req.body ?? Buffer.alloc(0);
-    // lines as byte ranges, decoded one at a time as ES's parser reads them
-    const lines: [number, number][] = [];
-    for (let from = 0; ;) {
-      const nl = data.indexOf(10, from);
-      lines.push([from, nl < 0 ? data.length : nl]);
-      if (nl < 0) break;
-      from = nl + 1;
-    }
-    const lineText = (k: number) => decodeJson(data, lines[k]![0], lines[k]![1]).trim();
-    const responses: unknown[] = [];
-    let i = 0;
-    const parseLine = parseJson;
-    while (i < lines.length) {
-      const headerLine = lineText(i++);
-      if (headerLine === '' && i >= lines.length) break;
-      const parsedHeader = headerLine === '' ? {} : parseLine(headerLine);
-      // ES reads the header with parser.map(): a line that is not an object gives no fields.
-      const header = (
-        parsedHeader && typeof parsedHeader === 'object' && !Array.isArray(parsedHeader)
-          ? parsedHeader
-          : {}
-      ) as Record<string, unknown>;
-      if (i >= lines.length) break;
-      const bodyLine = lineText(i++);
-      const body = bodyLine === '' ? {} : parseLine(bodyLine);
+    const located = (e: unknown, line: string) =>
+      resolveErrorLocations(toEsError(e), (loc) => locateInJson(line, loc));
+    // every item parses before any runs: one that does not fails the whole request
+    const items = [];
+    for (const item of msearchItems(data, req.warnings)) {
+      const h = item.header;
       const hget = (n: string): string | undefined => {
-        // ES MultiSearchRequest reads no `timeout` from the header (the body's applies)
-        if (n === 'timeout') return undefined;
-        const v = header[n];
+        const v = h.get(n);
         if (v !== undefined) return Array.isArray(v) ? v.join(',') : String(v);
         if (n === 'search_type' || n === 'typed_keys') return param(req, n);
         return undefined;
       };
       try {
-        const idxExpr =
-          header.index !== undefined
-            ? Array.isArray(header.index)
-              ? header.index.join(',')
-              : String(header.index)
-            : req.params.index;
+        items.push({ item, hget, prepared: prepareSearch(item.body, hget, req.warnings) });
+      } catch (e) {
+        throw located(e, item.bodyLine);
+      }
+    }
+    const responses: unknown[] = [];
+    for (const { item, hget, prepared } of items) {
+      try {
+        const idxExpr = hget('index') ?? req.params.index;
         const resolveTargets = () =>
           typeFilter(
             indices.resolve(
               idxExpr ?? '_all',
               indicesOptionsFrom(STRICT_EXPAND_OPEN_FORBID_CLOSED_IGNORE_THROTTLED, hget),
             ),
-            header.type !== undefined ? String(header.type) : req.params.type,
+            hget('type') ?? req.params.type,
           );
-        const out = runSearch(body, hget, idxExpr, resolveTargets, req.warnings);
+        const out = runSearch(prepared, hget, idxExpr, resolveTargets, req.warnings);
         req.warnings.push(...out.warnings);
         responses.push({ ...out.body, status: 200 });
       } catch (e) {
-        const err = resolveErrorLocations(toEsError(e), (loc) => locateInJson(bodyLine, loc));
+        const err = located(e, item.bodyLine);
         responses.push({ error: err.toErrorObject(), status: err.status });
       }
     }
