@@ -5,7 +5,7 @@
  */
 import { actionRequestValidation, EsError, illegalArgument, toEsError } from '../common/errors.js';
 import { parseJson, parseJsonBytes } from '../common/json.js';
-import { decodeJson, hasBom } from '../common/json-bytes.js';
+import { decodeJson } from '../common/json-bytes.js';
 import type { DocumentService, WriteOutcome } from './documents.js';
 import { MATCH_ANY, parseVersionType } from './versioning.js';
 import {
@@ -128,8 +128,7 @@ export function parseBulk(body: Buffer, d: BulkDefaults, warnings: string[] = []
     line++;
     let end = nl2;
     if (end > from && body[end - 1] === 13) end--;
-    // a byte order mark is skipped by ES's parser; kept, _source would not be JSON
-    const source = body.subarray(hasBom(body, from, end) ? from + 3 : from, end);
+    const source = body.subarray(from, end);
     from = nl2 + 1;
     if (verb === 'index' || verb === 'create') {
       const b = meta.base;

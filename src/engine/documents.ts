@@ -14,7 +14,7 @@ import {
   versionConflict,
 } from '../common/errors.js';
 import { timeBasedId } from '../common/ids.js';
-import { decodeJson } from '../common/json-bytes.js';
+import { decodeJson, hasBom } from '../common/json-bytes.js';
 import { nestedDeeperThan, parseJsonText, RawJson, stringifyDeep } from '../common/json.js';
 import { shardForRouting } from '../common/murmur3.js';
 import { filterSource, type SourceFilter } from '../common/source-filter.js';
@@ -135,9 +135,9 @@ export class DocumentService {
   }
 
   /**
-   * Parses `_source` bytes against the index mapping, applying any dynamic mapping update. A
-   * source with comments (ES allows them) is stored with them blanked out (`source`), so every
-   * reader of stored sources sees plain JSON.
+   * Parses `_source` bytes against the index mapping, applying any dynamic mapping update. The
+   * bytes to store (`source`) lose a leading byte order mark and have comments (ES allows them)
+   * blanked out, so every reader of stored sources sees plain JSON.
    */
   private parse(
     idx: IndexService,
@@ -153,6 +153,8 @@ export class DocumentService {
       const read = parseJsonText(text);
       obj = read.value;
       if (read.text !== text) source = Buffer.from(read.text);
+      // the parser skips one byte order mark (more are an error); kept, _source is not JSON
+      else if (hasBom(source)) source = source.subarray(3);
     } catch (e) {
       throw mapperParsing('failed to parse', toEsError(e));
     }

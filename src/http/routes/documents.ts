@@ -21,7 +21,6 @@ import {
   WRITE_PARAMS,
 } from '../params.js';
 import { bodyObject, boolParam, hasBody, param, type Handler, type RestRequest } from '../rest.js';
-import { hasBom } from '../../common/json-bytes.js';
 import type { Router } from '../router.js';
 import { transportAddress } from './nodes.js';
 
@@ -46,8 +45,7 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
 
   const requireBody = (req: RestRequest): Buffer => {
     if (!hasBody(req)) throw new EsError('parse_exception', 'request body is required', 400);
-    // ES's parser skips a byte order mark; kept in _source, GET would not answer JSON
-    return hasBom(req.body!) ? req.body!.subarray(3) : req.body!;
+    return req.body!;
   };
 
   const indexHandler =
