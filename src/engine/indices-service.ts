@@ -72,6 +72,13 @@ export class IndicesService {
         failures.push({ index: name, reason });
       }
     }
+    // Document databases no index owns (left by creations refused before the fix above) are
+    // dropped; not when an index failed to load, as its database may be one its metadata lost.
+    if (failures.length === 0) {
+      const owned = new Set([...this.indices.values()].map((i) => i.uuid));
+      for (const uuid of this.store.docDatabases())
+        if (!owned.has(uuid)) void this.store.dropDocs(uuid).catch(() => {});
+    }
     return failures;
   }
 
@@ -250,13 +257,21 @@ export class IndicesService {
         throw invalidIndexName(a, 'an index exists with the same name as the alias');
     }
     const svc = new IndexService(meta, this.store);
-    if (b.mappings !== undefined) {
-      const mappings =
-        opts.includeTypeName === false ? { [SINGLE_MAPPING_NAME]: b.mappings } : b.mappings;
-      const root = parseIndexMappings(mappings, svc.mappingContext());
-      if (root) svc.applyDynamicUpdate(root);
+    try {
+      if (b.mappings !== undefined) {
+        const mappings =
+          opts.includeTypeName === false ? { [SINGLE_MAPPING_NAME]: b.mappings } : b.mappings;
+        const root = parseIndexMappings(mappings, svc.mappingContext());
+        if (root) svc.applyDynamicUpdate(root);
+      }
+      for (const [alias, def] of Object.entries(meta.aliases)) opts.checkAlias?.(svc, alias, def);
+    } catch (e) {
+      // the service opened the index's document database: a refused creation must not keep it
+      // (LMDB has a fixed number of them; leaked ones made every later creation fail)
+      svc.stop();
+      void this.store.dropDocs(uuid).catch(() => {});
+      throw e;
     }
-    for (const [alias, def] of Object.entries(meta.aliases)) opts.checkAlias?.(svc, alias, def);
     this.indices.set(name, svc);
     svc.scheduleRefresh();
     void svc.persist();

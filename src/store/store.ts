@@ -125,6 +125,16 @@ export class Store {
       yield { key: key as Buffer, seqNo: Math.floor(value / 2), tombstone: (value & 1) === 1 };
   }
 
+  /** The index uuids that have a document database in the environment. */
+  docDatabases(): string[] {
+    const out: string[] = [];
+    for (const k of this.root.getKeys({ start: 'docs:' })) {
+      if (typeof k !== 'string' || !k.startsWith('docs:')) break;
+      out.push(k.slice('docs:'.length));
+    }
+    return out;
+  }
+
   async dropDocs(uuid: string): Promise<void> {
     const db = this.docs(uuid);
     this.docDbs.delete(uuid);
