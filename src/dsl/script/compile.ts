@@ -8,7 +8,7 @@
  */
 import type { Expr, NumType, Stmt } from './ast.js';
 import { MATH_INT_PRESERVING, STATIC_FIELDS, STATIC_METHODS, type StaticFn } from './builtins.js';
-import { nullPointer, ScriptCompileError, ScriptRuntimeError } from './errors.js';
+import { JavaException, nullPointer, ScriptCompileError, ScriptRuntimeError } from './errors.js';
 import { toJavaInt, toJavaLong } from './java-number.js';
 import {
   add,
@@ -391,6 +391,7 @@ class Compiler {
         const fn = this.expr(s.expr, scope).fn;
         return (e) => {
           const v = fn(e);
+          if (v instanceof JavaException) throw new ScriptRuntimeError(v.esType, v.message);
           throw new ScriptRuntimeError('exception', javaString(v));
         };
       }
@@ -544,6 +545,17 @@ class Compiler {
           case 'TreeMap':
           case 'LinkedHashMap':
             return { fn: () => ({}), type: 'def' };
+        }
+        if (JavaException.known(x.type)) {
+          const type = x.type;
+          const msg = x.args.length === 1 ? this.expr(x.args[0]!, scope).fn : null;
+          return {
+            fn: (e) => {
+              const m = msg ? msg(e) : null;
+              return new JavaException(type, m === null || m === undefined ? null : javaString(m));
+            },
+            type: 'def',
+          };
         }
         throw this.err(`Not a type [${x.type}].`, x.pos);
       }

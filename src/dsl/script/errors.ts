@@ -27,6 +27,41 @@ export class ScriptRuntimeError extends Error {
   }
 }
 
+/** The java.lang exceptions Painless scripts may construct and throw (its whitelist). */
+const JAVA_EXCEPTIONS = new Set([
+  'Exception',
+  'RuntimeException',
+  'IllegalArgumentException',
+  'IllegalStateException',
+  'UnsupportedOperationException',
+  'ArithmeticException',
+  'NullPointerException',
+  'ClassCastException',
+  'IndexOutOfBoundsException',
+  'ArrayIndexOutOfBoundsException',
+  'StringIndexOutOfBoundsException',
+  'NegativeArraySizeException',
+  'NumberFormatException',
+  'SecurityException',
+]);
+
+/** `new IllegalArgumentException("...")` in a script: thrown, it is that runtime error. */
+export class JavaException {
+  constructor(
+    readonly className: string,
+    readonly message: string | null,
+  ) {}
+
+  /** ES's name for it (ElasticsearchException.getExceptionName: the class name in snake case). */
+  get esType(): string {
+    return this.className.replace(/(?<=[a-z0-9])([A-Z])/g, '_$1').toLowerCase();
+  }
+
+  static known(className: string): boolean {
+    return JAVA_EXCEPTIONS.has(className);
+  }
+}
+
 /** The script stack ES prints: "... " + source[offset-25, offset+25) + " ...", and the pointer. */
 export function scriptStack(source: string, offset: number): string[] {
   if (offset < 0) return ['<<< unknown portion of script >>>'];

@@ -171,6 +171,22 @@ describe('caller methods (SQL InternalSqlScriptUtils)', () => {
 });
 
 describe('errors', () => {
+  it('a thrown java.lang exception is the runtime error of its type and message', () => {
+    expect(errorBody(() => run('throw new IllegalArgumentException("Cats!")'))).toMatchObject({
+      type: 'script_exception',
+      reason: 'runtime error',
+      caused_by: { type: 'illegal_argument_exception', reason: 'Cats!' },
+    });
+    expect(errorBody(() => run('if (params.n > 1) { throw new UnsupportedOperationException(); } return 1', { params: { n: 2 } }))).toMatchObject({ caused_by: { type: 'unsupported_operation_exception', reason: null } }); // prettier-ignore
+    expect(errorBody(() => run("throw new RuntimeException('n=' + 3)"))).toMatchObject({
+      caused_by: { type: 'runtime_exception', reason: 'n=3' },
+    });
+    expect(errorBody(() => compileScript('throw new Cats("x")'))).toMatchObject({
+      reason: 'compile error',
+      caused_by: { reason: 'Not a type [Cats].' },
+    });
+  });
+
   it('compile errors are script_exception with the script_stack snippet', () => {
     expect(errorBody(() => compileScript('1 +'))).toMatchObject({
       type: 'script_exception',
