@@ -13,6 +13,7 @@ import { parseByteSize } from './common/units.js';
 import { FileRealm } from './security/file-realm.js';
 import { isLoopback, securitySettings } from './security/settings.js';
 import { IndicesService } from './engine/indices-service.js';
+import { setStoredScriptLookup } from './dsl/script/stored.js';
 import { DocumentService } from './engine/documents.js';
 import { ScrollService } from './dsl/search/scroll.js';
 import { runUpdateScript } from './dsl/search/scripts.js';
@@ -112,6 +113,8 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     }
     nodeName = settings.nodeName ?? identity.nodeId.slice(0, 7);
     indices = new IndicesService(store);
+    const scripts = indices.scripts;
+    setStoredScriptLookup((id) => scripts.get(id));
     for (const f of indices.load()) {
       const msg = `index [${f.index}] could not be opened and is red: ${f.reason}`;
       opts.log?.(logLine('WARN', 'o.e.g.GatewayAllocator', nodeName, msg));

@@ -23,6 +23,7 @@ import {
 } from './index-settings.js';
 import { IndexService, SINGLE_MAPPING_NAME } from './index-service.js';
 import { applyTemplates, TemplateService } from './templates.js';
+import { StoredScripts } from './stored-scripts.js';
 import { dropCommits } from './segment-commits.js';
 
 export interface CreateIndexOptions {
@@ -38,9 +39,11 @@ export class IndicesService {
   private metaQueue: Promise<unknown> = Promise.resolve();
 
   readonly templates: TemplateService;
+  readonly scripts: StoredScripts;
 
   constructor(private readonly store: Store) {
     this.templates = new TemplateService(store);
+    this.scripts = new StoredScripts(store);
   }
 
   /**

@@ -112,6 +112,12 @@ function prefixed(method: Method, s: string[]): string | null | undefined {
     if (op === 'close') return 'indices:data/read/sql/close_cursor';
     return 'indices:data/read/sql';
   }
+  if (a === '_scripts')
+    return method === 'GET'
+      ? 'cluster:admin/script/get'
+      : method === 'DELETE'
+        ? 'cluster:admin/script/delete'
+        : 'cluster:admin/script/put';
   if (a === '_tasks' && s.length > 1) {
     if (s[s.length - 1] === '_cancel') return 'cluster:admin/tasks/cancel';
     return s.length === 2 ? 'cluster:monitor/task/get' : undefined;

@@ -28,6 +28,9 @@ class RecordingRouter extends Router<Handler> {
  */
 const ES_ACTIONS = new Set([
   'cluster:admin/reindex/rethrottle',
+  'cluster:admin/script/put',
+  'cluster:admin/script/get',
+  'cluster:admin/script/delete',
   'cluster:admin/settings/update',
   'cluster:admin/tasks/cancel',
   'cluster:admin/xpack/license/delete',
@@ -144,6 +147,9 @@ describe('actionFor', () => {
     ['POST', '/{index}/_delete_by_query', 'indices:data/write/delete/byquery'],
     ['POST', '/{index}/{type}/_update_by_query', 'indices:data/write/update/byquery'],
     ['POST', '/_delete_by_query/{task_id}/_rethrottle', 'cluster:admin/reindex/rethrottle'],
+    ['PUT', '/_scripts/{id}/{context}', 'cluster:admin/script/put'],
+    ['GET', '/_scripts/{id}', 'cluster:admin/script/get'],
+    ['DELETE', '/_scripts/{id}', 'cluster:admin/script/delete'],
     ['GET', '/_tasks/{task_id}', 'cluster:monitor/task/get'],
     ['GET', '/_tasks', 'cluster:monitor/tasks/lists'],
     ['POST', '/_tasks/_cancel', 'cluster:admin/tasks/cancel'],

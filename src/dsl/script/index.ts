@@ -7,6 +7,7 @@
 import { EsError, illegalArgument, parsingException } from '../../common/errors.js';
 import { compileProgram, type CompiledProgram, type ScriptVars } from './compile.js';
 import { compileErrorToEs, runtimeErrorToEs, ScriptCompileError } from './errors.js';
+import { storedScript } from './stored.js';
 import { parseScript } from './parser.js';
 
 export type { ScriptVars } from './compile.js';
@@ -92,30 +93,32 @@ export interface ScriptSpec {
   params: Record<string, unknown>;
 }
 
-/** ES Script.parse: the string form, or the object form with ES's field errors. */
+/**
+ * ES Script.parse: the string form, or the object form with ES's field errors. A stored script
+ * (`id`) resolves to the lang and source stored under it (stored.ts).
+ */
 export function parseScriptSpec(json: unknown, where = 'script'): ScriptSpec {
   if (typeof json === 'string') return { source: json, lang: 'painless', params: {} };
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     throw parsingException(`[${where}] value must be a string or an object`);
   }
   let source: string | null = null;
-  let lang = 'painless';
+  let id: string | null = null;
+  let lang: string | null = null;
   let params: Record<string, unknown> = {};
+  let options = 0;
   for (const [k, v] of Object.entries(json as Record<string, unknown>)) {
     switch (k) {
       case 'source':
       case 'inline':
       case 'file':
-        if (typeof v !== 'string') throw parsingException(`Value must be of type String: [${k}]`);
-        if (source !== null) throw parsingException('must only use one of [source, id]');
-        source = v;
-        break;
       case 'id':
-        throw new EsError(
-          'resource_not_found_exception',
-          `unable to find script [${String(v)}] in cluster state`,
-          404,
-        );
+        if (typeof v !== 'string') throw parsingException(`Value must be of type String: [${k}]`);
+        if (source !== null || id !== null)
+          throw illegalArgument('must only use one of [source, id] when specifying a script');
+        if (k === 'id') id = v;
+        else source = v;
+        break;
       case 'lang':
         if (typeof v !== 'string') throw parsingException(`Value must be of type String: [lang]`);
         lang = v;
@@ -127,14 +130,22 @@ export function parseScriptSpec(json: unknown, where = 'script'): ScriptSpec {
         params = v as Record<string, unknown>;
         break;
       case 'options':
+        if (v && typeof v === 'object') options = Object.keys(v).length;
         break;
       default:
         throw parsingException(`[script] unknown field [${k}], parser not found`);
     }
   }
+  if (id !== null) {
+    if (lang !== null) throw illegalArgument('illegally specified <lang> for a stored script');
+    if (options > 0)
+      throw illegalArgument('field [options] cannot be specified using a stored script');
+    const stored = storedScript(id);
+    return { source: stored.source, lang: stored.lang, params };
+  }
   if (source === null)
     throw illegalArgument(
       'must specify either [source] for an inline script or [id] for a stored script',
     );
-  return { source, lang, params };
+  return { source, lang: lang ?? 'painless', params };
 }

@@ -12,6 +12,7 @@ import {
   SegmentDocLookup,
   type ScriptMethods,
 } from '../script/index.js';
+import { storedScript } from '../script/stored.js';
 import type { CompiledScript as QueryScript } from '../query/lower/context.js';
 import type { ScriptSpec } from '../query/nodes.js';
 
@@ -21,10 +22,10 @@ export function compileQueryScript(
   methods: ScriptMethods | undefined,
   warnings: string[],
 ): QueryScript {
-  if (spec.source === null)
-    throw illegalArgument(`unable to find script [${spec.id}] in cluster state`);
-  const cs = compileScript(spec.source, {
-    ...(spec.lang ? { lang: spec.lang } : {}),
+  // a stored script resolves when the query is built, as ES compiles it then
+  const stored = spec.source === null ? storedScript(spec.id!) : null;
+  const cs = compileScript(stored ? stored.source : spec.source!, {
+    ...(stored ? { lang: stored.lang } : spec.lang ? { lang: spec.lang } : {}),
     params: { ...spec.params },
     ...(methods ? { methods } : {}),
     variables: ['_score'],

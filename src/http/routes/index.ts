@@ -12,6 +12,7 @@ import { registerFreezeRoutes } from './freeze.js';
 import { registerInfoRoutes } from './info.js';
 import { registerNodesRoutes } from './nodes.js';
 import { registerTemplateRoutes } from './templates.js';
+import { registerScriptRoutes } from './scripts.js';
 import { registerSearchRoutes } from './search.js';
 import { registerByQueryRoutes } from './by-query.js';
 import { registerTaskRoutes, TaskManager } from './tasks.js';
@@ -33,6 +34,7 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerAnalyzeRoutes(router, node);
   registerAliasRoutes(router, node);
   registerTemplateRoutes(router, node);
+  registerScriptRoutes(router, node);
   registerDocumentRoutes(router, node);
   registerSqlRoutes(router, node);
 }

@@ -1,0 +1,104 @@
+/**
+ * Stored scripts (ES ScriptMetaData / StoredScriptSource): put, get and delete by id, kept in the
+ * meta database so they survive restarts. Only Painless is a supported lang here.
+ */
+import { EsError, illegalArgument } from '../common/errors.js';
+import type { Store } from '../store/store.js';
+
+/** One stored script: its lang, source and compiler options. */
+export interface StoredScriptSource {
+  lang: string;
+  source: string;
+  options?: Record<string, string>;
+}
+
+const key = (id: string) => `script:${id}`;
+
+/** ES `script.max_size_in_bytes`. */
+export const MAX_SCRIPT_SIZE_BYTES = 65535;
+
+/** StoredScriptSource.parse of a PUT body: `{"script": {"lang", "source" | "code", "options"}}`. */
+export function parseStoredScript(body: unknown): StoredScriptSource {
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw parsing(`unexpected token [${tokenOf(body)}], expected [{]`);
+  const entries = Object.entries(body as Record<string, unknown>);
+  if (entries.length === 0 || entries[0]![0] !== 'script')
+    // the template forms and a script without the wrapper are mustache-era; Quarry runs Painless
+    throw illegalArgument('must specify lang for stored script');
+  const script = entries[0]![1];
+  if (script === null || typeof script !== 'object' || Array.isArray(script))
+    throw parsing(`unexpected token [${tokenOf(script)}], expected [{, <source>]`);
+  let lang: string | null = null;
+  let source: string | null = null;
+  const options: Record<string, string> = {};
+  for (const [k, v] of Object.entries(script as Record<string, unknown>)) {
+    if (k === 'lang') {
+      if (typeof v !== 'string') throw parsing(`[stored script source] lang doesn't support values of type: ${tokenOf(v)}`); // prettier-ignore
+      lang = v;
+    } else if (k === 'source' || k === 'code') {
+      // an object source is a mustache template, kept as its JSON text
+      source = typeof v === 'string' ? v : JSON.stringify(v);
+    } else if (k === 'options') {
+      if (v === null || typeof v !== 'object' || Array.isArray(v)) throw parsing(`[stored script source] options doesn't support values of type: ${tokenOf(v)}`); // prettier-ignore
+      for (const [ok, ov] of Object.entries(v)) options[ok] = String(ov);
+    }
+    // ObjectParser with ignoreUnknownFields: other keys are skipped
+  }
+  if (lang === null) throw illegalArgument('must specify lang for stored script');
+  if (lang === '') throw illegalArgument('lang cannot be empty');
+  if (source === null) throw illegalArgument('must specify source for stored script');
+  if (source === '') throw illegalArgument('source cannot be empty');
+  const keys = Object.keys(options);
+  if (keys.length > 1 || (keys.length === 1 && options['content_type'] === undefined)) {
+    const shown = keys.map((k) => `${k}=${options[k]}`).join(', ');
+    throw illegalArgument(`illegal compiler options [{${shown}}] specified`);
+  }
+  return { lang, source, ...(keys.length ? { options } : {}) };
+}
+
+export class StoredScripts {
+  constructor(private readonly store: Store) {}
+
+  get(id: string): StoredScriptSource | undefined {
+    return this.store.getMeta<StoredScriptSource>(key(id));
+  }
+
+  /** Every stored script by id (cluster state `metadata.stored_scripts`). */
+  all(): Record<string, StoredScriptSource> {
+    const out: Record<string, StoredScriptSource> = {};
+    for (const k of this.store.metaKeys('script:')) {
+      const s = this.store.getMeta<StoredScriptSource>(k);
+      if (s) out[k.slice('script:'.length)] = s;
+    }
+    return out;
+  }
+
+  async put(id: string, script: StoredScriptSource): Promise<void> {
+    await this.store.putMeta(key(id), script);
+    await this.store.durable();
+  }
+
+  /** ScriptMetaData.deleteStoredScript. */
+  async delete(id: string): Promise<void> {
+    if (!this.get(id))
+      throw new EsError(
+        'resource_not_found_exception',
+        `stored script [${id}] does not exist and cannot be deleted`,
+        404,
+      );
+    await this.store.removeMeta(key(id));
+    await this.store.durable();
+  }
+}
+
+const parsing = (reason: string) => new EsError('parsing_exception', reason, 400);
+
+function tokenOf(v: unknown): string {
+  if (v === null) return 'VALUE_NULL';
+  if (Array.isArray(v)) return 'START_ARRAY';
+  if (typeof v === 'object') return 'START_OBJECT';
+  if (typeof v === 'string') return 'VALUE_STRING';
+  if (typeof v === 'number') return 'VALUE_NUMBER';
+  if (typeof v === 'boolean') return 'VALUE_BOOLEAN';
+  return 'null';
+}
