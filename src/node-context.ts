@@ -25,6 +25,8 @@ export interface NodeContext {
   readonly clusterName: string;
   readonly nodeName: string;
   readonly nodeId: string;
+  /** New at every start, as ES's DiscoveryNode ephemeral id is (cluster state `nodes`). */
+  readonly ephemeralId: string;
   readonly clusterUuid: string;
   readonly startedAt: number;
   readonly store: Store;

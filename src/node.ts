@@ -137,6 +137,7 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     clusterName: settings.clusterName,
     nodeName,
     nodeId: identity.nodeId,
+    ephemeralId: randomBase64Uuid(),
     clusterUuid: identity.clusterUuid,
     startedAt: Date.now(),
     store,

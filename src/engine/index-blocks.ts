@@ -2,7 +2,8 @@
  * Index blocks set by `index.blocks.*` settings (ES IndexMetaData's INDEX_*_BLOCK constants):
  * which operation levels each one blocks, and the cluster_block_exception (403) ES raises, with
  * the message ClusterBlockException builds ("blocked by: [FORBIDDEN/8/index write (api)];").
- * `_freeze` sets index.blocks.write, so frozen indices refuse writes through this too.
+ * `_freeze` sets index.blocks.write, so frozen indices refuse writes through this too. The
+ * cluster state lists the same blocks, plus the one a closed index carries.
  */
 import { EsError } from '../common/errors.js';
 
@@ -43,4 +44,24 @@ export function blockedException(
 export function checkBlock(settings: Readonly<Record<string, unknown>>, level: BlockLevel): void {
   const e = blockedException(settings, level);
   if (e) throw e;
+}
+
+/** A block as the cluster state lists it (ES ClusterBlock.toXContent); no index block is retryable. */
+export interface IndexBlock {
+  id: number;
+  description: string;
+  levels: readonly BlockLevel[];
+}
+
+/** ES MetaDataIndexStateService.INDEX_CLOSED_BLOCK: what a closed index carries. */
+const CLOSED_BLOCK: IndexBlock = { id: 4, description: 'index closed', levels: ['read', 'write'] };
+
+/** The blocks an index carries (ES ClusterBlocks.Builder.addBlocks), ordered by id. */
+export function indexBlocks(
+  settings: Readonly<Record<string, unknown>>,
+  closed: boolean,
+): IndexBlock[] {
+  const out: IndexBlock[] = closed ? [CLOSED_BLOCK] : [];
+  for (const b of BLOCKS) if (String(settings[b.setting]) === 'true') out.push(b);
+  return out;
 }

@@ -52,7 +52,8 @@ function similarity(a: string, b: string): number {
   return 1 - prev[n]! / Math.max(n, m);
 }
 
-function longParam(req: RestRequest, name: string): number | undefined {
+/** ES RestRequest.paramAsLong. */
+export function longParam(req: RestRequest, name: string): number | undefined {
   const v = param(req, name);
   if (v === undefined) return undefined;
   const n = Number(v);

@@ -119,6 +119,8 @@ describe('actionFor', () => {
     ['HEAD', '/', 'cluster:monitor/main'],
     ['GET', '/_cluster/health/{index}', 'cluster:monitor/health'],
     ['GET', '/_cluster/settings', 'cluster:monitor/state'],
+    ['GET', '/_cluster/state', 'cluster:monitor/state'],
+    ['GET', '/_cluster/state/{metric}/{indices}', 'cluster:monitor/state'],
     ['PUT', '/_cluster/settings', 'cluster:admin/settings/update'],
     ['GET', '/_cat', null],
     ['GET', '/_cat/health', 'cluster:monitor/health'],

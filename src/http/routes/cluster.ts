@@ -1,6 +1,6 @@
 /**
  * Cluster APIs of a single node: `_cluster/health` (with wait_for_* and timeouts answered as
- * Elasticsearch does, 408 on timeout) and `_cluster/settings`.
+ * Elasticsearch does, 408 on timeout), `_cluster/state` and `_cluster/settings`.
  */
 import { EsError, illegalArgument } from '../../common/errors.js';
 import {
@@ -9,7 +9,11 @@ import {
   statusAtLeast,
   type HealthStatus,
 } from '../../engine/health.js';
-import { STRICT_EXPAND_OPEN_CLOSED } from '../../engine/index-names.js';
+import {
+  indicesOptionsFrom,
+  LENIENT_EXPAND_OPEN,
+  STRICT_EXPAND_OPEN_CLOSED,
+} from '../../engine/index-names.js';
 import { DEFAULT_MAX_AGG_DEPTH, MAX_AGG_DEPTH_SETTING } from '../../dsl/aggs/parse/parse-aggs.js';
 import {
   DEFAULT_MAX_NESTED_QUERY_DEPTH,
@@ -17,7 +21,9 @@ import {
 } from '../../dsl/query/index.js';
 import { parseTimeValueMs } from '../../engine/time-value.js';
 import type { NodeContext } from '../../node-context.js';
-import { checkParams } from '../params.js';
+import { clusterStateResponse, parseMetrics } from '../cluster-state.js';
+import { StateVersions } from '../cluster-state-version.js';
+import { checkParams, longParam } from '../params.js';
 import { bodyObject, boolParam, param, type Handler } from '../rest.js';
 import type { Router } from '../router.js';
 import {
@@ -118,6 +124,40 @@ export function registerClusterRoutes(router: Router<Handler>, node: NodeContext
   };
   router.add('GET', '/_cluster/health', health);
   router.add('GET', '/_cluster/health/{index}', health);
+
+  const versions = new StateVersions();
+  const state: Handler = async (req) => {
+    // ES RestClusterStateAction also reads `metric` and `indices` from the query string
+    checkParams(req, [
+      'metric',
+      'indices',
+      'local',
+      'master_timeout',
+      'flat_settings',
+      'wait_for_metadata_version',
+      'wait_for_timeout',
+      'ignore_unavailable',
+      'allow_no_indices',
+      'expand_wildcards',
+    ]);
+    // read for their errors only: the one node is the master, its state always local
+    boolParam(req, 'local', false);
+    parseTimeValueMs(param(req, 'master_timeout') ?? '30s', 'master_timeout');
+    const waitForVersion = longParam(req, 'wait_for_metadata_version');
+    const body = await clusterStateResponse(node, versions, {
+      metrics: parseMetrics(param(req, 'metric')),
+      indices: param(req, 'indices'),
+      options: indicesOptionsFrom(LENIENT_EXPAND_OPEN, (k) => param(req, k)),
+      flatSettings: boolParam(req, 'flat_settings', false),
+      ...(waitForVersion !== undefined ? { waitForVersion } : {}),
+      // ES ClusterStateRequest.DEFAULT_WAIT_FOR_NODE_TIMEOUT
+      waitTimeoutMs: parseTimeValueMs(param(req, 'wait_for_timeout') ?? '1m', 'wait_for_timeout'),
+    });
+    return { status: 200, body };
+  };
+  router.add('GET', '/_cluster/state', state);
+  router.add('GET', '/_cluster/state/{metric}', state);
+  router.add('GET', '/_cluster/state/{metric}/{indices}', state);
 
   const load = (): ClusterSettings =>
     node.store.getMeta<ClusterSettings>('cluster:settings') ?? { persistent: {}, transient: {} };

@@ -1,0 +1,256 @@
+/**
+ * The body of GET _cluster/state as ES 6.8 writes it (RestClusterStateAction,
+ * TransportClusterStateAction, ClusterState.toXContent), field order included: the parts the
+ * metric list asks for, metadata and routing restricted to the indices an expression names.
+ * There is no `compressed_size_in_bytes`: 6.7 dropped it unless the JVM has
+ * -Des.cluster_state.size=true.
+ */
+import { indexBlocks } from '../engine/index-blocks.js';
+import type { IndicesOptions } from '../engine/index-names.js';
+import type { IndexService } from '../engine/index-service.js';
+import {
+  allocationId,
+  indexRouting,
+  type RoutingNode,
+  type ShardRouting,
+} from '../engine/shard-routing.js';
+import type { NodeContext } from '../node-context.js';
+import { StateVersions, type StateVersion } from './cluster-state-version.js';
+import { mappingsJson, settingsJson } from './routes/indices.js';
+import { transportAddress } from './routes/nodes.js';
+
+/** ES ClusterState.Metric, in its order. */
+export const METRICS = [
+  'version',
+  'master_node',
+  'blocks',
+  'nodes',
+  'metadata',
+  'routing_table',
+  'routing_nodes',
+  'customs',
+] as const;
+export type Metric = (typeof METRICS)[number];
+
+/**
+ * ES ClusterState.Metric.parseString(param, ignoreUnknown = true), as the REST action calls it:
+ * names split on commas (not trimmed), `_all` is every metric, and unknown names are dropped.
+ */
+export function parseMetrics(param: string | undefined): Set<Metric> {
+  if (param === undefined) return new Set(METRICS);
+  const out = new Set<Metric>();
+  for (const m of param.split(',')) {
+    if (m === '_all') return new Set(METRICS);
+    if ((METRICS as readonly string[]).includes(m)) out.add(m as Metric);
+  }
+  return out;
+}
+
+export interface ClusterStateRequest {
+  metrics: ReadonlySet<Metric>;
+  /** An index expression; undefined, empty or `_all` means every index, unfiltered. */
+  indices: string | undefined;
+  /** Default: ES ClusterStateRequest's lenientExpandOpen. */
+  options: IndicesOptions;
+  flatSettings: boolean;
+  /** `wait_for_metadata_version`: answer once the version reaches it, or time out. */
+  waitForVersion?: number;
+  waitTimeoutMs: number;
+}
+
+/**
+ * The response body. With `wait_for_metadata_version` it starts with `wait_for_timed_out`; on a
+ * timeout it carries no state, as in ES 7 (6.8's REST action fails on the missing state).
+ */
+export async function clusterStateResponse(
+  node: NodeContext,
+  versions: StateVersions,
+  req: ClusterStateRequest,
+): Promise<Record<string, unknown>> {
+  // the fingerprint costs a second pass over the state: only taken when a version is needed
+  if (req.waitForVersion === undefined) return build(node, () => observe(node, versions), req);
+  const deadline = Date.now() + req.waitTimeoutMs;
+  for (;;) {
+    const v = observe(node, versions);
+    if (v.version >= req.waitForVersion)
+      return { wait_for_timed_out: false, ...build(node, () => v, req) };
+    const left = deadline - Date.now();
+    if (left <= 0) return { wait_for_timed_out: true, cluster_name: node.clusterName };
+    // each look fingerprints the whole state: poll gently
+    await new Promise((r) => setTimeout(r, Math.min(100, left)));
+  }
+}
+
+/** The state's version: everything a state change would change goes into the fingerprint. */
+function observe(node: NodeContext, versions: StateVersions): StateVersion {
+  const all = node.indices.all();
+  return versions.observe([
+    metadataJson(node, null, true),
+    blocksJson(all),
+    routingTableJson(all, routingNode(node)),
+    node.store.getMeta<unknown>('cluster:settings') ?? null,
+  ]);
+}
+
+function build(
+  node: NodeContext,
+  version: () => StateVersion,
+  req: ClusterStateRequest,
+): Record<string, unknown> {
+  const m = req.metrics;
+  const all = req.indices === undefined || req.indices === '' || req.indices === '_all';
+  // ES resolves the expression only for the parts it restricts, so a missing index fails only
+  // a request for metadata or routing.
+  const restricted =
+    !all && (m.has('metadata') || m.has('routing_table') || m.has('routing_nodes'))
+      ? node.indices.resolve(req.indices, req.options)
+      : null;
+  const out: Record<string, unknown> = {
+    cluster_name: node.clusterName,
+    cluster_uuid: node.clusterUuid,
+  };
+  if (m.has('version')) {
+    const v = version();
+    out.version = v.version;
+    out.state_uuid = v.stateUuid;
+  }
+  if (m.has('master_node')) out.master_node = node.nodeId;
+  // ES copies the blocks whole, whatever the indices
+  if (m.has('blocks')) out.blocks = blocksJson(node.indices.all());
+  if (m.has('nodes')) out.nodes = nodesJson(node);
+  if (m.has('metadata')) out.metadata = metadataJson(node, restricted, req.flatSettings);
+  const routed = restricted ?? node.indices.all();
+  if (m.has('routing_table')) out.routing_table = routingTableJson(routed, routingNode(node));
+  if (m.has('routing_nodes')) {
+    // The node is in the state only when nodes (or master_node) were asked for; then it is listed
+    // even without shards (ES RoutingNodes starts from the state's data nodes).
+    const withNode = m.has('nodes') || m.has('master_node');
+    out.routing_nodes = routingNodesJson(routed, routingNode(node), withNode);
+  }
+  return out;
+}
+
+const routingNode = (node: NodeContext): RoutingNode => ({
+  nodeId: node.nodeId,
+  startedAt: node.startedAt,
+});
+
+/** ES ClusterBlock.toXContent per index; no global blocks exist here. */
+function blocksJson(indices: readonly IndexService[]): Record<string, unknown> {
+  const byIndex: Record<string, unknown> = {};
+  for (const idx of indices) {
+    const blocks = indexBlocks(idx.meta.settings, idx.closed);
+    if (blocks.length === 0) continue;
+    byIndex[idx.name] = Object.fromEntries(
+      blocks.map((b) => [
+        String(b.id),
+        { description: b.description, retryable: false, levels: [...b.levels] },
+      ]),
+    );
+  }
+  return Object.keys(byIndex).length > 0 ? { indices: byIndex } : {};
+}
+
+/** ES DiscoveryNode.toXContent: Quarry's node has no attributes (`_nodes` lists none either). */
+function nodesJson(node: NodeContext): Record<string, unknown> {
+  return {
+    [node.nodeId]: {
+      name: node.nodeName,
+      ephemeral_id: node.ephemeralId,
+      transport_address: transportAddress(node),
+      attributes: {},
+    },
+  };
+}
+
+/**
+ * ES ClusterState.toXContent's metadata. Restricted to some indices, ES starts from an empty
+ * MetaData: no templates, and only the fresh (empty) index graveyard among the customs.
+ */
+function metadataJson(
+  node: NodeContext,
+  restricted: readonly IndexService[] | null,
+  flat: boolean,
+): Record<string, unknown> {
+  const indices: Record<string, unknown> = {};
+  for (const idx of restricted ?? node.indices.all())
+    indices[idx.name] = indexMetadataJson(idx, flat);
+  const out: Record<string, unknown> = {
+    cluster_uuid: node.clusterUuid,
+    templates: restricted ? {} : templatesJson(node, flat),
+    indices,
+    // Quarry keeps no tombstones of deleted indices
+    'index-graveyard': { tombstones: [] },
+  };
+  const scripts = restricted ? {} : node.indices.scripts.all();
+  const ids = Object.keys(scripts).sort();
+  if (ids.length > 0) {
+    out.stored_scripts = Object.fromEntries(
+      ids.map((id) => {
+        const s = scripts[id]!;
+        return [
+          id,
+          { lang: s.lang, source: s.source, ...(s.options ? { options: s.options } : {}) },
+        ];
+      }),
+    );
+  }
+  return out;
+}
+
+/** Only these four fields: the cluster state leaves out a template's version and aliases. */
+function templatesJson(node: NodeContext, flat: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const t of node.indices.templates.all()) {
+    out[t.name] = {
+      index_patterns: t.indexPatterns,
+      order: t.order,
+      settings: settingsJson(t.settings, flat),
+      mappings: t.mappings,
+    };
+  }
+  return out;
+}
+
+function indexMetadataJson(idx: IndexService, flat: boolean): Record<string, unknown> {
+  const shards = Array.from({ length: idx.numberOfShards }, (_, i) => i);
+  return {
+    state: idx.meta.state,
+    settings: settingsJson(idx.meta.settings, flat),
+    mappings: mappingsJson(idx, true),
+    aliases: Object.keys(idx.meta.aliases).sort(),
+    // every shard has the index's one primary term
+    primary_terms: Object.fromEntries(shards.map((s) => [String(s), idx.meta.primaryTerm])),
+    in_sync_allocations: Object.fromEntries(
+      shards.map((s) => [String(s), [allocationId(idx.uuid, s)]]),
+    ),
+  };
+}
+
+function routingTableJson(
+  indices: readonly IndexService[],
+  node: RoutingNode,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const idx of indices) {
+    const routing = indexRouting(idx, node);
+    if (routing)
+      out[idx.name] = { shards: Object.fromEntries(routing.map((c, s) => [String(s), c])) };
+  }
+  return { indices: out };
+}
+
+/** ES RoutingNodes: unassigned copies in one list, assigned ones under their node. */
+function routingNodesJson(
+  indices: readonly IndexService[],
+  node: RoutingNode,
+  withNode: boolean,
+): Record<string, unknown> {
+  const unassigned: ShardRouting[] = [];
+  const assigned: ShardRouting[] = [];
+  for (const idx of indices)
+    for (const copies of indexRouting(idx, node) ?? [])
+      for (const c of copies) (c.node === null ? unassigned : assigned).push(c);
+  const nodes = withNode || assigned.length > 0 ? { [node.nodeId]: assigned } : {};
+  return { unassigned, nodes };
+}
