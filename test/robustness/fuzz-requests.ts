@@ -415,7 +415,8 @@ const ENDPOINTS = [
   '_scroll', '_freeze', '_unfreeze', '_cache', 'clear', '_segments', '_recovery', '_shrink',
   '_split', '_rollover', 'security', '_authenticate', '_license', '_ingest', 'pipeline',
   '_search_shards', '_termvectors', '_rank_eval', 'field', 'docvalue', '_upgrade', '_shard_stores',
-  '_mtermvectors', '1', '-1', '_id', '%', '%zz', '%00', '%C3%A9', '..', '', ' ', '{index}',
+  '_mtermvectors', '_scripts', 'metadata', 'routing_table', 'blocks', '1', '-1', '_id', '%', '%zz',
+  '%00', '%C3%A9', '..', '', ' ', '{index}',
 ]; // prettier-ignore
 
 const PARAMS = [
