@@ -2,7 +2,6 @@
  * Scripts in searches: `script` queries and `script_score` get a per-segment doc-values view
  * (`doc['f'].value`) and `_score`; update scripts get `ctx` (`ctx._source`, `ctx.op`).
  */
-import { illegalArgument } from '../../common/errors.js';
 import { lookupField } from '../../mapping/index.js';
 import type { IndexService } from '../../engine/index-service.js';
 import type { LiveSegment } from '../../search/index/live-segment.js';

@@ -21,7 +21,7 @@ import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
 import { bodyJson, boolParam, param, type Handler, type RestRequest } from '../rest.js';
 import type { Router } from '../router.js';
-import { applyUriParams } from './search.js';
+import { applyUriParams } from '../search-uri-params.js';
 import { resultJson, resultStatus, restStatusOf, type ByQueryResult } from './by-query-status.js';
 import { BulkByScrollTask, FULL_STATUS, startByQuery } from './by-query-task.js';
 import type { ActiveShards, ByQueryJob } from './by-query-worker.js';
