@@ -304,6 +304,13 @@ describe('GET _cluster/state', () => {
     expect(s.routing_table.indices.shut).toBeUndefined();
     const copies = [...s.routing_nodes.unassigned, ...s.routing_nodes.nodes[nodeId]];
     expect(copies.filter((c: any) => c.index === 'shut')).toEqual([]);
+    // _cat/shards lists the routing table too (it listed closed indices' shards as UNASSIGNED),
+    // and a closed index named there is refused by the indices stats it also asks for
+    const cat = await node.req('GET', '/_cat/shards?h=index');
+    expect(cat.text).not.toContain('shut');
+    const named = await node.req('GET', '/_cat/shards/shut');
+    expect(named.status).toBe(400);
+    expect(named.json.error.type).toBe('index_closed_exception');
   });
 });
 

@@ -21,6 +21,7 @@ import {
   indicesOptionsFrom,
   STRICT_EXPAND_OPEN,
   STRICT_EXPAND_OPEN_CLOSED,
+  STRICT_EXPAND_OPEN_FORBID_CLOSED,
 } from '../../engine/index-names.js';
 import type { IndexService } from '../../engine/index-service.js';
 import type { NodeContext } from '../../node-context.js';
@@ -212,9 +213,11 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
 
   const catShards: Handler = (req) => {
     checkParams(req, CAT_PARAMS);
+    // ES RestShardsAction lists the routing table, where closed indices have no entry, and asks
+    // the indices stats of the named ones, which refuses a closed index by name
     const targets = req.params.index
-      ? indices.resolve(req.params.index, STRICT_EXPAND_OPEN_CLOSED)
-      : indices.all();
+      ? indices.resolve(req.params.index, STRICT_EXPAND_OPEN_FORBID_CLOSED)
+      : indices.all().filter((i) => !i.closed);
     const rows: Cell[][] = [];
     const host = node.publishAddress.split(':')[0] || node.settings.host;
     for (const idx of targets) {
