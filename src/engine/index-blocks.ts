@@ -25,9 +25,6 @@ const BLOCKS: readonly Block[] = [
   { setting: 'index.blocks.read_only_allow_delete', id: 12, description: 'index read-only / allow delete (api)', levels: ['write', 'metadata_write'] }, // prettier-ignore
 ];
 
-/** The settings that set blocks: a settings update touching only one of them is always allowed. */
-export const BLOCK_SETTINGS: ReadonlySet<string> = new Set(BLOCKS.map((b) => b.setting));
-
 /** The block error for `level` on an index with these settings, or null when nothing blocks. */
 export function blockedException(
   settings: Readonly<Record<string, unknown>>,

@@ -1,7 +1,7 @@
 /**
  * Index blocks (`index.blocks.write|read_only|read_only_allow_delete`, and `_freeze`, which sets
- * the write block): writes answer ES's 403 cluster_block_exception, searches still run, and a
- * settings update touching only a block setting always passes so an index can be unblocked.
+ * the write block): writes answer ES's 403 cluster_block_exception, searches still run, and the
+ * settings updates ES lets through a metadata-write block can unblock an index.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from '../helpers/node.js';
@@ -66,6 +66,20 @@ describe('index blocks', () => {
     expect((await node.req('HEAD', '/b')).status).toBe(200);
     expect((await node.req('PUT', '/b/_settings', { 'index.blocks.read_only': false })).status).toBe(200); // prettier-ignore
     expect((await node.req('PUT', '/b/_doc/4', { n: 4 })).status).toBe(201);
+  });
+
+  // Any single index.blocks.* change used to pass; ES's checkBlock is narrower and wider at once.
+  it("a blocked index takes ES's unblocking requests: metadata alone, or any naming read_only", async () => {
+    const put = (body: object) => node.req('PUT', '/b/_settings', body);
+    expect((await put({ 'index.blocks.read_only': true, 'index.blocks.metadata': true })).status).toBe(200); // prettier-ignore
+    // a single block setting other than metadata is refused by the read_only block
+    expect((await put({ 'index.blocks.write': false })).status).toBe(403);
+    // several settings at once pass when read_only is among them
+    const both = await put({ 'index.blocks.read_only': null, 'index.blocks.metadata': null });
+    expect(both.status).toBe(200);
+    expect((await node.req('PUT', '/b/_doc/4', { n: 4 })).status).toBe(200);
+    expect((await put({ 'index.blocks.metadata': true })).status).toBe(200);
+    expect((await put({ 'index.blocks.metadata': null })).status).toBe(200);
   });
 
   it('several blocks are all named, in id order', async () => {

@@ -3,7 +3,7 @@
  * (ES 6.8 RestCreateIndexAction, RestDeleteIndexAction, RestGetIndicesAction, RestGetMappingAction,
  * RestPutMappingAction, RestGetSettingsAction, RestUpdateSettingsAction, RestRefreshAction).
  */
-import { BLOCK_SETTINGS, checkBlock } from '../../engine/index-blocks.js';
+import { checkBlock } from '../../engine/index-blocks.js';
 import { EsError, illegalArgument } from '../../common/errors.js';
 import { mappingToJson } from '../../mapping/index.js';
 import {
@@ -374,11 +374,15 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
     validateSettings(upd, false);
     const preserve = boolParam(req, 'preserve_existing', false);
     const targets = resolve(req, STRICT_EXPAND_OPEN_CLOSED);
-    // ES TransportUpdateSettingsAction.checkBlock: a request changing just one block setting
-    // always passes, or a blocked index could never be unblocked
+    // ES TransportUpdateSettingsAction.checkBlock, so a blocked index can be unblocked: a request
+    // of index.blocks.metadata alone passes, and so does any request that names read_only or
+    // read_only_allow_delete (its `&&` binds before the `||`s)
     const keys = Object.keys(upd);
-    if (keys.length !== 1 || !BLOCK_SETTINGS.has(keys[0]!))
-      for (const idx of targets) checkBlock(idx.meta.settings, 'metadata_write');
+    const unblocking =
+      (keys.length === 1 && keys[0] === 'index.blocks.metadata') ||
+      keys.includes('index.blocks.read_only') ||
+      keys.includes('index.blocks.read_only_allow_delete');
+    if (!unblocking) for (const idx of targets) checkBlock(idx.meta.settings, 'metadata_write');
     const nonDynamic = Object.keys(upd).filter(
       (k) => !isDynamic(k) && !k.startsWith('index.analysis.'),
     );
