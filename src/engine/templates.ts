@@ -42,18 +42,7 @@ export class TemplateService {
     create: boolean,
     includeTypeName: boolean,
   ): Promise<void> {
-    if (create && this.get(name)) {
-      throw illegalArgument(`index_template [${name}] already exists`);
-    }
-    let patterns = body.index_patterns ?? body.template;
-    if (typeof patterns === 'string') patterns = [patterns];
-    if (!Array.isArray(patterns) || patterns.length === 0) {
-      throw new EsError(
-        'action_request_validation_exception',
-        'Validation Failed: 1: index patterns are missing;',
-        400,
-      );
-    }
+    // ES order: the body parses (PutIndexTemplateRequest.source), validates, then is applied
     for (const k of Object.keys(body)) {
       if (
         ![
@@ -65,9 +54,21 @@ export class TemplateService {
           'mappings',
           'aliases',
         ].includes(k)
-      ) {
-        // ES 6.8 treats unknown top-level keys of a template as settings.
-      }
+      )
+        // PutIndexTemplateRequest.source (the trailing space is ES's)
+        throw new EsError('parse_exception', `unknown key [${k}] in the template `, 400);
+    }
+    let patterns = body.index_patterns ?? body.template;
+    if (typeof patterns === 'string') patterns = [patterns];
+    if (!Array.isArray(patterns) || patterns.length === 0) {
+      throw new EsError(
+        'action_request_validation_exception',
+        'Validation Failed: 1: index patterns are missing;',
+        400,
+      );
+    }
+    if (create && this.get(name)) {
+      throw illegalArgument(`index_template [${name}] already exists`);
     }
     const settings = flattenSettings(body.settings ?? {});
     validateSettings(settings, true);
