@@ -217,7 +217,7 @@ export class DocumentService {
       );
     shard.search?.check(parsed);
     const seqNo = shard.nextSeqNo();
-    void shard.putDoc(id, req.routing, req.source, plan.newVersion, seqNo);
+    void shard.putDoc(id, req.routing, req.source, plan.newVersion, seqNo, current);
     shard.search?.add(id, parsed, seqNo, plan.newVersion, req.routing, !autoId && current !== null);
     const created = plan.currentNotFoundOrDeleted;
     shard.counters.indexed(t0, req.source.length);
@@ -259,7 +259,7 @@ export class DocumentService {
     });
     if (!plan.ok) throw versionConflict(type, id, plan.explanation, idx.name, idx.uuid, shard.id);
     const seqNo = shard.nextSeqNo();
-    void shard.putTombstone(id, req.routing, plan.newVersion, seqNo);
+    void shard.putTombstone(id, req.routing, plan.newVersion, seqNo, current);
     const found = !plan.currentNotFoundOrDeleted;
     if (found) shard.search?.delete(id);
     shard.counters.deleted(t0);

@@ -1,6 +1,7 @@
 /**
  * One primary shard: its sequence numbers, the versions of writes not yet committed to LMDB (ES
- * LiveVersionMap), realtime reads from the store, and the in-memory search index it feeds.
+ * LiveVersionMap), realtime reads from the store, the versions searches may still show, and the
+ * in-memory search index it feeds.
  */
 import type { DocsDb, Store } from '../store/store.js';
 import { decodeDoc, decodeHeader, docKey, encodeDoc, type DocRecord } from '../store/doc-record.js';
@@ -9,6 +10,10 @@ import type { ParsedDocument } from '../mapping/types.js';
 import type { ShardSnapshot } from '../search/index/live-segment.js';
 import { lookupId } from '../search/index/segment.js';
 import { ShardCounters } from './stats.js';
+import { SupersededSources } from './superseded-sources.js';
+
+/** Bytes of superseded sources a shard keeps for the views that still show them. */
+const SUPERSEDED_MAX_BYTES = 16 * 1024 * 1024;
 
 /** A write not yet durable: GET and version checks must see it. */
 interface Pending extends CurrentVersion {
@@ -62,6 +67,7 @@ export class Shard {
   /** Operation counters for the indices stats API. */
   readonly counters = new ShardCounters();
   private readonly pending = new Map<string, Pending>();
+  private readonly superseded = new SupersededSources(SUPERSEDED_MAX_BYTES);
 
   constructor(
     readonly id: number,
@@ -107,6 +113,50 @@ export class Shard {
     return d.tombstone ? null : d;
   }
 
+  /**
+   * The record a search hit shows: the version at `seqNo` that the searched view holds, which a
+   * later write may have superseded (then kept, superseded-sources.ts); else the current one.
+   */
+  readAt(id: string, seqNo: number): DocRecord | null {
+    const cur = this.read(id);
+    if (cur && cur.seqNo === seqNo) return cur;
+    return this.superseded.get(id, seqNo) ?? cur;
+  }
+
+  /** Keeps the view of `generation` able to fetch superseded versions (an open scroll). */
+  pinView(generation: number): void {
+    this.superseded.pin(generation);
+  }
+
+  unpinView(generation: number): void {
+    this.superseded.unpin(generation);
+    const search = this.search;
+    if (search) this.superseded.evict(search.searcher().generation);
+  }
+
+  /** Generation of the refreshed view last seen by a write, and the last seqNo it holds. */
+  private viewGeneration = -1;
+  private viewSeqNo = -1;
+
+  /**
+   * Before `id` is overwritten or deleted by the write of `seqNo`: keeps the current record if
+   * the refreshed view shows it. A refresh publishes every write made before it, so the first
+   * write to see a new view knows the view holds every earlier sequence number.
+   */
+  private supersede(id: string, current: CurrentVersion | null, seqNo: number): void {
+    const search = this.search;
+    if (!search) return;
+    const generation = search.searcher().generation;
+    if (generation !== this.viewGeneration) {
+      this.viewGeneration = generation;
+      this.viewSeqNo = seqNo - 1;
+      this.superseded.evict(generation);
+    }
+    if (!current || current.deleted || current.seqNo > this.viewSeqNo) return;
+    const rec = this.read(id);
+    if (rec && rec.seqNo === current.seqNo) this.superseded.add(id, rec, generation);
+  }
+
   /** The refreshed view searches run on (empty before the search index is attached). */
   searcher(): ShardSnapshot {
     this.counters.queried();
@@ -127,13 +177,16 @@ export class Shard {
   }
 
   /** Queues the document for the store; returns the promise of its commit. */
+  /** `current` is the version being replaced, as the caller's version check read it. */
   putDoc(
     id: string,
     routing: string | null,
     source: Buffer,
     version: number,
     seqNo: number,
+    current: CurrentVersion | null,
   ): Promise<void> {
+    this.supersede(id, current, seqNo);
     const timestamp = Date.now();
     const entry: Pending = {
       version,
@@ -158,7 +211,14 @@ export class Shard {
     return p;
   }
 
-  putTombstone(id: string, routing: string | null, version: number, seqNo: number): Promise<void> {
+  putTombstone(
+    id: string,
+    routing: string | null,
+    version: number,
+    seqNo: number,
+    current: CurrentVersion | null,
+  ): Promise<void> {
+    this.supersede(id, current, seqNo);
     const timestamp = Date.now();
     const entry: Pending = {
       version,

@@ -178,7 +178,8 @@ function fetchOne(
   }
   const needsRecord =
     o.source || (storedFields && storedFields.length) || o.highlight || scriptFields.length;
-  const rec = needsRecord ? shard.read(id) : null;
+  // the version the searched view holds, as ES fetches from the point-in-time segment
+  const rec = needsRecord ? shard.readAt(id, seg.seqNos[h.doc]!) : null;
   let parsedSource: unknown;
   const source = () => (parsedSource ??= rec ? JSON.parse(rec.source.toString('utf8')) : {});
   const nested = (h as { nested?: { field: string; offset: number } }).nested;

@@ -3,6 +3,7 @@
  * paged by `_search/scroll`, freed by clear-scroll or when `keep_alive` expires.
  */
 import { EsError } from '../../common/errors.js';
+import type { Shard } from '../../engine/shard.js';
 
 export interface ScrollContext<H = unknown, F = unknown> {
   id: string;
@@ -15,6 +16,8 @@ export interface ScrollContext<H = unknown, F = unknown> {
   fetch: F;
   keepAliveMs: number;
   expiresAt: number;
+  /** Called once when the context is freed (cleared or expired). */
+  release?: () => void;
 }
 
 export class ScrollService {
@@ -35,7 +38,7 @@ export class ScrollService {
   get<H = any, F = any>(id: string, keepAliveMs: number | null): ScrollContext<H, F> {
     const c = this.contexts.get(id);
     if (!c || c.expiresAt < Date.now()) {
-      this.contexts.delete(id);
+      this.remove(id);
       throw new EsError(
         'search_context_missing_exception',
         `No search context found for id [${decodeCounter(id)}]`,
@@ -50,16 +53,24 @@ export class ScrollService {
   clear(ids: string[] | 'all'): { freed: number; missing: string[] } {
     if (ids === 'all') {
       const n = this.contexts.size;
-      this.contexts.clear();
+      for (const id of [...this.contexts.keys()]) this.remove(id);
       return { freed: n, missing: [] };
     }
     let freed = 0;
     const missing: string[] = [];
     for (const id of ids) {
-      if (this.contexts.delete(id)) freed++;
+      if (this.remove(id)) freed++;
       else missing.push(id);
     }
     return { freed, missing };
+  }
+
+  private remove(id: string): boolean {
+    const c = this.contexts.get(id);
+    if (!c) return false;
+    this.contexts.delete(id);
+    c.release?.();
+    return true;
   }
 
   get openContexts(): number {
@@ -70,7 +81,7 @@ export class ScrollService {
     if (this.timer) return;
     this.timer = setInterval(() => {
       const now = Date.now();
-      for (const [id, c] of this.contexts) if (c.expiresAt < now) this.contexts.delete(id);
+      for (const [id, c] of this.contexts) if (c.expiresAt < now) this.remove(id);
       if (this.contexts.size === 0 && this.timer) {
         clearInterval(this.timer);
         this.timer = null;
@@ -103,4 +114,22 @@ export function isValidScrollId(id: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Pins the shard views a scroll's hits come from, so their superseded versions stay fetchable
+ * (Shard.readAt) for the scroll's life; returns the release for `ScrollContext.release`.
+ */
+export function pinScrollViews(
+  hits: ReadonlyArray<{ target: { shard: Shard; snapshot: { generation: number } } }>,
+): () => void {
+  const views = new Map<Shard, number>();
+  for (const h of hits) if (!views.has(h.target.shard)) views.set(h.target.shard, h.target.snapshot.generation); // prettier-ignore
+  for (const [shard, generation] of views) shard.pinView(generation);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    for (const [shard, generation] of views) shard.unpinView(generation);
+  };
 }

@@ -69,6 +69,7 @@ import {
 } from '../rest.js';
 import type { Router } from '../router.js';
 import { msearchItems } from '../msearch-lines.js';
+import { pinScrollViews } from '../../dsl/search/scroll.js';
 
 const INDICES_OPTS = [
   'ignore_unavailable',
@@ -322,6 +323,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       shards: (out.body._shards as { total: number }).total,
       fetch: out.fetch!,
       keepAliveMs: keepAlive,
+      release: pinScrollViews(out.allHits!),
     });
     return { body: { _scroll_id: ctx.id, ...out.body }, warnings: out.warnings };
   };

@@ -13,7 +13,7 @@ import { parseSearchBody } from '../../dsl/search/request.js';
 import type { AliasFilters } from '../../dsl/search/alias-filter.js';
 import { fetchHits, type FetchOptions } from '../../dsl/search/fetch.js';
 import { indexQueryContext, type RequestLimits } from '../../dsl/search/index-context.js';
-import type { ScrollService } from '../../dsl/search/scroll.js';
+import { pinScrollViews, type ScrollService } from '../../dsl/search/scroll.js';
 import { shardStats } from '../../search/query/stats.js';
 import type { Clock } from '../../search/deadline.js';
 import { ScriptDouble, sqlScriptMethods } from './script-bridge.js';
@@ -158,6 +158,7 @@ export function search(
     shards: (out.body._shards as { total: number }).total,
     fetch,
     keepAliveMs: opts.keepAliveMs ?? 45_000,
+    release: pinScrollViews(all),
   });
   return { body: out.body, scrollId: ctx.id };
 }
