@@ -233,6 +233,26 @@ describe('fuzzer regressions', () => {
     expect(malformed(a)).toBeNull();
   });
 
+  // fuzz:long seed 9090: a nested array in buckets_path, and an empty path, were TypeErrors.
+  it('a parent pipeline buckets_path that is not text, or is empty, fails as ES does', async () => {
+    const agg = (buckets_path: unknown) => JSON.stringify({ size: 0, aggs: { h: { date_histogram: { field: 'when', interval: 'day' }, aggs: { s: { sum: { field: 'n' } }, cs: { cumulative_sum: { buckets_path } } } } } }); // prettier-ignore
+    const nested = await send(node, 'POST', '/fz/_search', agg([[]]));
+    expect(nested.status).toBe(500);
+    expect(nested.json.error.root_cause[0]).toMatchObject({
+      type: 'illegal_state_exception',
+      reason: "Can't get text on a START_ARRAY",
+    });
+    for (const empty of ['', ['']]) {
+      const a = await send(node, 'POST', '/fz/_search', agg(empty));
+      expect(a.status).toBe(500);
+      expect(a.json.error.root_cause[0]).toMatchObject({
+        type: 'index_out_of_bounds_exception',
+        reason: 'Index 0 out of bounds for length 0',
+      });
+      expect(malformed(a)).toBeNull();
+    }
+  });
+
   it('a statement ending in NOT is a parsing_exception, not a TypeError in the error reporter', async () => {
     const a = await send(node, 'POST', '/_sql', JSON.stringify({ query: 'SELECT 1 NOT' }));
     expect(a.status).toBe(400);

@@ -3,7 +3,7 @@
  * buckets_path reads (ES AggregatorFactories.Builder.resolvePipelineAggregatorOrder), and checks
  * that every path starts at an existing aggregation.
  */
-import { illegalArgument } from '../../../common/errors.js';
+import { EsError, illegalArgument } from '../../../common/errors.js';
 import { PIPELINES } from '../registry.js';
 import { parseAggPath } from '../support/agg-path.js';
 import type { AggNode } from '../types.js';
@@ -25,6 +25,13 @@ export function resolvePipelineOrder(
     for (const path of PIPELINES.get(p.type)!.bucketsPaths(p.params)) {
       if (path === '_count' || path === '_key') continue;
       const elements = parseAggPath(path);
+      // an empty path: ES takes the first element of an empty list
+      if (elements.length === 0)
+        throw new EsError(
+          'index_out_of_bounds_exception',
+          'Index 0 out of bounds for length 0',
+          500,
+        );
       const first = elements[0]!.name;
       let agg = aggByName.get(first);
       if (agg) {

@@ -47,7 +47,7 @@ export function parsePipelineObject(
     const tok = tokenOf(v);
     if (tok === 'VALUE_STRING' && k === 'buckets_path') bucketsPaths = [v as string];
     else if (tok === 'START_ARRAY' && k === 'buckets_path')
-      bucketsPaths = (v as unknown[]).map((x) => String(x));
+      bucketsPaths = (v as unknown[]).map(pathText);
     else if (tok === 'VALUE_STRING' && k === 'format') format = v as string;
     else if (tok === 'VALUE_STRING' && k === 'gap_policy' && opts.gapPolicy !== false)
       gapPolicy = parseGapPolicy(v as string);
@@ -60,6 +60,13 @@ export function parsePipelineObject(
   }
   void type;
   return { bucketsPaths, format, gapPolicy };
+}
+
+/** XContentParser.text() of one buckets_path entry: scalars as text, containers ES's 500. */
+function pathText(x: unknown): string {
+  if (x !== null && typeof x === 'object')
+    throw new EsError('illegal_state_exception', `Can't get text on a ${tokenOf(x)}`, 500);
+  return String(x);
 }
 
 export function missingBucketsPath(name: string, what = 'aggregation'): EsError {
