@@ -99,6 +99,7 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
   const lock = DataPathLock.acquire(settings.dataPath);
   let store: Store | undefined;
   let indices: IndicesService;
+  let releaseScripts = (): void => undefined;
   let identity: NodeIdentity | undefined;
   let nodeName: string;
   try {
@@ -114,12 +115,13 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     nodeName = settings.nodeName ?? identity.nodeId.slice(0, 7);
     indices = new IndicesService(store);
     const scripts = indices.scripts;
-    setStoredScriptLookup((id) => scripts.get(id));
+    releaseScripts = setStoredScriptLookup((id) => scripts.get(id));
     for (const f of indices.load()) {
       const msg = `index [${f.index}] could not be opened and is red: ${f.reason}`;
       opts.log?.(logLine('WARN', 'o.e.g.GatewayAllocator', nodeName, msg));
     }
   } catch (e) {
+    releaseScripts();
     await store?.close().catch(() => undefined);
     lock.release();
     throw e;
@@ -155,6 +157,7 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
   return {
     context,
     async close() {
+      releaseScripts();
       scrolls.close();
       try {
         await indices.close();

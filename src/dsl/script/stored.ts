@@ -8,8 +8,17 @@ import type { StoredScriptSource } from '../../engine/stored-scripts.js';
 
 let lookup: (id: string) => StoredScriptSource | undefined = () => undefined;
 
-export function setStoredScriptLookup(f: (id: string) => StoredScriptSource | undefined): void {
+/**
+ * Installs a node's lookup; the returned function removes it again if it is still the one
+ * installed (a closed node's store must not be read).
+ */
+export function setStoredScriptLookup(
+  f: (id: string) => StoredScriptSource | undefined,
+): () => void {
   lookup = f;
+  return () => {
+    if (lookup === f) lookup = () => undefined;
+  };
 }
 
 /** The stored script `id`; ES's 404 when there is none. */

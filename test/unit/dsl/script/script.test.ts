@@ -11,6 +11,7 @@ import {
   SegmentDocLookup,
 } from '../../../../src/dsl/script/index.js';
 import { buildIndex } from '../aggs/helpers/shards.js';
+import { setStoredScriptLookup } from '../../../../src/dsl/script/stored.js';
 
 const run = (
   src: string,
@@ -303,5 +304,23 @@ describe('errors', () => {
     expect(() => parseScriptSpec({ source: 'x', foo: 1 })).toThrow(
       '[script] unknown field [foo], parser not found',
     );
+  });
+});
+
+describe('stored scripts by id', () => {
+  it("resolve through the installed node's lookup, which its release removes", () => {
+    const a = setStoredScriptLookup((id) => (id === 's' ? { lang: 'painless', source: '1 + 1' } : undefined)); // prettier-ignore
+    expect(parseScriptSpec({ id: 's', params: { x: 1 } })).toEqual({
+      source: '1 + 1',
+      lang: 'painless',
+      params: { x: 1 },
+    });
+    const b = setStoredScriptLookup(() => undefined);
+    a(); // not the installed one any more: changes nothing
+    b();
+    expect(errorBody(() => parseScriptSpec({ id: 's' }))).toMatchObject({
+      type: 'resource_not_found_exception',
+      reason: 'unable to find script [s] in cluster state',
+    });
   });
 });
