@@ -24,14 +24,7 @@ export function applyUriParams(req: SearchRequest, get: (n: string) => string | 
     if (le !== undefined) qs.lenient = le === 'true' || le === '';
     req.query = { query_string: qs };
   }
-  const num = (n: string) => {
-    const v = get(n);
-    if (v === undefined) return undefined;
-    const x = Number(v);
-    if (!Number.isInteger(x))
-      throw illegalArgument(`Failed to parse int parameter [${n}] with value [${v}]`);
-    return x;
-  };
+  const num = (n: string) => intParam(get, n);
   const from = num('from');
   if (from !== undefined) req.from = from;
   const size = num('size');
@@ -66,4 +59,14 @@ export function applyUriParams(req: SearchRequest, get: (n: string) => string | 
   const dvf = get('docvalue_fields');
   if (dvf !== undefined)
     req.docvalueFields = dvf.split(',').map((field) => ({ field, format: null }));
+}
+
+/** An integer parameter read through `get` (ES RestRequest.paramAsInt's error). */
+export function intParam(get: (n: string) => string | undefined, n: string): number | undefined {
+  const v = get(n);
+  if (v === undefined) return undefined;
+  const x = Number(v);
+  if (!Number.isInteger(x))
+    throw illegalArgument(`Failed to parse int parameter [${n}] with value [${v}]`);
+  return x;
 }

@@ -53,7 +53,7 @@ import {
   validateSearchRequest,
   type SearchRequest,
 } from '../../dsl/search/request.js';
-import { applyUriParams } from '../search-uri-params.js';
+import { applyUriParams, intParam } from '../search-uri-params.js';
 import { searchTimeoutOptions, validateNodeSearchSettings } from '../search-settings.js';
 import { formatTimeValue } from '../../common/units.js';
 import { allShardsFailed } from '../../dsl/search/shard-failures.js';
@@ -263,14 +263,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     resolveTargets: () => IndexService[],
     warnings: string[],
   ) => {
-    const intParamOf = (n: string) => {
-      const v = get(n);
-      if (v === undefined) return undefined;
-      const x = Number(v);
-      if (!Number.isInteger(x))
-        throw illegalArgument(`Failed to parse int parameter [${n}] with value [${v}]`);
-      return x;
-    };
+    const intParamOf = (n: string) => intParam(get, n);
     const batchedReduceSize = intParamOf('batched_reduce_size');
     if (batchedReduceSize !== undefined && batchedReduceSize <= 1)
       throw illegalArgument('batchedReduceSize must be >= 2');
