@@ -40,6 +40,20 @@ describe('fetching the searched version', () => {
     expect((await hits()).map((h) => [h._id, h._version, h._source])).toEqual([['1', 2, { v: 2 }]]);
   });
 
+  it('completion suggestions show the version the view holds too', async () => {
+    await node.req('PUT', '/pits', {
+      settings: { number_of_shards: 1, refresh_interval: -1 },
+      mappings: { _doc: { properties: { title: { type: 'completion' } } } },
+    });
+    await node.req('PUT', '/pits/_doc/1', { title: 'quarry', v: 1 });
+    await node.req('POST', '/pits/_refresh');
+    await node.req('PUT', '/pits/_doc/1', { title: 'quarry', v: 2 });
+    const r = await node.req('POST', '/pits/_search', {
+      suggest: { s: { prefix: 'qua', completion: { field: 'title' } } },
+    });
+    expect(r.json.suggest.s[0].options[0]._source).toEqual({ title: 'quarry', v: 1 });
+  });
+
   it('a scroll keeps its view: later versions stay out of its pages until it is cleared', async () => {
     for (const id of ['3', '4', '5']) await node.req('PUT', `/pit/_doc/${id}`, { v: 1 });
     await node.req('POST', '/pit/_refresh');

@@ -171,7 +171,7 @@ function completionOnShard(
     throw illegalArgument(`Field [${s.field}] is not a completion suggest field`);
   const tokens = analyze(analyzerOf(ctx, s, f), prefix).map((x) => x.term);
   const analyzed = tokens.join(f.completion?.preserveSeparators === false ? '' : ' ');
-  const best = new Map<string, { input: string; weight: number; order: number }>();
+  const best = new Map<string, { input: string; weight: number; order: number; seqNo: number }>();
   for (const ls of t.snapshot.segments) {
     const inv = ls.segment.fields.get(f.path)?.inverted;
     if (!inv) continue;
@@ -185,7 +185,12 @@ function completionOnShard(
         const id = ls.segment.ids[d]!;
         const cur = best.get(id);
         if (!cur || e.weight > cur.weight)
-          best.set(id, { input: e.input, weight: e.weight, order: ls.docBase + d });
+          best.set(id, {
+            input: e.input,
+            weight: e.weight,
+            order: ls.docBase + d,
+            seqNo: ls.segment.seqNos[d]!,
+          });
       }
     }
   }
@@ -197,7 +202,7 @@ function completionOnShard(
     ranked = ranked.filter(([, v]) => (seen.has(v.input) ? false : (seen.add(v.input), true)));
   }
   for (const [id, v] of ranked.slice(0, shardSize)) {
-    const rec = t.shard.read(id);
+    const rec = t.shard.readAt(id, v.seqNo); // the version the suggester's view holds
     const hit: Record<string, unknown> = {
       _index: t.idx.name,
       _type: t.idx.typeName ?? '_doc',
