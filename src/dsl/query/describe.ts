@@ -5,6 +5,7 @@
  */
 import type { Query } from '../../search/query/query.js';
 import { spanToString } from '../../search/query/spans/describe.js';
+import { isSpanQuery } from '../../search/query/spans/types.js';
 import { javaFloatToString } from './java.js';
 import { boolClauses, displayOf } from './lower/build.js';
 
@@ -26,6 +27,7 @@ const isBool = (q: Query): boolean => q.kind === 'Bool' && q.boost === 1;
 export function describeQuery(q: Query): string {
   const display = displayOf(q);
   if (display !== undefined) return withBoost(display, 'boost' in q ? q.boost : 1);
+  if (isSpanQuery(q)) return withBoost(spanToString(q), q.boost);
   switch (q.kind) {
     case 'MatchAll':
       return withBoost('*:*', q.boost);
@@ -116,18 +118,5 @@ export function describeQuery(q: Query): string {
       );
     case 'CommonTerms':
       return withBoost(q.terms.map((t) => `${q.field}:${t}`).join(', '), q.boost);
-    case 'SpanTerm':
-    case 'SpanPrefixTerm':
-    case 'SpanMultiTerm':
-    case 'SpanNear':
-    case 'SpanGap':
-    case 'SpanOr':
-    case 'SpanNot':
-    case 'SpanFirst':
-    case 'SpanContaining':
-    case 'SpanWithin':
-    case 'SpanMask':
-    case 'SpanNone':
-      return withBoost(spanToString(q), q.boost);
   }
 }

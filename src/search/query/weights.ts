@@ -40,6 +40,7 @@ import { countSlice, NumericRangeScorer, pointsSlice, sliceDocs } from './range-
 import { PhraseScorer, TermScorer } from './term-scorers.js';
 import { FunctionScoreScorer, NestedScorer, BoostingScorer } from './compound-scorers.js';
 import { expandFuzzy } from './fuzzy.js';
+import { isSpanQuery } from './spans/types.js';
 import { spanWeight } from './spans/weight.js';
 import { TERMS_CHECK_MASK, type Deadline } from '../deadline.js';
 import {
@@ -99,6 +100,7 @@ function explainByScoring(
 }
 
 export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
+  if (isSpanQuery(q)) return spanWeight(q, ctx, f(q.boost * boost));
   switch (q.kind) {
     case 'MatchAll': {
       const b = f(q.boost * boost);
@@ -292,19 +294,6 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
       };
       return w;
     }
-    case 'SpanTerm':
-    case 'SpanPrefixTerm':
-    case 'SpanMultiTerm':
-    case 'SpanNear':
-    case 'SpanGap':
-    case 'SpanOr':
-    case 'SpanNot':
-    case 'SpanFirst':
-    case 'SpanContaining':
-    case 'SpanWithin':
-    case 'SpanMask':
-    case 'SpanNone':
-      return spanWeight(q, ctx, f(q.boost * boost));
     case 'Predicate': {
       const b = f(q.boost * boost);
       return {
