@@ -10,6 +10,7 @@ import type { LiveSegment } from '../index/live-segment.js';
 import type { InvertedField, Segment } from '../index/segment.js';
 import { termOrd } from '../index/term-lookup.js';
 import type { Query } from '../query/query.js';
+import { gallop } from '../index/gallop.js';
 
 /** Docs of one segment: every doc, a sorted unique list, or a bitset (with its cardinality). */
 export type DocSet =
@@ -183,21 +184,7 @@ function intersectLists(x: Int32Array, y: Int32Array): Int32Array {
   let j = 0;
   for (let i = 0; i < s.length && j < l.length; i++) {
     const d = s[i]!;
-    if (l[j]! < d) {
-      let step = 1;
-      let hi = j + 1;
-      while (hi < l.length && l[hi]! < d) {
-        j = hi;
-        step <<= 1;
-        hi = j + step;
-      }
-      if (hi > l.length) hi = l.length;
-      while (j < hi) {
-        const m = (j + hi) >>> 1;
-        if (l[m]! < d) j = m + 1;
-        else hi = m;
-      }
-    }
+    j = gallop(l, j, l.length, d);
     if (j < l.length && l[j] === d) out[k++] = d;
   }
   return out.subarray(0, k);

@@ -9,6 +9,7 @@
 import { positionOffsets } from '../index/postings-extras.js';
 import type { InvertedField } from '../index/segment.js';
 import { K1, type Bm25 } from './bm25.js';
+import { gallop } from '../index/gallop.js';
 
 const f = Math.fround;
 
@@ -192,23 +193,8 @@ class ExactPhraseBulk implements BulkScorer {
       // Every other slot on d (galloping), or the next candidate.
       for (let k = 0; k < n; k++) {
         if (k === lead) continue;
-        let p = pos[k]!;
         const e = ends[k]!;
-        if (p < e && docs[p]! < d) {
-          let step = 1;
-          let hi = p + 1;
-          while (hi < e && docs[hi]! < d) {
-            p = hi;
-            step <<= 1;
-            hi = p + step;
-          }
-          if (hi > e) hi = e;
-          while (p < hi) {
-            const mid = (p + hi) >>> 1;
-            if (docs[mid]! < d) p = mid + 1;
-            else hi = mid;
-          }
-        }
+        const p = gallop(docs, pos[k]!, e, d);
         pos[k] = p;
         if (p >= e) break outer;
         if (docs[p] !== d) continue outer;

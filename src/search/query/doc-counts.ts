@@ -5,6 +5,7 @@
  */
 import type { Bitset } from '../index/bitset.js';
 import { popcount } from '../index/bitset.js';
+import { gallop } from '../index/gallop.js';
 
 /** Sorted unique docs `docs[start..end)`. */
 export interface DocList {
@@ -37,21 +38,7 @@ export function intersectionCount(a: DocList, b: DocList): number {
   for (let i = a.start; i < a.end && j < bEnd; i++) {
     const target = ad[i]!;
     if (bd[j]! < target) {
-      let lo = j + 1;
-      let step = 1;
-      let hi = lo;
-      while (hi < bEnd && bd[hi]! < target) {
-        lo = hi + 1;
-        step <<= 1;
-        hi = lo + step;
-      }
-      if (hi > bEnd) hi = bEnd;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (bd[mid]! < target) lo = mid + 1;
-        else hi = mid;
-      }
-      j = lo;
+      j = gallop(bd, j, bEnd, target);
       if (j >= bEnd) break;
     }
     if (bd[j] === target) {

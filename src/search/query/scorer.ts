@@ -4,6 +4,7 @@
  * by the collector, not here.
  */
 import type { Bitset } from '../index/bitset.js';
+import { gallop } from '../index/gallop.js';
 
 export const NO_MORE_DOCS = 0x7fffffff;
 
@@ -59,26 +60,7 @@ export class ArrayScorer implements Scorer {
     return (this.doc = ++this.i < this.end ? this.docs[this.i]! : NO_MORE_DOCS);
   }
   advance(target: number): number {
-    // Galloping search from the current position.
-    let lo = this.i + 1;
-    if (lo >= this.end) return (this.doc = NO_MORE_DOCS);
-    if (this.docs[lo]! >= target) {
-      this.i = lo;
-      return (this.doc = this.docs[lo]!);
-    }
-    let step = 1;
-    let hi = lo + 1;
-    while (hi < this.end && this.docs[hi]! < target) {
-      lo = hi;
-      step <<= 1;
-      hi = lo + step;
-    }
-    if (hi > this.end) hi = this.end;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.docs[mid]! < target) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = gallop(this.docs, this.i + 1, this.end, target);
     this.i = lo;
     return (this.doc = lo < this.end ? this.docs[lo]! : NO_MORE_DOCS);
   }

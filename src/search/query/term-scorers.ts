@@ -11,6 +11,7 @@ import { positionOffsets } from '../index/postings-extras.js';
 import type { InvertedField, PackedInts } from '../index/segment.js';
 import { K1, type Bm25 } from './bm25.js';
 import { BOUND_MARGIN, NO_MORE_DOCS, type Scorer } from './scorer.js';
+import { gallop } from '../index/gallop.js';
 
 const f = Math.fround;
 
@@ -56,22 +57,7 @@ export class TermScorer implements Scorer {
       this.i = end;
       return (this.doc = NO_MORE_DOCS);
     }
-    if (docs[lo]! < target) {
-      // Galloping search from the current position.
-      let step = 1;
-      let hi = lo + 1;
-      while (hi < end && docs[hi]! < target) {
-        lo = hi;
-        step <<= 1;
-        hi = lo + step;
-      }
-      if (hi > end) hi = end;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (docs[mid]! < target) lo = mid + 1;
-        else hi = mid;
-      }
-    }
+    lo = gallop(docs, lo, end, target);
     if (this.bounds !== null && lo < end) lo = this.skipBlocks(lo);
     this.i = lo;
     return (this.doc = lo < end ? docs[lo]! : NO_MORE_DOCS);

@@ -7,6 +7,7 @@
 import type { InvertedField, PackedInts } from '../../index/segment.js';
 import { NO_MORE_DOCS } from '../scorer.js';
 import { NO_MORE_POSITIONS } from './types.js';
+import { gallop } from '../../index/gallop.js';
 
 export { NO_MORE_POSITIONS };
 
@@ -23,25 +24,6 @@ export interface Spans {
   endPosition(): number;
   /** Lucene Spans.width(): the slop of the current match (its sloppy frequency is 1/(w+1)). */
   width(): number;
-}
-
-/** First index in [lo, end) whose doc is >= target (galloping from lo). */
-export function gallop(docs: Int32Array, lo: number, end: number, target: number): number {
-  if (lo >= end || docs[lo]! >= target) return lo;
-  let step = 1;
-  let hi = lo + 1;
-  while (hi < end && docs[hi]! < target) {
-    lo = hi;
-    step <<= 1;
-    hi = lo + step;
-  }
-  if (hi > end) hi = end;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (docs[mid]! < target) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Lucene TermSpans: one term's postings, each position a span [p, p + 1) of width 0. */
