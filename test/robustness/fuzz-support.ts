@@ -31,13 +31,14 @@ export async function send(
   path: string,
   body?: string | Buffer,
   contentType: string | null = 'application/json',
+  timeoutMs = HANG_MS,
 ): Promise<Answer> {
   const res = await fetch(node.url + path, {
     method,
     // fetch labels a string body text/plain unless told otherwise: bytes go without a type
     ...(body !== undefined ? { body: contentType === null ? Buffer.from(body) : body } : {}),
     ...(body !== undefined && contentType !== null ? { headers: { 'content-type': contentType } } : {}), // prettier-ignore
-    signal: AbortSignal.timeout(HANG_MS),
+    signal: AbortSignal.timeout(timeoutMs),
   });
   const text = await res.text();
   let json: unknown;
