@@ -4,6 +4,7 @@
  */
 import { EsError, illegalArgument } from '../common/errors.js';
 import type { Store } from '../store/store.js';
+import { tokenOf } from '../common/xcontent-token.js';
 
 /** One stored script: its lang, source and compiler options. */
 export interface StoredScriptSource {
@@ -92,13 +93,3 @@ export class StoredScripts {
 }
 
 const parsing = (reason: string) => new EsError('parsing_exception', reason, 400);
-
-function tokenOf(v: unknown): string {
-  if (v === null) return 'VALUE_NULL';
-  if (Array.isArray(v)) return 'START_ARRAY';
-  if (typeof v === 'object') return 'START_OBJECT';
-  if (typeof v === 'string') return 'VALUE_STRING';
-  if (typeof v === 'number') return 'VALUE_NUMBER';
-  if (typeof v === 'boolean') return 'VALUE_BOOLEAN';
-  return 'null';
-}
