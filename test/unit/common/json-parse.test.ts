@@ -95,10 +95,17 @@ describe('duplicate keys (STRICT_DUPLICATE_DETECTION)', () => {
   });
 
   it('the same name in sibling objects, or as a string value, is no duplicate', () => {
-    expect(parseJson('{"a":{"k":1},"b":{"k":2},"c":["k","k:"],"d":"\\"k\\":"}')).toBeTruthy();
+    expect(parseJson('{"a":{"k":1},"b":{"k":2},"c":["k","k:"],"d":"\\"k\\":"}')).toEqual({
+      a: { k: 1 },
+      b: { k: 2 },
+      c: ['k', 'k:'],
+      d: '"k":',
+    });
     expect(hasDuplicateKeys('{"a" : 1, "b":{"a" :2}}', { a: 1, b: { a: 2 } })).toBe(false);
     expect(hasDuplicateKeys('{"a":1,"a":2}', { a: 2 })).toBe(true);
-    expect(parseJson('{"__proto__":1,"x":{"__proto__":{}}}')).toBeTruthy();
+    const proto = parseJson('{"__proto__":1,"x":{"__proto__":{}}}') as Record<string, unknown>;
+    expect(Object.keys(proto)).toEqual(['__proto__', 'x']); // own keys, no prototype change
+    expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
   });
 });
 
