@@ -18,7 +18,7 @@ import { decodeJson, hasBom } from '../common/json-bytes.js';
 import { nestedDeeperThan, parseJsonText, RawJson, stringifyDeep } from '../common/json.js';
 import { shardForRouting } from '../common/murmur3.js';
 import { filterSource, type SourceFilter } from '../common/source-filter.js';
-import { lookupField, parseDocument, parseMapping } from '../mapping/index.js';
+import { lookupField, parseDocument, parseMapping, validateTypeName } from '../mapping/index.js';
 import type { ParsedDocument, RootMapping } from '../mapping/types.js';
 import {
   indexRequestText,
@@ -75,6 +75,16 @@ export interface DocumentsOptions {
   autoCreateIndex: boolean;
   /** Runs an update script on `ctx` (set by the node; scripts live in the DSL layer). */
   runScript?: (script: unknown, ctx: Record<string, unknown>) => void;
+}
+
+/**
+ * ES MapperService.validateTypeName's `_` rule, checked before a write touches anything: a type
+ * named like an endpoint (`POST /logs/_rollover`, `DELETE /logs/_foo/1`) is refused with ES's
+ * invalid_type_name_exception and never auto-creates an index or stores a document. ES itself
+ * checks it only when the mapping merges, after the index was created.
+ */
+function checkWriteType(type: string): void {
+  if (type.startsWith('_') && type !== '_doc') validateTypeName(type);
 }
 
 export class DocumentService {
@@ -187,6 +197,7 @@ export class DocumentService {
     const t0 = clockMs();
     const problems = validateWrite(req);
     if (problems.length) throw actionRequestValidation(problems);
+    checkWriteType(req.type);
     if (req.id === '') throw illegalArgument('if _id is specified it must not be empty');
     const idx = this.writeIndex(req.index);
     req = this.aliasRouted(req);
@@ -242,6 +253,7 @@ export class DocumentService {
     const t0 = clockMs();
     const problems = validateWrite(req);
     if (problems.length) throw actionRequestValidation(problems);
+    checkWriteType(req.type);
     const idx = this.existingIndexForWrite(req.index);
     req = this.aliasRouted(req);
     const type = idx.typeForWrite(req.type);
@@ -299,6 +311,7 @@ export class DocumentService {
   update(req: UpdateRequest): WriteOutcome {
     const problems = validateWrite(req);
     if (problems.length) throw actionRequestValidation(problems);
+    checkWriteType(req.type);
     const idx = this.existingIndexForWrite(req.index);
     req = this.aliasRouted(req);
     const type = idx.typeForWrite(req.type);

@@ -14,10 +14,13 @@ export interface RouteMatch<H> {
   params: Record<string, string>;
 }
 
+/** Marks a method and path of an Elasticsearch API that Quarry has no handler for. */
+const RESERVED = Symbol('reserved');
+
 interface TrieNode<H> {
   statics: Map<string, TrieNode<H>>;
   param: { name: string; node: TrieNode<H> } | null;
-  handlers: Map<HttpMethod, H>;
+  handlers: Map<HttpMethod, H | typeof RESERVED>;
 }
 
 const newNode = <H>(): TrieNode<H> => ({ statics: new Map(), param: null, handlers: new Map() });
@@ -48,6 +51,28 @@ export class Router<H> {
   }
 
   /**
+   * Reserves a method and path of an Elasticsearch API that has no handler here: a request to it
+   * answers as a path without a route (ES's 400 `no handler found`) instead of falling through
+   * to a broader route, as `POST /logs/_rollover` fell through to `POST /{index}/{type}` and
+   * was stored as a document. Parameters adopt the names already registered at their position;
+   * a method that already has a handler there is left alone.
+   */
+  reserve(methods: readonly HttpMethod[], pattern: string): void {
+    let node = this.root;
+    for (const seg of splitPath(pattern)) {
+      if (seg.startsWith('{') && seg.endsWith('}')) {
+        if (!node.param) node.param = { name: seg.slice(1, -1), node: newNode() };
+        node = node.param.node;
+      } else {
+        let next = node.statics.get(seg);
+        if (!next) node.statics.set(seg, (next = newNode()));
+        node = next;
+      }
+    }
+    for (const m of methods) if (!node.handlers.has(m)) node.handlers.set(m, RESERVED);
+  }
+
+  /**
    * Finds the handler for a method and raw (still percent-encoded) path. Returns `allowed` with
    * the methods of the best-matching path when the method does not match. Throws ES's
    * illegal_argument_exception for a malformed percent escape.
@@ -57,9 +82,9 @@ export class Router<H> {
     let allowed: HttpMethod[] | null = null;
     const params: Record<string, string> = {};
     // Depth-first, static before param, first full match with the method wins.
-    const walk = (node: TrieNode<H>, i: number): H | null => {
+    const walk = (node: TrieNode<H>, i: number): H | typeof RESERVED | null => {
       if (i === segs.length) {
-        const h = node.handlers.get(method) ?? (method === 'HEAD' ? null : null);
+        const h = node.handlers.get(method);
         if (h) return h;
         if (node.handlers.size > 0 && !allowed) allowed = [...node.handlers.keys()];
         return null;
@@ -79,6 +104,7 @@ export class Router<H> {
       return null;
     };
     const h = walk(this.root, 0);
+    if (h === RESERVED) return null;
     if (h) return { handler: h, params };
     if (allowed) return { allowed };
     return null;

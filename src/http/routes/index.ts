@@ -1,7 +1,8 @@
 /** Registers every API family's routes. */
 import type { NodeContext } from '../../node-context.js';
 import type { Handler } from '../rest.js';
-import type { Router } from '../router.js';
+import type { HttpMethod, Router } from '../router.js';
+import { ES_ENDPOINTS } from '../es-endpoints.js';
 import { registerAliasRoutes } from './aliases.js';
 import { registerAnalyzeRoutes } from './analyze.js';
 import { registerCatRoutes } from './cat.js';
@@ -37,4 +38,15 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerScriptRoutes(router, node);
   registerDocumentRoutes(router, node);
   registerSqlRoutes(router, node);
+  reserveMissingEndpoints(router);
+}
+
+/**
+ * Every Elasticsearch 6.8 endpoint without a route here answers ES's 400 `no handler found`,
+ * never a broader route's handler (a document write, say).
+ */
+export function reserveMissingEndpoints(router: Router<Handler>): void {
+  for (const [, methods, paths] of ES_ENDPOINTS) {
+    for (const path of paths) router.reserve(methods as HttpMethod[], path);
+  }
 }
