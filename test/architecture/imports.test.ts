@@ -24,6 +24,22 @@ const LAYERS: Array<{ name: string; match: RegExp; may: string[] }> = [
   },
   { name: 'cat', match: /^src\/cat\//, may: ['cat', 'engine', 'common'] },
   {
+    // node-to-node transport, coordination on etcd, allocation, replication, distributed search
+    name: 'cluster',
+    match: /^src\/cluster\//,
+    may: [
+      'cluster',
+      'dsl',
+      'engine',
+      'store',
+      'search',
+      'mapping',
+      'functions',
+      'common',
+      'security',
+    ],
+  },
+  {
     name: 'dsl',
     match: /^src\/dsl\//,
     may: ['dsl', 'engine', 'search', 'mapping', 'functions', 'common', 'grammar'],
@@ -50,6 +66,7 @@ const LAYERS: Array<{ name: string; match: RegExp; may: string[] }> = [
       'common',
       'node',
       'security',
+      'cluster',
     ],
   },
   {
@@ -67,6 +84,7 @@ const LAYERS: Array<{ name: string; match: RegExp; may: string[] }> = [
       'common',
       'functions',
       'security',
+      'cluster',
     ],
   },
   {
