@@ -6,13 +6,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { computePassListUpdate, readPassList, writePassList } from './pass-list.js';
+import { computeTreePassListUpdate, readPassList, writePassList } from './pass-list.js';
 import {
   apiDirFor,
   DEFAULT_REPORT_PATH,
   DEFAULT_TESTS_DIR,
   PASS_LIST_PATH,
   SKIP_LIST_PATH,
+  treeOf,
 } from './paths.js';
 import { folderTable, formatFailure, summaryLine, writeJsonReport } from './report.js';
 import { runConformance } from './runner.js';
@@ -101,7 +102,11 @@ async function main(): Promise<number> {
 
   let code = failures.length > 0 ? 1 : 0;
   if (values['update-pass-list']) {
-    code = updatePassList(run, values['allow-shrink']);
+    const tree = treeOf(testsDir);
+    if (tree === null) {
+      console.log(`pass list NOT updated: ${testsDir} is not a tree of the suite`);
+      code = 1;
+    } else code = updatePassList(run, tree, values['allow-shrink']);
   }
   console.log(summaryLine(run.results));
   return code;
@@ -109,12 +114,13 @@ async function main(): Promise<number> {
 
 function updatePassList(
   run: Awaited<ReturnType<typeof runConformance>>,
+  tree: string,
   allowShrink: boolean,
 ): number {
   const current = readPassList(PASS_LIST_PATH);
   const ran = new Set(run.results.map((r) => r.id));
   const passed = new Set(run.results.filter((r) => r.status === 'passed').map((r) => r.id));
-  const update = computePassListUpdate(current, ran, passed, new Set(run.allIds));
+  const update = computeTreePassListUpdate(current, tree, ran, passed, new Set(run.allIds));
   for (const id of update.added) console.log(`pass list: + ${id}`);
   if (update.removed.length > 0 && !allowShrink) {
     console.log(

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { computePassListUpdate, passListProblems, sortIds } from './pass-list.js';
+import {
+  computePassListUpdate,
+  computeTreePassListUpdate,
+  idsByTree,
+  passListProblems,
+  sortIds,
+  splitTreeId,
+} from './pass-list.js';
 import { parseSelector, parseSkipList, selectorMatches } from './selection.js';
 import { checkWarnings, escapeAndEncode, warningFailure, warningValue } from './warnings.js';
 
@@ -117,5 +124,31 @@ describe('warning headers', () => {
       header('[types removal] Specifying types in search requests is deprecated.'),
     ];
     expect(warningFailure(checkWarnings(got, [], [], true))).toBeNull();
+  });
+});
+
+describe('pass list trees', () => {
+  it('reads the tree of an id', () => {
+    expect(splitTreeId('bulk/10_basic.yml/x')).toEqual({ tree: 'test', id: 'bulk/10_basic.yml/x' });
+    expect(splitTreeId('modules/reindex/reindex/10_basic.yml/x')).toEqual({
+      tree: 'modules/reindex',
+      id: 'reindex/10_basic.yml/x',
+    });
+    expect(splitTreeId('x-pack/sql/sql.yml/x')).toEqual({ tree: 'x-pack', id: 'sql/sql.yml/x' });
+  });
+
+  it('updates one tree and keeps the others', () => {
+    const current = ['a/1.yml/t', 'modules/m/f/1.yml/old', 'x-pack/sql/1.yml/s'];
+    const u = computeTreePassListUpdate(
+      current,
+      'modules/m',
+      new Set(['f/1.yml/old', 'f/1.yml/new']),
+      new Set(['f/1.yml/new']),
+      new Set(['f/1.yml/old', 'f/1.yml/new']),
+    );
+    expect(u.added).toEqual(['modules/m/f/1.yml/new']);
+    expect(u.removed).toEqual(['modules/m/f/1.yml/old']);
+    expect(u.next).toEqual(['a/1.yml/t', 'modules/m/f/1.yml/new', 'x-pack/sql/1.yml/s']);
+    expect([...idsByTree(u.next).keys()].sort()).toEqual(['modules/m', 'test', 'x-pack']);
   });
 });

@@ -62,3 +62,60 @@ export function passListProblems(lines: readonly string[]): string[] {
   }
   return problems;
 }
+
+/**
+ * The pass list covers every tree of the suite (`test/`, `modules/<name>/`, `x-pack/`): ids of the
+ * core tree stand as they are (`bulk/10_basic.yml/...`), the others carry their tree in front
+ * (`modules/reindex/reindex/10_basic.yml/...`). No core folder is named `modules` or `x-pack`.
+ */
+export const CORE_TREE = 'test';
+
+export function treePrefix(tree: string): string {
+  return tree === CORE_TREE ? '' : `${tree}/`;
+}
+
+/** The tree of a pass-list id and the id within that tree. */
+export function splitTreeId(id: string): { tree: string; id: string } {
+  const m = /^(modules\/[^/]+|x-pack)\/(.*)$/.exec(id);
+  return m ? { tree: m[1]!, id: m[2]! } : { tree: CORE_TREE, id };
+}
+
+/** Pass-list ids grouped by tree, each group holding the ids within its tree. */
+export function idsByTree(ids: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const full of ids) {
+    const { tree, id } = splitTreeId(full);
+    let list = out.get(tree);
+    if (!list) out.set(tree, (list = []));
+    list.push(id);
+  }
+  return out;
+}
+
+/**
+ * Updates the entries of one tree from a run of that tree (ids within the tree); the other
+ * trees' entries are kept as they are.
+ */
+export function computeTreePassListUpdate(
+  current: readonly string[],
+  tree: string,
+  ran: ReadonlySet<string>,
+  passed: ReadonlySet<string>,
+  existing: ReadonlySet<string>,
+): PassListUpdate {
+  const prefix = treePrefix(tree);
+  const mine = current.filter((id) => splitTreeId(id).tree === tree);
+  const others = current.filter((id) => splitTreeId(id).tree !== tree);
+  const local = computePassListUpdate(
+    mine.map((id) => id.slice(prefix.length)),
+    ran,
+    passed,
+    existing,
+  );
+  const full = (ids: string[]) => ids.map((id) => prefix + id);
+  return {
+    next: sortIds([...others, ...full(local.next)]),
+    added: full(local.added),
+    removed: full(local.removed),
+  };
+}
