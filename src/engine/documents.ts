@@ -4,6 +4,7 @@
  * callers await `durable()` before acknowledging. Results are Elasticsearch 6.8 response bodies.
  */
 import { checkBlock } from './index-blocks.js';
+import { resolveDateMathExpression } from './date-math-index.js';
 import {
   illegalArgument,
   actionRequestValidation,
@@ -85,6 +86,12 @@ export interface DocumentsOptions {
  */
 function checkWriteType(type: string): void {
   if (type.startsWith('_') && type !== '_doc') validateTypeName(type);
+}
+
+/** ES TransportBulkAction: a write to `<logs-{now/d}>` goes to the index of the day. */
+function dateMathResolved<R extends { index: string }>(req: R): R {
+  if (!req.index.startsWith('<')) return req;
+  return { ...req, index: resolveDateMathExpression(req.index, Date.now()) };
 }
 
 export class DocumentService {
@@ -198,6 +205,7 @@ export class DocumentService {
     const problems = validateWrite(req);
     if (problems.length) throw actionRequestValidation(problems);
     checkWriteType(req.type);
+    req = dateMathResolved(req);
     if (req.id === '') throw illegalArgument('if _id is specified it must not be empty');
     const idx = this.writeIndex(req.index);
     req = this.aliasRouted(req);
@@ -254,6 +262,7 @@ export class DocumentService {
     const problems = validateWrite(req);
     if (problems.length) throw actionRequestValidation(problems);
     checkWriteType(req.type);
+    req = dateMathResolved(req);
     const idx = this.existingIndexForWrite(req.index);
     req = this.aliasRouted(req);
     const type = idx.typeForWrite(req.type);
@@ -312,6 +321,7 @@ export class DocumentService {
     const problems = validateWrite(req);
     if (problems.length) throw actionRequestValidation(problems);
     checkWriteType(req.type);
+    req = dateMathResolved(req);
     const idx = this.existingIndexForWrite(req.index);
     req = this.aliasRouted(req);
     const type = idx.typeForWrite(req.type);

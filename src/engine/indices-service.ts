@@ -2,6 +2,7 @@
  * All indices of the node: create (explicitly or on first write), delete, restore at start, and
  * resolve index expressions. Index metadata is persisted in the store's `meta` database.
  */
+import { resolveDateMathExpression } from './date-math-index.js';
 import { EsError, invalidIndexName, resourceAlreadyExists } from '../common/errors.js';
 import { randomBase64Uuid } from '../common/ids.js';
 import { parseIndexMappings } from '../mapping/index.js';
@@ -220,12 +221,20 @@ export class IndicesService {
     body: Record<string, unknown> | undefined,
     opts: CreateIndexOptions = {},
   ): IndexService {
+    // ES TransportCreateIndexAction: `<logs-{now/d}>` names the index of the day; the name as
+    // given stays in `index.provided_name`
+    const provided = name;
+    name = resolveDateMathExpression(name, Date.now());
     validateIndexName(name);
     const existing = this.indices.get(name);
     if (existing) throw resourceAlreadyExists(name, existing.uuid);
     if (this.aliasExists(name)) throw invalidIndexName(name, 'already exists as alias');
     const b =
-      applyTemplates(this.templates.matching(name), body, opts.includeTypeName !== false) ?? {};
+      applyTemplates(
+        this.templates.matching(name),
+        settingsAtTopLevel(body),
+        opts.includeTypeName !== false,
+      ) ?? {};
     for (const k of Object.keys(b)) {
       if (!['settings', 'mappings', 'aliases'].includes(k)) {
         // ES 6.8 treats unknown top-level keys as settings only for legacy bodies; modern ones fail.
@@ -243,7 +252,7 @@ export class IndicesService {
     settings['index.creation_date'] = String(now);
     settings['index.uuid'] = uuid;
     settings['index.version.created'] = VERSION_CREATED;
-    settings['index.provided_name'] = name;
+    settings['index.provided_name'] = provided;
     const meta: IndexMeta = {
       name,
       uuid,
@@ -377,4 +386,16 @@ function parseAliases(v: unknown): Record<string, AliasMeta> {
     out[name] = a;
   }
   return out;
+}
+
+/**
+ * ES 6.8 CreateIndexRequest.source: a body with none of `settings`, `mappings` and `aliases` is
+ * the settings themselves (`{"number_of_shards": 2}`, `{"index": {...}}`).
+ */
+export function settingsAtTopLevel(
+  body: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  if (!body || Object.keys(body).length === 0) return body;
+  const known = ['settings', 'mappings', 'aliases'].some((k) => k in body);
+  return known ? body : { settings: body };
 }
