@@ -21,6 +21,9 @@ export const USAGE = `Usage: quarry [options]
   --cluster-name NAME cluster name (default "elasticsearch")
   --node-name NAME    node name (default: first 7 characters of the node id)
   --config FILE       YAML settings file (default config/quarry.yml if present)
+  --etcd URL,...      join a cluster coordinated by these etcd endpoints
+                      (discovery.etcd.endpoints; without it the node runs alone)
+  --transport-port N  node-to-node port (transport.port, default 9300)
   --auth              require HTTP basic authentication (xpack.security.enabled=true);
                       manage users with bin/quarry-users
   -E key=value        any setting: http.port, network.host, path.data, cluster.name,
@@ -85,6 +88,12 @@ export function parseArgs(argv: string[], cwd: string, env: NodeJS.ProcessEnv = 
         break;
       case '--auth':
         cli['xpack.security.enabled'] = 'true';
+        break;
+      case '--etcd':
+        cli['discovery.etcd.endpoints'] = val();
+        break;
+      case '--transport-port':
+        cli['transport.port'] = val();
         break;
       case '-E': {
         const kv = val();
