@@ -38,7 +38,9 @@ describe('npm run cluster', () => {
       for (const host of ['127.0.0.1', '127.0.0.2']) {
         const r = await fetch(`http://${host}:${base}/`);
         expect(r.status).toBe(200);
-        expect((await r.json()).name).toBe(host === '127.0.0.1' ? 'node-1' : 'node-2');
+        expect(((await r.json()) as { name: string }).name).toBe(
+          host === '127.0.0.1' ? 'node-1' : 'node-2',
+        );
       }
       const etcd = await fetch(`http://127.0.0.1:${base + 2}/health`);
       expect(etcd.status).toBe(200);
