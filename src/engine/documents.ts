@@ -6,6 +6,11 @@
 import { checkBlock } from './index-blocks.js';
 import { resolveDateMathExpression } from './date-math-index.js';
 import {
+  checkOperationTerm,
+  planReplicaOperation,
+  type ReplicatedOperation,
+} from './replicated-op.js';
+import {
   illegalArgument,
   actionRequestValidation,
   documentMissing,
@@ -299,6 +304,40 @@ export class DocumentService {
         _primary_term: shard.primaryTerm,
       },
     };
+  }
+
+  /**
+   * Applies an operation the primary replicated (or a recovery or resync sent) to this node's
+   * copy of the shard, with the primary's sequence number, term and version. Idempotent and
+   * order-free: an operation older than what the copy holds for the document is skipped (ES
+   * InternalEngine.planIndexingAsNonPrimary). Refuses an operation of an older primary term.
+   * `done` resolves once the copy has it on disk.
+   */
+  applyReplicated(
+    idx: IndexService,
+    shardNo: number,
+    op: ReplicatedOperation,
+  ): { applied: boolean; done: Promise<void> } {
+    const shard = idx.shard(shardNo);
+    checkOperationTerm(shard.primaryTerm, op.primaryTerm, idx.name, shardNo);
+    shard.raisePrimaryTerm(op.primaryTerm);
+    if (op.seqNo > shard.maxSeqNo) shard.maxSeqNo = op.seqNo;
+    const latest = shard.latest(op.id);
+    if (planReplicaOperation(latest, op) === 'stale')
+      return { applied: false, done: Promise.resolve() };
+    const current = latest && { ...latest };
+    if (op.kind === 'index') {
+      const { parsed, source } = this.parse(idx, idx.typeName ?? '_doc', op.source, op.id);
+      shard.search?.check(parsed);
+      const done = shard.putDoc(op.id, op.routing, source, op.version, op.seqNo, current, op.primaryTerm); // prettier-ignore
+      shard.search?.add(op.id, parsed, op.seqNo, op.version, op.routing, latest !== null);
+      shard.counters.indexed(clockMs(), source.length);
+      return { applied: true, done };
+    }
+    const done = shard.putTombstone(op.id, op.routing, op.version, op.seqNo, current, op.primaryTerm); // prettier-ignore
+    if (latest && !latest.deleted) shard.search?.delete(op.id);
+    shard.counters.deleted(clockMs());
+    return { applied: true, done };
   }
 
   /** Delete, update and get need the index to exist (only index/create auto-create). */

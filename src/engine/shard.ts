@@ -4,7 +4,16 @@
  * in-memory search index it feeds.
  */
 import type { DocsDb, Store } from '../store/store.js';
-import { decodeDoc, decodeHeader, docKey, encodeDoc, type DocRecord } from '../store/doc-record.js';
+import {
+  decodeDoc,
+  decodeHeader,
+  docKey,
+  encodeDoc,
+  idFromKey,
+  seqNoOf,
+  shardRange,
+  type DocRecord,
+} from '../store/doc-record.js';
 import type { CurrentVersion } from './versioning.js';
 import type { ParsedDocument } from '../mapping/types.js';
 import type { ShardSnapshot } from '../search/index/live-segment.js';
@@ -69,27 +78,68 @@ export class Shard {
   private readonly pending = new Map<string, Pending>();
   private readonly superseded = new SupersededSources(SUPERSEDED_MAX_BYTES);
 
+  /**
+   * The term operations are written with: the index's at open, raised when this copy learns of a
+   * newer primary (a promotion); replicated operations of an older term are refused.
+   */
+  primaryTerm: number;
+
   constructor(
     readonly id: number,
-    readonly primaryTerm: number,
+    primaryTerm: number,
     private readonly docs: DocsDb,
     private readonly store: Store,
     /** index.gc_deletes in ms: how long delete tombstones keep their version. */
     private readonly gcDeletesMs: () => number,
-  ) {}
+  ) {
+    this.primaryTerm = primaryTerm;
+  }
+
+  /** A newer primary term (promotion, or a replica hearing of one); never moves back. */
+  raisePrimaryTerm(term: number): void {
+    if (term > this.primaryTerm) this.primaryTerm = term;
+  }
+
+  /**
+   * Every document and tombstone of the shard with a sequence number of at least `fromSeqNo`, in
+   * sequence number order: the operations a copy that has everything below `fromSeqNo` needs
+   * (ES LuceneChangesSnapshot over soft deletes; here the store keeps the newest operation per
+   * id, which is all an idempotent copy needs). Reads the store: wait for durability first.
+   */
+  changesSince(fromSeqNo: number): Array<{ id: string; record: DocRecord }> {
+    const { start, end } = shardRange(this.id);
+    const out: Array<{ id: string; record: DocRecord }> = [];
+    for (const { key, value } of this.docs.getRange({ start, end })) {
+      if (seqNoOf(value) < fromSeqNo) continue;
+      out.push({ id: idFromKey(key), record: decodeDoc(value) });
+    }
+    return out.sort((a, b) => a.record.seqNo - b.record.seqNo);
+  }
 
   /** Current version state of a document, including recent deletes (ES resolveDocVersion). */
   current(id: string, now = Date.now()): CurrentVersion | null {
+    const v = this.latest(id);
+    if (v && v.deleted && now - v.timestamp > this.gcDeletesMs()) return null;
+    return v;
+  }
+
+  /**
+   * The newest operation on `id`, tombstones however old included: what a copy applying
+   * replicated operations compares sequence numbers with.
+   */
+  latest(id: string): (CurrentVersion & { timestamp: number }) | null {
     const p = this.pending.get(id);
-    if (p) {
-      if (p.deleted && now - p.timestamp > this.gcDeletesMs()) return null;
-      return p;
-    }
+    if (p) return p;
     const raw = this.docs.getBinaryFast(docKey(this.id, id));
     if (!raw) return null;
     const h = decodeHeader(raw);
-    if (h.tombstone && now - h.timestamp > this.gcDeletesMs()) return null;
-    return { version: h.version, seqNo: h.seqNo, primaryTerm: h.primaryTerm, deleted: h.tombstone };
+    return {
+      version: h.version,
+      seqNo: h.seqNo,
+      primaryTerm: h.primaryTerm,
+      deleted: h.tombstone,
+      timestamp: h.timestamp,
+    };
   }
 
   /** Realtime read of a live document (null when missing or deleted). */
@@ -185,13 +235,14 @@ export class Shard {
     version: number,
     seqNo: number,
     current: CurrentVersion | null,
+    term = this.primaryTerm,
   ): Promise<void> {
     this.supersede(id, current, seqNo);
     const timestamp = Date.now();
     const entry: Pending = {
       version,
       seqNo,
-      primaryTerm: this.primaryTerm,
+      primaryTerm: term,
       deleted: false,
       routing,
       source,
@@ -203,7 +254,7 @@ export class Shard {
       this.docs,
       docKey(this.id, id),
       encodeDoc(
-        { tombstone: false, version, seqNo, primaryTerm: this.primaryTerm, timestamp, routing },
+        { tombstone: false, version, seqNo, primaryTerm: term, timestamp, routing },
         source,
       ),
     );
@@ -217,13 +268,14 @@ export class Shard {
     version: number,
     seqNo: number,
     current: CurrentVersion | null,
+    term = this.primaryTerm,
   ): Promise<void> {
     this.supersede(id, current, seqNo);
     const timestamp = Date.now();
     const entry: Pending = {
       version,
       seqNo,
-      primaryTerm: this.primaryTerm,
+      primaryTerm: term,
       deleted: true,
       routing,
       source: null,
@@ -234,10 +286,7 @@ export class Shard {
     const p = this.store.putDoc(
       this.docs,
       docKey(this.id, id),
-      encodeDoc(
-        { tombstone: true, version, seqNo, primaryTerm: this.primaryTerm, timestamp, routing },
-        null,
-      ),
+      encodeDoc({ tombstone: true, version, seqNo, primaryTerm: term, timestamp, routing }, null),
     );
     this.track(p, id, entry);
     return p;
