@@ -74,6 +74,8 @@ export interface WriteOutcome {
   /** Index and shard written (null for noops and failures before routing). */
   index: IndexService | null;
   shard: Shard | null;
+  /** The operation as the primary wrote it, for the copies (absent for noops). */
+  replicated?: ReplicatedOperation;
 }
 
 export interface DocumentsOptions {
@@ -249,6 +251,15 @@ export class DocumentService {
       status: created ? 201 : 200,
       index: idx,
       shard,
+      replicated: {
+        kind: 'index',
+        id,
+        seqNo,
+        primaryTerm: shard.primaryTerm,
+        version: plan.newVersion,
+        routing: req.routing,
+        source: req.source,
+      },
       body: {
         _index: idx.name,
         _type: req.type,
@@ -293,6 +304,14 @@ export class DocumentService {
       status: found ? 200 : 404,
       index: idx,
       shard,
+      replicated: {
+        kind: 'delete',
+        id,
+        seqNo,
+        primaryTerm: shard.primaryTerm,
+        version: plan.newVersion,
+        routing: req.routing,
+      },
       body: {
         _index: idx.name,
         _type: req.type,
