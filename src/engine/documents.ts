@@ -26,6 +26,7 @@ import { shardForRouting } from '../common/murmur3.js';
 import { filterSource, type SourceFilter } from '../common/source-filter.js';
 import { lookupField, parseDocument, parseMapping, validateTypeName } from '../mapping/index.js';
 import type { ParsedDocument, RootMapping } from '../mapping/types.js';
+import type { DocRecord } from '../store/doc-record.js';
 import {
   indexRequestText,
   noShardForGet,
@@ -357,6 +358,30 @@ export class DocumentService {
     if (latest && !latest.deleted) shard.search?.delete(op.id);
     shard.counters.deleted(clockMs());
     return { applied: true, done };
+  }
+
+  /**
+   * Resets a document of a recovering copy to its primary's record (`null`: the primary has none,
+   * the record goes), whatever the copy held: the rollback of operations a new primary never had.
+   * Only before the copy takes live operations; `done` resolves when the store has it.
+   */
+  resetForRecovery(
+    idx: IndexService,
+    shardNo: number,
+    id: string,
+    record: DocRecord | null,
+  ): Promise<void> {
+    const shard = idx.shard(shardNo);
+    const latest = shard.latest(id);
+    if (latest && !latest.deleted) shard.search?.delete(id);
+    if (record === null) return shard.purge(id);
+    const current = latest && { ...latest };
+    if (record.tombstone)
+      return shard.putTombstone(id, record.routing, record.version, record.seqNo, current, record.primaryTerm); // prettier-ignore
+    const { parsed, source } = this.parse(idx, idx.typeName ?? '_doc', record.source, id);
+    const done = shard.putDoc(id, record.routing, source, record.version, record.seqNo, current, record.primaryTerm); // prettier-ignore
+    shard.search?.add(id, parsed, record.seqNo, record.version, record.routing, true);
+    return done;
   }
 
   /** Delete, update and get need the index to exist (only index/create auto-create). */

@@ -55,3 +55,28 @@ export function checkOperationTerm(
     );
   }
 }
+
+/** What a copy holds for a document, as far as history goes. */
+export interface OpStamp {
+  readonly seqNo: number;
+  readonly primaryTerm: number;
+}
+
+/**
+ * The rollback a returning copy needs before it may take live operations from a new primary
+ * (ES 7's rollback to the global checkpoint; here per document): every document the copy wrote
+ * above the global checkpoint whose newest operation is not the primary's is reset to the
+ * primary's record, or removed when the primary never had one. Returns the ids to reset.
+ */
+export function planRollback(
+  copyAboveGlobal: ReadonlyMap<string, OpStamp>,
+  primaryLatest: (id: string) => OpStamp | null,
+): string[] {
+  const out: string[] = [];
+  for (const [id, mine] of copyAboveGlobal) {
+    const theirs = primaryLatest(id);
+    if (!theirs || theirs.seqNo !== mine.seqNo || theirs.primaryTerm !== mine.primaryTerm)
+      out.push(id);
+  }
+  return out.sort();
+}

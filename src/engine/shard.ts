@@ -292,6 +292,26 @@ export class Shard {
     return p;
   }
 
+  /**
+   * Removes a document's record outright (no tombstone): a recovering copy rolling back an
+   * operation its new primary never had. Only while the copy serves nothing; wait for the
+   * store's durability before reading the shard again.
+   */
+  purge(id: string): Promise<void> {
+    this.pending.delete(id);
+    return this.store.removeDoc(this.docs, docKey(this.id, id));
+  }
+
+  /** The highest sequence number the store holds (after a rollback lowered it). */
+  recomputeMaxSeqNo(): number {
+    const { start, end } = shardRange(this.id);
+    let max = -1;
+    for (const { value } of this.docs.getRange({ start, end })) max = Math.max(max, seqNoOf(value));
+    for (const p of this.pending.values()) max = Math.max(max, p.seqNo);
+    this.maxSeqNo = max;
+    return max;
+  }
+
   /** Writes of one store batch, settled together when it commits (one promise reaction). */
   private batch: Promise<void> | null = null;
   private batchIds: string[] = [];

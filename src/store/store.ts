@@ -45,7 +45,7 @@ export class Store {
   /** Persisted search segments and live-docs bitsets (derived data, rebuildable from docs). */
   private readonly segDb: Database<Buffer, string>;
   /** Document writes queued in this event-loop turn, committed together in one transaction. */
-  private queued: Array<{ db: DocsDb; key: Buffer; value: Buffer }> = [];
+  private queued: Array<{ db: DocsDb; key: Buffer; value: Buffer | null }> = [];
   private queuedCommit: Promise<void> | null = null;
   private resolveQueued: (() => void) | null = null;
   private rejectQueued: ((e: unknown) => void) | null = null;
@@ -147,6 +147,18 @@ export class Store {
    * (cheaper than one queued put each); the promise resolves when that transaction commits.
    */
   putDoc(db: DocsDb, key: Buffer, value: Buffer): Promise<void> {
+    return this.queueDoc(db, key, value);
+  }
+
+  /**
+   * Queues the removal of a document record (tombstone included): only a recovering copy rolls
+   * back what its primary never had; every other delete is a tombstone.
+   */
+  removeDoc(db: DocsDb, key: Buffer): Promise<void> {
+    return this.queueDoc(db, key, null);
+  }
+
+  private queueDoc(db: DocsDb, key: Buffer, value: Buffer | null): Promise<void> {
     this.queued.push({ db, key, value });
     if (!this.queuedCommit) {
       this.queuedCommit = new Promise<void>((res, rej) => {
@@ -170,7 +182,10 @@ export class Store {
     this.resolveQueued = this.rejectQueued = null;
     this.root
       .transaction(() => {
-        for (const it of items) it.db.putSync(it.key, it.value);
+        for (const it of items) {
+          if (it.value === null) it.db.removeSync(it.key);
+          else it.db.putSync(it.key, it.value);
+        }
       })
       .then(() => res(), rej);
     return done;

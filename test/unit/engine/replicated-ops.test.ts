@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalCheckpointTracker } from '../../../src/engine/local-checkpoint.js';
 import {
   planReplicaOperation,
+  planRollback,
   type ReplicatedOperation,
 } from '../../../src/engine/replicated-op.js';
 import type { IndexService } from '../../../src/engine/index-service.js';
@@ -165,5 +166,64 @@ describe('DocumentService.applyReplicated', () => {
       '[terms][0] operation primary term [1] is too old (current [2])',
     );
     expect(r.documents.applyReplicated(idx, 0, op(0, 2)).applied).toBe(false);
+  });
+});
+
+describe('recovery of a copy that diverged from its new primary', () => {
+  it('rolls back what the primary never had, then catches up, and both are identical', async () => {
+    const p = primary.context;
+    const r = replica.context;
+    const body1 = { settings: { number_of_shards: 1, number_of_replicas: 0 } };
+    await p.indices.create('div', body1);
+    await r.indices.create('div', body1);
+    const pIdx = p.indices.get('div')!;
+    const rIdx = r.indices.get('div')!;
+    const src = (o: unknown) => Buffer.from(JSON.stringify(o));
+    const index = (id: string, seqNo: number, term: number, v: number): ReplicatedOperation => ({
+      kind: 'index',
+      id,
+      seqNo,
+      primaryTerm: term,
+      version: v,
+      routing: null,
+      source: src({ id, seqNo, term }),
+    });
+    // history both copies share (up to the global checkpoint 2)
+    const shared = [index('a', 0, 1, 1), index('b', 1, 1, 1), index('c', 2, 1, 1)];
+    // the old primary's operations that reached only the copy: term 1, seq 3 and 4
+    const lost = [index('a', 3, 1, 2), index('x', 4, 1, 1)];
+    // the new primary (term 2) wrote other operations at seq 3 and 5
+    const fresh = [
+      index('b', 3, 2, 2),
+      { kind: 'delete', id: 'c', seqNo: 5, primaryTerm: 2, version: 2, routing: null } as const,
+    ];
+    for (const op of [...shared, ...fresh]) p.documents.applyReplicated(pIdx, 0, op);
+    for (const op of [...shared, ...lost]) r.documents.applyReplicated(rIdx, 0, op);
+    await Promise.all([p.store.durable(), r.store.durable()]);
+    const global = 2;
+    const copyAbove = new Map(
+      rIdx
+        .shard(0)
+        .changesSince(global + 1)
+        .map(({ id, record }) => [id, record] as const),
+    );
+    const pShard = pIdx.shard(0);
+    const resets = planRollback(copyAbove, (id) => pShard.latest(id));
+    expect(resets).toEqual(['a', 'x']);
+    const pRecords = new Map(pShard.changesSince(0).map(({ id, record }) => [id, record]));
+    await Promise.all(
+      resets.map((id) => r.documents.resetForRecovery(rIdx, 0, id, pRecords.get(id) ?? null)),
+    );
+    await r.store.durable();
+    rIdx.shard(0).recomputeMaxSeqNo();
+    const catchUp = opsOf(pIdx, 0).filter((op) => op.seqNo > global);
+    for (const op of catchUp) r.documents.applyReplicated(rIdx, 0, op);
+    await r.store.durable();
+    expect(fingerprint(rIdx, 0)).toEqual(fingerprint(pIdx, 0));
+    expect(rIdx.shard(0).maxSeqNo).toBe(5);
+    pIdx.refresh();
+    rIdx.refresh();
+    expect(rIdx.shard(0).searcher().numDocs).toBe(pIdx.shard(0).searcher().numDocs);
+    expect(rIdx.shard(0).read('x')).toBeNull();
   });
 });
