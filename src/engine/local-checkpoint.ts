@@ -48,6 +48,18 @@ export class LocalCheckpointTracker {
     while (this.processedAbove.delete(this.cp + 1)) this.cp++;
   }
 
+  /**
+   * Everything up to `seqNo` is processed: a recovery copied the primary's state as of that
+   * sequence number (newest operation per document), which covers the operations it superseded.
+   */
+  fastForward(seqNo: number): void {
+    this.advanceMaxSeqNo(seqNo);
+    if (seqNo <= this.cp) return;
+    for (const s of this.processedAbove) if (s <= seqNo) this.processedAbove.delete(s);
+    this.cp = seqNo;
+    while (this.processedAbove.delete(this.cp + 1)) this.cp++;
+  }
+
   /** Whether `seqNo` has been processed. */
   hasProcessed(seqNo: number): boolean {
     return seqNo <= this.cp || this.processedAbove.has(seqNo);

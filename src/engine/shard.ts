@@ -142,6 +142,24 @@ export class Shard {
     };
   }
 
+  /** The record of a document as stored, tombstones included (null when never written). */
+  record(id: string): DocRecord | null {
+    const p = this.pending.get(id);
+    if (p) {
+      return {
+        tombstone: p.deleted,
+        version: p.version,
+        seqNo: p.seqNo,
+        primaryTerm: p.primaryTerm,
+        timestamp: p.timestamp,
+        routing: p.routing,
+        source: p.source ?? Buffer.alloc(0),
+      };
+    }
+    const raw = this.docs.getBinary(docKey(this.id, id));
+    return raw ? decodeDoc(raw) : null;
+  }
+
   /** Realtime read of a live document (null when missing or deleted). */
   read(id: string): DocRecord | null {
     const p = this.pending.get(id);
