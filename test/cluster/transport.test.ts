@@ -35,12 +35,13 @@ async function node(
   id: string,
   settings: Record<string, string> = {},
   local: Partial<TransportOptions['local']> = {},
+  handshakeTimeoutMs = 2000,
 ): Promise<NodeHandle> {
   const errors: EsError[] = [];
   const t = createTransport({
     local: { clusterName: 'a', nodeId: id, nodeName: `node-${id}`, version: '0.1.0', ...local },
     settings: { 'network.host': '127.0.0.1', 'transport.port': '0', ...settings },
-    handshakeTimeoutMs: 2000,
+    handshakeTimeoutMs,
     onError: (e) => errors.push(e),
   });
   started.push(t);
@@ -118,7 +119,12 @@ describe('transport: requests and responses', () => {
     expect(sa.rx_size_in_bytes).toBeGreaterThan(20 * 1024 * 1024);
     expect(sb.rx_size_in_bytes).toBe(sa.tx_size_in_bytes);
     expect(sb.tx_size_in_bytes).toBe(sa.rx_size_in_bytes);
-    expect(sa.peers.B?.tx_count).toBe(2);
+    expect(sa.peers.B).toEqual({
+      rx_count: 2,
+      rx_size_in_bytes: expect.any(Number),
+      tx_count: 2,
+      tx_size_in_bytes: expect.any(Number),
+    });
     expect(sb.peers.A?.rx_count).toBe(2);
   });
 
@@ -221,7 +227,6 @@ describe('transport: requests and responses', () => {
     const a = await node('A');
     const b = await node('B');
     echo(b.t);
-    let serverSide: Socket | null = null;
     b.t.registerHandler('test:hang', () => new Promise(() => {}));
     // Find the server end of the pooled connection by its traffic: the only inbound socket.
     await a.t.send(b.peer, 'test:echo', 0, { timeoutMs: 5000 });
@@ -233,13 +238,61 @@ describe('transport: requests and responses', () => {
     const e = await caught(pendingReq);
     expect(e.type).toBe('node_disconnected_exception');
     expect(e.reason).toBe(`[node-B][${addr}][test:hang] disconnected`);
-    expect(serverSide).toBeNull();
     // B comes back on the same port; A reconnects on the next send.
     const port = addr.split(':')[1]!;
     const b2 = await node('B', { 'transport.port': port });
     echo(b2.t);
     const res = await a.t.send(b.peer, 'test:echo', 2, { timeoutMs: 5000 });
     expect((res.body as { got: number }).got).toBe(2);
+  });
+
+  it('fails requests in flight when the connection is cut under a running node, then reconnects', async () => {
+    const a = await node('A');
+    const b = await node('B');
+    echo(b.t);
+    let hung = 0;
+    b.t.registerHandler('test:hang', () => {
+      hung++;
+      return new Promise(() => {});
+    });
+    // A TCP relay in front of B: cutting its sockets is a connection killed mid-request.
+    const [bHost, bPort] = b.peer.transportAddress.split(':');
+    const relaySockets = new Set<Socket>();
+    const relay = createServer((client) => {
+      const upstream = connect({ host: bHost!, port: Number(bPort) });
+      relaySockets.add(client).add(upstream);
+      client.pipe(upstream).pipe(client);
+      const cut = () => {
+        client.destroy();
+        upstream.destroy();
+      };
+      client.on('error', cut).on('close', cut);
+      upstream.on('error', cut).on('close', cut);
+    });
+    await new Promise<void>((r) => relay.listen({ host: '127.0.0.1', port: 0 }, () => r()));
+    cleanups.push(() => {
+      for (const s of relaySockets) s.destroy();
+      return new Promise<void>((r) => relay.close(() => r()));
+    });
+    const via = {
+      id: 'B',
+      transportAddress: `127.0.0.1:${(relay.address() as { port: number }).port}`,
+    };
+    await a.t.send(via, 'test:echo', 0, { timeoutMs: 5000 });
+    const inFlight = [1, 2, 3].map(() => a.t.send(via, 'test:hang', {}, { timeoutMs: 10000 }));
+    for (let i = 0; i < 100 && hung < 3; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(hung).toBe(3);
+    for (const s of relaySockets) s.destroy();
+    for (const p of inFlight) {
+      const e = await caught(p);
+      expect(e.type).toBe('node_disconnected_exception');
+      expect(e.reason).toBe(`[node-B][${via.transportAddress}][test:hang] disconnected`);
+    }
+    const res = await a.t.send(via, 'test:echo', 5, { timeoutMs: 5000 });
+    expect((res.body as { got: number }).got).toBe(5);
+    // B saw the old connection go and the new one come.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(b.t.stats().server_open).toBe(1);
   });
 
   it('fails with connect_transport_exception when nothing listens', async () => {
@@ -350,11 +403,11 @@ describe('transport: hostile and foreign input', () => {
   });
 
   it('closes a connection that never completes its handshake', async () => {
-    const b = await node('B');
+    const b = await node('B', {}, {}, 200);
     const r = await rawExchange(b.peer.transportAddress, Buffer.from([0x51, 0x54]));
     expect(r.closed).toBe(true);
     expect(b.errors[0]?.reason).toBe(
-      'transport protocol violation: handshake not completed within [2000ms]',
+      'transport protocol violation: handshake not completed within [200ms]',
     );
   });
 });

@@ -34,6 +34,7 @@ import {
   joinAddress,
   parseJson,
   writeFrame,
+  endSoon,
 } from './wire.js';
 
 export interface RequestContext {
@@ -74,6 +75,7 @@ export function acceptInbound(socket: Socket, o: InboundOptions): void {
 
   o.stats.serverOpened();
   socket.setNoDelay(true);
+  socket.setKeepAlive(true);
   const timer = setTimeout(
     () => fail(protocolError(`handshake not completed within [${o.handshakeTimeoutMs}ms]`)),
     o.handshakeTimeoutMs,
@@ -106,7 +108,7 @@ export function acceptInbound(socket: Socket, o: InboundOptions): void {
     state = 'closed';
     clearTimeout(timer);
     if (now) socket.destroy();
-    else socket.end();
+    else endSoon(socket);
   }
 
   function onHello(f: Frame) {
@@ -263,9 +265,10 @@ export function acceptInbound(socket: Socket, o: InboundOptions): void {
       state = 'closed';
       clearTimeout(timer);
       // ES answers an HTTP request with this plain text, then closes.
-      if (res.failure.kind === 'http')
-        socket.end(Buffer.from(res.failure.error.reason ?? '', 'utf8'));
-      else socket.destroy();
+      if (res.failure.kind === 'http') {
+        socket.write(Buffer.from(res.failure.error.reason ?? '', 'utf8'));
+        endSoon(socket);
+      } else socket.destroy();
     }
   });
   socket.on('error', () => {

@@ -36,7 +36,14 @@ import {
   type NodeIdentity,
 } from './handshake.js';
 import type { StatsRecorder } from './stats.js';
-import { HANDSHAKE_MAX_CONTENT, jsonBytes, parseJson, splitAddress, writeFrame } from './wire.js';
+import {
+  endSoon,
+  HANDSHAKE_MAX_CONTENT,
+  jsonBytes,
+  parseJson,
+  splitAddress,
+  writeFrame,
+} from './wire.js';
 
 export interface TransportPeer {
   readonly id: string;
@@ -95,6 +102,7 @@ export function openOutbound(peer: TransportPeer, o: OutboundOptions): Promise<O
   return new Promise((resolveOpen, rejectOpen) => {
     const socket: Socket = netConnect({ host: addr.host, port: addr.port });
     socket.setNoDelay(true);
+    socket.setKeepAlive(true);
     const decoder = createFrameDecoder(HANDSHAKE_MAX_CONTENT);
     const pending = new Map<number, Pending>();
     const clientNonce = newNonce();
@@ -211,7 +219,7 @@ export function openOutbound(peer: TransportPeer, o: OutboundOptions): Promise<O
       if (verdict) {
         state = 'closed';
         clearTimeout(timer);
-        socket.end();
+        endSoon(socket);
         return rejectOpen(verdict);
       }
       state = 'ack';
@@ -284,7 +292,7 @@ export function openOutbound(peer: TransportPeer, o: OutboundOptions): Promise<O
       const res = decoder.push(chunk);
       for (const f of res.frames) {
         if (isClosed()) return;
-        o.stats.rx(f.size, peer.id);
+        o.stats.rx(f.size, state === 'ready' ? peer.id : null);
         onFrame(f);
       }
       if (res.failure) {

@@ -48,3 +48,9 @@ export function splitAddress(address: string): { host: string; port: number } | 
 
 export const joinAddress = (host: string, port: number) =>
   host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+
+/** Ends after what is queued is written; a peer that never closes its side is cut after a while. */
+export function endSoon(socket: Socket, graceMs = 2000): void {
+  socket.end();
+  setTimeout(() => socket.destroy(), graceMs).unref();
+}
