@@ -324,6 +324,39 @@ describe('transport: requests and responses', () => {
     expect(e2.type).toBe('transport_exception');
   });
 
+  it('gives up on a peer that accepts but never answers the handshake, after transport.connect_timeout', async () => {
+    const silent: Server = createServer(() => {});
+    const held = new Set<Socket>();
+    silent.on('connection', (s) => held.add(s));
+    await new Promise<void>((r) => silent.listen({ host: '127.0.0.1', port: 0 }, () => r()));
+    cleanups.push(() => {
+      for (const s of held) s.destroy();
+      return new Promise<void>((r) => silent.close(() => r()));
+    });
+    const a = await node('A', { 'transport.connect_timeout': '200ms' });
+    const address = `127.0.0.1:${(silent.address() as { port: number }).port}`;
+    const e = await caught(
+      a.t.send({ id: 'S', transportAddress: address }, 'x', {}, { timeoutMs: 5000 }),
+    );
+    expect([e.type, e.reason]).toEqual([
+      'connect_transport_exception',
+      `[S][${address}] connect_timeout[200ms]`,
+    ]);
+  });
+
+  it('fails to start with bind_transport_exception when the port is taken', async () => {
+    const a = await node('A');
+    const port = a.peer.transportAddress.split(':')[1]!;
+    const t = createTransport({
+      local: { clusterName: 'a', nodeId: 'X', nodeName: 'X', version: '0.1.0' },
+      settings: { 'transport.port': port },
+    });
+    started.push(t);
+    const e = await caught(t.start());
+    expect([e.type, e.reason]).toEqual(['bind_transport_exception', `Failed to bind to [${port}]`]);
+    expect(e.causedBy?.reason).toMatch(/EADDRINUSE/);
+  });
+
   it('tries each port of a range and skips one in use', async () => {
     const blocker: Server = createServer();
     await new Promise<void>((r) => blocker.listen({ host: '127.0.0.1', port: 0 }, () => r()));

@@ -5,6 +5,7 @@
  */
 import { connect as netConnect, type Socket } from 'node:net';
 import { EsError, toEsError } from '../../common/errors.js';
+import { formatTimeValue } from '../../common/units.js';
 import {
   createFrameDecoder,
   FLAG_ERROR,
@@ -112,7 +113,8 @@ export function openOutbound(peer: TransportPeer, o: OutboundOptions): Promise<O
     let closeReason: ((action: string) => EsError) | null = null;
 
     const timer = setTimeout(
-      () => openFailed(connectFailed(label, `connect_timeout[${o.connectTimeoutMs}ms]`)),
+      () =>
+        openFailed(connectFailed(label, `connect_timeout[${formatTimeValue(o.connectTimeoutMs)}]`)),
       o.connectTimeoutMs,
     );
     function openFailed(e: EsError) {
@@ -267,6 +269,8 @@ export function openOutbound(peer: TransportPeer, o: OutboundOptions): Promise<O
       // The server accepted us.
       state = 'ready';
       clearTimeout(timer);
+      // From here the transport closes the connection itself.
+      o.signal?.removeEventListener('abort', onAbort);
       decoder.setMaxContentLength(o.maxContentLength);
       resolveOpen(conn);
     }
