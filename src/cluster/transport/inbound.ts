@@ -91,12 +91,12 @@ export function acceptInbound(socket: Socket, o: InboundOptions): void {
       peerId(),
     );
   /** Reports, tells the peer when it may still listen, and closes. */
-  function fail(e: EsError, answerTo?: number, handshake = true) {
+  function fail(e: EsError, answerTo?: number) {
     if (state === 'closed') return;
     o.onError(e, address);
     if (answerTo !== undefined) {
       try {
-        send(answerTo, FLAG_RESPONSE | FLAG_ERROR | (handshake ? FLAG_HANDSHAKE : 0), errorJson(e));
+        send(answerTo, FLAG_RESPONSE | FLAG_ERROR | FLAG_HANDSHAKE, errorJson(e));
       } catch {
         // nothing more to tell
       }

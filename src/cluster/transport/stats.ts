@@ -3,6 +3,7 @@
  * (ES TransportStats: server_open, rx_count, rx_size_in_bytes, tx_count, tx_size_in_bytes) and the
  * same per peer node, for diagnosing one link.
  */
+import { formatByteSize } from '../../common/units.js';
 
 export interface TrafficStats {
   rx_count: number;
@@ -72,7 +73,11 @@ export function createStatsRecorder(): StatsRecorder {
 }
 
 /** The `transport` object of a node in `_nodes/stats`, in ES's field order. */
-export function nodeStatsTransport(s: TransportStats, human: boolean, fmt: (n: number) => string) {
+export function nodeStatsTransport(
+  s: TransportStats,
+  human: boolean,
+  fmt: (bytes: number) => string = formatByteSize,
+) {
   return {
     server_open: s.server_open,
     rx_count: s.rx_count,

@@ -4,7 +4,7 @@
  * connection per peer, opened on first use and reopened after a failure.
  */
 import { createServer, type Server, type Socket } from 'node:net';
-import { EsError } from '../../common/errors.js';
+import { EsError, toEsError } from '../../common/errors.js';
 import { transportStopped } from './errors.js';
 import { ES_VERSION, type NodeIdentity } from './handshake.js';
 import { acceptInbound, type RequestHandler } from './inbound.js';
@@ -167,6 +167,8 @@ export function createTransport(opts: TransportOptions): Transport {
       }
       if (lastError !== null) throw bindFailed(settings.host, settings.ports, lastError);
       server = srv;
+      // After listening, an accept failure (EMFILE, ...) is logged, never a crash.
+      srv.on('error', (e) => onError(toEsError(e), bound ?? settings.host));
       const a = srv.address();
       bound = a && typeof a === 'object' ? joinAddress(a.address, a.port) : null;
       return bound ?? '';

@@ -9,6 +9,10 @@ import {
 } from '../../../../src/cluster/transport/settings.js';
 import { deserializeError, serializeError } from '../../../../src/cluster/transport/errors.js';
 import {
+  createStatsRecorder,
+  nodeStatsTransport,
+} from '../../../../src/cluster/transport/stats.js';
+import {
   checkIdentity,
   computeProof,
   proofMatches,
@@ -144,5 +148,42 @@ describe('handshake checks', () => {
       expect(proofMatches(p, other)).toBe(false);
     expect(proofMatches(p, undefined)).toBe(false);
     expect(proofMatches(p, 'short')).toBe(false);
+  });
+});
+
+describe('transport stats', () => {
+  it('counts globally and per peer, and renders ES TransportStats in its field order', () => {
+    const r = createStatsRecorder();
+    r.serverOpened();
+    r.serverOpened();
+    r.serverClosed();
+    r.rx(100, null);
+    r.rx(2048, 'B');
+    r.tx(10, 'B');
+    const s = r.snapshot();
+    expect(s).toEqual({
+      server_open: 1,
+      rx_count: 2,
+      rx_size_in_bytes: 2148,
+      tx_count: 1,
+      tx_size_in_bytes: 10,
+      peers: { B: { rx_count: 1, rx_size_in_bytes: 2048, tx_count: 1, tx_size_in_bytes: 10 } },
+    });
+    expect(Object.entries(nodeStatsTransport(s, true))).toEqual([
+      ['server_open', 1],
+      ['rx_count', 2],
+      ['rx_size', '2kb'],
+      ['rx_size_in_bytes', 2148],
+      ['tx_count', 1],
+      ['tx_size', '10b'],
+      ['tx_size_in_bytes', 10],
+    ]);
+    expect(Object.keys(nodeStatsTransport(s, false))).toEqual([
+      'server_open',
+      'rx_count',
+      'rx_size_in_bytes',
+      'tx_count',
+      'tx_size_in_bytes',
+    ]);
   });
 });
