@@ -5,7 +5,16 @@
  * budget runs out, and check 10,000 ops of one key in well under a few seconds.
  */
 import { describe, expect, it } from 'vitest';
-import { checkKey, checkLinearizable, type KeyVerdict } from './checkers/linearizable.js';
+import { rng } from '../crash/harness/rng.js';
+import {
+  ABSENT,
+  checkKey,
+  checkLinearizable,
+  prepare,
+  type DocState,
+  type KeyVerdict,
+  type Step,
+} from './checkers/linearizable.js';
 import type { Operation } from './history.js';
 import { builder, simulate, v } from './simulate.js';
 
@@ -341,6 +350,48 @@ describe('simulated stores', () => {
     expect(r.verdict).toBe('non-linearizable');
     expect(performance.now() - t0).toBeLessThan(3_000);
     if (r.verdict === 'non-linearizable') expect(r.failure.prefixLength).toBeGreaterThan(5_000);
+  });
+
+  it('agrees with a brute-force search on 3,000 small histories, valid and corrupted', () => {
+    // The definition, searched naively: some remaining op that began before every remaining
+    // return goes next; unknown ops may be left out.
+    const reference = (steps: readonly Step[], state: DocState): boolean => {
+      const returning = steps.filter((s) => s.returns);
+      if (returning.length === 0) return true;
+      const first = Math.min(...returning.map((s) => s.operation.complete!.index));
+      return steps.some((s, i) => {
+        if (s.operation.invoke.index > first) return false;
+        const next = s.apply(state);
+        return next !== null && reference([...steps.slice(0, i), ...steps.slice(i + 1)], next);
+      });
+    };
+    const r = rng(99);
+    const tally = { linearizable: 0, 'non-linearizable': 0 };
+    for (let seed = 1; seed <= 3_000; seed++) {
+      const ops = simulate({ seed, ops: 7, concurrency: 3, infoRate: 0.25 });
+      if (r.chance(0.6)) {
+        // corrupt one result a little: a nearby version, another value, found flipped
+        const i = r.int(0, ops.length - 1);
+        const o = ops[i]!;
+        const res = o.result as any;
+        if (res?.version)
+          ops[i] = {
+            ...o,
+            result: { ...res, version: v(Math.max(0, res.version.seqNo + r.pick([-1, 1]))) },
+          };
+        else if (res?.kind === 'read' && !res.found)
+          ops[i] = { ...o, result: { kind: 'read', found: true, value: 1, version: v(0) } };
+      }
+      const want = reference(
+        ops.map(prepare).filter((s): s is Step => s !== null),
+        ABSENT,
+      );
+      const got = check(ops).verdict;
+      expect(got, `seed ${seed}`).toBe(want ? 'linearizable' : 'non-linearizable');
+      tally[got as keyof typeof tally]++;
+    }
+    expect(tally.linearizable).toBeGreaterThan(1_000);
+    expect(tally['non-linearizable']).toBeGreaterThan(500);
   });
 
   it('checks each key on its own', () => {

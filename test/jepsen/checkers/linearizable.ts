@@ -121,13 +121,14 @@ const absent = (version: Version | null, exact: boolean): DocState => ({
 });
 
 /** A prepared op: what it does to the model. `returns` false for unknown outcomes. */
-interface Step {
+export interface Step {
   readonly operation: Operation;
   readonly returns: boolean;
   readonly apply: (s: DocState) => DocState | null;
 }
 
-function prepare(o: Operation): Step | null {
+/** What `o` does to the model; null when it constrains nothing. Exported for the tests' reference search. */
+export function prepare(o: Operation): Step | null {
   const op = o.op;
   const returns = o.outcome === 'ok';
   if (o.outcome === 'fail') {
@@ -255,7 +256,7 @@ export function checkKey(
   operations: readonly Operation[],
   options: LinearizableOptions = {},
 ): KeyVerdict {
-  const maxSteps = options.maxSteps ?? 5_000_000;
+  const maxSteps = options.maxSteps ?? 10_000_000;
   const deadline = options.maxMillis !== undefined ? Date.now() + options.maxMillis : Infinity;
   const steps: Step[] = [];
   for (const o of operations) {
