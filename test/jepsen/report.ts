@@ -205,14 +205,19 @@ export function summarize(r: JepsenReport): string {
   for (const c of r.checks) {
     if (c.name.startsWith('linearizable ') && c.status === 'pass') continue;
     lines.push(`${c.status.toUpperCase()} ${c.name}: ${c.detail}`);
+    if (c.name === 'set' && r.set) {
+      if (r.set.lost.length) lines.push(`  lost: ${listIds(r.set.lost)}`);
+      if (r.set.divergent.length) lines.push(`  on some copies only: ${listIds(r.set.divergent)}`);
+      if (r.set.unexpected.length) lines.push(`  unexpected: ${listIds(r.set.unexpected)}`);
+      if (r.set.failedButPresent.length)
+        lines.push(`  failed but present: ${listIds(r.set.failedButPresent)}`);
+    }
+    if (c.name === 'copies' && r.copies)
+      for (const p of r.copies.problems.slice(0, MAX_LISTED)) lines.push(`  ${p}`);
   }
-  if (r.set && r.set.lost.length) lines.push(`  lost: ${listIds(r.set.lost)}`);
-  if (r.set && r.set.unexpected.length) lines.push(`  unexpected: ${listIds(r.set.unexpected)}`);
   const linOk = r.linearizability.filter((l) => l.verdict === 'linearizable').length;
   if (r.linearizability.length)
     lines.push(`linearizable: ${linOk} of ${r.linearizability.length} keys`);
-  if (r.copies && !r.copies.valid)
-    for (const p of r.copies.problems.slice(0, MAX_LISTED)) lines.push(`  ${p}`);
   const unknown = r.checks.filter((c) => c.status === 'unknown').length;
   if (unknown)
     lines.push(`${unknown} check(s) unknown (search budget exhausted): counted as failed`);

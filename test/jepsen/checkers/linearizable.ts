@@ -223,7 +223,7 @@ export function describeState(s: DocState): string {
     : s.exact
       ? 'never written'
       : 'unknown version';
-  return s.present ? `${JSON.stringify(s.value)} at ${v}` : `absent, ${v}`;
+  return s.present ? `${JSON.stringify(s.value)} at ${v}` : `absent (last change ${v})`;
 }
 
 // ---- search ----
