@@ -128,6 +128,7 @@ describe('running a schedule', () => {
         void calls.push(`partition ${pairs.map((p) => p.join('-')).join(' ')}`),
       isolate: async (a, others) =>
         void calls.push(`isolate ${a} from ${others.filter((o) => o !== a).join(',')}`),
+      track: async () => {},
       heal: async () => void calls.push('heal'),
       healSync: () => {},
       faults: () => [],

@@ -262,3 +262,125 @@ describe('no rule outlives the test', () => {
     expect(tableExists()).toBe(false);
   });
 });
+
+describe('processes that cannot bind their source address (owners by uid)', () => {
+  // Echo server on its address; on stdin, `<id> probe <host> <port> <ms>` opens a fresh unbound
+  // connection (source 127.0.0.1), `<id> open <host> <port>` keeps one, `<id> send <ms>` pings on it.
+  const CHILD = `
+const net = require('net');
+const [host] = process.argv.slice(1);
+const srv = net.createServer((c) => c.pipe(c)).listen(0, host, () => console.log('port ' + srv.address().port));
+let kept = null, waiting = null;
+const reply = (id, r) => console.log(id + ' ' + r);
+function ping(sock, ms, id, close) {
+  let done = false;
+  const finish = (r) => { if (done) return; done = true; clearTimeout(t); if (close) sock.destroy(); else waiting = null; reply(id, r); };
+  const t = setTimeout(() => finish('timeout'), ms);
+  if (close) sock.once('data', () => finish('ok')); else waiting = () => finish('ok');
+  sock.on('error', (e) => finish('error ' + e.code));
+  sock.write('ping\\n');
+}
+require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
+  const [id, cmd, a, b, c] = line.split(' ');
+  if (cmd === 'probe') { const s = net.connect(Number(b), a); ping(s, Number(c), id, true); }
+  if (cmd === 'open') { kept = net.connect(Number(b), a, () => reply(id, 'ok')); kept.on('data', () => waiting && waiting()); }
+  if (cmd === 'send') ping(kept, Number(a), id, false);
+});`;
+
+  interface Peer {
+    proc: ChildProcess;
+    port: number;
+    ask(cmd: string): Promise<string>;
+  }
+  const peers: ChildProcess[] = [];
+  afterAll(() => {
+    for (const p of peers) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+  });
+
+  async function startPeer(host: string, uid: number): Promise<Peer> {
+    const proc = spawn(process.execPath, ['-e', CHILD, host], {
+      uid,
+      gid: uid,
+      cwd: '/',
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    peers.push(proc);
+    const waiters = new Map<string, (r: string) => void>();
+    let port = 0;
+    let ready: () => void;
+    const started = new Promise<void>((r) => (ready = r));
+    let buf = '';
+    proc.stdout!.on('data', (d) => {
+      buf += d;
+      let i;
+      while ((i = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 1);
+        const [id, ...rest] = line.split(' ');
+        if (id === 'port') {
+          port = Number(rest[0]);
+          ready();
+        } else waiters.get(id!)?.(rest.join(' '));
+      }
+    });
+    await started;
+    let n = 0;
+    return {
+      proc,
+      port,
+      ask: (cmd) =>
+        new Promise((res) => {
+          const id = String(++n);
+          waiters.set(id, res);
+          proc.stdin!.write(`${id} ${cmd}\n`);
+        }),
+    };
+  }
+
+  it('cuts new and established connections both ways, and only between the two', async () => {
+    const A = '127.0.0.11';
+    const B = '127.0.0.12';
+    const n = make({ owners: { [A]: 60011, [B]: 60012 } });
+    await n.track(); // before any connection, so the kept ones are tagged
+    expect(tableExists()).toBe(true);
+    const a = await startPeer(A, 60011);
+    const b = await startPeer(B, 60012);
+    expect(await a.ask(`open ${B} ${b.port}`)).toBe('ok');
+    expect(await b.ask(`open ${A} ${a.port}`)).toBe('ok');
+    expect(await a.ask(`probe ${B} ${b.port} 1000`)).toBe('ok');
+    expect(await b.ask(`probe ${A} ${a.port} 1000`)).toBe('ok');
+    expect(await a.ask('send 1000')).toBe('ok');
+    expect(await b.ask('send 1000')).toBe('ok');
+
+    await n.partition([[A, B]]);
+    const [pa, pb, sa, sb] = await Promise.all([
+      a.ask(`probe ${B} ${b.port} 400`),
+      b.ask(`probe ${A} ${a.port} 400`),
+      a.ask('send 400'),
+      b.ask('send 400'),
+    ]);
+    expect({ pa, pb, sa, sb }).toEqual({
+      pa: 'timeout',
+      pb: 'timeout',
+      sa: 'timeout',
+      sb: 'timeout',
+    });
+    // the test itself (127.0.0.1, no owner) still reaches both
+    expect(await roundTrip('127.0.0.1', A, a.port)).toBe('ok');
+    expect(await roundTrip('127.0.0.1', B, b.port)).toBe('ok');
+
+    await n.heal();
+    expect(tableExists()).toBe(true); // only the tagging chain is left
+    expect(await a.ask(`probe ${B} ${b.port} 1000`)).toBe('ok');
+    expect(await b.ask(`probe ${A} ${a.port} 1000`)).toBe('ok');
+    // the kept connections recover once TCP retransmits
+    expect(await a.ask('send 5000')).toBe('ok');
+    expect(await b.ask('send 5000')).toBe('ok');
+    await n.dispose();
+    expect(tableExists()).toBe(false);
+  });
+
+  it('refuses owners outside loopback', () => {
+    expect(() => createNemesis({ owners: { '10.1.1.1': 60011 } })).toThrow(/refusing/);
+  });
+});

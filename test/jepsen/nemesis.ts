@@ -31,6 +31,12 @@ export interface NemesisOptions {
   readonly maxFaults?: number;
   /** A pause or partition heals itself after this long (default 60 s). */
   readonly maxFaultMillis?: number;
+  /**
+   * Address → uid of the process listening there, for processes that cannot bind their outgoing
+   * sockets (etcd, grpc-js clients): their connections leave from 127.0.0.1, so their traffic is
+   * told apart by the socket's owner instead. Call `track()` before they connect.
+   */
+  readonly owners?: Readonly<Record<string, number>>;
 }
 
 export interface Nemesis {
@@ -41,7 +47,15 @@ export interface Nemesis {
   partition(pairs: ReadonlyArray<readonly [string, string]>): Promise<void>;
   /** Cuts `addr` off from each of `others`. */
   isolate(addr: string, others: readonly string[]): Promise<void>;
-  /** Resumes every paused process and deletes the table. Safe to call any number of times. */
+  /**
+   * With `owners`: installs the table with only the chain that tags each owner's new connections,
+   * so connections made before a partition are cut by it too.
+   */
+  track(): Promise<void>;
+  /**
+   * Resumes every paused process and deletes the table (with `owners`, every drop rule: the
+   * tagging chain stays until `dispose()` or exit). Safe to call any number of times.
+   */
   heal(): Promise<void>;
   healSync(): void;
   faults(): readonly FaultRecord[];
@@ -88,16 +102,39 @@ export async function checkNftables(nft = NFT, table = `${DEFAULT_TABLE}_probe`)
 // `table X {}` first makes the delete succeed when the table is absent: heal stays idempotent.
 const dropTable = (table: string) => `table inet ${table} {}\ndelete table inet ${table}\n`;
 
-function tableScript(table: string, pairs: ReadonlyArray<readonly [string, string]>): string {
-  let rules = '';
-  for (const [a, b] of pairs) {
+function tableScript(
+  table: string,
+  pairs: ReadonlyArray<readonly [string, string]>,
+  owners: ReadonlyMap<string, number>,
+): string {
+  let tag = '';
+  for (const uid of new Set(owners.values()))
+    tag += `    meta skuid ${uid} ct state new ct mark set ${uid}\n`;
+  let egress = '';
+  let ingress = '';
+  const cut = (from: string, to: string) => {
     // Dropped on the way in, like a lossy network: senders see timeouts, not errors.
-    rules += `    iifname "lo" ip saddr ${a} ip daddr ${b} drop\n`;
-    rules += `    iifname "lo" ip saddr ${b} ip daddr ${a} drop\n`;
+    ingress += `    iifname "lo" ip saddr ${from} ip daddr ${to} drop\n`;
+    const uid = owners.get(from);
+    if (uid === undefined) return;
+    // Sent by the owner's sockets, whatever their source address...
+    egress += `    meta skuid ${uid} ip daddr ${to} drop\n`;
+    // ...and the answers on connections the owner opened from 127.0.0.1.
+    ingress += `    iifname "lo" ct mark ${uid} ip saddr ${to} drop\n`;
+  };
+  for (const [a, b] of pairs) {
+    cut(a, b);
+    cut(b, a);
   }
+  const chain = (name: string, hook: string, prio: number, rules: string) =>
+    `  chain ${name} {\n    type filter hook ${hook} priority ${prio}; policy accept;\n${rules}  }\n`;
   return (
     dropTable(table) +
-    `table inet ${table} {\n  chain input {\n    type filter hook input priority -150; policy accept;\n${rules}  }\n}\n`
+    `table inet ${table} {\n` +
+    (tag ? chain('tag', 'output', -160, tag) : '') +
+    (egress ? chain('egress', 'output', -150, egress) : '') +
+    chain('ingress', 'input', -150, ingress) +
+    '}\n'
   );
 }
 
@@ -108,6 +145,12 @@ export function createNemesis(options: NemesisOptions = {}): Nemesis {
   const clock = options.clock ?? createClock();
   const maxFaults = options.maxFaults ?? 100;
   const maxFaultMillis = options.maxFaultMillis ?? 60_000;
+  const owners = new Map<string, number>();
+  for (const [addr, uid] of Object.entries(options.owners ?? {})) {
+    assertLoopback(addr);
+    if (!Number.isInteger(uid) || uid <= 0) throw new Error(`nemesis: bad uid ${uid} for ${addr}`);
+    owners.set(addr, uid);
+  }
 
   const records: FaultRecord[] = [];
   const paused = new Map<number, { record: FaultRecord; timer: NodeJS.Timeout }>();
@@ -115,6 +158,7 @@ export function createNemesis(options: NemesisOptions = {}): Nemesis {
   let partitionRecord: FaultRecord | null = null;
   let partitionTimer: NodeJS.Timeout | null = null;
   let tableTouched = false;
+  let tracking = false;
 
   const begin = (kind: FaultKind, target: string): FaultRecord => {
     if (records.length >= maxFaults)
@@ -184,7 +228,7 @@ export function createNemesis(options: NemesisOptions = {}): Nemesis {
       for (const [a, b] of fresh) next.set(`${a}|${b}`, [a, b]);
       tableTouched = true;
       try {
-        await runNft(nft, tableScript(table, [...next.values()]));
+        await runNft(nft, tableScript(table, [...next.values()], owners));
       } catch (e) {
         record.end = record.start;
         throw e;
@@ -200,10 +244,17 @@ export function createNemesis(options: NemesisOptions = {}): Nemesis {
     isolate(addr, others) {
       return nemesis.partition(others.filter((o) => o !== addr).map((o) => [addr, o] as const));
     },
+    async track() {
+      if (owners.size === 0) return;
+      tableTouched = true;
+      tracking = true;
+      if (pairs.size === 0) await runNft(nft, tableScript(table, [], owners));
+    },
     async heal() {
       for (const pid of [...paused.keys()]) nemesis.resume(pid);
       endPartition();
-      if (tableTouched) await runNft(nft, dropTable(table));
+      if (!tableTouched) return;
+      await runNft(nft, tracking ? tableScript(table, [], owners) : dropTable(table));
     },
     healSync() {
       for (const pid of [...paused.keys()]) nemesis.resume(pid);
@@ -222,6 +273,7 @@ export function createNemesis(options: NemesisOptions = {}): Nemesis {
     faults: () => records,
     async dispose() {
       unhook();
+      tracking = false;
       await nemesis.heal();
     },
   };
