@@ -15,6 +15,7 @@ import {
   assertLoopback,
   checkNftables,
   createNemesis,
+  crossPairs,
   DEFAULT_TABLE,
   faultTotals,
   NFT,
@@ -88,6 +89,13 @@ describe('addresses', () => {
     await expect(n.partition([['127.0.0.2', '192.168.1.1']])).rejects.toThrow(/refusing/);
     await expect(n.isolate('8.8.8.8', ['127.0.0.2'])).rejects.toThrow(/refusing/);
     expect(tableExists()).toBe(false);
+  });
+
+  it('crossPairs splits two groups', () => {
+    expect(crossPairs(['127.0.0.2'], ['127.0.0.3', '127.0.0.4'])).toEqual([
+      ['127.0.0.2', '127.0.0.3'],
+      ['127.0.0.2', '127.0.0.4'],
+    ]);
   });
 });
 

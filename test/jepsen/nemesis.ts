@@ -296,6 +296,14 @@ export function createNemesis(options: NemesisOptions = {}): Nemesis {
   return nemesis;
 }
 
+/** Every pair across two groups: a majority/minority split is `partition(crossPairs(a, b))`. */
+export function crossPairs(
+  a: readonly string[],
+  b: readonly string[],
+): Array<readonly [string, string]> {
+  return a.flatMap((x) => b.filter((y) => y !== x).map((y) => [x, y] as const));
+}
+
 /** Count and total time per fault kind, for the report (open faults counted up to `now`). */
 export function faultTotals(
   records: readonly FaultRecord[],
