@@ -12,6 +12,10 @@
  * increase (seq_no strictly, term never backwards), not be consecutive. An op of unknown outcome
  * that happened leaves a version nobody saw: the model keeps "some version after V" until a read
  * pins it.
+ *
+ * Cost: unknown ops drive it, since they stay candidates for ever. 10,000 ops of one key at
+ * concurrency 5 take ~0.1–0.4 s with 0–20 % unknown; at concurrency 10 and 5 % unknown the
+ * default budget (10M steps, ~1 s) can run out — split the workload over more keys.
  */
 import type { Operation, Value, Version } from '../history.js';
 import { describeOperation } from '../history.js';
