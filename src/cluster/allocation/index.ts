@@ -1,0 +1,15 @@
+/** Shard allocation for the master: pure functions from a cluster state to a new one. */
+export type { AllocationContext } from './context.js';
+export { reroute, type RerouteResult, type StuckCopy } from './reroute.js';
+export {
+  markInSync,
+  newIndexRouting,
+  newIndexTerms,
+  nextDelayedAllocation,
+  nodesJoined,
+  nodesLeft,
+  removeFromInSync,
+  shardFailed,
+  shardStarted,
+} from './events.js';
+export { FORCED_ALLOCATION_ID } from './work.js';
