@@ -46,11 +46,15 @@ export function shardToString(c: ShardRouting): string {
   return s;
 }
 
-/** ES DiscoveryNode.toString: `{name}{id}{ephemeralId}{host}{address}{attrs}`. */
+/** Host part of a `host:port` transport address. */
+export const hostOf = (address: string): string =>
+  address.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+
+/** ES DiscoveryNode.toString: `{name}{id}{ephemeralId}{hostName}{hostAddress}{address}{attrs}`. */
 export function nodeToString(n: DiscoveryNode): string {
-  const host = n.transportAddress.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  const host = hostOf(n.transportAddress);
   let s = n.name.length > 0 ? `{${n.name}}` : '';
-  s += `{${n.id}}{${n.ephemeralId}}{${host}}{${n.transportAddress}}`;
+  s += `{${n.id}}{${n.ephemeralId}}{${host}}{${host}}{${n.transportAddress}}`;
   const attrs = Object.entries(n.attributes);
   if (attrs.length > 0) s += `{${attrs.map(([k, v]) => `${k}=${v}`).join(', ')}}`;
   return s;

@@ -13,3 +13,12 @@ export {
   shardStarted,
 } from './events.js';
 export { FORCED_ALLOCATION_ID } from './work.js';
+export {
+  applyRerouteCommands,
+  parseRerouteCommands,
+  resolveNode,
+  type ApplyOptions,
+  type ApplyResult,
+  type RerouteCommand,
+  type RerouteExplanation,
+} from './commands.js';
