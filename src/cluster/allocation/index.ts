@@ -22,3 +22,4 @@ export {
   type RerouteCommand,
   type RerouteExplanation,
 } from './commands.js';
+export { explainAllocation, parseExplainRequest, type ExplainRequest } from './explain.js';
