@@ -23,3 +23,12 @@ export {
   type RerouteExplanation,
 } from './commands.js';
 export { explainAllocation, parseExplainRequest, type ExplainRequest } from './explain.js';
+export {
+  clusterHealth,
+  shardHealth,
+  type ClusterHealthBody,
+  type HealthOptions,
+  type HealthStatus,
+  type IndexHealth,
+  type ShardHealth,
+} from './health.js';
