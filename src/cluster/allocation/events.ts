@@ -202,3 +202,48 @@ export function nextDelayedAllocation(state: ClusterState, now: number): number 
   }
   return next === Infinity ? -1 : next;
 }
+
+/**
+ * `index.number_of_replicas` changed (ES RoutingTable.Builder.updateNumberOfReplicas): new
+ * replicas are added UNASSIGNED REPLICA_ADDED; removed ones are taken unassigned first, then
+ * the first assigned replica (with its relocation target), and leave the in-sync set. The caller
+ * updates IndexMetadata.numberOfReplicas and its settings in the same state, then reroutes.
+ */
+export function updateNumberOfReplicas(
+  state: ClusterState,
+  index: string,
+  replicas: number,
+  now: number,
+): ClusterState {
+  const work = openWork(state, noSettings, now);
+  const groups = work.tables.get(index);
+  if (!groups) return state;
+  groups.forEach((group, shard) => {
+    const isTarget = (c: (typeof group)[number]) =>
+      c.state === 'INITIALIZING' && c.relocatingNodeId !== null;
+    let current = group.filter((c) => !c.primary && !isTarget(c)).length;
+    const base = group[0]!;
+    for (; current < replicas; current++)
+      group.push(
+        unassignedCopy(base, false, unassignedInfo('REPLICA_ADDED', now), { type: 'PEER' }),
+      );
+    for (; current > replicas; current--) {
+      const victim =
+        group.find((c) => !c.primary && c.state === 'UNASSIGNED') ??
+        group.find((c) => !c.primary && !isTarget(c))!;
+      const target = relocationPeer(work, victim);
+      if (target) replace(work, target, null);
+      replace(work, victim, null);
+      if (victim.allocationId) {
+        const t = termsOf(work, index, shard);
+        setInSync(
+          work,
+          index,
+          shard,
+          t.inSync.filter((id) => id !== victim.allocationId!.id),
+        );
+      }
+    }
+  });
+  return closeWork(work);
+}

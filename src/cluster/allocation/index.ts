@@ -11,6 +11,7 @@ export {
   removeFromInSync,
   shardFailed,
   shardStarted,
+  updateNumberOfReplicas,
 } from './events.js';
 export { FORCED_ALLOCATION_ID } from './work.js';
 export {

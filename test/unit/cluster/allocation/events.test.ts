@@ -9,6 +9,7 @@ import {
   reroute,
   shardFailed,
   shardStarted,
+  updateNumberOfReplicas,
 } from '../../../../src/cluster/allocation/index.js';
 import { allShards, primaryOf } from '../../../../src/cluster/state.js';
 import {
@@ -312,5 +313,33 @@ describe('rebalancing', () => {
     });
     t = settle(t, ctx3);
     expect(countByNode(t, 'i')).toEqual({ n1: 2, n2: 2 });
+  });
+});
+
+describe('updateNumberOfReplicas', () => {
+  it('adds REPLICA_ADDED copies and removes unassigned ones first, then assigned ones (leaving the in-sync set)', () => {
+    const ctx = context();
+    let s = settle(clusterState(nodes('n1', 'n2'), [indexMeta('i', 1, 0)]), ctx);
+    s = updateNumberOfReplicas(s, 'i', 2, T0);
+    const g = copies(s, 'i', 0);
+    expect(g).toHaveLength(3);
+    expect(g.filter((c) => c.state === 'UNASSIGNED').map((c) => c.unassignedInfo!.reason)).toEqual([
+      'REPLICA_ADDED',
+      'REPLICA_ADDED',
+    ]);
+    const meta = s.metadata.indices.get('i')!;
+    s = {
+      ...s,
+      metadata: { ...s.metadata, indices: new Map([['i', { ...meta, numberOfReplicas: 2 }]]) },
+    };
+    s = settle(s, ctx);
+    expect(copies(s, 'i', 0).filter((c) => c.state === 'STARTED')).toHaveLength(2);
+    s = updateNumberOfReplicas(s, 'i', 1, T0);
+    expect(copies(s, 'i', 0).map((c) => c.state)).toEqual(['STARTED', 'STARTED']);
+    s = updateNumberOfReplicas(s, 'i', 0, T0);
+    const left = copies(s, 'i', 0);
+    expect(left).toHaveLength(1);
+    expect(left[0]!.primary).toBe(true);
+    expect(s.metadata.indices.get('i')!.terms[0]!.inSync).toEqual([left[0]!.allocationId!.id]);
   });
 });
