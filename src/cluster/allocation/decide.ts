@@ -104,30 +104,34 @@ export function decideUnassigned(
   if (copy.primary && copy.recoverySource?.type === 'EXISTING_STORE')
     return decideExistingPrimary(work, ctx, copy);
   if (!copy.primary) {
+    // ES ReplicaShardAllocator: first, can any node take it at all?
+    const perNode = work.dataNodes.map((n) => ({ node: n, ds: canAllocate(work, copy, n) }));
+    const types = perNode.map((x) => combined(x.ds));
+    if (!types.includes('YES'))
+      return {
+        decision: types.includes('THROTTLE') ? 'throttled' : 'no',
+        reuseStore: false,
+        nodes: perNode.map((x) => nodeResult(x.node, x.ds)),
+      };
+    // A replica whose node came back with its data goes back there.
     const onDisk = ctx.copies(copy.indexUuid, copy.shard);
-    const delay = remainingDelay(work, copy);
     const lastNode = copy.unassignedInfo?.lastNodeId;
-    // A replica whose node came back with its data goes back there (ES ReplicaShardAllocator).
-    const withData = work.dataNodes.filter((n) => onDisk.has(n.id));
-    withData.sort((a, b) => (a.id === lastNode ? -1 : b.id === lastNode ? 1 : 0));
-    for (const node of withData) {
-      const ds = canAllocate(work, copy, node);
-      const t = combined(ds);
-      if (t === 'YES')
-        return {
-          decision: 'yes',
-          node,
-          reuseStore: true,
-          nodes: work.dataNodes.map((n) =>
-            nodeResult(n, n === node ? ds : canAllocate(work, copy, n)),
-          ),
-        };
-    }
+    const withData = perNode
+      .filter((x, i) => onDisk.has(x.node.id) && types[i] === 'YES')
+      .sort((a, b) => (a.node.id === lastNode ? -1 : b.node.id === lastNode ? 1 : 0));
+    if (withData.length > 0)
+      return {
+        decision: 'yes',
+        node: withData[0]!.node,
+        reuseStore: true,
+        nodes: perNode.map((x) => nodeResult(x.node, x.ds)),
+      };
+    const delay = remainingDelay(work, copy);
     if (delay > 0)
       return {
         decision: 'allocation_delayed',
         reuseStore: false,
-        nodes: work.dataNodes.map((n) => nodeResult(n, canAllocate(work, copy, n))),
+        nodes: perNode.map((x) => nodeResult(x.node, x.ds)),
         configuredDelay: delayedTimeout(metaOf(work, copy.index)),
         remainingDelay: delay,
       };

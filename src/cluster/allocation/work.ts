@@ -52,11 +52,12 @@ export function openWork(
       table.shards.map((g) => [...g]),
     );
   }
-  for (const [name, meta] of state.metadata.indices)
-    terms.set(
-      name,
-      meta.terms.map((t) => ({ primaryTerm: t.primaryTerm, inSync: [...t.inSync] })),
-    );
+  for (const [name, meta] of state.metadata.indices) {
+    const ts = meta.terms.map((t) => ({ primaryTerm: t.primaryTerm, inSync: [...t.inSync] }));
+    // Metadata built without terms gets ES's starting point (term 0, nothing in sync).
+    while (ts.length < meta.numberOfShards) ts.push({ primaryTerm: 0, inSync: [] });
+    terms.set(name, ts);
+  }
   const dataNodes = [...state.nodes.values()]
     .filter((n) => n.roles.includes('data'))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

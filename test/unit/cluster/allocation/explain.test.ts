@@ -45,7 +45,6 @@ describe('explainAllocation: unassigned copies', () => {
           transport_address: '127.0.0.1:9300',
           node_attributes: { zone: 'a' },
           node_decision: 'no',
-          weight_ranking: 1,
           deciders: [
             {
               decider: 'same_shard',
