@@ -343,3 +343,15 @@ describe('updateNumberOfReplicas', () => {
     expect(s.metadata.indices.get('i')!.terms[0]!.inSync).toEqual([left[0]!.allocationId!.id]);
   });
 });
+
+describe('cluster_concurrent_rebalance', () => {
+  it('bounds the relocations one reroute starts', () => {
+    const ctx = context({
+      settings: { 'cluster.routing.allocation.cluster_concurrent_rebalance': '1' },
+    });
+    const s = settle(clusterState(nodes('n1'), [indexMeta('i', 6, 0)]), ctx);
+    const r = nodesJoined(s, [node('n2', {}, 2), node('n3', {}, 3)], ctx);
+    expect([...allShards(r.state)].filter((c) => c.state === 'RELOCATING')).toHaveLength(1);
+    expect(countByNode(settle(r.state, ctx))).toEqual({ n1: 2, n2: 2, n3: 2 });
+  });
+});

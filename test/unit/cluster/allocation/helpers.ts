@@ -87,20 +87,28 @@ export function addIndex(s: ClusterState, m: IndexMetadata, now = T0): ClusterSt
 }
 
 /** On-disk copies, kept by the test as nodes start copies (or set by hand). */
-export class Disks {
-  readonly byShard = new Map<string, Map<string, string>>();
-  get(uuid: string, shard: number): Map<string, string> {
-    const k = `${uuid}/${shard}`;
-    let m = this.byShard.get(k);
-    if (!m) this.byShard.set(k, (m = new Map()));
-    return m;
-  }
+export interface Disks {
+  get(uuid: string, shard: number): Map<string, string>;
   /** Records every assigned copy of the state as on disk. */
-  record(s: ClusterState): void {
-    for (const c of allShards(s))
-      if (c.nodeId !== null && c.allocationId)
-        this.get(c.indexUuid, c.shard).set(c.nodeId, c.allocationId.id);
-  }
+  record(s: ClusterState): void;
+}
+
+export function disks(): Disks {
+  const byShard = new Map<string, Map<string, string>>();
+  const get = (uuid: string, shard: number) => {
+    const k = `${uuid}/${shard}`;
+    let m = byShard.get(k);
+    if (!m) byShard.set(k, (m = new Map()));
+    return m;
+  };
+  return {
+    get,
+    record(s) {
+      for (const c of allShards(s))
+        if (c.nodeId !== null && c.allocationId)
+          get(c.indexUuid, c.shard).set(c.nodeId, c.allocationId.id);
+    },
+  };
 }
 
 /** Shared by every context, so ids never repeat within a test file. */
@@ -109,7 +117,7 @@ let allocationIds = 0;
 export function context(
   opts: { now?: number; settings?: Record<string, string>; disks?: Disks } = {},
 ): AllocationContext & { disks: Disks; time: { now: number } } {
-  const disks = opts.disks ?? new Disks();
+  const store = opts.disks ?? disks();
   const time = { now: opts.now ?? T0 };
   return {
     get now() {
@@ -117,8 +125,8 @@ export function context(
     },
     time,
     settings: opts.settings ?? {},
-    disks,
-    copies: (uuid, shard) => disks.get(uuid, shard),
+    disks: store,
+    copies: (uuid, shard) => store.get(uuid, shard),
     newAllocationId: () => `aid-${++allocationIds}`,
   };
 }
