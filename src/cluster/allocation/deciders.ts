@@ -219,8 +219,8 @@ function diskThreshold(work: Work): Decision {
   if ((work.settings[S.DISK_THRESHOLD_ENABLED] ?? 'true') === 'false')
     return d(N, 'YES', 'the disk threshold decider is disabled');
   if (work.dataNodes.length <= 1) return d(N, 'YES', 'there is only a single data node present');
-  // Quarry's master gathers no disk usage (ES ClusterInfoService).
-  return d(N, 'YES', 'the cluster info is unavailable');
+  // Quarry's master gathers no disk usage: an empty ES ClusterInfo.
+  return d(N, 'YES', 'disk usages are unavailable');
 }
 
 /** Copies recovering onto a node (ES RoutingNodes.getIncomingRecoveries). */
