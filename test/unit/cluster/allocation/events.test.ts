@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  applyRerouteCommands,
   markInSync,
   newIndexRouting,
   nextDelayedAllocation,
@@ -353,5 +354,29 @@ describe('cluster_concurrent_rebalance', () => {
     const r = nodesJoined(s, [node('n2', {}, 2), node('n3', {}, 3)], ctx);
     expect([...allShards(r.state)].filter((c) => c.state === 'RELOCATING')).toHaveLength(1);
     expect(countByNode(settle(r.state, ctx))).toEqual({ n1: 2, n2: 2, n3: 2 });
+  });
+});
+
+describe('relocation failures', () => {
+  it('a failed relocation target puts the source back to STARTED; a failed replica source leaves the target as a plain recovery', () => {
+    const ctx = context();
+    let s = settle(clusterState(nodes('n1', 'n2'), [indexMeta('i', 1, 1)]), ctx);
+    s = nodesJoined(s, [node('n3', {}, 3)], ctx).state;
+    const rep = copies(s, 'i', 0).find((c) => !c.primary)!;
+    const moving = applyRerouteCommands(
+      s,
+      [{ kind: 'move', index: 'i', shard: 0, fromNode: rep.nodeId!, toNode: 'n3' }],
+      ctx,
+    ).state;
+    const target = initializing(moving)[0]!;
+    const back = shardFailed(moving, target.allocationId!.id, 'recovery failed', T0);
+    expect(copies(back, 'i', 0).map((c) => [c.primary, c.state, c.nodeId])).toEqual([
+      [true, 'STARTED', primaryOf(s, 'i', 0)!.nodeId],
+      [false, 'STARTED', rep.nodeId],
+    ]);
+    const sourceGone = shardFailed(moving, rep.allocationId!.id, 'disk', T0);
+    const left = copies(sourceGone, 'i', 0).find((c) => !c.primary)!;
+    expect(left).toMatchObject({ state: 'INITIALIZING', nodeId: 'n3', relocatingNodeId: null });
+    expect(left.allocationId).toEqual({ id: target.allocationId!.id });
   });
 });
