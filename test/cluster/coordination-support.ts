@@ -37,12 +37,20 @@ export const index = (name: string, uuid: string, shards = 1): StoredIndexMetada
 });
 
 export function coordinator(endpoints: readonly string[], clusterName: string): EtcdCoordinator {
-  return etcdCoordinator({
-    endpoints,
-    clusterName,
-    leaseTtlSeconds: TTL_SECONDS,
-    prefix: '/quarry',
-  });
+  return etcdCoordinator(
+    {
+      endpoints,
+      clusterName,
+      leaseTtlSeconds: TTL_SECONDS,
+      prefix: '/quarry',
+    },
+    process.env.COORD_DEBUG
+      ? {
+          log: (level, msg) =>
+            console.log(`${Date.now() % 100000} ${clusterName} ${level}: ${msg}`),
+        }
+      : {},
+  );
 }
 
 /** Polls `pred` every 25 ms; throws with `what` after `timeoutMs`. Resolves with the time taken. */

@@ -87,6 +87,8 @@ export interface EtcdCoordinator extends Coordinator {
    * tests of watch recovery.
    */
   rewatchFrom(revision: number): Promise<void>;
+  /** Stops the state watch until `rewatchFrom` (the node falls behind). For tests. */
+  pauseWatch(): Promise<void>;
 }
 
 export interface EtcdCoordinatorOptions {
@@ -346,7 +348,11 @@ export function etcdCoordinator(
       flush();
     });
     w.on('disconnected', (e) => broken(`disconnected: ${String(e)}`));
-    w.on('error', (e) => broken(String(e)));
+    w.on('error', (e) => {
+      // etcd ended this watch itself (compaction): cancelling it again would wait for nothing.
+      if (watcher === w) watcher = null;
+      broken(String(e));
+    });
   }
 
   async function cancelWatch() {
@@ -454,6 +460,8 @@ export function etcdCoordinator(
     waitForVersion(version, timeoutMs) {
       return waitForVersion(() => this.state(), stateListeners.add, version, timeoutMs);
     },
+
+    pauseWatch: cancelWatch,
 
     async rewatchFrom(revision) {
       await cancelWatch();
