@@ -36,12 +36,16 @@ export const index = (name: string, uuid: string, shards = 1): StoredIndexMetada
   settingsVersion: 1,
 });
 
-export function coordinator(endpoints: readonly string[], clusterName: string): EtcdCoordinator {
+export function coordinator(
+  endpoints: readonly string[],
+  clusterName: string,
+  leaseTtlSeconds = TTL_SECONDS,
+): EtcdCoordinator {
   return etcdCoordinator(
     {
       endpoints,
       clusterName,
-      leaseTtlSeconds: TTL_SECONDS,
+      leaseTtlSeconds,
       prefix: '/quarry',
     },
     process.env.COORD_DEBUG

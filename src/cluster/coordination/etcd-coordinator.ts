@@ -12,8 +12,7 @@
  */
 import { randomBase64Uuid } from '../../common/ids.js';
 import { parseTimeValue } from '../../common/units.js';
-import { Etcd3, EtcdLeaseInvalidError, type IKeyValue, type IOptions, type Lease } from 'etcd3';
-import type { Watcher } from 'etcd3';
+import { EtcdLeaseInvalidError, type Etcd3, type IKeyValue, type Lease, type Watcher } from 'etcd3';
 import type { ClusterState, DiscoveryNode, ShardTerms } from '../state.js';
 import {
   applyEvents,
@@ -27,6 +26,7 @@ import {
 } from './codec.js';
 import type { Coordinator } from './coordinator.js';
 import { masterNotDiscovered, nodeIdTaken, notMaster } from './errors.js';
+import { etcdClient } from './etcd-client.js';
 import { fencedMasterTxn, fencedTermTxn, toRequestOps, type MasterFence } from './etcd-txn.js';
 import {
   DEFAULT_PREFIX,
@@ -111,16 +111,6 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
     );
   });
 }
-
-/**
- * etcd3's default host policy is a circuit breaker that refuses every call for 5 s after three
- * failures, and its global policy retries; our loops already retry with their own bounds, and a
- * restarted etcd must be usable at once. So every call goes straight through.
- */
-const passThrough = {
-  execute: <T>(fn: (ctx: { signal: AbortSignal }) => PromiseLike<T> | T, signal?: AbortSignal) =>
-    Promise.resolve().then(() => fn({ signal: signal ?? new AbortController().signal })),
-} as unknown as NonNullable<NonNullable<IOptions['faultHandling']>['global']>;
 
 const toKv = (kv: IKeyValue): Kv => ({
   key: kv.key.toString(),
@@ -218,15 +208,21 @@ export function etcdCoordinator(
   }
 
   async function keepAlive(sess: Session) {
+    // When the last confirmed keep-alive was sent: etcd's countdown started no earlier.
     let lastOk = Date.now();
+    let failed = false;
     while (session === sess && !stopped) {
-      await sleep(ttlMs / 3);
+      // Every third of a TTL, and soon again after a failure (another member may answer).
+      await sleep(failed ? Math.min(250, ttlMs / 3) : ttlMs / 3);
       if (session !== sess || stopped) return;
+      const sent = Date.now();
       try {
         await withTimeout(sess.lease.keepaliveOnce(), ttlMs / 3, 'keep-alive');
-        lastOk = Date.now();
+        lastOk = sent;
+        failed = false;
       } catch (e) {
         if (e instanceof EtcdLeaseInvalidError) return onLost(sess, 'lease expired or revoked');
+        failed = true;
       }
       // Past a whole TTL without a confirmed keep-alive, etcd may have expired the lease.
       if (Date.now() - lastOk >= ttlMs) return onLost(sess, 'keep-alive unconfirmed for a TTL');
@@ -393,13 +389,7 @@ export function etcdCoordinator(
     async start(node) {
       if (client || stopped) throw new Error('an etcd coordinator starts once');
       localNode = node;
-      client = new Etcd3({
-        hosts: [...settings.endpoints],
-        dialTimeout: callMs,
-        faultHandling: { host: () => passThrough, global: passThrough },
-        // Unary calls get a deadline; streams (watch, keep-alive) live on.
-        defaultCallOptions: (ctx) => (ctx.isStream ? {} : { deadline: Date.now() + callMs }),
-      });
+      client = etcdClient(settings.endpoints, callMs);
       try {
         const sess = await join(node, ttlMs + 1000);
         session = sess;
