@@ -78,9 +78,18 @@ describe('etcd coordination: election', () => {
     let noMaster = 0;
     old.onNoMaster(() => noMaster++);
 
-    // Kill the master's lease behind its back (as etcd does when keep-alives stop).
+    // The old master stops hearing from etcd (its watch paused), and its lease is killed behind
+    // its back: it still believes it is master, but etcd refuses its write.
+    await old.pauseWatch();
     const t0 = Date.now();
     await admin.leaseClient.leaseRevoke({ ID: m.leaseId });
+    const believed = old.isMaster();
+    const refused = await old
+      .masterTxn([{ type: 'putTemplate', name: 'stale', body: {} }])
+      .catch((e: unknown) => e);
+    expect(believed).toBe(true);
+    expect(refused).toMatchObject({ type: 'not_master_exception' });
+    expect(await admin.get('/quarry/depose/meta/templates/stale').string()).toBeNull();
     await waitUntil(
       () =>
         others.every((c) => !c.state().nodes.has(oldId)) &&
