@@ -2,9 +2,8 @@
 import { Etcd3 } from 'etcd3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EtcdCoordinator } from '../../src/cluster/coordination/etcd-coordinator.js';
-import { isEsError } from '../../src/common/errors.js';
 import { startEtcd, type EtcdCluster } from '../helpers/etcd.js';
-import { coordinator, node, oneMaster, waitUntil } from './coordination-support.js';
+import { coordinator, node, oneMaster, retryTransient, waitUntil } from './coordination-support.js';
 
 let etcd: EtcdCluster;
 let running: EtcdCoordinator[] = [];
@@ -31,20 +30,11 @@ async function leaderIndex(): Promise<number> {
   throw new Error('no etcd leader');
 }
 
-/** A master write, retried while the call itself fails (a member went away mid-call). */
-async function write(cs: readonly EtcdCoordinator[], name: string, timeoutMs = 10_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await (
-        await oneMaster(cs, Math.max(1, until - Date.now()))
-      ).masterTxn([{ type: 'putTemplate', name, body: { name } }]);
-    } catch (e) {
-      if (isEsError(e) || Date.now() > until) throw e;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
+/** A master write by whoever is master, retried while the call itself fails. */
+const write = (cs: readonly EtcdCoordinator[], name: string) =>
+  retryTransient(async () =>
+    (await oneMaster(cs)).masterTxn([{ type: 'putTemplate', name, body: { name } }]),
+  );
 
 describe('etcd coordination on three etcd members', () => {
   it('a killed etcd leader is survived: the nodes keep their master, write and converge', async () => {

@@ -9,6 +9,7 @@ import {
   index,
   node,
   oneMaster,
+  retryTransient,
   TTL_SECONDS,
   waitUntil,
 } from './coordination-support.js';
@@ -177,11 +178,41 @@ describe('etcd coordination: state', () => {
     await waitUntil(() => back.every((n) => n === 1), 15_000, 'both rejoined');
     const master = await oneMaster(cs);
     console.log(`etcd restart to a master again: ${Date.now() - t0} ms`);
-    const v = await master.masterTxn([{ type: 'putTemplate', name: 'after', body: {} }]);
+    const v = await retryTransient(() =>
+      master.masterTxn([{ type: 'putTemplate', name: 'after', body: {} }]),
+    );
     await Promise.all(cs.map((c) => c.waitForVersion(v, 5000)));
     for (const c of cs) {
       expect([...c.state().nodes.keys()].sort()).toEqual(['a', 'b']);
       expect(c.state().metadata.templates.has('after')).toBe(true);
+    }
+    expect(cs[1]!.state()).toEqual(cs[0]!.state());
+  });
+
+  it('a short etcd outage (within the lease TTL) costs no lease: the watch re-reads and goes on', async () => {
+    const cs = ['a', 'b'].map(() => coordinator(etcd.endpoints, 'blip', 5));
+    running.push(...cs);
+    await Promise.all(cs.map((c, i) => c.start(node(['a', 'b'][i]!))));
+    const master = await oneMaster(cs);
+    const leases = cs.map((c) => c.membership()!.leaseId);
+    let lost = 0;
+    for (const c of cs) c.onNoMaster(() => lost++);
+    await etcd.members[0]!.stop();
+    // Written while etcd is down: refused (unreachable), never half-applied.
+    await expect(
+      master.masterTxn([{ type: 'putTemplate', name: 'down', body: {} }]),
+    ).rejects.toBeTruthy();
+    await etcd.members[0]!.start();
+    const v = await retryTransient(() =>
+      master.masterTxn([{ type: 'putTemplate', name: 'up', body: {} }]),
+    );
+    await Promise.all(cs.map((c) => c.waitForVersion(v, 10_000)));
+    expect(lost).toBe(0);
+    expect(cs.map((c) => c.membership()!.leaseId)).toEqual(leases);
+    expect(master.isMaster()).toBe(true);
+    for (const c of cs) {
+      expect(c.state().metadata.templates.has('up')).toBe(true);
+      expect(c.state().metadata.templates.has('down')).toBe(false);
     }
     expect(cs[1]!.state()).toEqual(cs[0]!.state());
   });

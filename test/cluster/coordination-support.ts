@@ -1,6 +1,7 @@
 /** Shared pieces of the coordination tests against a real etcd. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { isEsError } from '../../src/common/errors.js';
 import {
   etcdCoordinator,
   type EtcdCoordinator,
@@ -127,4 +128,20 @@ export async function startChild(
       await exited;
     },
   };
+}
+
+/**
+ * Runs `fn` again while it fails with a transport error (etcd unreachable a moment: the outcome
+ * is unknown, and every StateOp is idempotent); an EsError (a refusal) is final.
+ */
+export async function retryTransient<T>(fn: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (isEsError(e) || Date.now() > until) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 }

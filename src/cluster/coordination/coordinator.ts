@@ -34,7 +34,8 @@ export interface Coordinator {
   /**
    * Commits `ops` atomically if this node is still the elected master; resolves with the state
    * version (revision) the change got. Rejects with `not_master_exception` otherwise, and then
-   * nothing was written.
+   * nothing was written. Any other error (etcd unreachable) leaves the outcome unknown; every
+   * StateOp is idempotent, so the caller may send the same ops again.
    */
   masterTxn(ops: readonly StateOp[]): Promise<number>;
   /**

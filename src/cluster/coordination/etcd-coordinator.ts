@@ -385,6 +385,28 @@ export function etcdCoordinator(
       .finally(() => (bootstrapping = false));
   }
 
+  async function stop() {
+    stopped = true;
+    const sess = session;
+    session = null;
+    await cancelWatch();
+    const c = client;
+    client = null;
+    if (c && sess) {
+      // Resign, then end the lease so the node key goes at once rather than after a TTL.
+      await withTimeout(c.delete().key(sess.campaignKey).exec(), callMs, 'resign').catch(
+        () => undefined,
+      );
+      await withTimeout(sess.lease.revoke(), callMs, 'lease revoke').catch(() => undefined);
+    }
+    c?.close();
+  }
+
+  function current(): ClusterState {
+    if (!view) throw masterNotDiscovered();
+    return view.state;
+  }
+
   return {
     async start(node) {
       if (client || stopped) throw new Error('an etcd coordinator starts once');
@@ -398,32 +420,13 @@ export function etcdCoordinator(
         if (!view) throw masterNotDiscovered();
         return view.state;
       } catch (e) {
-        await this.stop();
+        await stop();
         throw e;
       }
     },
 
-    async stop() {
-      stopped = true;
-      const sess = session;
-      session = null;
-      await cancelWatch();
-      const c = client;
-      client = null;
-      if (c && sess) {
-        // Resign, then end the lease so the node key goes at once rather than after a TTL.
-        await withTimeout(c.delete().key(sess.campaignKey).exec(), callMs, 'resign').catch(
-          () => undefined,
-        );
-        await withTimeout(sess.lease.revoke(), callMs, 'lease revoke').catch(() => undefined);
-      }
-      c?.close();
-    },
-
-    state() {
-      if (!view) throw masterNotDiscovered();
-      return view.state;
-    },
+    stop,
+    state: current,
 
     isMaster: () => fence() !== null,
 
@@ -448,7 +451,7 @@ export function etcdCoordinator(
     },
 
     waitForVersion(version, timeoutMs) {
-      return waitForVersion(() => this.state(), stateListeners.add, version, timeoutMs);
+      return waitForVersion(current, stateListeners.add, version, timeoutMs);
     },
 
     pauseWatch: cancelWatch,
