@@ -4,13 +4,16 @@
  * callback accepted it. The state goes through the same key layout and fold as in etcd, so both
  * coordinators build states the same way.
  */
+import { randomBase64Uuid } from '../../common/ids.js';
 import type { ClusterState, DiscoveryNode, ShardTerms } from '../state.js';
 import {
   applyEvents,
   decodeState,
   emptyState,
   encodeState,
+  encodeNode,
   INITIAL_TERMS,
+  UNKNOWN_CLUSTER_UUID,
   type Kv,
   type StateView,
 } from './codec.js';
@@ -66,13 +69,18 @@ export function localCoordinator(opts: LocalCoordinatorOptions): Coordinator {
 
   const coordinator: Coordinator = {
     async start(localNode: DiscoveryNode) {
-      // The node and its (only) candidacy, as in etcd.
+      // The node and its (only) candidacy, as in etcd; a new cluster gets its uuid.
+      const ops: StateOp[] =
+        view.state.metadata.clusterUuid === UNKNOWN_CLUSTER_UUID
+          ? [{ type: 'putClusterUuid', clusterUuid: randomBase64Uuid() }]
+          : [];
       commit(
         [
-          { type: 'put', key: keyForNode(ks, localNode.id), value: JSON.stringify(localNode) },
+          { type: 'put', key: keyForNode(ks, localNode.id), value: encodeNode(localNode) },
           { type: 'put', key: `${masterPrefix(ks)}local`, value: localNode.id },
+          ...toKvOps(ks, ops),
         ],
-        [],
+        ops,
       );
       started = true;
       return view.state;

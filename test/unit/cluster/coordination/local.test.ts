@@ -45,6 +45,8 @@ describe('localCoordinator', () => {
     const first = await c.start(me);
     expect(first.masterNodeId).toBe('n1');
     expect(first.nodes.get('n1')).toEqual(me);
+    // A new cluster gets its uuid at the first start, and keeps it after.
+    expect(first.metadata.clusterUuid).toMatch(/^[\w-]{22}$/);
     expect(c.isMaster()).toBe(true);
     const pending = c.masterTxn([{ type: 'putIndex', index }]);
     // Applied before the promise settles.
@@ -98,6 +100,7 @@ describe('localCoordinator', () => {
       { primaryTerm: 1, inSync: ['a'] },
     ]);
     await c.start(me);
+    expect(c.state().metadata.clusterUuid).toBe(stored.metadata.clusterUuid);
     await c.termTxn('U', 0, 1, { primaryTerm: 1, inSync: [] });
     await expect(c.termTxn('U', 0, 0, { primaryTerm: 1, inSync: ['b'] })).rejects.toMatchObject({
       type: 'no_longer_primary_shard_exception',
