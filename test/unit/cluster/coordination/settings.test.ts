@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { etcdSettings } from '../../../../src/cluster/coordination/etcd-coordinator.js';
+import { coordinatorFor } from '../../../../src/cluster/coordination/select.js';
 
 describe('etcdSettings', () => {
   it('is null without endpoints: the node runs alone', () => {
@@ -39,5 +40,29 @@ describe('etcdSettings', () => {
     expect(() =>
       etcdSettings({ 'discovery.etcd.endpoints': 'http://a:1', 'discovery.etcd.lease_ttl': '5x' }),
     ).toThrow(/lease_ttl/);
+  });
+});
+
+describe('coordinatorFor', () => {
+  it('runs a node without etcd endpoints alone, and one with them on etcd', async () => {
+    const lone = coordinatorFor({ 'cluster.name': 'solo' });
+    expect('membership' in lone).toBe(false);
+    const s = await lone.start({
+      id: 'n1',
+      name: 'n1',
+      ephemeralId: 'e',
+      transportAddress: '127.0.0.1:9300',
+      httpAddress: '127.0.0.1:9200',
+      attributes: {},
+      version: '0.1.0',
+      esVersion: '6.8.13',
+      roles: ['master', 'data', 'ingest'],
+    });
+    expect(s.clusterName).toBe('solo');
+    expect(lone.isMaster()).toBe(true);
+    // Not started: no connection is made.
+    const clustered = coordinatorFor({ 'discovery.etcd.endpoints': 'http://127.0.0.1:1' });
+    expect('membership' in clustered).toBe(true);
+    expect(clustered.isMaster()).toBe(false);
   });
 });
