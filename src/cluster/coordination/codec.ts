@@ -59,6 +59,8 @@ export interface Candidate {
 /** The raw keys of one index uuid. */
 interface IndexKeys {
   readonly meta: StoredIndexMetadata | null;
+  /** The revision the metadata was written at: of two indices claiming one name, the newer shows. */
+  readonly metaRevision: number;
   readonly routing: ReadonlyMap<number, readonly ShardRouting[]>;
   readonly terms: ReadonlyMap<number, ShardTerms>;
 }
@@ -263,12 +265,14 @@ export function applyEvents(view: StateView, events: readonly KvEvent[]): StateV
         indices ??= new Map(view.indices);
         const cur = indices.get(parsed.uuid) ?? {
           meta: null,
+          metaRevision: 0,
           routing: new Map(),
           terms: new Map(),
         };
         let next: IndexKeys;
         if (parsed.kind === 'index') {
-          next = { ...cur, meta: put && isObject(value) ? (value as StoredIndexMetadata) : null };
+          const meta = put && isObject(value) ? (value as StoredIndexMetadata) : null;
+          next = { ...cur, meta, metaRevision: meta ? ev.modRevision : 0 };
         } else if (parsed.kind === 'routing') {
           const routing = new Map(cur.routing);
           if (put && Array.isArray(value)) routing.set(parsed.shard, value as ShardRouting[]);
@@ -298,7 +302,13 @@ export function applyEvents(view: StateView, events: readonly KvEvent[]): StateV
   if (touched.size > 0) {
     const metaMap = new Map(indexMeta);
     const routingMap = new Map(routing);
-    for (const uuid of touched) deriveIndex(uuid, nextIndices.get(uuid), metaMap, routingMap);
+    const names = new Set<string>();
+    for (const uuid of touched)
+      for (const raw of [view.indices.get(uuid), nextIndices.get(uuid)]) {
+        const name = raw && nameOf(raw);
+        if (name !== undefined) names.add(name);
+      }
+    for (const name of names) deriveIndex(name, nextIndices, metaMap, routingMap);
     indexMeta = metaMap;
     routing = routingMap;
   }
@@ -342,26 +352,43 @@ function leadingCandidate(
   return best;
 }
 
-/** Rebuilds the metadata and routing entries of one index uuid from its raw keys. */
+/** The name an index's raw keys go by: its metadata's, or its copies' before metadata exists. */
+const nameOf = (raw: IndexKeys): string | undefined =>
+  raw.meta?.name ?? firstCopy(raw.routing)?.index;
+
+/**
+ * Rebuilds the metadata and routing entries of one index name from the raw keys. Writers delete
+ * an index before reusing its name, but if two uuids claim it at once, the one with the newest
+ * metadata shows (then the greater uuid), whatever order the keys were seen in.
+ */
 function deriveIndex(
-  uuid: string,
-  raw: IndexKeys | undefined,
+  name: string,
+  indices: ReadonlyMap<string, IndexKeys>,
   metaMap: Map<string, IndexMetadata>,
   routingMap: Map<string, IndexRoutingTable>,
 ): void {
-  for (const [name, m] of metaMap) if (m.uuid === uuid) metaMap.delete(name);
-  for (const [name, r] of routingMap) if (r.indexUuid === uuid) routingMap.delete(name);
-  if (!raw) return;
+  metaMap.delete(name);
+  routingMap.delete(name);
+  let best: [string, IndexKeys] | null = null;
+  for (const [uuid, raw] of indices) {
+    if (nameOf(raw) !== name) continue;
+    if (
+      !best ||
+      raw.metaRevision > best[1].metaRevision ||
+      (raw.metaRevision === best[1].metaRevision && uuid > best[0])
+    )
+      best = [uuid, raw];
+  }
+  if (!best) return;
+  const [uuid, raw] = best;
   if (raw.meta) {
     const terms = Array.from(
       { length: raw.meta.numberOfShards },
       (_, i) => raw.terms.get(i) ?? INITIAL_TERMS,
     );
-    metaMap.set(raw.meta.name, { ...raw.meta, uuid, terms });
+    metaMap.set(name, { ...raw.meta, uuid, terms });
   }
   if (raw.routing.size > 0) {
-    const name = raw.meta?.name ?? firstCopy(raw.routing)?.index;
-    if (name === undefined) return;
     const length = Math.max(...raw.routing.keys()) + 1;
     const shards = Array.from({ length }, (_, i) => raw.routing.get(i) ?? []);
     routingMap.set(name, { index: name, indexUuid: uuid, shards });
