@@ -381,8 +381,11 @@ export function etcdCoordinator(
       [{ type: 'put', key, value: encodeClusterMeta(randomBase64Uuid()) }],
       key,
     )
-      .catch((e) => log('info', `cluster uuid not written: ${String(e)}`))
-      .finally(() => (bootstrapping = false));
+      // Written once is enough (the watch brings it); a failed try may be retried by the next state.
+      .catch((e) => {
+        log('info', `cluster uuid not written: ${String(e)}`);
+        bootstrapping = false;
+      });
   }
 
   async function stop() {
