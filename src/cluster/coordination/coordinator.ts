@@ -1,0 +1,58 @@
+/**
+ * What a node needs from coordination, whether the cluster state lives in etcd (EtcdCoordinator,
+ * `discovery.etcd.endpoints` set) or in the node itself (LocalCoordinator, a lone node). Quarry
+ * implements no consensus: membership, election and state are etcd's; this interface only names
+ * them.
+ *
+ * - The state is handed out whole and never mutated; `onState` sees every new one, in version
+ *   order (in a cluster, one per etcd revision that touched the cluster's keys).
+ * - Every write that depends on being master goes through `masterTxn`, every change of a shard's
+ *   in-sync set by its primary through `termTxn`: each is one atomic, fenced transaction, so a
+ *   deposed master or a stale primary can never commit, whatever its local view says.
+ * - `onNoMaster` fires when the node loses its membership (lease lost, etcd unreachable): the
+ *   node must block writes (ES's no_master_block) until `onRejoin` fires.
+ */
+import type { ClusterState, DiscoveryNode, ShardTerms } from '../state.js';
+import type { StateOp } from './ops.js';
+
+export type { StateOp } from './ops.js';
+
+export type StateListener = (prev: ClusterState, next: ClusterState) => void;
+
+export interface Coordinator {
+  /**
+   * Joins: registers the node, reads the state, campaigns for master. Resolves with the first
+   * state. Rejects with `node id [x] is already in the cluster` when a live node holds the id.
+   */
+  start(localNode: DiscoveryNode): Promise<ClusterState>;
+  /** Leaves at once (resigns, and others see the node go), and releases every resource. */
+  stop(): Promise<void>;
+  /** The latest state applied on this node. */
+  state(): ClusterState;
+  /** True while this node is the elected master and holds its membership. */
+  isMaster(): boolean;
+  /**
+   * Commits `ops` atomically if this node is still the elected master; resolves with the state
+   * version (revision) the change got. Rejects with `not_master_exception` otherwise, and then
+   * nothing was written. Any other error (etcd unreachable) leaves the outcome unknown; every
+   * StateOp is idempotent, so the caller may send the same ops again.
+   */
+  masterTxn(ops: readonly StateOp[]): Promise<number>;
+  /**
+   * Replaces the terms of one shard if its primary term is still `expectedTerm`; resolves with
+   * the version. Rejects with `no_longer_primary_shard_exception` when the term moved on (the
+   * caller is a stale primary: it must not acknowledge, and steps down).
+   */
+  termTxn(
+    indexUuid: string,
+    shard: number,
+    expectedTerm: number,
+    next: ShardTerms,
+  ): Promise<number>;
+  /** Resolves once the applied state's version is at least `version`; rejects after `timeoutMs`. */
+  waitForVersion(version: number, timeoutMs: number): Promise<ClusterState>;
+  /** Each returns a function that removes the listener. */
+  onState(listener: StateListener): () => void;
+  onNoMaster(listener: () => void): () => void;
+  onRejoin(listener: () => void): () => void;
+}
