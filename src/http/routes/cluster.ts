@@ -23,6 +23,7 @@ import { parseTimeValueMs } from '../../engine/time-value.js';
 import type { NodeContext } from '../../node-context.js';
 import { clusterStateResponse, parseMetrics } from '../cluster-state.js';
 import { StateVersions } from '../cluster-state-version.js';
+import { registerClusterAllocationRoutes } from './cluster-allocation.js';
 import { checkParams, longParam } from '../params.js';
 import { bodyObject, boolParam, param, type Handler } from '../rest.js';
 import type { Router } from '../router.js';
@@ -158,6 +159,7 @@ export function registerClusterRoutes(router: Router<Handler>, node: NodeContext
   router.add('GET', '/_cluster/state', state);
   router.add('GET', '/_cluster/state/{metric}', state);
   router.add('GET', '/_cluster/state/{metric}/{indices}', state);
+  registerClusterAllocationRoutes(router, node, versions);
 
   const load = (): ClusterSettings =>
     node.store.getMeta<ClusterSettings>('cluster:settings') ?? { persistent: {}, transient: {} };
