@@ -8,6 +8,7 @@ import type { DocumentService } from './engine/documents.js';
 import type { ScrollService } from './dsl/search/scroll.js';
 import type { OverloadControl } from './http/overload.js';
 import type { Clock } from './search/deadline.js';
+import type { ClusterMembership } from './cluster/membership.js';
 
 export interface NodeSettings {
   clusterName: string;
@@ -47,6 +48,8 @@ export interface NodeContext {
   overload?: OverloadControl;
   /** Called with the effective cluster settings after PUT _cluster/settings. */
   clusterSettingsChanged?: (settings: Record<string, string>) => void;
+  /** Set when the node joined a cluster coordinated by etcd (`discovery.etcd.endpoints`). */
+  cluster?: ClusterMembership;
   /** The clock of search timeouts (performance.now when unset); tests inject one. */
   searchClock?: Clock;
 }

@@ -35,6 +35,14 @@ function sqlScriptMethods(): Record<string, (...a: unknown[]) => unknown> {
   return out;
 }
 import { effectiveClusterSettings } from './http/routes/cluster.js';
+import { joinCluster, wantsCluster, type ClusterMembership } from './cluster/membership.js';
+import {
+  localNodeInfo,
+  localNodeStats,
+  NODES_INFO_ACTION,
+  NODES_STATS_ACTION,
+} from './http/routes/nodes.js';
+import { CAT_NODES_ACTION, localCatNodeRow } from './http/routes/cat.js';
 
 export interface StartOptions {
   dataPath: string;
@@ -247,6 +255,15 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
   const port = typeof addr === 'object' && addr ? addr.port : settings.port;
   const hostForUrl = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
   context.publishAddress = `${settings.host}:${port}`;
+  if (wantsCluster(settings.raw)) {
+    try {
+      context.cluster = await joinClusterOf(context, opts.log);
+    } catch (e) {
+      await app.close();
+      await opened.close();
+      throw e;
+    }
+  }
   const startMillis = Math.round(performance.now() - t0);
   opts.log?.(
     logLine(
@@ -261,6 +278,8 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
     const t = performance.now();
     const draining = live.size;
     stopping = true;
+    // leave the cluster first: the others see the node go at once (its lease is revoked)
+    await context.cluster?.stop();
     for (const res of live) if (!res.headersSent) res.shouldKeepAlive = false;
     // Fastify stops listening, closes idle keep-alive connections, answers in-flight requests
     // (with `Connection: close`) and resolves once every connection is gone.
@@ -290,4 +309,44 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
       return closing;
     },
   };
+}
+
+/**
+ * Joins the cluster the settings name (`discovery.etcd.endpoints`) and answers the other nodes'
+ * requests for this node's part of `_nodes`, `_nodes/stats` and `_cat/nodes`.
+ */
+async function joinClusterOf(
+  context: NodeContext,
+  log: StartOptions['log'],
+): Promise<ClusterMembership> {
+  const say = (level: string, msg: string) =>
+    log?.(logLine(level, 'o.e.c.s.ClusterApplierService', context.nodeName, msg));
+  const membership = await joinCluster({
+    settings: context.settings.raw,
+    clusterName: context.clusterName,
+    nodeId: context.nodeId,
+    nodeName: context.nodeName,
+    ephemeralId: context.ephemeralId,
+    httpAddress: context.publishAddress,
+    log: say,
+  });
+  type InfoBody = { metrics: string[]; params: Record<string, string> };
+  type StatsBody = InfoBody & { indexMetrics: string[] | null };
+  membership.handle(NODES_INFO_ACTION, (b) => {
+    const body = b as InfoBody;
+    return localNodeInfo(context, body.metrics, body.params);
+  });
+  membership.handle(NODES_STATS_ACTION, (b) => {
+    const body = b as StatsBody;
+    return localNodeStats(context, body.metrics, body.indexMetrics, body.params);
+  });
+  membership.handle(CAT_NODES_ACTION, (b) =>
+    localCatNodeRow(context, (b as { fullId: boolean }).fullId),
+  );
+  const state = membership.state();
+  say(
+    'INFO',
+    `joined cluster [${context.clusterName}] through etcd: ${state.nodes.size} node(s), transport on [${membership.localNode.transportAddress}]`,
+  );
+  return membership;
 }

@@ -17,6 +17,7 @@ import { admitRequest, OverloadControl } from './overload.js';
 import { readBody, requestBody } from './request-body.js';
 import { parseContentType, readsStream, refusedContentType } from './content-type.js';
 import { answerClientError, frameTooLong } from './frame-limits.js';
+import { dataPlaneBlocked, servedWithoutDataPlane } from './cluster-gate.js';
 
 /**
  * Renders the JSON locations an error recorded (`line`/`col`, `[1:20]`) against the request body,
@@ -136,6 +137,10 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
     if (!found || 'allowed' in found) {
       slot?.();
       return void answerUnrouted(out, { method, query, accept }, uri, found?.allowed);
+    }
+    if (node.cluster && !node.cluster.dataPlane && !servedWithoutDataPlane(path)) {
+      slot?.();
+      return void sendError(out, { method, query, accept }, dataPlaneBlocked());
     }
     if (body !== null && body.length > 0) {
       const header = raw.headers['content-type'];

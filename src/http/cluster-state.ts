@@ -18,6 +18,7 @@ import type { NodeContext } from '../node-context.js';
 import { StateVersions, type StateVersion } from './cluster-state-version.js';
 import { mappingsJson, settingsJson } from './routes/indices.js';
 import { transportAddress } from './routes/nodes.js';
+import { clusterUuidOf } from './cluster-identity.js';
 
 /** ES ClusterState.Metric, in its order. */
 export const METRICS = [
@@ -107,14 +108,15 @@ function build(
       : null;
   const out: Record<string, unknown> = {
     cluster_name: node.clusterName,
-    cluster_uuid: node.clusterUuid,
+    cluster_uuid: clusterUuidOf(node),
   };
   if (m.has('version')) {
     const v = version();
     out.version = v.version;
     out.state_uuid = v.stateUuid;
   }
-  if (m.has('master_node')) out.master_node = node.nodeId;
+  if (m.has('master_node'))
+    out.master_node = node.cluster ? node.cluster.state().masterNodeId : node.nodeId;
   // ES copies the blocks whole, whatever the indices
   if (m.has('blocks')) out.blocks = blocksJson(node.indices.all());
   if (m.has('nodes')) out.nodes = nodesJson(node);
@@ -153,6 +155,18 @@ function blocksJson(indices: readonly IndexService[]): Record<string, unknown> {
 
 /** ES DiscoveryNode.toXContent: Quarry's node has no attributes (`_nodes` lists none either). */
 function nodesJson(node: NodeContext): Record<string, unknown> {
+  if (node.cluster) {
+    const out: Record<string, unknown> = {};
+    for (const n of node.cluster.state().nodes.values()) {
+      out[n.id] = {
+        name: n.name,
+        ephemeral_id: n.ephemeralId,
+        transport_address: n.transportAddress,
+        attributes: { ...n.attributes },
+      };
+    }
+    return out;
+  }
   return {
     [node.nodeId]: {
       name: node.nodeName,
@@ -176,7 +190,7 @@ function metadataJson(
   for (const idx of restricted ?? node.indices.all())
     indices[idx.name] = indexMetadataJson(idx, flat);
   const out: Record<string, unknown> = {
-    cluster_uuid: node.clusterUuid,
+    cluster_uuid: clusterUuidOf(node),
     templates: restricted ? {} : templatesJson(node, flat),
     indices,
     // Quarry keeps no tombstones of deleted indices

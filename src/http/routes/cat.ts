@@ -6,6 +6,7 @@ import { freemem, loadavg, totalmem } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { ByteSize, renderCat, TimeValue, type CatTable, type Cell } from '../../cat/table.js';
 import {
+  columns,
   COUNT_COLUMNS,
   HEALTH_COLUMNS,
   INDICES_COLUMNS,
@@ -26,6 +27,9 @@ import {
 import type { IndexService } from '../../engine/index-service.js';
 import type { NodeContext } from '../../node-context.js';
 import { ES_VERSION } from './info.js';
+import { transportAddress } from './nodes.js';
+import { nodeCount } from './cluster.js';
+import { EsError } from '../../common/errors.js';
 import { searchLimits } from './search.js';
 import { checkParams } from '../params.js';
 import { param, type Handler, type RestRequest, type RestResponse } from '../rest.js';
@@ -70,6 +74,7 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
   router.add('GET', '/_cat/health', (req) => {
     checkParams(req, CAT_PARAMS);
     const h = clusterHealth(node.clusterName, indices.all());
+    h.number_of_nodes = h.number_of_data_nodes = nodeCount(node);
     const now = new Date();
     return respond(req, {
       columns: HEALTH_COLUMNS,
@@ -94,43 +99,44 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
     });
   });
 
-  router.add('GET', '/_cat/nodes', (req) => {
+  router.add('GET', '/_cat/nodes', async (req) => {
     checkParams(req, [...CAT_PARAMS, 'full_id']);
-    const heap = getHeapStatistics();
-    const [l1, l5, l15] = loadavg();
-    const ramPct = Math.round(((totalmem() - freemem()) / totalmem()) * 100);
-    const host = node.publishAddress.split(':')[0] || node.settings.host;
-    const values: Record<string, Cell> = {
-      id: param(req, 'full_id') === 'true' ? node.nodeId : node.nodeId.slice(0, 4),
-      pid: process.pid,
-      ip: host,
-      port: 9300,
-      http_address: node.publishAddress,
-      version: ES_VERSION.number,
-      flavor: ES_VERSION.build_flavor,
-      type: ES_VERSION.build_type,
-      build: ES_VERSION.build_hash,
-      jdk: `node ${process.versions.node}`,
-      'heap.current': new ByteSize(heap.used_heap_size),
-      'heap.percent': Math.round((heap.used_heap_size / heap.heap_size_limit) * 100),
-      'heap.max': new ByteSize(heap.heap_size_limit),
-      'ram.current': new ByteSize(totalmem() - freemem()),
-      'ram.percent': ramPct,
-      'ram.max': new ByteSize(totalmem()),
-      cpu: Math.min(100, Math.round((l1! / 2) * 100)),
-      load_1m: l1!.toFixed(2),
-      load_5m: l5!.toFixed(2),
-      load_15m: l15!.toFixed(2),
-      uptime: new TimeValue(Date.now() - node.startedAt),
-      ...diskCells(node.settings.dataPath),
-      'node.role': 'mdi',
-      master: '*',
-      name: node.nodeName,
-    };
-    const row = NODES_COLUMNS.map((c) =>
-      c.name in values ? values[c.name]! : defaultStat(c.name),
-    );
-    return respond(req, { columns: NODES_COLUMNS, rows: [row] });
+    const fullId = param(req, 'full_id') === 'true';
+    if (!node.cluster) {
+      const values = localCatNodeValues(node, fullId);
+      const row = NODES_COLUMNS.map((c) =>
+        c.name in values ? values[c.name]! : defaultStat(c.name),
+      );
+      return respond(req, { columns: NODES_COLUMNS, rows: [row] });
+    }
+    // ES RestNodesAction: every node's info and stats; nodes that do not answer are left out
+    const { results } = await node.cluster.collect(CAT_NODES_ACTION, { fullId }, 30_000);
+    const master = node.cluster.state().masterNodeId;
+    const rows: Cell[][] = [];
+    for (const [id, wire] of results) {
+      const values = cellsFromWire(wire as Record<string, WireCell>);
+      values.master = id === master ? '*' : '-';
+      rows.push(
+        NODES_COLUMNS.map((c) => (c.name in values ? values[c.name]! : defaultStat(c.name))),
+      );
+    }
+    return respond(req, { columns: NODES_COLUMNS, rows });
+  });
+
+  router.add('GET', '/_cat/master', (req) => {
+    checkParams(req, CAT_PARAMS);
+    const columns = MASTER_COLUMNS;
+    if (!node.cluster) {
+      const host = node.publishAddress.split(':')[0] || node.settings.host;
+      return respond(req, { columns, rows: [[node.nodeId, host, host, node.nodeName]] });
+    }
+    const state = node.cluster.state();
+    const m = state.masterNodeId === null ? undefined : state.nodes.get(state.masterNodeId);
+    if (!m) {
+      throw new EsError('master_not_discovered_exception', 'no master is elected', 503);
+    }
+    const host = m.transportAddress.slice(0, m.transportAddress.lastIndexOf(':'));
+    return respond(req, { columns, rows: [[m.id, host, host, m.name]] });
   });
 
   const catIndices: Handler = (req) => {
@@ -317,4 +323,73 @@ export function indexStats(idx: IndexService): {
     refreshes += st.refreshes;
   }
   return { docs, deleted, bytes: idx.storeBytes(), segments, refreshes };
+}
+
+/** Transport action by which a node collects the other nodes' `_cat/nodes` rows. */
+export const CAT_NODES_ACTION = 'internal:quarry/cat/nodes';
+
+/** `_cat/master` columns (ES RestMasterAction). */
+const MASTER_COLUMNS = columns([
+  'id|||node id',
+  'host|h||host name',
+  'ip|||ip address',
+  'node|n||node name',
+]);
+
+/** A `_cat` cell as it travels between nodes: sizes and times tagged, the rest as is. */
+export type WireCell = string | number | boolean | null | { b: number } | { ms: number };
+
+function cellsFromWire(wire: Record<string, WireCell>): Record<string, Cell> {
+  const out: Record<string, Cell> = {};
+  for (const [k, v] of Object.entries(wire)) {
+    if (v !== null && typeof v === 'object')
+      out[k] = 'b' in v ? new ByteSize(v.b) : new TimeValue(v.ms);
+    else out[k] = v;
+  }
+  return out;
+}
+
+/** This node's `_cat/nodes` cells, ready to travel to the node that collects them. */
+export function localCatNodeRow(node: NodeContext, fullId: boolean): Record<string, WireCell> {
+  const out: Record<string, WireCell> = {};
+  for (const [k, v] of Object.entries(localCatNodeValues(node, fullId))) {
+    out[k] = v instanceof ByteSize ? { b: v.bytes } : v instanceof TimeValue ? { ms: v.millis } : v;
+  }
+  return out;
+}
+
+/** This node's `_cat/nodes` cells (ES RestNodesAction.buildTable, from its own info and stats). */
+function localCatNodeValues(node: NodeContext, fullId: boolean): Record<string, Cell> {
+  const heap = getHeapStatistics();
+  const [l1, l5, l15] = loadavg();
+  const ramPct = Math.round(((totalmem() - freemem()) / totalmem()) * 100);
+  const host = node.publishAddress.split(':')[0] || node.settings.host;
+  const transport = transportAddress(node);
+  return {
+    id: fullId ? node.nodeId : node.nodeId.slice(0, 4),
+    pid: process.pid,
+    ip: host,
+    port: Number(transport.slice(transport.lastIndexOf(':') + 1)),
+    http_address: node.publishAddress,
+    version: ES_VERSION.number,
+    flavor: ES_VERSION.build_flavor,
+    type: ES_VERSION.build_type,
+    build: ES_VERSION.build_hash,
+    jdk: `node ${process.versions.node}`,
+    'heap.current': new ByteSize(heap.used_heap_size),
+    'heap.percent': Math.round((heap.used_heap_size / heap.heap_size_limit) * 100),
+    'heap.max': new ByteSize(heap.heap_size_limit),
+    'ram.current': new ByteSize(totalmem() - freemem()),
+    'ram.percent': ramPct,
+    'ram.max': new ByteSize(totalmem()),
+    cpu: Math.min(100, Math.round((l1! / 2) * 100)),
+    load_1m: l1!.toFixed(2),
+    load_5m: l5!.toFixed(2),
+    load_15m: l15!.toFixed(2),
+    uptime: new TimeValue(Date.now() - node.startedAt),
+    ...diskCells(node.settings.dataPath),
+    'node.role': 'mdi',
+    master: '*',
+    name: node.nodeName,
+  };
 }

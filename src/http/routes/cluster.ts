@@ -79,6 +79,7 @@ export function registerClusterRoutes(router: Router<Handler>, node: NodeContext
         }
       }
       const h = clusterHealth(node.clusterName, targets);
+      h.number_of_nodes = h.number_of_data_nodes = nodeCount(node);
       if (missing) h.status = 'red';
       let satisfied = !missing;
       if (wantStatus && !statusAtLeast(h.status, wantStatus)) satisfied = false;
@@ -265,4 +266,9 @@ function nest(m: Record<string, string>): Record<string, unknown> {
     n[parts[parts.length - 1]!] = m[k];
   }
   return root;
+}
+
+/** Nodes in the cluster: the cluster state's when the node joined one, else this node alone. */
+export function nodeCount(node: NodeContext): number {
+  return node.cluster ? node.cluster.state().nodes.size : 1;
 }

@@ -1,5 +1,6 @@
 /** `GET /` and `HEAD /`: node identity and version, as Elasticsearch 6.8.13 reports them. */
 import type { NodeContext } from '../../node-context.js';
+import { clusterUuidOf } from '../cluster-identity.js';
 import { ok, type Handler } from '../rest.js';
 import type { Router } from '../router.js';
 
@@ -20,7 +21,7 @@ export function registerInfoRoutes(router: Router<Handler>, node: NodeContext): 
     ok({
       name: node.nodeName,
       cluster_name: node.clusterName,
-      cluster_uuid: node.clusterUuid,
+      cluster_uuid: clusterUuidOf(node),
       version: ES_VERSION,
       tagline: 'You Know, for Search',
     }),

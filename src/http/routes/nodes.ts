@@ -111,7 +111,7 @@ export function hostOf(node: NodeContext): string {
 
 /** The node's transport address as ES prints it (there is no transport layer: the default port). */
 export function transportAddress(node: NodeContext): string {
-  return `${hostOf(node)}:${TRANSPORT_PORT}`;
+  return node.cluster?.localNode.transportAddress ?? `${hostOf(node)}:${TRANSPORT_PORT}`;
 }
 
 /** The fields every node entry starts with (ES NodeInfo / NodeStats toXContent). */
@@ -458,8 +458,78 @@ function nodesResponse(node: NodeContext, selected: boolean, entry: () => unknow
   };
 }
 
+/** Transport actions by which a node collects the other nodes' parts of `_nodes` (ES's names). */
+export const NODES_INFO_ACTION = 'cluster:monitor/nodes/info';
+export const NODES_STATS_ACTION = 'cluster:monitor/nodes/stats';
+
+/** The query parameters a node's part is rendered with, as they travel between nodes. */
+type Params = Record<string, string>;
+const paramsOf = (req: RestRequest): Params => Object.fromEntries(req.query);
+const asRequest = (params: Params): RestRequest =>
+  ({ params: {}, query: new Map(Object.entries(params)), warnings: [] }) as unknown as RestRequest;
+
+/** This node's `_nodes` info entry, for a request's metrics and parameters. */
+export function localNodeInfo(node: NodeContext, metrics: string[], params: Params): unknown {
+  return nodeInfo(node, new Set(metrics), asRequest(params));
+}
+
+/** This node's `_nodes/stats` entry. */
+export function localNodeStats(
+  node: NodeContext,
+  metrics: string[],
+  indexMetrics: string[] | null,
+  params: Params,
+): unknown {
+  return nodeStats(node, new Set(metrics), indexMetrics, asRequest(params));
+}
+
+/** ES DiscoveryNodes.resolveNodes over the cluster state's nodes: ids, names, hosts, _local, _master. */
+function clusterNodesSelected(node: NodeContext, ids: string[]): Set<string> {
+  const state = node.cluster!.state();
+  const out = new Set<string>();
+  const all = ids.length === 0 || (ids.length === 1 && ids[0] === '_all');
+  for (const n of state.nodes.values()) {
+    if (all) out.add(n.id);
+    const host = n.httpAddress.slice(0, n.httpAddress.lastIndexOf(':'));
+    for (const id of ids) {
+      if (id === '_all' || id === n.id) out.add(n.id);
+      else if (id === '_local' && n.id === node.nodeId) out.add(n.id);
+      else if (id === '_master' && n.id === state.masterNodeId) out.add(n.id);
+      else if (simpleMatch(id, n.name) || simpleMatch(id, host) || simpleMatch(id, n.id))
+        out.add(n.id);
+    }
+  }
+  return out;
+}
+
+/** Collects every selected node's part over the transport (ES TransportNodesAction). */
+async function clusterNodesResponse(
+  node: NodeContext,
+  ids: string[],
+  action: string,
+  body: unknown,
+): Promise<unknown> {
+  const wanted = clusterNodesSelected(node, ids);
+  const { results, failures } = await node.cluster!.collect(action, body, 30_000);
+  const nodes: Record<string, unknown> = {};
+  for (const [id, entry] of results) if (wanted.has(id)) nodes[id] = entry;
+  const failed = failures.filter((f) => wanted.has(f.nodeId));
+  return {
+    _nodes: {
+      total: wanted.size,
+      successful: Object.keys(nodes).length,
+      failed: failed.length,
+      ...(failed.length > 0
+        ? { failures: failed.map((f) => ({ ...f.error.toInner(), node_id: f.nodeId })) }
+        : {}),
+    },
+    cluster_name: node.clusterName,
+    nodes,
+  };
+}
+
 export function registerNodesRoutes(router: Router<Handler>, node: NodeContext): void {
-  const info: Handler = (req) => {
+  const info: Handler = async (req) => {
     checkParams(req, ['timeout', 'flat_settings', 'settings_filter']);
     let ids: string[];
     let metrics: Set<string>;
@@ -478,6 +548,10 @@ export function registerNodesRoutes(router: Router<Handler>, node: NodeContext):
       ids = [...commaSet(nodeId ?? '_all')];
       metrics = commaSet(metricsParam ?? '_all');
     }
+    if (node.cluster) {
+      const body = { metrics: [...metrics], params: paramsOf(req) };
+      return { status: 200, body: await clusterNodesResponse(node, ids, NODES_INFO_ACTION, body) };
+    }
     const selected = nodeSelected(node, ids);
     return { status: 200, body: nodesResponse(node, selected, () => nodeInfo(node, metrics, req)) };
   };
@@ -486,7 +560,7 @@ export function registerNodesRoutes(router: Router<Handler>, node: NodeContext):
   router.add('GET', '/_nodes/{nodeId}/{metrics}', info);
   router.add('GET', '/_nodes/{nodeId}/info/{metrics}', info);
 
-  const stats: Handler = (req) => {
+  const stats: Handler = async (req) => {
     checkParams(req, [
       'timeout',
       'level',
@@ -499,6 +573,10 @@ export function registerNodesRoutes(router: Router<Handler>, node: NodeContext):
     ]);
     const { metrics, indexMetrics } = parseStatsMetrics(req);
     const ids = req.params.nodeId === undefined ? [] : [...commaSet(req.params.nodeId)];
+    if (node.cluster) {
+      const body = { metrics: [...metrics], indexMetrics, params: paramsOf(req) };
+      return { status: 200, body: await clusterNodesResponse(node, ids, NODES_STATS_ACTION, body) };
+    }
     const selected = nodeSelected(node, ids);
     return {
       status: 200,

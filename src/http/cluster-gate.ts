@@ -1,0 +1,28 @@
+/**
+ * What a node in a cluster coordinated by etcd serves while its data path is not yet cluster-aware
+ * (ClusterMembership.dataPlane false): the node, cluster and health APIs. Every other request is
+ * refused with a global block — ES's answer when the cluster cannot serve data — naming why, so
+ * no index is created on one node that the others would not know of.
+ */
+import { EsError } from '../common/errors.js';
+
+const SERVED = [
+  /^\/$/,
+  /^\/_cat\/?$/,
+  /^\/_cat\/(nodes|master|health)\/?$/,
+  /^\/_cluster\/(health|state)(\/.*)?$/,
+  /^\/_nodes(\/.*)?$/,
+  /^\/_(xpack\/)?security\/_authenticate\/?$/,
+];
+
+export function servedWithoutDataPlane(path: string): boolean {
+  return SERVED.some((re) => re.test(path));
+}
+
+export function dataPlaneBlocked(): EsError {
+  return new EsError(
+    'cluster_block_exception',
+    'blocked by: [SERVICE_UNAVAILABLE/1001/cluster mode serves the cluster, node and health APIs only: this version of Quarry does not yet hold index data in a cluster coordinated by etcd; run the node without discovery.etcd.endpoints to store and search documents];',
+    503,
+  );
+}
