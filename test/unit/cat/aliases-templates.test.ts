@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { aliasRows } from '../../../src/cat/aliases.js';
 import { templateRows } from '../../../src/cat/templates.js';
 import { findAliases } from '../../../src/engine/alias-listing.js';
+import type { IndexAliasesView } from '../../../src/engine/alias-listing.js';
 import type { IndexTemplate } from '../../../src/engine/templates.js';
 
-const indices = [
+const indices: IndexAliasesView[] = [
   {
     name: 'logs',
     aliases: {
