@@ -42,3 +42,16 @@ describe('_cat/templates', () => {
     expect((await node.req('GET', '/_cat/templates/none')).text).toBe('');
   });
 });
+
+describe('GET _alias', () => {
+  it('lists open indices for /_alias and open or closed ones by name', async () => {
+    const all = await node.req('GET', '/_alias');
+    expect(all.json).toEqual({
+      cm1: { aliases: { a1: {}, a2: { index_routing: 'r', search_routing: 'r' } } },
+    });
+    const named = await node.req('GET', '/_alias/b1');
+    expect(named.json).toEqual({ cm2: { aliases: { b1: { filter: { match_all: {} } } } } });
+    const open = await node.req('GET', '/_alias/b1?expand_wildcards=open');
+    expect([open.status, open.json]).toEqual([404, { error: 'alias [b1] missing', status: 404 }]);
+  });
+});
