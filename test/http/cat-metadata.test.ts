@@ -55,3 +55,12 @@ describe('GET _alias', () => {
     expect([open.status, open.json]).toEqual([404, { error: 'alias [b1] missing', status: 404 }]);
   });
 });
+
+describe('HEAD _alias', () => {
+  it('is 404 only for a missing plain name', async () => {
+    expect((await node.req('HEAD', '/_alias/a1')).status).toBe(200);
+    expect((await node.req('HEAD', '/_alias/zz')).status).toBe(404);
+    expect((await node.req('HEAD', '/_alias/zz*')).status).toBe(200);
+    expect((await node.req('HEAD', '/missing/_alias')).status).toBe(404);
+  });
+});
