@@ -187,3 +187,18 @@ export const NODES_COLUMNS = columns([
   'script.compilations|scrcc,scriptCompilations|rh|script compilations',
   'script.cache_evictions|scrce,scriptCacheEvictions|rh|script cache evictions',
 ]);
+
+export const ALIASES_COLUMNS = columns([
+  'alias|a||alias name',
+  'index|i,idx||index alias points to',
+  'filter|f,fi||filter',
+  'routing.index|ri,routingIndex||index routing',
+  'routing.search|rs,routingSearch||search routing',
+]);
+
+export const TEMPLATES_COLUMNS = columns([
+  'name|n||template name',
+  'index_patterns|t||template index patterns',
+  'order|o||template application order number',
+  'version|v||version',
+]);

@@ -24,6 +24,7 @@ import {
 } from './index-settings.js';
 import { IndexService, SINGLE_MAPPING_NAME } from './index-service.js';
 import { applyTemplates, TemplateService } from './templates.js';
+import { parseAliases } from './alias-defs.js';
 import { StoredScripts } from './stored-scripts.js';
 import { dropCommits } from './segment-commits.js';
 
@@ -365,27 +366,6 @@ function checkedMeta(raw: unknown, name: string): IndexMeta {
                 : null;
   if (problem) throw new Error(`metadata of index [${name}] ${problem}`);
   return m as IndexMeta;
-}
-
-function parseAliases(v: unknown): Record<string, AliasMeta> {
-  if (v === undefined || v === null) return {};
-  if (typeof v !== 'object' || Array.isArray(v)) {
-    throw new EsError('parse_exception', 'Failed to parse aliases', 400);
-  }
-  const out: Record<string, AliasMeta> = {};
-  for (const [name, def] of Object.entries(v as Record<string, unknown>)) {
-    const d = (def ?? {}) as Record<string, unknown>;
-    const a: AliasMeta = {};
-    if (d.filter !== undefined) a.filter = d.filter;
-    if (typeof d.routing === 'string' || typeof d.routing === 'number') {
-      a.index_routing = a.search_routing = String(d.routing);
-    }
-    if (d.index_routing !== undefined) a.index_routing = String(d.index_routing);
-    if (d.search_routing !== undefined) a.search_routing = String(d.search_routing);
-    if (typeof d.is_write_index === 'boolean') a.is_write_index = d.is_write_index;
-    out[name] = a;
-  }
-  return out;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { illegalArgument, EsError } from '../common/errors.js';
 import type { Store } from '../store/store.js';
+import { parseAliases } from './alias-defs.js';
 import { simpleMatch } from './index-names.js';
 import { flattenSettings, validateSettings, type FlatSettings } from './index-settings.js';
 
@@ -42,6 +43,21 @@ export class TemplateService {
     create: boolean,
     includeTypeName: boolean,
   ): Promise<void> {
+    // ES RestCreateIndexAction.prepareMappings, before the body is parsed: typeless mappings
+    // cannot be wrapped in `_doc`
+    const m = body.mappings;
+    if (
+      !includeTypeName &&
+      m !== null &&
+      typeof m === 'object' &&
+      !Array.isArray(m) &&
+      Object.keys(m).length === 1 &&
+      Object.keys(m)[0] === '_doc'
+    ) {
+      throw illegalArgument(
+        'The mapping definition cannot be nested under a type [_doc] unless include_type_name is set to true.',
+      );
+    }
     // ES order: the body parses (PutIndexTemplateRequest.source), validates, then is applied
     for (const k of Object.keys(body)) {
       if (
@@ -80,7 +96,7 @@ export class TemplateService {
       indexPatterns: patterns.map(String),
       settings,
       mappings,
-      aliases: (body.aliases ?? {}) as Record<string, unknown>,
+      aliases: parseAliases(body.aliases) as Record<string, unknown>,
     };
     if (body.version !== undefined && body.version !== null) t.version = Number(body.version);
     await this.store.putMeta(key(name), t);

@@ -145,7 +145,8 @@ export function fieldMappingToJson(
   }
   const meta = metadataFieldToJson(node.def, path, includeDefaults);
   if (meta === null) return null;
-  return { full_name: path, mapping: { [path]: meta } };
+  // ES metadata mappers write nothing at all when every parameter is a default (no `{}` either)
+  return { full_name: path, mapping: Object.keys(meta).length === 0 ? {} : { [path]: meta } };
 }
 
 /** A field by path (multi-fields included); aliases resolve to their target. */

@@ -42,4 +42,44 @@ describe('PUT _template', () => {
     const exists = await node.req('PUT', '/_template/t1?create=true', { index_patterns: ['x'] });
     expect(exists.json.error.reason).toBe('index_template [t1] already exists');
   });
+
+  it('stores aliases as ES parses them: routing sets both routings', async () => {
+    const put = await node.req('PUT', '/_template/t2', {
+      index_patterns: ['a-*'],
+      aliases: { r: { routing: 'b' }, f: { filter: { term: { u: 'k' } }, search_routing: 's' } },
+    });
+    expect(put.status).toBe(200);
+    const r = await node.req('GET', '/_template/t2');
+    expect(r.json.t2.aliases).toEqual({
+      r: { index_routing: 'b', search_routing: 'b' },
+      f: { filter: { term: { u: 'k' } }, search_routing: 's' },
+    });
+    // and the index created from it gets the same aliases
+    await node.req('PUT', '/a-1');
+    expect((await node.req('GET', '/a-1/_alias')).json).toEqual({
+      'a-1': {
+        aliases: {
+          f: { filter: { term: { u: 'k' } }, search_routing: 's' },
+          r: { index_routing: 'b', search_routing: 'b' },
+        },
+      },
+    });
+  });
+
+  it('refuses typeless mappings wrapped in _doc, and warns when include_type_name is absent', async () => {
+    const bad = await node.req('PUT', '/_template/t3?include_type_name=false', {
+      index_patterns: ['x'],
+      mappings: { _doc: { properties: {} } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.reason).toBe(
+      'The mapping definition cannot be nested under a type [_doc] unless include_type_name is set to true.',
+    );
+    const warned = await node.req('PUT', '/_template/t3', {
+      index_patterns: ['x'],
+      mappings: { _doc: { properties: {} } },
+    });
+    expect(warned.status).toBe(200);
+    expect(warned.headers.get('warning')).toContain('put template requests');
+  });
 });

@@ -6,7 +6,9 @@ import { EsError, illegalArgument, toEsError } from '../../common/errors.js';
 import { parseQuery, toSearchQuery } from '../../dsl/query/index.js';
 import { indexQueryContext } from '../../dsl/search/index-context.js';
 import type { AliasMeta } from '../../engine/index-meta.js';
+import { getAliasesResponse } from '../../engine/alias-listing.js';
 import {
+  indicesOptionsFrom,
   simpleMatch,
   STRICT_EXPAND_OPEN,
   STRICT_EXPAND_OPEN_CLOSED,
@@ -15,9 +17,8 @@ import {
 import type { IndexService } from '../../engine/index-service.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
-import { bodyObject, requireBody, type Handler } from '../rest.js';
+import { bodyObject, param, requireBody, type Handler } from '../rest.js';
 import type { Router } from '../router.js';
-import { aliasesJson } from './indices.js';
 import { searchLimits } from './search.js';
 
 function aliasFrom(def: Record<string, unknown>): AliasMeta {
@@ -108,40 +109,18 @@ export function registerAliasRoutes(router: Router<Handler>, node: NodeContext):
   for (const p of ['/{index}/_alias/{name}', '/{index}/_aliases/{name}'])
     router.add('DELETE', p, del);
 
+  const view = (i: IndexService) => ({ name: i.name, aliases: i.meta.aliases });
+  // ES RestGetAliasesAction: /{index}/_alias[/{name}] and /_alias/{name}, open and closed indices
   const get: Handler = (req) => {
     checkParams(req, ['ignore_unavailable', 'allow_no_indices', 'expand_wildcards', 'local']);
-    const names = req.params.name ? req.params.name.split(',') : null;
-    const targets = req.params.index
-      ? indices.resolve(req.params.index, STRICT_EXPAND_OPEN)
-      : indices.all();
-    const out: Record<string, unknown> = {};
-    const found = new Set<string>();
-    for (const i of targets) {
-      const all = aliasesJson(i);
-      const picked: Record<string, unknown> = {};
-      for (const [a, v] of Object.entries(all)) {
-        if (!names || names.some((n) => n === '_all' || simpleMatch(n, a))) {
-          picked[a] = v;
-          found.add(a);
-        }
-      }
-      if (!names || Object.keys(picked).length || (req.params.index && !names))
-        out[i.name] = { aliases: picked };
-    }
-    if (names) {
-      const missing = names.filter((n) => n !== '_all' && !n.includes('*') && !found.has(n));
-      if (missing.length) {
-        return {
-          status: 404,
-          body: { error: `alias [${missing.join(',')}] missing`, status: 404, ...out },
-        };
-      }
-    }
-    return { status: 200, body: out };
+    const names = req.params.name !== undefined ? req.params.name.split(',') : undefined;
+    const targets = indices.resolve(
+      req.params.index ?? '_all',
+      indicesOptionsFrom(STRICT_EXPAND_OPEN_CLOSED, (n) => param(req, n)),
+    );
+    return getAliasesResponse(targets.map(view), names);
   };
   for (const p of [
-    '/_alias',
-    '/_aliases',
     '/_alias/{name}',
     '/{index}/_alias/{name}',
     '/{index}/_alias',
@@ -149,16 +128,25 @@ export function registerAliasRoutes(router: Router<Handler>, node: NodeContext):
     '/{index}/_aliases/{name}',
   ])
     router.add('GET', p, get);
-  const head: Handler = (req) => {
-    const r = get(req) as { status: number; body: Record<string, unknown> };
-    const any = Object.values(r.body).some(
-      (v) =>
-        typeof v === 'object' &&
-        v &&
-        Object.keys((v as { aliases?: object }).aliases ?? {}).length > 0,
+  // ES RestGetAllAliasesAction: every open index with its aliases (a get-index request)
+  const getAll: Handler = (req) => {
+    checkParams(req, [
+      'ignore_unavailable',
+      'allow_no_indices',
+      'expand_wildcards',
+      'local',
+      'human',
+    ]);
+    const targets = indices.resolve(
+      '_all',
+      indicesOptionsFrom(STRICT_EXPAND_OPEN, (n) => param(req, n)),
     );
-    return { status: r.status === 200 && any ? 200 : 404 };
+    return getAliasesResponse(targets.map(view), undefined);
   };
+  router.add('GET', '/_alias', getAll);
+  router.add('GET', '/_aliases', getAll);
+  // ES answers HEAD with the same handler: 404 only when a plainly named alias is missing
+  const head: Handler = async (req) => ({ status: (await get(req)).status });
   for (const p of ['/_alias/{name}', '/{index}/_alias/{name}', '/{index}/_alias'])
     router.add('HEAD', p, head);
 

@@ -5,8 +5,12 @@ import { statfsSync } from 'node:fs';
 import { freemem, loadavg, totalmem } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { ByteSize, renderCat, TimeValue, type CatTable, type Cell } from '../../cat/table.js';
+import { aliasRows } from '../../cat/aliases.js';
+import { templateRows } from '../../cat/templates.js';
 import {
   columns,
+  ALIASES_COLUMNS,
+  TEMPLATES_COLUMNS,
   COUNT_COLUMNS,
   HEALTH_COLUMNS,
   INDICES_COLUMNS,
@@ -17,6 +21,7 @@ import { allShardsFailed } from '../../dsl/search/shard-failures.js';
 import { executeCount } from '../../dsl/search/count.js';
 import { shardTargets } from '../../dsl/search/execute.js';
 import { parseQuery } from '../../dsl/query/index.js';
+import { findAliases } from '../../engine/alias-listing.js';
 import { clusterHealth, indexHealth } from '../../engine/health.js';
 import {
   indicesOptionsFrom,
@@ -68,7 +73,7 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
   router.add('GET', '/_cat', () => ({
     status: 200,
     contentType: 'text/plain; charset=UTF-8',
-    body: '=^.^=\n/_cat/health\n/_cat/nodes\n/_cat/indices\n/_cat/indices/{index}\n/_cat/count\n/_cat/count/{index}\n/_cat/shards\n/_cat/shards/{index}\n',
+    body: '=^.^=\n/_cat/health\n/_cat/nodes\n/_cat/indices\n/_cat/indices/{index}\n/_cat/count\n/_cat/count/{index}\n/_cat/shards\n/_cat/shards/{index}\n/_cat/aliases\n/_cat/aliases/{alias}\n/_cat/templates\n',
   }));
 
   router.add('GET', '/_cat/health', (req) => {
@@ -278,6 +283,27 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
   };
   router.add('GET', '/_cat/shards', catShards);
   router.add('GET', '/_cat/shards/{index}', catShards);
+
+  const catAliases: Handler = (req) => {
+    checkParams(req, CAT_PARAMS);
+    // ES RestAliasAction: a get-aliases request over every index, open or closed
+    const names = req.params.name?.split(',').filter((n) => n.length > 0) ?? [];
+    const found = findAliases(
+      indices.all().map((i) => ({ name: i.name, aliases: i.meta.aliases })),
+      names,
+    );
+    return respond(req, { columns: ALIASES_COLUMNS, rows: aliasRows(found) });
+  };
+  router.add('GET', '/_cat/aliases', catAliases);
+  router.add('GET', '/_cat/aliases/{name}', catAliases);
+
+  const catTemplates: Handler = (req) => {
+    checkParams(req, CAT_PARAMS);
+    const rows = templateRows(indices.templates.all(), req.params.name);
+    return respond(req, { columns: TEMPLATES_COLUMNS, rows });
+  };
+  router.add('GET', '/_cat/templates', catTemplates);
+  router.add('GET', '/_cat/templates/{name}', catTemplates);
 }
 
 function diskCells(path: string): Record<string, Cell> {

@@ -10,6 +10,8 @@ import { registerClusterRoutes } from './cluster.js';
 import { registerDocumentRoutes } from './documents.js';
 import { registerIndexRoutes } from './indices.js';
 import { registerFreezeRoutes } from './freeze.js';
+import { registerFieldCapsRoutes } from './field-caps.js';
+import { registerFieldMappingRoutes } from './field-mappings.js';
 import { registerInfoRoutes } from './info.js';
 import { registerNodesRoutes } from './nodes.js';
 import { registerTemplateRoutes } from './templates.js';
@@ -27,6 +29,8 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerNodesRoutes(router, node);
   registerIndexRoutes(router, node);
   registerFreezeRoutes(router, node);
+  registerFieldMappingRoutes(router, node);
+  registerFieldCapsRoutes(router, node);
   registerSearchRoutes(router, node);
   const tasks = new TaskManager(node);
   registerByQueryRoutes(router, node, tasks);

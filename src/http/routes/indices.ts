@@ -3,6 +3,7 @@
  * (ES 6.8 RestCreateIndexAction, RestDeleteIndexAction, RestGetIndicesAction, RestGetMappingAction,
  * RestPutMappingAction, RestGetSettingsAction, RestUpdateSettingsAction, RestRefreshAction).
  */
+import { aliasJson } from '../../engine/alias-listing.js';
 import { checkBlock } from '../../engine/index-blocks.js';
 import { EsError, illegalArgument } from '../../common/errors.js';
 import { mappingToJson } from '../../mapping/index.js';
@@ -506,13 +507,7 @@ export function settingsJson(
 export function aliasesJson(idx: IndexService): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of Object.keys(idx.meta.aliases).sort()) {
-    const a = idx.meta.aliases[name]!;
-    const o: Record<string, unknown> = {};
-    if (a.filter !== undefined) o.filter = a.filter;
-    if (a.index_routing !== undefined) o.index_routing = a.index_routing;
-    if (a.search_routing !== undefined) o.search_routing = a.search_routing;
-    if (a.is_write_index !== undefined) o.is_write_index = a.is_write_index;
-    out[name] = o;
+    out[name] = aliasJson(idx.meta.aliases[name]!);
   }
   return out;
 }

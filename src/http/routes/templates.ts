@@ -1,11 +1,16 @@
 /** Index template APIs: PUT/GET/HEAD/DELETE `_template/{name}`. */
 import { EsError } from '../../common/errors.js';
+import { parseAliases } from '../../engine/alias-defs.js';
+import { aliasJson } from '../../engine/alias-listing.js';
 import { simpleMatch } from '../../engine/index-names.js';
 import { nestSettings } from '../../engine/index-settings.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
 import { bodyObject, boolParam, type Handler } from '../rest.js';
 import type { Router } from '../router.js';
+
+const TYPES_WARNING =
+  "[types removal] The parameter include_type_name should be explicitly specified in put template requests to prepare for 7.0. In 7.0 include_type_name will default to 'false', and requests are expected to omit the type name in mapping definitions.";
 
 export function registerTemplateRoutes(router: Router<Handler>, node: NodeContext): void {
   const t = node.indices.templates;
@@ -20,6 +25,7 @@ export function registerTemplateRoutes(router: Router<Handler>, node: NodeContex
     ]);
     const body = bodyObject(req);
     if (!body) throw new EsError('parse_exception', 'request body is required', 400);
+    if (!req.query.has('include_type_name') && 'mappings' in body) req.warnings.push(TYPES_WARNING);
     await t.put(
       req.params.name!,
       body,
@@ -43,7 +49,9 @@ export function registerTemplateRoutes(router: Router<Handler>, node: NodeContex
         index_patterns: tpl.indexPatterns,
         settings: flat ? tpl.settings : nestSettings(tpl.settings),
         mappings,
-        aliases: tpl.aliases,
+        aliases: Object.fromEntries(
+          Object.entries(parseAliases(tpl.aliases)).map(([a, meta]) => [a, aliasJson(meta)]),
+        ),
       };
     }
     if (names && Object.keys(out).length === 0) return { status: 404, body: {} };

@@ -103,13 +103,13 @@ describe('fieldMappingToJson (GET _mapping/field/<f>)', () => {
     });
     expect(fieldMappingToJson(m, '_source')).toEqual({
       full_name: '_source',
-      mapping: { _source: {} },
+      mapping: {},
     });
     expect(fieldMappingToJson(m, '_source', true)).toEqual({
       full_name: '_source',
       mapping: { _source: { enabled: true, includes: [], excludes: [] } },
     });
-    expect(fieldMappingToJson(m, '_id')).toEqual({ full_name: '_id', mapping: { _id: {} } });
+    expect(fieldMappingToJson(m, '_id')).toEqual({ full_name: '_id', mapping: {} });
   });
 });
 
