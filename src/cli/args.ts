@@ -23,7 +23,9 @@ export const USAGE = `Usage: quarry [options]
   --config FILE       YAML settings file (default config/quarry.yml if present)
   --etcd URL,...      join a cluster coordinated by these etcd endpoints
                       (discovery.etcd.endpoints; without it the node runs alone)
-  --transport-port N  node-to-node port (transport.port, default 9300)
+  --transport-port N  node-to-node port (transport.port, default 9300); with security
+                      on, nodes prove -E transport.auth.secret=... (or
+                      transport.auth.secret_file) to each other
   --auth              require HTTP basic authentication (xpack.security.enabled=true);
                       manage users with bin/quarry-users
   -E key=value        any setting: http.port, network.host, path.data, cluster.name,

@@ -75,8 +75,11 @@ describe('a cluster of three nodes on etcd', () => {
       nodes.map((n) => n.url.replace('http://', '')).sort(),
     );
     expect(entries.every((n) => n.os.available_processors > 0)).toBe(true);
-    const stats = await get(`${nodes[0]!.url}/_nodes/stats/process`);
+    const stats = await get(`${nodes[0]!.url}/_nodes/stats/process,transport`);
     expect(stats.json._nodes.successful).toBe(3);
+    // the node that collected sent two requests at least (one to each other node)
+    const mine = Object.values(stats.json.nodes).find((n: any) => n.name === 'n1') as any;
+    expect(mine.transport.tx_count).toBeGreaterThanOrEqual(2);
     const state = await get(`${nodes[2]!.url}/_cluster/state/master_node,nodes`);
     expect(Object.keys(state.json.nodes)).toHaveLength(3);
     expect(state.json.nodes[state.json.master_node]).toBeDefined();

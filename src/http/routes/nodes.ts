@@ -24,6 +24,7 @@ import { checkParams } from '../params.js';
 import { boolParam, param, type Handler, type RestRequest } from '../rest.js';
 import type { Router } from '../router.js';
 import { ES_VERSION } from './info.js';
+import { nodeStatsTransport } from '../../cluster/transport/stats.js';
 import { INDEX_METRICS, nodeIndicesStats, unrecognizedMetrics } from './stats.js';
 
 /** RestNodesInfoAction.ALLOWED_METRICS. */
@@ -443,6 +444,9 @@ function nodeStats(
   if (metrics.has('os')) out.os = osStats(human);
   if (metrics.has('process')) out.process = processStats(human);
   if (metrics.has('fs')) out.fs = fsStats(node, human);
+  // a lone node has no transport layer, so no section (as ES omits what a node does not report)
+  if (metrics.has('transport') && node.cluster)
+    out.transport = nodeStatsTransport(node.cluster.transport.stats(), human);
   if (metrics.has('http')) {
     const h = node.httpStats?.() ?? { current_open: 0, total_opened: 0 };
     out.http = { current_open: h.current_open, total_opened: h.total_opened };
