@@ -39,8 +39,11 @@ export interface RecoveryTarget {
   aboveGlobal(globalCheckpoint: number): ReadonlyMap<string, OpStamp>;
   reset(id: string, record: DocRecord | null): Promise<void>;
   apply(op: ReplicatedOperation): Promise<void>;
-  /** Everything up to `seqNo` is now on the copy (the local checkpoint moves there). */
-  fastForward(seqNo: number): void;
+  /**
+   * Everything up to `seqNo` is now on the copy (the local checkpoint moves there); a remote copy
+   * first receives the operations still on their way.
+   */
+  fastForward(seqNo: number): void | Promise<void>;
   localCheckpoint(): number;
 }
 
@@ -96,7 +99,7 @@ export async function runPeerRecovery(
     stats.operations++;
     if (op.kind === 'index') stats.bytes += op.source.length;
   }
-  target.fastForward(upTo);
+  await target.fastForward(upTo);
   stage('FINALIZE');
   stats.localCheckpoint = target.localCheckpoint();
   await source.markInSync(target.allocationId, stats.localCheckpoint);

@@ -1,0 +1,322 @@
+/**
+ * Replication and peer recovery between nodes over the transport (ES's
+ * `indices:data/write/bulk[s][r]` replica action and the `internal:index/shard/recovery/*`
+ * actions). A node registers the handlers for the shard copies it holds; the primary's node
+ * replicates through `transportReplication` and recovers a copy by driving `runPeerRecovery`
+ * with the copy's side proxied over the transport. `_source` bytes travel as the frame's binary
+ * attachment, never inside JSON.
+ */
+import { EsError } from '../../common/errors.js';
+import type { DocumentService } from '../../engine/documents.js';
+import type { IndexService } from '../../engine/index-service.js';
+import { LocalCheckpointTracker } from '../../engine/local-checkpoint.js';
+import type { OpStamp, ReplicatedOperation } from '../../engine/replicated-op.js';
+import type { DocRecord } from '../../store/doc-record.js';
+import type { Store } from '../../store/store.js';
+import {
+  runPeerRecovery,
+  type RecoveryStats,
+  type RecoveryTarget,
+} from '../recovery/peer-recovery.js';
+import { primaryRecoverySource } from '../recovery/shard-endpoints.js';
+import type { Transport, TransportPeer } from '../transport/transport.js';
+import type { ReplicaTarget, ReplicationTransport } from './replicate.js';
+
+export const REPLICA_ACTION = 'indices:data/write/bulk[s][r]';
+export const START_RECOVERY_ACTION = 'internal:index/shard/recovery/start_recovery';
+export const RECOVERY_RESET_ACTION = 'internal:index/shard/recovery/reset';
+export const RECOVERY_OPS_ACTION = 'internal:index/shard/recovery/translog_ops';
+export const RECOVERY_FINALIZE_ACTION = 'internal:index/shard/recovery/finalize';
+
+/** What this node needs to serve the shard actions. */
+export interface ShardHost {
+  readonly documents: DocumentService;
+  readonly store: Store;
+  /** The open index of that name here, or undefined. */
+  index(name: string): IndexService | undefined;
+}
+
+/** The local checkpoint of each copy this node holds, by `index/shard`. */
+export class CopyCheckpoints {
+  private readonly trackers = new Map<string, LocalCheckpointTracker>();
+
+  get(idx: IndexService, shard: number): LocalCheckpointTracker {
+    const key = `${idx.uuid}/${shard}`;
+    let t = this.trackers.get(key);
+    if (!t) {
+      const max = idx.shard(shard).maxSeqNo;
+      this.trackers.set(key, (t = new LocalCheckpointTracker(max, max)));
+    }
+    return t;
+  }
+
+  /** A recovery hands over the tracker it filled. */
+  set(idx: IndexService, shard: number, tracker: LocalCheckpointTracker): void {
+    this.trackers.set(`${idx.uuid}/${shard}`, tracker);
+  }
+}
+
+interface WireOp {
+  kind: 'index' | 'delete';
+  id: string;
+  seqNo: number;
+  primaryTerm: number;
+  version: number;
+  routing: string | null;
+  /** Byte range of the source in the attachment (index operations). */
+  at?: [number, number];
+}
+
+/** Operations as JSON plus one attachment holding every `_source`, back to back. */
+function packOps(ops: readonly ReplicatedOperation[]): { ops: WireOp[]; attachment: Buffer } {
+  const parts: Buffer[] = [];
+  let offset = 0;
+  const wire = ops.map((op): WireOp => {
+    const { kind, id, seqNo, primaryTerm, version, routing } = op;
+    if (op.kind === 'delete') return { kind, id, seqNo, primaryTerm, version, routing };
+    parts.push(op.source);
+    const at: [number, number] = [offset, offset + op.source.length];
+    offset += op.source.length;
+    return { kind, id, seqNo, primaryTerm, version, routing, at };
+  });
+  return { ops: wire, attachment: Buffer.concat(parts) };
+}
+
+function unpackOps(wire: readonly WireOp[], attachment: Buffer | undefined): ReplicatedOperation[] {
+  return wire.map((w): ReplicatedOperation => {
+    const { id, seqNo, primaryTerm, version, routing } = w;
+    if (w.kind === 'delete') return { kind: 'delete', id, seqNo, primaryTerm, version, routing };
+    // copied: the attachment is a view of the frame, which the transport may reuse
+    const source = Buffer.from(attachment!.subarray(w.at![0], w.at![1]));
+    return { kind: 'index', id, seqNo, primaryTerm, version, routing, source };
+  });
+}
+
+const noShard = (index: string, shard: number) =>
+  new EsError('shard_not_found_exception', `no such shard`, 404, {
+    meta: { index, shard: String(shard) },
+  });
+
+function copyOf(host: ShardHost, index: string, shard: number): IndexService {
+  const idx = host.index(index);
+  if (!idx || shard < 0 || shard >= idx.numberOfShards) throw noShard(index, shard);
+  return idx;
+}
+
+/**
+ * Serves the replica and recovery-target actions for the copies this node holds: replicated
+ * operations are applied and durable before the answer, which carries the copy's local checkpoint.
+ */
+export function registerShardHandlers(
+  transport: Transport,
+  host: ShardHost,
+  checkpoints: CopyCheckpoints,
+): void {
+  transport.registerHandler(REPLICA_ACTION, async (req) => {
+    const b = req.body as { index: string; shard: number; ops: WireOp[] };
+    const idx = copyOf(host, b.index, b.shard);
+    const tracker = checkpoints.get(idx, b.shard);
+    const ops = unpackOps(b.ops, req.attachment);
+    const done = ops.map((op) => host.documents.applyReplicated(idx, b.shard, op).done);
+    await Promise.all(done);
+    await host.store.durable();
+    for (const op of ops) tracker.markProcessed(op.seqNo);
+    return { body: { localCheckpoint: tracker.checkpoint } };
+  });
+  transport.registerHandler(RECOVERY_RESET_ACTION, async (req) => {
+    const b = req.body as { index: string; shard: number; id: string; record: WireRecord | null };
+    const idx = copyOf(host, b.index, b.shard);
+    const record = b.record && fromWireRecord(b.record, req.attachment);
+    await host.documents.resetForRecovery(idx, b.shard, b.id, record);
+    await host.store.durable();
+    idx.shard(b.shard).recomputeMaxSeqNo();
+    return { body: {} };
+  });
+  transport.registerHandler(RECOVERY_OPS_ACTION, async (req) => {
+    const b = req.body as { index: string; shard: number; ops: WireOp[] };
+    const idx = copyOf(host, b.index, b.shard);
+    const tracker = checkpoints.get(idx, b.shard);
+    const ops = unpackOps(b.ops, req.attachment);
+    await Promise.all(ops.map((op) => host.documents.applyReplicated(idx, b.shard, op).done));
+    await host.store.durable();
+    for (const op of ops) tracker.markProcessed(op.seqNo);
+    return { body: {} };
+  });
+  transport.registerHandler(RECOVERY_FINALIZE_ACTION, async (req) => {
+    const b = req.body as { index: string; shard: number; upTo: number };
+    const idx = copyOf(host, b.index, b.shard);
+    const tracker = checkpoints.get(idx, b.shard);
+    tracker.fastForward(b.upTo);
+    return { body: { localCheckpoint: tracker.checkpoint } };
+  });
+}
+
+interface WireRecord {
+  tombstone: boolean;
+  version: number;
+  seqNo: number;
+  primaryTerm: number;
+  timestamp: number;
+  routing: string | null;
+}
+
+function fromWireRecord(w: WireRecord, attachment: Buffer | undefined): DocRecord {
+  return { ...w, source: Buffer.from(attachment ?? Buffer.alloc(0)) };
+}
+
+/** The primary's side of replication, over the transport. */
+export function transportReplication(
+  transport: Transport,
+  peerOf: (nodeId: string) => TransportPeer,
+  index: string,
+  shard: number,
+  failReplica: ReplicationTransport['failReplica'],
+  timeoutMs = 60_000,
+): ReplicationTransport {
+  return {
+    async sendToReplica(target: ReplicaTarget, op, _term, _global) {
+      const { ops, attachment } = packOps([op]);
+      const r = await transport.send(
+        peerOf(target.nodeId),
+        REPLICA_ACTION,
+        { index, shard, ops },
+        { timeoutMs, attachment },
+      );
+      return r.body as { localCheckpoint: number };
+    },
+    failReplica,
+  };
+}
+
+/** A recovering copy on another node, as the primary's recovery sees it. */
+function remoteTarget(
+  transport: Transport,
+  peer: TransportPeer,
+  index: string,
+  shard: number,
+  allocationId: string,
+  aboveGlobal: ReadonlyMap<string, OpStamp>,
+  timeoutMs: number,
+): RecoveryTarget {
+  let localCheckpoint = -1;
+  const send = (action: string, body: Record<string, unknown>, attachment?: Buffer) =>
+    transport.send(
+      peer,
+      action,
+      { index, shard, ...body },
+      {
+        timeoutMs,
+        ...(attachment ? { attachment } : {}),
+      },
+    );
+  // operations go in batches rather than one round trip each
+  let batch: ReplicatedOperation[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const { ops, attachment } = packOps(batch);
+    batch = [];
+    await send(RECOVERY_OPS_ACTION, { ops }, attachment);
+  };
+  return {
+    allocationId,
+    aboveGlobal: () => aboveGlobal,
+    async reset(id, record) {
+      const wire = record && {
+        tombstone: record.tombstone,
+        version: record.version,
+        seqNo: record.seqNo,
+        primaryTerm: record.primaryTerm,
+        timestamp: record.timestamp,
+        routing: record.routing,
+      };
+      await send(RECOVERY_RESET_ACTION, { id, record: wire }, record?.source);
+    },
+    async apply(op) {
+      batch.push(op);
+      if (batch.length >= 500) await flush();
+    },
+    async fastForward(upTo) {
+      await flush();
+      const r = await send(RECOVERY_FINALIZE_ACTION, { upTo });
+      localCheckpoint = (r.body as { localCheckpoint: number }).localCheckpoint;
+    },
+    localCheckpoint: () => localCheckpoint,
+  };
+}
+
+export interface StartRecoveryRequest {
+  index: string;
+  shard: number;
+  allocationId: string;
+  globalCheckpoint: number;
+  /** The copy's documents above the global checkpoint: [id, seqNo, primaryTerm]. */
+  aboveGlobal: Array<[string, number, number]>;
+}
+
+/**
+ * Serves `start_recovery` on the primary's node: recovers the asking copy over the transport.
+ * `startTracking` begins live replication to it; `markInSync` is the fenced in-sync change.
+ */
+export function registerRecoverySource(
+  transport: Transport,
+  host: ShardHost,
+  peerOf: (nodeId: string) => TransportPeer,
+  hooks: {
+    startTracking(index: string, shard: number, allocationId: string, nodeId: string): void;
+    markInSync(
+      index: string,
+      shard: number,
+      allocationId: string,
+      checkpoint: number,
+    ): Promise<void>;
+  },
+  timeoutMs = 60_000,
+): void {
+  transport.registerHandler(START_RECOVERY_ACTION, async (req) => {
+    const b = req.body as StartRecoveryRequest;
+    const idx = copyOf(host, b.index, b.shard);
+    const above = new Map<string, OpStamp>(
+      b.aboveGlobal.map(([id, seqNo, primaryTerm]) => [id, { seqNo, primaryTerm }]),
+    );
+    const target = remoteTarget(
+      transport,
+      peerOf(req.fromNode.id),
+      b.index,
+      b.shard,
+      b.allocationId,
+      above,
+      timeoutMs,
+    );
+    const source = primaryRecoverySource(host.store, idx, b.shard, {
+      startTracking: (aid) => hooks.startTracking(b.index, b.shard, aid, req.fromNode.id),
+      markInSync: (aid, cp) => hooks.markInSync(b.index, b.shard, aid, cp),
+    });
+    const stats = await runPeerRecovery(source, target, b.globalCheckpoint);
+    return { body: stats };
+  });
+}
+
+/** The copy's side: asks the primary's node to recover this copy, and waits until it is in sync. */
+export async function recoverFromPrimary(
+  transport: Transport,
+  primary: TransportPeer,
+  idx: IndexService,
+  shard: number,
+  allocationId: string,
+  globalCheckpoint: number,
+  timeoutMs = 10 * 60_000,
+): Promise<RecoveryStats> {
+  const aboveGlobal: Array<[string, number, number]> = idx
+    .shard(shard)
+    .changesSince(globalCheckpoint + 1)
+    .map(({ id, record }) => [id, record.seqNo, record.primaryTerm]);
+  const body: StartRecoveryRequest = {
+    index: idx.name,
+    shard,
+    allocationId,
+    globalCheckpoint,
+    aboveGlobal,
+  };
+  const r = await transport.send(primary, START_RECOVERY_ACTION, body, { timeoutMs });
+  return r.body as RecoveryStats;
+}
