@@ -8,6 +8,7 @@ import type { DocumentService } from './engine/documents.js';
 import type { ScrollService } from './dsl/search/scroll.js';
 import type { OverloadControl } from './http/overload.js';
 import type { Clock } from './search/deadline.js';
+import type { IngestService } from './ingest/service.js';
 
 export interface NodeSettings {
   clusterName: string;
@@ -49,4 +50,6 @@ export interface NodeContext {
   clusterSettingsChanged?: (settings: Record<string, string>) => void;
   /** The clock of search timeouts (performance.now when unset); tests inject one. */
   searchClock?: Clock;
+  /** Ingest pipelines (set when the routes are registered). */
+  ingest?: IngestService;
 }

@@ -23,6 +23,7 @@ import {
 import { bodyObject, boolParam, hasBody, param, type Handler, type RestRequest } from '../rest.js';
 import type { Router } from '../router.js';
 import { transportAddress } from './nodes.js';
+import { runIngest } from '../ingest-writes.js';
 
 const GET_PARAMS = [
   'routing',
@@ -72,7 +73,9 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
       const policy = refreshPolicy(req);
       const w = internalVersionWarning(ir);
       if (w) req.warnings.push(w);
-      const out = documents.index(ir);
+      const prepared = runIngest(node.ingest, indices, ir);
+      if (!('kind' in prepared)) return { status: prepared.status, body: prepared.body };
+      const out = documents.index(prepared as IndexRequest);
       const forced = await acknowledge(store, [out], policy);
       if (forced) out.body.forced_refresh = true;
       return { status: out.status, body: out.body };
@@ -245,7 +248,7 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
       const w = internalVersionWarning(r);
       if (w) req.warnings.push(w);
     }
-    const items = executeBulk(documents, reqs);
+    const items = executeBulk(documents, reqs, (r) => runIngest(node.ingest, indices, r));
     const touched = items.filter((i) => i.outcome).map((i) => i.outcome!);
     await acknowledge(store, touched, policy);
     return {
