@@ -61,7 +61,7 @@ export function compileDissect(pattern: string, appendSeparator: string): Dissec
   const found: Array<{ raw: string; start: number; end: number }> = [];
   for (let m = re.exec(pattern); m; m = re.exec(pattern))
     found.push({ raw: m[1]!, start: m.index, end: m.index + m[0].length });
-  if (found.length === 0) throw illegalArgument(`Unable to find any keys or delimiters in pattern: ${pattern}`); // prettier-ignore
+  if (found.length === 0) throw illegalArgument(`Unable to parse pattern: ${pattern}`); // prettier-ignore
   const leading = pattern.slice(0, found[0]!.start);
   const keys = found.map((f, i) =>
     parseKey(

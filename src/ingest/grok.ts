@@ -152,7 +152,7 @@ function convert(v: string, type: GrokType): unknown {
       return n;
     }
     case 'float':
-      return Math.fround(Number(v));
+      return Number(v);
     case 'double':
       return Number(v);
     case 'boolean':

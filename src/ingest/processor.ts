@@ -141,6 +141,16 @@ export function executePipeline(
   doc: IngestDocument,
   ctx: ExecContext,
 ): IngestDocument | null {
+  // the pipeline a request names is not itself tracked for cycles, only those it calls (ES)
+  return runCompound(pipeline.compound, doc, ctx);
+}
+
+/** IngestDocument.executePipeline: a pipeline run by a pipeline processor. */
+function executeNestedPipeline(
+  pipeline: Pipeline,
+  doc: IngestDocument,
+  ctx: ExecContext,
+): IngestDocument | null {
   if (ctx.executing.has(pipeline.id))
     throw new EsError(
       'illegal_state_exception',
@@ -246,18 +256,18 @@ function runPipelineProcessor(
     if (ctx.trace) ctx.trace.push({ tag: p.tag, doc: null, error: e, ignoredError: null });
     throw e;
   }
-  if (!ctx.trace) return executePipeline(pipeline, doc, ctx);
+  if (!ctx.trace) return executeNestedPipeline(pipeline, doc, ctx);
   const trace = ctx.trace;
   try {
     // ES first runs the pipeline untraced on a copy, so that a cycle fails this processor
     // before any inner result is recorded
     try {
-      executePipeline(pipeline, copyDocument(doc), { ...ctx, trace: null });
+      executeNestedPipeline(pipeline, copyDocument(doc), { ...ctx, trace: null });
     } catch (e) {
       const err = asEsError(e);
       if (err.causedBy?.causedBy?.type === 'illegal_state_exception') throw err;
     }
-    return executePipeline(pipeline, doc, ctx);
+    return executeNestedPipeline(pipeline, doc, ctx);
   } catch (e) {
     trace.push({ tag: p.tag, doc: null, error: asEsError(e), ignoredError: null });
     throw e;

@@ -108,9 +108,11 @@ const dateIndexName: ProcessorFactory = (c) => {
     const millis = parseWith(parsers, text, zone, locale);
     const rounding = roundingT(doc);
     if (!ROUNDINGS.has(rounding)) throw illegalArgument(`Unsupported rounding [${rounding}]`);
-    const printed = dateFormatter("yyyy-MM-dd'T'HH:mm:ss.SSSZZ").format(millis, zone);
+    // the date is printed in the index name format itself, so the date math re-reads it
+    const fmt = format(doc);
+    const printed = dateFormatter(fmt).format(millis, zone);
     const zoneName = tz === null ? 'UTC' : zoneT!(doc);
-    setField(doc, '_index', `<${prefix(doc)}{${printed}||/${rounding}{${format(doc)}|${zoneName}}}>`); // prettier-ignore
+    setField(doc, '_index', `<${prefix(doc)}{${printed}||/${rounding}{${fmt}|${zoneName}}}>`);
   });
 };
 

@@ -138,7 +138,8 @@ function toFloat(v: unknown, name: 'float' | 'double'): number {
   const s = javaString(v).trim();
   if (!FLOAT_RE.test(s)) throw illegalArgument(`unable to convert [${s}] to ${name}`);
   const n = Number(s.replace(/[fFdD]$/, ''));
-  return name === 'float' ? Math.fround(n) : n;
+  // JSON renders the double; Java prints a float's shortest form, which the double matches
+  return n;
 }
 
 function toBoolean(v: unknown): boolean {
