@@ -111,6 +111,11 @@ export function dissect(d: Dissect, input: string): Record<string, string> {
   const appends = new Map<string, Array<{ order: number; idx: number; v: string }>>();
   const refK = new Map<string, string>();
   const refV = new Map<string, string>();
+  const appendNames = new Set(
+    d.keys
+      .filter((k) => k.modifier === 'append' || k.modifier === 'append_order')
+      .map((k) => k.name),
+  );
   d.keys.forEach((k, idx) => {
     const v = values[idx]!;
     switch (k.modifier) {
@@ -131,8 +136,12 @@ export function dissect(d: Dissect, input: string): Record<string, string> {
         refV.set(k.name, v);
         return;
       default:
-        if (appends.has(k.name)) appends.get(k.name)!.push({ order: 0, idx, v });
-        else out[k.name] = v;
+        if (appendNames.has(k.name)) {
+          const list = appends.get(k.name) ?? [];
+          list.push({ order: 0, idx, v });
+          appends.set(k.name, list);
+          if (!(k.name in out)) out[k.name] = '';
+        } else out[k.name] = v;
     }
   });
   for (const [name, list] of appends) {

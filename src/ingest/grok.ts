@@ -74,10 +74,14 @@ function forbidCircular(
 
 /** Oniguruma constructs the bank uses, in JS terms. */
 function toJsRegex(src: string): string {
-  return src
-    .replace(/\(\?>/g, '(?:')
-    .replace(/\\A/g, '^')
-    .replace(/\\[Zz]/g, '$');
+  return (
+    src
+      .replace(/\(\?>/g, '(?:')
+      .replace(/\\A/g, '^')
+      .replace(/\\[Zz]/g, '$')
+      // Oniguruma accepts a repeated optional (`.?*`); JS wants one quantifier
+      .replace(/([^\\(])\?\*/g, '$1*')
+  );
 }
 
 /**
@@ -130,12 +134,19 @@ export function compileGrok(patterns: readonly string[], bank: Record<string, st
     captures.set(g, { field: name, type: 'string' });
     return `(?<${g}>`;
   });
+  // inline option groups apply to the whole expression here (Oniguruma's `m` is JS's `s`)
+  let flags = '';
+  source = source.replace(/\(\?([imx]+)\)/g, (_, f: string) => {
+    if (f.includes('i') && !flags.includes('i')) flags += 'i';
+    if (f.includes('m') && !flags.includes('s')) flags += 's';
+    return '';
+  });
   let regex: RegExp;
   try {
-    regex = new RegExp(toJsRegex(source), 'u');
+    regex = new RegExp(toJsRegex(source), 'u' + flags);
   } catch {
     try {
-      regex = new RegExp(toJsRegex(source));
+      regex = new RegExp(toJsRegex(source), flags);
     } catch (e) {
       throw illegalArgument((e as Error).message);
     }
