@@ -3,7 +3,7 @@
  * with named captures. The bank is ES 6.8's published pattern set (grok-patterns/patterns.txt).
  * Oniguruma syntax the bank uses and JS lacks (atomic groups, `\A`, `\Z`) is translated.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { illegalArgument } from '../common/errors.js';
 
@@ -12,7 +12,11 @@ let builtin: Readonly<Record<string, string>> | null = null;
 /** The built-in pattern bank, loaded once (a later file's definition wins, as in ES). */
 export function builtinPatterns(): Readonly<Record<string, string>> {
   if (builtin) return builtin;
-  const text = readFileSync(fileURLToPath(new URL('./grok-patterns/patterns.txt', import.meta.url)), 'utf8'); // prettier-ignore
+  // beside this module under src/, or (compiled into dist/src/ingest/) in the source tree
+  const here = new URL('./grok-patterns/patterns.txt', import.meta.url);
+  const fromDist = new URL('../../../src/ingest/grok-patterns/patterns.txt', import.meta.url);
+  const path = existsSync(fileURLToPath(here)) ? here : fromDist;
+  const text = readFileSync(fileURLToPath(path), 'utf8');
   builtin = parsePatternBank(text);
   return builtin;
 }
