@@ -86,6 +86,16 @@ describe('pipelines on writes', () => {
   });
 });
 
+describe('update_by_query', () => {
+  it('runs the pipeline parameter on each document', async () => {
+    await node.req('PUT', '/_ingest/pipeline/up', upper);
+    await node.req('PUT', '/q/_doc/1?refresh=true', { f: 'm' });
+    const r = await node.req('POST', '/q/_update_by_query?pipeline=up&refresh=true');
+    expect(r.json.updated).toBe(1);
+    expect((await node.req('GET', '/q/_doc/1')).json._source).toEqual({ f: 'M' });
+  });
+});
+
 describe('simulate and grok', () => {
   it('simulates a stored pipeline', async () => {
     const r = await node.req('POST', '/_ingest/pipeline/up/_simulate', {
