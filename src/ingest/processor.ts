@@ -70,7 +70,8 @@ export function processorType(p: Processor): string {
     case 'compound':
       return p.processors.length > 0 ? processorType(p.processors[0]!) : 'compound';
     case 'conditional':
-      return processorType(p.inner);
+      // ES ConditionalProcessor's own type names a failure, not the wrapped processor's
+      return 'conditional';
   }
 }
 
@@ -165,6 +166,43 @@ function executeNestedPipeline(
   }
 }
 
+/** Counters of one processor (ES IngestMetric), reported in nodes stats. */
+export interface ProcessorMetric {
+  count: number;
+  time_in_millis: number;
+  current: number;
+  failed: number;
+}
+
+const metrics = new WeakMap<Processor, ProcessorMetric>();
+
+/** The counters of a processor of a compiled pipeline. */
+export function metricOf(p: Processor): ProcessorMetric {
+  let m = metrics.get(p);
+  if (!m) {
+    m = { count: 0, time_in_millis: 0, current: 0, failed: 0 };
+    metrics.set(p, m);
+  }
+  return m;
+}
+
+/** Measures one processor run (a conditional is measured only when its condition held). */
+function measured<T>(p: Processor, run: () => T): T {
+  const m = metricOf(p);
+  const t0 = performance.now();
+  m.current++;
+  try {
+    return run();
+  } catch (e) {
+    m.failed++;
+    throw e;
+  } finally {
+    m.current--;
+    m.count++;
+    m.time_in_millis += Math.floor(performance.now() - t0);
+  }
+}
+
 function runCompound(
   c: CompoundProcessor,
   doc: IngestDocument,
@@ -172,7 +210,10 @@ function runCompound(
 ): IngestDocument | null {
   for (const p of c.processors) {
     try {
-      const r = runTracked(p, doc, ctx, c.ignoreFailure);
+      const r =
+        p.kind === 'conditional'
+          ? runTracked(p, doc, ctx, c.ignoreFailure)
+          : measured(p, () => runTracked(p, doc, ctx, c.ignoreFailure));
       if (r === null) return null;
     } catch (e) {
       if (c.ignoreFailure) continue;
@@ -226,7 +267,7 @@ function runTracked(
   if (p.kind === 'compound') return runCompound(p, doc, ctx);
   if (p.kind === 'conditional') {
     if (!p.condition(doc)) return doc;
-    return runTracked(p.inner, doc, ctx, ignoreFailure);
+    return measured(p, () => runTracked(p.inner, doc, ctx, ignoreFailure));
   }
   if (p.kind === 'pipeline') return runPipelineProcessor(p, doc, ctx);
   if (!ctx.trace) return p.run(doc, ctx);
@@ -281,4 +322,25 @@ export function runProcessor(
   ctx: ExecContext,
 ): IngestDocument | null {
   return runTracked(p, doc, ctx, false);
+}
+
+/**
+ * The top-level processors of a pipeline with their counters and ES's names (`type`,
+ * `pipeline:name`, then `:tag`); on_failure processors are not listed, as in ES.
+ */
+export function processorStats(c: CompoundProcessor): Array<Record<string, ProcessorMetric>> {
+  const out: Array<Record<string, ProcessorMetric>> = [];
+  for (const p of c.processors) {
+    if (p.kind === 'compound') {
+      out.push(...processorStats(p));
+      continue;
+    }
+    const real = p.kind === 'conditional' ? p.inner : p;
+    let name = processorType(real);
+    if (real.kind === 'pipeline') name += `:${real.name}`;
+    const tag = processorTag(p);
+    if (tag !== null && tag !== '') name += `:${tag}`;
+    out.push({ [name]: { ...metricOf(p) } });
+  }
+  return out;
 }

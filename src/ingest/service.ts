@@ -12,7 +12,7 @@ import {
   type JsonMap,
 } from './document.js';
 import { parsePipeline } from './parse.js';
-import { executePipeline, type ExecContext, type Pipeline } from './processor.js';
+import { executePipeline, processorStats, type ExecContext, type Pipeline } from './processor.js';
 import type { PipelineStore } from './pipeline-store.js';
 
 export interface PipelineStats {
@@ -93,9 +93,19 @@ export class IngestService {
     return Object.keys(this.store.all());
   }
 
-  stats(): { total: PipelineStats; pipelines: Record<string, PipelineStats> } {
-    const pipelines: Record<string, PipelineStats> = {};
-    for (const id of this.ids()) pipelines[id] = { ...(this.perPipeline.get(id) ?? newStats()) };
+  /** Nodes stats `ingest`: totals, then each pipeline with its top-level processors. */
+  stats(): { total: PipelineStats; pipelines: Record<string, JsonMap> } {
+    const pipelines: Record<string, JsonMap> = {};
+    for (const id of this.ids()) {
+      let processors: unknown[] = [];
+      try {
+        const p = this.pipeline(id);
+        if (p) processors = processorStats(p.compound);
+      } catch {
+        // a definition that no longer builds has no processors to report
+      }
+      pipelines[id] = { ...(this.perPipeline.get(id) ?? newStats()), processors };
+    }
     return { total: { ...this.total }, pipelines };
   }
 

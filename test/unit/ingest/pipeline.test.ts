@@ -137,3 +137,24 @@ describe('verbose simulate', () => {
     expect(res[3].doc._source).toEqual({ a: 1, f: 1 });
   });
 });
+
+describe('processor stats', () => {
+  it('counts each top-level processor under ES names, conditionals only when they ran', async () => {
+    const svc = new IngestService(memoryPipelineStore());
+    await svc.put('s', {
+      processors: [
+        { set: { field: 'a', value: 1, tag: 't' } },
+        { set: { field: 'b', value: 1, if: 'ctx.x == 1' } },
+        { fail: { message: 'm', ignore_failure: true } },
+      ],
+    });
+    svc.run('s', { _index: 'i', _type: '_doc', _id: '1' }, { x: 2 });
+    const st = svc.stats();
+    expect(st.total).toMatchObject({ count: 1, current: 0, failed: 0 });
+    expect(st.pipelines.s!.processors).toEqual([
+      { 'set:t': expect.objectContaining({ count: 1, failed: 0 }) },
+      { set: expect.objectContaining({ count: 0 }) },
+      { fail: expect.objectContaining({ count: 1, failed: 1 }) },
+    ]);
+  });
+});
