@@ -27,15 +27,40 @@ function dateParser(format: string): DateParser {
       };
     case 'TAI64N':
       return (t) => {
+        // ES reads the seconds from hex digits 1..16 and the nanoseconds from 16..24
         const s = t.startsWith('@') ? t.slice(1) : t;
-        const base = 0x4000000000000000n + 10n;
-        const secs = BigInt('0x' + s.slice(0, 16)) - base;
-        const nanos = parseInt(s.slice(16, 24), 16);
-        return Number(secs) * 1000 + Math.floor(nanos / 1e6);
+        if (!/^[0-9a-fA-F]{24}$/.test(s)) throw illegalArgument(`For input string: "${s}"`);
+        const base = parseInt(s.slice(1, 16), 16);
+        const rest = parseInt(s.slice(16, 24), 16);
+        return base * 1000 - 10000 + Math.floor(rest / 1e6);
       };
     default:
-      return (t, z, locale) => dateFormatter(format, 'joda', locale).parse(t, z);
+      return yearDefaulted(format);
   }
+}
+
+/** Pattern letters outside quotes. */
+function patternLetters(pattern: string): string {
+  return pattern.replace(/'[^']*'/g, '').replace(/[^A-Za-z]/g, '');
+}
+
+/**
+ * ES's date processor fills a missing year with the current one (Joda `withYear`, and the java
+ * fallback for `8` patterns without a year or week-based year): the text is parsed with the
+ * current year in front of it.
+ */
+function yearDefaulted(format: string): DateParser {
+  const java = format.startsWith('8');
+  const body = java ? format.slice(1) : format;
+  const named = /^[a-z_]+$/.test(body);
+  const letters = patternLetters(body);
+  if (named || /[yYuxwe]/.test(letters.replace(/[^yYuxwe]/g, '')))
+    return (t, z, locale) => dateFormatter(format, 'joda', locale).parse(t, z);
+  const withYear = `${java ? '8uuuu' : 'yyyy'} ${body}`;
+  return (t, z, locale) => {
+    const year = new Date().getUTCFullYear();
+    return dateFormatter(withYear, 'joda', locale).parse(`${year} ${t}`, z);
+  };
 }
 
 function zoneOf(t: Template | null, doc: IngestDocument): TimeZone {

@@ -11,6 +11,12 @@ describe('date', () => {
     expect(run([{ date: { field: 'd', target_field: 't', formats: ['yyyy', 'ISO8601'] } }], { d: '2016-03-01T10:00:00Z' })).toEqual({ d: '2016-03-01T10:00:00Z', t: '2016-03-01T10:00:00.000Z' }); // prettier-ignore
   });
 
+  it('fills a missing year with the current one, and reads TAI64N', () => {
+    const y = new Date().getUTCFullYear();
+    expect(run([{ date: { field: 'd', target_field: 't', formats: ['dd/MM'] } }], { d: '12/06' })).toEqual({ d: '12/06', t: `${y}-06-12T00:00:00.000Z` }); // prettier-ignore
+    expect(run([{ date: { field: 'd', target_field: 't', formats: ['TAI64N'] } }], { d: '@4000000050d506482dbdf024' })).toEqual({ d: '@4000000050d506482dbdf024', t: '2012-12-22T01:00:46.767Z' }); // prettier-ignore
+  });
+
   it('fails with ES message when no format parses', () => {
     expect(rootFailure(() => run([{ date: { field: 'd', formats: ['yyyy'] } }], { d: 'x' })).reason).toMatch(/Invalid format|unable to parse|Cannot parse/); // prettier-ignore
   });
