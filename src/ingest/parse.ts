@@ -69,12 +69,10 @@ function readCondition(config: JsonMap): ((doc: IngestDocument) => boolean) | nu
   delete config.if;
   if (json === undefined || json === null) return null;
   const spec = parseScriptSpec(json);
-  const cs = compileScript(spec.source, {
-    lang: spec.lang,
-    params: spec.params,
-    variables: ['ctx'],
-  });
+  // ES parses the script when the pipeline is built but compiles it when it first runs
+  let cs: ReturnType<typeof compileScript> | null = null;
   return (doc) => {
+    cs ??= compileScript(spec.source, { lang: spec.lang, params: spec.params, variables: ['ctx'] });
     const r = cs.evaluate({ ctx: scriptCtx(deepCopy(doc.sourceAndMetadata)) });
     if (typeof r !== 'boolean')
       throw new EsError('illegal_argument_exception', `condition [${spec.source}] did not return a boolean`, 400); // prettier-ignore
