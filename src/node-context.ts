@@ -9,6 +9,7 @@ import type { ScrollService } from './dsl/search/scroll.js';
 import type { OverloadControl } from './http/overload.js';
 import type { Clock } from './search/deadline.js';
 import type { ClusterMembership } from './cluster/membership.js';
+import type { IngestService } from './ingest/service.js';
 
 export interface NodeSettings {
   clusterName: string;
@@ -52,4 +53,6 @@ export interface NodeContext {
   cluster?: ClusterMembership;
   /** The clock of search timeouts (performance.now when unset); tests inject one. */
   searchClock?: Clock;
+  /** Ingest pipelines (set when the routes are registered). */
+  ingest?: IngestService;
 }

@@ -320,11 +320,23 @@ export interface BulkItem {
 }
 
 /** Executes parsed requests in order; each item succeeds or fails on its own. */
-export function executeBulk(docs: DocumentService, reqs: WriteRequest[]): BulkItem[] {
+export function executeBulk(
+  docs: DocumentService,
+  reqs: WriteRequest[],
+  prepare?: (req: WriteRequest) => WriteRequest | WriteOutcome,
+): BulkItem[] {
   const items: BulkItem[] = [];
-  for (const req of reqs) {
+  for (const original of reqs) {
+    let req = original;
     const verb = req.kind === 'index' ? (req.opType === 'create' ? 'create' : 'index') : req.kind;
     try {
+      // an ingest pipeline may rewrite the request, or drop it (a finished outcome)
+      const prepared = prepare ? prepare(req) : req;
+      if (!('kind' in prepared)) {
+        items.push({ verb, outcome: prepared, error: null, req });
+        continue;
+      }
+      req = prepared;
       const outcome =
         req.kind === 'index'
           ? docs.index(req)

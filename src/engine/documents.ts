@@ -443,7 +443,7 @@ export class DocumentService {
           shard.id,
         );
       }
-      const out = this.index({
+      let ir: IndexRequest = {
         kind: 'index',
         opType: 'create',
         index: idx.name,
@@ -453,7 +453,13 @@ export class DocumentService {
         version: MATCH_ANY,
         versionType: 'internal',
         source: Buffer.from(stringifyDeep(upsert, true)),
-      });
+      };
+      if (req.prepareUpsert) {
+        const prepared = req.prepareUpsert(ir);
+        if (!('kind' in prepared)) return { ...prepared, index: null, shard: null };
+        ir = prepared;
+      }
+      const out = this.index(ir);
       return this.withGet(out, req, upsert);
     }
     if (req.version !== MATCH_ANY) {

@@ -38,6 +38,13 @@ export interface UpdateRequest extends WriteBase {
   fetchSource: { includes: string[]; excludes: string[] } | null;
   /** `fields` parameter (deprecated in 6.x): a list of fields to return; `_source` returns it. */
   fields?: string[];
+  /**
+   * Runs on the index request an upsert becomes (the default ingest pipeline of the update API);
+   * a finished outcome means the document was dropped.
+   */
+  prepareUpsert?: (
+    req: IndexRequest,
+  ) => IndexRequest | { status: number; body: Record<string, unknown> };
 }
 
 export type WriteRequest = IndexRequest | DeleteRequest | UpdateRequest;

@@ -45,6 +45,11 @@ const LAYERS: Array<{ name: string; match: RegExp; may: string[] }> = [
     may: ['dsl', 'engine', 'search', 'mapping', 'functions', 'common', 'grammar'],
   },
   {
+    name: 'ingest',
+    match: /^src\/ingest\//,
+    may: ['ingest', 'dsl', 'engine', 'mapping', 'functions', 'common'],
+  },
+  {
     name: 'sql',
     match: /^src\/sql\//,
     may: ['sql', 'dsl', 'engine', 'search', 'mapping', 'functions', 'common', 'grammar'],
@@ -67,6 +72,7 @@ const LAYERS: Array<{ name: string; match: RegExp; may: string[] }> = [
       'node',
       'security',
       'cluster',
+      'ingest',
     ],
   },
   {
@@ -85,6 +91,7 @@ const LAYERS: Array<{ name: string; match: RegExp; may: string[] }> = [
       'functions',
       'security',
       'cluster',
+      'ingest',
     ],
   },
   {

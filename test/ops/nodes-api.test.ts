@@ -55,8 +55,11 @@ describe('GET _nodes', () => {
         max_content_length_in_bytes: 104857600,
       },
       plugins: [],
-      modules: [],
+      modules: [
+        { name: 'ingest-common', classname: 'org.elasticsearch.ingest.common.IngestCommonPlugin' },
+      ],
     });
+    expect(n.ingest.processors.map((p: { type: string }) => p.type)).toContain('grok');
     expect(n.os.available_processors).toBeGreaterThan(0);
     expect(n.os.name).toBe(process.platform === 'linux' ? 'Linux' : n.os.name);
     // Sections a JVM-free node cannot report are absent, not faked.

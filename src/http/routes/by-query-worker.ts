@@ -11,6 +11,9 @@ import type { IndexService } from '../../engine/index-service.js';
 import { getStr } from '../../engine/index-settings.js';
 import type { Shard } from '../../engine/shard.js';
 import { MATCH_ANY } from '../../engine/versioning.js';
+import type { WriteOutcome } from '../../engine/documents.js';
+import type { IndexRequest } from '../../engine/write-request.js';
+import { runIngest } from '../ingest-writes.js';
 import { acknowledge, type Touched } from '../../engine/write-ack.js';
 import { valueAtPath } from '../../engine/documents.js';
 import {
@@ -344,6 +347,7 @@ export async function runWorker(
         continue;
       }
       if (r.result === 'created') state.created++;
+      else if (r.result === 'noop') state.noops++;
       else if (r.op === 'delete') state.deleted++;
       else state.updated++;
       destinations.add(r.idx);
@@ -584,14 +588,14 @@ async function executeBulk(
       const w =
         it.op === 'delete'
           ? node.documents.delete({ kind: 'delete', ...base })
-          : node.documents.index({
+          : indexThroughPipeline(node, {
               kind: 'index',
               opType: 'index',
               ...base,
               source: it.source!,
               ...(job.pipeline !== null ? { pipeline: job.pipeline } : {}),
             });
-      touched.push(w);
+      if (w.shard !== null || w.index !== null) touched.push(w);
       out.push({ op: it.op, idx: it.idx, result: String(w.body.result) });
     } catch (e) {
       out.push(fail(toEsError(e)));
@@ -599,6 +603,12 @@ async function executeBulk(
   }
   if (touched.length) await acknowledge(node.store, touched, 'false');
   return out;
+}
+
+/** The ingest pipeline (given, or the index's default) runs before the write, as for bulk. */
+function indexThroughPipeline(node: NodeContext, req: IndexRequest): WriteOutcome {
+  const prepared = runIngest(node.ingest, node.indices, req);
+  return 'kind' in prepared ? node.documents.index(prepared as IndexRequest) : prepared;
 }
 
 const timeValueMs = (tv: TimeValue): number => Math.max(0, timeValueMillis(tv));

@@ -23,6 +23,7 @@ import {
 import { bodyObject, boolParam, hasBody, param, type Handler, type RestRequest } from '../rest.js';
 import type { Router } from '../router.js';
 import { transportAddress } from './nodes.js';
+import { runIngest, withUpsertPipeline } from '../ingest-writes.js';
 
 const GET_PARAMS = [
   'routing',
@@ -72,7 +73,9 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
       const policy = refreshPolicy(req);
       const w = internalVersionWarning(ir);
       if (w) req.warnings.push(w);
-      const out = documents.index(ir);
+      const prepared = runIngest(node.ingest, indices, ir);
+      if (!('kind' in prepared)) return { status: prepared.status, body: prepared.body };
+      const out = documents.index(prepared as IndexRequest);
       const forced = await acknowledge(store, [out], policy);
       if (forced) out.body.forced_refresh = true;
       return { status: out.status, body: out.body };
@@ -201,7 +204,9 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
     const policy = refreshPolicy(req);
     const w = internalVersionWarning(ur);
     if (w) req.warnings.push(w);
-    const out = onLocalShard(node, 'indices:data/write/update[s]', () => documents.update(ur));
+    const out = onLocalShard(node, 'indices:data/write/update[s]', () =>
+      documents.update(withUpsertPipeline(node.ingest, indices, ur)),
+    );
     const forced = await acknowledge(store, [out], policy);
     if (forced) out.body.forced_refresh = true;
     return { status: out.status, body: out.body };
@@ -245,13 +250,21 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
       const w = internalVersionWarning(r);
       if (w) req.warnings.push(w);
     }
-    const items = executeBulk(documents, reqs);
+    let ingestMs: number | null = null;
+    const items = executeBulk(documents, reqs, (r) => {
+      const t = Date.now();
+      const out = runIngest(node.ingest, indices, r);
+      // ES reports `ingest_took` when some item went through a pipeline
+      if (out !== r) ingestMs = (ingestMs ?? 0) + (Date.now() - t);
+      return out;
+    });
     const touched = items.filter((i) => i.outcome).map((i) => i.outcome!);
     await acknowledge(store, touched, policy);
     return {
       status: 200,
       body: {
         took: Date.now() - t0,
+        ...(ingestMs !== null ? { ingest_took: ingestMs } : {}),
         errors: items.some((i) => i.error !== null),
         items: items.map(bulkItemBody),
       },

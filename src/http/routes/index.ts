@@ -21,6 +21,9 @@ import { registerByQueryRoutes } from './by-query.js';
 import { registerTaskRoutes, TaskManager } from './tasks.js';
 import { registerStatsRoutes } from './stats.js';
 import { registerSqlRoutes } from './sql.js';
+import { registerIngestRoutes } from './ingest.js';
+import { IngestService } from '../../ingest/service.js';
+import { metaPipelineStore } from '../../ingest/pipeline-store.js';
 
 export function registerRoutes(router: Router<Handler>, node: NodeContext): void {
   registerInfoRoutes(router, node);
@@ -40,6 +43,10 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerAliasRoutes(router, node);
   registerTemplateRoutes(router, node);
   registerScriptRoutes(router, node);
+  // pipelines are cluster metadata, kept in the node's meta store for now
+  const ingest = node.ingest ?? new IngestService(metaPipelineStore(node.store));
+  node.ingest = ingest;
+  registerIngestRoutes(router, ingest);
   registerDocumentRoutes(router, node);
   registerSqlRoutes(router, node);
   reserveMissingEndpoints(router);

@@ -25,6 +25,7 @@ import { boolParam, param, type Handler, type RestRequest } from '../rest.js';
 import type { Router } from '../router.js';
 import { ES_VERSION } from './info.js';
 import { nodeStatsTransport } from '../../cluster/transport/stats.js';
+import { PROCESSOR_TYPES } from '../../ingest/processors/index.js';
 import { INDEX_METRICS, nodeIndicesStats, unrecognizedMetrics } from './stats.js';
 
 /** RestNodesInfoAction.ALLOWED_METRICS. */
@@ -59,6 +60,21 @@ const STATS_METRICS = [
 ];
 
 const ROLES = ['master', 'data', 'ingest'];
+
+/** The modules a node reports (ES PluginInfo of each built-in module Quarry has). */
+const MODULES = [
+  {
+    name: 'ingest-common',
+    version: ES_VERSION.number,
+    elasticsearch_version: ES_VERSION.number,
+    java_version: '1.8',
+    description:
+      'Module for ingest processors that do not require additional security permissions or have large dependencies and resources',
+    classname: 'org.elasticsearch.ingest.common.IngestCommonPlugin',
+    extended_plugins: ['lang-painless'],
+    has_native_controller: false,
+  },
+];
 /** ES: the monitor services' default refresh interval (monitor.*.refresh_interval). */
 const REFRESH_INTERVAL_MS = 1000;
 const TRANSPORT_PORT = 9300;
@@ -232,8 +248,9 @@ function nodeInfo(node: NodeContext, metrics: Set<string>, req: RestRequest): un
   }
   if (want('plugins')) {
     out.plugins = [];
-    out.modules = [];
+    out.modules = MODULES;
   }
+  if (want('ingest')) out.ingest = { processors: PROCESSOR_TYPES.map((type) => ({ type })) };
   return out;
 }
 
@@ -451,6 +468,7 @@ function nodeStats(
     const h = node.httpStats?.() ?? { current_open: 0, total_opened: 0 };
     out.http = { current_open: h.current_open, total_opened: h.total_opened };
   }
+  if (metrics.has('ingest') && node.ingest) out.ingest = node.ingest.stats();
   return out;
 }
 
