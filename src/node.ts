@@ -36,6 +36,7 @@ function sqlScriptMethods(): Record<string, (...a: unknown[]) => unknown> {
 }
 import { effectiveClusterSettings } from './http/routes/cluster.js';
 import { joinCluster, wantsCluster, type ClusterMembership } from './cluster/membership.js';
+import { startClusterIndices } from './cluster/cluster-indices.js';
 import {
   localNodeInfo,
   localNodeStats,
@@ -343,6 +344,14 @@ async function joinClusterOf(
   membership.handle(CAT_NODES_ACTION, (b) =>
     localCatNodeRow(context, (b as { fullId: boolean }).fullId),
   );
+  membership.indices = startClusterIndices({
+    membership,
+    indices: context.indices,
+    documents: context.documents,
+    store: context.store,
+    clusterSettings: () => context.clusterSettings?.() ?? {},
+    log: say,
+  });
   const state = membership.state();
   say(
     'INFO',

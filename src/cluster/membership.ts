@@ -9,6 +9,7 @@
  * (`dataPlane` is false and the HTTP layer blocks the others with a clear error).
  */
 import { EsError, toEsError } from '../common/errors.js';
+import type { ClusterIndices } from './cluster-indices.js';
 import type { Coordinator } from './coordination/coordinator.js';
 import { etcdCoordinator, etcdSettings } from './coordination/etcd-coordinator.js';
 import type { ClusterState, DiscoveryNode } from './state.js';
@@ -36,6 +37,10 @@ export interface ClusterMembership {
     results: Map<string, unknown>;
     failures: Array<{ nodeId: string; error: EsError }>;
   }>;
+  /** Index creation and deletion through the master, once wired (cluster-indices.ts). */
+  indices: ClusterIndices | null;
+  /** Sends `action` to the elected master (this node's own handler when it is the master). */
+  toMaster(action: string, body: unknown, timeoutMs?: number): Promise<unknown>;
   stop(): Promise<void>;
 }
 
@@ -111,8 +116,9 @@ export async function joinCluster(opts: JoinOptions): Promise<ClusterMembership>
     }
   });
   const local = new Map<string, (body: unknown) => unknown>();
-  return {
+  const membership: ClusterMembership = {
     dataPlane: false,
+    indices: null,
     localNode,
     coordinator,
     transport,
@@ -149,9 +155,24 @@ export async function joinCluster(opts: JoinOptions): Promise<ClusterMembership>
       );
       return { results, failures };
     },
+    async toMaster(action, body, timeoutMs = 30_000) {
+      const state = coordinator.state();
+      const master = state.masterNodeId === null ? undefined : state.nodes.get(state.masterNodeId);
+      if (!master)
+        throw new EsError('master_not_discovered_exception', 'no master is elected', 503);
+      if (master.id === localNode.id) {
+        const h = local.get(action);
+        if (!h) throw new EsError('action_not_found_transport_exception', `No handler for action [${action}]`, 500); // prettier-ignore
+        return h(body);
+      }
+      const peer = { id: master.id, name: master.name, transportAddress: master.transportAddress };
+      return (await transport.send(peer, action, body, { timeoutMs })).body;
+    },
     async stop() {
+      membership.indices?.stop();
       await coordinator.stop().catch(() => undefined);
       await transport.close();
     },
   };
+  return membership;
 }

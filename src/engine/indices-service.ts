@@ -33,6 +33,9 @@ export interface CreateIndexOptions {
   includeTypeName?: boolean;
   /** Checks an alias of the new index once its mapping is in place (its filter is a query). */
   checkAlias?: (index: IndexService, alias: string, def: AliasMeta) => void;
+  /** The uuid and creation date the cluster gave the index (a node creating its copies). */
+  uuid?: string;
+  creationDate?: number;
 }
 
 export class IndicesService {
@@ -248,8 +251,8 @@ export class IndicesService {
     for (const [k, v] of Object.entries(userSettings)) if (v !== null) settings[k] = v;
     settings['index.number_of_shards'] ??= '5';
     settings['index.number_of_replicas'] ??= '1';
-    const uuid = randomBase64Uuid();
-    const now = Date.now();
+    const uuid = opts.uuid ?? randomBase64Uuid();
+    const now = opts.creationDate ?? Date.now();
     settings['index.creation_date'] = String(now);
     settings['index.uuid'] = uuid;
     settings['index.version.created'] = VERSION_CREATED;

@@ -138,7 +138,7 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
       slot?.();
       return void answerUnrouted(out, { method, query, accept }, uri, found?.allowed);
     }
-    if (node.cluster && !node.cluster.dataPlane && !servedWithoutDataPlane(path)) {
+    if (node.cluster && !node.cluster.dataPlane && !servedWithoutDataPlane(method, path)) {
       slot?.();
       return void sendError(out, { method, query, accept }, dataPlaneBlocked());
     }

@@ -34,6 +34,7 @@ import type { NodeContext } from '../../node-context.js';
 import { ES_VERSION } from './info.js';
 import { transportAddress } from './nodes.js';
 import { nodeCount } from './cluster.js';
+import { catShardsInCluster, healthInCluster } from './cluster-indices.js';
 import { EsError } from '../../common/errors.js';
 import { searchLimits } from './search.js';
 import { checkParams } from '../params.js';
@@ -78,7 +79,9 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
 
   router.add('GET', '/_cat/health', (req) => {
     checkParams(req, CAT_PARAMS);
-    const h = clusterHealth(node.clusterName, indices.all());
+    const h = node.cluster?.indices
+      ? (healthInCluster(node, undefined, 'cluster') as unknown as ReturnType<typeof clusterHealth>)
+      : clusterHealth(node.clusterName, indices.all());
     h.number_of_nodes = h.number_of_data_nodes = nodeCount(node);
     const now = new Date();
     return respond(req, {
@@ -224,6 +227,10 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
 
   const catShards: Handler = (req) => {
     checkParams(req, CAT_PARAMS);
+    if (node.cluster?.indices) {
+      const rows = catShardsInCluster(node, req.params.index);
+      return respond(req, { columns: SHARDS_COLUMNS, rows });
+    }
     // ES RestShardsAction lists the routing table, where closed indices have no entry, and asks
     // the indices stats of the named ones, which refuses a closed index by name
     const targets = req.params.index

@@ -24,6 +24,7 @@ import type { NodeContext } from '../../node-context.js';
 import { clusterStateResponse, parseMetrics } from '../cluster-state.js';
 import { StateVersions } from '../cluster-state-version.js';
 import { registerClusterAllocationRoutes } from './cluster-allocation.js';
+import { healthInCluster } from './cluster-indices.js';
 import { checkParams, longParam } from '../params.js';
 import { bodyObject, boolParam, param, type Handler } from '../rest.js';
 import type { Router } from '../router.js';
@@ -66,6 +67,17 @@ export function registerClusterRoutes(router: Router<Handler>, node: NodeContext
     const waitActive = param(req, 'wait_for_active_shards');
     const indexExpr = req.params.index;
     const compute = () => {
+      if (node.cluster?.indices) {
+        const h = healthInCluster(node, indexExpr, level) as unknown as ReturnType<typeof clusterHealth>; // prettier-ignore
+        h.number_of_nodes = h.number_of_data_nodes = nodeCount(node);
+        let satisfied = true;
+        if (wantStatus && !statusAtLeast(h.status, wantStatus)) satisfied = false;
+        if (waitNodes !== undefined && !nodesSatisfied(waitNodes, h.number_of_nodes))
+          satisfied = false;
+        if (waitActive === 'all' && h.unassigned_shards + h.initializing_shards > 0)
+          satisfied = false;
+        return { h, satisfied };
+      }
       let targets = node.indices.all();
       let missing = false;
       if (indexExpr) {

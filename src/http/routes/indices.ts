@@ -25,6 +25,7 @@ import {
 } from '../../engine/index-settings.js';
 import type { IndexService } from '../../engine/index-service.js';
 import type { NodeContext } from '../../node-context.js';
+import { createInCluster, deleteInCluster } from './cluster-indices.js';
 import { checkParams } from '../params.js';
 import {
   bodyObject,
@@ -59,6 +60,7 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
       'update_all_types',
       ...MASTER,
     ]);
+    if (node.cluster?.indices) return createInCluster(node, req.params.index!, bodyObject(req));
     if (!req.query.has('include_type_name')) req.warnings.push(TYPES_WARNING_CREATE);
     const body = bodyObject(req);
     const m = body?.mappings;
@@ -93,6 +95,7 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
 
   router.add('DELETE', '/{index}', async (req) => {
     checkParams(req, [...OPTS, ...MASTER]);
+    if (node.cluster?.indices) return deleteInCluster(node, req.params.index!);
     const targets = resolve(req, { ...STRICT_EXPAND_OPEN_CLOSED, forbidAliases: true });
     await indices.delete(targets);
     return { status: 200, body: { acknowledged: true } };

@@ -1,0 +1,84 @@
+/**
+ * Index creation and deletion as master state updates (ES MetaDataCreateIndexService,
+ * MetaDataDeleteIndexService): the index's metadata with its settings (defaults 5 shards and 1
+ * replica, as on a lone node), every copy unassigned with INDEX_CREATED, then a reroute places
+ * them. Pure: the caller supplies time and ids.
+ */
+import { resourceAlreadyExists } from '../../common/errors.js';
+import { validateIndexName } from '../../engine/index-names.js';
+import {
+  flattenSettings,
+  validateSettings,
+  VERSION_CREATED,
+  type FlatSettings,
+} from '../../engine/index-settings.js';
+import {
+  newIndexRouting,
+  newIndexTerms,
+  reroute,
+  type AllocationContext,
+} from '../allocation/index.js';
+import type { ClusterState, IndexMetadata } from '../state.js';
+
+export interface CreateIndexRequest {
+  readonly name: string;
+  /** The `settings` object of the request body (nested or flat). */
+  readonly settings: unknown;
+}
+
+export function createIndexUpdate(
+  req: CreateIndexRequest,
+  uuid: string,
+  ctx: AllocationContext,
+): (state: ClusterState) => ClusterState {
+  validateIndexName(req.name);
+  const user: FlatSettings = flattenSettings(req.settings ?? {});
+  validateSettings(user, true);
+  const settings: Record<string, string> = {};
+  for (const [k, v] of Object.entries(user))
+    if (v !== null) settings[k] = Array.isArray(v) ? v.join(',') : String(v);
+  settings['index.number_of_shards'] ??= '5';
+  settings['index.number_of_replicas'] ??= '1';
+  settings['index.creation_date'] = String(ctx.now);
+  settings['index.uuid'] = uuid;
+  settings['index.version.created'] = VERSION_CREATED;
+  settings['index.provided_name'] = req.name;
+  const shards = Number(settings['index.number_of_shards']);
+  const replicas = Number(settings['index.number_of_replicas']);
+  return (state) => {
+    const existing = state.metadata.indices.get(req.name);
+    if (existing) throw resourceAlreadyExists(req.name, existing.uuid);
+    const meta: IndexMetadata = {
+      name: req.name,
+      uuid,
+      state: 'open',
+      settings,
+      mappings: null,
+      aliases: {},
+      numberOfShards: shards,
+      numberOfReplicas: replicas,
+      version: 1,
+      mappingVersion: 1,
+      settingsVersion: 1,
+      terms: newIndexTerms(shards),
+    };
+    const next: ClusterState = {
+      ...state,
+      metadata: { ...state.metadata, indices: new Map(state.metadata.indices).set(req.name, meta) },
+      routing: new Map(state.routing).set(req.name, newIndexRouting(meta, ctx.now)),
+    };
+    return reroute(next, ctx).state;
+  };
+}
+
+export function deleteIndexUpdate(names: readonly string[]): (state: ClusterState) => ClusterState {
+  return (state) => {
+    const indices = new Map(state.metadata.indices);
+    const routing = new Map(state.routing);
+    for (const n of names) {
+      indices.delete(n);
+      routing.delete(n);
+    }
+    return { ...state, metadata: { ...state.metadata, indices }, routing };
+  };
+}

@@ -1,0 +1,148 @@
+/**
+ * What a node does with each cluster state (ES IndicesClusterStateService): it opens the indices
+ * the cluster has (with the cluster's uuid and settings), removes the ones the cluster deleted,
+ * starts the copies the master assigned to it — a new primary at once, a replica after peer
+ * recovery from its primary over the transport — and tells the master each copy it started.
+ * Primaries follow the term the cluster state gives them.
+ */
+import type { IndexService } from '../engine/index-service.js';
+import type { IndicesService } from '../engine/indices-service.js';
+import type { Coordinator } from './coordination/coordinator.js';
+import { recoverFromPrimary } from './replication/shard-transport.js';
+import type { ClusterState, IndexMetadata, ShardRouting } from './state.js';
+import type { Transport, TransportPeer } from './transport/transport.js';
+
+/** Settings the cluster sets itself; a node passes the rest when it creates its copy. */
+const PRIVATE = new Set([
+  'index.uuid',
+  'index.creation_date',
+  'index.version.created',
+  'index.provided_name',
+]);
+
+export interface ShardApplierDeps {
+  readonly nodeId: string;
+  readonly indices: IndicesService;
+  readonly transport: Transport;
+  /** Tells the master a copy started (it marks it STARTED and in sync, then reroutes). */
+  reportStarted(index: string, shard: number, allocationId: string): Promise<void>;
+  log?: (level: string, msg: string) => void;
+}
+
+export interface ShardApplier {
+  stop(): void;
+}
+
+const peerOf = (state: ClusterState, nodeId: string): TransportPeer => {
+  const n = state.nodes.get(nodeId);
+  if (!n) throw new Error(`node [${nodeId}] is not in the cluster`);
+  return { id: n.id, name: n.name, transportAddress: n.transportAddress };
+};
+
+export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDeps): ShardApplier {
+  /** Allocation ids this node is starting or started (each is started once). */
+  const handled = new Set<string>();
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+
+  /** One creation per index, whichever copy asks first (copies start in parallel). */
+  const opening = new Map<string, Promise<IndexService>>();
+  const ensureIndex = (meta: IndexMetadata): Promise<IndexService> => {
+    let p = opening.get(meta.uuid);
+    if (!p) {
+      p = openIndex(meta);
+      opening.set(meta.uuid, p);
+      p.catch(() => opening.delete(meta.uuid));
+    }
+    return p;
+  };
+
+  const openIndex = async (meta: IndexMetadata): Promise<IndexService> => {
+    const local = deps.indices.get(meta.name);
+    if (local && local.uuid === meta.uuid) return local;
+    if (local) await deps.indices.delete([local]);
+    const settings: Record<string, string> = {};
+    for (const [k, v] of Object.entries(meta.settings)) if (!PRIVATE.has(k)) settings[k] = v;
+    return deps.indices.create(
+      meta.name,
+      { settings },
+      { uuid: meta.uuid, creationDate: Number(meta.settings['index.creation_date'] ?? Date.now()) },
+    );
+  };
+
+  const startCopy = async (state: ClusterState, meta: IndexMetadata, copy: ShardRouting) => {
+    const aid = copy.allocationId!.id;
+    const idx = await ensureIndex(meta);
+    idx.shard(copy.shard).raisePrimaryTerm(meta.terms[copy.shard]?.primaryTerm ?? 1);
+    if (!copy.primary) {
+      const primary = state.routing
+        .get(meta.name)
+        ?.shards[copy.shard]?.find((c) => c.primary && c.state === 'STARTED');
+      if (!primary?.nodeId) {
+        handled.delete(aid); // retried with a later state, once the primary is active
+        return;
+      }
+      const stats = await recoverFromPrimary(
+        deps.transport,
+        peerOf(state, primary.nodeId),
+        idx,
+        copy.shard,
+        aid,
+        -1,
+      );
+      deps.log?.(
+        'INFO',
+        `[${meta.name}][${copy.shard}] recovered from [${primary.nodeId}]: ${stats.operations} operations, ${stats.rolledBack} rolled back`,
+      );
+    }
+    await deps.reportStarted(meta.name, copy.shard, aid);
+  };
+
+  const apply = async (prev: ClusterState | null, state: ClusterState) => {
+    // indices the cluster deleted go here too (local indices the cluster never had stay)
+    if (prev) {
+      for (const [name, meta] of prev.metadata.indices) {
+        if (state.metadata.indices.get(name)?.uuid === meta.uuid) continue;
+        const local = deps.indices.get(name);
+        if (local && local.uuid === meta.uuid) await deps.indices.delete([local]);
+      }
+    }
+    const work: Promise<void>[] = [];
+    for (const [name, table] of state.routing) {
+      const meta = state.metadata.indices.get(name);
+      if (!meta) continue;
+      for (const copies of table.shards) {
+        for (const copy of copies) {
+          if (copy.nodeId !== deps.nodeId || !copy.allocationId) continue;
+          if (copy.state === 'STARTED' && copy.primary) {
+            deps.indices
+              .get(name)
+              ?.shard(copy.shard)
+              .raisePrimaryTerm(meta.terms[copy.shard]?.primaryTerm ?? 1);
+          }
+          if (copy.state !== 'INITIALIZING' || handled.has(copy.allocationId.id)) continue;
+          handled.add(copy.allocationId.id);
+          work.push(
+            startCopy(state, meta, copy).catch((e: unknown) => {
+              handled.delete(copy.allocationId!.id);
+              deps.log?.('WARN', `[${name}][${copy.shard}] failed to start: ${String(e)}`);
+            }),
+          );
+        }
+      }
+    }
+    await Promise.all(work);
+  };
+
+  const enqueue = (prev: ClusterState | null, next: ClusterState) => {
+    running = running.then(() => (stopped ? undefined : apply(prev, next)));
+  };
+  const unsubscribe = coordinator.onState((prev, next) => enqueue(prev, next));
+  enqueue(null, coordinator.state());
+  return {
+    stop() {
+      stopped = true;
+      unsubscribe();
+    },
+  };
+}
