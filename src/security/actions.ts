@@ -112,6 +112,16 @@ function prefixed(method: Method, s: string[]): string | null | undefined {
     if (op === 'close') return 'indices:data/read/sql/close_cursor';
     return 'indices:data/read/sql';
   }
+  // ES IngestPlugin's REST actions
+  if (a === '_ingest') {
+    if (b === 'processor') return 'cluster:admin/ingest/processor/grok/get';
+    if (s[s.length - 1] === '_simulate') return 'cluster:admin/ingest/pipeline/simulate';
+    return method === 'GET'
+      ? 'cluster:admin/ingest/pipeline/get'
+      : method === 'DELETE'
+        ? 'cluster:admin/ingest/pipeline/delete'
+        : 'cluster:admin/ingest/pipeline/put';
+  }
   if (a === '_scripts')
     return method === 'GET'
       ? 'cluster:admin/script/get'

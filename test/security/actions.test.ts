@@ -27,6 +27,11 @@ class RecordingRouter extends Router<Handler> {
  * sources) that Quarry's routes may run. A route mapped to anything else is a mapping error.
  */
 const ES_ACTIONS = new Set([
+  'cluster:admin/ingest/pipeline/put',
+  'cluster:admin/ingest/pipeline/get',
+  'cluster:admin/ingest/pipeline/delete',
+  'cluster:admin/ingest/pipeline/simulate',
+  'cluster:admin/ingest/processor/grok/get',
   'cluster:admin/reindex/rethrottle',
   'cluster:admin/script/put',
   'cluster:admin/script/get',
@@ -263,5 +268,17 @@ describe('roles', () => {
       expect(rolesAllow([], a)).toBe(false);
     }
     expect(rolesAllow(['nope', 'read'], 'indices:data/read/search')).toBe(true);
+  });
+});
+
+describe('ingest routes', () => {
+  it.each([
+    ['PUT', '/_ingest/pipeline/{id}', 'cluster:admin/ingest/pipeline/put'],
+    ['GET', '/_ingest/pipeline', 'cluster:admin/ingest/pipeline/get'],
+    ['DELETE', '/_ingest/pipeline/{id}', 'cluster:admin/ingest/pipeline/delete'],
+    ['POST', '/_ingest/pipeline/{id}/_simulate', 'cluster:admin/ingest/pipeline/simulate'],
+    ['GET', '/_ingest/processor/grok', 'cluster:admin/ingest/processor/grok/get'],
+  ])('%s %s runs %s', (method, pattern, action) => {
+    expect(actionFor(method, pattern)).toBe(action);
   });
 });

@@ -11,7 +11,7 @@ import type { DocumentService } from '../../engine/documents.js';
 import type { IndexService } from '../../engine/index-service.js';
 import { LocalCheckpointTracker } from '../../engine/local-checkpoint.js';
 import type { OpStamp, ReplicatedOperation } from '../../engine/replicated-op.js';
-import type { DocRecord } from '../../store/doc-record.js';
+import type { DocHeader, DocRecord } from '../../store/doc-record.js';
 import type { Store } from '../../store/store.js';
 import {
   runPeerRecovery,
@@ -151,14 +151,8 @@ export function registerShardHandlers(
   });
 }
 
-interface WireRecord {
-  tombstone: boolean;
-  version: number;
-  seqNo: number;
-  primaryTerm: number;
-  timestamp: number;
-  routing: string | null;
-}
+/** A record as it travels: the header as JSON, the source as the attachment. */
+type WireRecord = DocHeader;
 
 function fromWireRecord(w: WireRecord, attachment: Buffer | undefined): DocRecord {
   return { ...w, source: Buffer.from(attachment ?? Buffer.alloc(0)) };
