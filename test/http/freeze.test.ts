@@ -27,6 +27,18 @@ beforeAll(async () => {
 afterAll(() => node.destroy());
 
 describe('freeze API', () => {
+  it('makes every document written before it searchable, as ES reopening the index does', async () => {
+    await node.req('PUT', '/unrefreshed', { settings: { refresh_interval: -1 } });
+    await node.req('PUT', '/unrefreshed/_doc/1', { n: 1 });
+    await node.req('PUT', '/unrefreshed/_doc/2', { n: 2 });
+    const before = await node.req('GET', '/unrefreshed/_search');
+    expect(before.json.hits.total).toBe(0);
+    await node.req('POST', '/unrefreshed/_freeze');
+    const r = await node.req('GET', '/unrefreshed/_search?ignore_throttled=false');
+    expect(r.json.hits.total).toBe(2);
+    await node.req('DELETE', '/unrefreshed');
+  });
+
   it('sets index.frozen, index.search.throttled and the write block', async () => {
     const s = (await node.req('GET', '/cold/_settings?flat_settings=true')).json.cold.settings;
     expect(s['index.frozen']).toBe('true');

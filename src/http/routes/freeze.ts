@@ -40,6 +40,9 @@ export function registerFreezeRoutes(router: Router<Handler>, node: NodeContext)
         else delete s['index.blocks.write'];
         idx.meta.version++;
         idx.settingsChanged();
+        // ES closes the index and opens it again with the new settings: the reopened shards
+        // search everything written before, as after a refresh
+        idx.refresh();
         await idx.persist();
       }
       if (targets.length > 0) await node.store.durable();
