@@ -15,6 +15,7 @@ import {
 } from '../../engine/index-names.js';
 import { luceneDocs, segmentMemory } from '../../engine/segment-stats.js';
 import type { Shard } from '../../engine/shard.js';
+import { ShardCounters } from '../../engine/stats.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
 import { boolParam, listParam, param, type Handler, type RestRequest } from '../rest.js';
@@ -88,7 +89,12 @@ interface Request {
 const ms = (v: number) => Math.floor(v);
 
 /** One shard's CommonStats for the requested sections. */
-function shardStats(idx: IndexService, shard: Shard, r: Request, storeBytes: number): Stats {
+function shardStats(
+  idx: Pick<IndexService, 'typeName'>,
+  shard: Pick<Shard, 'counters' | 'search' | 'pendingCount'>,
+  r: Request,
+  storeBytes: number,
+): Stats {
   const c = shard.counters;
   const snapshot = shard.search?.searcher();
   const out: Stats = {};
@@ -401,6 +407,11 @@ export function nodeIndicesStats(
     }
     addStats(total, idxStats);
     perIndex[idx.name] = idxStats;
+  }
+  // ES NodeIndicesStats: every section asked for is there, zero on a node without shards
+  if (Object.keys(total).length === 0) {
+    const none = { counters: new ShardCounters(), search: null, pendingCount: 0 };
+    addStats(total, shardStats({ typeName: null }, none, r, 0));
   }
   const h = (s: Stats): Stats => (human ? humanize(s, null) : s);
   const out: Record<string, unknown> = { ...h(total) };
