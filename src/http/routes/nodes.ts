@@ -206,6 +206,8 @@ function nodeSettings(node: NodeContext): Record<string, string> {
     ...s.raw,
     'cluster.name': node.clusterName,
     'node.name': node.nodeName,
+    // ES Node adds it to every node's settings (a node, not a transport client)
+    'client.type': 'node',
     'path.data': s.dataPath,
     'network.host': s.raw['network.host'] ?? s.host,
     'http.port': s.raw['http.port'] ?? String(s.port),
@@ -237,6 +239,11 @@ function nodeInfo(node: NodeContext, metrics: Set<string>, req: RestRequest): un
     p.id = process.pid;
     p.mlockall = false;
     out.process = p;
+  }
+  // a lone node has no transport port: the section is there only when the node is clustered
+  if (want('transport') && node.cluster) {
+    const addr = node.cluster.transport.boundAddress() ?? transportAddress(node);
+    out.transport = { bound_address: [addr], publish_address: addr, profiles: {} };
   }
   if (want('http')) {
     const http: Record<string, unknown> = {
