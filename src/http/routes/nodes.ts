@@ -231,7 +231,19 @@ function nodeInfo(node: NodeContext, metrics: Set<string>, req: RestRequest): un
   }
   if (want('plugins')) {
     out.plugins = [];
-    out.modules = [];
+    // the ES modules whose APIs Quarry serves (PluginInfo of each)
+    out.modules = [
+      {
+        name: 'lang-mustache',
+        version: ES_VERSION.number,
+        elasticsearch_version: ES_VERSION.number,
+        java_version: '1.8',
+        description: 'Mustache scripting integration for Elasticsearch',
+        classname: 'org.elasticsearch.script.mustache.MustachePlugin',
+        extended_plugins: [],
+        has_native_controller: false,
+      },
+    ];
   }
   return out;
 }
