@@ -86,6 +86,16 @@ describe('search', () => {
     expect(stored.json.hits.hits.map((h: { _id: string }) => h._id)).toEqual(['2']);
   });
 
+  it('refuses a stored Painless script as a template, and a render without a body', async () => {
+    await node.req('PUT', '/_scripts/pl', { script: { lang: 'painless', source: '1' } });
+    const r = await node.req('POST', '/_search/template', { id: 'pl' });
+    expect(r.status).toBe(400);
+    expect(r.json.error.reason).toBe('painless does not know how to handle context [template]');
+    const none = await node.req('POST', '/_render/template/tpl');
+    expect(none.status).toBe(400);
+    expect(none.json.error.type).toBe('parse_exception');
+  });
+
   it('answers 404 for an unknown stored template', async () => {
     const r = await node.req('POST', '/_search/template', { id: 'nope' });
     expect(r.status).toBe(404);

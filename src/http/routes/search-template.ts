@@ -55,10 +55,11 @@ export function registerSearchTemplateRoutes(
           `unable to find script [${t.id}] in cluster state`,
           404,
         );
+      // the stored script's own lang compiles it, in the template context only mustache knows
       if (stored.lang !== 'mustache')
         throw new EsError(
           'illegal_argument_exception',
-          `stored script [${t.id}] has lang [${stored.lang}] but the template lang is [mustache]`,
+          `${stored.lang} does not know how to handle context [template]`,
           400,
         );
       source = stored.source;
@@ -150,6 +151,7 @@ export function registerSearchTemplateRoutes(
 
   const renderTemplate: Handler = (req) => {
     checkParams(req, []);
+    requireBodyOrSource(req);
     const t = parseSearchTemplateRequest(bodyJson(req), req.params.id);
     return { status: 200, body: { template_output: parseJson(render(t)) } };
   };
