@@ -1,6 +1,6 @@
 /**
  * Stored scripts (ES ScriptMetaData / StoredScriptSource): put, get and delete by id, kept in the
- * meta database so they survive restarts. Only Painless is a supported lang here.
+ * meta database so they survive restarts. Painless scripts and mustache search templates.
  */
 import { EsError, illegalArgument } from '../common/errors.js';
 import type { Store } from '../store/store.js';
@@ -13,6 +13,9 @@ export interface StoredScriptSource {
   options?: Record<string, string>;
 }
 
+/** The content type ES records for a source given as an object (XContentType.JSON). */
+const JSON_TYPE = 'application/json; charset=UTF-8';
+
 const key = (id: string) => `script:${id}`;
 
 /** ES `script.max_size_in_bytes`. */
@@ -23,8 +26,17 @@ export function parseStoredScript(body: unknown): StoredScriptSource {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw parsing(`unexpected token [${tokenOf(body)}], expected [{]`);
   const entries = Object.entries(body as Record<string, unknown>);
+  if (entries.length > 0 && entries[0]![0] === 'template') {
+    // the 5.x form `{"template": <source>}`, a mustache template (deprecated in 6.x)
+    const t = entries[0]![1];
+    if (typeof t === 'string') {
+      if (t === '') throw illegalArgument('source cannot be empty');
+      return { lang: 'mustache', source: t };
+    }
+    if (t === null || typeof t !== 'object') throw parsing(`unexpected token [${tokenOf(t)}], expected [{, <source>]`); // prettier-ignore
+    return { lang: 'mustache', source: JSON.stringify(t), options: { content_type: JSON_TYPE } };
+  }
   if (entries.length === 0 || entries[0]![0] !== 'script')
-    // the template forms and a script without the wrapper are mustache-era; Quarry runs Painless
     throw illegalArgument('must specify lang for stored script');
   const script = entries[0]![1];
   if (script === null || typeof script !== 'object' || Array.isArray(script))
@@ -37,8 +49,9 @@ export function parseStoredScript(body: unknown): StoredScriptSource {
       if (typeof v !== 'string') throw parsing(`[stored script source] lang doesn't support values of type: ${tokenOf(v)}`); // prettier-ignore
       lang = v;
     } else if (k === 'source' || k === 'code') {
-      // an object source is a mustache template, kept as its JSON text
+      // an object source is a mustache template, kept as its JSON text with its content type
       source = typeof v === 'string' ? v : JSON.stringify(v);
+      if (typeof v !== 'string') options['content_type'] ??= JSON_TYPE;
     } else if (k === 'options') {
       if (v === null || typeof v !== 'object' || Array.isArray(v)) throw parsing(`[stored script source] options doesn't support values of type: ${tokenOf(v)}`); // prettier-ignore
       for (const [ok, ov] of Object.entries(v)) options[ok] = String(ov);

@@ -73,4 +73,5 @@ export function refusedContentType(
 }
 
 /** The APIs that take a stream of NDJSON lines (ES RestHandler.supportsContentStream). */
-export const readsStream = (path: string): boolean => /\/_(bulk|msearch)\/*$/.test(path);
+export const readsStream = (path: string): boolean =>
+  /\/_(bulk|msearch|msearch\/template)\/*$/.test(path);

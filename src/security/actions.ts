@@ -112,6 +112,8 @@ function prefixed(method: Method, s: string[]): string | null | undefined {
     if (op === 'close') return 'indices:data/read/sql/close_cursor';
     return 'indices:data/read/sql';
   }
+  // ES MustachePlugin: RenderSearchTemplateAction
+  if (a === '_render') return 'cluster:admin/render/template/search';
   // ES IngestPlugin's REST actions
   if (a === '_ingest') {
     if (b === 'processor') return 'cluster:admin/ingest/processor/grok/get';
@@ -158,6 +160,11 @@ export function actionFor(method: Method, pattern: string): string | null {
     .map((x) => (x.startsWith('{') ? '{}' : x));
   const pre = prefixed(method, segs);
   if (pre !== undefined) return pre;
+  // ES MustachePlugin: SearchTemplateAction and MultiSearchTemplateAction
+  if (segs[segs.length - 1] === 'template') {
+    if (segs[segs.length - 2] === '_search') return 'indices:data/read/search/template';
+    if (segs[segs.length - 2] === '_msearch') return 'indices:data/read/msearch/template';
+  }
   const p = plain(method, segs);
   if (p !== undefined) return p;
   for (let i = segs.length - 1; i >= 0; i--) {

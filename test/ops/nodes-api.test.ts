@@ -57,6 +57,7 @@ describe('GET _nodes', () => {
       plugins: [],
       modules: [
         { name: 'ingest-common', classname: 'org.elasticsearch.ingest.common.IngestCommonPlugin' },
+        expect.objectContaining({ name: 'lang-mustache' }),
       ],
     });
     expect(n.ingest.processors.map((p: { type: string }) => p.type)).toContain('grok');

@@ -27,6 +27,9 @@ class RecordingRouter extends Router<Handler> {
  * sources) that Quarry's routes may run. A route mapped to anything else is a mapping error.
  */
 const ES_ACTIONS = new Set([
+  'cluster:admin/render/template/search',
+  'indices:data/read/search/template',
+  'indices:data/read/msearch/template',
   'cluster:admin/ingest/pipeline/put',
   'cluster:admin/ingest/pipeline/get',
   'cluster:admin/ingest/pipeline/delete',
@@ -271,13 +274,16 @@ describe('roles', () => {
   });
 });
 
-describe('ingest routes', () => {
+describe('ingest and search template routes', () => {
   it.each([
     ['PUT', '/_ingest/pipeline/{id}', 'cluster:admin/ingest/pipeline/put'],
     ['GET', '/_ingest/pipeline', 'cluster:admin/ingest/pipeline/get'],
     ['DELETE', '/_ingest/pipeline/{id}', 'cluster:admin/ingest/pipeline/delete'],
     ['POST', '/_ingest/pipeline/{id}/_simulate', 'cluster:admin/ingest/pipeline/simulate'],
     ['GET', '/_ingest/processor/grok', 'cluster:admin/ingest/processor/grok/get'],
+    ['POST', '/{index}/_search/template', 'indices:data/read/search/template'],
+    ['GET', '/_msearch/template', 'indices:data/read/msearch/template'],
+    ['POST', '/_render/template/{id}', 'cluster:admin/render/template/search'],
   ])('%s %s runs %s', (method, pattern, action) => {
     expect(actionFor(method, pattern)).toBe(action);
   });

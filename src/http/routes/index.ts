@@ -17,6 +17,7 @@ import { registerNodesRoutes } from './nodes.js';
 import { registerTemplateRoutes } from './templates.js';
 import { registerScriptRoutes } from './scripts.js';
 import { registerSearchRoutes } from './search.js';
+import { registerSearchTemplateRoutes } from './search-template.js';
 import { registerByQueryRoutes } from './by-query.js';
 import { registerTaskRoutes, TaskManager } from './tasks.js';
 import { registerStatsRoutes } from './stats.js';
@@ -34,7 +35,7 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerFreezeRoutes(router, node);
   registerFieldMappingRoutes(router, node);
   registerFieldCapsRoutes(router, node);
-  registerSearchRoutes(router, node);
+  registerSearchTemplateRoutes(router, node, registerSearchRoutes(router, node));
   const tasks = new TaskManager(node);
   registerByQueryRoutes(router, node, tasks);
   registerTaskRoutes(router, tasks);

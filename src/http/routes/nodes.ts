@@ -74,6 +74,16 @@ const MODULES = [
     extended_plugins: ['lang-painless'],
     has_native_controller: false,
   },
+  {
+    name: 'lang-mustache',
+    version: ES_VERSION.number,
+    elasticsearch_version: ES_VERSION.number,
+    java_version: '1.8',
+    description: 'Mustache scripting integration for Elasticsearch',
+    classname: 'org.elasticsearch.script.mustache.MustachePlugin',
+    extended_plugins: [],
+    has_native_controller: false,
+  },
 ];
 /** ES: the monitor services' default refresh interval (monitor.*.refresh_interval). */
 const REFRESH_INTERVAL_MS = 1000;

@@ -5,6 +5,7 @@
  */
 import { EsError, illegalArgument } from '../../common/errors.js';
 import { compileScript } from '../../dsl/script/index.js';
+import { compileTemplate } from '../../dsl/template/index.js';
 import { MAX_SCRIPT_SIZE_BYTES, parseStoredScript } from '../../engine/stored-scripts.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
@@ -58,11 +59,14 @@ export function registerScriptRoutes(router: Router<Handler>, node: NodeContext)
       throw illegalArgument(
         `exceeded max allowed stored script size in bytes [${MAX_SCRIPT_SIZE_BYTES}] with size [${size}] for script [${id}]`,
       );
-    if (script.lang !== 'painless')
+    if (script.lang !== 'painless' && script.lang !== 'mustache')
       throw illegalArgument(`unable to put stored script with unsupported lang [${script.lang}]`);
+    // a template that does not compile is refused when stored
+    if (script.lang === 'mustache') compileTemplate(script.source);
     if (context !== undefined) {
       if (!CONTEXTS.has(context)) throw illegalArgument(`Unknown context [${context}]`);
-      compileScript(script.source, { lang: script.lang, variables: ['ctx', '_score'] });
+      if (script.lang === 'painless')
+        compileScript(script.source, { lang: script.lang, variables: ['ctx', '_score'] });
     }
     await scripts.put(id, script);
     return { status: 200, body: { acknowledged: true } };

@@ -139,12 +139,30 @@ export function searchLimits(node: NodeContext) {
 }
 
 /** A search request parsed, before it runs. */
-interface PreparedSearch {
+export interface PreparedSearch {
   sreq: SearchRequest;
   parsed: ParsedSearch;
 }
 
-export function registerSearchRoutes(router: Router<Handler>, node: NodeContext): void {
+/** The search route logic other APIs run searches through (search templates). */
+export interface SearchRunner {
+  /** Parses a search body with the URI parameters `get` (RestSearchAction.parseSearchRequest). */
+  prepare(
+    body: unknown,
+    get: (n: string) => string | undefined,
+    warnings: string[],
+  ): PreparedSearch;
+  /** Runs a prepared search on the index expression `expr` and `type`, as `_msearch` items run. */
+  run(
+    prepared: PreparedSearch,
+    get: (n: string) => string | undefined,
+    expr: string | undefined,
+    type: string | undefined,
+    warnings: string[],
+  ): { body: Record<string, unknown>; warnings: string[] };
+}
+
+export function registerSearchRoutes(router: Router<Handler>, node: NodeContext): SearchRunner {
   const { indices, scrolls } = node;
   validateNodeSearchSettings(node.settings.raw);
 
@@ -483,6 +501,23 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
   router.add(['GET', 'POST'], '/{index}/_count', count);
   router.add(['GET', 'POST'], '/{index}/{type}/_count', count);
 
+  /** One search on `expr` and `type` with the index options of `get` (an _msearch item). */
+  const runItem: SearchRunner['run'] = (prepared, get, expr, type, warnings) =>
+    runSearch(
+      prepared,
+      get,
+      expr,
+      () =>
+        typeFilter(
+          indices.resolve(
+            expr ?? '_all',
+            indicesOptionsFrom(STRICT_EXPAND_OPEN_FORBID_CLOSED_IGNORE_THROTTLED, get),
+          ),
+          type,
+        ),
+      warnings,
+    ) as { body: Record<string, unknown>; warnings: string[] };
+
   // ---- msearch
   const msearch: Handler = (req) => {
     checkParams(req, [
@@ -519,15 +554,8 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     for (const { item, hget, prepared } of items) {
       try {
         const idxExpr = hget('index') ?? req.params.index;
-        const resolveTargets = () =>
-          typeFilter(
-            indices.resolve(
-              idxExpr ?? '_all',
-              indicesOptionsFrom(STRICT_EXPAND_OPEN_FORBID_CLOSED_IGNORE_THROTTLED, hget),
-            ),
-            hget('type') ?? req.params.type,
-          );
-        const out = runSearch(prepared, hget, idxExpr, resolveTargets, req.warnings);
+        const type = hget('type') ?? req.params.type;
+        const out = runItem(prepared, hget, idxExpr, type, req.warnings);
         req.warnings.push(...out.warnings);
         responses.push({ ...out.body, status: 200 });
       } catch (e) {
@@ -679,6 +707,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
   router.add(['GET', 'POST'], '/_validate/query', validate);
   router.add(['GET', 'POST'], '/{index}/_validate/query', validate);
   router.add(['GET', 'POST'], '/{index}/{type}/_validate/query', validate);
+  return { prepare: prepareSearch, run: runItem };
 }
 
 import { describeQuery } from '../../dsl/query/index.js';
