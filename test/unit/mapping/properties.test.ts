@@ -307,11 +307,38 @@ describe('property: parseDocument only ever throws EsError', () => {
           return;
         }
         if (d.dynamicUpdate === null) return;
+        // ES 6.8 quirk: a new field's array of a long and a float maps to the later value's type
+        // (one NumberFieldMapper class, no merge conflict), which an earlier value may not fit:
+        // `[9223372036854778000, 0]` maps to long and the document then fails to parse again
+        if (mixesNumberKinds(doc)) return;
         const again = parseDocument(d.dynamicUpdate, doc, ctx);
         expect(again.dynamicUpdate).toBeNull();
         expect(again.values.length).toBe(d.values.length);
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+/** Whether an array anywhere in `v` holds both long-range integers and other numbers. */
+function mixesNumberKinds(v: unknown): boolean {
+  if (Array.isArray(v)) {
+    const nums = v.filter((x): x is number => typeof x === 'number');
+    const isLong = (n: number) => Number.isInteger(n) && Math.abs(n) < 2 ** 63;
+    if (nums.some(isLong) && nums.some((n) => !isLong(n))) return true;
+    return v.some(mixesNumberKinds);
+  }
+  if (v !== null && typeof v === 'object') return Object.values(v).some(mixesNumberKinds);
+  return false;
+}
+
+describe('regressions found by the properties', () => {
+  it('a new field whose array mixes a float and a long takes the later type, as ES 6.8', () => {
+    // fast-check seed -1220268594
+    const root = mapping({});
+    const d = parseDocument(root, { a: [9223372036854778000, 0] }, ctx);
+    expect(d.dynamicUpdate!.fieldsByPath.get('a')?.type).toBe('long');
+    expect(mixesNumberKinds({ a: [9223372036854778000, 0] })).toBe(true);
+    expect(mixesNumberKinds({ a: [1, 2], b: { c: [1.5] } })).toBe(false);
   });
 });
