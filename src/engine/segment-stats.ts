@@ -95,3 +95,35 @@ export function luceneDocs(snapshot: ShardSnapshot): { count: number; deleted: n
   }
   return { count, deleted };
 }
+
+/** One segment of `_cat/segments` and `_segments` (nested documents counted as Lucene does). */
+export interface SegmentFigures {
+  /** The segment's number; Lucene names it `_` + base 36. */
+  generation: number;
+  name: string;
+  docs: number;
+  deleted: number;
+  memoryBytes: number;
+}
+
+export function segmentFigures(snapshot: ShardSnapshot): SegmentFigures[] {
+  return snapshot.segments.map((ls) => {
+    const docs = luceneDocs({ ...snapshot, segments: [ls] });
+    const m: SegmentMemory = {
+      count: 1,
+      terms: 0,
+      storedFields: 0,
+      norms: 0,
+      points: 0,
+      docValues: 0,
+    };
+    addSegment(m, ls.segment);
+    return {
+      generation: ls.segment.id,
+      name: `_${ls.segment.id.toString(36)}`,
+      docs: docs.count,
+      deleted: docs.deleted,
+      memoryBytes: m.terms + m.storedFields + m.norms + m.points + m.docValues,
+    };
+  });
+}

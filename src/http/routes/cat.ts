@@ -41,7 +41,7 @@ import { checkParams } from '../params.js';
 import { param, type Handler, type RestRequest, type RestResponse } from '../rest.js';
 import type { Router } from '../router.js';
 
-const CAT_PARAMS = [
+export const CAT_PARAMS = [
   'format',
   'h',
   'help',
@@ -56,7 +56,7 @@ const CAT_PARAMS = [
   'master_timeout',
 ];
 
-function respond(req: RestRequest, t: CatTable): RestResponse {
+export function respond(req: RestRequest, t: CatTable): RestResponse {
   const r = renderCat(t, {
     get: (n) => param(req, n),
     has: (n) => req.query.has(n),
@@ -313,7 +313,7 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
   router.add('GET', '/_cat/templates/{name}', catTemplates);
 }
 
-function diskCells(path: string): Record<string, Cell> {
+export function diskCells(path: string): Record<string, Cell> {
   try {
     const st = statfsSync(path);
     const total = st.blocks * st.bsize;

@@ -6,6 +6,7 @@ import { ES_ENDPOINTS } from '../es-endpoints.js';
 import { registerAliasRoutes } from './aliases.js';
 import { registerAnalyzeRoutes } from './analyze.js';
 import { registerCatRoutes } from './cat.js';
+import { registerCatAdminRoutes } from './cat-admin.js';
 import { registerClusterRoutes } from './cluster.js';
 import { registerDocumentRoutes } from './documents.js';
 import { registerIndexRoutes } from './indices.js';
@@ -38,6 +39,7 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   const tasks = new TaskManager(node);
   registerByQueryRoutes(router, node, tasks);
   registerTaskRoutes(router, tasks);
+  registerCatAdminRoutes(router, node, tasks);
   registerStatsRoutes(router, node);
   registerAnalyzeRoutes(router, node);
   registerAliasRoutes(router, node);

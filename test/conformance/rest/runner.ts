@@ -106,7 +106,8 @@ export async function runConformance(opts: RunnerOptions): Promise<RunResult> {
   let url = opts.url;
   if (!url) {
     dataPath = mkdtempSync(join(tmpdir(), 'quarry-rest-'));
-    const node = await startNode({ dataPath, port: 0 });
+    // as ES's REST test cluster (rest-api-spec build.gradle), which plants one node attribute
+    const node = await startNode({ dataPath, port: 0, settings: { 'node.attr.testattr': 'test' } });
     url = node.url;
     stopNode = () => node.close();
   }

@@ -1,0 +1,109 @@
+/**
+ * The node-level `_cat` tables and cluster admin endpoints of ES 6.8 on a lone node: each renders
+ * this node's real figures (pools, fielddata, segments, disk, attributes).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestNode, type TestNode } from '../helpers/node.js';
+
+let node: TestNode;
+
+beforeAll(async () => {
+  node = await startTestNode(undefined, {
+    'node.attr.rack': 'r1',
+    'thread_pool.write.queue_size': '17',
+  });
+  await node.req('PUT', '/docs', {
+    settings: { number_of_shards: 2, number_of_replicas: 1 },
+    mappings: { _doc: { properties: { t: { type: 'text', fielddata: true } } } },
+  });
+  for (const [id, t] of [
+    ['1', 'pear'],
+    ['2', 'apple'],
+    ['3', 'fig'],
+  ])
+    await node.req('PUT', `/docs/_doc/${id}`, { t });
+  await node.req('POST', '/docs/_refresh');
+});
+
+afterAll(async () => {
+  await node?.destroy();
+});
+
+const cat = async (path: string) => {
+  const r = await node.req('GET', path);
+  expect(r.status).toBe(200);
+  return r.text;
+};
+
+describe('_cat/allocation', () => {
+  it('lists the started shards on this node and the unassigned replicas apart', async () => {
+    const rows = (await cat('/_cat/allocation?h=shards,node&format=json')) as string;
+    const json = JSON.parse(rows) as Array<{ shards: string; node: string }>;
+    expect(json).toEqual([
+      { shards: '2', node: node.context.nodeName },
+      { shards: '2', node: 'UNASSIGNED' },
+    ]);
+    expect(await cat('/_cat/allocation/no_such_node?h=node')).toBe('UNASSIGNED\n');
+  });
+});
+
+describe('_cat/nodeattrs', () => {
+  it("lists the node's node.attr settings", async () => {
+    expect(await cat('/_cat/nodeattrs?h=attr,value')).toBe('rack r1\n');
+  });
+});
+
+describe('_cat/thread_pool', () => {
+  it("shows the real write pool's settings", async () => {
+    const text = await cat('/_cat/thread_pool/write?h=name,type,queue_size');
+    expect(text).toBe('write fixed 17\n');
+  });
+  it('lists idle ES pools by pattern', async () => {
+    expect(await cat('/_cat/thread_pool/flush,force*?h=name,active')).toBe(
+      'flush       0\nforce_merge 0\n',
+    );
+  });
+});
+
+describe('_cat/fielddata and sorting on a text field', () => {
+  it('sorts by the uninverted terms and then reports their memory', async () => {
+    const r = await node.req('POST', '/docs/_search', { sort: 't', size: 3 });
+    expect(r.json.hits.hits.map((h: { sort: string[] }) => h.sort[0])).toEqual([
+      'apple',
+      'fig',
+      'pear',
+    ]);
+    const text = await cat('/_cat/fielddata?h=field,size&bytes=b');
+    expect(text).toMatch(/^t \d+\n$/);
+    expect(Number(text.split(' ')[1])).toBeGreaterThan(0);
+  });
+});
+
+describe('_cat/segments', () => {
+  it('lists each refreshed segment with its documents', async () => {
+    const rows = JSON.parse(
+      await cat('/_cat/segments/docs?format=json&h=index,segment,docs.count,searchable'),
+    ) as Array<Record<string, string>>;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.reduce((n, r) => n + Number(r['docs.count']), 0)).toBe(3);
+    expect(rows[0]).toMatchObject({ index: 'docs', searchable: 'true' });
+    expect(rows[0]!.segment).toMatch(/^_[0-9a-z]+$/);
+  });
+  it('refuses a closed index by name', async () => {
+    await node.req('PUT', '/shut');
+    await node.req('POST', '/shut/_close');
+    expect((await node.req('GET', '/_cat/segments/shut')).status).toBe(400);
+  });
+});
+
+describe('_cat/tasks, plugins and repositories', () => {
+  it('lists the listing task itself', async () => {
+    expect(await cat('/_cat/tasks?h=action,parent_task_id')).toBe(
+      'cluster:monitor/tasks/lists -\n',
+    );
+  });
+  it('has no plugins and no repositories', async () => {
+    expect(await cat('/_cat/plugins')).toBe('');
+    expect(await cat('/_cat/repositories')).toBe('');
+  });
+});
