@@ -107,3 +107,33 @@ describe('_cat/tasks, plugins and repositories', () => {
     expect(await cat('/_cat/repositories')).toBe('');
   });
 });
+
+describe('cluster admin endpoints', () => {
+  it('_cluster/stats sums the indices and describes this node', async () => {
+    const r = await node.req('GET', '/_cluster/stats');
+    expect(r.status).toBe(200);
+    expect(r.json.cluster_uuid).toBe(node.context.clusterUuid);
+    expect(r.json.indices.count).toBe(1); // docs (shut is closed)
+    expect(r.json.indices.docs.count).toBe(3);
+    expect(r.json.indices.shards).toMatchObject({ total: 2, primaries: 2, replication: 0 });
+    expect(r.json.nodes.count).toMatchObject({ total: 1, master: 1, data: 1 });
+    expect(r.json.nodes.os.mem.total_in_bytes).toBeGreaterThan(0);
+  });
+  it('_cluster/pending_tasks, _remote/info and reload_secure_settings', async () => {
+    expect((await node.req('GET', '/_cluster/pending_tasks')).json).toEqual({ tasks: [] });
+    expect((await node.req('GET', '/_remote/info')).json).toEqual({});
+    const r = await node.req('POST', '/_nodes/reload_secure_settings');
+    expect(r.json.nodes).toEqual({ [node.context.nodeId]: { name: node.context.nodeName } });
+    const none = await node.req('POST', '/_nodes/nobody/reload_secure_settings');
+    expect(none.json._nodes.total).toBe(0);
+  });
+  it('PUT _cluster/settings answers flat with flat_settings; defaults show node settings', async () => {
+    const r = await node.req('PUT', '/_cluster/settings?flat_settings=true', {
+      transient: { 'search.max_buckets': 500 },
+    });
+    expect(r.json.transient).toEqual({ 'search.max_buckets': '500' });
+    await node.req('PUT', '/_cluster/settings', { transient: { 'search.max_buckets': null } });
+    const d = await node.req('GET', '/_cluster/settings?include_defaults&flat_settings');
+    expect(d.json.defaults['node.attr.rack']).toBe('r1');
+  });
+});

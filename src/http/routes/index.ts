@@ -8,6 +8,7 @@ import { registerAnalyzeRoutes } from './analyze.js';
 import { registerCatRoutes } from './cat.js';
 import { registerCatAdminRoutes } from './cat-admin.js';
 import { registerClusterRoutes } from './cluster.js';
+import { registerClusterAdminRoutes } from './cluster-admin.js';
 import { registerDocumentRoutes } from './documents.js';
 import { registerIndexRoutes } from './indices.js';
 import { registerFreezeRoutes } from './freeze.js';
@@ -29,6 +30,7 @@ import { metaPipelineStore } from '../../ingest/pipeline-store.js';
 export function registerRoutes(router: Router<Handler>, node: NodeContext): void {
   registerInfoRoutes(router, node);
   registerClusterRoutes(router, node);
+  registerClusterAdminRoutes(router, node);
   registerCatRoutes(router, node);
   registerNodesRoutes(router, node);
   registerIndexRoutes(router, node);
