@@ -2,15 +2,20 @@
  * The node-level `_cat` tables and cluster admin endpoints of ES 6.8 on a lone node: each renders
  * this node's real figures (pools, fielddata, segments, disk, attributes).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestNode, type TestNode } from '../helpers/node.js';
 
 let node: TestNode;
+const repoDir = mkdtempSync(join(tmpdir(), 'quarry-repo-'));
 
 beforeAll(async () => {
   node = await startTestNode(undefined, {
     'node.attr.rack': 'r1',
     'thread_pool.write.queue_size': '17',
+    'path.repo': repoDir,
   });
   await node.req('PUT', '/docs', {
     settings: { number_of_shards: 2, number_of_replicas: 1 },
@@ -27,6 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await node?.destroy();
+  rmSync(repoDir, { recursive: true, force: true });
 });
 
 const cat = async (path: string) => {
@@ -93,6 +99,28 @@ describe('_cat/segments', () => {
     await node.req('PUT', '/shut');
     await node.req('POST', '/shut/_close');
     expect((await node.req('GET', '/_cat/segments/shut')).status).toBe(400);
+  });
+});
+
+describe('snapshot repositories', () => {
+  it('registers fs repositories under path.repo and lists them in _cat/repositories', async () => {
+    const put = await node.req('PUT', '/_snapshot/r1', {
+      type: 'fs',
+      settings: { location: 'one' },
+    });
+    expect(put.json).toEqual({ acknowledged: true });
+    const bad = await node.req('PUT', '/_snapshot/r2', {
+      type: 'fs',
+      settings: { location: '/elsewhere' },
+    });
+    expect(bad.status).toBe(500);
+    expect(bad.json.error.caused_by.reason).toMatch(/doesn't match any of the locations/);
+    expect(await cat('/_cat/repositories')).toBe('r1 fs\n');
+    expect((await node.req('GET', '/_snapshot/r1')).json).toEqual({
+      r1: { type: 'fs', settings: { location: 'one' } },
+    });
+    expect((await node.req('DELETE', '/_snapshot/r1')).status).toBe(200);
+    expect((await node.req('GET', '/_snapshot/r1')).status).toBe(404);
   });
 });
 

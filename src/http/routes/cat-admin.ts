@@ -26,6 +26,7 @@ import { localDiscoveryNode } from './cluster-allocation.js';
 import { ES_VERSION } from './info.js';
 import { hostOf, nodeSelected, transportAddress } from './nodes.js';
 import type { TaskManager } from './tasks.js';
+import { repositories } from './snapshot-repositories.js';
 
 /** ES 6.8's Lucene version, which every segment reports. */
 const LUCENE_VERSION = '7.7.3';
@@ -112,10 +113,10 @@ export function registerCatAdminRoutes(
     return respond(req, { columns: PLUGINS_COLUMNS, rows: [] });
   });
 
-  // Quarry has no snapshot repositories
   router.add('GET', '/_cat/repositories', (req) => {
     checkParams(req, CAT_PARAMS);
-    return respond(req, { columns: REPOSITORIES_COLUMNS, rows: [] });
+    const rows = Object.entries(repositories(node)).map(([id, r]) => [id, r.type]);
+    return respond(req, { columns: REPOSITORIES_COLUMNS, rows });
   });
 
   router.add('GET', '/_cat/tasks', (req) => {

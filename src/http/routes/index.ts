@@ -7,6 +7,7 @@ import { registerAliasRoutes } from './aliases.js';
 import { registerAnalyzeRoutes } from './analyze.js';
 import { registerCatRoutes } from './cat.js';
 import { registerCatAdminRoutes } from './cat-admin.js';
+import { registerSnapshotRepositoryRoutes } from './snapshot-repositories.js';
 import { registerClusterRoutes } from './cluster.js';
 import { registerClusterAdminRoutes } from './cluster-admin.js';
 import { registerDocumentRoutes } from './documents.js';
@@ -42,6 +43,7 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerByQueryRoutes(router, node, tasks);
   registerTaskRoutes(router, tasks);
   registerCatAdminRoutes(router, node, tasks);
+  registerSnapshotRepositoryRoutes(router, node);
   registerStatsRoutes(router, node);
   registerAnalyzeRoutes(router, node);
   registerAliasRoutes(router, node);
