@@ -32,6 +32,7 @@ const ES_POOLS: ReadonlyArray<[string, PoolFigures['type']]> = [
   ['management', 'scaling'],
   ['refresh', 'scaling'],
   ['search', 'fixed_auto_queue_size'],
+  ['search_throttled', 'fixed_auto_queue_size'],
   ['snapshot', 'scaling'],
   ['warmer', 'scaling'],
   ['write', 'fixed'],

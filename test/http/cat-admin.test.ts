@@ -165,3 +165,12 @@ describe('cluster admin endpoints', () => {
     expect(d.json.defaults['node.attr.rack']).toBe('r1');
   });
 });
+
+describe('PUT _cluster/settings validation', () => {
+  it('refuses a request with no settings (ES ClusterUpdateSettingsRequest.validate)', async () => {
+    const r = await node.req('PUT', '/_cluster/settings', { transient: {} });
+    expect(r.status).toBe(400);
+    expect(r.json.error.type).toBe('action_request_validation_exception');
+    expect(r.json.error.reason).toBe('Validation Failed: 1: no settings to update;');
+  });
+});

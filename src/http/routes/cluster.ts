@@ -208,6 +208,14 @@ export function registerClusterRoutes(router: Router<Handler>, node: NodeContext
     checkParams(req, ['flat_settings', 'master_timeout', 'timeout']);
     const body = bodyObject(req) ?? {};
     const flatSettings = boolParam(req, 'flat_settings', false);
+    // ES ClusterUpdateSettingsRequest.validate
+    if (['transient', 'persistent'].every((k) => Object.keys(flat(body[k] ?? {})).length === 0)) {
+      throw new EsError(
+        'action_request_validation_exception',
+        'Validation Failed: 1: no settings to update;',
+        400,
+      );
+    }
     // ES SettingsUpdater: every value is validated (transient first) before any is applied
     for (const scope of ['transient', 'persistent'] as const)
       for (const [k, v] of Object.entries(flat(body[scope] ?? {})))
