@@ -174,3 +174,12 @@ describe('PUT _cluster/settings validation', () => {
     expect(r.json.error.reason).toBe('Validation Failed: 1: no settings to update;');
   });
 });
+
+describe('_cat', () => {
+  it('lists the new tables among its endpoints', async () => {
+    const text = await cat('/_cat');
+    expect(text.startsWith('=^.^=\n')).toBe(true);
+    for (const p of ['/_cat/allocation', '/_cat/thread_pool', '/_cat/nodeattrs', '/_cat/segments'])
+      expect(text.split('\n')).toContain(p);
+  });
+});
