@@ -7,6 +7,7 @@
  */
 import { isLive, type ShardSnapshot } from '../search/index/live-segment.js';
 import type { InvertedField, Segment } from '../search/index/segment.js';
+import { isCommitted } from './segment-commits.js';
 
 export interface SegmentMemory {
   count: number;
@@ -104,6 +105,8 @@ export interface SegmentFigures {
   docs: number;
   deleted: number;
   memoryBytes: number;
+  /** In the shard's last commit point (a restart loads it rather than re-indexing). */
+  committed: boolean;
 }
 
 export function segmentFigures(snapshot: ShardSnapshot): SegmentFigures[] {
@@ -124,6 +127,7 @@ export function segmentFigures(snapshot: ShardSnapshot): SegmentFigures[] {
       docs: docs.count,
       deleted: docs.deleted,
       memoryBytes: m.terms + m.storedFields + m.norms + m.points + m.docValues,
+      committed: isCommitted(ls.segment),
     };
   });
 }

@@ -95,6 +95,15 @@ describe('_cat/segments', () => {
     expect(rows[0]).toMatchObject({ index: 'docs', searchable: 'true' });
     expect(rows[0]!.segment).toMatch(/^_[0-9a-z]+$/);
   });
+  it('marks segments committed once a flush wrote them to a commit point', async () => {
+    await node.req('PUT', '/fresh/_doc/1?refresh=true', { a: 1 });
+    const committed = async () =>
+      (await cat('/_cat/segments/fresh?h=committed')).trim().split('\n');
+    expect(await committed()).toEqual(['false']);
+    await node.req('POST', '/fresh/_flush');
+    expect(await committed()).toEqual(['true']);
+    await node.req('DELETE', '/fresh');
+  });
   it('refuses a closed index by name', async () => {
     await node.req('PUT', '/shut');
     await node.req('POST', '/shut/_close');

@@ -239,8 +239,8 @@ export function registerCatAdminRoutes(
         const snapshot = shard.search?.searcher();
         if (!snapshot) continue;
         for (const s of segmentFigures(snapshot)) {
-          // Segments live on the heap: their size is the memory they hold. Every segment is
-          // searchable once refreshed and committed (its documents are durable in the store).
+          // Segments live on the heap: their size is the memory they hold. Every segment of a
+          // snapshot is searchable (refreshed); committed ones are in the last commit point.
           rows.push(
             row(SEGMENTS_COLUMNS, {
               index: idx.name,
@@ -254,7 +254,7 @@ export function registerCatAdminRoutes(
               'docs.deleted': s.deleted,
               size: new ByteSize(s.memoryBytes),
               'size.memory': s.memoryBytes,
-              committed: true,
+              committed: s.committed,
               searchable: true,
               version: LUCENE_VERSION,
               compound: false,
