@@ -108,6 +108,22 @@ describe('_cat/segments', () => {
     await node.req('PUT', '/shut');
     await node.req('POST', '/shut/_close');
     expect((await node.req('GET', '/_cat/segments/shut')).status).toBe(400);
+    expect((await node.req('GET', '/shut/_segments')).status).toBe(400);
+    const ignored = await node.req('GET', '/shut/_segments?ignore_unavailable=true');
+    expect(ignored.json).toEqual({ _shards: { total: 0, successful: 0, failed: 0 }, indices: {} });
+  });
+  it('_segments gives the same segments per shard copy', async () => {
+    const r = await node.req('GET', '/docs/_segments');
+    expect(r.json._shards).toEqual({ total: 4, successful: 2, failed: 0 });
+    const copies = Object.values(r.json.indices.docs.shards) as Array<
+      Array<{ routing: { primary: boolean }; segments: Record<string, { num_docs: number }> }>
+    >;
+    let docs = 0;
+    for (const [copy] of copies) {
+      expect(copy!.routing.primary).toBe(true);
+      for (const s of Object.values(copy!.segments)) docs += s.num_docs;
+    }
+    expect(docs).toBe(3);
   });
 });
 

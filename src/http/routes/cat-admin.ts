@@ -1,7 +1,8 @@
 /**
  * The node-level `_cat` tables of ES 6.8: allocation, nodeattrs, plugins, tasks, thread_pool,
- * fielddata, segments and repositories. Each renders this node alone (Quarry's `_cat/nodes`
- * collects a cluster's rows; these do not yet).
+ * fielddata, segments and repositories, and the indices segments API (`_segments`) beside
+ * `_cat/segments`. Each renders this node alone (Quarry's `_cat/nodes` collects a cluster's
+ * rows; these do not yet).
  */
 import { ByteSize, TimeValue, type Cell } from '../../cat/table.js';
 import {
@@ -16,7 +17,11 @@ import {
 } from '../../cat/columns.js';
 import { allPools, poolCells, selectPools, type PoolFigures } from '../../cat/thread-pools.js';
 import { segmentFigures } from '../../engine/segment-stats.js';
-import { simpleMatch, STRICT_EXPAND_OPEN_FORBID_CLOSED } from '../../engine/index-names.js';
+import {
+  indicesOptionsFrom,
+  simpleMatch,
+  STRICT_EXPAND_OPEN_FORBID_CLOSED,
+} from '../../engine/index-names.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
 import { boolParam, param, type Handler } from '../rest.js';
@@ -267,4 +272,62 @@ export function registerCatAdminRoutes(
   };
   router.add('GET', '/_cat/segments', segments);
   router.add('GET', '/_cat/segments/{index}', segments);
+
+  // ES RestIndicesSegmentsAction: the same segments, per index and shard copy
+  const indicesSegments: Handler = (req) => {
+    checkParams(req, [
+      'ignore_unavailable',
+      'allow_no_indices',
+      'expand_wildcards',
+      'verbose',
+      'operation_threading',
+    ]);
+    const targets = indices.resolve(
+      req.params.index ?? '_all',
+      indicesOptionsFrom(STRICT_EXPAND_OPEN_FORBID_CLOSED, (n) => param(req, n)),
+    );
+    let total = 0;
+    let successful = 0;
+    const out: Record<string, unknown> = {};
+    for (const idx of targets) {
+      total += idx.numberOfShards * (1 + idx.numberOfReplicas);
+      const shards: Record<string, unknown> = {};
+      for (const shard of idx.shards) {
+        const snapshot = shard.search?.searcher();
+        if (!snapshot || idx.failed) continue;
+        successful++;
+        const figures = segmentFigures(snapshot);
+        const segs: Record<string, unknown> = {};
+        for (const s of figures) {
+          segs[s.name] = {
+            generation: s.generation,
+            num_docs: s.docs,
+            deleted_docs: s.deleted,
+            size_in_bytes: s.memoryBytes,
+            memory_in_bytes: s.memoryBytes,
+            committed: s.committed,
+            search: true,
+            version: LUCENE_VERSION,
+            compound: false,
+            attributes: {},
+          };
+        }
+        shards[String(shard.id)] = [
+          {
+            routing: { state: 'STARTED', primary: true, node: node.nodeId },
+            num_committed_segments: figures.filter((f) => f.committed).length,
+            num_search_segments: figures.length,
+            segments: segs,
+          },
+        ];
+      }
+      out[idx.name] = { shards };
+    }
+    return {
+      status: 200,
+      body: { _shards: { total, successful, failed: 0 }, indices: out },
+    };
+  };
+  router.add('GET', '/_segments', indicesSegments);
+  router.add('GET', '/{index}/_segments', indicesSegments);
 }
