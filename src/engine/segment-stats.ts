@@ -109,7 +109,11 @@ export interface SegmentFigures {
   committed: boolean;
 }
 
-export function segmentFigures(snapshot: ShardSnapshot): SegmentFigures[] {
+/** `generation`: the segment's number on its shard (ShardSearchWriter.segmentGeneration). */
+export function segmentFigures(
+  snapshot: ShardSnapshot,
+  generation: (segment: Segment) => number,
+): SegmentFigures[] {
   return snapshot.segments.map((ls) => {
     const docs = luceneDocs({ ...snapshot, segments: [ls] });
     const m: SegmentMemory = {
@@ -121,9 +125,10 @@ export function segmentFigures(snapshot: ShardSnapshot): SegmentFigures[] {
       docValues: 0,
     };
     addSegment(m, ls.segment);
+    const gen = generation(ls.segment);
     return {
-      generation: ls.segment.id,
-      name: `_${ls.segment.id.toString(36)}`,
+      generation: gen,
+      name: `_${gen.toString(36)}`,
       docs: docs.count,
       deleted: docs.deleted,
       memoryBytes: m.terms + m.storedFields + m.norms + m.points + m.docValues,

@@ -100,6 +100,8 @@ describe('_cat/segments', () => {
     const committed = async () =>
       (await cat('/_cat/segments/fresh?h=committed')).trim().split('\n');
     expect(await committed()).toEqual(['false']);
+    // segments are numbered per shard, as Lucene's IndexWriter names them
+    expect(await cat('/_cat/segments/fresh?h=segment,generation')).toBe('_0 0\n');
     await node.req('POST', '/fresh/_flush');
     expect(await committed()).toEqual(['true']);
     await node.req('DELETE', '/fresh');

@@ -243,7 +243,7 @@ export function registerCatAdminRoutes(
       for (const shard of idx.shards) {
         const snapshot = shard.search?.searcher();
         if (!snapshot) continue;
-        for (const s of segmentFigures(snapshot)) {
+        for (const s of segmentFigures(snapshot, (seg) => shard.search!.segmentGeneration(seg))) {
           // Segments live on the heap: their size is the memory they hold. Every segment of a
           // snapshot is searchable (refreshed); committed ones are in the last commit point.
           rows.push(
@@ -296,7 +296,7 @@ export function registerCatAdminRoutes(
         const snapshot = shard.search?.searcher();
         if (!snapshot || idx.failed) continue;
         successful++;
-        const figures = segmentFigures(snapshot);
+        const figures = segmentFigures(snapshot, (seg) => shard.search!.segmentGeneration(seg));
         const segs: Record<string, unknown> = {};
         for (const s of figures) {
           segs[s.name] = {
