@@ -202,3 +202,109 @@ export const TEMPLATES_COLUMNS = columns([
   'order|o||template application order number',
   'version|v||version',
 ]);
+
+export const ALLOCATION_COLUMNS = columns([
+  'shards|s|r|number of shards on node',
+  'disk.indices|di,diskIndices|r|disk used by ES indices',
+  'disk.used|du,diskUsed|r|disk used (total, not just ES)',
+  'disk.avail|da,diskAvail|r|disk available',
+  'disk.total|dt,diskTotal|r|total capacity of all volumes',
+  'disk.percent|dp,diskPercent|r|percent disk used',
+  'host|h||host of node',
+  'ip|||ip of node',
+  'node|n||name of node',
+]);
+
+export const NODEATTRS_COLUMNS = columns([
+  'node|name||node name',
+  'id|id,nodeId|h|unique node id',
+  'pid|p|h|process id',
+  'host|h||host name',
+  'ip|i||ip address',
+  'port|po|h|bound transport port',
+  'attr|attr.name||attribute description',
+  'value|attr.value||attribute value',
+]);
+
+export const PLUGINS_COLUMNS = columns([
+  'id||h|unique node id',
+  'name|n||node name',
+  'component|c||component',
+  'version|v||component version',
+  'description|d|h|plugin details',
+]);
+
+export function tasksColumns(detailed: boolean): Column[] {
+  return columns([
+    'id||h|id of the task with the node',
+    'action|ac||task action',
+    'task_id|ti||unique task id',
+    'parent_task_id|pti||parent task id',
+    'type|ty||task type',
+    'start_time|start||start time in ms',
+    'timestamp|ts,hms,hhmmss||start time in HH:MM:SS',
+    'running_time_ns|time|h|running time ns',
+    'running_time|time||running time',
+    'node_id|ni|h|unique node id',
+    'ip|i||ip address',
+    'port|po|h|bound transport port',
+    'node|n||node name',
+    'version|v|h|es version',
+    'x_opaque_id|x|h|X-Opaque-ID header',
+    ...(detailed ? ['description|desc||task action'] : []),
+  ]);
+}
+
+export const THREAD_POOL_COLUMNS = columns([
+  'node_name|nn||node name',
+  'node_id|id|h|persistent node id',
+  'ephemeral_node_id|eid|h|ephemeral node id',
+  'pid|p|h|process id',
+  'host|h|h|host name',
+  'ip|i|h|ip address',
+  'port|po|h|bound transport port',
+  'name|n||thread pool name',
+  'type|t|h|thread pool type',
+  'active|a|r|number of active threads',
+  'size|s|rh|number of threads',
+  'queue|q|r|number of tasks currently in queue',
+  'queue_size|qs|rh|maximum number of tasks permitted in queue',
+  'rejected|r|r|number of rejected tasks',
+  'largest|l|rh|highest number of seen active threads',
+  'completed|c|rh|number of completed tasks',
+  'min|mi|rh|minimum number of threads',
+  'max|ma|rh|maximum number of threads',
+  'keep_alive|ka|rh|thread keep alive time',
+]);
+
+export const FIELDDATA_COLUMNS = columns([
+  'id|||node id',
+  'host|h||host name',
+  'ip|||ip address',
+  'node|n||node name',
+  'field|f||field name',
+  'size|||field data usage',
+]);
+
+export const SEGMENTS_COLUMNS = columns([
+  'index|i,idx||index name',
+  'shard|s,sh||shard name',
+  'prirep|p,pr,primaryOrReplica||primary or replica',
+  'ip|||ip of node where it lives',
+  'id||h|unique id of node where it lives',
+  'segment|seg||segment name',
+  'generation|g,gen|r|segment generation',
+  'docs.count|dc,docsCount|r|number of docs in segment',
+  'docs.deleted|dd,docsDeleted|r|number of deleted docs in segment',
+  'size|si|r|segment size in bytes',
+  'size.memory|sm|r|segment memory in bytes',
+  'committed|ic,isCommitted|r|is segment committed',
+  'searchable|is,isSearchable|r|is segment searched',
+  'version|v,ver|r|version',
+  'compound|ico,isCompound|r|is segment compound',
+]);
+
+export const REPOSITORIES_COLUMNS = columns([
+  'id|repoId||unique repository id',
+  'type|t||repository type',
+]);

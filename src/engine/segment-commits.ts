@@ -18,6 +18,11 @@ interface CommitPoint {
 
 const persistedKeys = new WeakMap<Segment, string>();
 
+/** Whether a segment belongs to a commit point (ES Segment.committed): written or loaded from one. */
+export function isCommitted(segment: Segment): boolean {
+  return persistedKeys.has(segment);
+}
+
 const commitKey = (uuid: string, shard: number) => `commit:${uuid}:${shard}`;
 
 export function loadCommit(

@@ -7,6 +7,7 @@
  */
 import { isLive, type ShardSnapshot } from '../search/index/live-segment.js';
 import type { InvertedField, Segment } from '../search/index/segment.js';
+import { isCommitted } from './segment-commits.js';
 
 export interface SegmentMemory {
   count: number;
@@ -94,4 +95,44 @@ export function luceneDocs(snapshot: ShardSnapshot): { count: number; deleted: n
     }
   }
   return { count, deleted };
+}
+
+/** One segment of `_cat/segments` and `_segments` (nested documents counted as Lucene does). */
+export interface SegmentFigures {
+  /** The segment's number; Lucene names it `_` + base 36. */
+  generation: number;
+  name: string;
+  docs: number;
+  deleted: number;
+  memoryBytes: number;
+  /** In the shard's last commit point (a restart loads it rather than re-indexing). */
+  committed: boolean;
+}
+
+/** `generation`: the segment's number on its shard (ShardSearchWriter.segmentGeneration). */
+export function segmentFigures(
+  snapshot: ShardSnapshot,
+  generation: (segment: Segment) => number,
+): SegmentFigures[] {
+  return snapshot.segments.map((ls) => {
+    const docs = luceneDocs({ ...snapshot, segments: [ls] });
+    const m: SegmentMemory = {
+      count: 1,
+      terms: 0,
+      storedFields: 0,
+      norms: 0,
+      points: 0,
+      docValues: 0,
+    };
+    addSegment(m, ls.segment);
+    const gen = generation(ls.segment);
+    return {
+      generation: gen,
+      name: `_${gen.toString(36)}`,
+      docs: docs.count,
+      deleted: docs.deleted,
+      memoryBytes: m.terms + m.storedFields + m.norms + m.points + m.docValues,
+      committed: isCommitted(ls.segment),
+    };
+  });
 }

@@ -17,6 +17,7 @@ import {
 import type { CurrentVersion } from './versioning.js';
 import type { ParsedDocument } from '../mapping/types.js';
 import type { ShardSnapshot } from '../search/index/live-segment.js';
+import type { Segment } from '../search/index/segment.js';
 import { lookupId } from '../search/index/segment.js';
 import { ShardCounters } from './stats.js';
 import { SupersededSources } from './superseded-sources.js';
@@ -55,6 +56,8 @@ export interface ShardSearchWriter {
   stats(): ShardSearchStats;
   /** The current point-in-time view for searches. */
   searcher(): ShardSnapshot;
+  /** A published segment's number on this shard (Lucene names segments `_` + it, in base 36). */
+  segmentGeneration(segment: Segment): number;
   /** Number of documents buffered since the last refresh. */
   readonly bufferedDocs: number;
 }

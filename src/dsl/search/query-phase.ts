@@ -37,6 +37,8 @@ import { DEFAULT_WINDOW_SIZE, rescoreShardHits } from './rescore.js';
 import type { SearchRequest } from './request.js';
 import { sliceFilter } from './slice.js';
 import { resolveSort } from './sort-keys.js';
+import { loadTextFielddata } from './text-fielddata.js';
+import { lookupField } from '../../mapping/mapping-service.js';
 
 export interface ShardResult {
   target: ShardTarget;
@@ -199,6 +201,12 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
   const sortKeys = p.sortSpecs
     ? resolveSort(p.sortSpecs, t.idx, warnings, opts.scriptMethods)
     : null;
+  // sorting on a text field loads its fielddata (ES uninverts it on first use)
+  for (const k of sortKeys ?? []) {
+    if (k.kind !== 'field' || !t.idx.mapping) continue;
+    if (lookupField(t.idx.mapping, k.field)?.type === 'text')
+      loadTextFielddata(t.snapshot, k.field, t.shard.counters);
+  }
   const sortNeedsScore =
     !sortKeys || p.scoreOnlySort || sortKeys.some((k) => k.kind === 'score' || k.needsScore);
   const needsScores =

@@ -101,6 +101,7 @@ export function resolveSort(
         mode: s.mode,
         valueType: 'string',
         ...(f.type === 'ip' ? { display: sortableToIp } : {}),
+        ...(f.type === 'text' ? { uninvert: true } : {}),
       };
     }
     const vt = INTEGER_TYPES.has(f.type)

@@ -41,7 +41,7 @@ import { checkParams } from '../params.js';
 import { param, type Handler, type RestRequest, type RestResponse } from '../rest.js';
 import type { Router } from '../router.js';
 
-const CAT_PARAMS = [
+export const CAT_PARAMS = [
   'format',
   'h',
   'help',
@@ -56,7 +56,7 @@ const CAT_PARAMS = [
   'master_timeout',
 ];
 
-function respond(req: RestRequest, t: CatTable): RestResponse {
+export function respond(req: RestRequest, t: CatTable): RestResponse {
   const r = renderCat(t, {
     get: (n) => param(req, n),
     has: (n) => req.query.has(n),
@@ -74,7 +74,34 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
   router.add('GET', '/_cat', () => ({
     status: 200,
     contentType: 'text/plain; charset=UTF-8',
-    body: '=^.^=\n/_cat/health\n/_cat/nodes\n/_cat/indices\n/_cat/indices/{index}\n/_cat/count\n/_cat/count/{index}\n/_cat/shards\n/_cat/shards/{index}\n/_cat/aliases\n/_cat/aliases/{alias}\n/_cat/templates\n',
+    // ES RestCatAction: every registered cat action's endpoints, in registration order
+    body: [
+      '=^.^=',
+      '/_cat/allocation',
+      '/_cat/shards',
+      '/_cat/shards/{index}',
+      '/_cat/master',
+      '/_cat/nodes',
+      '/_cat/tasks',
+      '/_cat/indices',
+      '/_cat/indices/{index}',
+      '/_cat/segments',
+      '/_cat/segments/{index}',
+      '/_cat/count',
+      '/_cat/count/{index}',
+      '/_cat/health',
+      '/_cat/aliases',
+      '/_cat/aliases/{alias}',
+      '/_cat/thread_pool',
+      '/_cat/thread_pool/{thread_pools}',
+      '/_cat/plugins',
+      '/_cat/fielddata',
+      '/_cat/fielddata/{fields}',
+      '/_cat/nodeattrs',
+      '/_cat/repositories',
+      '/_cat/templates',
+      '',
+    ].join('\n'),
   }));
 
   router.add('GET', '/_cat/health', (req) => {
@@ -313,7 +340,7 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
   router.add('GET', '/_cat/templates/{name}', catTemplates);
 }
 
-function diskCells(path: string): Record<string, Cell> {
+export function diskCells(path: string): Record<string, Cell> {
   try {
     const st = statfsSync(path);
     const total = st.blocks * st.bsize;

@@ -198,6 +198,8 @@ export function registerClusterRoutes(router: Router<Handler>, node: NodeContext
         [MAX_AGG_DEPTH_SETTING]: String(DEFAULT_MAX_AGG_DEPTH),
         'action.auto_create_index': 'true',
         'cluster.name': node.clusterName,
+        // ES: the node's own settings (config file, -E) show among the defaults
+        ...node.settings.raw,
       });
     }
     return { status: 200, body };
@@ -205,6 +207,15 @@ export function registerClusterRoutes(router: Router<Handler>, node: NodeContext
   router.add('PUT', '/_cluster/settings', async (req) => {
     checkParams(req, ['flat_settings', 'master_timeout', 'timeout']);
     const body = bodyObject(req) ?? {};
+    const flatSettings = boolParam(req, 'flat_settings', false);
+    // ES ClusterUpdateSettingsRequest.validate
+    if (['transient', 'persistent'].every((k) => Object.keys(flat(body[k] ?? {})).length === 0)) {
+      throw new EsError(
+        'action_request_validation_exception',
+        'Validation Failed: 1: no settings to update;',
+        400,
+      );
+    }
     // ES SettingsUpdater: every value is validated (transient first) before any is applied
     for (const scope of ['transient', 'persistent'] as const)
       for (const [k, v] of Object.entries(flat(body[scope] ?? {})))
@@ -217,7 +228,7 @@ export function registerClusterRoutes(router: Router<Handler>, node: NodeContext
         if (v === null) delete s[scope][k];
         else s[scope][k] = String(v);
       }
-      out[scope] = nest(
+      out[scope] = (flatSettings ? (m: Record<string, string>) => m : nest)(
         Object.fromEntries(
           Object.entries(upd)
             .filter(([, v]) => v !== null)

@@ -6,7 +6,10 @@ import { ES_ENDPOINTS } from '../es-endpoints.js';
 import { registerAliasRoutes } from './aliases.js';
 import { registerAnalyzeRoutes } from './analyze.js';
 import { registerCatRoutes } from './cat.js';
+import { registerCatAdminRoutes } from './cat-admin.js';
+import { registerSnapshotRepositoryRoutes } from './snapshot-repositories.js';
 import { registerClusterRoutes } from './cluster.js';
+import { registerClusterAdminRoutes } from './cluster-admin.js';
 import { registerDocumentRoutes } from './documents.js';
 import { registerIndexRoutes } from './indices.js';
 import { registerFreezeRoutes } from './freeze.js';
@@ -29,6 +32,7 @@ import { metaPipelineStore } from '../../ingest/pipeline-store.js';
 export function registerRoutes(router: Router<Handler>, node: NodeContext): void {
   registerInfoRoutes(router, node);
   registerClusterRoutes(router, node);
+  registerClusterAdminRoutes(router, node);
   registerCatRoutes(router, node);
   registerNodesRoutes(router, node);
   registerIndexRoutes(router, node);
@@ -39,6 +43,8 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   const tasks = new TaskManager(node);
   registerByQueryRoutes(router, node, tasks);
   registerTaskRoutes(router, tasks);
+  registerCatAdminRoutes(router, node, tasks);
+  registerSnapshotRepositoryRoutes(router, node);
   registerStatsRoutes(router, node);
   registerAnalyzeRoutes(router, node);
   registerAliasRoutes(router, node);

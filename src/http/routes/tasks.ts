@@ -103,6 +103,11 @@ export class TaskManager {
     return this.tasks.get(id);
   }
 
+  /** The tasks running now, oldest first. */
+  running(): Task[] {
+    return [...this.tasks.values()];
+  }
+
   /** `node:id` (ES TaskId.toString). */
   taskId(t: Task): string {
     return `${this.node.nodeId}:${t.id}`;

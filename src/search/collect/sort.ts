@@ -5,6 +5,7 @@
  */
 import type { LiveSegment } from '../index/live-segment.js';
 import type { NumericColumn, OrdinalColumn } from '../index/segment.js';
+import { uninvertedColumn } from '../index/segment-builder.js';
 
 export type SortValue = number | string | null;
 
@@ -26,6 +27,8 @@ export interface SortKey {
   forSegment?: (ls: LiveSegment) => (doc: number, score: number) => SortValue;
   /** The values read `_score` (collectors then compute scores). */
   needsScore?: boolean;
+  /** A text field with fielddata: its values are its uninverted terms. */
+  uninvert?: boolean;
 }
 
 export interface CompiledKey {
@@ -96,7 +99,10 @@ export function compileSort(keys: SortKey[], ls: LiveSegment): CompiledKey[] {
       return { value: (d) => prefix + ids[d]! };
     }
     const asc = k.order === 'asc';
-    const dv = ls.segment.fields.get(k.field)?.docValues ?? null;
+    const sf = ls.segment.fields.get(k.field);
+    const dv =
+      sf?.docValues ??
+      (k.uninvert && sf?.inverted ? uninvertedColumn(sf.inverted, ls.segment.maxDoc) : null);
     if (k.valueType === 'string') {
       const missing =
         typeof k.missing === 'string' && k.missing !== '_last' && k.missing !== '_first'

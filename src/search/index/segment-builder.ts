@@ -628,6 +628,15 @@ function buildNumericColumn(
   return { kind: 'numeric', single: null, offsets, values };
 }
 
+const uninverted = new WeakMap<InvertedField, OrdinalColumn>();
+
+/** A text field's fielddata: its postings uninverted once per segment, then kept with it. */
+export function uninvertedColumn(inv: InvertedField, maxDoc: number): OrdinalColumn {
+  let col = uninverted.get(inv);
+  if (!col) uninverted.set(inv, (col = buildOrdinalColumn(inv, maxDoc)));
+  return col;
+}
+
 /** Doc values from the postings: term ordinals per doc (sorted, unique). */
 export function buildOrdinalColumn(inv: InvertedField, maxDoc: number): OrdinalColumn {
   const counts = new Int32Array(maxDoc + 1);

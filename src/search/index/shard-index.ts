@@ -28,6 +28,9 @@ export class ShardIndex {
   private snapshot: ShardSnapshot = { generation: 0, segments: [], maxDoc: 0, numDocs: 0 };
   private waiters: Array<() => void> = [];
   private refreshCount = 0;
+  /** Per-shard segment numbers, as Lucene's IndexWriter counts the segments it writes. */
+  private readonly generations = new WeakMap<Segment, number>();
+  private nextGeneration = 0;
 
   constructor(private readonly analysis: AnalysisResolver) {
     this.builder = new SegmentBuilder(analysis);
@@ -131,6 +134,7 @@ export class ShardIndex {
     let base = 0;
     let numDocs = 0;
     const segments: LiveSegment[] = segs.map((s) => {
+      if (!this.generations.has(s.segment)) this.generations.set(s.segment, this.nextGeneration++);
       prepareBlockImpacts(s.segment); // once per segment: queries read score bounds, never build them
       const ls = { ...s, docBase: base };
       base += s.segment.maxDoc;
@@ -150,6 +154,10 @@ export class ShardIndex {
 
   searcher(): ShardSnapshot {
     return this.snapshot;
+  }
+
+  segmentGeneration(segment: Segment): number {
+    return this.generations.get(segment) ?? -1;
   }
 
   /** Installs segments loaded from a commit (before any write). */

@@ -106,7 +106,13 @@ export async function runConformance(opts: RunnerOptions): Promise<RunResult> {
   let url = opts.url;
   if (!url) {
     dataPath = mkdtempSync(join(tmpdir(), 'quarry-rest-'));
-    const node = await startNode({ dataPath, port: 0 });
+    // as ES's REST test cluster (rest-api-spec build.gradle): one planted node attribute, and a
+    // directory for fs snapshot repositories
+    const node = await startNode({
+      dataPath,
+      port: 0,
+      settings: { 'node.attr.testattr': 'test', 'path.repo': join(dataPath, 'repo') },
+    });
     url = node.url;
     stopNode = () => node.close();
   }

@@ -80,5 +80,13 @@ export async function wipeCluster(
       if (Object.keys(clear).length > 0) await run('PUT', '/_cluster/settings', clear);
     }
   }
+  // ESRestTestCase.wipeSnapshots: every registered repository is deleted
+  if (touched('snapshot.create_repository')) {
+    const res = await run('GET', '/_snapshot/_all');
+    if (res && res.status === 200 && res.parsed && typeof res.parsed === 'object') {
+      for (const name of Object.keys(res.parsed as Record<string, unknown>))
+        await run('DELETE', `/_snapshot/${encodeURIComponent(name)}`);
+    }
+  }
   return problems.length > 0 ? problems.join('; ') : null;
 }

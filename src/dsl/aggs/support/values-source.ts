@@ -8,8 +8,8 @@
 import { EsError, illegalArgument, illegalState } from '../../../common/errors.js';
 import type { FieldMapping } from '../../../mapping/types.js';
 import type { LiveSegment } from '../../../search/index/live-segment.js';
-import type { InvertedField, NumericColumn, OrdinalColumn } from '../../../search/index/segment.js';
-import { buildOrdinalColumn } from '../../../search/index/segment-builder.js';
+import type { NumericColumn, OrdinalColumn } from '../../../search/index/segment.js';
+import { uninvertedColumn } from '../../../search/index/segment-builder.js';
 import { isNumericType } from '../../../search/index/field-values.js';
 import {
   compileScript,
@@ -44,8 +44,6 @@ export interface ResolvedValues {
   readonly constant?: string;
 }
 
-const fielddataCache = new WeakMap<InvertedField, OrdinalColumn>();
-
 /** The doc values column of a field in a segment; text fields with fielddata are uninverted. */
 export function columnOf(
   ls: LiveSegment,
@@ -54,14 +52,7 @@ export function columnOf(
   const sf = ls.segment.fields.get(field.path);
   if (!sf) return null;
   if (sf.docValues) return sf.docValues;
-  if (field.type === 'text' && sf.inverted) {
-    let col = fielddataCache.get(sf.inverted);
-    if (!col) {
-      col = buildOrdinalColumn(sf.inverted, ls.segment.maxDoc);
-      fielddataCache.set(sf.inverted, col);
-    }
-    return col;
-  }
+  if (field.type === 'text' && sf.inverted) return uninvertedColumn(sf.inverted, ls.segment.maxDoc);
   return null;
 }
 

@@ -1,0 +1,333 @@
+/**
+ * The node-level `_cat` tables of ES 6.8: allocation, nodeattrs, plugins, tasks, thread_pool,
+ * fielddata, segments and repositories, and the indices segments API (`_segments`) beside
+ * `_cat/segments`. Each renders this node alone (Quarry's `_cat/nodes` collects a cluster's
+ * rows; these do not yet).
+ */
+import { ByteSize, TimeValue, type Cell } from '../../cat/table.js';
+import {
+  ALLOCATION_COLUMNS,
+  FIELDDATA_COLUMNS,
+  NODEATTRS_COLUMNS,
+  PLUGINS_COLUMNS,
+  REPOSITORIES_COLUMNS,
+  SEGMENTS_COLUMNS,
+  tasksColumns,
+  THREAD_POOL_COLUMNS,
+} from '../../cat/columns.js';
+import { allPools, poolCells, selectPools, type PoolFigures } from '../../cat/thread-pools.js';
+import { segmentFigures } from '../../engine/segment-stats.js';
+import {
+  indicesOptionsFrom,
+  simpleMatch,
+  STRICT_EXPAND_OPEN_FORBID_CLOSED,
+} from '../../engine/index-names.js';
+import type { NodeContext } from '../../node-context.js';
+import { checkParams } from '../params.js';
+import { boolParam, param, type Handler } from '../rest.js';
+import type { Router } from '../router.js';
+import { CAT_PARAMS, diskCells, respond } from './cat.js';
+import { localDiscoveryNode } from './cluster-allocation.js';
+import { ES_VERSION } from './info.js';
+import { hostOf, nodeSelected, transportAddress } from './nodes.js';
+import type { TaskManager } from './tasks.js';
+import { repositories } from './snapshot-repositories.js';
+
+/** ES 6.8's Lucene version, which every segment reports. */
+const LUCENE_VERSION = '7.7.3';
+
+const hms = (ms: number) => new Date(ms).toISOString().slice(11, 19);
+const row = (cols: { name: string }[], v: Record<string, Cell>): Cell[] =>
+  cols.map((c) => (c.name in v ? v[c.name]! : null));
+
+export function registerCatAdminRoutes(
+  router: Router<Handler>,
+  node: NodeContext,
+  tasks: TaskManager,
+): void {
+  const { indices } = node;
+  const transportPort = () => {
+    const t = transportAddress(node);
+    return Number(t.slice(t.lastIndexOf(':') + 1));
+  };
+
+  const allocation: Handler = (req) => {
+    checkParams(req, [...CAT_PARAMS, 'node_id']);
+    const ids = (req.params.node_id ?? '').split(',').filter((s) => s);
+    const open = indices.all().filter((i) => !i.closed);
+    // ES RestAllocationAction: started shards count on their node, unassigned ones in a row of
+    // their own (a lone node holds every started primary and no replica)
+    let started = 0;
+    let unassigned = 0;
+    let indexBytes = 0;
+    for (const idx of open) {
+      if (idx.failed) unassigned += idx.numberOfShards;
+      else {
+        started += idx.numberOfShards;
+        indexBytes += idx.storeBytes();
+      }
+      unassigned += idx.numberOfShards * idx.numberOfReplicas;
+    }
+    const rows: Cell[][] = [];
+    if (nodeSelected(node, ids)) {
+      const disk = diskCells(node.settings.dataPath);
+      const host = hostOf(node);
+      const pct = disk['disk.used_percent'];
+      rows.push(
+        row(ALLOCATION_COLUMNS, {
+          shards: started,
+          'disk.indices': new ByteSize(indexBytes),
+          'disk.used': disk['disk.used'] ?? null,
+          'disk.avail': disk['disk.avail'] ?? null,
+          'disk.total': disk['disk.total'] ?? null,
+          'disk.percent': pct === undefined ? null : Math.floor(Number(pct)),
+          host,
+          ip: host,
+          node: node.nodeName,
+        }),
+      );
+    }
+    if (unassigned > 0)
+      rows.push(row(ALLOCATION_COLUMNS, { shards: unassigned, node: 'UNASSIGNED' }));
+    return respond(req, { columns: ALLOCATION_COLUMNS, rows });
+  };
+  router.add('GET', '/_cat/allocation', allocation);
+  router.add('GET', '/_cat/allocation/{node_id}', allocation);
+
+  router.add('GET', '/_cat/nodeattrs', (req) => {
+    checkParams(req, CAT_PARAMS);
+    const host = hostOf(node);
+    const rows = Object.entries(localDiscoveryNode(node).attributes).map(([attr, value]) =>
+      row(NODEATTRS_COLUMNS, {
+        node: node.nodeName,
+        id: node.nodeId.slice(0, 4),
+        pid: process.pid,
+        host,
+        ip: host,
+        port: transportPort(),
+        attr,
+        value,
+      }),
+    );
+    return respond(req, { columns: NODEATTRS_COLUMNS, rows });
+  });
+
+  // Quarry installs no plugins (its modules are built in, and ES lists no modules here)
+  router.add('GET', '/_cat/plugins', (req) => {
+    checkParams(req, CAT_PARAMS);
+    return respond(req, { columns: PLUGINS_COLUMNS, rows: [] });
+  });
+
+  router.add('GET', '/_cat/repositories', (req) => {
+    checkParams(req, CAT_PARAMS);
+    const rows = Object.entries(repositories(node)).map(([id, r]) => [id, r.type]);
+    return respond(req, { columns: REPOSITORIES_COLUMNS, rows });
+  });
+
+  router.add('GET', '/_cat/tasks', (req) => {
+    checkParams(req, [...CAT_PARAMS, 'detailed', 'actions', 'node_id', 'parent_task_id']);
+    const detailed = boolParam(req, 'detailed', false);
+    const actions = (param(req, 'actions') ?? '').split(',').filter((s) => s);
+    const parent = param(req, 'parent_task_id');
+    const ids = (param(req, 'node_id') ?? '').split(',').filter((s) => s);
+    // ES: listing tasks is a task itself, so the table is never empty
+    const self = tasks.register('cluster:monitor/tasks/lists', {
+      description: detailed ? '' : null,
+    });
+    try {
+      const columns = tasksColumns(detailed);
+      const host = hostOf(node);
+      const rows: Cell[][] = [];
+      if (nodeSelected(node, ids)) {
+        for (const t of tasks.running()) {
+          if (actions.length > 0 && !actions.some((a) => simpleMatch(a, t.action))) continue;
+          const parentId = t.opts.parent ? tasks.taskId(t.opts.parent) : null;
+          if (parent && parent !== '-1' && parentId !== parent) continue;
+          const nanos = Number(process.hrtime.bigint() - t.startNanos);
+          rows.push(
+            row(columns, {
+              id: t.id,
+              action: t.action,
+              task_id: tasks.taskId(t),
+              parent_task_id: parentId ?? '-',
+              type: 'transport',
+              start_time: t.startTime,
+              timestamp: hms(t.startTime),
+              running_time_ns: nanos,
+              running_time: new TimeValue(nanos / 1e6),
+              node_id: node.nodeId,
+              ip: host,
+              port: transportPort(),
+              node: node.nodeName,
+              version: ES_VERSION.number,
+              x_opaque_id: null,
+              description: t.opts.description ?? null,
+            }),
+          );
+        }
+      }
+      return respond(req, { columns, rows });
+    } finally {
+      tasks.unregister(self);
+    }
+  });
+
+  const threadPool: Handler = (req) => {
+    checkParams(req, [...CAT_PARAMS, 'thread_pool_patterns']);
+    const real: PoolFigures[] = Object.values(node.overload?.pools ?? {}).map((p) => ({
+      name: p.name,
+      type: p.name === 'search' ? 'fixed_auto_queue_size' : 'fixed',
+      active: p.active,
+      size: p.size,
+      queue: p.queued,
+      queueSize: p.queueSize,
+      rejected: p.rejected,
+      largest: p.largest,
+      completed: p.completed,
+    }));
+    const pools = selectPools(allPools(real), req.params.thread_pool_patterns);
+    const host = hostOf(node);
+    const rows = pools.map((p) =>
+      row(THREAD_POOL_COLUMNS, {
+        node_name: node.nodeName,
+        node_id: node.nodeId,
+        ephemeral_node_id: node.ephemeralId,
+        pid: process.pid,
+        host,
+        ip: host,
+        port: transportPort(),
+        ...poolCells(p),
+      }),
+    );
+    return respond(req, { columns: THREAD_POOL_COLUMNS, rows });
+  };
+  router.add('GET', '/_cat/thread_pool', threadPool);
+  router.add('GET', '/_cat/thread_pool/{thread_pool_patterns}', threadPool);
+
+  const fielddata: Handler = (req) => {
+    checkParams(req, [...CAT_PARAMS, 'fields']);
+    const wanted = (req.params.fields ?? param(req, 'fields') ?? '').split(',').filter((s) => s);
+    const bytes = new Map<string, number>();
+    for (const idx of indices.all()) {
+      if (idx.closed) continue;
+      for (const shard of idx.shards) {
+        for (const [f, b] of shard.counters.fielddataBytes) bytes.set(f, (bytes.get(f) ?? 0) + b);
+      }
+    }
+    const host = hostOf(node);
+    const rows = [...bytes]
+      .filter(([f]) => wanted.length === 0 || wanted.some((w) => simpleMatch(w, f)))
+      .map(([field, b]) =>
+        row(FIELDDATA_COLUMNS, {
+          id: node.nodeId,
+          host,
+          ip: host,
+          node: node.nodeName,
+          field,
+          size: new ByteSize(b),
+        }),
+      );
+    return respond(req, { columns: FIELDDATA_COLUMNS, rows });
+  };
+  router.add('GET', '/_cat/fielddata', fielddata);
+  router.add('GET', '/_cat/fielddata/{fields}', fielddata);
+
+  const segments: Handler = (req) => {
+    checkParams(req, CAT_PARAMS);
+    const targets = req.params.index
+      ? indices.resolve(req.params.index, STRICT_EXPAND_OPEN_FORBID_CLOSED)
+      : indices.all().filter((i) => !i.closed);
+    const host = hostOf(node);
+    const rows: Cell[][] = [];
+    for (const idx of targets) {
+      for (const shard of idx.shards) {
+        const snapshot = shard.search?.searcher();
+        if (!snapshot) continue;
+        for (const s of segmentFigures(snapshot, (seg) => shard.search!.segmentGeneration(seg))) {
+          // Segments live on the heap: their size is the memory they hold. Every segment of a
+          // snapshot is searchable (refreshed); committed ones are in the last commit point.
+          rows.push(
+            row(SEGMENTS_COLUMNS, {
+              index: idx.name,
+              shard: shard.id,
+              prirep: 'p',
+              ip: host,
+              id: node.nodeId.slice(0, 4),
+              segment: s.name,
+              generation: s.generation,
+              'docs.count': s.docs,
+              'docs.deleted': s.deleted,
+              size: new ByteSize(s.memoryBytes),
+              'size.memory': s.memoryBytes,
+              committed: s.committed,
+              searchable: true,
+              version: LUCENE_VERSION,
+              compound: false,
+            }),
+          );
+        }
+      }
+    }
+    return respond(req, { columns: SEGMENTS_COLUMNS, rows });
+  };
+  router.add('GET', '/_cat/segments', segments);
+  router.add('GET', '/_cat/segments/{index}', segments);
+
+  // ES RestIndicesSegmentsAction: the same segments, per index and shard copy
+  const indicesSegments: Handler = (req) => {
+    checkParams(req, [
+      'ignore_unavailable',
+      'allow_no_indices',
+      'expand_wildcards',
+      'verbose',
+      'operation_threading',
+    ]);
+    const targets = indices.resolve(
+      req.params.index ?? '_all',
+      indicesOptionsFrom(STRICT_EXPAND_OPEN_FORBID_CLOSED, (n) => param(req, n)),
+    );
+    let total = 0;
+    let successful = 0;
+    const out: Record<string, unknown> = {};
+    for (const idx of targets) {
+      total += idx.numberOfShards * (1 + idx.numberOfReplicas);
+      const shards: Record<string, unknown> = {};
+      for (const shard of idx.shards) {
+        const snapshot = shard.search?.searcher();
+        if (!snapshot || idx.failed) continue;
+        successful++;
+        const figures = segmentFigures(snapshot, (seg) => shard.search!.segmentGeneration(seg));
+        const segs: Record<string, unknown> = {};
+        for (const s of figures) {
+          segs[s.name] = {
+            generation: s.generation,
+            num_docs: s.docs,
+            deleted_docs: s.deleted,
+            size_in_bytes: s.memoryBytes,
+            memory_in_bytes: s.memoryBytes,
+            committed: s.committed,
+            search: true,
+            version: LUCENE_VERSION,
+            compound: false,
+            attributes: {},
+          };
+        }
+        shards[String(shard.id)] = [
+          {
+            routing: { state: 'STARTED', primary: true, node: node.nodeId },
+            num_committed_segments: figures.filter((f) => f.committed).length,
+            num_search_segments: figures.length,
+            segments: segs,
+          },
+        ];
+      }
+      out[idx.name] = { shards };
+    }
+    return {
+      status: 200,
+      body: { _shards: { total, successful, failed: 0 }, indices: out },
+    };
+  };
+  router.add('GET', '/_segments', indicesSegments);
+  router.add('GET', '/{index}/_segments', indicesSegments);
+}
