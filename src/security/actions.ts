@@ -93,6 +93,8 @@ function prefixed(method: Method, s: string[]): string | null | undefined {
     return 'cluster:monitor/state';
   }
   // ES: TransportNodesStatsAction behind every `stats` form, TransportNodesInfoAction otherwise.
+  if (a === '_nodes' && s[s.length - 1] === 'reload_secure_settings')
+    return 'cluster:admin/nodes/reload_secure_settings';
   if (a === '_nodes')
     return s.includes('stats') ? 'cluster:monitor/nodes/stats' : 'cluster:monitor/nodes/info';
   if (a === '_search' && b === 'scroll')
@@ -112,6 +114,14 @@ function prefixed(method: Method, s: string[]): string | null | undefined {
     if (op === 'close') return 'indices:data/read/sql/close_cursor';
     return 'indices:data/read/sql';
   }
+  if (a === '_remote' && b === 'info') return 'cluster:monitor/remote/info';
+  // snapshot repositories (ES PutRepositoryAction, GetRepositoriesAction, ...)
+  if (a === '_snapshot' && s.length <= 2) {
+    if (method === 'GET' || method === 'HEAD') return 'cluster:admin/repository/get';
+    return method === 'DELETE' ? 'cluster:admin/repository/delete' : 'cluster:admin/repository/put';
+  }
+  if (a === '_snapshot' && s.length === 3 && c === '_verify')
+    return 'cluster:admin/repository/verify';
   // ES MustachePlugin: RenderSearchTemplateAction
   if (a === '_render') return 'cluster:admin/render/template/search';
   // ES IngestPlugin's REST actions

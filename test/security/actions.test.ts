@@ -27,6 +27,12 @@ class RecordingRouter extends Router<Handler> {
  * sources) that Quarry's routes may run. A route mapped to anything else is a mapping error.
  */
 const ES_ACTIONS = new Set([
+  'cluster:monitor/remote/info',
+  'cluster:admin/repository/put',
+  'cluster:admin/repository/get',
+  'cluster:admin/repository/delete',
+  'cluster:admin/repository/verify',
+  'cluster:admin/nodes/reload_secure_settings',
   'cluster:admin/render/template/search',
   'indices:data/read/search/template',
   'indices:data/read/msearch/template',
@@ -284,6 +290,15 @@ describe('ingest and search template routes', () => {
     ['POST', '/{index}/_search/template', 'indices:data/read/search/template'],
     ['GET', '/_msearch/template', 'indices:data/read/msearch/template'],
     ['POST', '/_render/template/{id}', 'cluster:admin/render/template/search'],
+    ['PUT', '/_snapshot/{repository}', 'cluster:admin/repository/put'],
+    ['GET', '/_snapshot', 'cluster:admin/repository/get'],
+    ['POST', '/_snapshot/{repository}/_verify', 'cluster:admin/repository/verify'],
+    ['GET', '/_remote/info', 'cluster:monitor/remote/info'],
+    [
+      'POST',
+      '/_nodes/{nodeId}/reload_secure_settings',
+      'cluster:admin/nodes/reload_secure_settings',
+    ],
   ])('%s %s runs %s', (method, pattern, action) => {
     expect(actionFor(method, pattern)).toBe(action);
   });
