@@ -55,6 +55,8 @@ export interface ShardSearchWriter {
   stats(): ShardSearchStats;
   /** The current point-in-time view for searches. */
   searcher(): ShardSnapshot;
+  /** Refreshes, then merges the segments into at most `maxSegments`, dropping deleted docs. */
+  forceMerge(maxSegments: number): void;
   /** Number of documents buffered since the last refresh. */
   readonly bufferedDocs: number;
 }
@@ -71,6 +73,9 @@ export class Shard {
   maxSeqNo = -1;
   /** Writes since the last commit point of the search index. */
   opsSinceFlush = 0;
+  /** ES synced flush marker: set when a synced flush commits, dropped by the next write (ES
+   *  keeps it in the Lucene commit's user data until a new commit without it). */
+  syncId: string | null = null;
   /** Set by the search layer; null until the shard's search index exists. */
   search: ShardSearchWriter | null = null;
   /** Operation counters for the indices stats API. */
@@ -268,6 +273,7 @@ export class Shard {
     };
     this.pending.set(id, entry);
     this.opsSinceFlush++;
+    this.syncId = null;
     const p = this.store.putDoc(
       this.docs,
       docKey(this.id, id),
@@ -301,6 +307,7 @@ export class Shard {
     };
     this.pending.set(id, entry);
     this.opsSinceFlush++;
+    this.syncId = null;
     const p = this.store.putDoc(
       this.docs,
       docKey(this.id, id),

@@ -9,6 +9,7 @@ import { registerCatRoutes } from './cat.js';
 import { registerClusterRoutes } from './cluster.js';
 import { registerDocumentRoutes } from './documents.js';
 import { registerIndexRoutes } from './indices.js';
+import { registerIndexMaintenanceRoutes } from './index-maintenance.js';
 import { registerFreezeRoutes } from './freeze.js';
 import { registerFieldCapsRoutes } from './field-caps.js';
 import { registerFieldMappingRoutes } from './field-mappings.js';
@@ -31,6 +32,7 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerCatRoutes(router, node);
   registerNodesRoutes(router, node);
   registerIndexRoutes(router, node);
+  registerIndexMaintenanceRoutes(router, node);
   registerFreezeRoutes(router, node);
   registerFieldMappingRoutes(router, node);
   registerFieldCapsRoutes(router, node);

@@ -1,0 +1,70 @@
+/** Index maintenance and lifecycle APIs over HTTP: flush, synced flush, force merge, clear cache. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestNode, type TestNode } from '../helpers/node.js';
+
+let node: TestNode;
+beforeAll(async () => {
+  node = await startTestNode();
+  await node.req('PUT', '/lc', { settings: { number_of_shards: 1, number_of_replicas: 0 } });
+});
+afterAll(async () => {
+  await node.destroy();
+});
+
+const segments = async (): Promise<number> =>
+  (await node.req('GET', '/lc/_stats/segments')).json.indices.lc.primaries.segments.count;
+
+describe('index maintenance', () => {
+  it('counts flushes in the flush stats', async () => {
+    const before = (await node.req('GET', '/lc/_stats/flush')).json.indices.lc.primaries.flush;
+    expect((await node.req('POST', '/lc/_flush')).status).toBe(200);
+    const after = (await node.req('GET', '/lc/_stats/flush')).json.indices.lc.primaries.flush;
+    expect(after.total).toBe(before.total + 1);
+    expect(after.periodic).toBe(0);
+  });
+
+  it('force merges segments into one and drops deleted documents', async () => {
+    for (let i = 0; i < 3; i++) {
+      await node.req('PUT', `/lc/doc/${i}?refresh=true`, { n: i });
+    }
+    await node.req('DELETE', '/lc/doc/0?refresh=true');
+    expect(await segments()).toBeGreaterThan(1);
+    const r = await node.req('POST', '/lc/_forcemerge?max_num_segments=1');
+    expect(r.status).toBe(200);
+    expect(r.json._shards).toEqual({ total: 1, successful: 1, failed: 0 });
+    expect(await segments()).toBe(1);
+    const docs = (await node.req('GET', '/lc/_stats/docs')).json.indices.lc.primaries.docs;
+    expect(docs).toEqual({ count: 2, deleted: 0 });
+  });
+
+  it('marks the commit with a sync id until the next write', async () => {
+    const r = await node.req('POST', '/lc/_flush/synced');
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({
+      _shards: { total: 1, successful: 1, failed: 0 },
+      lc: { total: 1, successful: 1, failed: 0 },
+    });
+    const commit = async () =>
+      (await node.req('GET', '/lc/_stats?level=shards')).json.indices.lc.shards['0'][0].commit;
+    expect(typeof (await commit()).user_data.sync_id).toBe('string');
+    await node.req('PUT', '/lc/doc/9', { n: 9 });
+    expect((await commit()).user_data.sync_id).toBeUndefined();
+  });
+
+  it('clears the request cache', async () => {
+    await node.req('GET', '/lc/_search?request_cache=true&size=0');
+    const held = async () =>
+      (await node.req('GET', '/lc/_stats/request_cache')).json.indices.lc.primaries.request_cache
+        .memory_size_in_bytes;
+    expect(await held()).toBeGreaterThan(0);
+    const r = await node.req('POST', '/lc/_cache/clear?request=true');
+    expect(r.status).toBe(200);
+    expect(await held()).toBe(0);
+  });
+
+  it('warns on the deprecated clear cache names', async () => {
+    const r = await node.req('POST', '/_cache/clear?request_cache=false');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('warning')).toContain('Deprecated field [request_cache] used');
+  });
+});
