@@ -165,6 +165,7 @@ export class IndexService {
     const ctx = this.mappingContext();
     let live = 0;
     for (const shard of this.shards) {
+      const startMs = Date.now();
       const si = shard.search as ShardIndex;
       const commit = loadCommit(this.store, this.uuid, shard.id);
       const checkpoint = commit ? commit.maxSeqNo : -1;
@@ -204,6 +205,12 @@ export class IndexService {
       }
       si.refresh();
       shard.opsSinceFlush = ops.length;
+      shard.recovery = {
+        type: 'EXISTING_STORE',
+        startMs,
+        stopMs: Date.now(),
+        replayedOps: ops.length,
+      };
     }
     return live;
   }

@@ -18,6 +18,9 @@ interface CommitPoint {
 
 const persistedKeys = new WeakMap<Segment, string>();
 
+/** Whether `segment` was written into a commit point (ES Segment.committed). */
+export const isCommitted = (segment: Segment): boolean => persistedKeys.has(segment);
+
 const commitKey = (uuid: string, shard: number) => `commit:${uuid}:${shard}`;
 
 /** The last commit point's generation and sequence number (ES CommitStats), or null. */

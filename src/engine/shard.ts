@@ -32,6 +32,13 @@ interface Pending extends CurrentVersion {
 }
 
 /** The shard's in-memory search index as the write path sees it (implemented in src/search). */
+export interface ShardRecovery {
+  readonly type: 'EMPTY_STORE' | 'EXISTING_STORE';
+  readonly startMs: number;
+  readonly stopMs: number;
+  readonly replayedOps: number;
+}
+
 export interface ShardSearchWriter {
   /** Buffers a document version for the next refresh; replaces any older version of `id`
    *  unless `mayExist` is false (auto-generated ids). */
@@ -76,6 +83,14 @@ export class Shard {
   /** ES synced flush marker: set when a synced flush commits, dropped by the next write (ES
    *  keeps it in the Lucene commit's user data until a new commit without it). */
   syncId: string | null = null;
+  /** How this copy came to be (ES RecoveryState): a new index starts from an empty store, a
+   *  restarted node recovers its shards from the existing store and replays newer operations. */
+  recovery: ShardRecovery = {
+    type: 'EMPTY_STORE',
+    startMs: Date.now(),
+    stopMs: Date.now(),
+    replayedOps: 0,
+  };
   /** Set by the search layer; null until the shard's search index exists. */
   search: ShardSearchWriter | null = null;
   /** Operation counters for the indices stats API. */

@@ -68,3 +68,30 @@ describe('index maintenance', () => {
     expect(r.headers.get('warning')).toContain('Deprecated field [request_cache] used');
   });
 });
+
+describe('shard reports', () => {
+  it('lists the searched segments, committed after a flush', async () => {
+    await node.req('POST', '/lc/_forcemerge?max_num_segments=1');
+    const r = await node.req('GET', '/lc/_segments');
+    expect(r.status).toBe(200);
+    const copy = r.json.indices.lc.shards['0'][0];
+    expect(copy.num_search_segments).toBe(1);
+    expect(copy.num_committed_segments).toBe(1);
+    const [seg] = Object.values(copy.segments) as any[];
+    expect(seg.committed).toBe(true);
+    expect(seg.num_docs).toBeGreaterThan(0);
+  });
+
+  it('reports a new index as recovered from an empty store', async () => {
+    const r = await node.req('GET', '/lc/_recovery?human=true');
+    expect(r.status).toBe(200);
+    expect(r.json.lc.shards[0]).toMatchObject({ id: 0, type: 'EMPTY_STORE', stage: 'DONE' });
+    expect((await node.req('GET', '/nope/_recovery')).status).toBe(404);
+  });
+
+  it('lists the primary store of green shards only when asked', async () => {
+    expect((await node.req('GET', '/lc/_shard_stores')).json).toEqual({ indices: {} });
+    const r = await node.req('GET', '/lc/_shard_stores?status=green');
+    expect(r.json.indices.lc.shards['0'].stores[0].allocation).toBe('primary');
+  });
+});

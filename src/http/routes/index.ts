@@ -10,6 +10,7 @@ import { registerClusterRoutes } from './cluster.js';
 import { registerDocumentRoutes } from './documents.js';
 import { registerIndexRoutes } from './indices.js';
 import { registerIndexMaintenanceRoutes } from './index-maintenance.js';
+import { registerIndexShardRoutes } from './index-shards.js';
 import { registerFreezeRoutes } from './freeze.js';
 import { registerFieldCapsRoutes } from './field-caps.js';
 import { registerFieldMappingRoutes } from './field-mappings.js';
@@ -33,6 +34,7 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerNodesRoutes(router, node);
   registerIndexRoutes(router, node);
   registerIndexMaintenanceRoutes(router, node);
+  registerIndexShardRoutes(router, node);
   registerFreezeRoutes(router, node);
   registerFieldMappingRoutes(router, node);
   registerFieldCapsRoutes(router, node);
