@@ -95,3 +95,15 @@ describe('shard reports', () => {
     expect(r.json.indices.lc.shards['0'].stores[0].allocation).toBe('primary');
   });
 });
+
+describe('_validate/query', () => {
+  it('rejects body keys other than query, printing the Java exception with explain', async () => {
+    const r = await node.req('POST', '/lc/_validate/query?explain=true', { match_all: {} });
+    expect(r.json).toEqual({
+      valid: false,
+      error: 'org.elasticsearch.common.ParsingException: request does not support [match_all]',
+    });
+    const quiet = await node.req('POST', '/lc/_validate/query', { query: { nope: {} } });
+    expect(quiet.json).toEqual({ valid: false });
+  });
+});
