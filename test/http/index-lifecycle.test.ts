@@ -107,3 +107,26 @@ describe('_validate/query', () => {
     expect(quiet.json).toEqual({ valid: false });
   });
 });
+
+describe('rollover', () => {
+  it('rolls over when a condition holds and moves the alias to the new index', async () => {
+    await node.req('PUT', '/roll-1', { aliases: { roll: {} } });
+    await node.req('PUT', '/roll-1/doc/1?refresh=true', { a: 1 });
+    const dry = await node.req('POST', '/roll/_rollover?dry_run=true', {
+      conditions: { max_docs: 1 },
+    });
+    expect(dry.json).toMatchObject({ rolled_over: false, dry_run: true, new_index: 'roll-000002' });
+    expect((await node.req('HEAD', '/roll-000002')).status).toBe(404);
+    const r = await node.req('POST', '/roll/_rollover', { conditions: { max_docs: 1 } });
+    expect(r.json).toMatchObject({
+      old_index: 'roll-1',
+      new_index: 'roll-000002',
+      rolled_over: true,
+      conditions: { '[max_docs: 1]': true },
+    });
+    const aliases = (await node.req('GET', '/_alias/roll')).json;
+    expect(Object.keys(aliases)).toEqual(['roll-000002']);
+    const again = await node.req('POST', '/roll/_rollover', { conditions: { max_docs: 1 } });
+    expect(again.json).toMatchObject({ rolled_over: false, new_index: 'roll-000003' });
+  });
+});

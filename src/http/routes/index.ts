@@ -11,6 +11,7 @@ import { registerDocumentRoutes } from './documents.js';
 import { registerIndexRoutes } from './indices.js';
 import { registerIndexMaintenanceRoutes } from './index-maintenance.js';
 import { registerIndexShardRoutes } from './index-shards.js';
+import { registerRolloverRoutes } from './rollover.js';
 import { registerFreezeRoutes } from './freeze.js';
 import { registerFieldCapsRoutes } from './field-caps.js';
 import { registerFieldMappingRoutes } from './field-mappings.js';
@@ -35,6 +36,7 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerIndexRoutes(router, node);
   registerIndexMaintenanceRoutes(router, node);
   registerIndexShardRoutes(router, node);
+  registerRolloverRoutes(router, node);
   registerFreezeRoutes(router, node);
   registerFieldMappingRoutes(router, node);
   registerFieldCapsRoutes(router, node);
