@@ -19,7 +19,7 @@ import { Shard } from './shard.js';
 import { parseTimeValueMs } from './time-value.js';
 import { CountedShardIndex } from './counted-shard-index.js';
 import type { ShardIndex } from '../search/index/shard-index.js';
-import { runScheduledRefresh } from './stats.js';
+import { clockMs, runScheduledRefresh } from './stats.js';
 import type { AnalysisResolver } from '../search/index/segment-builder.js';
 import { decodeDoc, idFromKey, shardRange } from '../store/doc-record.js';
 import { loadCommit, writeCommit } from './segment-commits.js';
@@ -106,11 +106,11 @@ export class IndexService {
     let ops = 0;
     for (const s of this.shards) ops += s.opsSinceFlush;
     if (ops === 0) return;
-    if (ops >= 200_000 || Date.now() - this.lastFlush >= 30_000) void this.flush();
+    if (ops >= 200_000 || Date.now() - this.lastFlush >= 30_000) void this.flush(true);
   }
 
   /** Refreshes and writes every shard's segments and live docs as a commit point. */
-  flush(): Promise<void> {
+  flush(periodic = false): Promise<void> {
     // A red index's shards may hold a partial recovery: never commit that.
     if (this.failed) return Promise.resolve();
     if (this.flushing) return this.flushing;
@@ -133,9 +133,22 @@ export class IndexService {
       );
       this.lastFlush = Date.now();
     };
-    this.flushing = run().finally(() => {
-      this.flushing = null;
-    });
+    // ES counts every flush call of a shard, also one with nothing new to commit.
+    const count = () => {
+      for (const shard of this.shards) {
+        if (!shard.search) continue;
+        const c = shard.counters;
+        c.flushTotal++;
+        if (periodic) c.flushPeriodic++;
+        c.flushTimeMs += clockMs() - started;
+      }
+    };
+    const started = clockMs();
+    this.flushing = run()
+      .then(count)
+      .finally(() => {
+        this.flushing = null;
+      });
     return this.flushing;
   }
 
@@ -152,6 +165,7 @@ export class IndexService {
     const ctx = this.mappingContext();
     let live = 0;
     for (const shard of this.shards) {
+      const startMs = Date.now();
       const si = shard.search as ShardIndex;
       const commit = loadCommit(this.store, this.uuid, shard.id);
       const checkpoint = commit ? commit.maxSeqNo : -1;
@@ -191,6 +205,12 @@ export class IndexService {
       }
       si.refresh();
       shard.opsSinceFlush = ops.length;
+      shard.recovery = {
+        type: 'EXISTING_STORE',
+        startMs,
+        stopMs: Date.now(),
+        replayedOps: ops.length,
+      };
     }
     return live;
   }

@@ -25,6 +25,16 @@ export function isCommitted(segment: Segment): boolean {
 
 const commitKey = (uuid: string, shard: number) => `commit:${uuid}:${shard}`;
 
+/** The last commit point's generation and sequence number (ES CommitStats), or null. */
+export function commitInfo(
+  store: Store,
+  uuid: string,
+  shard: number,
+): { generation: number; maxSeqNo: number } | null {
+  const c = store.getMeta<CommitPoint>(commitKey(uuid, shard));
+  return c ? { generation: c.generation, maxSeqNo: c.maxSeqNo } : null;
+}
+
 export function loadCommit(
   store: Store,
   uuid: string,

@@ -33,6 +33,13 @@ interface Pending extends CurrentVersion {
 }
 
 /** The shard's in-memory search index as the write path sees it (implemented in src/search). */
+export interface ShardRecovery {
+  readonly type: 'EMPTY_STORE' | 'EXISTING_STORE';
+  readonly startMs: number;
+  readonly stopMs: number;
+  readonly replayedOps: number;
+}
+
 export interface ShardSearchWriter {
   /** Buffers a document version for the next refresh; replaces any older version of `id`
    *  unless `mayExist` is false (auto-generated ids). */
@@ -58,6 +65,8 @@ export interface ShardSearchWriter {
   searcher(): ShardSnapshot;
   /** A published segment's number on this shard (Lucene names segments `_` + it, in base 36). */
   segmentGeneration(segment: Segment): number;
+  /** Refreshes, then merges the segments into at most `maxSegments`, dropping deleted docs. */
+  forceMerge(maxSegments: number): void;
   /** Number of documents buffered since the last refresh. */
   readonly bufferedDocs: number;
 }
@@ -74,6 +83,17 @@ export class Shard {
   maxSeqNo = -1;
   /** Writes since the last commit point of the search index. */
   opsSinceFlush = 0;
+  /** ES synced flush marker: set when a synced flush commits, dropped by the next write (ES
+   *  keeps it in the Lucene commit's user data until a new commit without it). */
+  syncId: string | null = null;
+  /** How this copy came to be (ES RecoveryState): a new index starts from an empty store, a
+   *  restarted node recovers its shards from the existing store and replays newer operations. */
+  recovery: ShardRecovery = {
+    type: 'EMPTY_STORE',
+    startMs: Date.now(),
+    stopMs: Date.now(),
+    replayedOps: 0,
+  };
   /** Set by the search layer; null until the shard's search index exists. */
   search: ShardSearchWriter | null = null;
   /** Operation counters for the indices stats API. */
@@ -271,6 +291,7 @@ export class Shard {
     };
     this.pending.set(id, entry);
     this.opsSinceFlush++;
+    this.syncId = null;
     const p = this.store.putDoc(
       this.docs,
       docKey(this.id, id),
@@ -304,6 +325,7 @@ export class Shard {
     };
     this.pending.set(id, entry);
     this.opsSinceFlush++;
+    this.syncId = null;
     const p = this.store.putDoc(
       this.docs,
       docKey(this.id, id),

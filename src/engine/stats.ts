@@ -35,6 +35,10 @@ export class ShardCounters {
   // ES IndexShard.refreshMetric and the warmer runs of new readers
   refreshTotal = 0;
   refreshTimeMs = 0;
+  // ES IndexShard.flushMetric and periodicFlushMetric
+  flushTotal = 0;
+  flushPeriodic = 0;
+  flushTimeMs = 0;
   warmerTotal = 0;
   // ES ShardRequestCache / ShardFieldData (fed by the search layer when it caches or loads)
   requestCacheHits = 0;

@@ -33,6 +33,10 @@ const BY_ENDPOINT: Record<string, Record<Method, string | null>> = {
   _refresh: { '*': 'indices:admin/refresh' },
   _flush: { '*': 'indices:admin/flush' },
   _forcemerge: { '*': 'indices:admin/forcemerge' },
+  _upgrade: { GET: 'indices:monitor/upgrade', '*': 'indices:admin/upgrade' },
+  _cache: { '*': 'indices:admin/cache/clear' },
+  _shard_stores: { '*': 'indices:monitor/shard_stores' },
+  _rollover: { '*': 'indices:admin/rollover' },
   _close: { '*': 'indices:admin/close' },
   _open: { '*': 'indices:admin/open' },
   // x-pack TransportFreezeIndexAction serves both (FreezeIndexAction.NAME)

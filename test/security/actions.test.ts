@@ -27,6 +27,11 @@ class RecordingRouter extends Router<Handler> {
  * sources) that Quarry's routes may run. A route mapped to anything else is a mapping error.
  */
 const ES_ACTIONS = new Set([
+  'indices:monitor/upgrade',
+  'indices:admin/upgrade',
+  'indices:admin/cache/clear',
+  'indices:monitor/shard_stores',
+  'indices:admin/rollover',
   'cluster:monitor/remote/info',
   'cluster:admin/repository/put',
   'cluster:admin/repository/get',
@@ -294,6 +299,10 @@ describe('ingest and search template routes', () => {
     ['GET', '/_snapshot', 'cluster:admin/repository/get'],
     ['POST', '/_snapshot/{repository}/_verify', 'cluster:admin/repository/verify'],
     ['GET', '/_remote/info', 'cluster:monitor/remote/info'],
+    ['POST', '/{index}/_rollover/{new_index}', 'indices:admin/rollover'],
+    ['POST', '/_cache/clear', 'indices:admin/cache/clear'],
+    ['GET', '/{index}/_upgrade', 'indices:monitor/upgrade'],
+    ['GET', '/_shard_stores', 'indices:monitor/shard_stores'],
     [
       'POST',
       '/_nodes/{nodeId}/reload_secure_settings',

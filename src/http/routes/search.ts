@@ -654,18 +654,32 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     const explain = boolParam(req, 'explain', false);
     const total = targets.reduce((a, i) => a + i.numberOfShards, 0);
     let body: Record<string, unknown> = {};
+    // ES RestValidateQueryAction: a request that fails to parse answers valid: false and, with
+    // explain, the exception as Java prints it (class name, then message)
+    const invalid = (e: unknown) => ({
+      status: 200,
+      body: { valid: false, ...(explain ? { error: javaExceptionText(toEsError(e)) } : {}) },
+    });
     try {
       const b = bodyJson(req);
       body = (b ?? {}) as Record<string, unknown>;
+      // RestActions.getQueryContent: `query` is the one key a body may hold
+      for (const k of Object.keys(body))
+        if (k !== 'query')
+          throw new EsError('parsing_exception', `request does not support [${k}]`, 400);
     } catch (e) {
-      return {
-        status: 200,
-        body: { valid: false, ...(explain ? { error: toEsError(e).reason } : {}) },
-      };
+      return invalid(e);
     }
     const sreq = parseSearchBody({});
     if (body.query !== undefined) sreq.query = body.query;
     applyUriParams(sreq, get);
+    if (body.query !== undefined) {
+      try {
+        parseQuery(sreq.query);
+      } catch (e) {
+        return invalid(e);
+      }
+    }
     const explanations: unknown[] = [];
     let valid = true;
     let error: string | undefined;
@@ -722,4 +736,17 @@ function isPlainName(e: string): boolean {
 
 function describe(q: Parameters<typeof describeQuery>[0]): string {
   return describeQuery(q);
+}
+
+/** ES exception types to the Java classes whose toString() ES prints in validate errors. */
+const JAVA_EXCEPTIONS: Record<string, string> = {
+  parsing_exception: 'org.elasticsearch.common.ParsingException',
+  illegal_argument_exception: 'java.lang.IllegalArgumentException',
+  x_content_parse_exception: 'org.elasticsearch.common.xcontent.XContentParseException',
+  json_parse_exception: 'com.fasterxml.jackson.core.JsonParseException',
+  query_shard_exception: 'org.elasticsearch.index.query.QueryShardException',
+};
+
+function javaExceptionText(e: { type: string; reason: string | null }): string {
+  return `${JAVA_EXCEPTIONS[e.type] ?? e.type}: ${e.reason ?? ''}`;
 }

@@ -14,6 +14,7 @@ import {
   STRICT_EXPAND_OPEN_FORBID_CLOSED,
 } from '../../engine/index-names.js';
 import { luceneDocs, segmentMemory } from '../../engine/segment-stats.js';
+import { commitInfo } from '../../engine/segment-commits.js';
 import type { Shard } from '../../engine/shard.js';
 import { ShardCounters } from '../../engine/stats.js';
 import type { NodeContext } from '../../node-context.js';
@@ -179,7 +180,11 @@ function shardStats(
         };
         break;
       case 'flush':
-        out.flush = { total: 0, periodic: 0, total_time_in_millis: 0 };
+        out.flush = {
+          total: c.flushTotal,
+          periodic: c.flushPeriodic,
+          total_time_in_millis: ms(c.flushTimeMs),
+        };
         break;
       case 'warmer':
         out.warmer = { current: 0, total: c.warmerTotal, total_time_in_millis: 0 };
@@ -475,7 +480,7 @@ export function registerStatsRoutes(router: Router<Handler>, node: NodeContext):
             : Math.round(store / idx.numberOfShards);
         const s = shardStats(idx, shard, r, bytes);
         addStats(idxStats, s);
-        if (level === 'shards') shards[String(shard.id)] = [shardLevel(node, shard, h(s))];
+        if (level === 'shards') shards[String(shard.id)] = [shardLevel(node, idx, shard, h(s))];
       }
       addStats(all, idxStats);
       const entry: Record<string, unknown> = {
@@ -506,15 +511,38 @@ export function registerStatsRoutes(router: Router<Handler>, node: NodeContext):
 }
 
 /**
- * ES ShardStats.toXContent: routing, the stats, seq_no, retention leases, shard path. There are
- * no Lucene commits here, so `commit` is left out as ES does when a shard has no commit stats.
+ * ES ShardStats.toXContent: routing, the stats, the last commit point, seq_no, retention leases,
+ * shard path. `commit` is left out while a shard has no commit point, as ES does without commit
+ * stats.
  */
-function shardLevel(node: NodeContext, shard: Shard, stats: Stats): Record<string, unknown> {
+function shardLevel(
+  node: NodeContext,
+  idx: IndexService,
+  shard: Shard,
+  stats: Stats,
+): Record<string, unknown> {
   const path = `${node.settings.dataPath}/nodes/0`;
   const seqNo = shard.maxSeqNo;
+  const commit = commitInfo(node.store, idx.uuid, shard.id);
   return {
     routing: { state: 'STARTED', primary: true, node: node.nodeId, relocating_node: null },
     ...stats,
+    ...(commit
+      ? {
+          commit: {
+            id: Buffer.from(`${idx.uuid}:${shard.id}:${commit.generation}`).toString('base64'),
+            generation: commit.generation,
+            // ES SequenceNumbers commit keys, plus the synced flush marker when one holds
+            user_data: {
+              ...(shard.syncId ? { sync_id: shard.syncId } : {}),
+              local_checkpoint: String(commit.maxSeqNo),
+              max_seq_no: String(commit.maxSeqNo),
+            },
+            num_docs:
+              shard.opsSinceFlush === 0 ? (shard.search?.searcher().numDocs ?? 0) : undefined,
+          },
+        }
+      : {}),
     seq_no: { max_seq_no: seqNo, local_checkpoint: seqNo, global_checkpoint: seqNo },
     retention_leases: { primary_term: shard.primaryTerm, version: 0, leases: [] },
     shard_path: {
