@@ -152,13 +152,6 @@ export function* allShards(state: Pick<ClusterState, 'routing'>): Generator<Shar
     for (const copies of table.shards) for (const copy of copies) yield copy;
 }
 
-/** The copies a node holds (ES RoutingNode). */
-export function shardsOnNode(state: Pick<ClusterState, 'routing'>, nodeId: string): ShardRouting[] {
-  const out: ShardRouting[] = [];
-  for (const s of allShards(state)) if (s.nodeId === nodeId) out.push(s);
-  return out;
-}
-
 /** The primary copy of a shard, or undefined when the table has none. */
 export function primaryOf(
   state: Pick<ClusterState, 'routing'>,
@@ -166,13 +159,4 @@ export function primaryOf(
   shard: number,
 ): ShardRouting | undefined {
   return state.routing.get(index)?.shards[shard]?.find((c) => c.primary);
-}
-
-/** Cluster health of one shard group, as ES ClusterShardHealth computes it. */
-export function shardGroupHealth(copies: readonly ShardRouting[]): 'green' | 'yellow' | 'red' {
-  const primary = copies.find((c) => c.primary);
-  if (!primary || (primary.state !== 'STARTED' && primary.state !== 'RELOCATING')) return 'red';
-  return copies.every((c) => c.state === 'STARTED' || c.state === 'RELOCATING')
-    ? 'green'
-    : 'yellow';
 }

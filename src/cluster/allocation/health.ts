@@ -4,9 +4,10 @@
  * when its primary is; an inactive primary is yellow only while a brand-new primary waits for its
  * first allocation, red otherwise. Closed indices are left out, as 6.8 does (they have no routing).
  */
+import { worst, type ClusterHealth, type HealthStatus } from '../../engine/health.js';
 import type { ClusterState, ShardRouting } from '../state.js';
 
-export type HealthStatus = 'green' | 'yellow' | 'red';
+export type { HealthStatus };
 
 export interface ShardHealth {
   status: HealthStatus;
@@ -29,24 +30,10 @@ export interface IndexHealth {
   shards?: Record<string, ShardHealth>;
 }
 
-export interface ClusterHealthBody {
-  cluster_name: string;
-  status: HealthStatus;
-  timed_out: boolean;
-  number_of_nodes: number;
-  number_of_data_nodes: number;
-  active_primary_shards: number;
-  active_shards: number;
-  relocating_shards: number;
-  initializing_shards: number;
-  unassigned_shards: number;
-  delayed_unassigned_shards: number;
-  number_of_pending_tasks: number;
-  number_of_in_flight_fetch: number;
-  task_max_waiting_in_queue_millis: number;
-  active_shards_percent_as_number: number;
+/** The `_cluster/health` body: a lone node's fields, with the routing table's index and shard detail. */
+export type ClusterHealthBody = Omit<ClusterHealth, 'indices'> & {
   indices?: Record<string, IndexHealth>;
-}
+};
 
 export interface HealthOptions {
   /** Concrete index names (already resolved); all indices when absent. */
@@ -57,8 +44,6 @@ export interface HealthOptions {
   readonly taskMaxWaitingMillis?: number;
 }
 
-const RANK: Record<HealthStatus, number> = { green: 0, yellow: 1, red: 2 };
-const worse = (a: HealthStatus, b: HealthStatus): HealthStatus => (RANK[b] > RANK[a] ? b : a);
 const active = (c: ShardRouting) => c.state === 'STARTED' || c.state === 'RELOCATING';
 
 /** ES ClusterShardHealth.getInactivePrimaryHealth. */
@@ -143,12 +128,12 @@ export function clusterHealth(state: ClusterState, opts: HealthOptions = {}): Cl
       ih.relocating_shards += sh.relocating_shards;
       ih.initializing_shards += sh.initializing_shards;
       ih.unassigned_shards += sh.unassigned_shards;
-      ih.status = worse(ih.status, sh.status);
+      ih.status = worst(ih.status, sh.status);
     });
     if (table.shards.length === 0) ih.status = 'red';
     if (level === 'shards') ih.shards = shards;
     indices[name] = ih;
-    status = worse(status, ih.status);
+    status = worst(status, ih.status);
     activePrimary += ih.active_primary_shards;
     activeN += ih.active_shards;
     relocating += ih.relocating_shards;

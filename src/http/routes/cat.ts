@@ -107,7 +107,7 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
   router.add('GET', '/_cat/health', (req) => {
     checkParams(req, CAT_PARAMS);
     const h = node.cluster?.indices
-      ? (healthInCluster(node, undefined, 'cluster') as unknown as ReturnType<typeof clusterHealth>)
+      ? healthInCluster(node, undefined, 'cluster')
       : clusterHealth(node.clusterName, indices.all());
     h.number_of_nodes = h.number_of_data_nodes = nodeCount(node);
     const now = new Date();

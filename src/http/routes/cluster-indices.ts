@@ -13,7 +13,7 @@ import { settingsAtTopLevel } from '../../engine/indices-service.js';
 import type { NodeContext } from '../../node-context.js';
 import type { Cell } from '../../cat/table.js';
 import { SHARDS_COLUMNS } from '../../cat/columns.js';
-import { bodyObject, param, type Handler, type RestResponse } from '../rest.js';
+import type { RestResponse } from '../rest.js';
 
 /** Index names of the cluster state an expression names (names, wildcards, `_all`). */
 export function clusterIndexNames(state: ClusterState, expr: string): string[] {
@@ -95,10 +95,3 @@ export function catShardsInCluster(node: NodeContext, index: string | undefined)
   }
   return rows;
 }
-
-/** Wraps a lone node's handler: in a cluster, `clustered` answers instead. */
-export function inCluster(node: NodeContext, clustered: Handler, alone: Handler): Handler {
-  return (req) => (node.cluster?.indices ? clustered(req) : alone(req));
-}
-
-export { bodyObject, param };

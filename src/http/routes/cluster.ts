@@ -68,7 +68,7 @@ export function registerClusterRoutes(router: Router<Handler>, node: NodeContext
     const indexExpr = req.params.index;
     const compute = () => {
       if (node.cluster?.indices) {
-        const h = healthInCluster(node, indexExpr, level) as unknown as ReturnType<typeof clusterHealth>; // prettier-ignore
+        const h = healthInCluster(node, indexExpr, level);
         h.number_of_nodes = h.number_of_data_nodes = nodeCount(node);
         let satisfied = true;
         if (wantStatus && !statusAtLeast(h.status, wantStatus)) satisfied = false;
