@@ -93,21 +93,41 @@ export function isoDateTime(millis: number, zone: TimeZone): string {
   return dateFormatter('date_time').format(millis, zone);
 }
 
-const date: ProcessorFactory = (c) => {
-  const field = readString(c, 'field');
-  const target = readString(c, 'target_field', '@timestamp');
+/**
+ * What both date processors read from a document: the field's date, parsed with the configured
+ * formats, in the configured (templated) zone and locale.
+ */
+function fieldDateReader(
+  c: Parameters<ProcessorFactory>[0],
+  field: string,
+  formats: string[],
+): {
+  zoneTemplate: Template | null;
+  read(doc: IngestDocument): { millis: number; zone: TimeZone };
+} {
   const tz = readOptionalString(c, 'timezone');
   const loc = readOptionalString(c, 'locale');
-  const formats = readList(c, 'formats').map(String);
   const zoneT = tz === null ? null : compileTemplate(tz);
   const localeT = loc === null ? null : compileTemplate(loc);
   const parsers = formats.map(dateParser);
+  return {
+    zoneTemplate: zoneT,
+    read(doc) {
+      const v = getField(doc, field);
+      const text = v === null ? 'null' : javaString(v);
+      const zone = zoneOf(zoneT, doc);
+      const locale = localeT ? localeT(doc) : undefined;
+      return { millis: parseWith(parsers, text, zone, locale), zone };
+    },
+  };
+}
+
+const date: ProcessorFactory = (c) => {
+  const field = readString(c, 'field');
+  const target = readString(c, 'target_field', '@timestamp');
+  const dates = fieldDateReader(c, field, readList(c, 'formats').map(String));
   return leaf(c, (doc) => {
-    const v = getField(doc, field);
-    const text = v === null ? 'null' : javaString(v);
-    const zone = zoneOf(zoneT, doc);
-    const locale = localeT ? localeT(doc) : undefined;
-    const millis = parseWith(parsers, text, zone, locale);
+    const { millis, zone } = dates.read(doc);
     setField(doc, target, isoDateTime(millis, zone));
   });
 };
@@ -119,24 +139,16 @@ const dateIndexName: ProcessorFactory = (c) => {
   const prefix = compileTemplate(readString(c, 'index_name_prefix', ''));
   const roundingT = compileTemplate(readString(c, 'date_rounding'));
   const format = compileTemplate(readString(c, 'index_name_format', 'yyyy-MM-dd'));
-  const tz = readOptionalString(c, 'timezone');
-  const loc = readOptionalString(c, 'locale');
   const formats = (readOptionalList(c, 'date_formats') ?? ["yyyy-MM-dd'T'HH:mm:ss.SSSZ"]).map(String); // prettier-ignore
-  const zoneT = tz === null ? null : compileTemplate(tz);
-  const localeT = loc === null ? null : compileTemplate(loc);
-  const parsers = formats.map(dateParser);
+  const dates = fieldDateReader(c, field, formats);
   return leaf(c, (doc) => {
-    const v = getField(doc, field);
-    const text = v === null ? 'null' : javaString(v);
-    const zone = zoneOf(zoneT, doc);
-    const locale = localeT ? localeT(doc) : undefined;
-    const millis = parseWith(parsers, text, zone, locale);
+    const { millis, zone } = dates.read(doc);
     const rounding = roundingT(doc);
     if (!ROUNDINGS.has(rounding)) throw illegalArgument(`Unsupported rounding [${rounding}]`);
     // the date is printed in the index name format itself, so the date math re-reads it
     const fmt = format(doc);
     const printed = dateFormatter(fmt).format(millis, zone);
-    const zoneName = tz === null ? 'UTC' : zoneT!(doc);
+    const zoneName = dates.zoneTemplate === null ? 'UTC' : dates.zoneTemplate(doc);
     setField(doc, '_index', `<${prefix(doc)}{${printed}||/${rounding}{${fmt}|${zoneName}}}>`);
   });
 };
