@@ -5,6 +5,7 @@
 import type { Store } from './store/store.js';
 import type { IndicesService } from './engine/indices-service.js';
 import type { DocumentService } from './engine/documents.js';
+import type { WriteExecutor } from './engine/write-executor.js';
 import type { ScrollService } from './dsl/search/scroll.js';
 import type { OverloadControl } from './http/overload.js';
 import type { Clock } from './search/deadline.js';
@@ -34,6 +35,8 @@ export interface NodeContext {
   readonly store: Store;
   readonly indices: IndicesService;
   readonly documents: DocumentService;
+  /** Where document writes run: this node's shards alone, or their primaries in a cluster. */
+  writes: WriteExecutor;
   /** The address clients reach the node on, `host:port`, once listening. */
   publishAddress: string;
   readonly scrolls: ScrollService;

@@ -15,6 +15,7 @@ import { isLoopback, securitySettings } from './security/settings.js';
 import { IndicesService } from './engine/indices-service.js';
 import { setStoredScriptLookup } from './dsl/script/stored.js';
 import { DocumentService } from './engine/documents.js';
+import { localWrites } from './engine/write-executor.js';
 import { ScrollService } from './dsl/search/scroll.js';
 import { runUpdateScript } from './dsl/search/scripts.js';
 import {
@@ -154,6 +155,7 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     store,
     indices,
     documents,
+    writes: localWrites(documents, store),
     scrolls,
     scriptMethods,
     runUpdateScript: (script, ctx) => runUpdateScript(script, ctx, scriptMethods),

@@ -5,12 +5,13 @@
  */
 import { EsError, actionRequestValidation } from '../../common/errors.js';
 import { sourceFilterFromParams, type SourceFilter } from '../../common/source-filter.js';
-import { bulkItemBody, executeBulk, parseBulk, validateBulk } from '../../engine/bulk.js';
+import { bulkItemBody, parseBulk, validateBulk } from '../../engine/bulk.js';
+import { singleOutcome, type WriteOptions } from '../../engine/write-executor.js';
 import { indexNotFoundFor } from '../../engine/documents.js';
 import { STRICT_EXPAND_OPEN } from '../../engine/index-names.js';
 import type { IndexService } from '../../engine/index-service.js';
-import { acknowledge } from '../../engine/write-ack.js';
 import { parseVersionType } from '../../engine/versioning.js';
+import { parseTimeValueMs } from '../../engine/time-value.js';
 import type { IndexRequest, UpdateRequest } from '../../engine/write-request.js';
 import type { NodeContext } from '../../node-context.js';
 import {
@@ -75,9 +76,9 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
       if (w) req.warnings.push(w);
       const prepared = runIngest(node.ingest, indices, ir);
       if (!('kind' in prepared)) return { status: prepared.status, body: prepared.body };
-      const out = documents.index(prepared as IndexRequest);
-      const forced = await acknowledge(store, [out], policy);
-      if (forced) out.body.forced_refresh = true;
+      const out = singleOutcome(
+        await node.writes.run([prepared as IndexRequest], { ...writeOpts(req), policy }),
+      );
       return { status: out.status, body: out.body };
     };
 
@@ -164,9 +165,7 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
     const dr = { kind: 'delete' as const, ...writeBase(req, p.index!, p.type!, p.id!) };
     const w = internalVersionWarning(dr);
     if (w) req.warnings.push(w);
-    const out = documents.delete(dr);
-    const forced = await acknowledge(store, [out], policy);
-    if (forced) out.body.forced_refresh = true;
+    const out = singleOutcome(await node.writes.run([dr], { ...writeOpts(req), policy }));
     return { status: out.status, body: out.body };
   });
 
@@ -204,11 +203,11 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
     const policy = refreshPolicy(req);
     const w = internalVersionWarning(ur);
     if (w) req.warnings.push(w);
-    const out = onLocalShard(node, 'indices:data/write/update[s]', () =>
-      documents.update(withUpsertPipeline(node.ingest, indices, ur)),
-    );
-    const forced = await acknowledge(store, [out], policy);
-    if (forced) out.body.forced_refresh = true;
+    const r = await node.writes.run([withUpsertPipeline(node.ingest, indices, ur)], {
+      ...writeOpts(req),
+      policy,
+    });
+    const out = onLocalShard(node, 'indices:data/write/update[s]', () => singleOutcome(r));
     return { status: out.status, body: out.body };
   });
 
@@ -251,15 +250,17 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
       if (w) req.warnings.push(w);
     }
     let ingestMs: number | null = null;
-    const items = executeBulk(documents, reqs, (r) => {
-      const t = Date.now();
-      const out = runIngest(node.ingest, indices, r);
-      // ES reports `ingest_took` when some item went through a pipeline
-      if (out !== r) ingestMs = (ingestMs ?? 0) + (Date.now() - t);
-      return out;
+    const { items } = await node.writes.run(reqs, {
+      ...writeOpts(req),
+      policy,
+      prepare: (r) => {
+        const t = Date.now();
+        const out = runIngest(node.ingest, indices, r);
+        // ES reports `ingest_took` when some item went through a pipeline
+        if (out !== r) ingestMs = (ingestMs ?? 0) + (Date.now() - t);
+        return out;
+      },
     });
-    const touched = items.filter((i) => i.outcome).map((i) => i.outcome!);
-    await acknowledge(store, touched, policy);
     return {
       status: 200,
       body: {
@@ -347,6 +348,15 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
   router.add(['GET', 'POST'], '/_mget', mget);
   router.add(['GET', 'POST'], '/{index}/_mget', mget);
   router.add(['GET', 'POST'], '/{index}/{type}/_mget', mget);
+}
+
+/** The refresh policy and primary wait (`timeout`, ES default 1m) of a write request. */
+function writeOpts(req: RestRequest): WriteOptions {
+  const t = param(req, 'timeout');
+  return {
+    policy: refreshPolicy(req),
+    ...(t !== undefined ? { timeoutMs: parseTimeValueMs(t, 'timeout') } : {}),
+  };
 }
 
 /** ES 6.8 deprecation warnings for the old source filtering parameter names. */
