@@ -6,6 +6,7 @@ import type { Store } from './store/store.js';
 import type { IndicesService } from './engine/indices-service.js';
 import type { DocumentService } from './engine/documents.js';
 import type { WriteExecutor } from './engine/write-executor.js';
+import type { DocumentReader } from './engine/document-reader.js';
 import type { ScrollService } from './dsl/search/scroll.js';
 import type { OverloadControl } from './http/overload.js';
 import type { Clock } from './search/deadline.js';
@@ -37,6 +38,8 @@ export interface NodeContext {
   readonly documents: DocumentService;
   /** Where document writes run: this node's shards alone, or their primaries in a cluster. */
   writes: WriteExecutor;
+  /** Where realtime GETs run: this node's shard, or a started copy's node in a cluster. */
+  reads: DocumentReader;
   /** The address clients reach the node on, `host:port`, once listening. */
   publishAddress: string;
   readonly scrolls: ScrollService;

@@ -2,6 +2,7 @@
  * Starting and stopping one node: open the store, restore identity and indices, build the HTTP
  * app, listen. `startNode` is what `bin/quarry`, the tests and the conformance runner use.
  */
+import { EsError } from './common/errors.js';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBase64Uuid } from './common/ids.js';
@@ -16,6 +17,7 @@ import { IndicesService } from './engine/indices-service.js';
 import { setStoredScriptLookup } from './dsl/script/stored.js';
 import { DocumentService } from './engine/documents.js';
 import { localWrites } from './engine/write-executor.js';
+import { localReads } from './engine/document-reader.js';
 import { ScrollService } from './dsl/search/scroll.js';
 import { runUpdateScript } from './dsl/search/scripts.js';
 import {
@@ -38,6 +40,8 @@ function sqlScriptMethods(): Record<string, (...a: unknown[]) => unknown> {
 import { effectiveClusterSettings } from './http/routes/cluster.js';
 import { joinCluster, wantsCluster, type ClusterMembership } from './cluster/membership.js';
 import { startClusterIndices } from './cluster/cluster-indices.js';
+import { PrimaryGroups, startClusterWritePath } from './cluster/writes/index.js';
+import { clusterReads } from './cluster/reads/cluster-get.js';
 import {
   localNodeInfo,
   localNodeStats,
@@ -156,6 +160,7 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     indices,
     documents,
     writes: localWrites(documents, store),
+    reads: localReads(documents),
     scrolls,
     scriptMethods,
     runUpdateScript: (script, ctx) => runUpdateScript(script, ctx, scriptMethods),
@@ -346,13 +351,37 @@ async function joinClusterOf(
   membership.handle(CAT_NODES_ACTION, (b) =>
     localCatNodeRow(context, (b as { fullId: boolean }).fullId),
   );
-  membership.indices = startClusterIndices({
+  const groups = new PrimaryGroups();
+  const clusterIndices = startClusterIndices({
     membership,
     indices: context.indices,
     documents: context.documents,
     store: context.store,
     clusterSettings: () => context.clusterSettings?.() ?? {},
+    groups,
     log: say,
+  });
+  membership.indices = clusterIndices;
+  context.writes = startClusterWritePath({
+    membership,
+    clusterIndices,
+    groups,
+    indices: context.indices,
+    documents: context.documents,
+    store: context.store,
+    log: say,
+  });
+  context.reads = clusterReads({
+    nodeId: context.nodeId,
+    coordinator: membership.coordinator,
+    transport: membership.transport,
+    indices: context.indices,
+    local: localReads(context.documents),
+    peerOf: (id) => {
+      const n = membership.state().nodes.get(id);
+      if (!n) throw new EsError('node_not_connected_exception', `[${id}] not in the cluster`, 500);
+      return { id: n.id, name: n.name, transportAddress: n.transportAddress };
+    },
   });
   const state = membership.state();
   say(

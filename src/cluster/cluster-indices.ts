@@ -10,7 +10,8 @@ import { EsError } from '../common/errors.js';
 import type { DocumentService } from '../engine/documents.js';
 import type { IndicesService } from '../engine/indices-service.js';
 import type { Store } from '../store/store.js';
-import { reroute, shardStarted, type AllocationContext } from './allocation/index.js';
+import { reroute, shardFailed, shardStarted, type AllocationContext } from './allocation/index.js';
+import { indexNotFoundFor } from '../engine/documents.js';
 import { createIndexUpdate, deleteIndexUpdate } from './master/create-index.js';
 import { startMasterService, type MasterService } from './master/master-service.js';
 import type { ClusterMembership } from './membership.js';
@@ -20,15 +21,37 @@ import {
   registerShardHandlers,
 } from './replication/shard-transport.js';
 import { startShardApplier, type ShardApplier } from './shard-applier.js';
-import type { ClusterState } from './state.js';
+import { primaryOf, type ClusterState } from './state.js';
+import type { PrimaryGroups } from './writes/primary-groups.js';
+import {
+  CopyListing,
+  LIST_STARTED_SHARDS_ACTION,
+  localCopies,
+  recordCopy,
+  type LocalCopies,
+} from './gateway/local-copies.js';
 
 export const CREATE_INDEX_ACTION = 'indices:admin/create';
 export const DELETE_INDEX_ACTION = 'indices:admin/delete';
 export const SHARD_STARTED_ACTION = 'internal:cluster/shard/started';
+export const SHARD_FAILED_ACTION = 'internal:cluster/shard/failure';
+/** ES MappingUpdatedAction's `indices:admin/mapping/auto_put` and PUT _mapping's action. */
+export const PUT_MAPPING_ACTION = 'indices:admin/mapping/put';
 
 export interface ClusterIndices {
   /** Creates an index through the master; resolves when its primaries are active (or the wait ends). */
-  create(name: string, settings: unknown, waitMs: number): Promise<{ shardsAcknowledged: boolean }>;
+  create(
+    name: string,
+    body: { settings?: unknown; mappings?: unknown },
+    waitMs: number,
+  ): Promise<{ shardsAcknowledged: boolean }>;
+  /**
+   * Merges `mapping` into the index's mapping on the master and publishes the result; resolves
+   * once this node applied it. Dynamic updates of primaries and PUT _mapping both come here.
+   */
+  putMapping(index: string, uuid: string, type: string, mapping: unknown): Promise<void>;
+  /** Tells the master a copy failed (it unassigns it and reroutes). */
+  shardFailed(allocationId: string, reason: string, markAsStale: boolean): Promise<void>;
   /** Deletes indices (exact names) through the master. */
   delete(names: readonly string[]): Promise<void>;
   stop(): void;
@@ -41,6 +64,8 @@ export interface ClusterIndicesDeps {
   readonly store: Store;
   /** Effective cluster settings, for allocation. */
   readonly clusterSettings: () => Readonly<Record<string, string>>;
+  /** The replication groups of this node's primaries (recoveries start tracking their copy). */
+  readonly groups: PrimaryGroups;
   log?: (level: string, msg: string) => void;
 }
 
@@ -52,11 +77,20 @@ const primariesActive = (state: ClusterState, name: string): boolean => {
 export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
   const { membership } = deps;
   const { coordinator, transport } = membership;
+  const listing = new CopyListing();
+  membership.handle(LIST_STARTED_SHARDS_ACTION, () => {
+    // copies of indices the cluster no longer has are not offered
+    const uuids = new Set([...coordinator.state().metadata.indices.values()].map((m) => m.uuid));
+    const out: LocalCopies = {};
+    for (const [k, aid] of Object.entries(localCopies(deps.store)))
+      if (uuids.has(k.slice(0, k.indexOf('/')))) out[k] = aid;
+    return out;
+  });
   const allocation = (): AllocationContext => ({
     now: Date.now(),
     settings: deps.clusterSettings(),
-    // the shard store listing: not collected yet, so a primary whose copies all left is red
-    copies: () => new Map(),
+    // the shard store listing, as the nodes last answered it
+    copies: (uuid, shard) => listing.copies(uuid, shard),
     newAllocationId: randomBase64Uuid,
   });
   const peerOf = (nodeId: string) => {
@@ -70,19 +104,61 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     index: (name: string) => deps.indices.get(name),
   };
   registerShardHandlers(transport, host, new CopyCheckpoints());
-  // no writes reach a clustered node yet, so a recovering copy needs no live tracking; the master
-  // marks it in sync when it reports the copy started
+  /** The tracker of this node's primary of a shard (recoveries are served by the primary). */
+  const primaryTracker = (index: string, shard: number) => {
+    const state = coordinator.state();
+    const meta = state.metadata.indices.get(index);
+    const p = primaryOf(state, index, shard);
+    const idx = deps.indices.get(index);
+    if (!meta || !idx || !p?.allocationId || p.nodeId !== membership.localNode.id) return null;
+    return deps.groups.tracker(p.allocationId.id, idx.shard(shard).maxSeqNo, meta.terms[shard]?.inSync ?? []); // prettier-ignore
+  };
+  // a recovering copy receives live writes from the moment its recovery starts; the master adds
+  // it to the cluster's in-sync set when the copy reports itself started
   registerRecoverySource(transport, host, peerOf, {
-    startTracking: () => undefined,
-    markInSync: async () => undefined,
+    startTracking: (index, shard, aid) => primaryTracker(index, shard)?.initiateTracking(aid),
+    markInSync: async (index, shard, aid, checkpoint) => {
+      try {
+        primaryTracker(index, shard)?.markInSync(aid, checkpoint);
+      } catch (e) {
+        deps.log?.('WARN', `[${index}][${shard}] copy [${aid}] not in sync: ${String(e)}`);
+      }
+    },
   });
   const master: MasterService = startMasterService(coordinator, {
     allocation,
     ...(deps.log ? { log: deps.log } : {}),
   });
   membership.handle(CREATE_INDEX_ACTION, async (b) => {
-    const { name, settings } = b as { name: string; settings: unknown };
-    await master.submit(`create-index [${name}]`, createIndexUpdate({ name, settings }, randomBase64Uuid(), allocation())); // prettier-ignore
+    const { name, settings, mappings } = b as { name: string; settings: unknown; mappings?: unknown }; // prettier-ignore
+    const req = { name, settings, ...(mappings !== undefined ? { mappings } : {}) };
+    await master.submit(`create-index [${name}]`, createIndexUpdate(req, randomBase64Uuid(), allocation())); // prettier-ignore
+    return {};
+  });
+  membership.handle(PUT_MAPPING_ACTION, async (b) => {
+    const { index, uuid, type, mapping } = b as { index: string; uuid: string; type: string; mapping: unknown }; // prettier-ignore
+    const idx = deps.indices.get(index);
+    if (!idx || idx.uuid !== uuid) throw indexNotFoundFor(index);
+    // merged into the master's own copy first: a conflicting update fails here, as in ES
+    await idx.updateMapping(type, mapping);
+    const merged = idx.meta.mapping!;
+    const state = await master.submit(`put-mapping [${index}]`, (s) => {
+      const m = s.metadata.indices.get(index);
+      if (!m || m.uuid !== uuid) return s;
+      const next = {
+        ...m,
+        mappings: { [merged.type]: merged.json },
+        mappingVersion: m.mappingVersion + 1,
+        version: m.version + 1,
+      };
+      const indices = new Map(s.metadata.indices).set(index, next);
+      return { ...s, metadata: { ...s.metadata, indices } };
+    });
+    return { version: state.version };
+  });
+  membership.handle(SHARD_FAILED_ACTION, async (b) => {
+    const { allocationId, reason, markAsStale } = b as { allocationId: string; reason: string; markAsStale: boolean }; // prettier-ignore
+    await master.submit('shard-failed', (s) => reroute(shardFailed(s, allocationId, reason, Date.now(), { markAsStale }), allocation()).state); // prettier-ignore
     return {};
   });
   membership.handle(DELETE_INDEX_ACTION, async (b) => {
@@ -95,18 +171,48 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     await master.submit('shard-started', (s) => reroute(shardStarted(s, allocationId), allocation()).state); // prettier-ignore
     return {};
   });
+  // ES GatewayAllocator: the master lists the on-disk copies of nodes that join (all of them when
+  // it becomes master), then reroutes, so a returning copy goes back where its data is
+  const listFrom = async (nodeIds: readonly string[]) => {
+    const r = await membership.collect(LIST_STARTED_SHARDS_ACTION, {}, 10_000);
+    for (const [nodeId, copies] of r.results)
+      if (nodeIds.includes(nodeId)) listing.update(nodeId, copies as LocalCopies);
+    if (coordinator.isMaster())
+      await master.submit('reroute after shard store listing', (s) => reroute(s, allocation()).state); // prettier-ignore
+  };
+  const listingOff = coordinator.onState((prev, next) => {
+    if (!coordinator.isMaster()) return;
+    const becameMaster = prev.masterNodeId !== next.masterNodeId;
+    const joined = [...next.nodes.keys()].filter((id) => becameMaster || !prev.nodes.has(id));
+    if (joined.length > 0)
+      void listFrom(joined).catch((e: unknown) => deps.log?.('WARN', `shard store listing failed: ${String(e)}`)); // prettier-ignore
+  });
+  if (coordinator.isMaster())
+    void listFrom([...coordinator.state().nodes.keys()]).catch(() => undefined);
+  const pruneOff = coordinator.onState((_p, next) => deps.groups.prune(next, membership.localNode.id)); // prettier-ignore
   const applier: ShardApplier = startShardApplier(coordinator, {
     nodeId: membership.localNode.id,
     indices: deps.indices,
     transport,
-    reportStarted: async (_index, _shard, allocationId) => {
+    reportStarted: async (index, shard, allocationId) => {
+      const meta = coordinator.state().metadata.indices.get(index);
+      if (meta) await recordCopy(deps.store, meta.uuid, shard, allocationId);
       await membership.toMaster(SHARD_STARTED_ACTION, { allocationId });
     },
     ...(deps.log ? { log: deps.log } : {}),
   });
   return {
-    async create(name, settings, waitMs) {
-      await membership.toMaster(CREATE_INDEX_ACTION, { name, settings });
+    async putMapping(index, uuid, type, mapping) {
+      const r = (await membership.toMaster(PUT_MAPPING_ACTION, { index, uuid, type, mapping })) as {
+        version: number;
+      };
+      await coordinator.waitForVersion(r.version, 30_000);
+    },
+    async shardFailed(allocationId, reason, markAsStale) {
+      await membership.toMaster(SHARD_FAILED_ACTION, { allocationId, reason, markAsStale });
+    },
+    async create(name, body, waitMs) {
+      await membership.toMaster(CREATE_INDEX_ACTION, { name, ...body });
       const end = Date.now() + waitMs;
       while (!primariesActive(coordinator.state(), name)) {
         if (Date.now() >= end) return { shardsAcknowledged: false };
@@ -118,6 +224,8 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
       await membership.toMaster(DELETE_INDEX_ACTION, { names });
     },
     stop() {
+      pruneOff();
+      listingOff();
       applier.stop();
       master.stop();
     },

@@ -63,11 +63,24 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
     if (local) await deps.indices.delete([local]);
     const settings: Record<string, string> = {};
     for (const [k, v] of Object.entries(meta.settings)) if (!PRIVATE.has(k)) settings[k] = v;
-    return deps.indices.create(
+    const idx = await deps.indices.create(
       meta.name,
-      { settings },
+      { settings, ...(meta.mappings ? { mappings: meta.mappings } : {}) },
       { uuid: meta.uuid, creationDate: Number(meta.settings['index.creation_date'] ?? Date.now()) },
     );
+    mappingApplied.set(meta.uuid, meta.mappingVersion);
+    return idx;
+  };
+
+  /** The mapping version of each index this node merged last (by uuid). */
+  const mappingApplied = new Map<string, number>();
+  /** Merges a mapping the master published (a dynamic update from some primary, a put mapping). */
+  const applyMapping = async (idx: IndexService, meta: IndexMetadata) => {
+    if (!meta.mappings || (mappingApplied.get(meta.uuid) ?? 0) >= meta.mappingVersion) return;
+    mappingApplied.set(meta.uuid, meta.mappingVersion);
+    for (const [type, mapping] of Object.entries(meta.mappings)) {
+      await idx.updateMapping(type, mapping);
+    }
   };
 
   const startCopy = async (state: ClusterState, meta: IndexMetadata, copy: ShardRouting) => {
@@ -105,6 +118,15 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
         if (state.metadata.indices.get(name)?.uuid === meta.uuid) continue;
         const local = deps.indices.get(name);
         if (local && local.uuid === meta.uuid) await deps.indices.delete([local]);
+      }
+    }
+    // every node holds every index's metadata (ES: IndexMetaData is in every node's state), so
+    // names, aliases and mappings resolve on any node; only assigned copies hold documents
+    for (const meta of state.metadata.indices.values()) {
+      try {
+        await applyMapping(await ensureIndex(meta), meta);
+      } catch (e) {
+        deps.log?.('WARN', `[${meta.name}] failed to apply its metadata: ${String(e)}`);
       }
     }
     const work: Promise<void>[] = [];

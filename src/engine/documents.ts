@@ -50,6 +50,7 @@ import {
   type DeleteRequest,
   type IndexRequest,
   type UpdateRequest,
+  type WriteRequest,
 } from './write-request.js';
 
 /**
@@ -208,6 +209,39 @@ export class DocumentService {
     return { parsed, source };
   }
 
+  /**
+   * Where a write goes, before anything runs (ES TransportBulkAction on the coordinating node):
+   * the request checked and normalised (date math, a write alias's index and routing, an id
+   * generated for an index request without one), its concrete index and shard number. `missing`
+   * names an index that does not exist (the caller may create it, then route again). Throws what
+   * the write itself would throw for a bad request, so nothing is created for it.
+   */
+  routeWrite<R extends WriteRequest>(
+    req: R,
+  ): { req: R; index: IndexService; shard: number } | { missing: string } {
+    const problems = validateWrite(req);
+    if (problems.length) throw actionRequestValidation(problems);
+    checkWriteType(req.type);
+    req = dateMathResolved(req);
+    if (req.kind === 'index' && req.id === '')
+      throw illegalArgument('if _id is specified it must not be empty');
+    const idx = this.indices.get(req.index) ?? this.indices.resolveWriteAlias(req.index);
+    if (!idx) {
+      if (!this.opts.autoCreateIndex || req.kind === 'update') throw indexNotFoundFor(req.index);
+      return { missing: req.index };
+    }
+    if (idx.closed) {
+      throw new EsError('index_closed_exception', 'closed', 400, {
+        meta: { index_uuid: idx.uuid, index: idx.name },
+      });
+    }
+    checkBlock(idx.meta.settings, 'write');
+    req = this.aliasRouted(req);
+    req = { ...req, index: idx.name };
+    if (req.id === null) req = { ...req, id: timeBasedId() };
+    return { req, index: idx, shard: this.route(idx, req.id!, req.routing).id };
+  }
+
   index(req: IndexRequest): WriteOutcome {
     const t0 = clockMs();
     const problems = validateWrite(req);
@@ -337,10 +371,18 @@ export class DocumentService {
     idx: IndexService,
     shardNo: number,
     op: ReplicatedOperation,
+    /**
+     * The term of the primary that sent it (ES checks the request's term, not the operation's:
+     * a recovery or resync replays older operations with their own terms). Null: a recovery
+     * replay, which has no term of its own to check.
+     */
+    requestTerm: number | null = op.primaryTerm,
   ): { applied: boolean; done: Promise<void> } {
     const shard = idx.shard(shardNo);
-    checkOperationTerm(shard.primaryTerm, op.primaryTerm, idx.name, shardNo);
-    shard.raisePrimaryTerm(op.primaryTerm);
+    if (requestTerm !== null) {
+      checkOperationTerm(shard.primaryTerm, requestTerm, idx.name, shardNo);
+      shard.raisePrimaryTerm(requestTerm);
+    }
     if (op.seqNo > shard.maxSeqNo) shard.maxSeqNo = op.seqNo;
     const latest = shard.latest(op.id);
     if (planReplicaOperation(latest, op) === 'stale')

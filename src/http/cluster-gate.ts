@@ -1,8 +1,9 @@
 /**
- * What a node in a cluster coordinated by etcd serves while its data path is not yet cluster-aware
- * (ClusterMembership.dataPlane false): the node, cluster and health APIs. Every other request is
- * refused with a global block — ES's answer when the cluster cannot serve data — naming why, so
- * no index is created on one node that the others would not know of.
+ * What a node in a cluster coordinated by etcd serves while only part of the API is cluster-aware
+ * (ClusterMembership.dataPlane false): the node, cluster and health APIs, index creation and
+ * deletion through the master, and documents (writes routed to their primaries, GETs to a started
+ * copy). Every other request is refused with a global block — ES's answer when the cluster cannot
+ * serve it — naming why, so nothing is changed on one node that the others would not know of.
  */
 import { EsError } from '../common/errors.js';
 
@@ -13,20 +14,38 @@ const SERVED = [
   /^\/_cluster\/(health|state)(\/.*)?$/,
   /^\/_nodes(\/.*)?$/,
   /^\/_(xpack\/)?security\/_authenticate\/?$/,
+  // documents: writes go to their primaries (src/cluster/writes), GETs to a started copy
+  /^\/(([^_/][^/]*)\/)?_bulk\/?$/,
+  /^\/[^_/][^/]*\/[^/]+\/_bulk\/?$/,
+  /^\/(([^_/][^/]*)\/([^/]+)\/)?_mget\/?$/,
+  /^\/[^_/][^/]*\/_mget\/?$/,
 ];
+
+/**
+ * `/{index}/{type}`, `/{index}/{type}/{id}` and its `_create`, `_update`, `_source`: a type is
+ * `_doc` or a name without `_` (any other `_x` there is an endpoint).
+ */
+function isDocumentPath(path: string): boolean {
+  const parts = path.replace(/\/$/, '').split('/').slice(1);
+  if (parts.length < 2 || parts.length > 4 || parts[0]!.startsWith('_')) return false;
+  if (parts[1]!.startsWith('_') && parts[1] !== '_doc') return false;
+  if (parts.length === 4) return ['_create', '_update', '_source'].includes(parts[3]!);
+  return true;
+}
 
 /** Index creation and deletion (`PUT|DELETE /{index}`), which go through the master. */
 const INDEX_ADMIN = /^\/[^_/][^/]*\/?$/;
 
 export function servedWithoutDataPlane(method: string, path: string): boolean {
   if ((method === 'PUT' || method === 'DELETE') && INDEX_ADMIN.test(path)) return true;
+  if (isDocumentPath(path)) return true;
   return SERVED.some((re) => re.test(path));
 }
 
 export function dataPlaneBlocked(): EsError {
   return new EsError(
     'cluster_block_exception',
-    'blocked by: [SERVICE_UNAVAILABLE/1001/cluster mode serves the cluster, node and health APIs and index creation and deletion only: this version of Quarry does not yet store or search documents in a cluster coordinated by etcd; run the node without discovery.etcd.endpoints to store and search documents];',
+    'blocked by: [SERVICE_UNAVAILABLE/1001/this API is not cluster-aware yet: in a cluster coordinated by etcd a node serves the cluster, node and health APIs, index creation and deletion, document writes, GETs and searches; run the node without discovery.etcd.endpoints for the rest];',
     503,
   );
 }

@@ -102,7 +102,8 @@ export function withUpsertPipeline(
   indices: IndicesService,
   req: UpdateRequest,
 ): UpdateRequest {
-  if (!ingest) return req;
+  // an upsert only goes through a pipeline when the index names a default one
+  if (!ingest || defaultPipeline(req.index, indices) === null) return req;
   return {
     ...req,
     prepareUpsert: (ir) => {

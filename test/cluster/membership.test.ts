@@ -109,11 +109,11 @@ describe('a cluster of three nodes on etcd', () => {
     }
   });
 
-  it('refuses index data with a clear block while the data path is per node', async () => {
-    const r = await fetch(`${nodes[0]!.url}/logs/_doc/1`, {
+  it('refuses the APIs that are not cluster-aware yet with a clear block', async () => {
+    const r = await fetch(`${nodes[0]!.url}/_template/t1`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
-      body: '{"a":1}',
+      body: '{"index_patterns":["x*"]}',
     });
     expect(r.status).toBe(503);
     const body = (await r.json()) as any;

@@ -41,13 +41,14 @@ export interface Coordinator {
   /**
    * Replaces the terms of one shard if its primary term is still `expectedTerm`; resolves with
    * the version. Rejects with `no_longer_primary_shard_exception` when the term moved on (the
-   * caller is a stale primary: it must not acknowledge, and steps down).
+   * caller is a stale primary: it must not acknowledge, and steps down). A function computes the
+   * terms from the ones stored at commit time (removing one copy never undoes another change).
    */
   termTxn(
     indexUuid: string,
     shard: number,
     expectedTerm: number,
-    next: ShardTerms,
+    next: ShardTerms | ((current: ShardTerms) => ShardTerms),
   ): Promise<number>;
   /** Resolves once the applied state's version is at least `version`; rejects after `timeoutMs`. */
   waitForVersion(version: number, timeoutMs: number): Promise<ClusterState>;

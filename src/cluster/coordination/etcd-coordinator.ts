@@ -448,7 +448,7 @@ export function etcdCoordinator(
       return fencedMasterTxn(etcd(), f, toKvOps(ks, ops));
     },
 
-    async termTxn(indexUuid: string, shard: number, expectedTerm: number, next: ShardTerms) {
+    async termTxn(indexUuid, shard, expectedTerm, next) {
       if (!session) throw masterNotDiscovered();
       return fencedTermTxn(etcd(), ks, indexUuid, shard, expectedTerm, next);
     },

@@ -79,7 +79,7 @@ export async function fencedTermTxn(
   indexUuid: string,
   shard: number,
   expectedTerm: number,
-  next: ShardTerms,
+  next: ShardTerms | ((current: ShardTerms) => ShardTerms),
 ): Promise<number> {
   const key = keyForTerms(ks, indexUuid, shard);
   for (let attempt = 0; attempt < 20; attempt++) {
@@ -94,7 +94,15 @@ export async function fencedTermTxn(
       );
     const res = await client
       .if(key, 'Mod', '==', kv ? Number(kv.mod_revision) : 0)
-      .then(...toRequestOps([{ type: 'put', key, value: encodeTerms(next) }]))
+      .then(
+        ...toRequestOps([
+          {
+            type: 'put',
+            key,
+            value: encodeTerms(typeof next === 'function' ? next(current) : next),
+          },
+        ]),
+      )
       .commit();
     if (res.succeeded) return Number(res.header.revision);
   }

@@ -94,7 +94,7 @@ export function localCoordinator(opts: LocalCoordinatorOptions): Coordinator {
       if (!started) throw masterNotDiscovered();
       return commit(toKvOps(ks, ops), ops);
     },
-    async termTxn(indexUuid: string, shard: number, expectedTerm: number, next: ShardTerms) {
+    async termTxn(indexUuid, shard, expectedTerm, next) {
       if (!started) throw masterNotDiscovered();
       const current = view.indices.get(indexUuid)?.terms.get(shard) ?? INITIAL_TERMS;
       if (current.primaryTerm !== expectedTerm)
@@ -103,7 +103,8 @@ export function localCoordinator(opts: LocalCoordinatorOptions): Coordinator {
           shard,
           `primary term [${expectedTerm}] did not match current primary term [${current.primaryTerm}]`,
         );
-      const ops: StateOp[] = [{ type: 'putTerms', indexUuid, shard, terms: next }];
+      const terms = typeof next === 'function' ? next(current) : next;
+      const ops: StateOp[] = [{ type: 'putTerms', indexUuid, shard, terms }];
       return commit(toKvOps(ks, ops), ops);
     },
     waitForVersion: (version, timeoutMs) =>

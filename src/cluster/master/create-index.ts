@@ -4,7 +4,7 @@
  * replica, as on a lone node), every copy unassigned with INDEX_CREATED, then a reroute places
  * them. Pure: the caller supplies time and ids.
  */
-import { resourceAlreadyExists } from '../../common/errors.js';
+import { EsError, illegalArgument, resourceAlreadyExists } from '../../common/errors.js';
 import { validateIndexName } from '../../engine/index-names.js';
 import {
   flattenSettings,
@@ -24,6 +24,8 @@ export interface CreateIndexRequest {
   readonly name: string;
   /** The `settings` object of the request body (nested or flat). */
   readonly settings: unknown;
+  /** The `mappings` object of the request body (`{ type: mapping }`), as given. */
+  readonly mappings?: unknown;
 }
 
 export function createIndexUpdate(
@@ -53,7 +55,7 @@ export function createIndexUpdate(
       uuid,
       state: 'open',
       settings,
-      mappings: null,
+      mappings: mappingsOf(req.mappings),
       aliases: {},
       numberOfShards: shards,
       numberOfReplicas: replicas,
@@ -81,4 +83,16 @@ export function deleteIndexUpdate(names: readonly string[]): (state: ClusterStat
     }
     return { ...state, metadata: { ...state.metadata, indices }, routing };
   };
+}
+
+/** The body's `mappings` as stored: one type and its mapping, or none. */
+function mappingsOf(m: unknown): Record<string, unknown> | null {
+  if (m === undefined || m === null) return null;
+  if (typeof m !== 'object' || Array.isArray(m))
+    throw new EsError('mapper_parsing_exception', 'Failed to parse mapping [_doc]: mapping must be an object', 400); // prettier-ignore
+  const entries = Object.entries(m as Record<string, unknown>);
+  if (entries.length === 0) return null;
+  if (entries.length > 1)
+    throw illegalArgument(`Rejecting mapping update to [${Object.keys(m).join(', ')}] as the final mapping would have more than 1 type`); // prettier-ignore
+  return Object.fromEntries(entries);
 }

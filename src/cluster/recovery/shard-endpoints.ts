@@ -74,7 +74,7 @@ export function copyRecoveryTarget(
       sh.recomputeMaxSeqNo();
     },
     async apply(op) {
-      await documents.applyReplicated(idx, shard, op).done;
+      await documents.applyReplicated(idx, shard, op, null).done;
       tracker.markProcessed(op.seqNo);
     },
     fastForward: (seqNo) => tracker.fastForward(seqNo),

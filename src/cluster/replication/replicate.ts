@@ -28,10 +28,10 @@ export interface ReplicationGroup {
 }
 
 export interface ReplicationTransport {
-  /** Applies `op` on a copy; resolves with that copy's local checkpoint once durable there. */
+  /** Applies `ops` on a copy; resolves with that copy's local checkpoint once durable there. */
   sendToReplica(
     target: ReplicaTarget,
-    op: ReplicatedOperation,
+    ops: readonly ReplicatedOperation[],
     primaryTerm: number,
     globalCheckpoint: number,
   ): Promise<{ localCheckpoint: number }>;
@@ -90,7 +90,7 @@ function statusName(status: number): string {
  * `retry_on_primary_exception` when this primary turned out to be stale.
  */
 export async function replicate(
-  op: ReplicatedOperation,
+  op: ReplicatedOperation | readonly ReplicatedOperation[],
   group: ReplicationGroup,
   tracker: ReplicationTracker,
   transport: ReplicationTransport,
@@ -99,10 +99,11 @@ export async function replicate(
   let successful = 1;
   let stale: EsError | null = null;
   const global = tracker.globalCheckpoint;
+  const ops: readonly ReplicatedOperation[] = Array.isArray(op) ? op : [op as ReplicatedOperation];
   await Promise.all(
     group.targets.map(async (target) => {
       try {
-        const r = await transport.sendToReplica(target, op, group.primaryTerm, global);
+        const r = await transport.sendToReplica(target, ops, group.primaryTerm, global);
         tracker.updateLocalCheckpoint(target.allocationId, r.localCheckpoint);
         successful++;
       } catch (e) {

@@ -13,6 +13,7 @@ import { LocalCheckpointTracker } from '../../engine/local-checkpoint.js';
 import type { OpStamp, ReplicatedOperation } from '../../engine/replicated-op.js';
 import type { DocHeader, DocRecord } from '../../store/doc-record.js';
 import type { Store } from '../../store/store.js';
+import type { RefreshPolicy } from '../../engine/write-request.js';
 import {
   runPeerRecovery,
   type RecoveryStats,
@@ -113,14 +114,27 @@ export function registerShardHandlers(
   checkpoints: CopyCheckpoints,
 ): void {
   transport.registerHandler(REPLICA_ACTION, async (req) => {
-    const b = req.body as { index: string; shard: number; ops: WireOp[] };
+    const b = req.body as {
+      index: string;
+      shard: number;
+      ops: WireOp[];
+      primaryTerm?: number;
+      refresh?: RefreshPolicy;
+    };
     const idx = copyOf(host, b.index, b.shard);
     const tracker = checkpoints.get(idx, b.shard);
     const ops = unpackOps(b.ops, req.attachment);
-    const done = ops.map((op) => host.documents.applyReplicated(idx, b.shard, op).done);
+    const done = ops.map(
+      (op) =>
+        host.documents.applyReplicated(idx, b.shard, op, b.primaryTerm ?? op.primaryTerm).done,
+    );
     await Promise.all(done);
     await host.store.durable();
     for (const op of ops) tracker.markProcessed(op.seqNo);
+    // ES refreshes every copy for refresh=true and waits on each for wait_for
+    const search = idx.shard(b.shard).search;
+    if (b.refresh === 'true') search?.refresh();
+    else if (b.refresh === 'wait_for') await search?.nextRefresh();
     return { body: { localCheckpoint: tracker.checkpoint } };
   });
   transport.registerHandler(RECOVERY_RESET_ACTION, async (req) => {
@@ -137,7 +151,8 @@ export function registerShardHandlers(
     const idx = copyOf(host, b.index, b.shard);
     const tracker = checkpoints.get(idx, b.shard);
     const ops = unpackOps(b.ops, req.attachment);
-    await Promise.all(ops.map((op) => host.documents.applyReplicated(idx, b.shard, op).done));
+    // history replayed with the terms it was written in: no term check of its own
+    await Promise.all(ops.map((op) => host.documents.applyReplicated(idx, b.shard, op, null).done)); // prettier-ignore
     await host.store.durable();
     for (const op of ops) tracker.markProcessed(op.seqNo);
     return { body: {} };
@@ -166,14 +181,15 @@ export function transportReplication(
   shard: number,
   failReplica: ReplicationTransport['failReplica'],
   timeoutMs = 60_000,
+  refresh: RefreshPolicy = 'false',
 ): ReplicationTransport {
   return {
-    async sendToReplica(target: ReplicaTarget, op, _term, _global) {
-      const { ops, attachment } = packOps([op]);
+    async sendToReplica(target: ReplicaTarget, batch, primaryTerm, globalCheckpoint) {
+      const { ops, attachment } = packOps(batch);
       const r = await transport.send(
         peerOf(target.nodeId),
         REPLICA_ACTION,
-        { index, shard, ops },
+        { index, shard, ops, primaryTerm, globalCheckpoint, refresh },
         { timeoutMs, attachment },
       );
       return r.body as { localCheckpoint: number };

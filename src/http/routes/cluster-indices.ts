@@ -32,14 +32,18 @@ export function clusterIndexNames(state: ClusterState, expr: string): string[] {
 export async function createInCluster(node: NodeContext, name: string, body: unknown) {
   const b = settingsAtTopLevel(body as Record<string, unknown> | undefined) ?? {};
   for (const k of Object.keys(b)) {
-    if (k !== 'settings')
+    if (k !== 'settings' && k !== 'mappings')
       throw new EsError(
         'illegal_argument_exception',
-        `[${k}] at index creation is not supported yet in cluster mode: create the index with settings only`,
+        `[${k}] at index creation is not supported yet in cluster mode: create the index with settings and mappings only`,
         400,
       );
   }
-  const r = await node.cluster!.indices!.create(name, b.settings ?? {}, 30_000);
+  const r = await node.cluster!.indices!.create(
+    name,
+    { settings: b.settings ?? {}, ...(b.mappings !== undefined ? { mappings: b.mappings } : {}) },
+    30_000,
+  );
   return {
     status: 200,
     body: { acknowledged: true, shards_acknowledged: r.shardsAcknowledged, index: name },

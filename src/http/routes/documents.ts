@@ -100,7 +100,7 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
     return resolved[0];
   };
 
-  const getDoc = (req: RestRequest, sourceOnly: boolean) => {
+  const getDoc = async (req: RestRequest, sourceOnly: boolean) => {
     checkParams(req, GET_PARAMS);
     preferenceWarning(req);
     const p = req.params;
@@ -114,9 +114,9 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
     ) {
       filter = null;
     }
-    if (boolParam(req, 'refresh', false)) for (const s of idx.shards) s.search?.refresh();
+    const refresh = boolParam(req, 'refresh', false);
     const version = param(req, 'version');
-    const r = documents.get(
+    const r = await node.reads.get(
       idx,
       p.type!,
       p.id!,
@@ -130,22 +130,23 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
         source: sourceOnly ? (filter ?? { includes: [], excludes: [] }) : filter,
         storedFields: storedFields === undefined ? null : storedFields.split(','),
         realtime: boolParam(req, 'realtime', true),
+        ...(refresh ? { refresh } : {}),
       },
     );
     deprecatedSourceParams(req);
     return r;
   };
 
-  router.add('GET', '/{index}/{type}/{id}', (req) => {
-    const r = getDoc(req, false);
+  router.add('GET', '/{index}/{type}/{id}', async (req) => {
+    const r = await getDoc(req, false);
     return { status: r.found ? 200 : 404, body: r.body };
   });
-  router.add('HEAD', '/{index}/{type}/{id}', (req) => {
-    const r = getDoc(req, false);
+  router.add('HEAD', '/{index}/{type}/{id}', async (req) => {
+    const r = await getDoc(req, false);
     return { status: r.found ? 200 : 404 };
   });
-  router.add('GET', '/{index}/{type}/{id}/_source', (req) => {
-    const r = getDoc(req, true);
+  router.add('GET', '/{index}/{type}/{id}/_source', async (req) => {
+    const r = await getDoc(req, true);
     const where = `[${req.params.index}]/[${req.params.type}]/[${req.params.id}]`;
     if (!r.found)
       throw new EsError('resource_not_found_exception', `Document not found ${where}`, 404);
@@ -153,8 +154,8 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
       throw new EsError('resource_not_found_exception', `Source not found ${where}`, 404);
     return { status: 200, body: r.body._source };
   });
-  router.add('HEAD', '/{index}/{type}/{id}/_source', (req) => {
-    const r = getDoc(req, true);
+  router.add('HEAD', '/{index}/{type}/{id}/_source', async (req) => {
+    const r = await getDoc(req, true);
     return { status: r.found && !r.sourceDisabled ? 200 : 404 };
   });
 
@@ -275,7 +276,7 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
   router.add(['POST', 'PUT'], '/{index}/_bulk', bulk);
   router.add(['POST', 'PUT'], '/{index}/{type}/_bulk', bulk);
 
-  const mget: Handler = (req) => {
+  const mget: Handler = async (req) => {
     checkParams(
       req,
       GET_PARAMS.filter((p) => p !== 'version' && p !== 'version_type'),
@@ -310,17 +311,15 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
       if (s._id === undefined || s._id === null) problems.push(`id is missing for doc ${i}`);
     });
     if (problems.length) throw actionRequestValidation(problems);
-    const docs = specs.map((s) => {
+    const docs = specs.map(async (s) => {
       const index = String(s._index ?? defIndex);
       const type = String(s._type ?? defType);
       const id = String(s._id);
       try {
         const idx = singleIndex(index);
         // ES TransportShardMultiGetAction: `refresh` refreshes each shard read, once per request
-        if (refresh && !refreshed.has(idx)) {
-          refreshed.add(idx);
-          for (const sh of idx.shards) sh.search?.refresh();
-        }
+        const refreshNow = refresh && !refreshed.has(idx);
+        refreshed.add(idx);
         let filter: SourceFilter | null = defFilter;
         const sf = s.stored_fields ?? defStored;
         const stored =
@@ -331,19 +330,21 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
         // ES TransportMultiGetAction: an alias's index routing
         const routing = indices.resolveIndexRouting(index, given === null ? null : String(given));
         const ver = s.version ?? s._version;
-        return documents.get(idx, type, id, routing === null ? null : String(routing), {
+        const got = await node.reads.get(idx, type, id, routing === null ? null : String(routing), {
           ...(ver !== undefined ? { version: Number(ver) } : {}),
           versionType: parseVersionType((s.version_type ?? s._version_type) as string | undefined),
           source: filter,
           storedFields: stored,
           realtime: boolParam(req, 'realtime', true),
-        }).body;
+          ...(refreshNow ? { refresh: true } : {}),
+        });
+        return got.body;
       } catch (e) {
         const err = e instanceof EsError ? e : new EsError('exception', String(e), 500);
         return { _index: index, _type: type, _id: id, error: err.toErrorObject() };
       }
     });
-    return { status: 200, body: { docs } };
+    return { status: 200, body: { docs: await Promise.all(docs) } };
   };
   router.add(['GET', 'POST'], '/_mget', mget);
   router.add(['GET', 'POST'], '/{index}/_mget', mget);

@@ -1,0 +1,87 @@
+/**
+ * Realtime GET on a node of a cluster (ES TransportGetAction, a single-shard action): the shard is
+ * routed here, then read on a started copy — this node's when it holds one, else the primary's,
+ * else any started copy — over the transport (`indices:data/read/get[s]`). A replica answers
+ * realtime reads too: an acknowledged write is on every in-sync copy before its answer. The
+ * `_source` text travels as the frame's attachment, so it comes back byte for byte.
+ */
+import { EsError } from '../../common/errors.js';
+import { RawJson } from '../../common/json.js';
+import { shardForRouting } from '../../common/murmur3.js';
+import type { DocumentReader, GetOptions, GetResult } from '../../engine/document-reader.js';
+import type { IndicesService } from '../../engine/indices-service.js';
+import type { Coordinator } from '../coordination/coordinator.js';
+import type { ShardRouting } from '../state.js';
+import type { Transport, TransportPeer } from '../transport/transport.js';
+
+export const SHARD_GET_ACTION = 'indices:data/read/get[s]';
+
+interface WireGet {
+  index: string;
+  type: string;
+  id: string;
+  routing: string | null;
+  opts: GetOptions;
+}
+
+const active = (c: ShardRouting) => c.nodeId !== null && (c.state === 'STARTED' || c.state === 'RELOCATING'); // prettier-ignore
+
+/** The copy a GET reads: this node's, else the primary, else any started one. */
+export function copyToRead(copies: readonly ShardRouting[], nodeId: string): ShardRouting | null {
+  const started = copies.filter(active);
+  return (
+    started.find((c) => c.nodeId === nodeId) ?? started.find((c) => c.primary) ?? started[0] ?? null
+  );
+}
+
+function noShardForGet(index: string, shard: number): EsError {
+  return new EsError('no_shard_available_action_exception', `No shard available for [get [${index}][${shard}]]`, 503, { meta: { index, shard: String(shard) } }); // prettier-ignore
+}
+
+export function clusterReads(deps: {
+  readonly nodeId: string;
+  readonly coordinator: Coordinator;
+  readonly transport: Transport;
+  readonly indices: IndicesService;
+  readonly local: DocumentReader;
+  peerOf(nodeId: string): TransportPeer;
+}): DocumentReader {
+  const serve = async (b: WireGet): Promise<{ body: unknown; attachment?: Buffer }> => {
+    const idx = deps.indices.get(b.index);
+    if (!idx) throw new EsError('shard_not_found_exception', 'no such shard', 404, { meta: { index: b.index } }); // prettier-ignore
+    const r = await deps.local.get(idx, b.type, b.id, b.routing, b.opts);
+    const src = r.body._source;
+    if (src instanceof RawJson) {
+      const { _source: _, ...rest } = r.body;
+      // the key order of the body is kept: `_source` goes back where it was
+      const keys = Object.keys(r.body);
+      return { body: { ...r, body: rest, rawAt: keys.indexOf('_source') }, attachment: Buffer.from(src.text) }; // prettier-ignore
+    }
+    return { body: r };
+  };
+  deps.transport.registerHandler(SHARD_GET_ACTION, async (req) => serve(req.body as WireGet));
+
+  return {
+    async get(idx, type, id, routing, opts) {
+      const state = deps.coordinator.state();
+      const table = state.routing.get(idx.name);
+      if (!table) return deps.local.get(idx, type, id, routing, opts);
+      // routing errors (routing required) come from the local read, which checks them first
+      const shard = shardForRouting(routing ?? id, idx.numberOfShards);
+      if (idx.mapping?.routingRequired && routing === null)
+        return deps.local.get(idx, type, id, routing, opts);
+      const copy = copyToRead(table.shards[shard] ?? [], deps.nodeId);
+      if (!copy) throw noShardForGet(idx.name, shard);
+      if (copy.nodeId === deps.nodeId) return deps.local.get(idx, type, id, routing, opts);
+      const wire: WireGet = { index: idx.name, type, id, routing, opts };
+      const r = await deps.transport.send(deps.peerOf(copy.nodeId!), SHARD_GET_ACTION, wire, {
+        timeoutMs: 60_000,
+      });
+      const out = r.body as GetResult & { rawAt?: number };
+      if (out.rawAt === undefined) return out;
+      const entries = Object.entries(out.body);
+      entries.splice(out.rawAt, 0, ['_source', new RawJson(r.attachment!.toString())]);
+      return { found: out.found, sourceDisabled: out.sourceDisabled, body: Object.fromEntries(entries) }; // prettier-ignore
+    },
+  };
+}

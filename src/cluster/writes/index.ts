@@ -1,0 +1,72 @@
+/**
+ * The write path of a node in a cluster: the coordinating side (`clusterWrites`, the node's
+ * WriteExecutor) and the primary's side (`indices:data/write/bulk[s]`), wired on one node.
+ */
+import { EsError } from '../../common/errors.js';
+import type { DocumentService } from '../../engine/documents.js';
+import type { IndicesService } from '../../engine/indices-service.js';
+import type { WriteExecutor } from '../../engine/write-executor.js';
+import type { Store } from '../../store/store.js';
+import type { ClusterIndices } from '../cluster-indices.js';
+import type { ClusterMembership } from '../membership.js';
+import { clusterWrites, registerShardBulkHandler } from './cluster-writes.js';
+import { executeOnPrimary } from './primary-bulk.js';
+import type { PrimaryGroups } from './primary-groups.js';
+import { unpackShardBulk, type ShardBulkRequest } from './shard-bulk-wire.js';
+
+export { PrimaryGroups } from './primary-groups.js';
+
+export interface ClusterWritePathDeps {
+  readonly membership: ClusterMembership;
+  readonly clusterIndices: ClusterIndices;
+  readonly groups: PrimaryGroups;
+  readonly indices: IndicesService;
+  readonly documents: DocumentService;
+  readonly store: Store;
+  log?: (level: string, msg: string) => void;
+}
+
+export function startClusterWritePath(deps: ClusterWritePathDeps): WriteExecutor {
+  const { membership } = deps;
+  const { coordinator, transport } = membership;
+  const nodeId = membership.localNode.id;
+  const peerOf = (id: string) => {
+    const n = coordinator.state().nodes.get(id);
+    if (!n) throw new EsError('node_not_connected_exception', `[${id}] not in the cluster`, 500);
+    return { id: n.id, name: n.name, transportAddress: n.transportAddress };
+  };
+  const runLocal = (req: ShardBulkRequest) =>
+    executeOnPrimary(
+      {
+        nodeId,
+        coordinator,
+        indices: deps.indices,
+        documents: deps.documents,
+        store: deps.store,
+        transport,
+        groups: deps.groups,
+        peerOf,
+        putMapping: (i, u, t, m) => deps.clusterIndices.putMapping(i, u, t, m),
+        shardFailed: (aid, reason) => deps.clusterIndices.shardFailed(aid, reason, true),
+        ...(deps.log ? { log: deps.log } : {}),
+      },
+      req,
+    );
+  registerShardBulkHandler(transport, runLocal, unpackShardBulk);
+  return clusterWrites({
+    nodeId,
+    coordinator,
+    transport,
+    documents: deps.documents,
+    indices: deps.indices,
+    peerOf,
+    runLocal,
+    createIndex: async (name) => {
+      await deps.clusterIndices.create(name, {}, 30_000);
+      // routed on this node's copy of the metadata, which the applier opens
+      const end = Date.now() + 30_000;
+      while (!deps.indices.get(name) && Date.now() < end)
+        await new Promise((r) => setTimeout(r, 20));
+    },
+  });
+}

@@ -1,0 +1,128 @@
+/**
+ * A shard's share of a bulk on its primary's node (ES TransportShardBulkAction + ReplicationOperation):
+ * the node checks it holds the started primary in the current term, runs the items in order (each
+ * gets its `seq_no` here), publishes a dynamic mapping update through the master, makes the writes
+ * durable, then replicates them to every copy of the group in one batch. A copy that fails leaves
+ * the in-sync set through the term-fenced transaction before the answer goes out; `_shards` says
+ * how the copies really went.
+ */
+import { EsError } from '../../common/errors.js';
+import { executeBulk } from '../../engine/bulk.js';
+import type { DocumentService } from '../../engine/documents.js';
+import type { IndicesService } from '../../engine/indices-service.js';
+import type { ReplicatedOperation } from '../../engine/replicated-op.js';
+import { acknowledge } from '../../engine/write-ack.js';
+import type { Store } from '../../store/store.js';
+import type { Coordinator } from '../coordination/coordinator.js';
+import { replicate, type ReplicaTarget, type ShardsInfo } from '../replication/replicate.js';
+import { transportReplication } from '../replication/shard-transport.js';
+import type { Transport, TransportPeer } from '../transport/transport.js';
+import { copiesOf, replicationGroup, type PrimaryGroups } from './primary-groups.js';
+import type { ShardBulkRequest, ShardItemResult } from './shard-bulk-wire.js';
+
+export interface PrimaryDeps {
+  readonly nodeId: string;
+  readonly coordinator: Coordinator;
+  readonly indices: IndicesService;
+  readonly documents: DocumentService;
+  readonly store: Store;
+  readonly transport: Transport;
+  readonly groups: PrimaryGroups;
+  peerOf(nodeId: string): TransportPeer;
+  /** Publishes the index's mapping through the master; resolves once applied here. */
+  putMapping(index: string, uuid: string, type: string, mapping: unknown): Promise<void>;
+  /** Tells the master a copy failed (it unassigns it). */
+  shardFailed(allocationId: string, reason: string): Promise<void>;
+  log?: (level: string, msg: string) => void;
+}
+
+/**
+ * ES ShardNotInPrimaryModeException: this node does not (or no longer) hold the started primary.
+ * Nothing ran, so the coordinating node retries with a newer cluster state.
+ */
+export function notPrimaryHere(index: string, shard: number, why: string): EsError {
+  return new EsError('shard_not_in_primary_mode_exception', `[${index}][${shard}] ${why}`, 500, {
+    meta: { index, shard: String(shard) },
+  });
+}
+
+export async function executeOnPrimary(
+  deps: PrimaryDeps,
+  req: ShardBulkRequest,
+): Promise<ShardItemResult[]> {
+  const state = deps.coordinator.state();
+  const meta = state.metadata.indices.get(req.index);
+  const primary = copiesOf(state, req.index, req.shard).find((c) => c.primary);
+  const idx = deps.indices.get(req.index);
+  if (!meta || meta.uuid !== req.uuid || !idx || idx.uuid !== req.uuid)
+    throw notPrimaryHere(req.index, req.shard, 'the index is not open on this node');
+  if (
+    !primary?.allocationId ||
+    primary.nodeId !== deps.nodeId ||
+    (primary.state !== 'STARTED' && primary.state !== 'RELOCATING')
+  )
+    throw notPrimaryHere(req.index, req.shard, `is not an active primary on node [${deps.nodeId}]`);
+  const terms = meta.terms[req.shard]!;
+  const shard = idx.shard(req.shard);
+  shard.raisePrimaryTerm(terms.primaryTerm);
+  if (shard.primaryTerm !== terms.primaryTerm)
+    throw notPrimaryHere(req.index, req.shard, `primary term [${shard.primaryTerm}] is not the cluster's [${terms.primaryTerm}]`); // prettier-ignore
+  const mappingBefore = idx.meta.mapping;
+
+  const items = executeBulk(deps.documents, [...req.items]);
+
+  // ES MappingUpdatedAction: a dynamic update reaches the master before any copy sees the docs
+  const mapping = idx.meta.mapping;
+  if (mapping && mapping !== mappingBefore)
+    await deps.putMapping(idx.name, idx.uuid, mapping.type, mapping.json);
+  const done = items.filter((i) => i.outcome).map((i) => i.outcome!);
+  await acknowledge(deps.store, done, req.policy);
+
+  const ops: ReplicatedOperation[] = [];
+  for (const o of done) if (o.replicated) ops.push(o.replicated);
+  const primaryAid = primary.allocationId.id;
+  const tracker = deps.groups.tracker(primaryAid, shard.maxSeqNo, terms.inSync);
+  tracker.updateLocalCheckpoint(primaryAid, shard.maxSeqNo);
+  const group = replicationGroup(
+    deps.coordinator.state(),
+    req.index,
+    req.shard,
+    primaryAid,
+    terms.primaryTerm,
+    deps.nodeId,
+    tracker,
+  );
+  const failReplica = async (target: ReplicaTarget, term: number, cause: EsError) => {
+    await deps.coordinator.termTxn(req.uuid, req.shard, term, (cur) => ({
+      ...cur,
+      inSync: cur.inSync.filter((id) => id !== target.allocationId),
+    }));
+    deps.log?.('WARN', `[${req.index}][${req.shard}] replica [${target.allocationId}] on [${target.nodeId}] failed, removed from the in-sync set: ${cause.reason}`); // prettier-ignore
+    void deps
+      .shardFailed(target.allocationId, `failed to perform indices:data/write/bulk[s] on replica: ${cause.reason}`) // prettier-ignore
+      .catch((e: unknown) => deps.log?.('WARN', `shard-failed for [${target.allocationId}] not sent: ${String(e)}`)); // prettier-ignore
+  };
+  const info: ShardsInfo =
+    ops.length === 0
+      ? { total: 1 + group.targets.length + group.skipped, successful: 1, failed: 0 }
+      : await replicate(
+          ops,
+          group,
+          tracker,
+          transportReplication(
+            deps.transport,
+            (n) => deps.peerOf(n),
+            req.index,
+            req.shard,
+            failReplica,
+            60_000,
+            req.policy,
+          ),
+        );
+  return items.map((i): ShardItemResult => {
+    if (i.error) return { error: i.error };
+    const body = i.outcome!.body;
+    if (body._shards !== undefined) body._shards = info;
+    return { status: i.outcome!.status, body };
+  });
+}
