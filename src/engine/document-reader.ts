@@ -16,6 +16,8 @@ export interface GetOptions {
   realtime?: boolean;
   /** Refresh the copy read before reading (the `refresh` parameter). */
   refresh?: boolean;
+  /** Which copy reads it in a cluster (`_local`, `_primary`, `_replica`, ...). */
+  preference?: string;
 }
 
 export interface GetResult {
@@ -36,7 +38,7 @@ export interface DocumentReader {
 
 export function localReads(documents: DocumentService): DocumentReader {
   return {
-    get: async (idx, type, id, routing, { refresh, ...opts }) => {
+    get: async (idx, type, id, routing, { refresh, preference: _, ...opts }) => {
       if (refresh) for (const s of idx.shards) s.search?.refresh();
       return documents.get(idx, type, id, routing, opts);
     },

@@ -36,7 +36,20 @@ function isDocumentPath(path: string): boolean {
 /** Index creation and deletion (`PUT|DELETE /{index}`), which go through the master. */
 const INDEX_ADMIN = /^\/[^_/][^/]*\/?$/;
 
+/**
+ * Reads of index metadata (`GET|HEAD /{index}`, `_mapping`, `_settings`): every node holds every
+ * index's metadata, kept as the master publishes it.
+ */
+const METADATA_READ = [
+  /^\/[^_/][^/]*\/?$/,
+  /^\/([^_/][^/]*\/)?_mappings?(\/.*)?$/,
+  /^\/[^_/][^/]*\/_mappings?(\/.*)?$/,
+  /^\/([^_/][^/]*\/)?_settings(\/.*)?$/,
+];
+
 export function servedWithoutDataPlane(method: string, path: string): boolean {
+  if ((method === 'GET' || method === 'HEAD') && METADATA_READ.some((re) => re.test(path)))
+    return true;
   if ((method === 'PUT' || method === 'DELETE') && INDEX_ADMIN.test(path)) return true;
   if (isDocumentPath(path)) return true;
   return SERVED.some((re) => re.test(path));

@@ -26,12 +26,37 @@ interface WireGet {
 
 const active = (c: ShardRouting) => c.nodeId !== null && (c.state === 'STARTED' || c.state === 'RELOCATING'); // prettier-ignore
 
-/** The copy a GET reads: this node's, else the primary, else any started one. */
-export function copyToRead(copies: readonly ShardRouting[], nodeId: string): ShardRouting | null {
+/**
+ * The copy a GET reads (ES OperationRouting.getShards with the `preference`): by default this
+ * node's, else the primary, else any started one. Null when no copy qualifies.
+ */
+export function copyToRead(
+  copies: readonly ShardRouting[],
+  nodeId: string,
+  preference?: string,
+): ShardRouting | null {
   const started = copies.filter(active);
-  return (
-    started.find((c) => c.nodeId === nodeId) ?? started.find((c) => c.primary) ?? started[0] ?? null
-  );
+  const local = started.find((c) => c.nodeId === nodeId);
+  const primary = started.find((c) => c.primary);
+  const replica = started.find((c) => !c.primary);
+  switch (preference) {
+    case '_only_local':
+      return local ?? null;
+    case '_primary':
+      return primary ?? null;
+    case '_replica':
+      return replica ?? null;
+    case '_primary_first':
+      return primary ?? started[0] ?? null;
+    case '_replica_first':
+      return replica ?? started[0] ?? null;
+  }
+  if (preference?.startsWith('_only_nodes:') || preference?.startsWith('_prefer_nodes:')) {
+    const ids = preference.slice(preference.indexOf(':') + 1).split(',');
+    const hit = started.find((c) => ids.includes(c.nodeId!));
+    if (hit || preference.startsWith('_only_nodes:')) return hit ?? null;
+  }
+  return local ?? primary ?? started[0] ?? null;
 }
 
 function noShardForGet(index: string, shard: number): EsError {
@@ -70,7 +95,7 @@ export function clusterReads(deps: {
       const shard = shardForRouting(routing ?? id, idx.numberOfShards);
       if (idx.mapping?.routingRequired && routing === null)
         return deps.local.get(idx, type, id, routing, opts);
-      const copy = copyToRead(table.shards[shard] ?? [], deps.nodeId);
+      const copy = copyToRead(table.shards[shard] ?? [], deps.nodeId, opts.preference);
       if (!copy) throw noShardForGet(idx.name, shard);
       if (copy.nodeId === deps.nodeId) return deps.local.get(idx, type, id, routing, opts);
       const wire: WireGet = { index: idx.name, type, id, routing, opts };

@@ -131,6 +131,9 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
         storedFields: storedFields === undefined ? null : storedFields.split(','),
         realtime: boolParam(req, 'realtime', true),
         ...(refresh ? { refresh } : {}),
+        ...(param(req, 'preference') !== undefined
+          ? { preference: param(req, 'preference')! }
+          : {}),
       },
     );
     deprecatedSourceParams(req);

@@ -1,0 +1,157 @@
+/**
+ * Documents in a cluster of two real node processes and a real etcd: writes through either node
+ * reach their primaries and are on both copies before the answer (`_shards` says 2 of 2), GETs
+ * read from either node, compare-and-set holds, dynamic mappings reach every node through the
+ * master. A killed node leaves the other taking writes alone (1 of 2); back, its copies recover
+ * and both copies of every document are identical — nothing acknowledged lost or duplicated.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEtcd, type EtcdCluster } from '../helpers/etcd.js';
+import { startProcessNode, type ProcessNode } from '../helpers/process-node.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'quarry-data-'));
+let etcd: EtcdCluster;
+const nodes: ProcessNode[] = [];
+
+const argsFor = (k: number) => [
+  '--host',
+  `127.0.0.${k}`,
+  '--node-name',
+  `d${k}`,
+  '--transport-port',
+  '0',
+  '--etcd',
+  etcd.endpoints.join(','),
+  '-E',
+  'discovery.etcd.lease_ttl=2s',
+];
+
+async function call(
+  url: string,
+  method = 'GET',
+  body?: unknown,
+): Promise<{ status: number; json: any }> {
+  const r = await fetch(url, {
+    method,
+    ...(body !== undefined
+      ? {
+          headers: {
+            'content-type': typeof body === 'string' ? 'application/x-ndjson' : 'application/json',
+          },
+          body: typeof body === 'string' ? body : JSON.stringify(body),
+        }
+      : {}),
+  });
+  const text = await r.text();
+  return { status: r.status, json: text ? JSON.parse(text) : null };
+}
+
+/** Every acknowledged write: id to the `_version` and `_seq_no` it was answered with. */
+const acked = new Map<string, { version: number; seqNo: number }>();
+
+beforeAll(async () => {
+  etcd = await startEtcd();
+  for (const k of [1, 2]) nodes.push(await startProcessNode(join(dir, `d${k}`), argsFor(k)));
+  await call(`${nodes[0]!.url}/_cluster/health?wait_for_nodes=2&timeout=10s`);
+}, 60_000);
+
+afterAll(async () => {
+  for (const n of nodes) await n.stop().catch(() => undefined);
+  await etcd?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('documents in a two-node cluster', () => {
+  it('replicates writes from either node and reads them from either node', async () => {
+    const created = await call(`${nodes[0]!.url}/docs`, 'PUT', {
+      settings: {
+        number_of_shards: 3,
+        number_of_replicas: 1,
+        'index.unassigned.node_left.delayed_timeout': '30s',
+      },
+      mappings: { _doc: { properties: { title: { type: 'text' } } } },
+    });
+    expect(created.json).toMatchObject({ acknowledged: true, shards_acknowledged: true });
+    const health = await call(`${nodes[1]!.url}/_cluster/health?wait_for_status=green&timeout=20s`);
+    expect(health.json.status).toBe('green');
+
+    let lines = '';
+    for (let i = 0; i < 100; i++)
+      lines += `{"index":{"_index":"docs","_type":"_doc","_id":"b${i}"}}\n{"title":"bulk ${i}","n":${i}}\n`;
+    const bulk = await call(`${nodes[0]!.url}/_bulk`, 'POST', lines);
+    expect(bulk.json.errors).toBe(false);
+    for (const item of bulk.json.items) {
+      expect(item.index._shards).toEqual({ total: 2, successful: 2, failed: 0 });
+      acked.set(item.index._id, { version: item.index._version, seqNo: item.index._seq_no });
+    }
+    for (let i = 0; i < 20; i++) {
+      const r = await call(`${nodes[1]!.url}/docs/_doc/s${i}`, 'PUT', {
+        title: `single ${i}`,
+        tag: 'x',
+      });
+      expect(r.status).toBe(201);
+      expect(r.json._shards).toEqual({ total: 2, successful: 2, failed: 0 });
+      acked.set(`s${i}`, { version: r.json._version, seqNo: r.json._seq_no });
+    }
+    // the dynamic field `tag` came from a primary on either node: both nodes map it
+    for (const n of nodes) {
+      const m = await call(`${n.url}/docs/_mapping`);
+      expect(m.json.docs.mappings._doc.properties.tag).toMatchObject({ type: 'text' });
+    }
+    for (const n of nodes) {
+      for (const id of ['b0', 'b57', 's3', 's19']) {
+        const g = await call(`${n.url}/docs/_doc/${id}`);
+        expect(g.json).toMatchObject({ found: true, _version: acked.get(id)!.version });
+      }
+    }
+  }, 60_000);
+
+  it('applies compare-and-set on the primary from any node', async () => {
+    const cur = await call(`${nodes[0]!.url}/docs/_doc/s5`);
+    const ok = await call(
+      `${nodes[1]!.url}/docs/_doc/s5?if_seq_no=${cur.json._seq_no}&if_primary_term=${cur.json._primary_term}`,
+      'PUT',
+      { title: 'swapped' },
+    );
+    expect(ok.status).toBe(200);
+    acked.set('s5', { version: ok.json._version, seqNo: ok.json._seq_no });
+    const stale = await call(
+      `${nodes[0]!.url}/docs/_doc/s5?if_seq_no=${cur.json._seq_no}&if_primary_term=${cur.json._primary_term}`,
+      'PUT',
+      { title: 'lost' },
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.json.error.type).toBe('version_conflict_engine_exception');
+    const del = await call(`${nodes[1]!.url}/docs/_doc/b99`, 'DELETE');
+    expect(del.json).toMatchObject({ result: 'deleted', _shards: { total: 2, successful: 2 } });
+    acked.delete('b99');
+  });
+
+  it('keeps taking writes when a node dies, and both copies agree once it is back', async () => {
+    await nodes[1]!.kill9();
+    for (let i = 0; i < 30; i++) {
+      // a write in flight to the dying node has an unknown outcome (5xx): the client retries it
+      let r = await call(`${nodes[0]!.url}/docs/_doc/k${i}`, 'PUT', { title: `while down ${i}` });
+      for (let t = 0; t < 3 && r.status >= 500; t++)
+        r = await call(`${nodes[0]!.url}/docs/_doc/k${i}`, 'PUT', { title: `while down ${i}` });
+      expect([200, 201]).toContain(r.status);
+      acked.set(`k${i}`, { version: r.json._version, seqNo: r.json._seq_no });
+    }
+    nodes[1] = await startProcessNode(join(dir, 'd2'), argsFor(2));
+    const green = await call(`${nodes[0]!.url}/_cluster/health?wait_for_status=green&timeout=30s`);
+    expect(green.json.status).toBe('green');
+    // every acknowledged document, read from each node's own copy, identical on both
+    for (const [id, want] of acked) {
+      const copies = await Promise.all(
+        nodes.map((n) => call(`${n.url}/docs/_doc/${id}?preference=_only_local`)),
+      );
+      for (const c of copies) expect(c.json).toMatchObject({ found: true, _version: want.version });
+      expect(copies[0]!.json).toEqual(copies[1]!.json);
+    }
+    const gone = await call(`${nodes[1]!.url}/docs/_doc/b99?preference=_only_local`);
+    expect(gone.json.found).toBe(false);
+  }, 90_000);
+});
