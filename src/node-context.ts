@@ -7,6 +7,8 @@ import type { IndicesService } from './engine/indices-service.js';
 import type { DocumentService } from './engine/documents.js';
 import type { WriteExecutor } from './engine/write-executor.js';
 import type { DocumentReader } from './engine/document-reader.js';
+import type { ShardBroadcast } from './engine/shard-broadcast.js';
+import type { MetadataWriter } from './engine/metadata-writer.js';
 import type { ScrollService } from './dsl/search/scroll.js';
 import type { OverloadControl } from './http/overload.js';
 import type { Clock } from './search/deadline.js';
@@ -40,6 +42,10 @@ export interface NodeContext {
   writes: WriteExecutor;
   /** Where realtime GETs run: this node's shard, or a started copy's node in a cluster. */
   reads: DocumentReader;
+  /** Refresh and flush over every copy: this node's shards, or every node's copies. */
+  broadcast: ShardBroadcast;
+  /** Index metadata changes: this node's, or through the master in a cluster. */
+  metadata: MetadataWriter;
   /** The address clients reach the node on, `host:port`, once listening. */
   publishAddress: string;
   readonly scrolls: ScrollService;

@@ -18,6 +18,8 @@ import { setStoredScriptLookup } from './dsl/script/stored.js';
 import { DocumentService } from './engine/documents.js';
 import { localWrites } from './engine/write-executor.js';
 import { localReads } from './engine/document-reader.js';
+import { localBroadcast } from './engine/shard-broadcast.js';
+import { localMetadata } from './engine/metadata-writer.js';
 import { ScrollService } from './dsl/search/scroll.js';
 import { runUpdateScript } from './dsl/search/scripts.js';
 import {
@@ -38,10 +40,12 @@ function sqlScriptMethods(): Record<string, (...a: unknown[]) => unknown> {
   return out;
 }
 import { effectiveClusterSettings } from './http/routes/cluster.js';
+import { registerShardStats } from './http/routes/cluster-indices.js';
 import { joinCluster, wantsCluster, type ClusterMembership } from './cluster/membership.js';
 import { startClusterIndices } from './cluster/cluster-indices.js';
 import { PrimaryGroups, startClusterWritePath } from './cluster/writes/index.js';
 import { clusterReads } from './cluster/reads/cluster-get.js';
+import { clusterBroadcast } from './cluster/broadcast.js';
 import {
   localNodeInfo,
   localNodeStats,
@@ -161,6 +165,8 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     documents,
     writes: localWrites(documents, store),
     reads: localReads(documents),
+    broadcast: localBroadcast(),
+    metadata: localMetadata(),
     scrolls,
     scriptMethods,
     runUpdateScript: (script, ctx) => runUpdateScript(script, ctx, scriptMethods),
@@ -371,6 +377,12 @@ async function joinClusterOf(
     store: context.store,
     log: say,
   });
+  context.broadcast = clusterBroadcast(membership, context.indices);
+  registerShardStats(context, membership);
+  context.metadata = {
+    putMapping: (idx, type, mapping) =>
+      clusterIndices.putMapping(idx.name, idx.uuid, type, mapping),
+  };
   context.reads = clusterReads({
     nodeId: context.nodeId,
     coordinator: membership.coordinator,

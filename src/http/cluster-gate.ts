@@ -19,6 +19,8 @@ const SERVED = [
   /^\/[^_/][^/]*\/[^/]+\/_bulk\/?$/,
   /^\/(([^_/][^/]*)\/([^/]+)\/)?_mget\/?$/,
   /^\/[^_/][^/]*\/_mget\/?$/,
+  // every node refreshes or flushes the copies it holds (src/cluster/broadcast.ts)
+  /^\/([^_/][^/]*\/)?_(refresh|flush)\/?$/,
 ];
 
 /**
@@ -47,7 +49,11 @@ const METADATA_READ = [
   /^\/([^_/][^/]*\/)?_settings(\/.*)?$/,
 ];
 
+/** PUT _mapping, merged and published by the master. */
+const PUT_MAPPING = /^\/(([^_/][^/]*\/)?_mappings?(\/[^/]+)?|[^_/][^/]*\/[^/]+\/_mappings?)\/?$/;
+
 export function servedWithoutDataPlane(method: string, path: string): boolean {
+  if ((method === 'PUT' || method === 'POST') && PUT_MAPPING.test(path)) return true;
   if ((method === 'GET' || method === 'HEAD') && METADATA_READ.some((re) => re.test(path)))
     return true;
   if ((method === 'PUT' || method === 'DELETE') && INDEX_ADMIN.test(path)) return true;

@@ -153,5 +153,37 @@ describe('documents in a two-node cluster', () => {
     }
     const gone = await call(`${nodes[1]!.url}/docs/_doc/b99?preference=_only_local`);
     expect(gone.json.found).toBe(false);
+    // every node refreshes its copies; _cat/shards counts each copy where it is
+    const refreshed = await call(`${nodes[1]!.url}/docs/_refresh`, 'POST');
+    expect(refreshed.json._shards).toEqual({ total: 6, successful: 6, failed: 0 });
+    const text = await (
+      await fetch(`${nodes[0]!.url}/_cat/shards/docs?h=shard,prirep,docs`)
+    ).text();
+    const rows = text
+      .trim()
+      .split('\n')
+      .map((l) => l.trim().split(/\s+/));
+    expect(rows).toHaveLength(6);
+    let primaries = 0;
+    for (let s = 0; s < 3; s++) {
+      const copies = rows.filter((r) => r[0] === String(s));
+      expect(copies[0]![2]).toBe(copies[1]![2]);
+      primaries += Number(copies.find((r) => r[1] === 'p')![2]);
+    }
+    expect(primaries).toBe(acked.size);
   }, 90_000);
+
+  it('merges mappings through the master and refuses a conflicting one', async () => {
+    const put = await call(`${nodes[1]!.url}/docs/_mapping/_doc`, 'PUT', {
+      properties: { code: { type: 'keyword' } },
+    });
+    expect(put.json).toEqual({ acknowledged: true });
+    const m = await call(`${nodes[0]!.url}/docs/_mapping`);
+    expect(m.json.docs.mappings._doc.properties.code).toEqual({ type: 'keyword' });
+    const bad = await call(`${nodes[0]!.url}/docs/_mapping/_doc`, 'PUT', {
+      properties: { code: { type: 'long' } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.type).toBe('illegal_argument_exception');
+  });
 });

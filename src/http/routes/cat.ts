@@ -252,10 +252,10 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
   router.add('GET', '/_cat/count', catCount);
   router.add('GET', '/_cat/count/{index}', catCount);
 
-  const catShards: Handler = (req) => {
+  const catShards: Handler = async (req) => {
     checkParams(req, CAT_PARAMS);
     if (node.cluster?.indices) {
-      const rows = catShardsInCluster(node, req.params.index);
+      const rows = await catShardsInCluster(node, req.params.index);
       return respond(req, { columns: SHARDS_COLUMNS, rows });
     }
     // ES RestShardsAction lists the routing table, where closed indices have no entry, and asks

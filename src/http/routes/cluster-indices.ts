@@ -7,6 +7,7 @@
 import { EsError } from '../../common/errors.js';
 import { clusterHealth } from '../../cluster/allocation/index.js';
 import type { ClusterState } from '../../cluster/state.js';
+import type { ClusterMembership } from '../../cluster/membership.js';
 import { simpleMatch } from '../../engine/index-names.js';
 import { indexNotFoundFor } from '../../engine/documents.js';
 import { settingsAtTopLevel } from '../../engine/indices-service.js';
@@ -68,8 +69,42 @@ export function healthInCluster(node: NodeContext, index: string | undefined, le
   return { ...body, cluster_name: node.clusterName };
 }
 
-/** `_cat/shards` rows from the cluster's routing table (document counts for local copies). */
-export function catShardsInCluster(node: NodeContext, index: string | undefined): Cell[][] {
+export const SHARD_STATS_ACTION = 'indices:monitor/shards[n]';
+
+interface CopyStats {
+  docs: number;
+  segments: number;
+  maxSeqNo: number;
+}
+
+/** Answers, for every started copy this node holds, its document count (keyed by allocation id). */
+export function registerShardStats(node: NodeContext, membership: ClusterMembership): void {
+  membership.handle(SHARD_STATS_ACTION, () => {
+    const state = membership.state();
+    const out: Record<string, CopyStats> = {};
+    for (const table of state.routing.values())
+      for (const copies of table.shards)
+        for (const c of copies) {
+          if (c.nodeId !== node.nodeId || !c.allocationId) continue;
+          const idx = node.indices.get(c.index);
+          if (!idx || idx.uuid !== c.indexUuid) continue;
+          const shard = idx.shard(c.shard);
+          const st = shard.search?.stats();
+          out[c.allocationId.id] = { docs: st?.docs ?? 0, segments: st?.segments ?? 0, maxSeqNo: shard.maxSeqNo }; // prettier-ignore
+        }
+    return out;
+  });
+}
+
+/** `_cat/shards` rows from the cluster's routing table, with every node's counts of its copies. */
+export async function catShardsInCluster(
+  node: NodeContext,
+  index: string | undefined,
+): Promise<Cell[][]> {
+  const stats = new Map<string, CopyStats>();
+  const collected = await node.cluster!.collect(SHARD_STATS_ACTION, {}, 10_000);
+  for (const r of collected.results.values())
+    for (const [aid, st] of Object.entries(r as Record<string, CopyStats>)) stats.set(aid, st);
   const state = node.cluster!.state();
   const names = index === undefined ? [...state.routing.keys()].sort() : clusterIndexNames(state, index); // prettier-ignore
   const rows: Cell[][] = [];
@@ -79,14 +114,15 @@ export function catShardsInCluster(node: NodeContext, index: string | undefined)
     for (const copies of table.shards) {
       for (const c of copies) {
         const n = c.nodeId === null ? undefined : state.nodes.get(c.nodeId);
-        const local = c.nodeId === node.nodeId ? node.indices.get(name) : undefined;
-        const docs = local?.shard(c.shard).search?.stats().docs ?? null;
+        const st = c.allocationId && c.state !== 'UNASSIGNED' ? stats.get(c.allocationId.id) : undefined; // prettier-ignore
         const values: Record<string, Cell> = {
           index: name,
           shard: c.shard,
           prirep: c.primary ? 'p' : 'r',
           state: c.state,
-          docs,
+          docs: st?.docs ?? null,
+          'segments.count': st?.segments ?? null,
+          'seq_no.max': st?.maxSeqNo ?? null,
           ip: n ? n.transportAddress.slice(0, n.transportAddress.lastIndexOf(':')) : null,
           id: n ? n.id : null,
           node: n ? n.name : null,

@@ -250,7 +250,7 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
       : indices.resolve('_all', STRICT_EXPAND_OPEN);
     for (const idx of targets) checkBlock(idx.meta.settings, 'metadata_write');
     for (const idx of targets) idx.typeForWrite(typeFor(idx), !sourceTyped);
-    for (const idx of targets) await idx.updateMapping(typeFor(idx), mapping);
+    for (const idx of targets) await node.metadata.putMapping(idx, typeFor(idx), mapping);
     await node.store.durable();
     return { status: 200, body: { acknowledged: true } };
   };
@@ -428,19 +428,10 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
   router.add('PUT', '/{index}/_settings', putSettings);
 
   // ---- refresh
-  const refresh: Handler = (req) => {
+  const refresh: Handler = async (req) => {
     checkParams(req, OPTS);
     const targets = resolve(req, STRICT_EXPAND_OPEN_FORBID_CLOSED);
-    let total = 0;
-    let ok = 0;
-    for (const idx of targets) {
-      for (const s of idx.shards) s.search?.refresh();
-      total += idx.numberOfShards * (1 + idx.numberOfReplicas);
-      // ES: TransportBroadcastReplicationAction: a shard without an active primary is neither
-      // successful nor failed.
-      if (!idx.failed) ok += idx.numberOfShards;
-    }
-    return { status: 200, body: { _shards: { total, successful: ok, failed: 0 } } };
+    return { status: 200, body: { _shards: await node.broadcast.run('refresh', targets) } };
   };
   router.add(['POST', 'GET'], '/_refresh', refresh);
   router.add(['POST', 'GET'], '/{index}/_refresh', refresh);
@@ -449,16 +440,7 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
   const flush: Handler = async (req) => {
     checkParams(req, [...OPTS, 'force', 'wait_if_ongoing']);
     const targets = resolve(req, STRICT_EXPAND_OPEN_FORBID_CLOSED);
-    let total = 0;
-    let ok = 0;
-    for (const idx of targets) {
-      await idx.flush();
-      total += idx.numberOfShards * (1 + idx.numberOfReplicas);
-      // ES: TransportBroadcastReplicationAction: a shard without an active primary is neither
-      // successful nor failed.
-      if (!idx.failed) ok += idx.numberOfShards;
-    }
-    return { status: 200, body: { _shards: { total, successful: ok, failed: 0 } } };
+    return { status: 200, body: { _shards: await node.broadcast.run('flush', targets) } };
   };
   router.add(['POST', 'GET'], '/_flush', flush);
   router.add(['POST', 'GET'], '/{index}/_flush', flush);
