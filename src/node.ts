@@ -382,6 +382,12 @@ async function joinClusterOf(
   context.metadata = {
     putMapping: (idx, type, mapping) =>
       clusterIndices.putMapping(idx.name, idx.uuid, type, mapping),
+    putSettings: (targets, update, preserve) =>
+      clusterIndices.putSettings(
+        targets.map((i) => ({ name: i.name, uuid: i.uuid })),
+        update,
+        preserve,
+      ),
   };
   context.reads = clusterReads({
     nodeId: context.nodeId,

@@ -10,7 +10,15 @@ import { EsError } from '../common/errors.js';
 import type { DocumentService } from '../engine/documents.js';
 import type { IndicesService } from '../engine/indices-service.js';
 import type { Store } from '../store/store.js';
-import { reroute, shardFailed, shardStarted, type AllocationContext } from './allocation/index.js';
+import {
+  reroute,
+  shardFailed,
+  shardStarted,
+  updateNumberOfReplicas,
+  type AllocationContext,
+} from './allocation/index.js';
+import { applySettingsUpdate } from '../engine/metadata-writer.js';
+import type { FlatSettings } from '../engine/index-settings.js';
 import { indexNotFoundFor } from '../engine/documents.js';
 import { createIndexUpdate, deleteIndexUpdate } from './master/create-index.js';
 import { startMasterService, type MasterService } from './master/master-service.js';
@@ -37,6 +45,7 @@ export const SHARD_STARTED_ACTION = 'internal:cluster/shard/started';
 export const SHARD_FAILED_ACTION = 'internal:cluster/shard/failure';
 /** ES MappingUpdatedAction's `indices:admin/mapping/auto_put` and PUT _mapping's action. */
 export const PUT_MAPPING_ACTION = 'indices:admin/mapping/put';
+export const PUT_SETTINGS_ACTION = 'indices:admin/settings/update';
 
 export interface ClusterIndices {
   /** Creates an index through the master; resolves when its primaries are active (or the wait ends). */
@@ -50,6 +59,12 @@ export interface ClusterIndices {
    * once this node applied it. Dynamic updates of primaries and PUT _mapping both come here.
    */
   putMapping(index: string, uuid: string, type: string, mapping: unknown): Promise<void>;
+  /** Applies a settings update on the master, all or nothing, and publishes it. */
+  putSettings(
+    targets: ReadonlyArray<{ name: string; uuid: string }>,
+    update: FlatSettings,
+    preserveExisting: boolean,
+  ): Promise<void>;
   /** Tells the master a copy failed (it unassigns it and reroutes). */
   shardFailed(allocationId: string, reason: string, markAsStale: boolean): Promise<void>;
   /** Deletes indices (exact names) through the master. */
@@ -156,6 +171,32 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     });
     return { version: state.version };
   });
+  membership.handle(PUT_SETTINGS_ACTION, async (b) => {
+    const { indices, update, preserve } = b as { indices: Array<{ name: string; uuid: string }>; update: FlatSettings; preserve: boolean }; // prettier-ignore
+    const targets = indices.map(({ name, uuid }) => {
+      const idx = deps.indices.get(name);
+      if (!idx || idx.uuid !== uuid) throw indexNotFoundFor(name);
+      return idx;
+    });
+    // validated and applied on the master's own copy first (all or nothing), as ES's
+    // MetaDataUpdateSettingsService does on the master
+    await applySettingsUpdate(targets, update, preserve);
+    const state = await master.submit('update-settings', (s) => {
+      let next = s;
+      for (const idx of targets) {
+        const m = next.metadata.indices.get(idx.name);
+        if (!m || m.uuid !== idx.uuid) continue;
+        const settings = stringSettings(idx.meta.settings);
+        const replicas = Number(settings['index.number_of_replicas'] ?? m.numberOfReplicas);
+        if (replicas !== m.numberOfReplicas)
+          next = updateNumberOfReplicas(next, idx.name, replicas, Date.now());
+        const meta = { ...m, settings, numberOfReplicas: replicas, settingsVersion: m.settingsVersion + 1, version: m.version + 1 }; // prettier-ignore
+        next = { ...next, metadata: { ...next.metadata, indices: new Map(next.metadata.indices).set(idx.name, meta) } }; // prettier-ignore
+      }
+      return reroute(next, allocation()).state;
+    });
+    return { version: state.version };
+  });
   membership.handle(SHARD_FAILED_ACTION, async (b) => {
     const { allocationId, reason, markAsStale } = b as { allocationId: string; reason: string; markAsStale: boolean }; // prettier-ignore
     await master.submit('shard-failed', (s) => reroute(shardFailed(s, allocationId, reason, Date.now(), { markAsStale }), allocation()).state); // prettier-ignore
@@ -208,6 +249,13 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
       };
       await coordinator.waitForVersion(r.version, 30_000);
     },
+    async putSettings(targets, update, preserve) {
+      const indices = targets.map(({ name, uuid }) => ({ name, uuid }));
+      const r = (await membership.toMaster(PUT_SETTINGS_ACTION, { indices, update, preserve })) as {
+        version: number;
+      };
+      await coordinator.waitForVersion(r.version, 30_000);
+    },
     async shardFailed(allocationId, reason, markAsStale) {
       await membership.toMaster(SHARD_FAILED_ACTION, { allocationId, reason, markAsStale });
     },
@@ -230,4 +278,12 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
       master.stop();
     },
   };
+}
+
+/** Flat settings as the cluster state keeps them: strings (lists joined with commas). */
+export function stringSettings(settings: FlatSettings): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(settings))
+    if (v !== null) out[k] = Array.isArray(v) ? v.join(',') : String(v);
+  return out;
 }

@@ -72,6 +72,31 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
     return idx;
   };
 
+  /** The settings version of each index this node applied last (by uuid). */
+  const settingsApplied = new Map<string, number>();
+  /** Takes the settings the master published (PUT _settings, number_of_replicas, blocks...). */
+  const applySettings = async (idx: IndexService, meta: IndexMetadata) => {
+    const seen = settingsApplied.get(meta.uuid);
+    settingsApplied.set(meta.uuid, meta.settingsVersion);
+    if (seen === undefined || seen >= meta.settingsVersion) return;
+    const local = idx.meta.settings;
+    let changed = false;
+    for (const [k, v] of Object.entries(meta.settings)) {
+      const cur = local[k];
+      if ((Array.isArray(cur) ? cur.join(',') : cur) === v) continue;
+      local[k] = v;
+      changed = true;
+    }
+    for (const k of Object.keys(local))
+      if (!(k in meta.settings) && !PRIVATE.has(k)) {
+        delete local[k];
+        changed = true;
+      }
+    if (!changed) return;
+    idx.settingsChanged();
+    idx.meta.version++;
+    await idx.persist();
+  };
   /** The mapping version of each index this node merged last (by uuid). */
   const mappingApplied = new Map<string, number>();
   /** Merges a mapping the master published (a dynamic update from some primary, a put mapping). */
@@ -124,7 +149,9 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
     // names, aliases and mappings resolve on any node; only assigned copies hold documents
     for (const meta of state.metadata.indices.values()) {
       try {
-        await applyMapping(await ensureIndex(meta), meta);
+        const idx = await ensureIndex(meta);
+        await applyMapping(idx, meta);
+        await applySettings(idx, meta);
       } catch (e) {
         deps.log?.('WARN', `[${meta.name}] failed to apply its metadata: ${String(e)}`);
       }

@@ -5,14 +5,50 @@
  * the change to every node (src/cluster/cluster-indices.ts).
  */
 import type { IndexService } from './index-service.js';
+import type { FlatSettings } from './index-settings.js';
 
 export interface MetadataWriter {
   /** Merges `mapping` into the index's mapping of `type` (PUT _mapping). */
   putMapping(idx: IndexService, type: string, mapping: unknown): Promise<void>;
+  /** Applies a validated settings update to every target, all or nothing (PUT _settings). */
+  putSettings(targets: readonly IndexService[], update: FlatSettings, preserveExisting: boolean): Promise<void>; // prettier-ignore
+}
+
+/**
+ * Applies a settings update in memory and persists it. All or nothing: a value an index cannot
+ * apply (settingsChanged throws) restores every target's previous settings.
+ */
+export async function applySettingsUpdate(
+  targets: readonly IndexService[],
+  update: FlatSettings,
+  preserveExisting: boolean,
+): Promise<void> {
+  const previous = new Map(targets.map((idx) => [idx, { ...idx.meta.settings }]));
+  try {
+    for (const idx of targets) {
+      for (const [k, v] of Object.entries(update)) {
+        if (preserveExisting && k in idx.meta.settings) continue;
+        if (v === null) delete idx.meta.settings[k];
+        else idx.meta.settings[k] = v;
+      }
+      idx.settingsChanged();
+    }
+  } catch (e) {
+    for (const [idx, settings] of previous) {
+      idx.meta.settings = settings;
+      idx.settingsChanged();
+    }
+    throw e;
+  }
+  for (const idx of targets) {
+    idx.meta.version++;
+    await idx.persist();
+  }
 }
 
 export function localMetadata(): MetadataWriter {
   return {
     putMapping: (idx, type, mapping) => idx.updateMapping(type, mapping),
+    putSettings: applySettingsUpdate,
   };
 }

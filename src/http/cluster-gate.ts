@@ -54,6 +54,7 @@ const PUT_MAPPING = /^\/(([^_/][^/]*\/)?_mappings?(\/[^/]+)?|[^_/][^/]*\/[^/]+\/
 
 export function servedWithoutDataPlane(method: string, path: string): boolean {
   if ((method === 'PUT' || method === 'POST') && PUT_MAPPING.test(path)) return true;
+  if (method === 'PUT' && /^\/([^_/][^/]*\/)?_settings\/?$/.test(path)) return true;
   if ((method === 'GET' || method === 'HEAD') && METADATA_READ.some((re) => re.test(path)))
     return true;
   if ((method === 'PUT' || method === 'DELETE') && INDEX_ADMIN.test(path)) return true;

@@ -186,4 +186,26 @@ describe('documents in a two-node cluster', () => {
     expect(bad.status).toBe(400);
     expect(bad.json.error.type).toBe('illegal_argument_exception');
   });
+
+  it('updates settings through the master: replicas removed and added again', async () => {
+    const put = await call(`${nodes[1]!.url}/docs/_settings`, 'PUT', {
+      index: { number_of_replicas: 0, refresh_interval: '2s' },
+    });
+    expect(put.json).toEqual({ acknowledged: true });
+    const h0 = await call(
+      `${nodes[0]!.url}/_cluster/health/docs?wait_for_status=green&timeout=10s`,
+    );
+    expect(h0.json).toMatchObject({ status: 'green', active_shards: 3 });
+    const got = await call(`${nodes[0]!.url}/docs/_settings/index.refresh_interval`);
+    expect(got.json.docs.settings.index.refresh_interval).toBe('2s');
+    await call(`${nodes[0]!.url}/docs/_settings`, 'PUT', { index: { number_of_replicas: 1 } });
+    const h1 = await call(
+      `${nodes[1]!.url}/_cluster/health/docs?wait_for_status=green&timeout=20s`,
+    );
+    expect(h1.json).toMatchObject({ status: 'green', active_shards: 6 });
+    const bad = await call(`${nodes[0]!.url}/docs/_settings`, 'PUT', {
+      index: { number_of_shards: 9 },
+    });
+    expect(bad.status).toBe(400);
+  }, 40_000);
 });

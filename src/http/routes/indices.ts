@@ -398,29 +398,7 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
         );
       }
     }
-    // All or nothing: a value the index cannot apply (settingsChanged throws) restores every
-    // target's previous settings, so a rejected update changes nothing.
-    const previous = new Map(targets.map((idx) => [idx, { ...idx.meta.settings }]));
-    try {
-      for (const idx of targets) {
-        for (const [k, v] of Object.entries(upd)) {
-          if (preserve && k in idx.meta.settings) continue;
-          if (v === null) delete idx.meta.settings[k];
-          else idx.meta.settings[k] = v;
-        }
-        idx.settingsChanged();
-      }
-    } catch (e) {
-      for (const [idx, settings] of previous) {
-        idx.meta.settings = settings;
-        idx.settingsChanged();
-      }
-      throw e;
-    }
-    for (const idx of targets) {
-      idx.meta.version++;
-      await idx.persist();
-    }
+    await node.metadata.putSettings(targets, upd, preserve);
     await node.store.durable();
     return { status: 200, body: { acknowledged: true } };
   };
