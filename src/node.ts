@@ -19,7 +19,7 @@ import { DocumentService } from './engine/documents.js';
 import { localWrites } from './engine/write-executor.js';
 import { localReads } from './engine/document-reader.js';
 import { localBroadcast } from './engine/shard-broadcast.js';
-import { localMetadata } from './engine/metadata-writer.js';
+import { localMetadata, persistChanged } from './engine/metadata-writer.js';
 import { ScrollService } from './dsl/search/scroll.js';
 import { runUpdateScript } from './dsl/search/scripts.js';
 import {
@@ -166,7 +166,7 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     writes: localWrites(documents, store),
     reads: localReads(documents),
     broadcast: localBroadcast(),
-    metadata: localMetadata(),
+    metadata: localMetadata(indices),
     scrolls,
     scriptMethods,
     runUpdateScript: (script, ctx) => runUpdateScript(script, ctx, scriptMethods),
@@ -388,6 +388,13 @@ async function joinClusterOf(
         update,
         preserve,
       ),
+    aliasesChanged: async (changed) => {
+      await persistChanged(changed);
+      await clusterIndices.putAliases(
+        changed.map((i) => ({ name: i.name, uuid: i.uuid, aliases: i.meta.aliases })),
+      );
+    },
+    deleteIndices: (list) => clusterIndices.delete(list.map((i) => i.name)),
   };
   context.reads = clusterReads({
     nodeId: context.nodeId,

@@ -46,6 +46,7 @@ export const SHARD_FAILED_ACTION = 'internal:cluster/shard/failure';
 /** ES MappingUpdatedAction's `indices:admin/mapping/auto_put` and PUT _mapping's action. */
 export const PUT_MAPPING_ACTION = 'indices:admin/mapping/put';
 export const PUT_SETTINGS_ACTION = 'indices:admin/settings/update';
+export const ALIASES_ACTION = 'indices:admin/aliases';
 
 export interface ClusterIndices {
   /** Creates an index through the master; resolves when its primaries are active (or the wait ends). */
@@ -64,6 +65,14 @@ export interface ClusterIndices {
     targets: ReadonlyArray<{ name: string; uuid: string }>,
     update: FlatSettings,
     preserveExisting: boolean,
+  ): Promise<void>;
+  /** Publishes the aliases of these indices as the master's alias APIs left them. */
+  putAliases(
+    changes: ReadonlyArray<{
+      name: string;
+      uuid: string;
+      aliases: Readonly<Record<string, unknown>>;
+    }>,
   ): Promise<void>;
   /** Tells the master a copy failed (it unassigns it and reroutes). */
   shardFailed(allocationId: string, reason: string, markAsStale: boolean): Promise<void>;
@@ -197,6 +206,18 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     });
     return { version: state.version };
   });
+  membership.handle(ALIASES_ACTION, async (b) => {
+    const { changes } = b as { changes: Array<{ name: string; uuid: string; aliases: Record<string, Record<string, unknown>> }> }; // prettier-ignore
+    const state = await master.submit('index-aliases', (s) => {
+      const indices = new Map(s.metadata.indices);
+      for (const c of changes) {
+        const m = indices.get(c.name);
+        if (m && m.uuid === c.uuid) indices.set(c.name, { ...m, aliases: c.aliases, version: m.version + 1 }); // prettier-ignore
+      }
+      return { ...s, metadata: { ...s.metadata, indices } };
+    });
+    return { version: state.version };
+  });
   membership.handle(SHARD_FAILED_ACTION, async (b) => {
     const { allocationId, reason, markAsStale } = b as { allocationId: string; reason: string; markAsStale: boolean }; // prettier-ignore
     await master.submit('shard-failed', (s) => reroute(shardFailed(s, allocationId, reason, Date.now(), { markAsStale }), allocation()).state); // prettier-ignore
@@ -254,6 +275,10 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
       const r = (await membership.toMaster(PUT_SETTINGS_ACTION, { indices, update, preserve })) as {
         version: number;
       };
+      await coordinator.waitForVersion(r.version, 30_000);
+    },
+    async putAliases(changes) {
+      const r = (await membership.toMaster(ALIASES_ACTION, { changes })) as { version: number };
       await coordinator.waitForVersion(r.version, 30_000);
     },
     async shardFailed(allocationId, reason, markAsStale) {

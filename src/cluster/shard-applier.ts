@@ -97,6 +97,13 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
     idx.meta.version++;
     await idx.persist();
   };
+  /** Takes the aliases the master published, when they differ from this node's. */
+  const applyAliases = async (idx: IndexService, meta: IndexMetadata) => {
+    if (JSON.stringify(idx.meta.aliases) === JSON.stringify(meta.aliases)) return;
+    idx.meta.aliases = structuredClone(meta.aliases) as typeof idx.meta.aliases;
+    idx.meta.version++;
+    await idx.persist();
+  };
   /** The mapping version of each index this node merged last (by uuid). */
   const mappingApplied = new Map<string, number>();
   /** Merges a mapping the master published (a dynamic update from some primary, a put mapping). */
@@ -152,6 +159,7 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
         const idx = await ensureIndex(meta);
         await applyMapping(idx, meta);
         await applySettings(idx, meta);
+        await applyAliases(idx, meta);
       } catch (e) {
         deps.log?.('WARN', `[${meta.name}] failed to apply its metadata: ${String(e)}`);
       }

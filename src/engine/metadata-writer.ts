@@ -6,12 +6,17 @@
  */
 import type { IndexService } from './index-service.js';
 import type { FlatSettings } from './index-settings.js';
+import type { IndicesService } from './indices-service.js';
 
 export interface MetadataWriter {
   /** Merges `mapping` into the index's mapping of `type` (PUT _mapping). */
   putMapping(idx: IndexService, type: string, mapping: unknown): Promise<void>;
   /** Applies a validated settings update to every target, all or nothing (PUT _settings). */
   putSettings(targets: readonly IndexService[], update: FlatSettings, preserveExisting: boolean): Promise<void>; // prettier-ignore
+  /** The aliases of these indices changed in place (`meta.aliases`): keep and publish them. */
+  aliasesChanged(changed: readonly IndexService[]): Promise<void>;
+  /** Deletes indices (an alias action's `remove_index`). */
+  deleteIndices(list: readonly IndexService[]): Promise<void>;
 }
 
 /**
@@ -46,9 +51,19 @@ export async function applySettingsUpdate(
   }
 }
 
-export function localMetadata(): MetadataWriter {
+/** Persists metadata changed in place on the indices. */
+export async function persistChanged(changed: readonly IndexService[]): Promise<void> {
+  for (const i of changed) {
+    i.meta.version++;
+    await i.persist();
+  }
+}
+
+export function localMetadata(indices: IndicesService): MetadataWriter {
   return {
     putMapping: (idx, type, mapping) => idx.updateMapping(type, mapping),
     putSettings: applySettingsUpdate,
+    aliasesChanged: persistChanged,
+    deleteIndices: async (list) => void (await indices.delete([...list])),
   };
 }

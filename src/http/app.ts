@@ -18,6 +18,7 @@ import { readBody, requestBody } from './request-body.js';
 import { parseContentType, readsStream, refusedContentType } from './content-type.js';
 import { answerClientError, frameTooLong } from './frame-limits.js';
 import { dataPlaneBlocked, servedWithoutDataPlane } from './cluster-gate.js';
+import { forwardedToMaster, masterUrl, relayToMaster } from './master-forward.js';
 
 /**
  * Renders the JSON locations an error recorded (`line`/`col`, `[1:20]`) against the request body,
@@ -141,6 +142,19 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
     if (node.cluster && !node.cluster.dataPlane && !servedWithoutDataPlane(method, path)) {
       slot?.();
       return void sendError(out, { method, query, accept }, dataPlaneBlocked());
+    }
+    if (node.cluster && forwardedToMaster(method, path)) {
+      try {
+        const base = masterUrl(node.cluster);
+        if (base !== null) {
+          const res = await relayToMaster(base, method, uri, raw.headers, body);
+          slot?.();
+          return void sendResponse(out, { method, query, accept }, res);
+        }
+      } catch (e) {
+        slot?.();
+        return void sendError(out, { method, query, accept }, toEsError(e));
+      }
     }
     if (body !== null && body.length > 0) {
       const header = raw.headers['content-type'];

@@ -43,6 +43,7 @@ const INDEX_ADMIN = /^\/[^_/][^/]*\/?$/;
  * index's metadata, kept as the master publishes it.
  */
 const METADATA_READ = [
+  /^\/([^_/][^/]*\/)?_alias(es)?(\/[^/]+)?\/?$/,
   /^\/[^_/][^/]*\/?$/,
   /^\/([^_/][^/]*\/)?_mappings?(\/.*)?$/,
   /^\/[^_/][^/]*\/_mappings?(\/.*)?$/,
@@ -53,6 +54,13 @@ const METADATA_READ = [
 const PUT_MAPPING = /^\/(([^_/][^/]*\/)?_mappings?(\/[^/]+)?|[^_/][^/]*\/[^/]+\/_mappings?)\/?$/;
 
 export function servedWithoutDataPlane(method: string, path: string): boolean {
+  // alias changes run on the master (master-forward.ts)
+  if (
+    method !== 'GET' &&
+    method !== 'HEAD' &&
+    /^\/(_aliases|[^_/][^/]*\/_alias(es)?\/[^/]+)\/?$/.test(path)
+  )
+    return true;
   if ((method === 'PUT' || method === 'POST') && PUT_MAPPING.test(path)) return true;
   if (method === 'PUT' && /^\/([^_/][^/]*\/)?_settings\/?$/.test(path)) return true;
   if ((method === 'GET' || method === 'HEAD') && METADATA_READ.some((re) => re.test(path)))

@@ -208,4 +208,27 @@ describe('documents in a two-node cluster', () => {
     });
     expect(bad.status).toBe(400);
   }, 40_000);
+
+  it('changes aliases on the master from any node; every node resolves them', async () => {
+    for (const n of nodes) {
+      const r = await call(`${n.url}/_aliases`, 'POST', {
+        actions: [
+          { add: { index: 'docs', alias: `via-${n.url.slice(-12, -5)}`, is_write_index: true } },
+        ],
+      });
+      expect(r.json).toEqual({ acknowledged: true });
+    }
+    for (const n of nodes) {
+      const a = await call(`${n.url}/_alias`);
+      expect(Object.keys(a.json.docs.aliases).sort()).toHaveLength(2);
+    }
+    const alias = `via-${nodes[1]!.url.slice(-12, -5)}`;
+    const w = await call(`${nodes[0]!.url}/${alias}/_doc/a1`, 'PUT', { title: 'through an alias' });
+    expect(w.json).toMatchObject({ _index: 'docs', result: 'created' });
+    const g = await call(`${nodes[1]!.url}/${alias}/_doc/a1`);
+    expect(g.json).toMatchObject({ _index: 'docs', found: true });
+    const missing = await call(`${nodes[1]!.url}/docs/_alias/nope`, 'DELETE');
+    expect(missing.status).toBe(404);
+    expect(missing.json.error.type).toBe('aliases_not_found_exception');
+  });
 });

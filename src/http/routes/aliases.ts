@@ -54,10 +54,7 @@ export function validateAliasFilter(
 export function registerAliasRoutes(router: Router<Handler>, node: NodeContext): void {
   const { indices } = node;
   const save = async (list: IndexService[]) => {
-    for (const i of list) {
-      i.meta.version++;
-      await i.persist();
-    }
+    await node.metadata.aliasesChanged(list);
     await node.store.durable();
   };
 
@@ -211,7 +208,7 @@ export function registerAliasRoutes(router: Router<Handler>, node: NodeContext):
     }
     for (const apply of changes) apply();
     await save([...touched]);
-    if (toDelete.length) await indices.delete(toDelete);
+    if (toDelete.length) await node.metadata.deleteIndices(toDelete);
     return { status: 200, body: { acknowledged: true } };
   });
 }

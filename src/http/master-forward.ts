@@ -1,0 +1,66 @@
+/**
+ * REST requests a clustered node hands to the elected master (ES TransportMasterNodeAction): the
+ * alias APIs change index metadata that every node must see the same, so the master runs them on
+ * its own copy of the metadata — with every check the lone node makes — and publishes the result.
+ * A node that is not the master relays the request over HTTP to the master's HTTP address and
+ * answers what the master answered.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { EsError } from '../common/errors.js';
+import type { ClusterMembership } from '../cluster/membership.js';
+import type { RestResponse } from './rest.js';
+
+const FORWARDED: ReadonlyArray<{ methods: readonly string[]; path: RegExp }> = [
+  { methods: ['POST'], path: /^\/_aliases\/?$/ },
+  { methods: ['PUT', 'POST', 'DELETE'], path: /^\/[^_/][^/]*\/_alias(es)?\/[^/]+\/?$/ },
+];
+
+export function forwardedToMaster(method: string, path: string): boolean {
+  return FORWARDED.some((f) => f.methods.includes(method) && f.path.test(path));
+}
+
+/** The master's HTTP base URL, or null when this node is the master. */
+export function masterUrl(cluster: ClusterMembership): string | null {
+  const state = cluster.state();
+  if (state.masterNodeId === null)
+    throw new EsError('master_not_discovered_exception', 'no master is elected', 503);
+  if (state.masterNodeId === cluster.localNode.id) return null;
+  const m = state.nodes.get(state.masterNodeId);
+  if (!m) throw new EsError('master_not_discovered_exception', 'no master is elected', 503);
+  return `http://${m.httpAddress}`;
+}
+
+const PASSED = ['content-type', 'authorization', 'accept', 'x-opaque-id'];
+
+export async function relayToMaster(
+  base: string,
+  method: string,
+  uri: string,
+  headers: IncomingHttpHeaders,
+  body: Buffer | null,
+): Promise<RestResponse> {
+  const h: Record<string, string> = {};
+  for (const k of PASSED) {
+    const v = headers[k];
+    if (typeof v === 'string') h[k] = v;
+  }
+  let r: Response;
+  try {
+    r = await fetch(base + uri, {
+      method,
+      headers: h,
+      ...(body && body.length > 0 ? { body } : {}),
+      signal: AbortSignal.timeout(60_000),
+    });
+  } catch (e) {
+    throw new EsError('master_not_discovered_exception', `the master at [${base}] did not answer: ${String(e)}`, 503); // prettier-ignore
+  }
+  const text = await r.text();
+  const warning = r.headers.get('warning');
+  return {
+    status: r.status,
+    ...(text ? { body: JSON.parse(text) as unknown } : {}),
+    ...(r.status >= 400 ? { error: true } : {}),
+    ...(warning ? { headers: { warning } } : {}),
+  };
+}
