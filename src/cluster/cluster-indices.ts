@@ -18,6 +18,8 @@ import {
   type AllocationContext,
 } from './allocation/index.js';
 import { applySettingsUpdate } from '../engine/metadata-writer.js';
+import { applyTemplates, type IndexTemplate } from '../engine/templates.js';
+import { parseAliases } from '../engine/alias-defs.js';
 import type { FlatSettings } from '../engine/index-settings.js';
 import { indexNotFoundFor } from '../engine/documents.js';
 import { createIndexUpdate, deleteIndexUpdate } from './master/create-index.js';
@@ -47,12 +49,13 @@ export const SHARD_FAILED_ACTION = 'internal:cluster/shard/failure';
 export const PUT_MAPPING_ACTION = 'indices:admin/mapping/put';
 export const PUT_SETTINGS_ACTION = 'indices:admin/settings/update';
 export const ALIASES_ACTION = 'indices:admin/aliases';
+export const TEMPLATES_ACTION = 'indices:admin/template/put';
 
 export interface ClusterIndices {
   /** Creates an index through the master; resolves when its primaries are active (or the wait ends). */
   create(
     name: string,
-    body: { settings?: unknown; mappings?: unknown },
+    body: { settings?: unknown; mappings?: unknown; aliases?: unknown },
     waitMs: number,
   ): Promise<{ shardsAcknowledged: boolean }>;
   /**
@@ -154,8 +157,11 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     ...(deps.log ? { log: deps.log } : {}),
   });
   membership.handle(CREATE_INDEX_ACTION, async (b) => {
-    const { name, settings, mappings } = b as { name: string; settings: unknown; mappings?: unknown }; // prettier-ignore
-    const req = { name, settings, ...(mappings !== undefined ? { mappings } : {}) };
+    const given = b as { name: string; settings: unknown; mappings?: unknown; aliases?: unknown };
+    // ES MetaDataCreateIndexService: the master merges the matching templates into the request
+    const body = applyTemplates(deps.indices.templates.matching(given.name), { settings: given.settings ?? {}, ...(given.mappings !== undefined ? { mappings: given.mappings } : {}), ...(given.aliases !== undefined ? { aliases: given.aliases } : {}) }, true) ?? {}; // prettier-ignore
+    const name = given.name;
+    const req = { name, settings: body.settings ?? {}, ...(body.mappings !== undefined ? { mappings: body.mappings } : {}), ...(body.aliases !== undefined ? { aliases: parseAliases(body.aliases) as Record<string, Record<string, unknown>> } : {}) }; // prettier-ignore
     await master.submit(`create-index [${name}]`, createIndexUpdate(req, randomBase64Uuid(), allocation())); // prettier-ignore
     return {};
   });
@@ -206,6 +212,19 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     });
     return { version: state.version };
   });
+  // templates live in the cluster state: the master's template APIs publish the whole set
+  membership.handle(TEMPLATES_ACTION, async (b) => {
+    const { templates } = b as { templates: IndexTemplate[] };
+    const state = await master.submit('index-templates', (s) => ({
+      ...s,
+      metadata: { ...s.metadata, templates: new Map(templates.map((t) => [t.name, t])) },
+    }));
+    return { version: state.version };
+  });
+  deps.indices.templates.onChange = async () => {
+    const r = (await membership.toMaster(TEMPLATES_ACTION, { templates: deps.indices.templates.all() })) as { version: number }; // prettier-ignore
+    await coordinator.waitForVersion(r.version, 30_000);
+  };
   membership.handle(ALIASES_ACTION, async (b) => {
     const { changes } = b as { changes: Array<{ name: string; uuid: string; aliases: Record<string, Record<string, unknown>> }> }; // prettier-ignore
     const state = await master.submit('index-aliases', (s) => {

@@ -7,6 +7,7 @@
  */
 import type { IndexService } from '../engine/index-service.js';
 import type { IndicesService } from '../engine/indices-service.js';
+import type { IndexTemplate } from '../engine/templates.js';
 import type { Coordinator } from './coordination/coordinator.js';
 import { recoverFromPrimary } from './replication/shard-transport.js';
 import type { ClusterState, IndexMetadata, ShardRouting } from './state.js';
@@ -152,6 +153,11 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
         if (local && local.uuid === meta.uuid) await deps.indices.delete([local]);
       }
     }
+    // templates as the master published them (created indices already carry what they applied)
+    if (!prev || prev.metadata.templates !== state.metadata.templates)
+      await deps.indices.templates
+        .replaceAll([...state.metadata.templates.values()] as IndexTemplate[])
+        .catch((e: unknown) => deps.log?.('WARN', `failed to apply templates: ${String(e)}`));
     // every node holds every index's metadata (ES: IndexMetaData is in every node's state), so
     // names, aliases and mappings resolve on any node; only assigned copies hold documents
     for (const meta of state.metadata.indices.values()) {

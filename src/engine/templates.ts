@@ -23,7 +23,19 @@ export interface IndexTemplate {
 const key = (name: string) => `template:${name}`;
 
 export class TemplateService {
+  /** Called after every put or delete (a cluster's master publishes the templates then). */
+  onChange: (() => Promise<void>) | null = null;
+
   constructor(private readonly store: Store) {}
+
+  /** Makes this node's templates exactly `list` (what the cluster's master published). */
+  async replaceAll(list: readonly IndexTemplate[]): Promise<void> {
+    const want = new Map(list.map((t) => [t.name, t]));
+    for (const t of this.all()) if (!want.has(t.name)) await this.store.removeMeta(key(t.name));
+    for (const t of list)
+      if (JSON.stringify(this.get(t.name)) !== JSON.stringify(t))
+        await this.store.putMeta(key(t.name), t);
+  }
 
   all(): IndexTemplate[] {
     return this.store
@@ -101,6 +113,7 @@ export class TemplateService {
     if (body.version !== undefined && body.version !== null) t.version = Number(body.version);
     await this.store.putMeta(key(name), t);
     await this.store.durable();
+    await this.onChange?.();
   }
 
   async delete(pattern: string): Promise<number> {
@@ -112,6 +125,7 @@ export class TemplateService {
       }
     }
     await this.store.durable();
+    if (n > 0) await this.onChange?.();
     return n;
   }
 

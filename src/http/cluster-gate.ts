@@ -19,6 +19,8 @@ const SERVED = [
   /^\/[^_/][^/]*\/[^/]+\/_bulk\/?$/,
   /^\/(([^_/][^/]*)\/([^/]+)\/)?_mget\/?$/,
   /^\/[^_/][^/]*\/_mget\/?$/,
+  // templates: changes run on the master (master-forward.ts), reads on the published copy
+  /^\/_template(\/[^/]+)?\/?$/,
   // every node refreshes or flushes the copies it holds (src/cluster/broadcast.ts)
   /^\/([^_/][^/]*\/)?_(refresh|flush)\/?$/,
 ];

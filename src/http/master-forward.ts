@@ -1,6 +1,6 @@
 /**
  * REST requests a clustered node hands to the elected master (ES TransportMasterNodeAction): the
- * alias APIs change index metadata that every node must see the same, so the master runs them on
+ * alias and template APIs change metadata that every node must see the same, so the master runs them on
  * its own copy of the metadata — with every check the lone node makes — and publishes the result.
  * A node that is not the master relays the request over HTTP to the master's HTTP address and
  * answers what the master answered.
@@ -13,6 +13,7 @@ import type { RestResponse } from './rest.js';
 const FORWARDED: ReadonlyArray<{ methods: readonly string[]; path: RegExp }> = [
   { methods: ['POST'], path: /^\/_aliases\/?$/ },
   { methods: ['PUT', 'POST', 'DELETE'], path: /^\/[^_/][^/]*\/_alias(es)?\/[^/]+\/?$/ },
+  { methods: ['PUT', 'POST', 'DELETE'], path: /^\/_template\/[^/]+\/?$/ },
 ];
 
 export function forwardedToMaster(method: string, path: string): boolean {

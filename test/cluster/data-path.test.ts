@@ -231,4 +231,30 @@ describe('documents in a two-node cluster', () => {
     expect(missing.status).toBe(404);
     expect(missing.json.error.type).toBe('aliases_not_found_exception');
   });
+
+  it('publishes templates from the master; an index created anywhere gets them', async () => {
+    const t = await call(`${nodes[1]!.url}/_template/logs`, 'PUT', {
+      index_patterns: ['logs-*'],
+      settings: { number_of_shards: 2 },
+      mappings: { _doc: { properties: { level: { type: 'keyword' } } } },
+      aliases: { 'all-logs': {} },
+    });
+    expect(t.json).toEqual({ acknowledged: true });
+    for (const n of nodes) {
+      const g = await call(`${n.url}/_template/logs`);
+      expect(g.json.logs.index_patterns).toEqual(['logs-*']);
+    }
+    const w = await call(`${nodes[0]!.url}/logs-1/_doc/1`, 'PUT', { level: 'warn', msg: 'x' });
+    expect(w.status).toBe(201);
+    for (const n of nodes) {
+      const idx = await call(`${n.url}/logs-1`);
+      expect(idx.json['logs-1'].settings.index.number_of_shards).toBe('2');
+      expect(idx.json['logs-1'].mappings._doc.properties.level).toEqual({ type: 'keyword' });
+      expect(Object.keys(idx.json['logs-1'].aliases)).toEqual(['all-logs']);
+    }
+    const del = await call(`${nodes[0]!.url}/_template/logs`, 'DELETE');
+    expect(del.json).toEqual({ acknowledged: true });
+    const gone = await call(`${nodes[1]!.url}/_template/logs`);
+    expect(gone.status).toBe(404);
+  }, 30_000);
 });

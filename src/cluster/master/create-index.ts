@@ -26,6 +26,8 @@ export interface CreateIndexRequest {
   readonly settings: unknown;
   /** The `mappings` object of the request body (`{ type: mapping }`), as given. */
   readonly mappings?: unknown;
+  /** The index's aliases (request and templates), parsed. */
+  readonly aliases?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
 export function createIndexUpdate(
@@ -56,7 +58,7 @@ export function createIndexUpdate(
       state: 'open',
       settings,
       mappings: mappingsOf(req.mappings),
-      aliases: {},
+      aliases: req.aliases ?? {},
       numberOfShards: shards,
       numberOfReplicas: replicas,
       version: 1,

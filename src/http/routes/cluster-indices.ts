@@ -33,16 +33,16 @@ export function clusterIndexNames(state: ClusterState, expr: string): string[] {
 export async function createInCluster(node: NodeContext, name: string, body: unknown) {
   const b = settingsAtTopLevel(body as Record<string, unknown> | undefined) ?? {};
   for (const k of Object.keys(b)) {
-    if (k !== 'settings' && k !== 'mappings')
-      throw new EsError(
-        'illegal_argument_exception',
-        `[${k}] at index creation is not supported yet in cluster mode: create the index with settings and mappings only`,
-        400,
-      );
+    if (k !== 'settings' && k !== 'mappings' && k !== 'aliases')
+      throw new EsError('parse_exception', `unknown key [${k}] for create index`, 400);
   }
   const r = await node.cluster!.indices!.create(
     name,
-    { settings: b.settings ?? {}, ...(b.mappings !== undefined ? { mappings: b.mappings } : {}) },
+    {
+      settings: b.settings ?? {},
+      ...(b.mappings !== undefined ? { mappings: b.mappings } : {}),
+      ...(b.aliases !== undefined ? { aliases: b.aliases } : {}),
+    },
     30_000,
   );
   return {
