@@ -408,6 +408,7 @@ async function joinClusterOf(
       return { id: n.id, name: n.name, transportAddress: n.transportAddress };
     },
   });
+  await membership.start();
   const state = membership.state();
   say(
     'INFO',

@@ -50,6 +50,8 @@ export const PUT_MAPPING_ACTION = 'indices:admin/mapping/put';
 export const PUT_SETTINGS_ACTION = 'indices:admin/settings/update';
 export const ALIASES_ACTION = 'indices:admin/aliases';
 export const TEMPLATES_ACTION = 'indices:admin/template/put';
+/** Answered once the node applied a state version (ES's publish acknowledgement). */
+export const STATE_APPLIED_ACTION = 'internal:cluster/coordination/applied';
 
 export interface ClusterIndices {
   /** Creates an index through the master; resolves when its primaries are active (or the wait ends). */
@@ -104,6 +106,19 @@ const primariesActive = (state: ClusterState, name: string): boolean => {
 export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
   const { membership } = deps;
   const { coordinator, transport } = membership;
+  membership.handle(STATE_APPLIED_ACTION, async (b) => {
+    const { version } = b as { version: number };
+    await coordinator.waitForVersion(version, 10_000);
+    await applier.whenApplied(version, 10_000);
+    return {};
+  });
+  /**
+   * Resolves once every node applied `version` (or did not answer within the timeout, as ES's
+   * publish acknowledgement times out), so a change acknowledged to a client is seen on any node.
+   */
+  const appliedEverywhere = async (version: number) => {
+    await membership.collect(STATE_APPLIED_ACTION, { version }, 10_000);
+  };
   const listing = new CopyListing();
   membership.handle(LIST_STARTED_SHARDS_ACTION, () => {
     // copies of indices the cluster no longer has are not offered
@@ -162,8 +177,8 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     const body = applyTemplates(deps.indices.templates.matching(given.name), { settings: given.settings ?? {}, ...(given.mappings !== undefined ? { mappings: given.mappings } : {}), ...(given.aliases !== undefined ? { aliases: given.aliases } : {}) }, true) ?? {}; // prettier-ignore
     const name = given.name;
     const req = { name, settings: body.settings ?? {}, ...(body.mappings !== undefined ? { mappings: body.mappings } : {}), ...(body.aliases !== undefined ? { aliases: parseAliases(body.aliases) as Record<string, Record<string, unknown>> } : {}) }; // prettier-ignore
-    await master.submit(`create-index [${name}]`, createIndexUpdate(req, randomBase64Uuid(), allocation())); // prettier-ignore
-    return {};
+    const state = await master.submit(`create-index [${name}]`, createIndexUpdate(req, randomBase64Uuid(), allocation())); // prettier-ignore
+    return { version: state.version };
   });
   membership.handle(PUT_MAPPING_ACTION, async (b) => {
     const { index, uuid, type, mapping } = b as { index: string; uuid: string; type: string; mapping: unknown }; // prettier-ignore
@@ -223,7 +238,7 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
   });
   deps.indices.templates.onChange = async () => {
     const r = (await membership.toMaster(TEMPLATES_ACTION, { templates: deps.indices.templates.all() })) as { version: number }; // prettier-ignore
-    await coordinator.waitForVersion(r.version, 30_000);
+    await appliedEverywhere(r.version);
   };
   membership.handle(ALIASES_ACTION, async (b) => {
     const { changes } = b as { changes: Array<{ name: string; uuid: string; aliases: Record<string, Record<string, unknown>> }> }; // prettier-ignore
@@ -244,8 +259,8 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
   });
   membership.handle(DELETE_INDEX_ACTION, async (b) => {
     const { names } = b as { names: string[] };
-    await master.submit(`delete-index ${JSON.stringify(names)}`, deleteIndexUpdate(names));
-    return {};
+    const state = await master.submit(`delete-index ${JSON.stringify(names)}`, deleteIndexUpdate(names)); // prettier-ignore
+    return { version: state.version };
   });
   membership.handle(SHARD_STARTED_ACTION, async (b) => {
     const { allocationId } = b as { allocationId: string };
@@ -287,24 +302,25 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
       const r = (await membership.toMaster(PUT_MAPPING_ACTION, { index, uuid, type, mapping })) as {
         version: number;
       };
-      await coordinator.waitForVersion(r.version, 30_000);
+      await appliedEverywhere(r.version);
     },
     async putSettings(targets, update, preserve) {
       const indices = targets.map(({ name, uuid }) => ({ name, uuid }));
       const r = (await membership.toMaster(PUT_SETTINGS_ACTION, { indices, update, preserve })) as {
         version: number;
       };
-      await coordinator.waitForVersion(r.version, 30_000);
+      await appliedEverywhere(r.version);
     },
     async putAliases(changes) {
       const r = (await membership.toMaster(ALIASES_ACTION, { changes })) as { version: number };
-      await coordinator.waitForVersion(r.version, 30_000);
+      await appliedEverywhere(r.version);
     },
     async shardFailed(allocationId, reason, markAsStale) {
       await membership.toMaster(SHARD_FAILED_ACTION, { allocationId, reason, markAsStale });
     },
     async create(name, body, waitMs) {
-      await membership.toMaster(CREATE_INDEX_ACTION, { name, ...body });
+      const r = (await membership.toMaster(CREATE_INDEX_ACTION, { name, ...body })) as { version: number }; // prettier-ignore
+      await appliedEverywhere(r.version);
       const end = Date.now() + waitMs;
       while (!primariesActive(coordinator.state(), name)) {
         if (Date.now() >= end) return { shardsAcknowledged: false };
@@ -313,7 +329,8 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
       return { shardsAcknowledged: true };
     },
     async delete(names) {
-      await membership.toMaster(DELETE_INDEX_ACTION, { names });
+      const r = (await membership.toMaster(DELETE_INDEX_ACTION, { names })) as { version: number };
+      await appliedEverywhere(r.version);
     },
     stop() {
       pruneOff();

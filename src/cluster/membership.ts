@@ -39,6 +39,11 @@ export interface ClusterMembership {
   }>;
   /** Index creation and deletion through the master, once wired (cluster-indices.ts). */
   indices: ClusterIndices | null;
+  /**
+   * Joins: registers the node in etcd, reads the state, campaigns. Called once every handler is
+   * registered, so no other node sends this one an action it cannot answer yet.
+   */
+  start(): Promise<void>;
   /** Sends `action` to the elected master (this node's own handler when it is the master). */
   toMaster(action: string, body: unknown, timeoutMs?: number): Promise<unknown>;
   stop(): Promise<void>;
@@ -61,6 +66,10 @@ export function wantsCluster(settings: Readonly<Record<string, string>>): boolea
   return etcdSettings(settings) !== null;
 }
 
+/**
+ * Opens the transport and builds the node's membership; the node registers its handlers, then
+ * `start()` joins the cluster.
+ */
 export async function joinCluster(opts: JoinOptions): Promise<ClusterMembership> {
   const settings = { ...opts.settings, 'cluster.name': opts.clusterName };
   const etcd = etcdSettings(settings);
@@ -94,12 +103,6 @@ export async function joinCluster(opts: JoinOptions): Promise<ClusterMembership>
   const coordinator = etcdCoordinator(etcd, {
     onListenerError: (e) => opts.log?.('WARN', `cluster state listener failed: ${String(e)}`),
   });
-  try {
-    await coordinator.start(localNode);
-  } catch (e) {
-    await transport.close();
-    throw e;
-  }
   coordinator.onNoMaster(() =>
     opts.log?.('WARN', 'lost the cluster membership (etcd lease): rejoining'),
   );
@@ -167,6 +170,14 @@ export async function joinCluster(opts: JoinOptions): Promise<ClusterMembership>
       }
       const peer = { id: master.id, name: master.name, transportAddress: master.transportAddress };
       return (await transport.send(peer, action, body, { timeoutMs })).body;
+    },
+    async start() {
+      try {
+        await coordinator.start(localNode);
+      } catch (e) {
+        await transport.close();
+        throw e;
+      }
     },
     async stop() {
       membership.indices?.stop();

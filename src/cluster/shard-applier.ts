@@ -31,6 +31,8 @@ export interface ShardApplierDeps {
 }
 
 export interface ShardApplier {
+  /** Resolves once this node applied a state of at least `version` (indices, metadata, copies started or under way). */
+  whenApplied(version: number, timeoutMs: number): Promise<void>;
   stop(): void;
 }
 
@@ -125,7 +127,9 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
         .get(meta.name)
         ?.shards[copy.shard]?.find((c) => c.primary && c.state === 'STARTED');
       if (!primary?.nodeId) {
-        handled.delete(aid); // retried with a later state, once the primary is active
+        // tried again on the latest state once the primary is active (no new state may come)
+        handled.delete(aid);
+        retrySoon();
         return;
       }
       const stats = await recoverFromPrimary(
@@ -187,25 +191,70 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
           handled.add(copy.allocationId.id);
           work.push(
             startCopy(state, meta, copy).catch((e: unknown) => {
-              handled.delete(copy.allocationId!.id);
+              // retried a few times (ES index.allocation.max_retries is 5), then left failed
+              const aid = copy.allocationId!.id;
+              const n = (failures.get(aid) ?? 0) + 1;
+              failures.set(aid, n);
+              if (n < 5) {
+                handled.delete(aid);
+                retrySoon();
+              }
               deps.log?.('WARN', `[${name}][${copy.shard}] failed to start: ${String(e)}`);
             }),
           );
         }
       }
     }
-    await Promise.all(work);
+    // copies start (and replicas recover) in the background: applying a state never waits on them
+    void Promise.all(work);
   };
 
+  /** Failed starts by allocation id. */
+  const failures = new Map<string, number>();
+  let retryTimer: NodeJS.Timeout | null = null;
+  /** Applies the latest state again shortly (a copy waited for its primary, or failed to start). */
+  const retrySoon = () => {
+    if (retryTimer || stopped) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      const s = coordinator.state();
+      enqueue(s, s);
+    }, 500);
+    retryTimer.unref();
+  };
+  let appliedVersion = -1;
+  const waiters = new Set<{ version: number; done: () => void }>();
   const enqueue = (prev: ClusterState | null, next: ClusterState) => {
-    running = running.then(() => (stopped ? undefined : apply(prev, next)));
+    running = running
+      .then(() => (stopped ? undefined : apply(prev, next)))
+      .finally(() => {
+        appliedVersion = Math.max(appliedVersion, next.version);
+        for (const w of waiters) if (w.version <= appliedVersion) w.done();
+      });
   };
   const unsubscribe = coordinator.onState((prev, next) => enqueue(prev, next));
   enqueue(null, coordinator.state());
   return {
+    whenApplied(version, timeoutMs) {
+      if (appliedVersion >= version) return Promise.resolve();
+      return new Promise((resolve) => {
+        const w = {
+          version,
+          done: () => {
+            clearTimeout(t);
+            waiters.delete(w);
+            resolve();
+          },
+        };
+        const t = setTimeout(w.done, timeoutMs);
+        waiters.add(w);
+      });
+    },
     stop() {
       stopped = true;
+      if (retryTimer) clearTimeout(retryTimer);
       unsubscribe();
+      for (const w of [...waiters]) w.done();
     },
   };
 }

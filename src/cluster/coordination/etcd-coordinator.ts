@@ -17,6 +17,7 @@ import type { ClusterState, DiscoveryNode, ShardTerms } from '../state.js';
 import {
   applyEvents,
   decodeState,
+  emptyState,
   encodeClusterMeta,
   encodeNode,
   UNKNOWN_CLUSTER_UUID,
@@ -150,11 +151,14 @@ export function etcdCoordinator(
     return client;
   };
 
-  /** Installs a newer view and tells the listeners. */
+  /** Before the node joined: a state with nothing in it (listeners may be set up meanwhile). */
+  const notJoined = emptyState(settings.clusterName);
+
+  /** Installs a newer view and tells the listeners (the first one comes after the empty state). */
   function install(next: StateView) {
     const prev = view;
     view = next;
-    if (prev && prev.state !== next.state) stateListeners.emit(prev.state, next.state);
+    if (prev?.state !== next.state) stateListeners.emit(prev?.state ?? notJoined, next.state);
     maybeBootstrap();
   }
 
@@ -406,7 +410,10 @@ export function etcdCoordinator(
   }
 
   function current(): ClusterState {
-    if (!view) throw masterNotDiscovered();
+    if (!view) {
+      if (!client && !stopped) return notJoined;
+      throw masterNotDiscovered();
+    }
     return view.state;
   }
 
