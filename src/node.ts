@@ -395,7 +395,17 @@ async function joinClusterOf(
       );
     },
     deleteIndices: (list) => clusterIndices.delete(list.map((i) => i.name)),
+    clusterSettingsChanged: (s) => clusterIndices.putClusterSettings(s.persistent, s.transient),
   };
+  // every node takes the cluster settings the master published
+  membership.coordinator.onState((_prev, next) => {
+    const { persistentSettings: persistent, transientSettings: transient } = next.metadata;
+    const mine = context.store.getMeta<{ persistent: Record<string, string>; transient: Record<string, string> }>('cluster:settings'); // prettier-ignore
+    if (JSON.stringify(mine ?? { persistent: {}, transient: {} }) === JSON.stringify({ persistent, transient })) return; // prettier-ignore
+    const s = { persistent: { ...persistent }, transient: { ...transient } };
+    void context.store.putMeta('cluster:settings', s);
+    context.clusterSettingsChanged?.(effectiveClusterSettings(s));
+  });
   context.reads = clusterReads({
     nodeId: context.nodeId,
     coordinator: membership.coordinator,

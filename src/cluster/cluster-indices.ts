@@ -50,6 +50,7 @@ export const PUT_MAPPING_ACTION = 'indices:admin/mapping/put';
 export const PUT_SETTINGS_ACTION = 'indices:admin/settings/update';
 export const ALIASES_ACTION = 'indices:admin/aliases';
 export const TEMPLATES_ACTION = 'indices:admin/template/put';
+export const CLUSTER_SETTINGS_ACTION = 'cluster:admin/settings/update';
 /** Answered once the node applied a state version (ES's publish acknowledgement). */
 export const STATE_APPLIED_ACTION = 'internal:cluster/coordination/applied';
 
@@ -78,6 +79,11 @@ export interface ClusterIndices {
       uuid: string;
       aliases: Readonly<Record<string, unknown>>;
     }>,
+  ): Promise<void>;
+  /** Publishes the cluster settings as the master's PUT _cluster/settings left them. */
+  putClusterSettings(
+    persistent: Readonly<Record<string, string>>,
+    transient: Readonly<Record<string, string>>,
   ): Promise<void>;
   /** Tells the master a copy failed (it unassigns it and reroutes). */
   shardFailed(allocationId: string, reason: string, markAsStale: boolean): Promise<void>;
@@ -240,6 +246,16 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     const r = (await membership.toMaster(TEMPLATES_ACTION, { templates: deps.indices.templates.all() })) as { version: number }; // prettier-ignore
     await appliedEverywhere(r.version);
   };
+  membership.handle(CLUSTER_SETTINGS_ACTION, async (b) => {
+    const { persistent, transient } = b as { persistent: Record<string, string>; transient: Record<string, string> }; // prettier-ignore
+    // allocation settings may move copies: the new settings are the master's already
+    const state = await master.submit(
+      'cluster-update-settings',
+      (s) =>
+      reroute({ ...s, metadata: { ...s.metadata, persistentSettings: persistent, transientSettings: transient } }, allocation()).state, // prettier-ignore
+    );
+    return { version: state.version };
+  });
   membership.handle(ALIASES_ACTION, async (b) => {
     const { changes } = b as { changes: Array<{ name: string; uuid: string; aliases: Record<string, Record<string, unknown>> }> }; // prettier-ignore
     const state = await master.submit('index-aliases', (s) => {
@@ -309,6 +325,10 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
       const r = (await membership.toMaster(PUT_SETTINGS_ACTION, { indices, update, preserve })) as {
         version: number;
       };
+      await appliedEverywhere(r.version);
+    },
+    async putClusterSettings(persistent, transient) {
+      const r = (await membership.toMaster(CLUSTER_SETTINGS_ACTION, { persistent, transient })) as { version: number }; // prettier-ignore
       await appliedEverywhere(r.version);
     },
     async putAliases(changes) {

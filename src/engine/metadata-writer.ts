@@ -17,6 +17,11 @@ export interface MetadataWriter {
   aliasesChanged(changed: readonly IndexService[]): Promise<void>;
   /** Deletes indices (an alias action's `remove_index`). */
   deleteIndices(list: readonly IndexService[]): Promise<void>;
+  /** The cluster settings changed here (PUT _cluster/settings): publish them. */
+  clusterSettingsChanged(settings: {
+    persistent: Record<string, string>;
+    transient: Record<string, string>;
+  }): Promise<void>;
 }
 
 /**
@@ -65,5 +70,6 @@ export function localMetadata(indices: IndicesService): MetadataWriter {
     putSettings: applySettingsUpdate,
     aliasesChanged: persistChanged,
     deleteIndices: async (list) => void (await indices.delete([...list])),
+    clusterSettingsChanged: async () => undefined,
   };
 }

@@ -14,6 +14,7 @@ const FORWARDED: ReadonlyArray<{ methods: readonly string[]; path: RegExp }> = [
   { methods: ['POST'], path: /^\/_aliases\/?$/ },
   { methods: ['PUT', 'POST', 'DELETE'], path: /^\/[^_/][^/]*\/_alias(es)?\/[^/]+\/?$/ },
   { methods: ['PUT', 'POST', 'DELETE'], path: /^\/_template\/[^/]+\/?$/ },
+  { methods: ['PUT'], path: /^\/_cluster\/settings\/?$/ },
 ];
 
 export function forwardedToMaster(method: string, path: string): boolean {

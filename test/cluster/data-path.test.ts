@@ -257,4 +257,26 @@ describe('documents in a two-node cluster', () => {
     const gone = await call(`${nodes[1]!.url}/_template/logs`);
     expect(gone.status).toBe(404);
   }, 30_000);
+
+  it('publishes cluster settings from the master to every node', async () => {
+    const put = await call(`${nodes[1]!.url}/_cluster/settings`, 'PUT', {
+      persistent: { 'cluster.routing.allocation.enable': 'primaries' },
+    });
+    expect(put.json).toMatchObject({ acknowledged: true });
+    for (const n of nodes) {
+      const g = await call(`${n.url}/_cluster/settings?flat_settings=true`);
+      expect(g.json.persistent).toEqual({ 'cluster.routing.allocation.enable': 'primaries' });
+    }
+    // the master allocates by them: a new index gets its primaries only
+    await call(`${nodes[0]!.url}/prim`, 'PUT', {
+      settings: { number_of_shards: 1, number_of_replicas: 1 },
+    });
+    const h = await call(`${nodes[0]!.url}/_cluster/health/prim?timeout=2s&wait_for_status=green`);
+    expect(h.json).toMatchObject({ status: 'yellow', active_shards: 1, unassigned_shards: 1 });
+    await call(`${nodes[0]!.url}/_cluster/settings`, 'PUT', {
+      persistent: { 'cluster.routing.allocation.enable': null },
+    });
+    const g = await call(`${nodes[1]!.url}/_cluster/health/prim?timeout=10s&wait_for_status=green`);
+    expect(g.json.status).toBe('green');
+  }, 30_000);
 });

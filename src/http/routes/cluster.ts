@@ -239,6 +239,7 @@ export function registerClusterRoutes(router: Router<Handler>, node: NodeContext
     await node.store.putMeta('cluster:settings', s);
     await node.store.durable();
     node.clusterSettingsChanged?.(effectiveClusterSettings(s));
+    await node.metadata.clusterSettingsChanged(s);
     return { status: 200, body: out };
   });
 }
