@@ -32,7 +32,7 @@ const SERVED = [
 function isDocumentPath(path: string): boolean {
   const parts = path.replace(/\/$/, '').split('/').slice(1);
   if (parts.length < 2 || parts.length > 4 || parts[0]!.startsWith('_')) return false;
-  if (parts[1]!.startsWith('_') && parts[1] !== '_doc') return false;
+  if (parts[1]!.startsWith('_') && parts[1] !== '_doc' && parts[1] !== '_all') return false;
   if (parts.length === 4) return ['_create', '_update', '_source'].includes(parts[3]!);
   return true;
 }
@@ -60,7 +60,7 @@ export function servedWithoutDataPlane(method: string, path: string): boolean {
   if (
     method !== 'GET' &&
     method !== 'HEAD' &&
-    /^\/(_aliases|[^_/][^/]*\/_alias(es)?\/[^/]+)\/?$/.test(path)
+    /^\/(_aliases|([^_/][^/]*|_all)\/_alias(es)?\/[^/]+)\/?$/.test(path)
   )
     return true;
   if ((method === 'PUT' || method === 'POST') && PUT_MAPPING.test(path)) return true;

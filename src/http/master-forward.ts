@@ -12,7 +12,7 @@ import type { RestResponse } from './rest.js';
 
 const FORWARDED: ReadonlyArray<{ methods: readonly string[]; path: RegExp }> = [
   { methods: ['POST'], path: /^\/_aliases\/?$/ },
-  { methods: ['PUT', 'POST', 'DELETE'], path: /^\/[^_/][^/]*\/_alias(es)?\/[^/]+\/?$/ },
+  { methods: ['PUT', 'POST', 'DELETE'], path: /^\/([^_/][^/]*|_all)\/_alias(es)?\/[^/]+\/?$/ },
   { methods: ['PUT', 'POST', 'DELETE'], path: /^\/_template\/[^/]+\/?$/ },
   { methods: ['PUT'], path: /^\/_cluster\/settings\/?$/ },
 ];

@@ -26,6 +26,8 @@ filters: a folder (index), a file (search/10_source_filtering) or a test
 
 options:
   --url URL             run against a running node instead of a fresh in-process one
+  --cluster N           run against N fresh in-process nodes joined through a local etcd, each
+                        request sent to one chosen at random (--seed S)
   --tests DIR           YAML test folder (default ../shared/conformance/rest-api-spec/test)
   --api DIR             API spec folder (default: DIR/../api next to the tests)
   --report PATH         JSON report (default reports/rest-conformance.json)
@@ -44,6 +46,8 @@ async function main(): Promise<number> {
     allowPositionals: true,
     options: {
       url: { type: 'string' },
+      cluster: { type: 'string' },
+      seed: { type: 'string' },
       tests: { type: 'string' },
       api: { type: 'string' },
       report: { type: 'string' },
@@ -74,6 +78,8 @@ async function main(): Promise<number> {
     testsDir,
     apiDir,
     ...(values.url ? { url: values.url } : {}),
+    ...(values.cluster ? { cluster: Number(values.cluster) } : {}),
+    ...(values.seed ? { seed: Number(values.seed) } : {}),
     filters: positionals,
     skipList,
     strictWarnings: !values['no-strict-warnings'],

@@ -30,27 +30,41 @@ export interface HttpResponse {
 
 export class HttpClient {
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 4 });
-  private readonly base: URL;
+  private readonly bases: URL[];
+  /** mulberry32 state: with several nodes, each request goes to one chosen at random (seeded). */
+  private seed: number;
 
   constructor(
-    baseUrl: string,
+    baseUrl: string | readonly string[],
     private readonly timeoutMs = 60_000,
+    seed = 1,
   ) {
-    this.base = new URL(baseUrl);
+    this.bases = (typeof baseUrl === 'string' ? [baseUrl] : baseUrl).map((u) => new URL(u));
+    this.seed = seed >>> 0;
   }
 
   get url(): string {
-    return this.base.origin;
+    return this.bases.map((b) => b.origin).join(',');
+  }
+
+  private get base(): URL {
+    if (this.bases.length === 1) return this.bases[0]!;
+    let t = (this.seed = (this.seed + 0x6d2b79f5) >>> 0);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const r = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.bases[Math.floor(r * this.bases.length)]!;
   }
 
   send(req: HttpRequest): Promise<HttpResponse> {
+    const base = this.base;
     return new Promise((resolve, reject) => {
       const headers: Record<string, string> = { ...req.headers };
       if (req.body) headers['Content-Length'] = String(req.body.length);
       const r = httpRequest(
         {
-          host: this.base.hostname.replace(/^\[|\]$/g, ''),
-          port: this.base.port,
+          host: base.hostname.replace(/^\[|\]$/g, ''),
+          port: base.port,
           method: req.method,
           path: req.path,
           headers,

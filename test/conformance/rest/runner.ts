@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startNode } from '../../../src/node.js';
+import { startNode, type RunningNode } from '../../../src/node.js';
 import { loadApiSpecs, type ApiSpecs } from './api-spec.js';
 import { parseVersionId, skipReason } from './es-version.js';
 import { ExecutionContext, type StepFailure } from './executor.js';
@@ -23,6 +23,7 @@ import {
 } from './selection.js';
 import type { Step } from './suite.js';
 import { wipeCluster } from './wipe.js';
+import { startEtcd } from '../../helpers/etcd.js';
 
 export type TestStatus = 'passed' | 'failed' | 'skipped';
 
@@ -42,6 +43,10 @@ export interface RunnerOptions {
   apiDir: string;
   /** Run against this node instead of starting one in-process. */
   url?: string;
+  /** Start this many nodes in a cluster on a local etcd; each request goes to a random one. */
+  cluster?: number;
+  /** Seed of the random choice of node. */
+  seed?: number;
   /** Selectors (folder, file or test); all tests when empty. */
   filters?: readonly string[];
   /** Exact test ids to run (the pass-list check); overrides `filters`. */
@@ -103,20 +108,23 @@ export async function runConformance(opts: RunnerOptions): Promise<RunResult> {
 
   let dataPath: string | null = null;
   let stopNode: (() => Promise<void>) | null = null;
-  let url = opts.url;
+  let url: string | string[] | undefined = opts.url;
   if (!url) {
     dataPath = mkdtempSync(join(tmpdir(), 'quarry-rest-'));
     // as ES's REST test cluster (rest-api-spec build.gradle): one planted node attribute, and a
     // directory for fs snapshot repositories
-    const node = await startNode({
-      dataPath,
-      port: 0,
-      settings: { 'node.attr.testattr': 'test', 'path.repo': join(dataPath, 'repo') },
-    });
-    url = node.url;
-    stopNode = () => node.close();
+    const settings = { 'node.attr.testattr': 'test', 'path.repo': join(dataPath, 'repo') };
+    if (opts.cluster && opts.cluster > 1) {
+      const c = await startTestCluster(dataPath, opts.cluster, settings);
+      url = c.urls;
+      stopNode = c.stop;
+    } else {
+      const node = await startNode({ dataPath, port: 0, settings });
+      url = node.url;
+      stopNode = () => node.close();
+    }
   }
-  const client = new HttpClient(url);
+  const client = new HttpClient(url, 60_000, opts.seed ?? 1);
   try {
     const esVersion = opts.esVersion ?? (await detectVersion(client, opts.log));
     const current = parseVersionId(esVersion);
@@ -130,7 +138,7 @@ export async function runConformance(opts: RunnerOptions): Promise<RunResult> {
       opts.onResult?.(r);
       if (opts.bail && r.status === 'failed') break;
     }
-    return { url, esVersion, results, missingIds, allIds: all.map((t) => t.id) };
+    return { url: client.url, esVersion, results, missingIds, allIds: all.map((t) => t.id) };
   } finally {
     client.close();
     if (stopNode) await stopNode();
@@ -217,4 +225,38 @@ async function runSteps(
     if (f) return f;
   }
   return null;
+}
+
+/**
+ * `n` in-process nodes joined through a local etcd (one member), the first a master once all
+ * joined; resolves with their URLs once the cluster has them all.
+ */
+async function startTestCluster(dir: string, n: number, settings: Record<string, string>) {
+  const etcd = await startEtcd();
+  const nodes: RunningNode[] = [];
+  const stop = async () => {
+    for (const node of nodes) await node.close().catch(() => undefined);
+    await etcd.stop();
+  };
+  try {
+    for (let k = 1; k <= n; k++) {
+      nodes.push(
+        await startNode({
+          dataPath: join(dir, `n${k}`),
+          port: 0,
+          nodeName: `node-${k}`,
+          settings: {
+            ...settings,
+            'discovery.etcd.endpoints': etcd.endpoints.join(','),
+            'discovery.etcd.lease_ttl': '2s',
+            'transport.port': '0',
+          },
+        }),
+      );
+    }
+    return { urls: nodes.map((x) => x.url), stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
 }
