@@ -388,10 +388,15 @@ async function joinClusterOf(
         update,
         preserve,
       ),
-    aliasesChanged: async (changed) => {
+    indicesChanged: async (changed) => {
       await persistChanged(changed);
-      await clusterIndices.putAliases(
-        changed.map((i) => ({ name: i.name, uuid: i.uuid, aliases: i.meta.aliases })),
+      await clusterIndices.putIndicesMeta(
+        changed.map((i) => ({
+          name: i.name,
+          uuid: i.uuid,
+          aliases: i.meta.aliases,
+          state: i.meta.state,
+        })),
       );
     },
     deleteIndices: (list) => clusterIndices.delete(list.map((i) => i.name)),

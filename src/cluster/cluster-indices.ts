@@ -54,6 +54,13 @@ export const CLUSTER_SETTINGS_ACTION = 'cluster:admin/settings/update';
 /** Answered once the node applied a state version (ES's publish acknowledgement). */
 export const STATE_APPLIED_ACTION = 'internal:cluster/coordination/applied';
 
+export interface IndexMetaChange {
+  readonly name: string;
+  readonly uuid: string;
+  readonly aliases: Readonly<Record<string, unknown>>;
+  readonly state: 'open' | 'close';
+}
+
 export interface ClusterIndices {
   /** Creates an index through the master; resolves when its primaries are active (or the wait ends). */
   create(
@@ -72,14 +79,8 @@ export interface ClusterIndices {
     update: FlatSettings,
     preserveExisting: boolean,
   ): Promise<void>;
-  /** Publishes the aliases of these indices as the master's alias APIs left them. */
-  putAliases(
-    changes: ReadonlyArray<{
-      name: string;
-      uuid: string;
-      aliases: Readonly<Record<string, unknown>>;
-    }>,
-  ): Promise<void>;
+  /** Publishes the aliases and open/closed state of indices as the master's APIs left them. */
+  putIndicesMeta(changes: readonly IndexMetaChange[]): Promise<void>;
   /** Publishes the cluster settings as the master's PUT _cluster/settings left them. */
   putClusterSettings(
     persistent: Readonly<Record<string, string>>,
@@ -257,12 +258,13 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     return { version: state.version };
   });
   membership.handle(ALIASES_ACTION, async (b) => {
-    const { changes } = b as { changes: Array<{ name: string; uuid: string; aliases: Record<string, Record<string, unknown>> }> }; // prettier-ignore
-    const state = await master.submit('index-aliases', (s) => {
+    const { changes } = b as { changes: IndexMetaChange[] };
+    const state = await master.submit('index-aliases-and-state', (s) => {
       const indices = new Map(s.metadata.indices);
       for (const c of changes) {
         const m = indices.get(c.name);
-        if (m && m.uuid === c.uuid) indices.set(c.name, { ...m, aliases: c.aliases, version: m.version + 1 }); // prettier-ignore
+        const aliases = c.aliases as Record<string, Record<string, unknown>>;
+        if (m && m.uuid === c.uuid) indices.set(c.name, { ...m, aliases, state: c.state, version: m.version + 1 }); // prettier-ignore
       }
       return { ...s, metadata: { ...s.metadata, indices } };
     });
@@ -331,7 +333,7 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
       const r = (await membership.toMaster(CLUSTER_SETTINGS_ACTION, { persistent, transient })) as { version: number }; // prettier-ignore
       await appliedEverywhere(r.version);
     },
-    async putAliases(changes) {
+    async putIndicesMeta(changes) {
       const r = (await membership.toMaster(ALIASES_ACTION, { changes })) as { version: number };
       await appliedEverywhere(r.version);
     },

@@ -100,10 +100,12 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
     idx.meta.version++;
     await idx.persist();
   };
-  /** Takes the aliases the master published, when they differ from this node's. */
+  /** Takes the aliases and open/closed state the master published, when they differ. */
   const applyAliases = async (idx: IndexService, meta: IndexMetadata) => {
-    if (JSON.stringify(idx.meta.aliases) === JSON.stringify(meta.aliases)) return;
+    const same = JSON.stringify(idx.meta.aliases) === JSON.stringify(meta.aliases);
+    if (same && idx.meta.state === meta.state) return;
     idx.meta.aliases = structuredClone(meta.aliases) as typeof idx.meta.aliases;
+    idx.meta.state = meta.state;
     idx.meta.version++;
     await idx.persist();
   };

@@ -13,8 +13,11 @@ export interface MetadataWriter {
   putMapping(idx: IndexService, type: string, mapping: unknown): Promise<void>;
   /** Applies a validated settings update to every target, all or nothing (PUT _settings). */
   putSettings(targets: readonly IndexService[], update: FlatSettings, preserveExisting: boolean): Promise<void>; // prettier-ignore
-  /** The aliases of these indices changed in place (`meta.aliases`): keep and publish them. */
-  aliasesChanged(changed: readonly IndexService[]): Promise<void>;
+  /**
+   * The aliases or the open/closed state of these indices changed in place (`meta.aliases`,
+   * `meta.state`): keep and publish them.
+   */
+  indicesChanged(changed: readonly IndexService[]): Promise<void>;
   /** Deletes indices (an alias action's `remove_index`). */
   deleteIndices(list: readonly IndexService[]): Promise<void>;
   /** The cluster settings changed here (PUT _cluster/settings): publish them. */
@@ -68,7 +71,7 @@ export function localMetadata(indices: IndicesService): MetadataWriter {
   return {
     putMapping: (idx, type, mapping) => idx.updateMapping(type, mapping),
     putSettings: applySettingsUpdate,
-    aliasesChanged: persistChanged,
+    indicesChanged: persistChanged,
     deleteIndices: async (list) => void (await indices.delete([...list])),
     clusterSettingsChanged: async () => undefined,
   };

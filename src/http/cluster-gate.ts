@@ -37,39 +37,42 @@ function isDocumentPath(path: string): boolean {
   return true;
 }
 
+/** An index expression in a path: names and wildcards, or `_all`. */
+const IDX = '(?:[^_/][^/]*|_all)';
+const re = (src: string) => new RegExp(`^${src}\\/?$`);
+
 /** Index creation and deletion (`PUT|DELETE /{index}`), which go through the master. */
 const INDEX_ADMIN = /^\/[^_/][^/]*\/?$/;
 
 /**
- * Reads of index metadata (`GET|HEAD /{index}`, `_mapping`, `_settings`): every node holds every
- * index's metadata, kept as the master publishes it.
+ * Reads of index metadata (`GET|HEAD /{index}`, `_alias`, `_mapping`, `_settings`): every node
+ * holds every index's metadata, kept as the master publishes it.
  */
 const METADATA_READ = [
-  /^\/([^_/][^/]*\/)?_alias(es)?(\/[^/]+)?\/?$/,
-  /^\/[^_/][^/]*\/?$/,
-  /^\/([^_/][^/]*\/)?_mappings?(\/.*)?$/,
-  /^\/[^_/][^/]*\/_mappings?(\/.*)?$/,
-  /^\/([^_/][^/]*\/)?_settings(\/.*)?$/,
+  re(`\\/(${IDX}\\/)?_alias(es)?(\\/[^/]+)?`),
+  re(`\\/${IDX}`),
+  re(`\\/(${IDX}\\/)?_mappings?(\\/.*)?`),
+  re(`\\/${IDX}\\/[^/]+\\/_mappings?`),
+  re(`\\/(${IDX}\\/)?_settings(\\/.*)?`),
 ];
 
-/** PUT _mapping, merged and published by the master. */
-const PUT_MAPPING = /^\/(([^_/][^/]*\/)?_mappings?(\/[^/]+)?|[^_/][^/]*\/[^/]+\/_mappings?)\/?$/;
+/** Changes the master runs (master-forward.ts) or merges and publishes (mappings, settings). */
+const MASTER_CHANGES: ReadonlyArray<{ methods: readonly string[]; path: RegExp }> = [
+  { methods: ['POST'], path: re('\\/_aliases') },
+  { methods: ['PUT', 'POST', 'DELETE'], path: re(`\\/${IDX}\\/_alias(es)?\\/[^/]+`) },
+  { methods: ['PUT', 'POST'], path: re(`\\/(${IDX}\\/)?_mappings?(\\/[^/]+)?`) },
+  { methods: ['PUT', 'POST'], path: re(`\\/${IDX}\\/[^/]+\\/_mappings?`) },
+  { methods: ['PUT'], path: re(`\\/(${IDX}\\/)?_settings`) },
+  { methods: ['POST'], path: re(`\\/${IDX}\\/_(open|close)`) },
+];
 
 export function servedWithoutDataPlane(method: string, path: string): boolean {
-  // alias changes run on the master (master-forward.ts)
-  if (
-    method !== 'GET' &&
-    method !== 'HEAD' &&
-    /^\/(_aliases|([^_/][^/]*|_all)\/_alias(es)?\/[^/]+)\/?$/.test(path)
-  )
-    return true;
-  if ((method === 'PUT' || method === 'POST') && PUT_MAPPING.test(path)) return true;
-  if (method === 'PUT' && /^\/([^_/][^/]*\/)?_settings\/?$/.test(path)) return true;
-  if ((method === 'GET' || method === 'HEAD') && METADATA_READ.some((re) => re.test(path)))
+  if (MASTER_CHANGES.some((c) => c.methods.includes(method) && c.path.test(path))) return true;
+  if ((method === 'GET' || method === 'HEAD') && METADATA_READ.some((r) => r.test(path)))
     return true;
   if ((method === 'PUT' || method === 'DELETE') && INDEX_ADMIN.test(path)) return true;
   if (isDocumentPath(path)) return true;
-  return SERVED.some((re) => re.test(path));
+  return SERVED.some((r) => r.test(path));
 }
 
 export function dataPlaneBlocked(): EsError {

@@ -54,7 +54,7 @@ export function validateAliasFilter(
 export function registerAliasRoutes(router: Router<Handler>, node: NodeContext): void {
   const { indices } = node;
   const save = async (list: IndexService[]) => {
-    await node.metadata.aliasesChanged(list);
+    await node.metadata.indicesChanged(list);
     await node.store.durable();
   };
 

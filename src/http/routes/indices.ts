@@ -432,10 +432,8 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
         req,
         close ? STRICT_EXPAND_OPEN : { ...STRICT_EXPAND_OPEN_CLOSED, expandOpen: false },
       );
-      for (const idx of targets) {
-        idx.meta.state = close ? 'close' : 'open';
-        await idx.persist();
-      }
+      for (const idx of targets) idx.meta.state = close ? 'close' : 'open';
+      await node.metadata.indicesChanged(targets);
       await node.store.durable();
       return {
         status: 200,
