@@ -9,6 +9,7 @@ import type { WriteExecutor } from './engine/write-executor.js';
 import type { DocumentReader } from './engine/document-reader.js';
 import type { ShardBroadcast } from './engine/shard-broadcast.js';
 import type { MetadataWriter } from './engine/metadata-writer.js';
+import type { IndexSummaries } from './engine/index-summaries.js';
 import type { ScrollService } from './dsl/search/scroll.js';
 import type { OverloadControl } from './http/overload.js';
 import type { Clock } from './search/deadline.js';
@@ -46,6 +47,8 @@ export interface NodeContext {
   broadcast: ShardBroadcast;
   /** Index metadata changes: this node's, or through the master in a cluster. */
   metadata: MetadataWriter;
+  /** Health and counts per index (`_cat/indices`): this node's shards, or every node's copies. */
+  summaries: IndexSummaries;
   /** The address clients reach the node on, `host:port`, once listening. */
   publishAddress: string;
   readonly scrolls: ScrollService;

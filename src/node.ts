@@ -20,6 +20,8 @@ import { localWrites } from './engine/write-executor.js';
 import { localReads } from './engine/document-reader.js';
 import { localBroadcast } from './engine/shard-broadcast.js';
 import { localMetadata, persistChanged } from './engine/metadata-writer.js';
+import { localSummaries } from './engine/index-summaries.js';
+import { clusterSummaries } from './cluster/index-summaries.js';
 import { ScrollService } from './dsl/search/scroll.js';
 import { runUpdateScript } from './dsl/search/scripts.js';
 import {
@@ -167,6 +169,7 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     reads: localReads(documents),
     broadcast: localBroadcast(),
     metadata: localMetadata(indices),
+    summaries: localSummaries(),
     scrolls,
     scriptMethods,
     runUpdateScript: (script, ctx) => runUpdateScript(script, ctx, scriptMethods),
@@ -378,6 +381,7 @@ async function joinClusterOf(
     log: say,
   });
   context.broadcast = clusterBroadcast(membership, context.indices);
+  context.summaries = clusterSummaries(membership, context.indices);
   registerShardStats(context, membership);
   context.metadata = {
     putMapping: (idx, type, mapping) =>

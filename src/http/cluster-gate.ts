@@ -10,7 +10,7 @@ import { EsError } from '../common/errors.js';
 const SERVED = [
   /^\/$/,
   /^\/_cat\/?$/,
-  /^\/_cat\/(nodes|master|health|shards)(\/[^/]+)?\/?$/,
+  /^\/_cat\/(nodes|master|health|shards|indices|count)(\/[^/]+)?\/?$/,
   /^\/_cluster\/(health|state|settings)(\/.*)?$/,
   /^\/_nodes(\/.*)?$/,
   /^\/_(xpack\/)?security\/_authenticate\/?$/,

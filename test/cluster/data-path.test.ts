@@ -171,6 +171,13 @@ describe('documents in a two-node cluster', () => {
       primaries += Number(copies.find((r) => r[1] === 'p')![2]);
     }
     expect(primaries).toBe(acked.size);
+    // _cat/indices and _cat/count add the primaries' documents of every node
+    for (const n of nodes) {
+      const ci = (await (await fetch(`${n.url}/_cat/indices/docs?h=health,pri,rep,docs.count`)).text()).trim(); // prettier-ignore
+      expect(ci.split(/\s+/)).toEqual(['green', '3', '1', String(acked.size)]);
+      const cc = (await (await fetch(`${n.url}/_cat/count/docs?h=count`)).text()).trim();
+      expect(cc).toBe(String(acked.size));
+    }
   }, 90_000);
 
   it('merges mappings through the master and refuses a conflicting one', async () => {

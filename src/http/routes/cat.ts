@@ -174,7 +174,7 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
     return respond(req, { columns, rows: [[m.id, host, host, m.name]] });
   });
 
-  const catIndices: Handler = (req) => {
+  const catIndices: Handler = async (req) => {
     checkParams(req, [...CAT_PARAMS, 'health', 'include_unloaded_segments', 'expand_wildcards']);
     const targets = req.params.index
       ? indices.resolve(
@@ -184,10 +184,11 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
       : indices.all();
     const wantHealth = param(req, 'health');
     const rows: Cell[][] = [];
+    const summaries = await node.summaries.of(targets);
     for (const idx of targets) {
-      const h = indexHealth(idx);
+      const st = summaries.get(idx)!;
+      const h = { status: st.status };
       if (wantHealth && h.status !== wantHealth) continue;
-      const st = indexStats(idx);
       // ES RestIndicesAction: closed and red indices have no stats, so every stats cell is empty.
       const noStats = idx.closed || idx.failed;
       const values: Record<string, Cell> = {
@@ -202,11 +203,11 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
         'creation.date': idx.meta.creationDate,
         'creation.date.string': new Date(idx.meta.creationDate).toISOString(),
         'store.size': noStats ? null : new ByteSize(st.bytes),
-        'pri.store.size': noStats ? null : new ByteSize(st.bytes),
+        'pri.store.size': noStats ? null : new ByteSize(st.priBytes),
         'segments.count': noStats ? null : st.segments,
-        'pri.segments.count': noStats ? null : st.segments,
+        'pri.segments.count': noStats ? null : st.priSegments,
         'refresh.total': noStats ? null : st.refreshes,
-        'pri.refresh.total': noStats ? null : st.refreshes,
+        'pri.refresh.total': noStats ? null : st.priRefreshes,
         'search.throttled': false,
       };
       rows.push(
@@ -220,7 +221,7 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
   router.add('GET', '/_cat/indices', catIndices);
   router.add('GET', '/_cat/indices/{index}', catIndices);
 
-  const catCount: Handler = (req) => {
+  const catCount: Handler = async (req) => {
     checkParams(req, CAT_PARAMS);
     const targets = req.params.index
       ? indices.resolve(req.params.index, STRICT_EXPAND_OPEN)
@@ -231,10 +232,11 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
     // ES: through filtering aliases the search counts the filter's matches only
     const filters = indices.aliasFilters(req.params.index, live);
     let count = 0;
-    for (const idx of live) {
-      if (!filters.has(idx)) count += indexStats(idx).docs;
-    }
+    const summaries = await node.summaries.of(live.filter((i) => !filters.has(i)));
+    for (const s of summaries.values()) count += s.docs;
     if (filters.size > 0) {
+      if (node.cluster)
+        throw new EsError('illegal_argument_exception', '_cat/count through a filtering alias is not supported yet when shards are on several nodes', 400); // prettier-ignore
       const r = executeCount(shardTargets([...filters.keys()]), parseQuery({ match_all: {} }), {
         now: Date.now(),
         limits: searchLimits(node),
