@@ -209,6 +209,11 @@ export class DocumentService {
     return { parsed, source };
   }
 
+  /** The existing index a write to `name` (an index or a write alias) goes to, if any. */
+  writeTarget(name: string): IndexService | undefined {
+    return this.indices.get(name) ?? this.indices.resolveWriteAlias(name) ?? undefined;
+  }
+
   /**
    * Where a write goes, before anything runs (ES TransportBulkAction on the coordinating node):
    * the request checked and normalised (date math, a write alias's index and routing, an id

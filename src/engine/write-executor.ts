@@ -9,6 +9,8 @@ import type { Store } from '../store/store.js';
 import { executeBulk, type BulkItem } from './bulk.js';
 import type { DocumentService, WriteOutcome } from './documents.js';
 import { acknowledge } from './write-ack.js';
+import { notEnoughActiveCopies, requiredActiveShards } from './active-shards.js';
+import type { EsError } from '../common/errors.js';
 import type { RefreshPolicy, WriteRequest } from './write-request.js';
 
 export interface WriteOptions {
@@ -17,6 +19,8 @@ export interface WriteOptions {
   readonly prepare?: (req: WriteRequest) => WriteRequest | WriteOutcome;
   /** How long a write waits for an active primary (the `timeout` parameter, ES default 1m). */
   readonly timeoutMs?: number;
+  /** `wait_for_active_shards` as given (a number or `all`); the index's setting otherwise. */
+  readonly waitForActiveShards?: string;
 }
 
 export interface WriteResult {
@@ -33,7 +37,47 @@ export interface WriteExecutor {
 export function localWrites(documents: DocumentService, store: Store): WriteExecutor {
   return {
     async run(reqs, opts) {
-      const items = executeBulk(documents, [...reqs], opts.prepare);
+      // a lone node has one active copy of each shard: more can never become active, so a write
+      // asking for more fails once its wait is over, as ES's would
+      const short = new Map<number, EsError>();
+      let waitMs = 0;
+      // checked once per index named (the bulk hot path routes nothing twice)
+      const needs = new Map<string, boolean>();
+      reqs.forEach((req, i) => {
+        let need = needs.get(req.index);
+        if (need === undefined) {
+          let idx: ReturnType<typeof documents.writeTarget>;
+          try {
+            idx = documents.writeTarget(req.index);
+          } catch {
+            idx = undefined; // the write itself reports it
+          }
+          need = !!idx && requiredActiveShards(opts.waitForActiveShards, idx).required > (idx.failed ? 0 : 1); // prettier-ignore
+          needs.set(req.index, need);
+        }
+        if (!need) return;
+        try {
+          const r = documents.routeWrite(req);
+          if ('missing' in r) return;
+          const count = requiredActiveShards(opts.waitForActiveShards, r.index);
+          const active = r.index.failed ? 0 : 1;
+          waitMs = opts.timeoutMs ?? 60_000;
+          short.set(i, notEnoughActiveCopies(r.index.name, r.shard, count, active, waitMs, `BulkShardRequest [[${r.index.name}][${r.shard}]] containing [${reqs.length}] requests`)); // prettier-ignore
+        } catch {
+          // the write itself reports it
+        }
+      });
+      if (short.size > 0) await new Promise((r) => setTimeout(r, waitMs));
+      const runnable = reqs.filter((_, i) => !short.has(i));
+      const ran = executeBulk(documents, runnable, opts.prepare);
+      let k = 0;
+      const items: BulkItem[] = reqs.map((req, i) => {
+        const e = short.get(i);
+        if (!e) return ran[k++]!;
+        const verb =
+          req.kind === 'index' ? (req.opType === 'create' ? 'create' : 'index') : req.kind;
+        return { verb, outcome: null, error: e, req };
+      });
       const touched = items.filter((i) => i.outcome).map((i) => i.outcome!);
       const forcedRefresh = await acknowledge(store, touched, opts.policy);
       return { items, forcedRefresh };

@@ -154,7 +154,15 @@ export function clusterWrites(deps: ClusterWritesDeps): WriteExecutor {
           let g = groups.get(key);
           if (!g) {
             g = {
-              req: { index: r.index.name, uuid: r.index.uuid, shard: r.shard, policy: opts.policy, items: [] }, // prettier-ignore
+              req: {
+                index: r.index.name,
+                uuid: r.index.uuid,
+                shard: r.shard,
+                policy: opts.policy,
+                items: [],
+                ...(opts.waitForActiveShards !== undefined ? { waitForActiveShards: opts.waitForActiveShards } : {}), // prettier-ignore
+                ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+              },
               at: [],
             };
             groups.set(key, g);

@@ -12,6 +12,7 @@ import type { DocumentService } from '../../engine/documents.js';
 import type { IndicesService } from '../../engine/indices-service.js';
 import type { ReplicatedOperation } from '../../engine/replicated-op.js';
 import { acknowledge } from '../../engine/write-ack.js';
+import { notEnoughActiveCopies, requiredActiveShards } from '../../engine/active-shards.js';
 import type { Store } from '../../store/store.js';
 import type { Coordinator } from '../coordination/coordinator.js';
 import { replicate, type ReplicaTarget, type ShardsInfo } from '../replication/replicate.js';
@@ -67,6 +68,21 @@ export async function executeOnPrimary(
   shard.raisePrimaryTerm(terms.primaryTerm);
   if (shard.primaryTerm !== terms.primaryTerm)
     throw notPrimaryHere(req.index, req.shard, `primary term [${shard.primaryTerm}] is not the cluster's [${terms.primaryTerm}]`); // prettier-ignore
+  // ES ReplicationOperation.checkActiveShardCount: enough copies active before the write runs
+  const count = requiredActiveShards(req.waitForActiveShards, idx);
+  const activeCopies = () =>
+    copiesOf(deps.coordinator.state(), req.index, req.shard).filter(
+      (c) => c.nodeId !== null && (c.state === 'STARTED' || c.state === 'RELOCATING'),
+    ).length;
+  if (activeCopies() < count.required) {
+    const timeoutMs = req.timeoutMs ?? 60_000;
+    const end = Date.now() + timeoutMs;
+    while (activeCopies() < count.required && Date.now() < end)
+      await new Promise((r) => setTimeout(r, Math.min(100, Math.max(1, end - Date.now()))));
+    const active = activeCopies();
+    if (active < count.required)
+      throw notEnoughActiveCopies(req.index, req.shard, count, active, timeoutMs, `BulkShardRequest [[${req.index}][${req.shard}]] containing [${req.items.length}] requests`); // prettier-ignore
+  }
   const mappingBefore = idx.meta.mapping;
 
   const items = executeBulk(deps.documents, [...req.items]);

@@ -13,6 +13,9 @@ export interface ShardBulkRequest {
   readonly shard: number;
   readonly policy: RefreshPolicy;
   readonly items: readonly WriteRequest[];
+  /** `wait_for_active_shards` as given, and how long the primary waits for it. */
+  readonly waitForActiveShards?: string;
+  readonly timeoutMs?: number;
 }
 
 /** One item's answer: the write's status and body, or its failure. */
@@ -40,7 +43,7 @@ export function packShardBulk(req: ShardBulkRequest): { body: unknown; attachmen
     return { ...rest, at };
   });
   return {
-    body: { index: req.index, uuid: req.uuid, shard: req.shard, policy: req.policy, items },
+    body: { ...req, items },
     attachment: Buffer.concat(parts),
   };
 }
@@ -54,7 +57,7 @@ export function unpackShardBulk(body: unknown, attachment: Buffer | undefined): 
     const source = Buffer.from(attachment!.subarray(at![0], at![1]));
     return { ...(rest as object), source } as WriteRequest;
   });
-  return { index: b.index, uuid: b.uuid, shard: b.shard, policy: b.policy, items };
+  return { ...b, items };
 }
 
 export function packResults(results: readonly ShardItemResult[]): unknown {

@@ -357,9 +357,11 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
 /** The refresh policy and primary wait (`timeout`, ES default 1m) of a write request. */
 function writeOpts(req: RestRequest): WriteOptions {
   const t = param(req, 'timeout');
+  const w = param(req, 'wait_for_active_shards');
   return {
     policy: refreshPolicy(req),
     ...(t !== undefined ? { timeoutMs: parseTimeValueMs(t, 'timeout') } : {}),
+    ...(w !== undefined ? { waitForActiveShards: w } : {}),
   };
 }
 
