@@ -51,6 +51,7 @@ export const PUT_SETTINGS_ACTION = 'indices:admin/settings/update';
 export const ALIASES_ACTION = 'indices:admin/aliases';
 export const TEMPLATES_ACTION = 'indices:admin/template/put';
 export const CLUSTER_SETTINGS_ACTION = 'cluster:admin/settings/update';
+export const SCRIPTS_ACTION = 'cluster:admin/script/put';
 /** Answered once the node applied a state version (ES's publish acknowledgement). */
 export const STATE_APPLIED_ACTION = 'internal:cluster/coordination/applied';
 
@@ -257,6 +258,19 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     );
     return { version: state.version };
   });
+  // stored scripts too: the master's script APIs publish the whole set
+  membership.handle(SCRIPTS_ACTION, async (b) => {
+    const { scripts } = b as { scripts: Record<string, unknown> };
+    const state = await master.submit('stored-scripts', (s) => ({
+      ...s,
+      metadata: { ...s.metadata, scripts: new Map(Object.entries(scripts)) },
+    }));
+    return { version: state.version };
+  });
+  deps.indices.scripts.onChange = async () => {
+    const r = (await membership.toMaster(SCRIPTS_ACTION, { scripts: deps.indices.scripts.all() })) as { version: number }; // prettier-ignore
+    await appliedEverywhere(r.version);
+  };
   membership.handle(ALIASES_ACTION, async (b) => {
     const { changes } = b as { changes: IndexMetaChange[] };
     const state = await master.submit('index-aliases-and-state', (s) => {

@@ -8,6 +8,7 @@
 import type { IndexService } from '../engine/index-service.js';
 import type { IndicesService } from '../engine/indices-service.js';
 import type { IndexTemplate } from '../engine/templates.js';
+import type { StoredScriptSource } from '../engine/stored-scripts.js';
 import type { Coordinator } from './coordination/coordinator.js';
 import { recoverFromPrimary } from './replication/shard-transport.js';
 import type { ClusterState, IndexMetadata, ShardRouting } from './state.js';
@@ -164,6 +165,12 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
       await deps.indices.templates
         .replaceAll([...state.metadata.templates.values()] as IndexTemplate[])
         .catch((e: unknown) => deps.log?.('WARN', `failed to apply templates: ${String(e)}`));
+    if (!prev || prev.metadata.scripts !== state.metadata.scripts)
+      await deps.indices.scripts
+        .replaceAll(
+          Object.fromEntries(state.metadata.scripts) as Record<string, StoredScriptSource>,
+        )
+        .catch((e: unknown) => deps.log?.('WARN', `failed to apply stored scripts: ${String(e)}`));
     // every node holds every index's metadata (ES: IndexMetaData is in every node's state), so
     // names, aliases and mappings resolve on any node; only assigned copies hold documents
     for (const meta of state.metadata.indices.values()) {

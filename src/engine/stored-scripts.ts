@@ -71,7 +71,19 @@ export function parseStoredScript(body: unknown): StoredScriptSource {
 }
 
 export class StoredScripts {
+  /** Called after every put or delete (a cluster's master publishes the scripts then). */
+  onChange: (() => Promise<void>) | null = null;
+
   constructor(private readonly store: Store) {}
+
+  /** Makes this node's stored scripts exactly `scripts` (what the cluster's master published). */
+  async replaceAll(scripts: Readonly<Record<string, StoredScriptSource>>): Promise<void> {
+    for (const id of Object.keys(this.all()))
+      if (!(id in scripts)) await this.store.removeMeta(key(id));
+    for (const [id, src] of Object.entries(scripts))
+      if (JSON.stringify(this.get(id)) !== JSON.stringify(src))
+        await this.store.putMeta(key(id), src);
+  }
 
   get(id: string): StoredScriptSource | undefined {
     return this.store.getMeta<StoredScriptSource>(key(id));
@@ -90,6 +102,7 @@ export class StoredScripts {
   async put(id: string, script: StoredScriptSource): Promise<void> {
     await this.store.putMeta(key(id), script);
     await this.store.durable();
+    await this.onChange?.();
   }
 
   /** ScriptMetaData.deleteStoredScript. */
@@ -102,6 +115,7 @@ export class StoredScripts {
       );
     await this.store.removeMeta(key(id));
     await this.store.durable();
+    await this.onChange?.();
   }
 }
 

@@ -19,8 +19,10 @@ const SERVED = [
   /^\/[^_/][^/]*\/[^/]+\/_bulk\/?$/,
   /^\/(([^_/][^/]*)\/([^/]+)\/)?_mget\/?$/,
   /^\/[^_/][^/]*\/_mget\/?$/,
-  // templates: changes run on the master (master-forward.ts), reads on the published copy
+  // templates and stored scripts: changes run on the master (master-forward.ts), reads on the
+  // published copy
   /^\/_template(\/[^/]+)?\/?$/,
+  /^\/_scripts\/[^/]+(\/[^/]+)?\/?$/,
   // every node refreshes or flushes the copies it holds (src/cluster/broadcast.ts)
   /^\/([^_/][^/]*\/)?_(refresh|flush)\/?$/,
 ];

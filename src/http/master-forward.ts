@@ -15,6 +15,7 @@ const FORWARDED: ReadonlyArray<{ methods: readonly string[]; path: RegExp }> = [
   { methods: ['PUT', 'POST', 'DELETE'], path: /^\/([^_/][^/]*|_all)\/_alias(es)?\/[^/]+\/?$/ },
   { methods: ['PUT', 'POST', 'DELETE'], path: /^\/_template\/[^/]+\/?$/ },
   { methods: ['PUT'], path: /^\/_cluster\/settings\/?$/ },
+  { methods: ['PUT', 'POST', 'DELETE'], path: /^\/_scripts\/[^/]+(\/[^/]+)?\/?$/ },
   { methods: ['POST'], path: /^\/([^_/][^/]*|_all)\/_(open|close)\/?$/ },
 ];
 

@@ -286,4 +286,25 @@ describe('documents in a two-node cluster', () => {
     const g = await call(`${nodes[1]!.url}/_cluster/health/prim?timeout=10s&wait_for_status=green`);
     expect(g.json.status).toBe('green');
   }, 30_000);
+
+  it('publishes stored scripts from the master; an update script runs on any primary', async () => {
+    const put = await call(`${nodes[1]!.url}/_scripts/bump`, 'PUT', {
+      script: { lang: 'painless', source: 'ctx._source.n += params.by' },
+    });
+    expect(put.json).toEqual({ acknowledged: true });
+    for (const n of nodes) {
+      const g = await call(`${n.url}/_scripts/bump`);
+      expect(g.json).toMatchObject({ found: true, script: { lang: 'painless' } });
+    }
+    for (const id of ['b1', 'b2', 'b3']) {
+      const u = await call(`${nodes[0]!.url}/docs/_doc/${id}/_update`, 'POST', {
+        script: { id: 'bump', params: { by: 100 } },
+      });
+      expect(u.json.result).toBe('updated');
+      const g = await call(`${nodes[1]!.url}/docs/_doc/${id}`);
+      expect(g.json._source.n).toBe(Number(id.slice(1)) + 100);
+    }
+    await call(`${nodes[0]!.url}/_scripts/bump`, 'DELETE');
+    expect((await call(`${nodes[1]!.url}/_scripts/bump`)).status).toBe(404);
+  }, 30_000);
 });

@@ -30,7 +30,6 @@ describe('cluster gate', () => {
       ['POST', '/logs/_rollover'],
       ['POST', '/logs/_forcemerge'],
       ['PUT', '/_ingest/pipeline/p'],
-      ['PUT', '/_scripts/s'],
       ['POST', '/logs/_doc/1/_explain'],
     ])
       expect(servedWithoutDataPlane(m!, p!), `${m} ${p}`).toBe(false);
