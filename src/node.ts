@@ -406,6 +406,16 @@ async function joinClusterOf(
     deleteIndices: (list) => clusterIndices.delete(list.map((i) => i.name)),
     clusterSettingsChanged: (s) => clusterIndices.putClusterSettings(s.persistent, s.transient),
   };
+  // ingest pipelines live in the cluster state: the master's pipeline APIs publish them
+  const ingest = context.ingest;
+  if (ingest) {
+    ingest.onChange = () => clusterIndices.putPipelines(ingest.all());
+    membership.coordinator.onState((prev, next) => {
+      if (prev.metadata.pipelines === next.metadata.pipelines) return;
+      const all = Object.fromEntries(next.metadata.pipelines ?? []) as Parameters<typeof ingest.replaceAll>[0]; // prettier-ignore
+      void ingest.replaceAll(all).catch((e: unknown) => say('WARN', `failed to apply ingest pipelines: ${String(e)}`)); // prettier-ignore
+    });
+  }
   // every node takes the cluster settings the master published
   membership.coordinator.onState((_prev, next) => {
     const { persistentSettings: persistent, transientSettings: transient } = next.metadata;

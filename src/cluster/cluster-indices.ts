@@ -52,6 +52,7 @@ export const ALIASES_ACTION = 'indices:admin/aliases';
 export const TEMPLATES_ACTION = 'indices:admin/template/put';
 export const CLUSTER_SETTINGS_ACTION = 'cluster:admin/settings/update';
 export const SCRIPTS_ACTION = 'cluster:admin/script/put';
+export const PIPELINES_ACTION = 'cluster:admin/ingest/pipeline/put';
 /** Answered once the node applied a state version (ES's publish acknowledgement). */
 export const STATE_APPLIED_ACTION = 'internal:cluster/coordination/applied';
 
@@ -87,6 +88,8 @@ export interface ClusterIndices {
     persistent: Readonly<Record<string, string>>,
     transient: Readonly<Record<string, string>>,
   ): Promise<void>;
+  /** Publishes the ingest pipelines as the master's pipeline APIs left them. */
+  putPipelines(pipelines: Readonly<Record<string, unknown>>): Promise<void>;
   /** Tells the master a copy failed (it unassigns it and reroutes). */
   shardFailed(allocationId: string, reason: string, markAsStale: boolean): Promise<void>;
   /** Deletes indices (exact names) through the master. */
@@ -271,6 +274,14 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     const r = (await membership.toMaster(SCRIPTS_ACTION, { scripts: deps.indices.scripts.all() })) as { version: number }; // prettier-ignore
     await appliedEverywhere(r.version);
   };
+  membership.handle(PIPELINES_ACTION, async (b) => {
+    const { pipelines } = b as { pipelines: Record<string, unknown> };
+    const state = await master.submit('ingest-pipelines', (s) => ({
+      ...s,
+      metadata: { ...s.metadata, pipelines: new Map(Object.entries(pipelines)) },
+    }));
+    return { version: state.version };
+  });
   membership.handle(ALIASES_ACTION, async (b) => {
     const { changes } = b as { changes: IndexMetaChange[] };
     const state = await master.submit('index-aliases-and-state', (s) => {
@@ -341,6 +352,10 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
       const r = (await membership.toMaster(PUT_SETTINGS_ACTION, { indices, update, preserve })) as {
         version: number;
       };
+      await appliedEverywhere(r.version);
+    },
+    async putPipelines(pipelines) {
+      const r = (await membership.toMaster(PIPELINES_ACTION, { pipelines })) as { version: number };
       await appliedEverywhere(r.version);
     },
     async putClusterSettings(persistent, transient) {

@@ -130,6 +130,8 @@ export interface ClusterMetadata {
   readonly templates: ReadonlyMap<string, unknown>;
   /** Stored script id to its source (ES StoredScriptSource). */
   readonly scripts: ReadonlyMap<string, unknown>;
+  /** Ingest pipeline id to its config (ES IngestMetadata); absent: none. */
+  readonly pipelines?: ReadonlyMap<string, unknown>;
   readonly persistentSettings: Readonly<Record<string, string>>;
   readonly transientSettings: Readonly<Record<string, string>>;
 }

@@ -23,6 +23,9 @@ const SERVED = [
   // published copy
   /^\/_template(\/[^/]+)?\/?$/,
   /^\/_scripts\/[^/]+(\/[^/]+)?\/?$/,
+  // ingest pipelines likewise; simulate runs where it is asked
+  /^\/_ingest\/pipeline(\/[^/]+)?(\/_simulate)?\/?$/,
+  /^\/_ingest\/processor\/grok\/?$/,
   // every node refreshes or flushes the copies it holds (src/cluster/broadcast.ts)
   /^\/([^_/][^/]*\/)?_(refresh|flush)\/?$/,
 ];

@@ -16,6 +16,7 @@ const FORWARDED: ReadonlyArray<{ methods: readonly string[]; path: RegExp }> = [
   { methods: ['PUT', 'POST', 'DELETE'], path: /^\/_template\/[^/]+\/?$/ },
   { methods: ['PUT'], path: /^\/_cluster\/settings\/?$/ },
   { methods: ['PUT', 'POST', 'DELETE'], path: /^\/_scripts\/[^/]+(\/[^/]+)?\/?$/ },
+  { methods: ['PUT', 'DELETE'], path: /^\/_ingest\/pipeline\/[^/]+\/?$/ },
   { methods: ['POST'], path: /^\/([^_/][^/]*|_all)\/_(open|close)\/?$/ },
 ];
 

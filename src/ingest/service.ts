@@ -40,13 +40,31 @@ export class IngestService {
   readonly total: PipelineStats = newStats();
   private readonly perPipeline = new Map<string, PipelineStats>();
 
+  /** Called after every put or delete (a cluster's master publishes the pipelines then). */
+  onChange: (() => Promise<void>) | null = null;
+
   constructor(private readonly store: PipelineStore) {}
+
+  /** Every stored definition by id. */
+  all(): Record<string, JsonMap> {
+    return this.store.all();
+  }
+
+  /** Makes this node's pipelines exactly `pipelines` (what the cluster's master published). */
+  async replaceAll(pipelines: Readonly<Record<string, JsonMap>>): Promise<void> {
+    const gone = Object.keys(this.store.all()).filter((id) => !(id in pipelines));
+    if (gone.length) await this.store.remove(gone);
+    for (const [id, config] of Object.entries(pipelines))
+      if (JSON.stringify(this.store.get(id)) !== JSON.stringify(config))
+        await this.store.put(id, config);
+  }
 
   /** PUT _ingest/pipeline/{id}: validated by building it, then stored. */
   async put(id: string, config: JsonMap): Promise<void> {
     const pipeline = parsePipeline(id, structuredClone(config));
     await this.store.put(id, config);
     this.compiled.set(id, { config, pipeline });
+    await this.onChange?.();
   }
 
   /** Definitions matching the ids (wildcards allowed); every one when none are given. */
@@ -72,6 +90,7 @@ export class IngestService {
       throw new EsError('resource_not_found_exception', `pipeline [${id}] is missing`, 404);
     await this.store.remove(ids);
     for (const k of ids) this.compiled.delete(k);
+    await this.onChange?.();
   }
 
   /** The compiled pipeline of a stored definition (rebuilt when the definition changed). */

@@ -307,4 +307,21 @@ describe('documents in a two-node cluster', () => {
     await call(`${nodes[0]!.url}/_scripts/bump`, 'DELETE');
     expect((await call(`${nodes[1]!.url}/_scripts/bump`)).status).toBe(404);
   }, 30_000);
+
+  it('publishes ingest pipelines from the master; a write through any node runs them', async () => {
+    const put = await call(`${nodes[0]!.url}/_ingest/pipeline/tagger`, 'PUT', {
+      processors: [{ set: { field: 'tagged', value: true } }],
+    });
+    expect(put.json).toEqual({ acknowledged: true });
+    for (const n of nodes) {
+      const g = await call(`${n.url}/_ingest/pipeline/tagger`);
+      expect(g.json.tagger.processors).toHaveLength(1);
+    }
+    const w = await call(`${nodes[1]!.url}/docs/_doc/p1?pipeline=tagger`, 'PUT', { n: 1 });
+    expect(w.status).toBe(201);
+    const g = await call(`${nodes[0]!.url}/docs/_doc/p1`);
+    expect(g.json._source).toEqual({ n: 1, tagged: true });
+    await call(`${nodes[1]!.url}/_ingest/pipeline/tagger`, 'DELETE');
+    expect((await call(`${nodes[0]!.url}/_ingest/pipeline/tagger`)).status).toBe(404);
+  }, 30_000);
 });

@@ -110,10 +110,10 @@ describe('a cluster of three nodes on etcd', () => {
   });
 
   it('refuses the APIs that are not cluster-aware yet with a clear block', async () => {
-    const r = await fetch(`${nodes[0]!.url}/_ingest/pipeline/p1`, {
+    const r = await fetch(`${nodes[0]!.url}/_snapshot/r1`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
-      body: '{"processors":[]}',
+      body: '{"type":"fs","settings":{"location":"/tmp/x"}}',
     });
     expect(r.status).toBe(503);
     const body = (await r.json()) as any;

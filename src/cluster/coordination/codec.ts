@@ -22,6 +22,7 @@ import {
   keyForNode,
   keyForRouting,
   keyForScript,
+  keyForPipeline,
   keyForSettings,
   keyForTemplate,
   keyForTerms,
@@ -93,6 +94,7 @@ export function emptyState(clusterName: string): ClusterState {
       indices: new Map(),
       templates: new Map(),
       scripts: new Map(),
+      pipelines: new Map(),
       persistentSettings: {},
       transientSettings: {},
     },
@@ -178,6 +180,8 @@ export function encodeState(ks: KeySpace, state: ClusterState): { key: string; v
     out.push({ key: keyForTemplate(ks, name), value: encodeBody(body) });
   for (const [id, source] of m.scripts)
     out.push({ key: keyForScript(ks, id), value: encodeBody(source) });
+  for (const [id, config] of m.pipelines ?? [])
+    out.push({ key: keyForPipeline(ks, id), value: encodeBody(config) });
   for (const index of m.indices.values()) {
     out.push({ key: keyForIndex(ks, index.uuid), value: encodeIndexMetadata(index) });
     index.terms.forEach((t, shard) => {
@@ -209,6 +213,7 @@ export function applyEvents(view: StateView, events: readonly KvEvent[]): StateV
   let nodes: Map<string, DiscoveryNode> | null = null;
   let templates: Map<string, unknown> | null = null;
   let scripts: Map<string, unknown> | null = null;
+  let pipelines: Map<string, unknown> | null = null;
   let candidates: Map<string, Candidate> | null = null;
   let indices: Map<string, IndexKeys> | null = null;
   let settings: { persistent: Record<string, string>; transient: Record<string, string> } | null =
@@ -243,6 +248,11 @@ export function applyEvents(view: StateView, events: readonly KvEvent[]): StateV
         scripts ??= new Map(s.metadata.scripts);
         if (put && value !== undefined) scripts.set(parsed.id, value);
         else scripts.delete(parsed.id);
+        break;
+      case 'pipeline':
+        pipelines ??= new Map(s.metadata.pipelines ?? []);
+        if (put && value !== undefined) pipelines.set(parsed.id, value);
+        else pipelines.delete(parsed.id);
         break;
       case 'settings':
         settings =
@@ -327,6 +337,7 @@ export function applyEvents(view: StateView, events: readonly KvEvent[]): StateV
         indices: indexMeta,
         templates: templates ?? s.metadata.templates,
         scripts: scripts ?? s.metadata.scripts,
+        pipelines: pipelines ?? s.metadata.pipelines ?? new Map(),
         persistentSettings: settings ? settings.persistent : s.metadata.persistentSettings,
         transientSettings: settings ? settings.transient : s.metadata.transientSettings,
       },

@@ -41,6 +41,8 @@ export const keyForIndex = (ks: KeySpace, uuid: string) =>
 export const keyForTemplate = (ks: KeySpace, name: string) =>
   `${ks.root}meta/templates/${segment(name)}`;
 export const keyForScript = (ks: KeySpace, id: string) => `${ks.root}meta/scripts/${segment(id)}`;
+export const keyForPipeline = (ks: KeySpace, id: string) =>
+  `${ks.root}meta/pipelines/${segment(id)}`;
 export const keyForSettings = (ks: KeySpace) => `${ks.root}meta/settings`;
 export const keyForClusterMeta = (ks: KeySpace) => `${ks.root}meta/cluster`;
 /** Prefix of every routing key of one index (trailing `/` so uuid `ab` never matches `abc`). */
@@ -58,6 +60,7 @@ export type ParsedKey =
   | { readonly kind: 'index'; readonly uuid: string }
   | { readonly kind: 'template'; readonly name: string }
   | { readonly kind: 'script'; readonly id: string }
+  | { readonly kind: 'pipeline'; readonly id: string }
   | { readonly kind: 'settings' }
   | { readonly kind: 'cluster' }
   | { readonly kind: 'routing'; readonly uuid: string; readonly shard: number }
@@ -76,6 +79,7 @@ export function parseKey(ks: KeySpace, key: string): ParsedKey | null {
     if (b === 'indices') return { kind: 'index', uuid: c! };
     if (b === 'templates') return { kind: 'template', name: c! };
     if (b === 'scripts') return { kind: 'script', id: c! };
+    if (b === 'pipelines') return { kind: 'pipeline', id: c! };
   }
   if (parts.length === 3 && (a === 'routing' || a === 'terms') && /^(0|[1-9]\d*)$/.test(c!))
     return { kind: a, uuid: b!, shard: Number(c) };

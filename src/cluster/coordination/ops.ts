@@ -17,6 +17,7 @@ import {
   keyForIndex,
   keyForRouting,
   keyForScript,
+  keyForPipeline,
   keyForSettings,
   keyForTemplate,
   keyForTerms,
@@ -46,6 +47,8 @@ export type StateOp =
   | { readonly type: 'deleteTemplate'; readonly name: string }
   | { readonly type: 'putScript'; readonly id: string; readonly source: unknown }
   | { readonly type: 'deleteScript'; readonly id: string }
+  | { readonly type: 'putPipeline'; readonly id: string; readonly config: unknown }
+  | { readonly type: 'deletePipeline'; readonly id: string }
   | {
       readonly type: 'putSettings';
       readonly persistent: Readonly<Record<string, string>>;
@@ -99,6 +102,12 @@ export function toKvOps(ks: KeySpace, ops: readonly StateOp[]): KvOp[] {
         break;
       case 'deleteScript':
         out.push({ type: 'delete', key: keyForScript(ks, op.id) });
+        break;
+      case 'putPipeline':
+        out.push({ type: 'put', key: keyForPipeline(ks, op.id), value: encodeBody(op.config) });
+        break;
+      case 'deletePipeline':
+        out.push({ type: 'delete', key: keyForPipeline(ks, op.id) });
         break;
       case 'putSettings':
         out.push({

@@ -42,6 +42,12 @@ export function stateDiff(prev: ClusterState, next: ClusterState): StateOp[] {
     if (!same(prev.metadata.scripts.get(id), source)) ops.push({ type: 'putScript', id, source });
   for (const id of prev.metadata.scripts.keys())
     if (!next.metadata.scripts.has(id)) ops.push({ type: 'deleteScript', id });
+  const prevPipelines = prev.metadata.pipelines ?? new Map<string, unknown>();
+  const nextPipelines = next.metadata.pipelines ?? new Map<string, unknown>();
+  for (const [id, config] of nextPipelines)
+    if (!same(prevPipelines.get(id), config)) ops.push({ type: 'putPipeline', id, config });
+  for (const id of prevPipelines.keys())
+    if (!nextPipelines.has(id)) ops.push({ type: 'deletePipeline', id });
   if (
     !same(prev.metadata.persistentSettings, next.metadata.persistentSettings) ||
     !same(prev.metadata.transientSettings, next.metadata.transientSettings)

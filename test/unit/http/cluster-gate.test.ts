@@ -29,7 +29,7 @@ describe('cluster gate', () => {
     for (const [m, p] of [
       ['POST', '/logs/_rollover'],
       ['POST', '/logs/_forcemerge'],
-      ['PUT', '/_ingest/pipeline/p'],
+      ['PUT', '/_snapshot/r'],
       ['POST', '/logs/_doc/1/_explain'],
     ])
       expect(servedWithoutDataPlane(m!, p!), `${m} ${p}`).toBe(false);
