@@ -11,8 +11,12 @@ import type { DocumentService } from '../engine/documents.js';
 import type { IndicesService } from '../engine/indices-service.js';
 import type { Store } from '../store/store.js';
 import {
+  applyRerouteCommands,
+  explainAllocation,
   reroute,
   shardFailed,
+  type ExplainRequest,
+  type RerouteCommand,
   shardStarted,
   updateNumberOfReplicas,
   type AllocationContext,
@@ -53,6 +57,8 @@ export const TEMPLATES_ACTION = 'indices:admin/template/put';
 export const CLUSTER_SETTINGS_ACTION = 'cluster:admin/settings/update';
 export const SCRIPTS_ACTION = 'cluster:admin/script/put';
 export const PIPELINES_ACTION = 'cluster:admin/ingest/pipeline/put';
+export const REROUTE_ACTION = 'cluster:admin/reroute';
+export const EXPLAIN_ACTION = 'cluster:monitor/allocation/explain';
 /** Answered once the node applied a state version (ES's publish acknowledgement). */
 export const STATE_APPLIED_ACTION = 'internal:cluster/coordination/applied';
 
@@ -90,6 +96,13 @@ export interface ClusterIndices {
   ): Promise<void>;
   /** Publishes the ingest pipelines as the master's pipeline APIs left them. */
   putPipelines(pipelines: Readonly<Record<string, unknown>>): Promise<void>;
+  /** `_cluster/reroute` on the master: applies the commands (unless a dry run) and reroutes. */
+  reroute(
+    commands: readonly RerouteCommand[],
+    opts: { dryRun: boolean; explain: boolean; retryFailed: boolean },
+  ): Promise<{ explanations?: unknown[] }>;
+  /** `_cluster/allocation/explain` on the master (which holds the shard store listing). */
+  explain(request: ExplainRequest & { includeYesDecisions: boolean; includeDiskInfo: boolean }): Promise<unknown>; // prettier-ignore
   /** Tells the master a copy failed (it unassigns it and reroutes). */
   shardFailed(allocationId: string, reason: string, markAsStale: boolean): Promise<void>;
   /** Deletes indices (exact names) through the master. */
@@ -282,6 +295,27 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     }));
     return { version: state.version };
   });
+  membership.handle(REROUTE_ACTION, async (b) => {
+    const { commands, opts } = b as { commands: RerouteCommand[]; opts: { dryRun: boolean; explain: boolean; retryFailed: boolean } }; // prettier-ignore
+    if (opts.dryRun) {
+      const r = applyRerouteCommands(coordinator.state(), commands, allocation(), opts);
+      return { explanations: r.explanations, version: coordinator.state().version };
+    }
+    let explanations: unknown[] | undefined;
+    const state = await master.submit('cluster_reroute (api)', (s) => {
+      const r = applyRerouteCommands(s, commands, allocation(), opts);
+      explanations = r.explanations;
+      return r.state;
+    });
+    return { explanations, version: state.version };
+  });
+  membership.handle(EXPLAIN_ACTION, (b) =>
+    explainAllocation(
+      coordinator.state(),
+      allocation(),
+      b as Parameters<typeof explainAllocation>[2],
+    ),
+  );
   membership.handle(ALIASES_ACTION, async (b) => {
     const { changes } = b as { changes: IndexMetaChange[] };
     const state = await master.submit('index-aliases-and-state', (s) => {
@@ -354,6 +388,12 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
       };
       await appliedEverywhere(r.version);
     },
+    async reroute(commands, opts) {
+      const r = (await membership.toMaster(REROUTE_ACTION, { commands, opts })) as { explanations?: unknown[]; version: number }; // prettier-ignore
+      await appliedEverywhere(r.version);
+      return r.explanations ? { explanations: r.explanations } : {};
+    },
+    explain: (request) => membership.toMaster(EXPLAIN_ACTION, request),
     async putPipelines(pipelines) {
       const r = (await membership.toMaster(PIPELINES_ACTION, { pipelines })) as { version: number };
       await appliedEverywhere(r.version);

@@ -125,10 +125,14 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
     const aid = copy.allocationId!.id;
     const idx = await ensureIndex(meta);
     idx.shard(copy.shard).raisePrimaryTerm(meta.terms[copy.shard]?.primaryTerm ?? 1);
-    if (!copy.primary) {
+    // a replica, or the target of a primary's relocation, recovers from the active primary
+    const relocating = copy.relocatingNodeId !== null && !!copy.allocationId?.relocationId;
+    if (!copy.primary || relocating) {
       const primary = state.routing
         .get(meta.name)
-        ?.shards[copy.shard]?.find((c) => c.primary && c.state === 'STARTED');
+        ?.shards[copy.shard]?.find(
+          (c) => c.primary && (c.state === 'STARTED' || c.state === 'RELOCATING'),
+        );
       if (!primary?.nodeId) {
         // tried again on the latest state once the primary is active (no new state may come)
         handled.delete(aid);

@@ -324,4 +324,56 @@ describe('documents in a two-node cluster', () => {
     await call(`${nodes[1]!.url}/_ingest/pipeline/tagger`, 'DELETE');
     expect((await call(`${nodes[0]!.url}/_ingest/pipeline/tagger`)).status).toBe(404);
   }, 30_000);
+
+  it('moves a primary with _cluster/reroute: it relocates with its documents; bad commands get ES errors', async () => {
+    const a = nodes[0]!.url;
+    await call(`${a}/mv`, 'PUT', { settings: { number_of_shards: 1, number_of_replicas: 0 } });
+    await call(`${a}/_cluster/health/mv?wait_for_status=green&timeout=10s`);
+    for (let i = 0; i < 20; i++) await call(`${a}/mv/_doc/${i}`, 'PUT', { i });
+    const nodesInfo = await call(`${a}/_nodes`);
+    const names = Object.values(nodesInfo.json.nodes as Record<string, { name: string }>).map((n) => n.name); // prettier-ignore
+    const row = (await (await fetch(`${a}/_cat/shards/mv?h=node`)).text()).trim();
+    const to = names.find((n) => n !== row)!;
+    const moved = await call(`${nodes[1]!.url}/_cluster/reroute`, 'POST', {
+      commands: [{ move: { index: 'mv', shard: 0, from_node: row, to_node: to } }],
+    });
+    expect(moved.status).toBe(200);
+    const h = await call(`${a}/_cluster/health/mv?wait_for_no_relocating_shards=true&wait_for_status=green&timeout=20s`); // prettier-ignore
+    expect(h.json).toMatchObject({ status: 'green', relocating_shards: 0 });
+    expect((await (await fetch(`${a}/_cat/shards/mv?h=node`)).text()).trim()).toBe(to);
+    for (let i = 0; i < 20; i++)
+      expect((await call(`${nodes[1]!.url}/mv/_doc/${i}`)).json._source).toEqual({ i });
+    const unknown = await call(`${a}/_cluster/reroute`, 'POST', {
+      commands: [{ move: { index: 'mv', shard: 0, from_node: to, to_node: 'nope' } }],
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.error.type).toBe('illegal_argument_exception');
+    const assigned = await call(`${a}/_cluster/reroute`, 'POST', {
+      commands: [{ allocate_stale_primary: { index: 'mv', shard: 0, node: to } }],
+    });
+    expect(assigned.json.error.reason).toBe('[allocate_stale_primary] primary [mv][0] is already assigned'); // prettier-ignore
+  }, 40_000);
+
+  it('explains why a copy required on no node stays unassigned', async () => {
+    const a = nodes[0]!.url;
+    await call(`${a}/pinned?wait_for_active_shards=0`, 'PUT', {
+      settings: { number_of_shards: 1, number_of_replicas: 0, 'index.routing.allocation.require._name': 'nobody' }, // prettier-ignore
+    });
+    const ex = await call(`${nodes[1]!.url}/_cluster/allocation/explain`, 'POST', {
+      index: 'pinned',
+      shard: 0,
+      primary: true,
+    });
+    expect(ex.json).toMatchObject({
+      index: 'pinned',
+      current_state: 'unassigned',
+      can_allocate: 'no',
+    });
+    expect(JSON.stringify(ex.json.node_allocation_decisions)).toContain('require');
+    const stale = await call(`${a}/_cluster/reroute`, 'POST', {
+      commands: [{ allocate_stale_primary: { index: 'pinned', shard: 0, node: 'd1' } }],
+    });
+    expect(stale.status).toBe(400);
+    expect(stale.json.error.reason).toContain('accept_data_loss');
+  });
 });

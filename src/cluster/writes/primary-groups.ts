@@ -53,8 +53,9 @@ export function copiesOf(
 
 /**
  * Who receives a write of the primary `primaryAid` (ES ReplicationOperation): every other copy
- * that is started, or initializing and already tracked (its recovery began); unassigned copies and
- * copies not yet tracked count in `_shards.total` only.
+ * that is started, or initializing and already tracked (its recovery began) — a relocation target
+ * included, so nothing is missing when it takes over; unassigned copies and copies not yet
+ * tracked count in `_shards.total` only.
  */
 export function replicationGroup(
   state: ClusterState,
@@ -71,9 +72,10 @@ export function replicationGroup(
   let others = 0;
   for (const c of copies) {
     if (c.allocationId?.id === primaryAid) continue;
-    // the target half of a relocation is listed apart from its source; count the shard once
-    if (c.state === 'INITIALIZING' && c.relocatingNodeId !== null && c.allocationId?.relocationId)
-      continue;
+    const relocationTarget =
+      c.state === 'INITIALIZING' && c.relocatingNodeId !== null && !!c.allocationId?.relocationId;
+    // a relocation target not yet tracked is no copy of its own (its source is counted)
+    if (relocationTarget && !tracked.has(c.allocationId!.id)) continue;
     others++;
     if (!c.nodeId || !c.allocationId) continue;
     const started = c.state === 'STARTED' || c.state === 'RELOCATING';

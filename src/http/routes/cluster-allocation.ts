@@ -95,18 +95,29 @@ export function registerClusterAllocationRoutes(
     const dryRun = boolParam(req, 'dry_run', parsed.dryRun ?? false);
     const explain = boolParam(req, 'explain', false);
     const retryFailed = boolParam(req, 'retry_failed', false);
-    const state = currentState(node);
-    const result = applyRerouteCommands(state, parsed.commands, allocationContext(node, state), {
-      dryRun,
-      explain,
-      retryFailed,
-    });
-    if (result.apply && !sameRouting(state, result.state)) {
-      throw new EsError(
-        'illegal_argument_exception',
-        `[cluster_reroute] this node runs alone and cannot carry out the allocation the commands lead to (moving, starting or cancelling a shard copy); nothing was changed — use dry_run to see the outcome`,
-        400,
-      );
+    let clusterExplanations: unknown[] | undefined;
+    if (node.cluster?.indices) {
+      const r = await node.cluster.indices.reroute(parsed.commands, {
+        dryRun,
+        explain,
+        retryFailed,
+      });
+      clusterExplanations = r.explanations;
+    } else {
+      const state = currentState(node);
+      const result = applyRerouteCommands(state, parsed.commands, allocationContext(node, state), {
+        dryRun,
+        explain,
+        retryFailed,
+      });
+      if (result.apply && !sameRouting(state, result.state)) {
+        throw new EsError(
+          'illegal_argument_exception',
+          `[cluster_reroute] this node runs alone and cannot carry out the allocation the commands lead to (moving, starting or cancelling a shard copy); nothing was changed — use dry_run to see the outcome`,
+          400,
+        );
+      }
+      clusterExplanations = result.explanations;
     }
     const rendered = await clusterStateResponse(node, versions, {
       metrics: parseMetrics(param(req, 'metric') ?? REROUTE_DEFAULT_METRICS),
@@ -116,13 +127,21 @@ export function registerClusterAllocationRoutes(
       waitTimeoutMs: 0,
     });
     const body: Record<string, unknown> = { acknowledged: true, state: rendered };
-    if (explain) body.explanations = result.explanations ?? [];
+    if (explain) body.explanations = clusterExplanations ?? [];
     return { status: 200, body };
   });
 
-  const explainHandler: Handler = (req) => {
+  const explainHandler: Handler = async (req) => {
     checkParams(req, ['include_yes_decisions', 'include_disk_info']);
     const request = parseExplainRequest(bodyObject(req));
+    if (node.cluster?.indices) {
+      const body = await node.cluster.indices.explain({
+        ...request,
+        includeYesDecisions: boolParam(req, 'include_yes_decisions', false),
+        includeDiskInfo: boolParam(req, 'include_disk_info', false),
+      });
+      return { status: 200, body };
+    }
     const state = currentState(node);
     const body = explainAllocation(state, allocationContext(node, state), {
       ...request,

@@ -30,7 +30,13 @@ export function clusterIndexNames(state: ClusterState, expr: string): string[] {
 }
 
 /** PUT /{index} on a clustered node. */
-export async function createInCluster(node: NodeContext, name: string, body: unknown) {
+export async function createInCluster(
+  node: NodeContext,
+  name: string,
+  body: unknown,
+  /** How long to wait for the primaries (`wait_for_active_shards=0`: not at all). */
+  waitMs = 30_000,
+) {
   const b = settingsAtTopLevel(body as Record<string, unknown> | undefined) ?? {};
   for (const k of Object.keys(b)) {
     if (k !== 'settings' && k !== 'mappings' && k !== 'aliases')
@@ -43,7 +49,7 @@ export async function createInCluster(node: NodeContext, name: string, body: unk
       ...(b.mappings !== undefined ? { mappings: b.mappings } : {}),
       ...(b.aliases !== undefined ? { aliases: b.aliases } : {}),
     },
-    30_000,
+    waitMs,
   );
   return {
     status: 200,

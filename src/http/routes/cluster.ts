@@ -65,6 +65,8 @@ export function registerClusterRoutes(router: Router<Handler>, node: NodeContext
     const timeoutMs = parseTimeValueMs(param(req, 'timeout') ?? '30s', 'timeout');
     const waitNodes = param(req, 'wait_for_nodes');
     const waitActive = param(req, 'wait_for_active_shards');
+    const waitNoRelocating = boolParam(req, 'wait_for_no_relocating_shards', false);
+    const waitNoInitializing = boolParam(req, 'wait_for_no_initializing_shards', false);
     const indexExpr = req.params.index;
     const compute = () => {
       if (node.cluster?.indices) {
@@ -76,6 +78,12 @@ export function registerClusterRoutes(router: Router<Handler>, node: NodeContext
           satisfied = false;
         if (waitActive === 'all' && h.unassigned_shards + h.initializing_shards > 0)
           satisfied = false;
+        if (waitActive !== undefined && waitActive !== 'all') {
+          const n = Number(waitActive);
+          if (Number.isFinite(n) && h.active_shards < n) satisfied = false;
+        }
+        if (waitNoRelocating && h.relocating_shards > 0) satisfied = false;
+        if (waitNoInitializing && h.initializing_shards > 0) satisfied = false;
         return { h, satisfied };
       }
       let targets = node.indices.all();

@@ -25,6 +25,7 @@ import {
 } from '../../engine/index-settings.js';
 import type { IndexService } from '../../engine/index-service.js';
 import type { NodeContext } from '../../node-context.js';
+import { parseTimeValueMs } from '../../engine/time-value.js';
 import { createInCluster, deleteInCluster } from './cluster-indices.js';
 import { checkParams } from '../params.js';
 import {
@@ -60,7 +61,12 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
       'update_all_types',
       ...MASTER,
     ]);
-    if (node.cluster?.indices) return createInCluster(node, req.params.index!, bodyObject(req));
+    if (node.cluster?.indices) {
+      const w = param(req, 'wait_for_active_shards');
+      const t = param(req, 'timeout');
+      const waitMs = w === '0' ? 0 : t !== undefined ? parseTimeValueMs(t, 'timeout') : 30_000;
+      return createInCluster(node, req.params.index!, bodyObject(req), waitMs);
+    }
     if (!req.query.has('include_type_name')) req.warnings.push(TYPES_WARNING_CREATE);
     const body = bodyObject(req);
     const m = body?.mappings;
