@@ -27,7 +27,11 @@ import { parseAliases } from '../engine/alias-defs.js';
 import type { FlatSettings } from '../engine/index-settings.js';
 import { indexNotFoundFor } from '../engine/documents.js';
 import { createIndexUpdate, deleteIndexUpdate } from './master/create-index.js';
-import { startMasterService, type MasterService } from './master/master-service.js';
+import {
+  startMasterService,
+  type MasterService,
+  type PendingTask,
+} from './master/master-service.js';
 import type { ClusterMembership } from './membership.js';
 import {
   CopyCheckpoints,
@@ -59,6 +63,7 @@ export const SCRIPTS_ACTION = 'cluster:admin/script/put';
 export const PIPELINES_ACTION = 'cluster:admin/ingest/pipeline/put';
 export const REROUTE_ACTION = 'cluster:admin/reroute';
 export const EXPLAIN_ACTION = 'cluster:monitor/allocation/explain';
+export const PENDING_TASKS_ACTION = 'cluster:monitor/task';
 /** Answered once the node applied a state version (ES's publish acknowledgement). */
 export const STATE_APPLIED_ACTION = 'internal:cluster/coordination/applied';
 
@@ -103,6 +108,8 @@ export interface ClusterIndices {
   ): Promise<{ explanations?: unknown[] }>;
   /** `_cluster/allocation/explain` on the master (which holds the shard store listing). */
   explain(request: ExplainRequest & { includeYesDecisions: boolean; includeDiskInfo: boolean }): Promise<unknown>; // prettier-ignore
+  /** The master's queued state updates (`_cluster/pending_tasks`). */
+  pendingTasks(): Promise<PendingTask[]>;
   /** Tells the master a copy failed (it unassigns it and reroutes). */
   shardFailed(allocationId: string, reason: string, markAsStale: boolean): Promise<void>;
   /** Deletes indices (exact names) through the master. */
@@ -309,6 +316,7 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     });
     return { explanations, version: state.version };
   });
+  membership.handle(PENDING_TASKS_ACTION, () => master.pending());
   membership.handle(EXPLAIN_ACTION, (b) =>
     explainAllocation(
       coordinator.state(),
@@ -394,6 +402,8 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
       return r.explanations ? { explanations: r.explanations } : {};
     },
     explain: (request) => membership.toMaster(EXPLAIN_ACTION, request),
+    pendingTasks: async () =>
+      (await membership.toMaster(PENDING_TASKS_ACTION, {})) as PendingTask[],
     async putPipelines(pipelines) {
       const r = (await membership.toMaster(PIPELINES_ACTION, { pipelines })) as { version: number };
       await appliedEverywhere(r.version);

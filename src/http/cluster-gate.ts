@@ -11,7 +11,7 @@ const SERVED = [
   /^\/$/,
   /^\/_cat\/?$/,
   /^\/_cat\/(nodes|master|health|shards|indices|count)(\/[^/]+)?\/?$/,
-  /^\/_cluster\/(health|state|settings|reroute|allocation\/explain)(\/.*)?$/,
+  /^\/_cluster\/(health|state|settings|reroute|allocation\/explain|pending_tasks)(\/.*)?$/,
   /^\/_nodes(\/.*)?$/,
   /^\/_(xpack\/)?security\/_authenticate\/?$/,
   // documents: writes go to their primaries (src/cluster/writes), GETs to a started copy

@@ -343,6 +343,10 @@ describe('documents in a two-node cluster', () => {
     expect((await (await fetch(`${a}/_cat/shards/mv?h=node`)).text()).trim()).toBe(to);
     for (let i = 0; i < 20; i++)
       expect((await call(`${nodes[1]!.url}/mv/_doc/${i}`)).json._source).toEqual({ i });
+    for (const n of nodes) {
+      const p = await call(`${n.url}/_cluster/pending_tasks`);
+      expect(Array.isArray(p.json.tasks)).toBe(true);
+    }
     const unknown = await call(`${a}/_cluster/reroute`, 'POST', {
       commands: [{ move: { index: 'mv', shard: 0, from_node: to, to_node: 'nope' } }],
     });

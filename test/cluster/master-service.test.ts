@@ -100,6 +100,21 @@ describe('the master service', () => {
     expect(again.version).toBe(applied.version);
   });
 
+  it('lists the updates queued behind a running one, oldest first, and forgets them when done', async () => {
+    const m = coords.findIndex((c) => c.isMaster());
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = services[m]!.submit('slow', (s) => s);
+    // a second update waits behind the first in the queue
+    const second = services[m]!.submit('second', (s) => s);
+    const listed = services[m]!.pending().map((t) => t.source);
+    expect(listed).toEqual(['slow', 'second']);
+    release();
+    await gate;
+    await Promise.all([slow, second]);
+    expect(services[m]!.pending()).toEqual([]);
+  });
+
   it('moves the copies of a node that leaves off it', async () => {
     const m = coords.findIndex((c) => c.isMaster());
     const names = ['a', 'b', 'c'];

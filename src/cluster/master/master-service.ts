@@ -29,7 +29,17 @@ export interface MasterService {
    * applied here (the same state when nothing changed). Rejects on a non-master node.
    */
   submit(source: string, update: StateUpdate): Promise<ClusterState>;
+  /** Updates queued or running, oldest first (ES `_cluster/pending_tasks`). */
+  pending(): PendingTask[];
   stop(): void;
+}
+
+/** ES PendingClusterTask. */
+export interface PendingTask {
+  readonly insertOrder: number;
+  readonly source: string;
+  readonly insertedAt: number;
+  readonly executing: boolean;
 }
 
 export interface MasterServiceOptions {
@@ -60,12 +70,18 @@ export function startMasterService(
     return coordinator.waitForVersion(version, applyTimeoutMs);
   };
 
+  let insertOrder = 0;
+  const queued = new Map<number, { source: string; insertedAt: number; executing: boolean }>();
   const submit = (source: string, update: StateUpdate): Promise<ClusterState> => {
     if (stopped) return Promise.reject(new EsError('illegal_state_exception', 'master service stopped', 500)); // prettier-ignore
-    const p = queue.then(
-      () => run(update),
-      () => run(update),
-    );
+    const order = ++insertOrder;
+    const task = { source, insertedAt: Date.now(), executing: false };
+    queued.set(order, task);
+    const runTask = () => {
+      task.executing = true;
+      return run(update).finally(() => queued.delete(order));
+    };
+    const p = queue.then(runTask, runTask);
     queue = p.catch((e: unknown) => opts.log?.('DEBUG', `[${source}] failed: ${String(e)}`));
     return p;
   };
@@ -110,6 +126,8 @@ export function startMasterService(
   const unsubscribe = coordinator.onState(react);
   return {
     submit,
+    pending: () =>
+      [...queued].map(([o, t]) => ({ insertOrder: o, source: t.source, insertedAt: t.insertedAt, executing: t.executing })), // prettier-ignore
     stop() {
       stopped = true;
       unsubscribe();

@@ -151,9 +151,20 @@ export function registerClusterAdminRoutes(router: Router<Handler>, node: NodeCo
   router.add('GET', '/_cluster/stats/nodes/{node_id}', stats);
 
   // A lone node runs its cluster state updates at once: nothing ever waits in the master's queue.
-  router.add('GET', '/_cluster/pending_tasks', (req) => {
+  router.add('GET', '/_cluster/pending_tasks', async (req) => {
     checkParams(req, ['local', 'master_timeout']);
-    return { status: 200, body: { tasks: [] } };
+    // a lone node's metadata changes run at once: nothing ever waits
+    const pending = node.cluster?.indices ? await node.cluster.indices.pendingTasks() : [];
+    const now = Date.now();
+    const tasks = pending.map((t) => ({
+      insert_order: t.insertOrder,
+      priority: 'URGENT',
+      source: t.source,
+      executing: t.executing,
+      time_in_queue_millis: now - t.insertedAt,
+      time_in_queue: `${now - t.insertedAt}ms`,
+    }));
+    return { status: 200, body: { tasks } };
   });
 
   // No remote clusters are configured (Quarry has no cross-cluster search).
