@@ -308,3 +308,33 @@ export const REPOSITORIES_COLUMNS = columns([
   'id|repoId||unique repository id',
   'type|t||repository type',
 ]);
+
+/** `_cat/recovery` columns (ES RestRecoveryAction). */
+export const RECOVERY_COLUMNS = columns([
+  'index|i,idx||index name',
+  'shard|s,sh||shard name',
+  'start_time|start|h|recovery start time',
+  'start_time_millis|start_millis|h|recovery start time in epoch milliseconds',
+  'stop_time|stop|h|recovery stop time',
+  'stop_time_millis|stop_millis|h|recovery stop time in epoch milliseconds',
+  'time|t,ti||recovery time',
+  'type|ty||recovery type',
+  'stage|st||recovery stage',
+  'source_host|shost||source host',
+  'source_node|snode||source node name',
+  'target_host|thost||target host',
+  'target_node|tnode||target node name',
+  'repository|rep||repository',
+  'snapshot|snap||snapshot',
+  'files|f||number of files to recover',
+  'files_recovered|fr||files recovered',
+  'files_percent|fp||percent of files recovered',
+  'files_total|tf||total number of files',
+  'bytes|b||number of bytes to recover',
+  'bytes_recovered|br||bytes recovered',
+  'bytes_percent|bp||percent of bytes recovered',
+  'bytes_total|tb||total number of bytes',
+  'translog_ops|to||number of translog ops to recover',
+  'translog_ops_recovered|tor||translog ops recovered',
+  'translog_ops_percent|top||percent of translog ops recovered',
+]);

@@ -22,6 +22,7 @@ import {
   type AllocationContext,
 } from './allocation/index.js';
 import { applySettingsUpdate } from '../engine/metadata-writer.js';
+import { recoveryEntry } from '../engine/recovery-entry.js';
 import { applyTemplates, type IndexTemplate } from '../engine/templates.js';
 import { parseAliases } from '../engine/alias-defs.js';
 import type { FlatSettings } from '../engine/index-settings.js';
@@ -64,6 +65,7 @@ export const PIPELINES_ACTION = 'cluster:admin/ingest/pipeline/put';
 export const REROUTE_ACTION = 'cluster:admin/reroute';
 export const EXPLAIN_ACTION = 'cluster:monitor/allocation/explain';
 export const PENDING_TASKS_ACTION = 'cluster:monitor/task';
+export const RECOVERY_ACTION = 'indices:monitor/recovery[n]';
 /** Answered once the node applied a state version (ES's publish acknowledgement). */
 export const STATE_APPLIED_ACTION = 'internal:cluster/coordination/applied';
 
@@ -108,6 +110,12 @@ export interface ClusterIndices {
   ): Promise<{ explanations?: unknown[] }>;
   /** `_cluster/allocation/explain` on the master (which holds the shard store listing). */
   explain(request: ExplainRequest & { includeYesDecisions: boolean; includeDiskInfo: boolean }): Promise<unknown>; // prettier-ignore
+  /** `_recovery` entries of every started copy of `indices`, from the nodes holding them. */
+  recoveries(
+    indices: readonly string[],
+    human: boolean,
+    activeOnly: boolean,
+  ): Promise<Record<string, unknown[]>>;
   /** The master's queued state updates (`_cluster/pending_tasks`). */
   pendingTasks(): Promise<PendingTask[]>;
   /** Tells the master a copy failed (it unassigns it and reroutes). */
@@ -317,6 +325,22 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     return { explanations, version: state.version };
   });
   membership.handle(PENDING_TASKS_ACTION, () => master.pending());
+  membership.handle(RECOVERY_ACTION, (b) => {
+    const { indices, human } = b as { indices: string[]; human: boolean };
+    const state = coordinator.state();
+    const me = membership.localNode;
+    const self = { id: me.id, name: me.name, transportAddress: me.transportAddress };
+    const out: Record<string, Array<Record<string, unknown>>> = {};
+    for (const name of indices) {
+      const idx = deps.indices.get(name);
+      for (const copies of state.routing.get(name)?.shards ?? [])
+        for (const c of copies) {
+          if (!idx || c.nodeId !== me.id || (c.state !== 'STARTED' && c.state !== 'RELOCATING')) continue; // prettier-ignore
+          (out[name] ??= []).push(recoveryEntry(c.shard, idx.shard(c.shard).recovery, c.primary, self, human)); // prettier-ignore
+        }
+    }
+    return out;
+  });
   membership.handle(EXPLAIN_ACTION, (b) =>
     explainAllocation(
       coordinator.state(),
@@ -402,6 +426,21 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
       return r.explanations ? { explanations: r.explanations } : {};
     },
     explain: (request) => membership.toMaster(EXPLAIN_ACTION, request),
+    async recoveries(indices, human, activeOnly) {
+      // every recovery here has finished once its copy is started
+      if (activeOnly) return {};
+      const r = await membership.collect(RECOVERY_ACTION, { indices, human }, 10_000);
+      const out: Record<string, Array<Record<string, unknown>>> = {};
+      for (const part of r.results.values())
+        for (const [name, entries] of Object.entries(
+          part as Record<string, Array<Record<string, unknown>>>,
+        ))
+          // prettier-ignore
+          (out[name] ??= []).push(...entries);
+      for (const list of Object.values(out))
+        list.sort((a, b) => (a.id as number) - (b.id as number) || (a.primary ? -1 : 1));
+      return out;
+    },
     pendingTasks: async () =>
       (await membership.toMaster(PENDING_TASKS_ACTION, {})) as PendingTask[],
     async putPipelines(pipelines) {

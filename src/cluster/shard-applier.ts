@@ -139,6 +139,7 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
         retrySoon();
         return;
       }
+      const startMs = Date.now();
       const stats = await recoverFromPrimary(
         deps.transport,
         peerOf(state, primary.nodeId),
@@ -151,6 +152,18 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
         'INFO',
         `[${meta.name}][${copy.shard}] recovered from [${primary.nodeId}]: ${stats.operations} operations, ${stats.rolledBack} rolled back`,
       );
+      const from = peerOf(state, primary.nodeId);
+      idx.shard(copy.shard).recovery = {
+        type: 'PEER',
+        startMs,
+        stopMs: Date.now(),
+        replayedOps: stats.operations,
+        source: {
+          id: from.id,
+          name: from.name ?? from.id,
+          transportAddress: from.transportAddress,
+        },
+      };
     }
     await deps.reportStarted(meta.name, copy.shard, aid);
   };

@@ -166,6 +166,7 @@ export class IndexService {
     let live = 0;
     for (const shard of this.shards) {
       const startMs = Date.now();
+      const t0 = performance.now();
       const si = shard.search as ShardIndex;
       const commit = loadCommit(this.store, this.uuid, shard.id);
       const checkpoint = commit ? commit.maxSeqNo : -1;
@@ -208,7 +209,8 @@ export class IndexService {
       shard.recovery = {
         type: 'EXISTING_STORE',
         startMs,
-        stopMs: Date.now(),
+        // measured finely and rounded up: a recovery that ran took at least a millisecond
+        stopMs: startMs + Math.max(1, Math.ceil(performance.now() - t0)),
         replayedOps: ops.length,
       };
     }

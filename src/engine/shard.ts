@@ -34,10 +34,20 @@ interface Pending extends CurrentVersion {
 
 /** The shard's in-memory search index as the write path sees it (implemented in src/search). */
 export interface ShardRecovery {
-  readonly type: 'EMPTY_STORE' | 'EXISTING_STORE';
+  readonly type: 'EMPTY_STORE' | 'EXISTING_STORE' | 'PEER';
   readonly startMs: number;
   readonly stopMs: number;
   readonly replayedOps: number;
+  /** PEER: the node the copy recovered from. */
+  readonly source?: { readonly id: string; readonly name: string; readonly transportAddress: string }; // prettier-ignore
+}
+
+/**
+ * A new copy's recovery from an empty store: done within the millisecond it was made, reported as
+ * that millisecond (ES reports whole milliseconds; a zero would read as never run).
+ */
+export function emptyStoreRecovery(now: number): ShardRecovery {
+  return { type: 'EMPTY_STORE', startMs: now, stopMs: now + 1, replayedOps: 0 };
 }
 
 export interface ShardSearchWriter {
@@ -88,12 +98,7 @@ export class Shard {
   syncId: string | null = null;
   /** How this copy came to be (ES RecoveryState): a new index starts from an empty store, a
    *  restarted node recovers its shards from the existing store and replays newer operations. */
-  recovery: ShardRecovery = {
-    type: 'EMPTY_STORE',
-    startMs: Date.now(),
-    stopMs: Date.now(),
-    replayedOps: 0,
-  };
+  recovery: ShardRecovery = emptyStoreRecovery(Date.now());
   /** Set by the search layer; null until the shard's search index exists. */
   search: ShardSearchWriter | null = null;
   /** Operation counters for the indices stats API. */

@@ -10,7 +10,8 @@ import { EsError } from '../common/errors.js';
 const SERVED = [
   /^\/$/,
   /^\/_cat\/?$/,
-  /^\/_cat\/(nodes|master|health|shards|indices|count)(\/[^/]+)?\/?$/,
+  /^\/_cat\/(nodes|master|health|shards|indices|count|recovery)(\/[^/]+)?\/?$/,
+  /^\/([^_/][^/]*\/)?_recovery\/?$/,
   /^\/_cluster\/(health|state|settings|reroute|allocation\/explain|pending_tasks)(\/.*)?$/,
   /^\/_nodes(\/.*)?$/,
   /^\/_(xpack\/)?security\/_authenticate\/?$/,

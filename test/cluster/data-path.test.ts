@@ -151,6 +151,17 @@ describe('documents in a two-node cluster', () => {
       for (const c of copies) expect(c.json).toMatchObject({ found: true, _version: want.version });
       expect(copies[0]!.json).toEqual(copies[1]!.json);
     }
+    // the returning node's copies recovered from their primaries (PEER), seen from any node
+    const rec = await call(`${nodes[0]!.url}/docs/_recovery`);
+    const peers = (rec.json.docs.shards as Array<{ type: string; primary: boolean }>).filter(
+      (s) => s.type === 'PEER' && !s.primary,
+    );
+    expect(peers.length).toBeGreaterThan(0);
+    const cat = await (
+      await fetch(`${nodes[1]!.url}/_cat/recovery/docs?h=shard,type,stage`)
+    ).text();
+    expect(cat.trim().split('\n')).toHaveLength(6);
+    expect(cat).toMatch(/peer\s+done/);
     const gone = await call(`${nodes[1]!.url}/docs/_doc/b99?preference=_only_local`);
     expect(gone.json.found).toBe(false);
     // every node refreshes its copies; _cat/shards counts each copy where it is

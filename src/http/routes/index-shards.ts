@@ -21,7 +21,11 @@ import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
 import { boolParam, listParam, param, type Handler, type RestRequest } from '../rest.js';
 import type { Router } from '../router.js';
-import { hostOf, transportAddress } from './nodes.js';
+import { transportAddress } from './nodes.js';
+import { recoveryEntry } from '../../engine/recovery-entry.js';
+import { RECOVERY_COLUMNS } from '../../cat/columns.js';
+import { TimeValue, type Cell } from '../../cat/table.js';
+import { CAT_PARAMS, respond } from './cat.js';
 
 const OPTS = ['ignore_unavailable', 'allow_no_indices', 'expand_wildcards'];
 const LUCENE_VERSION = '7.7.3';
@@ -40,11 +44,7 @@ export function segmentName(shard: Shard, segment: Segment): { name: string; gen
 }
 
 /** ES RecoveryState percentages: "%1.1f%%", 100% when there was nothing to recover. */
-export function recoveryPercent(recovered: number, total: number): string {
-  if (total < 0) return '-1.0%';
-  const p = total === 0 ? 100 : (100 * recovered) / total;
-  return `${p.toFixed(1)}%`;
-}
+export { recoveryPercent } from '../../engine/recovery-entry.js';
 
 export function registerIndexShardRoutes(router: Router<Handler>, node: NodeContext): void {
   const resolve = (req: RestRequest, base: IndicesOptions): IndexService[] =>
@@ -149,74 +149,86 @@ export function registerIndexShardRoutes(router: Router<Handler>, node: NodeCont
   router.add('GET', '/_shard_stores', shardStores);
   router.add('GET', '/{index}/_shard_stores', shardStores);
 
-  // ---- recovery: how each started primary was recovered (all are done on a lone node)
-  const recovery: Handler = (req) => {
+  /** Every started copy's recovery entry, by index (in the targets' order). */
+  const recoveries = async (targets: IndexService[], human: boolean, activeOnly: boolean) => {
+    const self = { id: node.nodeId, name: node.nodeName, transportAddress: transportAddress(node) };
+    const out: Record<string, Array<Record<string, unknown>>> = {};
+    const live = targets.filter((i) => !i.failed);
+    if (node.cluster?.indices) {
+      const got = await node.cluster.indices.recoveries(live.map((i) => i.name), human, activeOnly); // prettier-ignore
+      for (const i of live) if (got[i.name]) out[i.name] = got[i.name] as Array<Record<string, unknown>>; // prettier-ignore
+      return out;
+    }
+    if (activeOnly) return out;
+    for (const idx of live)
+      out[idx.name] = idx.shards.map((shard) => recoveryEntry(shard.id, shard.recovery, true, self, human)); // prettier-ignore
+    return out;
+  };
+
+  // ---- recovery: how each started copy was recovered (all are done on a lone node)
+  const recovery: Handler = async (req) => {
     checkParams(req, [...OPTS, 'detailed', 'active_only']);
     const targets = resolve(req, STRICT_EXPAND_OPEN_FORBID_CLOSED);
-    const human = boolParam(req, 'human', false);
-    const activeOnly = boolParam(req, 'active_only', false);
-    const time = (field: string, ms: number): Record<string, unknown> =>
-      human
-        ? { [field]: formatTimeValue(ms), [`${field}_in_millis`]: ms }
-        : { [`${field}_in_millis`]: ms };
-    const date = (field: string, ms: number): Record<string, unknown> =>
-      human
-        ? { [field]: new Date(ms).toISOString(), [`${field}_in_millis`]: ms }
-        : { [`${field}_in_millis`]: ms };
-    const bytes = (field: string, n: number): Record<string, unknown> =>
-      human
-        ? { [field]: formatByteSize(n), [`${field}_in_bytes`]: n }
-        : { [`${field}_in_bytes`]: n };
-    const host = hostOf(node);
+    const got = await recoveries(targets, boolParam(req, 'human', false), boolParam(req, 'active_only', false)); // prettier-ignore
     const body: Record<string, unknown> = {};
-    for (const idx of targets) {
-      if (idx.failed || activeOnly) continue;
-      const shards = idx.shards.map((shard) => {
-        const r = shard.recovery;
-        const took = r.stopMs - r.startMs;
-        return {
-          id: shard.id,
-          type: r.type,
-          stage: 'DONE',
-          primary: true,
-          ...date('start_time', r.startMs),
-          ...date('stop_time', r.stopMs),
-          ...time('total_time', took),
-          source: r.type === 'EXISTING_STORE' ? { bootstrap_new_history_uuid: false } : {},
-          target: {
-            id: node.nodeId,
-            host,
-            transport_address: transportAddress(node),
-            ip: host,
-            name: node.nodeName,
-          },
-          // the store is reused in place: no files are copied
-          index: {
-            size: {
-              ...bytes('total', 0),
-              ...bytes('reused', 0),
-              ...bytes('recovered', 0),
-              percent: recoveryPercent(0, 0),
-            },
-            files: { total: 0, reused: 0, recovered: 0, percent: recoveryPercent(0, 0) },
-            ...time('total_time', took),
-            ...time('source_throttle_time', 0),
-            ...time('target_throttle_time', 0),
-          },
-          translog: {
-            recovered: r.replayedOps,
-            total: r.replayedOps,
-            percent: recoveryPercent(r.replayedOps, r.replayedOps),
-            total_on_start: r.replayedOps,
-            ...time('total_time', took),
-          },
-          verify_index: { ...time('check_index_time', 0), ...time('total_time', 0) },
-        };
-      });
-      body[idx.name] = { shards };
-    }
+    for (const [name, shards] of Object.entries(got)) body[name] = { shards };
     return { status: 200, body };
   };
+
+  // ---- _cat/recovery (ES RestCatRecoveryAction), from the same entries
+  const catRecovery: Handler = async (req) => {
+    checkParams(req, [...CAT_PARAMS, 'detailed', 'active_only', 'bytes']);
+    const targets = req.params.index
+      ? resolve(req, STRICT_EXPAND_OPEN_FORBID_CLOSED)
+      : node.indices.all().filter((i) => !i.closed);
+    const got = await recoveries(targets, false, boolParam(req, 'active_only', false));
+    const rows: Cell[][] = [];
+    for (const [name, entries] of Object.entries(got))
+      for (const e of [...entries].sort((a, b) => (a.id as number) - (b.id as number)))
+        rows.push(recoveryRow(name, e));
+    return respond(req, { columns: RECOVERY_COLUMNS, rows });
+  };
+  router.add('GET', '/_cat/recovery', catRecovery);
+  router.add('GET', '/_cat/recovery/{index}', catRecovery);
   router.add('GET', '/_recovery', recovery);
   router.add('GET', '/{index}/_recovery', recovery);
+}
+
+/** One `_cat/recovery` row from a `_recovery` entry. */
+function recoveryRow(index: string, e: Record<string, unknown>): Cell[] {
+  const source = e.source as { host?: string; name?: string };
+  const target = e.target as { host: string; name: string };
+  const translog = e.translog as { recovered: number; total: number; percent: string };
+  const start = e.start_time_in_millis as number;
+  const stop = e.stop_time_in_millis as number;
+  const values: Record<string, Cell> = {
+    index,
+    shard: e.id as number,
+    start_time: new Date(start).toISOString(),
+    start_time_millis: start,
+    stop_time: new Date(stop).toISOString(),
+    stop_time_millis: stop,
+    time: new TimeValue(e.total_time_in_millis as number),
+    type: String(e.type).toLowerCase(),
+    stage: String(e.stage).toLowerCase(),
+    source_host: source.host ?? 'n/a',
+    source_node: source.name ?? 'n/a',
+    target_host: target.host,
+    target_node: target.name,
+    repository: 'n/a',
+    snapshot: 'n/a',
+    files: 0,
+    files_recovered: 0,
+    files_percent: '100.0%',
+    files_total: 0,
+    // 6.8 prints these as plain byte counts (7.x made them sizes)
+    bytes: 0,
+    bytes_recovered: 0,
+    bytes_percent: '100.0%',
+    bytes_total: 0,
+    translog_ops: translog.total,
+    translog_ops_recovered: translog.recovered,
+    translog_ops_percent: translog.percent,
+  };
+  return RECOVERY_COLUMNS.map((c) => values[c.name] ?? null);
 }
