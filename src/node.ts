@@ -37,6 +37,7 @@ function sqlScriptMethods(): Record<string, (...a: unknown[]) => unknown> {
 import { effectiveClusterSettings } from './http/routes/cluster.js';
 import { joinCluster, wantsCluster, type ClusterMembership } from './cluster/membership.js';
 import { startClusterIndices } from './cluster/cluster-indices.js';
+import { startClusterSearch } from './cluster/search/index.js';
 import {
   localNodeInfo,
   localNodeStats,
@@ -280,6 +281,7 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
     const draining = live.size;
     stopping = true;
     // leave the cluster first: the others see the node go at once (its lease is revoked)
+    context.clusterSearch?.close();
     await context.cluster?.stop();
     for (const res of live) if (!res.headersSent) res.shouldKeepAlive = false;
     // Fastify stops listening, closes idle keep-alive connections, answers in-flight requests
@@ -351,6 +353,18 @@ async function joinClusterOf(
     store: context.store,
     clusterSettings: () => context.clusterSettings?.() ?? {},
     log: say,
+  });
+  context.clusterSearch = startClusterSearch({
+    state: () => membership.state(),
+    transport: membership.transport,
+    host: {
+      nodeId: context.nodeId,
+      index: (name) => context.indices.get(name),
+      bucketBreaker: () => context.overload?.breakers.bucketChecker(),
+      get scriptMethods() {
+        return context.scriptMethods;
+      },
+    },
   });
   const state = membership.state();
   say(

@@ -13,6 +13,7 @@ const SERVED = [
   /^\/_cluster\/(health|state)(\/.*)?$/,
   /^\/_nodes(\/.*)?$/,
   /^\/_(xpack\/)?security\/_authenticate\/?$/,
+  /^(\/[^/]+){0,2}\/_(search|count|msearch)\/?$/,
 ];
 
 /** Index creation and deletion (`PUT|DELETE /{index}`), which go through the master. */
