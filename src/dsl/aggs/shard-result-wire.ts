@@ -74,7 +74,8 @@ export function encodeShardAggs(
   const enc = (v: unknown, where: string): unknown => {
     if (typeof v === 'function') throw cannotSerialize(where);
     if (v === null || typeof v !== 'object') return v;
-    if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) return v;
+    // v8 serialize keeps these as they are
+    if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer || v instanceof Date) return v;
     if (Array.isArray(v)) return v.map((x, i) => enc(x, `${where}[${i}]`));
     if (v instanceof Map)
       return new Map([...v].map(([k, x]) => [enc(k, where), enc(x, `${where}.${String(k)}`)]));
@@ -134,7 +135,7 @@ export function decodeShardAggs(
   const nodes = nodePositions(aggs);
   const dec = (v: unknown): unknown => {
     if (v === null || typeof v !== 'object') return v;
-    if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) return v;
+    if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer || v instanceof Date) return v;
     if (Array.isArray(v)) return v.map(dec);
     if (v instanceof Map) return new Map([...v].map(([k, x]) => [dec(k), dec(x)]));
     if (v instanceof Set) return new Set([...v].map(dec));
