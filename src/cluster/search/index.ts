@@ -5,7 +5,7 @@
 import type { QueryNode } from '../../dsl/query/index.js';
 import { parseSearch, type ExecuteOptions, type SearchOutcome } from '../../dsl/search/execute.js';
 import { executeCount } from '../../dsl/search/count.js';
-import { parseSearchBody, type SearchRequest } from '../../dsl/search/request.js';
+import type { SearchRequest } from '../../dsl/search/request.js';
 import type { IndexService } from '../../engine/index-service.js';
 import { shardTargets } from '../../dsl/search/execute.js';
 import type { Transport } from '../transport/transport.js';
@@ -39,6 +39,8 @@ export interface ClusterSearch {
   search(r: ClusterSearchRequest): Promise<SearchOutcome>;
   /** `_count`: a size-0 search reporting the total (ES TransportCountAction's shape). */
   count(r: ClusterCountRequest): Promise<Record<string, unknown>>;
+  /** Search contexts this node holds for other coordinators now. */
+  openContexts(): number;
   close(): void;
 }
 
@@ -74,8 +76,8 @@ export function startClusterSearch(o: ClusterSearchOptions): ClusterSearch {
           preFilterShardSize: Number.MAX_SAFE_INTEGER,
         },
         ...(r.preference !== undefined ? { preference: r.preference } : {}),
-        runLocally: () => ({
-          body: executeCount(shardTargets(r.indices, r.opts.shardFilter), r.query, r.opts),
+        runLocally: (shardFilter) => ({
+          body: executeCount(shardTargets(r.indices, shardFilter), r.query, r.opts),
           warnings: [],
         }),
       });
@@ -91,10 +93,7 @@ export function startClusterSearch(o: ClusterSearchOptions): ClusterSearch {
         },
       };
     },
+    openContexts: () => service.openContexts(),
     close: () => service.close(),
   };
 }
-
-/** A request body of `_count` as the search it runs. */
-export const countSearchRequest = (query: unknown): SearchRequest =>
-  parseSearchBody(query ? { query } : {});

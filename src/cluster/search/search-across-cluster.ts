@@ -69,8 +69,11 @@ export interface ClusterSearchRequest {
   readonly opts: ExecuteOptions;
   readonly preference?: string;
   readonly maxAggDepth?: number;
-  /** What runs when every shard is read on this node (default: the lone node's executor). */
-  readonly runLocally?: () => SearchOutcome;
+  /**
+   * What runs when every shard is read on this node (default: the lone node's executor), over
+   * the shards `shardFilter` keeps.
+   */
+  readonly runLocally?: (shardFilter: ExecuteOptions['shardFilter']) => SearchOutcome;
 }
 
 const DEFAULT_PRE_FILTER_SHARD_SIZE = 128;
@@ -102,9 +105,19 @@ export async function searchAcrossCluster(
     .map((t, i) => ({ ...t, shardIndex: i }));
   const planned: Planned[] = targets.map((t, i) => ({ target: t, nodes: copies[i]!.nodes }));
   // every shard read here: the lone node's executor, as it is
-  if (planned.every((p) => p.nodes[0] === local) && targets.length === all.length)
-    return r.runLocally ? r.runLocally() : executeSearch(r.indices, req, parsed, opts);
-  if (planned.some((p) => p.nodes.some((n) => n !== local))) refuseAcrossNodes(req, opts);
+  if (planned.every((p) => p.nodes[0] === local)) {
+    const base = opts.shardFilter;
+    const shardFilter =
+      targets.length === all.length
+        ? base
+        : (idx: IndexService, shard: number) =>
+            (base ? base(idx, shard) : true) && kept.has(`${idx.name}\u0000${shard}`);
+    const localOpts = shardFilter ? { ...opts, shardFilter } : opts;
+    return r.runLocally
+      ? r.runLocally(shardFilter)
+      : executeSearch(r.indices, req, parsed, localOpts);
+  }
+  refuseAcrossNodes(req, opts);
 
   const warnings: string[] = [];
   const plan = planSearch(targets, req, opts, warnings);
