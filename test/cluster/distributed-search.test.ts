@@ -318,6 +318,16 @@ describe('search across nodes', () => {
     );
   });
 
+  it('explains hits on the node that holds them', async () => {
+    const body = { query: { match: { title: 'brown fox' } }, explain: true, size: 30 };
+    const expected = plain(lone(body));
+    const got = await distributed(body);
+    const nodes = got.hits.hits.map((h: { _node: string }) => h._node);
+    expect(new Set(nodes)).toEqual(new Set(['A', 'B', 'C']));
+    for (const h of [...got.hits.hits, ...expected.hits.hits]) delete h._node;
+    expect(got).toEqual(expected);
+  });
+
   it('counts as the lone node does', async () => {
     const sreq = parseSearchBody({ query: { match: { title: 'fox' } } });
     const query = parseSearch(sreq).query;
@@ -353,6 +363,13 @@ describe('search across nodes', () => {
     ]);
     expect((await refused({}, { scroll: true, keepAllHits: true }))[2]).toBe(
       'scroll is not supported yet when shards are on several nodes',
+    );
+    const lookup = { terms: { tag: { index: 'docs', type: '_doc', id: 'd1', path: 'tag' } } };
+    expect((await refused({ query: { bool: { filter: [lookup] } } }))[2]).toBe(
+      'a terms lookup is not supported yet when shards are on several nodes',
+    );
+    expect((await refused({ collapse: { field: 'tag', inner_hits: { name: 'x' } } }))[2]).toBe(
+      'collapse with inner_hits is not supported yet when shards are on several nodes',
     );
     expect((await refused({}, { searchType: 'dfs_query_then_fetch' }))[2]).toBe(
       'search_type [dfs_query_then_fetch] is not supported yet when shards are on several nodes',
