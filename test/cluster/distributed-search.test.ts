@@ -328,6 +328,14 @@ describe('search across nodes', () => {
     expect(got).toEqual(expected);
   });
 
+  it('pages a single remote shard from `from` as the lone node pages it', async () => {
+    const body = { query: { match: { title: 'the quick' } }, from: 5, size: 4, sort: ['n'] };
+    const only1 = (idx: IndexService, s: number) => s === 1;
+    const expected = plain(lone(body, ['docs'], { shardFilter: only1 }));
+    expect(await distributed(body, ['docs'], {}, '_shards:1')).toEqual(expected);
+    expect(expected.hits.hits).toHaveLength(4);
+  });
+
   it('counts as the lone node does', async () => {
     const sreq = parseSearchBody({ query: { match: { title: 'fox' } } });
     const query = parseSearch(sreq).query;

@@ -163,6 +163,7 @@ export async function searchAcrossCluster(
       const q = runQueryPhase(ts, req, parsed, opts, plan, new Set(), skipHits);
       for (const res of q.results) {
         results[res.target.shardIndex] = res;
+        failures[res.target.shardIndex] = undefined;
         localResults.set(res.target.shardIndex, res);
         owner.set(res.target.shardIndex, local);
         if (canMatch)
@@ -173,8 +174,10 @@ export async function searchAcrossCluster(
           );
       }
       for (const f of q.failures) {
-        const t = ts.find((x) => x.idx.name === f.index && x.shard.id === f.shard)!;
-        failures[t.shardIndex] = f;
+        const p = mine.find((x) => x.target.idx.name === f.index && x.target.shard.id === f.shard)!;
+        // ES onShardFailure: the shard moves on to its next copy; the last failure is reported
+        failures[p.target.shardIndex] = f;
+        if (!lastTry(p)) retry.push(p);
       }
     }
     await Promise.all(
@@ -209,20 +212,23 @@ export async function searchAcrossCluster(
           // the node is gone or failed: its shards move on to their next copy
           const error = toEsError(e);
           for (const p of ps) {
+            failures[p.target.shardIndex] = failure(p.target, nodeId, error);
             if (!lastTry(p)) retry.push(p);
-            else failures[p.target.shardIndex] = failure(p.target, nodeId, error);
           }
           return;
         }
         if (reply.contextId) contexts.set(nodeId, reply.contextId);
         for (const w of reply.warnings) if (!warnings.includes(w)) warnings.push(w);
-        const byIndex = new Map(ps.map((p) => [p.target.shardIndex, p.target]));
+        const byIndex = new Map(ps.map((p) => [p.target.shardIndex, p]));
         for (const s of reply.shards) {
-          const t = byIndex.get(s.shardIndex)!;
+          const p = byIndex.get(s.shardIndex)!;
+          const t = p.target;
           if (!s.ok) {
             failures[t.shardIndex] = failure(t, nodeId, deserializeError(s.error));
+            if (!lastTry(p)) retry.push(p);
             continue;
           }
+          failures[t.shardIndex] = undefined;
           results[t.shardIndex] = remoteResult(t, s, parsed, plan.sortSpecs, opts);
           owner.set(t.shardIndex, nodeId);
           matches[t.shardIndex] = s.canMatch;
