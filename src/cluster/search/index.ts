@@ -63,7 +63,8 @@ export function startClusterSearch(o: ClusterSearchOptions): ClusterSearch {
   return {
     search: (r) => searchAcrossCluster(deps, r),
     async count(r) {
-      const sreq = { ...r.sreq, size: 0, trackTotalHits: true };
+      // what the lone node's executeCount reads of the request: the query alone
+      const sreq = { ...r.sreq, size: 0, trackTotalHits: true, minScore: null, terminateAfter: 0 };
       const out = await searchAcrossCluster(deps, {
         indices: r.indices,
         req: sreq,
