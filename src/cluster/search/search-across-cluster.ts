@@ -161,6 +161,7 @@ export async function searchAcrossCluster(
       byNode.delete(local);
       const ts = mine.map((p) => p.target);
       const q = runQueryPhase(ts, req, parsed, opts, plan, new Set(), skipHits);
+      unavailable += q.unavailable;
       for (const res of q.results) {
         results[res.target.shardIndex] = res;
         failures[res.target.shardIndex] = undefined;
