@@ -14,6 +14,7 @@ import type { ScrollService } from './dsl/search/scroll.js';
 import type { OverloadControl } from './http/overload.js';
 import type { Clock } from './search/deadline.js';
 import type { ClusterMembership } from './cluster/membership.js';
+import type { ClusterSearch } from './cluster/search/index.js';
 import type { IngestService } from './ingest/service.js';
 
 export interface NodeSettings {
@@ -66,6 +67,8 @@ export interface NodeContext {
   clusterSettingsChanged?: (settings: Record<string, string>) => void;
   /** Set when the node joined a cluster coordinated by etcd (`discovery.etcd.endpoints`). */
   cluster?: ClusterMembership;
+  /** Searches whose shards are on several nodes (set with `cluster`). */
+  clusterSearch?: ClusterSearch;
   /** The clock of search timeouts (performance.now when unset); tests inject one. */
   searchClock?: Clock;
   /** Ingest pipelines (set when the routes are registered). */

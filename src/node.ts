@@ -48,6 +48,7 @@ import { startClusterIndices } from './cluster/cluster-indices.js';
 import { PrimaryGroups, startClusterWritePath } from './cluster/writes/index.js';
 import { clusterReads } from './cluster/reads/cluster-get.js';
 import { clusterBroadcast } from './cluster/broadcast.js';
+import { startClusterSearch } from './cluster/search/index.js';
 import {
   localNodeInfo,
   localNodeStats,
@@ -296,6 +297,7 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
     const draining = live.size;
     stopping = true;
     // leave the cluster first: the others see the node go at once (its lease is revoked)
+    context.clusterSearch?.close();
     await context.cluster?.stop();
     for (const res of live) if (!res.headersSent) res.shouldKeepAlive = false;
     // Fastify stops listening, closes idle keep-alive connections, answers in-flight requests
@@ -435,6 +437,18 @@ async function joinClusterOf(
       const n = membership.state().nodes.get(id);
       if (!n) throw new EsError('node_not_connected_exception', `[${id}] not in the cluster`, 500);
       return { id: n.id, name: n.name, transportAddress: n.transportAddress };
+    },
+  });
+  context.clusterSearch = startClusterSearch({
+    state: () => membership.state(),
+    transport: membership.transport,
+    host: {
+      nodeId: context.nodeId,
+      index: (name) => context.indices.get(name),
+      bucketBreaker: () => context.overload?.breakers.bucketChecker(),
+      get scriptMethods() {
+        return context.scriptMethods;
+      },
     },
   });
   await membership.start();

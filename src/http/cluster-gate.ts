@@ -29,6 +29,8 @@ const SERVED = [
   /^\/_ingest\/processor\/grok\/?$/,
   // every node refreshes or flushes the copies it holds (src/cluster/broadcast.ts)
   /^\/([^_/][^/]*\/)?_(refresh|flush)\/?$/,
+  // searches: query then fetch over one copy of each shard (src/cluster/search)
+  /^(\/[^/]+){0,2}\/_(search|count|msearch)\/?$/,
 ];
 
 /**

@@ -42,6 +42,7 @@ import { executeSuggest, parseSuggest, type SuggestNode } from './suggest.js';
 import type { IndexQueryContext } from '../query/index.js';
 import type { ShardRunner } from './shard-request-cache.js';
 import { parseAliasFilters, type AliasFilters } from './alias-filter.js';
+import { isRenderedAggHit } from '../aggs/shard-result-wire.js';
 
 export interface ShardTarget {
   idx: IndexService;
@@ -163,17 +164,33 @@ export function parseSearch(
 const DEFAULT_BATCHED_REDUCE_SIZE = 512;
 const DEFAULT_PRE_FILTER_SHARD_SIZE = 128;
 
-export function executeSearch(
-  indices: IndexService[],
+/**
+ * What the phases of one search share: the page window, the sort, the deadline, the alias
+ * filters and the per-index query contexts (built once per index, on the node that runs them).
+ */
+export interface SearchPlan {
+  readonly t0: number;
+  readonly from: number;
+  readonly size: number;
+  readonly sortSpecs: SearchRequest['sort'] | null;
+  readonly scoreOnlySort: boolean;
+  readonly numHits: number;
+  readonly warnings: string[];
+  readonly qctx: (idx: IndexService) => IndexQueryContext;
+  readonly globalStats: SearchStats | null;
+  readonly aliasFilters: Map<IndexService, QueryNode>;
+  readonly deadline: ReturnType<typeof searchDeadline>;
+  readonly allowPartial: boolean;
+}
+
+export function planSearch(
+  targets: ShardTarget[],
   req: SearchRequest,
-  parsed: ParsedSearch,
   opts: ExecuteOptions,
-): SearchOutcome {
-  const t0 = Date.now();
+  warnings: string[] = [],
+): SearchPlan {
   const from = req.from < 0 ? 0 : req.from;
   const size = req.size < 0 ? 10 : req.size;
-  const targets = shardTargets(indices, opts.shardFilter);
-  const warnings: string[] = [];
   const ctxCache = new Map<IndexService, IndexQueryContext>();
   const qctx = (idx: IndexService) => {
     let c = ctxCache.get(idx);
@@ -187,29 +204,55 @@ export function executeSearch(
     }
     return c;
   };
-  let globalStats: SearchStats | null = null;
-  if (opts.searchType === 'dfs_query_then_fetch')
-    globalStats = combinedStats(targets.map((t) => shardStats(t.snapshot)));
   const sortSpecs = req.sort && req.sort.length > 0 ? req.sort : null;
-  const scoreOnlySort =
-    sortSpecs !== null &&
-    sortSpecs.length === 1 &&
-    sortSpecs[0]!.field === '_score' &&
-    (sortSpecs[0]!.order ?? 'desc') === 'desc';
-  const numHits = opts.keepAllHits ? Number.MAX_SAFE_INTEGER : from + size;
+  return {
+    t0: Date.now(),
+    from,
+    size,
+    sortSpecs,
+    scoreOnlySort:
+      sortSpecs !== null &&
+      sortSpecs.length === 1 &&
+      sortSpecs[0]!.field === '_score' &&
+      (sortSpecs[0]!.order ?? 'desc') === 'desc',
+    numHits: opts.keepAllHits ? Number.MAX_SAFE_INTEGER : from + size,
+    warnings,
+    qctx,
+    globalStats:
+      opts.searchType === 'dfs_query_then_fetch'
+        ? combinedStats(targets.map((t) => shardStats(t.snapshot)))
+        : null,
+    aliasFilters: parseAliasFilters(opts.aliasFilters),
+    deadline: searchDeadline(req, opts),
+    allowPartial: opts.allowPartialSearchResults ?? true,
+  };
+}
 
-  const aliasFilters = parseAliasFilters(opts.aliasFilters);
-  const deadline = searchDeadline(req, opts);
-  const allowPartial = opts.allowPartialSearchResults ?? true;
-  const skipped = preFilter(targets, req, parsed, qctx, opts);
+/** One shard's query phase result as the coordinator reduces it (local, or from another node). */
+export type QueryResult = Pick<
+  ShardResult,
+  'target' | 'top' | 'aggs' | 'sortKeys' | 'hitsFrom' | 'timedOut'
+>;
+
+export interface QueryPhaseOutcome<R extends QueryResult = ShardResult> {
+  results: R[];
+  failures: ShardFailure[];
+  /** Shards with no active copy (ES: no failure, only missing from `successful`). */
+  unavailable: number;
+}
+
+/** The query phase over `targets` on this node (ES SearchService.executeQueryPhase per shard). */
+export function runQueryPhase(
+  targets: ShardTarget[],
+  req: SearchRequest,
+  parsed: ParsedSearch,
+  opts: ExecuteOptions,
+  plan: SearchPlan,
+  skipped: ReadonlySet<ShardTarget>,
+  skipHits: number,
+): QueryPhaseOutcome {
   const failures: ShardFailure[] = [];
   const results: ShardResult[] = [];
-  // The only shard to run returns the page itself: its ranks before `from` need no hit objects.
-  let running = 0;
-  for (const t of targets) if (!t.idx.failed && !skipped.has(t)) running++;
-  const skipHits =
-    running === 1 && !opts.keepAllHits && !req.collapse && req.rescore.length === 0 ? from : 0;
-  // ES: a shard with no active copy is no failure, it is only missing from `successful`.
   let unavailable = 0;
   for (const t of targets) {
     if (t.idx.failed) {
@@ -221,20 +264,20 @@ export function executeSearch(
       const input = {
         req,
         parsed,
-        qctx: qctx(t.idx),
-        globalStats,
-        sortSpecs,
-        scoreOnlySort,
-        numHits,
+        qctx: plan.qctx(t.idx),
+        globalStats: plan.globalStats,
+        sortSpecs: plan.sortSpecs,
+        scoreOnlySort: plan.scoreOnlySort,
+        numHits: plan.numHits,
         skipHits,
         opts,
-        warnings,
-        deadline,
-        aliasFilter: aliasFilters.get(t.idx) ?? null,
+        warnings: plan.warnings,
+        deadline: plan.deadline,
+        aliasFilter: plan.aliasFilters.get(t.idx) ?? null,
       };
       const run = () => runShard(t, input);
       const r = opts.shardRunner ? opts.shardRunner(t, run, opts.aliasFilters?.get(t.idx)) : run();
-      if (r.timedOut && !allowPartial) throw timeExceededFailure();
+      if (r.timedOut && !plan.allowPartial) throw timeExceededFailure();
       results.push(r);
     } catch (e) {
       failures.push({
@@ -245,13 +288,40 @@ export function executeSearch(
       });
     }
   }
-  // ES: AbstractSearchAsyncAction counts skipped shards as successful; none at all is a failure.
-  if (targets.length > 0 && targets.length - failures.length - unavailable === 0)
-    throw allShardsFailed('query', failures);
-  if (!allowPartial && failures.length > 0)
-    throw shardsFailed('query', 'Partial shards failure', failures);
+  return { results, failures, unavailable };
+}
 
-  // ---- reduce: hits
+/** After the query phase: no shard answered, or a failure without partial results allowed. */
+export function checkQueryPhase(
+  numTargets: number,
+  q: QueryPhaseOutcome<QueryResult>,
+  allowPartial: boolean,
+): void {
+  // ES: AbstractSearchAsyncAction counts skipped shards as successful; none at all is a failure.
+  if (numTargets > 0 && numTargets - q.failures.length - q.unavailable === 0)
+    throw allShardsFailed('query', q.failures);
+  if (!allowPartial && q.failures.length > 0)
+    throw shardsFailed('query', 'Partial shards failure', q.failures);
+}
+
+/** The reduce of the hits (SearchPhaseController.reducedQueryPhase + sortDocs): the page. */
+export interface ReducedHits {
+  total: number;
+  maxScore: number;
+  terminated: boolean;
+  keys: SortKey[] | null;
+  /** Every merged hit (scroll and collapse only). */
+  merged: MergedHit[] | null;
+  page: MergedHit[];
+}
+
+export function reduceHits(
+  results: QueryResult[],
+  req: SearchRequest,
+  plan: SearchPlan,
+  opts: ExecuteOptions,
+): ReducedHits {
+  const { from, size } = plan;
   let total = 0;
   let maxScore = NaN;
   let terminated = false;
@@ -267,7 +337,7 @@ export function executeSearch(
     hits: r.top.hits,
     hitsFrom: r.hitsFrom,
   }));
-  const mergeKeys = keys && !scoreOnlySort ? keys : null;
+  const mergeKeys = keys && !plan.scoreOnlySort ? keys : null;
   // scrolls keep every hit, collapsing pages over groups: both need all ranks
   const merged =
     opts.keepAllHits || req.collapse
@@ -278,51 +348,75 @@ export function executeSearch(
       ? dedupCollapsed(merged, from, size)
       : merged.slice(from, from + size)
     : mergeShardHits(shardHits, mergeKeys, from, from + size);
-  const fetchOpts = searchFetchOptions(
-    req,
-    parsed,
-    keys,
-    qctx,
-    globalStats,
-    opts,
-    warnings,
-    results,
-  );
-  const hits = fetchPerShard(page, fetchOpts, warnings, failures, opts.nodeId);
-  if (targets.length > 0 && failures.length === targets.length)
-    throw allShardsFailed('fetch', failures);
+  return { total, maxScore, terminated, keys, merged, page };
+}
+
+/** After the fetch phase (ES FetchSearchPhase / buildSearchResponse). */
+export function checkFetchPhase(
+  numTargets: number,
+  failures: ShardFailure[],
+  allowPartial: boolean,
+): void {
+  if (numTargets > 0 && failures.length === numTargets) throw allShardsFailed('fetch', failures);
   // ES buildSearchResponse: fetch failures of a search without partial results
   if (!allowPartial && failures.length > 0) throw shardsFailed('', 'Shard failures', failures);
-  if (req.collapse && req.collapse.innerHits.length > 0 && hits.length > 0)
-    expandCollapsed(indices, req, hits, opts, warnings);
+}
+
+export interface ResponseParts {
+  plan: SearchPlan;
+  req: SearchRequest;
+  parsed: ParsedSearch;
+  opts: ExecuteOptions;
+  targets: ShardTarget[];
+  query: QueryPhaseOutcome<QueryResult>;
+  skipped: number;
+  reduced: ReducedHits;
+  hits: Record<string, unknown>[];
+  /** Renders the hits of `top_hits` aggregations (the local fetch by default). */
+  topHitsFetch?: (hits: CollectedHit[], o: TopHitsOptions) => unknown[];
+}
+
+/** The search response body (ES SearchResponse): took, _shards, hits, aggregations, suggest. */
+export function buildSearchResponse(p: ResponseParts): Record<string, unknown> {
+  const { plan, req, parsed, opts, targets, query, reduced } = p;
+  const { results, failures, unavailable } = query;
+  let maxScore = reduced.maxScore;
   // EmptyTopDocsCollectorContext: with size 0 every shard reports TopDocs(total, [], 0)
-  if (size === 0 && results.length > 0) maxScore = 0;
+  if (plan.size === 0 && results.length > 0) maxScore = 0;
   const body: Record<string, unknown> = {
-    took: Date.now() - t0,
+    took: Date.now() - plan.t0,
     // ES SearchPhaseController.reducedQueryPhase: any shard that timed out
     timed_out: results.some((r) => r.timedOut),
   };
-  if (req.terminateAfter > 0) body.terminated_early = terminated;
+  if (req.terminateAfter > 0) body.terminated_early = reduced.terminated;
   const reducePhases = numReducePhases(req, opts, targets.length, results.length);
   if (reducePhases !== 1) body.num_reduce_phases = reducePhases;
   body._shards = {
     total: targets.length,
     // After the fetch phase, whose failures count too.
     successful: targets.length - failures.length - unavailable,
-    skipped: skipped.size,
+    skipped: p.skipped,
     failed: failures.length,
     ...(failures.length ? { failures: failures.map(failureJson) } : {}),
   };
   body.hits = {
-    total: req.trackTotalHits ? total : -1,
+    total: req.trackTotalHits ? reduced.total : -1,
     max_score: Number.isNaN(maxScore) ? null : maxScore,
-    hits,
+    hits: p.hits,
   };
   if (parsed.aggs) {
     // top_hits hits name their shard, not a position in some request's shard list (a cached
     // shard result may come from a request that listed the shards differently)
     const byShard = new Map<object, ShardTarget>(targets.map((t) => [t.shard, t]));
     const targetOf = (h: CollectedHit) => byShard.get((h as AggHit).origin!)!;
+    const localFetch = (hits: CollectedHit[], o: TopHitsOptions): unknown[] => {
+      // hits of shards on other nodes come rendered (ES InternalTopHits carries full hits)
+      if (!hits.some(isRenderedAggHit)) return fetchTopHits(hits, o, targetOf, plan, parsed, opts);
+      const local = hits.filter((h) => !isRenderedAggHit(h));
+      const rendered = fetchTopHits(local, o, targetOf, plan, parsed, opts);
+      let i = 0;
+      return hits.map((h) => (isRenderedAggHit(h) ? h.rendered : rendered[i++]));
+    };
     body.aggregations = reduceAggregations(
       parsed.aggs,
       results.map((r) => r.aggs!).filter((a) => a),
@@ -330,21 +424,9 @@ export function executeSearch(
         typedKeys: opts.typedKeys,
         maxBuckets: opts.limits.maxBuckets,
         ...(opts.limits.breaker ? { breaker: opts.limits.breaker } : {}),
-        warnings,
+        warnings: plan.warnings,
         shardOrder: (origin) => (origin ? byShard.get(origin)!.shardIndex : 0),
-        fetchHits: (hits: CollectedHit[], o: TopHitsOptions) =>
-          fetchHits(
-            hits.map((h) => ({ ...h, target: targetOf(h) })),
-            topHitsFetchOptions(
-              o,
-              parsed.query,
-              qctx,
-              (t) => globalStats ?? shardStats(t.snapshot),
-              opts,
-              warnings,
-            ),
-            warnings,
-          ),
+        fetchHits: p.topHitsFetch ?? localFetch,
         ...(opts.scriptMethods ? { scriptMethods: opts.scriptMethods } : {}),
       },
     );
@@ -353,12 +435,85 @@ export function executeSearch(
     body.suggest = executeSuggest(
       parsed.suggest,
       results.map((r) => r.target),
-      qctx,
+      plan.qctx,
       opts.typedKeys,
     );
   }
-  const out: SearchOutcome = { body, warnings, sortKeys: keys, fetch: fetchOpts };
-  if (opts.keepAllHits) out.allHits = merged!;
+  return body;
+}
+
+/** The hits of a `top_hits` aggregation rendered from their shards (`targetOf`) on this node. */
+export function fetchTopHits(
+  hits: CollectedHit[],
+  o: TopHitsOptions,
+  targetOf: (h: CollectedHit) => ShardTarget,
+  plan: SearchPlan,
+  parsed: ParsedSearch,
+  opts: ExecuteOptions,
+): unknown[] {
+  return fetchHits(
+    hits.map((h) => ({ ...h, target: targetOf(h) })),
+    topHitsFetchOptions(
+      o,
+      parsed.query,
+      plan.qctx,
+      (t) => plan.globalStats ?? shardStats(t.snapshot),
+      opts,
+      plan.warnings,
+    ),
+    plan.warnings,
+  );
+}
+
+/**
+ * The search on this node's shards: can_match, query phase, reduce, fetch, collapse expansion
+ * and the response, one after the other.
+ */
+export function executeSearch(
+  indices: IndexService[],
+  req: SearchRequest,
+  parsed: ParsedSearch,
+  opts: ExecuteOptions,
+): SearchOutcome {
+  const targets = shardTargets(indices, opts.shardFilter);
+  const warnings: string[] = [];
+  const plan = planSearch(targets, req, opts, warnings);
+  const skipped = preFilter(targets, req, parsed, plan.qctx, opts);
+  // The only shard to run returns the page itself: its ranks before `from` need no hit objects.
+  let running = 0;
+  for (const t of targets) if (!t.idx.failed && !skipped.has(t)) running++;
+  const skipHits =
+    running === 1 && !opts.keepAllHits && !req.collapse && req.rescore.length === 0 ? plan.from : 0;
+  const query = runQueryPhase(targets, req, parsed, opts, plan, skipped, skipHits);
+  checkQueryPhase(targets.length, query, plan.allowPartial);
+  const reduced = reduceHits(query.results, req, plan, opts);
+  const fetchOpts = searchFetchOptions(
+    req,
+    parsed,
+    reduced.keys,
+    plan.qctx,
+    plan.globalStats,
+    opts,
+    warnings,
+    query.results,
+  );
+  const hits = fetchPerShard(reduced.page, fetchOpts, warnings, query.failures, opts.nodeId);
+  checkFetchPhase(targets.length, query.failures, plan.allowPartial);
+  if (req.collapse && req.collapse.innerHits.length > 0 && hits.length > 0)
+    expandCollapsed(indices, req, hits, opts, warnings);
+  const body = buildSearchResponse({
+    plan,
+    req,
+    parsed,
+    opts,
+    targets,
+    query,
+    skipped: skipped.size,
+    reduced,
+    hits,
+  });
+  const out: SearchOutcome = { body, warnings, sortKeys: reduced.keys, fetch: fetchOpts };
+  if (opts.keepAllHits) out.allHits = reduced.merged!;
   return out;
 }
 
@@ -366,7 +521,7 @@ export function executeSearch(
  * FetchSearchPhase: each shard fetches its own hits; a shard whose fetch fails is reported in
  * `_shards.failures` and its hits are left out of the response.
  */
-function fetchPerShard(
+export function fetchPerShard(
   page: MergedHit[],
   o: FetchOptions,
   warnings: string[],
@@ -392,7 +547,7 @@ function fetchPerShard(
 }
 
 /** CanMatchPreFilterSearchPhase: the shards to skip (never all of them). */
-function preFilter(
+export function preFilter(
   targets: ShardTarget[],
   req: SearchRequest,
   parsed: ParsedSearch,

@@ -30,6 +30,7 @@ import {
   shardTargets,
   type ExecuteOptions,
   type ShardTarget,
+  type SearchOutcome,
 } from '../../dsl/search/execute.js';
 import { fetchHits } from '../../dsl/search/fetch.js';
 import { executeCount } from '../../dsl/search/count.js';
@@ -274,7 +275,8 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     return { sreq, parsed };
   };
 
-  const runSearch = (
+  /** Everything a search needs before it runs: its targets and execution options. */
+  const prepareRun = (
     { sreq, parsed }: PreparedSearch,
     get: (n: string) => string | undefined,
     expr: string | undefined,
@@ -315,15 +317,26 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
         ),
     );
     if (runner) execOpts.shardRunner = runner;
-    if (keepAlive === undefined) return executeSearch(targets, sreq, parsed, execOpts);
-    const out = executeSearch(targets, sreq, parsed, {
-      ...execOpts,
-      keepAllHits: true,
-      scroll: true,
-      scrollKeepAliveMs: keepAlive,
-      maxKeepAliveMs: maxKeepAlive(),
-    });
-    const size = sreq.size < 0 ? 10 : sreq.size;
+    const runOpts: ExecuteOptions =
+      keepAlive === undefined
+        ? execOpts
+        : {
+            ...execOpts,
+            keepAllHits: true,
+            scroll: true,
+            scrollKeepAliveMs: keepAlive,
+            maxKeepAliveMs: maxKeepAlive(),
+          };
+    return { sreq, parsed, targets, runOpts, keepAlive };
+  };
+
+  /** The response of a search that ran (a scroll's first page opens its context). */
+  const finishRun = (
+    p: ReturnType<typeof prepareRun>,
+    out: SearchOutcome,
+  ): { body: Record<string, unknown>; warnings: string[] } => {
+    if (p.keepAlive === undefined) return out;
+    const size = p.sreq.size < 0 ? 10 : p.sreq.size;
     const hitsObj = out.body.hits as Record<string, unknown>;
     const ctx = scrolls.open({
       hits: out.allHits!,
@@ -333,11 +346,44 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       maxScore: hitsObj.max_score as number | null,
       shards: (out.body._shards as { total: number }).total,
       fetch: out.fetch!,
-      keepAliveMs: keepAlive,
+      keepAliveMs: p.keepAlive,
       release: pinScrollViews(out.allHits!),
     });
     return { body: { _scroll_id: ctx.id, ...out.body }, warnings: out.warnings };
   };
+
+  const runSearch = (
+    prepared: PreparedSearch,
+    get: (n: string) => string | undefined,
+    expr: string | undefined,
+    resolveTargets: () => IndexService[],
+    warnings: string[],
+  ) => {
+    const p = prepareRun(prepared, get, expr, resolveTargets, warnings);
+    return finishRun(p, executeSearch(p.targets, p.sreq, p.parsed, p.runOpts));
+  };
+
+  /** In a cluster: the same search, its shards read on the nodes that hold them. */
+  const runClusterSearch = async (
+    prepared: PreparedSearch,
+    get: (n: string) => string | undefined,
+    expr: string | undefined,
+    resolveTargets: () => IndexService[],
+    warnings: string[],
+  ) => {
+    const p = prepareRun(prepared, get, expr, resolveTargets, warnings);
+    const pref = get('preference');
+    const out = await node.clusterSearch!.search({
+      indices: p.targets,
+      req: p.sreq,
+      parsed: p.parsed,
+      opts: p.runOpts,
+      ...(pref !== undefined ? { preference: pref } : {}),
+      maxAggDepth: searchLimits(node).maxAggDepth,
+    });
+    return finishRun(p, out);
+  };
+  const inCluster = () => node.cluster !== undefined && node.clusterSearch !== undefined;
 
   /** The alias filters `expr` puts on each of `targets`, parsed (alias-filter.ts). */
   const aliasFilterNodes = (expr: string | undefined, targets: IndexService[]) =>
@@ -367,15 +413,19 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     checkParams(req, SEARCH_PARAMS);
     preferenceWarning(req);
     const get = (n: string) => param(req, n);
-    const out = runSearch(
+    const args = [
       prepareSearch(bodyJson(req), get, req.warnings),
       get,
       req.params.index,
       () => typeFilter(resolveSearch(req), req.params.type),
       req.warnings,
-    );
-    req.warnings.push(...out.warnings);
-    return { status: 200, body: out.body };
+    ] as const;
+    const respond = (out: { body: Record<string, unknown>; warnings: string[] }) => {
+      req.warnings.push(...out.warnings);
+      return { status: 200, body: out.body };
+    };
+    if (inCluster()) return runClusterSearch(...args).then(respond);
+    return respond(runSearch(...args));
   };
   router.add(['GET', 'POST'], '/_search', search);
   router.add(['GET', 'POST'], '/{index}/_search', search);
@@ -484,8 +534,28 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     const now = Date.now();
     const found = typeFilter(resolveSearch(req), req.params.type);
     const aliasFilters = indices.aliasFilters(req.params.index, found);
-    const targets = shardTargets(found, routingFilter(req.params.index, get('routing')));
+    const shardFilter = routingFilter(req.params.index, get('routing'));
     const limits = searchLimits(node);
+    if (inCluster()) {
+      const pref = get('preference');
+      return node
+        .clusterSearch!.count({
+          indices: found,
+          sreq,
+          query,
+          opts: {
+            now,
+            limits,
+            nodeId: node.nodeId,
+            ...searchTimeoutOptions(node),
+            ...(aliasFilters.size > 0 ? { aliasFilters } : {}),
+            ...(shardFilter ? { shardFilter } : {}),
+          },
+          ...(pref !== undefined ? { preference: pref } : {}),
+        })
+        .then((body) => ({ status: 200, body }));
+    }
+    const targets = shardTargets(found, shardFilter);
     return {
       status: 200,
       body: executeCount(targets, query, {
@@ -501,22 +571,22 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
   router.add(['GET', 'POST'], '/{index}/_count', count);
   router.add(['GET', 'POST'], '/{index}/{type}/_count', count);
 
+  /** The indices of an _msearch item: `expr` and `type` with the index options of `get`. */
+  const itemTargets = (
+    get: (n: string) => string | undefined,
+    expr: string | undefined,
+    type: string | undefined,
+  ) =>
+    typeFilter(
+      indices.resolve(
+        expr ?? '_all',
+        indicesOptionsFrom(STRICT_EXPAND_OPEN_FORBID_CLOSED_IGNORE_THROTTLED, get),
+      ),
+      type,
+    );
   /** One search on `expr` and `type` with the index options of `get` (an _msearch item). */
   const runItem: SearchRunner['run'] = (prepared, get, expr, type, warnings) =>
-    runSearch(
-      prepared,
-      get,
-      expr,
-      () =>
-        typeFilter(
-          indices.resolve(
-            expr ?? '_all',
-            indicesOptionsFrom(STRICT_EXPAND_OPEN_FORBID_CLOSED_IGNORE_THROTTLED, get),
-          ),
-          type,
-        ),
-      warnings,
-    ) as { body: Record<string, unknown>; warnings: string[] };
+    runSearch(prepared, get, expr, () => itemTargets(get, expr, type), warnings);
 
   // ---- msearch
   const msearch: Handler = (req) => {
@@ -551,19 +621,47 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       }
     }
     const responses: unknown[] = [];
+    const answered = (out: { body: Record<string, unknown>; warnings: string[] }) => {
+      req.warnings.push(...out.warnings);
+      responses.push({ ...out.body, status: 200 });
+    };
+    const failed = (e: unknown, line: string) => {
+      const err = located(e, line);
+      responses.push({ error: err.toErrorObject(), status: err.status });
+    };
+    const done = () => ({ status: 200, body: { took: Date.now() - t0, responses } });
+    if (inCluster()) {
+      return (async () => {
+        for (const { item, hget, prepared } of items) {
+          try {
+            const expr = hget('index') ?? req.params.index;
+            const type = hget('type') ?? req.params.type;
+            answered(
+              await runClusterSearch(
+                prepared,
+                hget,
+                expr,
+                () => itemTargets(hget, expr, type),
+                req.warnings,
+              ),
+            );
+          } catch (e) {
+            failed(e, item.bodyLine);
+          }
+        }
+        return done();
+      })();
+    }
     for (const { item, hget, prepared } of items) {
       try {
         const idxExpr = hget('index') ?? req.params.index;
         const type = hget('type') ?? req.params.type;
-        const out = runItem(prepared, hget, idxExpr, type, req.warnings);
-        req.warnings.push(...out.warnings);
-        responses.push({ ...out.body, status: 200 });
+        answered(runItem(prepared, hget, idxExpr, type, req.warnings));
       } catch (e) {
-        const err = located(e, item.bodyLine);
-        responses.push({ error: err.toErrorObject(), status: err.status });
+        failed(e, item.bodyLine);
       }
     }
-    return { status: 200, body: { took: Date.now() - t0, responses } };
+    return done();
   };
   router.add(['GET', 'POST'], '/_msearch', msearch);
   router.add(['GET', 'POST'], '/{index}/_msearch', msearch);

@@ -212,6 +212,15 @@ interface Keying {
   index(v: number): number;
   keyOf(index: number): number;
   empty(rv: ResolvedValues | null, now: number): Omit<EmptyBucketInfo, 'subAggs'>;
+  /** The key rounding of empty buckets (rebuilt from the request when results cross nodes). */
+  rounding: Pick<EmptyBucketInfo, 'round' | 'next'>;
+}
+
+/** The `round`/`next` of a histogram's empty bucket info, from its request node. */
+export function emptyBucketRounding(node: AggNode): Pick<EmptyBucketInfo, 'round' | 'next'> {
+  const p = node.params as HistogramParams;
+  const k = node.type === 'histogram' ? histogramKeying(p, node.name) : dateKeying(p, node.name);
+  return k.rounding;
 }
 
 function histogramKeying(p: HistogramParams, name: string): Keying {
@@ -235,6 +244,7 @@ function histogramKeying(p: HistogramParams, name: string): Keying {
       min: p.boundsMin as number | null,
       max: p.boundsMax as number | null,
     }),
+    rounding: { round, next: (k) => round(k + interval + interval / 2) },
   };
 }
 
@@ -249,6 +259,10 @@ function dateKeying(p: HistogramParams, name: string): Keying {
   const rounding: Rounding =
     'calendar' in iv ? calendarRounding(iv.calendar, zone) : fixedRounding(iv.fixedMillis, zone);
   const offset = p.offset;
+  const dateRounding = {
+    round: (k: number) => rounding.round(k - offset) + offset,
+    next: (k: number) => rounding.nextRoundingValue(k - offset) + offset,
+  };
   const empty = (rv: ResolvedValues | null, now: number): Omit<EmptyBucketInfo, 'subAggs'> => {
     const fmt = rv?.format ?? RAW;
     const parse = (b: number | string | null) =>
@@ -267,8 +281,7 @@ function dateKeying(p: HistogramParams, name: string): Keying {
       );
     }
     return {
-      round: (k) => rounding.round(k - offset) + offset,
-      next: (k) => rounding.nextRoundingValue(k - offset) + offset,
+      ...dateRounding,
       min: min === null ? null : rounding.round(min) + offset,
       max: max === null ? null : rounding.round(max) + offset,
     };
@@ -298,6 +311,7 @@ function dateKeying(p: HistogramParams, name: string): Keying {
         index: (v) => Math.floor((v + shift) / step),
         keyOf: (i) => i * step + back,
         empty,
+        rounding: dateRounding,
       };
     }
     const unit = (iv as { calendar: string }).calendar;
@@ -311,6 +325,7 @@ function dateKeying(p: HistogramParams, name: string): Keying {
         index: (v) => Math.floor((Math.floor((v + shift) / DAY) + 3) / 7),
         keyOf: (i) => (i * 7 - 3) * DAY + back,
         empty,
+        rounding: dateRounding,
       };
     }
     const months = unit === 'year' ? 12 : unit === 'quarter' ? 3 : 1;
@@ -326,6 +341,7 @@ function dateKeying(p: HistogramParams, name: string): Keying {
         return daysFromCivil(y, ym - y * 12 + 1, 1) * DAY + back;
       },
       empty,
+      rounding: dateRounding,
     };
   }
   return {
@@ -336,6 +352,7 @@ function dateKeying(p: HistogramParams, name: string): Keying {
     index: (v) => rounding.round(v - offset) + offset,
     keyOf: (k) => k,
     empty,
+    rounding: dateRounding,
   };
 }
 

@@ -54,7 +54,7 @@ function causedBy(e: unknown): string {
 }
 
 /** AbstractHistogram / Histogram with lowestDiscernibleValue 1 (unitMagnitude 0). */
-class IntHistogram {
+export class IntHistogram {
   readonly subBucketHalfCountMagnitude: number;
   readonly subBucketCount: number;
   readonly subBucketHalfCount: number;

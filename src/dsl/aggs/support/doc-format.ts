@@ -12,6 +12,7 @@ import {
   DEFAULT_DATE_FORMAT,
   dateFormatter,
   parseDateMath,
+  timeZone,
   UTC,
   type DateFormatter,
   type TimeZone,
@@ -27,10 +28,19 @@ export interface DocFormat {
   parseDouble(s: string, roundUp: boolean, now: () => number): number;
   /** Parses a user value to an indexed term (DocValueFormat.parseBytesRef). */
   parseTerm(s: string): string;
+  /** What rebuilds the format on another node (shard results cross the transport). */
+  readonly wire: DocFormatWire;
 }
+
+/** A DocFormat as data: its kind and, for dates and decimals, the pattern (and zone). */
+export type DocFormatWire =
+  | { readonly kind: 'raw' | 'boolean' | 'ip' }
+  | { readonly kind: 'date'; readonly pattern: string; readonly zone: string }
+  | { readonly kind: 'decimal'; readonly pattern: string };
 
 export const RAW: DocFormat = {
   kind: 'raw',
+  wire: { kind: 'raw' },
   format: (v) => v,
   formatTerm: (t) => t,
   parseDouble: (s) => {
@@ -45,6 +55,7 @@ export const RAW: DocFormat = {
 
 export const BOOLEAN_FORMAT: DocFormat = {
   kind: 'boolean',
+  wire: { kind: 'boolean' },
   format: (v) => v !== 0,
   formatTerm: (t) => t,
   parseDouble: (s) => {
@@ -57,6 +68,7 @@ export const BOOLEAN_FORMAT: DocFormat = {
 
 export const IP_FORMAT: DocFormat = {
   kind: 'ip',
+  wire: { kind: 'ip' },
   format: (v) => String(v),
   formatTerm: (t) => sortableToIp(t),
   parseDouble: () => {
@@ -71,6 +83,7 @@ export const IP_FORMAT: DocFormat = {
 export function dateFormat(formatter: DateFormatter, zone: TimeZone): DocFormat {
   return {
     kind: 'date',
+    wire: { kind: 'date', pattern: formatter.pattern, zone: zone.id },
     format: (v) => formatter.format(Math.trunc(v), zone),
     formatTerm: (t) => t,
     parseDouble: (s, roundUp, now) => parseDateMath(s, now, roundUp, zone, formatter),
@@ -82,6 +95,7 @@ export function decimalFormat(pattern: string): DocFormat {
   const df = new DecimalFormat(pattern);
   return {
     kind: 'decimal',
+    wire: { kind: 'decimal', pattern },
     format: (v) => df.format(v),
     formatTerm: (t) => t,
     parseDouble: (s) => df.parse(s),
@@ -162,4 +176,20 @@ export function valueTypeFormat(
 export function formatToString(fmt: DocFormat, v: number): string {
   const r = fmt.format(v);
   return typeof r === 'string' ? r : String(r);
+}
+
+/** The format a DocFormatWire describes (the inverse of `format.wire`). */
+export function docFormatFromWire(w: DocFormatWire): DocFormat {
+  switch (w.kind) {
+    case 'raw':
+      return RAW;
+    case 'boolean':
+      return BOOLEAN_FORMAT;
+    case 'ip':
+      return IP_FORMAT;
+    case 'date':
+      return dateFormat(dateFormatter(w.pattern), w.zone === UTC.id ? UTC : timeZone(w.zone));
+    case 'decimal':
+      return decimalFormat(w.pattern);
+  }
 }

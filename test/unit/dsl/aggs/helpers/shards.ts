@@ -27,7 +27,7 @@ import {
 } from '../../../../../src/dsl/aggs/index.js';
 import { dateFormatter, UTC } from '../../../../../src/dsl/aggs/support/dates.js';
 import type { CollectedHit } from '../../../../../src/search/collect/top-docs.js';
-import type { TopHitsOptions } from '../../../../../src/dsl/aggs/types.js';
+import type { AggNode, TopHitsOptions } from '../../../../../src/dsl/aggs/types.js';
 
 export type MappingSpec = Record<
   string,
@@ -260,6 +260,8 @@ export interface SearchOptions {
   fieldsPerShard?: Array<Map<string, FieldMapping>>;
   /** Extra shard context members (e.g. `sourceOf` and `indexAnalyzer`). */
   context?: (shard: number) => Partial<ShardAggContext>;
+  /** Passes every shard result through this before the reduce (e.g. a wire round trip). */
+  shardResult?: (r: ShardAggResult, nodes: AggNode[], origin: object) => ShardAggResult;
 }
 
 export function shardContext(
@@ -310,7 +312,8 @@ export function search(
       onSegment: (ls, si) => agg.onSegment(ls, si),
       onMatch: (_ls, _si, doc, scorer) => agg.collect(doc, agg.needsScores ? scorer.score() : NaN),
     });
-    return agg.finish();
+    const r = agg.finish();
+    return opts.shardResult ? opts.shardResult(r, nodes, shard) : r;
   });
   return reduceAggregations(nodes, results, {
     typedKeys: opts.typedKeys,

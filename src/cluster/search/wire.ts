@@ -1,0 +1,138 @@
+/**
+ * What the search actions carry between the coordinating node and the nodes holding the shards
+ * (ES ShardSearchTransportRequest, QuerySearchResult, ShardFetchSearchRequest, FetchSearchResult).
+ * Everything travels in the frame's binary attachment as v8 `serialize` (NaN, Infinity, bigints
+ * and Maps survive it; JSON would not); rendered hits keep their raw `_source` text.
+ */
+import { deserialize, serialize } from 'node:v8';
+import { RawJson } from '../../common/json.js';
+import type { IndexService } from '../../engine/index-service.js';
+import type { SortValue } from '../../search/collect/sort.js';
+import type { ExecuteOptions } from '../../dsl/search/execute.js';
+import type { SearchRequest } from '../../dsl/search/request.js';
+import type { SerializedError } from '../transport/errors.js';
+
+export const QUERY_ACTION = 'indices:data/read/search[phase/query]';
+export const FETCH_ACTION = 'indices:data/read/search[phase/fetch/id]';
+export const FREE_CONTEXT_ACTION = 'indices:data/read/search[free_context]';
+
+/** The execution options that matter on the shard's node (its own limits' breaker apart). */
+export interface WireOptions {
+  readonly searchType: ExecuteOptions['searchType'];
+  readonly typedKeys: boolean;
+  readonly now: number;
+  readonly maxClauseCount: number;
+  readonly maxBuckets: number;
+  readonly defaultTimeoutMs?: number;
+  readonly allowPartialSearchResults?: boolean;
+  /** By index name (the node resolves its own IndexService). */
+  readonly aliasFilters: readonly (readonly [string, unknown])[];
+  readonly indexBoosts: readonly (readonly [string, number])[];
+}
+
+export interface WireShardRef {
+  readonly index: string;
+  readonly shard: number;
+  readonly shardIndex: number;
+}
+
+export interface QueryRequest {
+  readonly sreq: SearchRequest;
+  readonly maxAggDepth?: number;
+  readonly opts: WireOptions;
+  readonly shards: readonly WireShardRef[];
+  /** Leading ranks to leave out (the only shard of the request). */
+  readonly skipHits: number;
+  /** Whether to report can_match per shard (the pre-filter applies to this request). */
+  readonly canMatch: boolean;
+  /** Keep the shard results for a fetch (hits to fetch may follow); false: nothing is kept. */
+  readonly keepContext: boolean;
+}
+
+export interface WireHit {
+  readonly globalDoc: number;
+  readonly score: number;
+  readonly sort: SortValue[] | null | undefined;
+  readonly collapseValue?: unknown;
+}
+
+export type ShardQueryReply =
+  | {
+      readonly shardIndex: number;
+      readonly ok: true;
+      readonly canMatch: boolean;
+      readonly totalHits: number;
+      readonly maxScore: number;
+      readonly terminatedEarly: boolean;
+      readonly hits: readonly WireHit[];
+      readonly hitsFrom: number;
+      readonly timedOut: boolean;
+      /** encodeShardAggs output, or null without aggregations. */
+      readonly aggs: unknown;
+    }
+  | { readonly shardIndex: number; readonly ok: false; readonly error: SerializedError };
+
+export interface QueryReply {
+  /** Null when nothing was kept. */
+  readonly contextId: string | null;
+  readonly shards: readonly ShardQueryReply[];
+  readonly warnings: readonly string[];
+}
+
+export interface FetchRequest {
+  readonly contextId: string;
+  readonly shards: readonly { readonly shardIndex: number; readonly docs: readonly number[] }[];
+}
+
+export type ShardFetchReply =
+  | { readonly shardIndex: number; readonly ok: true; readonly hits: readonly unknown[] }
+  | { readonly shardIndex: number; readonly ok: false; readonly error: SerializedError };
+
+export interface FetchReply {
+  readonly shards: readonly ShardFetchReply[];
+  readonly warnings: readonly string[];
+}
+
+export function wireOptions(opts: ExecuteOptions): WireOptions {
+  const byName = <T>(m: ReadonlyMap<IndexService, T> | undefined) =>
+    [...(m ?? new Map<IndexService, T>())].map(([idx, v]) => [idx.name, v] as const);
+  return {
+    searchType: opts.searchType,
+    typedKeys: opts.typedKeys,
+    now: opts.now,
+    maxClauseCount: opts.limits.maxClauseCount,
+    maxBuckets: opts.limits.maxBuckets,
+    ...(opts.defaultTimeoutMs !== undefined ? { defaultTimeoutMs: opts.defaultTimeoutMs } : {}),
+    ...(opts.allowPartialSearchResults !== undefined
+      ? { allowPartialSearchResults: opts.allowPartialSearchResults }
+      : {}),
+    aliasFilters: byName(opts.aliasFilters),
+    indexBoosts: byName(opts.indexBoosts),
+  };
+}
+
+/** Rendered hits keep `_source` as raw text across the wire. */
+export function encodeRendered(v: unknown): unknown {
+  if (v instanceof RawJson) return { '\u0000raw': v.text };
+  if (Array.isArray(v)) return v.map(encodeRendered);
+  if (v === null || typeof v !== 'object') return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) out[k] = encodeRendered(x);
+  return out;
+}
+
+export function decodeRendered(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(decodeRendered);
+  if (v === null || typeof v !== 'object') return v;
+  const o = v as Record<string, unknown>;
+  if (typeof o['\u0000raw'] === 'string') return new RawJson(o['\u0000raw']);
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(o)) out[k] = decodeRendered(x);
+  return out;
+}
+
+export const pack = (v: unknown): Buffer => serialize(v);
+export const unpack = <T>(b: Buffer | undefined): T => {
+  if (!b) throw new Error('search action without its attachment');
+  return deserialize(b) as T;
+};

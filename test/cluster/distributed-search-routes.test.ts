@@ -1,0 +1,174 @@
+/**
+ * The search routes of a node in a cluster (NodeContext.cluster and clusterSearch set): `_search`,
+ * `_count` and `_msearch` over HTTP read the shards on the nodes the routing table names and
+ * answer as a lone node holding everything does, through the cluster gate.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClusterMembership } from '../../src/cluster/membership.js';
+import { startClusterSearch } from '../../src/cluster/search/index.js';
+import type { ClusterState, DiscoveryNode, ShardRouting } from '../../src/cluster/state.js';
+import { createTransport, type Transport } from '../../src/cluster/transport/transport.js';
+import { startTestNode, type TestNode } from '../helpers/node.js';
+
+let a: TestNode; // in the cluster: coordinates
+let b: TestNode; // a lone node: the reference answers; its transport serves shard 1
+const transports: Transport[] = [];
+const closers: Array<() => void> = [];
+
+const copy = (shard: number, nodeId: string): ShardRouting => ({
+  index: 'docs',
+  indexUuid: 'docs-uuid',
+  shard,
+  primary: true,
+  state: 'STARTED',
+  nodeId,
+  relocatingNodeId: null,
+  allocationId: { id: `${shard}-${nodeId}` },
+  unassignedInfo: null,
+  recoverySource: null,
+});
+
+beforeAll(async () => {
+  a = await startTestNode();
+  b = await startTestNode();
+  const discovery = new Map<string, DiscoveryNode>();
+  for (const [id, n] of [
+    ['A', a],
+    ['B', b],
+  ] as const) {
+    const body = {
+      settings: { number_of_shards: 3, number_of_replicas: 0 },
+      mappings: { _doc: { properties: { t: { type: 'text' }, k: { type: 'keyword' }, n: { type: 'long' } } } }, // prettier-ignore
+    };
+    expect((await n.req('PUT', '/docs', body)).status).toBe(200);
+    const lines = Array.from({ length: 50 }, (_, i) =>
+      [
+        JSON.stringify({ index: { _index: 'docs', _type: '_doc', _id: `d${i}` } }),
+        JSON.stringify({ t: `w${i % 7} w${i % 3} common`, k: `k${i % 5}`, n: i }),
+      ].join('\n'),
+    );
+    const bulk = await n.req('POST', '/_bulk?refresh=true', lines.join('\n') + '\n', {
+      'content-type': 'application/x-ndjson',
+    });
+    expect(bulk.json.errors).toBe(false);
+    const t = createTransport({
+      local: { clusterName: 'routes', nodeId: id, nodeName: id, version: '0.1.0' },
+      settings: { 'transport.host': '127.0.0.1', 'transport.port': '0' },
+    });
+    transports.push(t);
+    discovery.set(id, {
+      id,
+      name: id,
+      ephemeralId: id,
+      transportAddress: await t.start(),
+      httpAddress: n.url,
+      attributes: {},
+      version: '0.1.0',
+      esVersion: '6.8.13',
+      roles: ['master', 'data', 'ingest'],
+    });
+  }
+  const state: ClusterState = {
+    clusterName: 'routes',
+    version: 1,
+    masterNodeId: 'A',
+    nodes: discovery,
+    metadata: {
+      clusterUuid: 'routes-uuid',
+      indices: new Map(),
+      templates: new Map(),
+      scripts: new Map(),
+      persistentSettings: {},
+      transientSettings: {},
+    },
+    routing: new Map([
+      ['docs', { index: 'docs', indexUuid: 'docs-uuid', shards: [[copy(0, 'A')], [copy(1, 'B')], [copy(2, 'B')]] }], // prettier-ignore
+    ]),
+  };
+  for (const [i, id] of ['A', 'B'].entries()) {
+    const n = [a, b][i]!;
+    const cs = startClusterSearch({
+      state: () => state,
+      transport: transports[i]!,
+      host: { nodeId: id, index: (name) => n.context.indices.get(name) },
+    });
+    closers.push(() => cs.close());
+    if (id === 'A') {
+      a.context.clusterSearch = cs;
+      // the membership as far as the routes read it: the gate is on (no data plane yet)
+      a.context.cluster = {
+        dataPlane: false,
+        state: () => state,
+        stop: async () => undefined,
+      } as unknown as ClusterMembership;
+    }
+  }
+}, 60_000);
+
+afterAll(async () => {
+  for (const c of closers) c();
+  if (a) a.context.cluster = undefined;
+  for (const t of transports) await t.close().catch(() => undefined);
+  await a?.destroy();
+  await b?.destroy();
+});
+
+const noTook = (v: Record<string, unknown>) => {
+  const { took: _t, ...rest } = v;
+  return rest;
+};
+
+describe('search routes in a cluster', () => {
+  it('answers _search as the lone node', async () => {
+    const body = {
+      query: { match: { t: 'w1 w2' } },
+      from: 2,
+      size: 9,
+      aggs: { k: { terms: { field: 'k' }, aggs: { top: { top_hits: { size: 1 } } } } },
+    };
+    const got = await a.req('POST', '/docs/_search', body);
+    const want = await b.req('POST', '/docs/_search', body);
+    expect(got.status).toBe(200);
+    expect(noTook(got.json)).toEqual(noTook(want.json));
+    expect(got.json.hits.hits.length).toBe(9);
+  });
+
+  it('answers _count and _msearch as the lone node', async () => {
+    const q = { query: { range: { n: { gte: 13 } } } };
+    const got = await a.req('POST', '/docs/_count', q);
+    expect(got.json).toEqual((await b.req('POST', '/docs/_count', q)).json);
+    expect(got.json.count).toBe(37);
+    const lines =
+      [
+        '{"index":"docs"}',
+        JSON.stringify({ sort: [{ n: 'desc' }], size: 4 }),
+        '{"index":"docs"}',
+        JSON.stringify({ query: { match: { n: 'abc' } } }),
+      ].join('\n') + '\n';
+    const h = { 'content-type': 'application/x-ndjson' };
+    const ms = await a.req('POST', '/_msearch', lines, h);
+    const ref = await b.req('POST', '/_msearch', lines, h);
+    expect(ms.status).toBe(ref.status);
+    // two lone-made indices: their uuids and node ids differ, nothing else may
+    const same = (v: unknown) =>
+      JSON.parse(
+        JSON.stringify(v)
+          .replaceAll(b.context.indices.get('docs')!.uuid, 'UUID')
+          .replaceAll(a.context.indices.get('docs')!.uuid, 'UUID')
+          .replaceAll(b.context.nodeId, 'NODE')
+          .replaceAll(a.context.nodeId, 'NODE'),
+      );
+    expect(same(ms.json.responses.map(noTook))).toEqual(same(ref.json.responses.map(noTook)));
+    expect(ms.json.responses[1].status).toBe(400);
+  });
+
+  it('refuses what is not supported across nodes with a 400, and keeps other APIs gated', async () => {
+    const r = await a.req('POST', '/docs/_search', {
+      suggest: { s: { text: 'w1', term: { field: 't' } } },
+    });
+    expect(r.status).toBe(400);
+    expect(r.json.error.type).toBe('illegal_argument_exception');
+    expect(r.json.error.reason).toBe('suggest is not supported yet when shards are on several nodes'); // prettier-ignore
+    expect((await a.req('POST', '/docs/_forcemerge')).status).toBe(503);
+  });
+});
