@@ -11,10 +11,8 @@ import type { IndexService } from '../../engine/index-service.js';
 import { getStr } from '../../engine/index-settings.js';
 import type { Shard } from '../../engine/shard.js';
 import { MATCH_ANY } from '../../engine/versioning.js';
-import type { WriteOutcome } from '../../engine/documents.js';
-import type { IndexRequest } from '../../engine/write-request.js';
+import type { WriteRequest } from '../../engine/write-request.js';
 import { runIngest } from '../ingest-writes.js';
-import { acknowledge, type Touched } from '../../engine/write-ack.js';
 import { valueAtPath } from '../../engine/documents.js';
 import {
   executeSearch,
@@ -558,19 +556,21 @@ async function executeBulk(
   }
   // ES retries the shard request until `timeout` before giving up on the missing copies.
   if (unavailable.size) await sleep(timeValueMs(job.timeout));
-  const out: ItemOutcome[] = [];
-  const touched: Touched[] = [];
+  // the batch goes through the node's write path (its primaries' nodes in a cluster)
+  const out: Array<ItemOutcome | null> = [];
+  const reqs: WriteRequest[] = [];
+  const at: number[] = [];
+  const failOf = (it: BulkItem, cause: EsError): BulkFailure => ({
+    index: it.idx.name,
+    type: it.type,
+    id: it.id,
+    cause,
+    status: cause.status,
+  });
   for (const it of items) {
-    const fail = (cause: EsError): BulkFailure => ({
-      index: it.idx.name,
-      type: it.type,
-      id: it.id,
-      cause,
-      status: cause.status,
-    });
     const u = unavailable.get(it.shard);
     if (u) {
-      out.push(fail(u));
+      out.push(failOf(it, u));
       continue;
     }
     const base = {
@@ -584,31 +584,35 @@ async function executeBulk(
         ? { ifSeqNo: it.ifSeqNo, ifPrimaryTerm: it.ifPrimaryTerm! }
         : {}),
     };
-    try {
-      const w =
-        it.op === 'delete'
-          ? node.documents.delete({ kind: 'delete', ...base })
-          : indexThroughPipeline(node, {
-              kind: 'index',
-              opType: 'index',
-              ...base,
-              source: it.source!,
-              ...(job.pipeline !== null ? { pipeline: job.pipeline } : {}),
-            });
-      if (w.shard !== null || w.index !== null) touched.push(w);
-      out.push({ op: it.op, idx: it.idx, result: String(w.body.result) });
-    } catch (e) {
-      out.push(fail(toEsError(e)));
-    }
+    at.push(out.length);
+    out.push(null);
+    reqs.push(
+      it.op === 'delete'
+        ? { kind: 'delete', ...base }
+        : {
+            kind: 'index',
+            opType: 'index',
+            ...base,
+            source: it.source!,
+            ...(job.pipeline !== null ? { pipeline: job.pipeline } : {}),
+          },
+    );
   }
-  if (touched.length) await acknowledge(node.store, touched, 'false');
-  return out;
-}
-
-/** The ingest pipeline (given, or the index's default) runs before the write, as for bulk. */
-function indexThroughPipeline(node: NodeContext, req: IndexRequest): WriteOutcome {
-  const prepared = runIngest(node.ingest, node.indices, req);
-  return 'kind' in prepared ? node.documents.index(prepared as IndexRequest) : prepared;
+  if (reqs.length > 0) {
+    // the ingest pipeline (given, or the index's default) runs before the write, as for bulk
+    const r = await node.writes.run(reqs, {
+      policy: 'false',
+      prepare: (req) => (req.kind === 'index' ? runIngest(node.ingest, node.indices, req) : req),
+    });
+    const batch = items.filter((it) => !unavailable.has(it.shard));
+    r.items.forEach((item, k) => {
+      const it = batch[k]!;
+      out[at[k]!] = item.error
+        ? failOf(it, item.error)
+        : { op: it.op, idx: it.idx, result: String(item.outcome!.body.result) };
+    });
+  }
+  return out as ItemOutcome[];
 }
 
 const timeValueMs = (tv: TimeValue): number => Math.max(0, timeValueMillis(tv));
