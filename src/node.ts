@@ -386,6 +386,7 @@ async function joinClusterOf(
   context.summaries = clusterSummaries(membership, context.indices);
   registerShardStats(context, membership);
   context.metadata = {
+    indexCreated: (idx, waitMs) => clusterIndices.publishCreated(idx, waitMs),
     putMapping: (idx, type, mapping) =>
       clusterIndices.putMapping(idx.name, idx.uuid, type, mapping),
     putSettings: (targets, update, preserve) =>

@@ -9,6 +9,7 @@ import { randomBase64Uuid } from '../common/ids.js';
 import { EsError } from '../common/errors.js';
 import type { DocumentService } from '../engine/documents.js';
 import type { IndicesService } from '../engine/indices-service.js';
+import type { IndexService } from '../engine/index-service.js';
 import type { Store } from '../store/store.js';
 import {
   applyRerouteCommands,
@@ -23,8 +24,7 @@ import {
 } from './allocation/index.js';
 import { applySettingsUpdate } from '../engine/metadata-writer.js';
 import { recoveryEntry } from '../engine/recovery-entry.js';
-import { applyTemplates, type IndexTemplate } from '../engine/templates.js';
-import { parseAliases } from '../engine/alias-defs.js';
+import type { IndexTemplate } from '../engine/templates.js';
 import type { FlatSettings } from '../engine/index-settings.js';
 import { indexNotFoundFor } from '../engine/documents.js';
 import { createIndexUpdate, deleteIndexUpdate } from './master/create-index.js';
@@ -118,6 +118,11 @@ export interface ClusterIndices {
   ): Promise<Record<string, unknown[]>>;
   /** The master's queued state updates (`_cluster/pending_tasks`). */
   pendingTasks(): Promise<PendingTask[]>;
+  /**
+   * Publishes an index the master just created on its own copy (PUT /{index} runs on the master);
+   * resolves when its primaries are active (or the wait ends) and every node applied it.
+   */
+  publishCreated(idx: IndexService, waitMs: number): Promise<{ shardsAcknowledged: boolean }>;
   /** Tells the master a copy failed (it unassigns it and reroutes). */
   shardFailed(allocationId: string, reason: string, markAsStale: boolean): Promise<void>;
   /** Deletes indices (exact names) through the master. */
@@ -210,14 +215,36 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     allocation,
     ...(deps.log ? { log: deps.log } : {}),
   });
+  /**
+   * ES MetaDataCreateIndexService on the master: the index is created on the master's own copy of
+   * the metadata first — every check a lone node makes, templates applied — then published from
+   * it; if publishing fails, the master's copy goes again.
+   */
+  const publishCreated = async (idx: IndexService): Promise<number> => {
+    const settings: Record<string, string> = {};
+    for (const [k, v] of Object.entries(stringSettings(idx.meta.settings)))
+      if (!CLUSTER_SET.has(k)) settings[k] = v;
+    const m = idx.meta.mapping;
+    const req = {
+      name: idx.name,
+      settings,
+      ...(m ? { mappings: { [m.type]: m.json } } : {}),
+      aliases: idx.meta.aliases as Record<string, Record<string, unknown>>,
+      providedName: String(idx.meta.settings['index.provided_name'] ?? idx.name),
+    };
+    try {
+      const state = await master.submit(`create-index [${idx.name}]`, createIndexUpdate(req, idx.uuid, { ...allocation(), now: idx.meta.creationDate })); // prettier-ignore
+      return state.version;
+    } catch (e) {
+      await deps.indices.delete([idx]).catch(() => undefined);
+      throw e;
+    }
+  };
   membership.handle(CREATE_INDEX_ACTION, async (b) => {
-    const given = b as { name: string; settings: unknown; mappings?: unknown; aliases?: unknown };
-    // ES MetaDataCreateIndexService: the master merges the matching templates into the request
-    const body = applyTemplates(deps.indices.templates.matching(given.name), { settings: given.settings ?? {}, ...(given.mappings !== undefined ? { mappings: given.mappings } : {}), ...(given.aliases !== undefined ? { aliases: given.aliases } : {}) }, true) ?? {}; // prettier-ignore
-    const name = given.name;
-    const req = { name, settings: body.settings ?? {}, ...(body.mappings !== undefined ? { mappings: body.mappings } : {}), ...(body.aliases !== undefined ? { aliases: parseAliases(body.aliases) as Record<string, Record<string, unknown>> } : {}) }; // prettier-ignore
-    const state = await master.submit(`create-index [${name}]`, createIndexUpdate(req, randomBase64Uuid(), allocation())); // prettier-ignore
-    return { version: state.version };
+    // an index a write creates (auto-create): the master's create, with templates
+    const { name } = b as { name: string };
+    const idx = await deps.indices.create(name, undefined, { includeTypeName: true });
+    return { version: await publishCreated(idx) };
   });
   membership.handle(PUT_MAPPING_ACTION, async (b) => {
     const { index, uuid, type, mapping } = b as { index: string; uuid: string; type: string; mapping: unknown }; // prettier-ignore
@@ -458,6 +485,16 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     async shardFailed(allocationId, reason, markAsStale) {
       await membership.toMaster(SHARD_FAILED_ACTION, { allocationId, reason, markAsStale });
     },
+    async publishCreated(idx, waitMs) {
+      const version = await publishCreated(idx);
+      await appliedEverywhere(version);
+      const end = Date.now() + waitMs;
+      while (!primariesActive(coordinator.state(), idx.name)) {
+        if (Date.now() >= end) return { shardsAcknowledged: false };
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return { shardsAcknowledged: true };
+    },
     async create(name, body, waitMs) {
       const r = (await membership.toMaster(CREATE_INDEX_ACTION, { name, ...body })) as { version: number }; // prettier-ignore
       await appliedEverywhere(r.version);
@@ -488,3 +525,11 @@ export function stringSettings(settings: FlatSettings): Record<string, string> {
     if (v !== null) out[k] = Array.isArray(v) ? v.join(',') : String(v);
   return out;
 }
+
+/** Settings the cluster's create-index update sets itself. */
+const CLUSTER_SET = new Set([
+  'index.uuid',
+  'index.creation_date',
+  'index.version.created',
+  'index.provided_name',
+]);

@@ -9,6 +9,8 @@ import type { FlatSettings } from './index-settings.js';
 import type { IndicesService } from './indices-service.js';
 
 export interface MetadataWriter {
+  /** An index was created here: publish it; resolves once its primaries are active (or not). */
+  indexCreated(idx: IndexService, waitMs: number): Promise<{ shardsAcknowledged: boolean }>;
   /** Merges `mapping` into the index's mapping of `type` (PUT _mapping). */
   putMapping(idx: IndexService, type: string, mapping: unknown): Promise<void>;
   /** Applies a validated settings update to every target, all or nothing (PUT _settings). */
@@ -69,6 +71,7 @@ export async function persistChanged(changed: readonly IndexService[]): Promise<
 
 export function localMetadata(indices: IndicesService): MetadataWriter {
   return {
+    indexCreated: async () => ({ shardsAcknowledged: true }),
     putMapping: (idx, type, mapping) => idx.updateMapping(type, mapping),
     putSettings: applySettingsUpdate,
     indicesChanged: persistChanged,

@@ -12,6 +12,8 @@ import type { RestResponse } from './rest.js';
 
 const FORWARDED: ReadonlyArray<{ methods: readonly string[]; path: RegExp }> = [
   { methods: ['POST'], path: /^\/_aliases\/?$/ },
+  // index creation: the master creates it on its copy of the metadata, then publishes it
+  { methods: ['PUT'], path: /^\/[^_/][^/]*\/?$/ },
   { methods: ['PUT', 'POST', 'DELETE'], path: /^\/([^_/][^/]*|_all)\/_alias(es)?\/[^/]+\/?$/ },
   { methods: ['PUT', 'POST', 'DELETE'], path: /^\/_template\/[^/]+\/?$/ },
   { methods: ['PUT'], path: /^\/_cluster\/settings\/?$/ },

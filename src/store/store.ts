@@ -139,8 +139,15 @@ export class Store {
     const db = this.docs(uuid);
     this.docDbs.delete(uuid);
     this.headerDbs.delete(uuid);
+    // writes queued for it from now on are skipped: a write to a dropped database would fail the
+    // whole shared transaction (EINVAL), other indices' writes included
+    this.dropped.add(db);
+    await this.committed();
     await db.drop();
   }
+
+  /** Document databases dropped (their late writes are skipped). */
+  private readonly dropped = new WeakSet<object>();
 
   /**
    * Queues a document write. Writes queued in one turn go to LMDB in a single transaction
@@ -183,6 +190,7 @@ export class Store {
     this.root
       .transaction(() => {
         for (const it of items) {
+          if (this.dropped.has(it.db)) continue;
           if (it.value === null) it.db.removeSync(it.key);
           else it.db.putSync(it.key, it.value);
         }

@@ -95,6 +95,24 @@ export function shardHealth(copies: readonly ShardRouting[]): ShardHealth {
   };
 }
 
+/**
+ * The copies as health sees them while the master has not yet reacted to nodes that left (in
+ * etcd a node's key goes before the master's routing update): a copy on a node no longer in the
+ * state is not active — a lost primary makes its shard red until the master promotes a replica.
+ * Health never reports a lost node's copies as active.
+ */
+export function liveCopies(
+  group: readonly ShardRouting[],
+  nodes: ReadonlyMap<string, unknown>,
+): readonly ShardRouting[] {
+  if (group.every((c) => c.nodeId === null || nodes.has(c.nodeId))) return group;
+  return group.map((c) =>
+    c.nodeId !== null && !nodes.has(c.nodeId)
+      ? { ...c, state: 'UNASSIGNED' as const, nodeId: null, relocatingNodeId: null }
+      : c,
+  );
+}
+
 export function clusterHealth(state: ClusterState, opts: HealthOptions = {}): ClusterHealthBody {
   const level = opts.level ?? 'cluster';
   const names = opts.indices ?? [...state.metadata.indices.keys()];
@@ -121,7 +139,7 @@ export function clusterHealth(state: ClusterState, opts: HealthOptions = {}): Cl
     };
     const shards: Record<string, ShardHealth> = {};
     table.shards.forEach((group, i) => {
-      const sh = shardHealth(group);
+      const sh = shardHealth(liveCopies(group, state.nodes));
       shards[String(i)] = sh;
       if (sh.primary_active) ih.active_primary_shards++;
       ih.active_shards += sh.active_shards;

@@ -26,6 +26,8 @@ export interface CreateIndexRequest {
   readonly settings: unknown;
   /** The `mappings` object of the request body (`{ type: mapping }`), as given. */
   readonly mappings?: unknown;
+  /** The name as given (`<logs-{now/d}>`), kept as `index.provided_name`; `name` by default. */
+  readonly providedName?: string;
   /** The index's aliases (request and templates), parsed. */
   readonly aliases?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
@@ -46,7 +48,7 @@ export function createIndexUpdate(
   settings['index.creation_date'] = String(ctx.now);
   settings['index.uuid'] = uuid;
   settings['index.version.created'] = VERSION_CREATED;
-  settings['index.provided_name'] = req.name;
+  settings['index.provided_name'] = req.providedName ?? req.name;
   const shards = Number(settings['index.number_of_shards']);
   const replicas = Number(settings['index.number_of_replicas']);
   return (state) => {

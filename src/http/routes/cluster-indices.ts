@@ -29,34 +29,6 @@ export function clusterIndexNames(state: ClusterState, expr: string): string[] {
   return [...out];
 }
 
-/** PUT /{index} on a clustered node. */
-export async function createInCluster(
-  node: NodeContext,
-  name: string,
-  body: unknown,
-  /** How long to wait for the primaries (`wait_for_active_shards=0`: not at all). */
-  waitMs = 30_000,
-) {
-  const b = settingsAtTopLevel(body as Record<string, unknown> | undefined) ?? {};
-  for (const k of Object.keys(b)) {
-    if (k !== 'settings' && k !== 'mappings' && k !== 'aliases')
-      throw new EsError('parse_exception', `unknown key [${k}] for create index`, 400);
-  }
-  const r = await node.cluster!.indices!.create(
-    name,
-    {
-      settings: b.settings ?? {},
-      ...(b.mappings !== undefined ? { mappings: b.mappings } : {}),
-      ...(b.aliases !== undefined ? { aliases: b.aliases } : {}),
-    },
-    waitMs,
-  );
-  return {
-    status: 200,
-    body: { acknowledged: true, shards_acknowledged: r.shardsAcknowledged, index: name },
-  };
-}
-
 /** DELETE /{index} on a clustered node. */
 export async function deleteInCluster(node: NodeContext, expr: string): Promise<RestResponse> {
   const names = clusterIndexNames(node.cluster!.state(), expr);

@@ -26,7 +26,7 @@ import {
 import type { IndexService } from '../../engine/index-service.js';
 import type { NodeContext } from '../../node-context.js';
 import { parseTimeValueMs } from '../../engine/time-value.js';
-import { createInCluster, deleteInCluster } from './cluster-indices.js';
+import { deleteInCluster } from './cluster-indices.js';
 import { checkParams } from '../params.js';
 import {
   bodyObject,
@@ -61,12 +61,6 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
       'update_all_types',
       ...MASTER,
     ]);
-    if (node.cluster?.indices) {
-      const w = param(req, 'wait_for_active_shards');
-      const t = param(req, 'timeout');
-      const waitMs = w === '0' ? 0 : t !== undefined ? parseTimeValueMs(t, 'timeout') : 30_000;
-      return createInCluster(node, req.params.index!, bodyObject(req), waitMs);
-    }
     if (!req.query.has('include_type_name')) req.warnings.push(TYPES_WARNING_CREATE);
     const body = bodyObject(req);
     const m = body?.mappings;
@@ -85,9 +79,15 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
       includeTypeName: includeTypeName(req),
       checkAlias: (index, alias, def) => validateAliasFilter(node, alias, def, [index]),
     });
+    // in a cluster this runs on the master, which now publishes the index and waits for its
+    // primaries as wait_for_active_shards and timeout say
+    const w = param(req, 'wait_for_active_shards');
+    const t = param(req, 'timeout');
+    const waitMs = w === '0' ? 0 : t !== undefined ? parseTimeValueMs(t, 'timeout') : 30_000;
+    const r = await node.metadata.indexCreated(idx, waitMs);
     return {
       status: 200,
-      body: { acknowledged: true, shards_acknowledged: true, index: idx.name },
+      body: { acknowledged: true, shards_acknowledged: r.shardsAcknowledged, index: idx.name },
     };
   });
   router.add('POST', '/{index}', async (req) => {

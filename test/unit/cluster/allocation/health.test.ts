@@ -32,6 +32,27 @@ describe('clusterHealth', () => {
     });
   });
 
+  it('counts no copy on a node that left before the master reacted: a lost primary is red until promoted', () => {
+    const ctx = context();
+    const s = settle(clusterState(nodes('n1', 'n2'), [indexMeta('i', 2, 1)]), ctx);
+    // n2's key is gone from etcd; the master has not yet failed its copies over
+    const gone: ClusterState = { ...s, nodes: new Map([...s.nodes].filter(([id]) => id !== 'n2')) };
+    const h = clusterHealth(gone);
+    const onN2 = [...s.routing.get('i')!.shards].flat().filter((c) => c.nodeId === 'n2');
+    const lostPrimaries = onN2.filter((c) => c.primary).length;
+    expect(h).toMatchObject({
+      status: lostPrimaries > 0 ? 'red' : 'yellow',
+      number_of_nodes: 1,
+      active_primary_shards: 2 - lostPrimaries,
+      active_shards: 4 - onN2.length,
+    });
+    // once the master failed n2's copies over, the index is yellow with every primary active
+    expect(clusterHealth(nodesLeft(s, ['n2'], T0))).toMatchObject({
+      status: 'yellow',
+      active_primary_shards: 2,
+    });
+  });
+
   it('yellow with unassigned replicas; a new index waiting for its primaries is yellow too', () => {
     const ctx = context();
     const s = settle(clusterState(nodes('n1'), [indexMeta('i', 2, 1)]), ctx);
