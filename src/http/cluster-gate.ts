@@ -10,7 +10,7 @@ import { EsError } from '../common/errors.js';
 const SERVED = [
   /^\/$/,
   /^\/_cat\/?$/,
-  /^\/_cat\/(nodes|master|health|shards|indices|count|recovery)(\/[^/]+)?\/?$/,
+  /^\/_cat\/(nodes|master|health|shards|indices|count|recovery|aliases|templates|plugins)(\/[^/]+)?\/?$/,
   /^\/([^_/][^/]*\/)?_recovery\/?$/,
   /^\/_cluster\/(health|state|settings|reroute|allocation\/explain|pending_tasks)(\/.*)?$/,
   /^\/_nodes(\/.*)?$/,
