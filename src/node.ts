@@ -413,10 +413,11 @@ async function joinClusterOf(
   const ingest = context.ingest;
   if (ingest) {
     ingest.onChange = () => clusterIndices.putPipelines(ingest.all());
-    membership.coordinator.onState((prev, next) => {
-      if (prev.metadata.pipelines === next.metadata.pipelines) return;
+    // applied with the rest of each state, so a change is acknowledged once every node has it
+    clusterIndices.onApply(async (prev, next) => {
+      if (prev && prev.metadata.pipelines === next.metadata.pipelines) return;
       const all = Object.fromEntries(next.metadata.pipelines ?? []) as Parameters<typeof ingest.replaceAll>[0]; // prettier-ignore
-      void ingest.replaceAll(all).catch((e: unknown) => say('WARN', `failed to apply ingest pipelines: ${String(e)}`)); // prettier-ignore
+      await ingest.replaceAll(all);
     });
   }
   // every node takes the cluster settings the master published

@@ -123,6 +123,8 @@ export interface ClusterIndices {
    * resolves when its primaries are active (or the wait ends) and every node applied it.
    */
   publishCreated(idx: IndexService, waitMs: number): Promise<{ shardsAcknowledged: boolean }>;
+  /** Runs `fn` as part of applying every new state (before the state counts as applied here). */
+  onApply(fn: (prev: ClusterState | null, next: ClusterState) => Promise<void>): void;
   /** Tells the master a copy failed (it unassigns it and reroutes). */
   shardFailed(allocationId: string, reason: string, markAsStale: boolean): Promise<void>;
   /** Deletes indices (exact names) through the master. */
@@ -485,6 +487,7 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     async shardFailed(allocationId, reason, markAsStale) {
       await membership.toMaster(SHARD_FAILED_ACTION, { allocationId, reason, markAsStale });
     },
+    onApply: (fn) => applier.onApply(fn),
     async publishCreated(idx, waitMs) {
       const version = await publishCreated(idx);
       await appliedEverywhere(version);

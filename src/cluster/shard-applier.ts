@@ -32,6 +32,8 @@ export interface ShardApplierDeps {
 }
 
 export interface ShardApplier {
+  /** Runs `fn` on every new state, as part of applying it (what the node keeps besides indices). */
+  onApply(fn: (prev: ClusterState | null, next: ClusterState) => Promise<void>): void;
   /** Resolves once this node applied a state of at least `version` (indices, metadata, copies started or under way). */
   whenApplied(version: number, timeoutMs: number): Promise<void>;
   stop(): void;
@@ -177,6 +179,8 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
         if (local && local.uuid === meta.uuid) await deps.indices.delete([local]);
       }
     }
+    for (const fn of extra)
+      await fn(prev, state).catch((e: unknown) => deps.log?.('WARN', `failed to apply the cluster state: ${String(e)}`)); // prettier-ignore
     // templates as the master published them (created indices already carry what they applied)
     if (!prev || prev.metadata.templates !== state.metadata.templates)
       await deps.indices.templates
@@ -235,6 +239,7 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
     void Promise.all(work);
   };
 
+  const extra: Array<(prev: ClusterState | null, next: ClusterState) => Promise<void>> = [];
   /** Failed starts by allocation id. */
   const failures = new Map<string, number>();
   let retryTimer: NodeJS.Timeout | null = null;
@@ -261,6 +266,9 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
   const unsubscribe = coordinator.onState((prev, next) => enqueue(prev, next));
   enqueue(null, coordinator.state());
   return {
+    onApply(fn) {
+      extra.push(fn);
+    },
     whenApplied(version, timeoutMs) {
       if (appliedVersion >= version) return Promise.resolve();
       return new Promise((resolve) => {

@@ -232,7 +232,8 @@ export class DocumentService {
       throw illegalArgument('if _id is specified it must not be empty');
     const idx = this.indices.get(req.index) ?? this.indices.resolveWriteAlias(req.index);
     if (!idx) {
-      if (!this.opts.autoCreateIndex || req.kind === 'update') throw indexNotFoundFor(req.index);
+      // ES auto-creates the index of an index, update (upsert) or delete request alike
+      if (!this.opts.autoCreateIndex) throw indexNotFoundFor(req.index);
       return { missing: req.index };
     }
     if (idx.closed) {

@@ -28,7 +28,9 @@ const SERVED = [
   /^\/_ingest\/pipeline(\/[^/]+)?(\/_simulate)?\/?$/,
   /^\/_ingest\/processor\/grok\/?$/,
   // every node refreshes or flushes the copies it holds (src/cluster/broadcast.ts)
-  /^\/([^_/][^/]*\/)?_(refresh|flush)\/?$/,
+  /^\/(([^_/][^/]*|_all)\/)?_(refresh|flush)\/?$/,
+  // field capabilities read the published mappings
+  /^\/(([^_/][^/]*|_all)\/)?_field_caps\/?$/,
   // searches: query then fetch over one copy of each shard (src/cluster/search)
   /^(\/[^/]+){0,2}\/_(search|count|msearch)\/?$/,
 ];

@@ -1,20 +1,15 @@
 /**
- * The index APIs a clustered node serves while its data path is per node (ClusterMembership
- * `dataPlane` false): creating and deleting indices through the master, `_cat/shards` and
- * `_cluster/health` from the cluster's routing table. Registered ahead of the lone node's
- * handlers, which they hand over to when the node runs alone.
+ * What the REST layer reads from a cluster's routing table: `_cluster/health`, and `_cat/shards`
+ * with every node's counts of the copies it holds.
  */
-import { EsError } from '../../common/errors.js';
 import { clusterHealth } from '../../cluster/allocation/index.js';
 import type { ClusterState } from '../../cluster/state.js';
 import type { ClusterMembership } from '../../cluster/membership.js';
 import { simpleMatch } from '../../engine/index-names.js';
 import { indexNotFoundFor } from '../../engine/documents.js';
-import { settingsAtTopLevel } from '../../engine/indices-service.js';
 import type { NodeContext } from '../../node-context.js';
 import type { Cell } from '../../cat/table.js';
 import { SHARDS_COLUMNS } from '../../cat/columns.js';
-import type { RestResponse } from '../rest.js';
 
 /** Index names of the cluster state an expression names (names, wildcards, `_all`). */
 export function clusterIndexNames(state: ClusterState, expr: string): string[] {
@@ -27,13 +22,6 @@ export function clusterIndexNames(state: ClusterState, expr: string): string[] {
     for (const h of hits) out.add(h);
   }
   return [...out];
-}
-
-/** DELETE /{index} on a clustered node. */
-export async function deleteInCluster(node: NodeContext, expr: string): Promise<RestResponse> {
-  const names = clusterIndexNames(node.cluster!.state(), expr);
-  if (names.length > 0) await node.cluster!.indices!.delete(names);
-  return { status: 200, body: { acknowledged: true } };
 }
 
 /** `_cluster/health` body from the cluster's routing table. */

@@ -26,7 +26,6 @@ import {
 import type { IndexService } from '../../engine/index-service.js';
 import type { NodeContext } from '../../node-context.js';
 import { parseTimeValueMs } from '../../engine/time-value.js';
-import { deleteInCluster } from './cluster-indices.js';
 import { checkParams } from '../params.js';
 import {
   bodyObject,
@@ -101,9 +100,9 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
 
   router.add('DELETE', '/{index}', async (req) => {
     checkParams(req, [...OPTS, ...MASTER]);
-    if (node.cluster?.indices) return deleteInCluster(node, req.params.index!);
     const targets = resolve(req, { ...STRICT_EXPAND_OPEN_CLOSED, forbidAliases: true });
-    await indices.delete(targets);
+    // through the master in a cluster (every node holds every index's metadata to resolve on)
+    await node.metadata.deleteIndices(targets);
     return { status: 200, body: { acknowledged: true } };
   });
 
