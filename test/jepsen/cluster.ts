@@ -7,7 +7,7 @@
  * which no partition names. Node output goes to a log file per node.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { chmodSync, chownSync, createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEtcd, type EtcdCluster } from '../helpers/etcd.js';
@@ -77,6 +77,8 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
     hosts: etcdAddresses,
     ...(o.owners ? { uids: etcdAddresses.map((a) => owners[a]!) } : {}),
   });
+  // the nodes' own uids must reach their data paths (mkdtemp makes 0700 dirs)
+  if (o.owners) chmodSync(o.dir, 0o755);
   const logs = new Map<ClusterNode, WriteStream>();
   const nodes: ClusterNode[] = [];
   for (let k = 1; k <= o.nodes; k++) {

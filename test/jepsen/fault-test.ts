@@ -42,6 +42,8 @@ export interface FaultTestOptions {
   readonly minFaultMillis?: number;
   readonly maxFaultMillis?: number;
   readonly quietMillis?: readonly [number, number];
+  /** A fixed schedule instead of the seeded one (steps of unusable kinds are dropped). */
+  readonly steps?: readonly FaultStep[];
   /** `preference` of register reads (default `_primary`; `''` for Quarry's default copy). */
   readonly readPreference?: string;
   readonly etcdMembers?: 1 | 3;
@@ -320,17 +322,19 @@ export async function runFaultTest(o: FaultTestOptions): Promise<FaultTestResult
     const byName = new Map(c.nodes.map((n) => [n.name, n]));
     const maxLen = o.maxFaultMillis ?? 5_000;
     const quiet = o.quietMillis ?? [2_000, 4_000];
-    const steps = nemesisSchedule({
-      seed: o.seed,
-      nodes: names,
-      etcdMembers: kinds.includes('partition-etcd') ? etcdNames : [],
-      maxFaults: o.cycles,
-      totalMillis: o.cycles * (maxLen + quiet[1]) + quiet[1] + 1,
-      maxFaultMillis: maxLen,
-      minFaultMillis: o.minFaultMillis ?? 1_000,
-      quietMillis: quiet,
-      kinds,
-    });
+    const steps =
+      o.steps?.filter((st) => kinds.includes(st.kind)) ??
+      nemesisSchedule({
+        seed: o.seed,
+        nodes: names,
+        etcdMembers: kinds.includes('partition-etcd') ? etcdNames : [],
+        maxFaults: o.cycles,
+        totalMillis: o.cycles * (maxLen + quiet[1]) + quiet[1] + 1,
+        maxFaultMillis: maxLen,
+        minFaultMillis: o.minFaultMillis ?? 1_000,
+        quietMillis: quiet,
+        kinds,
+      });
     const watcher = routingWatcher(c, control);
     const stop = new AbortController();
     const workload = createWorkload({ seed: o.seed, keys: o.keys ?? 5, maxOps: 1_000_000 });
