@@ -12,6 +12,8 @@ const SERVED = [
   /^\/_cat\/?$/,
   /^\/_cat\/(nodes|master|health|shards)(\/[^/]+)?\/?$/,
   /^\/_cluster\/(health|state)(\/.*)?$/,
+  // Quarry-specific, read-only: this node's own copies of an index (routes/quarry-copies.ts)
+  /^\/_quarry\/copies\/[^/]+\/?$/,
   /^\/_nodes(\/.*)?$/,
   /^\/_(xpack\/)?security\/_authenticate\/?$/,
   // documents: writes go to their primaries (src/cluster/writes), GETs to a started copy

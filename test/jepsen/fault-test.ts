@@ -72,6 +72,7 @@ interface Extra {
   readonly failoverByShard: readonly ShardFailover[];
   readonly finalReads: Record<string, number>;
   readonly greenAfterMillis: number | null;
+  readonly unreadable: readonly string[];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -159,10 +160,11 @@ function routingWatcher(cluster: Cluster, http: HttpClient) {
 }
 
 async function waitGreen(cluster: Cluster, http: HttpClient, timeoutMs: number): Promise<boolean> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
+  // monotonic: a wall-clock step must not cut the wait short
+  const until = performance.now() + timeoutMs;
+  while (performance.now() < until) {
     for (const n of cluster.nodes) {
-      if (!n.child || Date.now() >= until) continue;
+      if (!n.child || performance.now() >= until) continue;
       try {
         const r = await http.call(
           `${n.url}/_cluster/health/${INDEX}?wait_for_status=green&timeout=5s&wait_for_nodes=${cluster.nodes.length}`,
@@ -199,11 +201,12 @@ async function readCopy(
   http: HttpClient,
   node: ClusterNode,
   ids: readonly string[],
+  unreadable: string[],
 ): Promise<Map<string, LocalDoc>> {
   const out = new Map<string, LocalDoc>();
   await pool(ids, 8, async (id) => {
     let last = '';
-    for (let attempt = 0; attempt < 5; attempt++) {
+    for (let attempt = 0; attempt < 10; attempt++) {
       try {
         const r = await http.call(
           `${node.url}/${INDEX}/_doc/${encodeURIComponent(id)}?preference=_only_local`,
@@ -232,10 +235,37 @@ async function readCopy(
       } catch (e) {
         last = (e as Error).message;
       }
+      await sleep(500);
+    }
+    unreadable.push(`${id} on ${node.name}: ${last}`);
+  });
+  return out;
+}
+
+interface CopyListing {
+  readonly shard: number;
+  readonly docs: ReadonlyArray<{
+    _id: string;
+    _version: number;
+    _seq_no: number;
+    _primary_term: number;
+    deleted: boolean;
+  }>;
+}
+
+/** The node's own copies by shard, from `GET /_quarry/copies/{index}`; empty when unavailable. */
+async function listCopies(http: HttpClient, node: ClusterNode): Promise<Map<number, CopyListing>> {
+  const out = new Map<number, CopyListing>();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const r = await http.call(`${node.url}/_quarry/copies/${INDEX}`, 'GET', undefined, 30_000);
+      if (r.status !== 200) continue;
+      for (const l of (r.body as { shards: CopyListing[] }).shards) out.set(l.shard, l);
+      return out;
+    } catch {
       await sleep(300);
     }
-    throw new Error(`final read of ${id} on ${node.name} failed: ${last}`);
-  });
+  }
   return out;
 }
 
@@ -417,6 +447,8 @@ export async function runFaultTest(o: FaultTestOptions): Promise<FaultTestResult
       await nemesis.heal();
     }
     log(`[${since()} ms] faults done; ${recorder.events().length} events; waiting for green`);
+    // kept even if what follows fails
+    writeFileSync(join(o.dir, 'history.jsonl'), recorder.toJsonLines());
 
     // ---- final reads ----
     const tGreen = clock.mono();
@@ -428,7 +460,9 @@ export async function runFaultTest(o: FaultTestOptions): Promise<FaultTestResult
     const insertIds = [...new Set(ops.flatMap((x) => (x.op.kind === 'insert' ? [x.op.id] : [])))];
     const ids = [...insertIds, ...workload.keys];
     const copies = new Map<string, Map<string, LocalDoc>>();
-    for (const n of c.nodes) copies.set(n.name, await readCopy(control, n, ids));
+    const unreadable: string[] = [];
+    for (const n of c.nodes) copies.set(n.name, await readCopy(control, n, ids, unreadable));
+    if (unreadable.length) log(`${unreadable.length} final reads failed, e.g. ${unreadable[0]}`);
     const routing = await control.call(
       `${first.url}/_cat/shards/${INDEX}?format=json&h=shard,prirep,state,node`,
     );
@@ -438,20 +472,44 @@ export async function runFaultTest(o: FaultTestOptions): Promise<FaultTestResult
       const s = Number(row.shard);
       holders.set(s, [...(holders.get(s) ?? []), row.node]);
     }
+    // Each node's full listing of its copies (Quarry's read-only `_quarry/copies`): documents and
+    // tombstones the clients never named are compared too.
+    const listings = new Map<string, Map<number, CopyListing>>();
+    for (const n of c.nodes) listings.set(n.name, await listCopies(control, n));
+    const keys = new Set(workload.keys);
     const finalCopies: Record<string, string[]> = {};
     const shardCopies: Record<string, ShardCopy[]> = {};
     for (const [name, docs] of copies) {
-      finalCopies[name] = insertIds.filter((id) => docs.has(id));
+      const listed = [...(listings.get(name)?.values() ?? [])].flatMap((l) =>
+        l.docs.filter((d) => !d.deleted && !keys.has(d._id)).map((d) => d._id),
+      );
+      // what a GET found, plus what only the listing shows (an id no client inserted)
+      finalCopies[name] = [...new Set([...insertIds.filter((id) => docs.has(id)), ...listed])];
     }
     for (let s = 0; s < shards; s++) {
       const onShard = ids.filter((id) => shardForRouting(id, shards) === s);
-      shardCopies[`${INDEX}[${s}]`] = (holders.get(s) ?? []).sort().map((name) => ({
-        copy: name,
-        docs: onShard.flatMap((id) => {
-          const d = copies.get(name)?.get(id);
-          return d ? [{ id, version: d.version, seqNo: d.seqNo, primaryTerm: d.primaryTerm }] : [];
-        }),
-      }));
+      shardCopies[`${INDEX}[${s}]`] = (holders.get(s) ?? []).sort().map((name): ShardCopy => {
+        const listing = listings.get(name)?.get(s);
+        if (listing)
+          return {
+            copy: name,
+            docs: listing.docs.map((d) => ({
+              id: d.deleted ? `${d._id} (deleted)` : d._id,
+              version: d._version,
+              seqNo: d._seq_no,
+              primaryTerm: d._primary_term,
+            })),
+          };
+        return {
+          copy: name,
+          docs: onShard.flatMap((id) => {
+            const d = copies.get(name)?.get(id);
+            return d
+              ? [{ id, version: d.version, seqNo: d.seqNo, primaryTerm: d.primaryTerm }]
+              : [];
+          }),
+        };
+      });
     }
 
     // ---- checks and report ----
@@ -489,8 +547,22 @@ export async function runFaultTest(o: FaultTestOptions): Promise<FaultTestResult
     });
     const finalReads: Record<string, number> = {};
     for (const [name, docs] of copies) finalReads[name] = docs.size;
+    // a copy that cannot be read fails the run: its absence proves nothing either way
+    const readsCheck = {
+      name: 'final reads',
+      status: unreadable.length === 0 && green ? ('pass' as const) : ('fail' as const),
+      detail:
+        (green ? 'green' : 'not green after 90 s') +
+        `; ${ids.length} ids read on ${c.nodes.length} nodes, ${unreadable.length} unreadable` +
+        (unreadable.length ? ` (${unreadable.slice(0, 3).join('; ')})` : ''),
+    };
+    const checks = [...base.checks, readsCheck];
+    const passed = checks.filter((x) => x.status === 'pass').length;
     const report = {
       ...base,
+      checks,
+      passed,
+      failed: checks.length - passed,
       extra: {
         config: {
           nodes: o.nodes,
@@ -510,6 +582,7 @@ export async function runFaultTest(o: FaultTestOptions): Promise<FaultTestResult
         failoverByShard,
         finalReads,
         greenAfterMillis,
+        unreadable,
       },
     };
     let summary = summarize(report);

@@ -44,7 +44,7 @@ try {
     ...(readPreference !== undefined ? { readPreference } : {}),
     ...(replicas !== undefined ? { replicas: Number(replicas) } : {}),
     ...(option('clients') ? { clientsPerNode: intOption('clients', 2) } : {}),
-    log: (l) => console.log(l),
+    log: (l) => console.log(`${new Date().toISOString().slice(11, 23)} ${l}`),
   });
   console.log(summary);
   console.log(`report: ${join(out, 'report.json')}`);
