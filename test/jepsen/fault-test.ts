@@ -10,6 +10,7 @@ import { shardForRouting } from '../../src/common/murmur3.js';
 import { rng } from '../crash/harness/rng.js';
 import { checkRun } from './check.js';
 import type { CopyDoc, ShardCopy } from './checkers/copies.js';
+import { diagnoseDirtyReads } from './checkers/dirty-reads.js';
 import { classify, classifyError, type Completion } from './es-outcome.js';
 import {
   createWorkload,
@@ -73,6 +74,13 @@ interface Extra {
   readonly finalReads: Record<string, number>;
   readonly greenAfterMillis: number | null;
   readonly unreadable: readonly string[];
+  readonly dirtyReads: {
+    readonly keysFailingStrictly: readonly string[];
+    /** Reads (and conflicts) naming versions no acknowledged op produced, on those keys. */
+    readonly unacknowledgedObservations: number;
+    /** Keys still failing once those are dropped: not explained by dirty reads. */
+    readonly keysFailingWithoutThem: readonly string[];
+  };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -547,6 +555,21 @@ export async function runFaultTest(o: FaultTestOptions): Promise<FaultTestResult
     });
     const finalReads: Record<string, number> = {};
     for (const [name, docs] of copies) finalReads[name] = docs.size;
+    // When keys fail, whether dirty reads (a known ES 6.8 limitation) explain every failure
+    const strictBad = base.linearizability.filter((l) => l.verdict !== 'linearizable');
+    const dirty = strictBad.length
+      ? diagnoseDirtyReads(
+          ops.filter((x) => strictBad.some((l) => 'key' in x.op && x.op.key === l.key)),
+          { maxMillis: 60_000 },
+        )
+      : null;
+    const dirtyReads = {
+      keysFailingStrictly: strictBad.map((l) => l.key),
+      unacknowledgedObservations: dirty?.unacknowledgedObservations ?? 0,
+      keysFailingWithoutThem: (dirty?.verdicts ?? [])
+        .filter((v) => v.verdict !== 'linearizable')
+        .map((v) => v.key),
+    };
     // a copy that cannot be read fails the run: its absence proves nothing either way
     const readsCheck = {
       name: 'final reads',
@@ -583,6 +606,7 @@ export async function runFaultTest(o: FaultTestOptions): Promise<FaultTestResult
         finalReads,
         greenAfterMillis,
         unreadable,
+        dirtyReads,
       },
     };
     let summary = summarize(report);
@@ -593,6 +617,15 @@ export async function runFaultTest(o: FaultTestOptions): Promise<FaultTestResult
           .join(', ') || 'none'
       }`,
       `acknowledged ops: ${report.extra.acknowledged}`,
+      ...(dirtyReads.keysFailingStrictly.length
+        ? [
+            `dirty reads: ${dirtyReads.unacknowledgedObservations} observation(s) of unacknowledged versions on ` +
+              `${dirtyReads.keysFailingStrictly.join(', ')}; without them ` +
+              (dirtyReads.keysFailingWithoutThem.length
+                ? `still failing: ${dirtyReads.keysFailingWithoutThem.join(', ')}`
+                : 'every key is linearizable'),
+          ]
+        : []),
       ...failoverByShard.map(
         (f) =>
           `failover ${INDEX}[${f.shard}] (primary on ${f.node}, killed at ${(f.diedAtMillis / 1000).toFixed(1)} s): ` +
