@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { runFaultTest } from './fault-test.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'quarry-jepsen-short-'));
+const dir = mkdtempSync(join(tmpdir(), 'jepsen-short-'));
 let keep = true;
 afterAll(() => {
   // a failing run keeps its history, report and node logs for whoever looks next

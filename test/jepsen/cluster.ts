@@ -18,7 +18,7 @@ export const etcdAddress = (k: number) => `127.0.0.${10 + k}`;
 const NODE_UID_BASE = 60_020;
 const ETCD_UID_BASE = 60_010;
 
-const bin = fileURLToPath(new URL('../../bin/quarry', import.meta.url));
+const bin = fileURLToPath(new URL('./node-main.mjs', import.meta.url));
 
 export interface ClusterNode {
   readonly name: string;
@@ -46,6 +46,16 @@ export interface ClusterOptions {
 export interface Cluster {
   readonly nodes: readonly ClusterNode[];
   readonly etcd: EtcdCluster;
+  /**
+   * Exits nobody in the test asked for: anything but a SIGKILL (the nemesis) or the final stop,
+   * e.g. a crash, or a signal from outside the test.
+   */
+  readonly unexpectedExits: ReadonlyArray<{
+    node: string;
+    at: string;
+    code: number | null;
+    signal: string | null;
+  }>;
   /** Address → uid, for the nemesis (empty without owners). */
   readonly owners: Readonly<Record<string, number>>;
   readonly etcdAddresses: readonly string[];
@@ -65,13 +75,17 @@ function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
-export async function startCluster(o: ClusterOptions): Promise<Cluster> {
+/** Address → uid of every process of a cluster run with owners (the nemesis needs it first). */
+export function clusterOwners(nodes: number, etcdMembers: number): Record<string, number> {
   const owners: Record<string, number> = {};
+  for (let i = 1; i <= etcdMembers; i++) owners[etcdAddress(i)] = ETCD_UID_BASE + i;
+  for (let k = 1; k <= nodes; k++) owners[nodeAddress(k)] = NODE_UID_BASE + k;
+  return owners;
+}
+
+export async function startCluster(o: ClusterOptions): Promise<Cluster> {
+  const owners = o.owners ? clusterOwners(o.nodes, o.etcdMembers) : {};
   const etcdAddresses = Array.from({ length: o.etcdMembers }, (_, i) => etcdAddress(i + 1));
-  if (o.owners) {
-    etcdAddresses.forEach((a, i) => (owners[a] = ETCD_UID_BASE + i + 1));
-    for (let k = 1; k <= o.nodes; k++) owners[nodeAddress(k)] = NODE_UID_BASE + k;
-  }
   const etcd = await startEtcd({
     members: o.etcdMembers,
     hosts: etcdAddresses,
@@ -80,6 +94,13 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   // the nodes' own uids must reach their data paths (mkdtemp makes 0700 dirs)
   if (o.owners) chmodSync(o.dir, 0o755);
   const logs = new Map<ClusterNode, WriteStream>();
+  const unexpectedExits: Array<{
+    node: string;
+    at: string;
+    code: number | null;
+    signal: string | null;
+  }> = [];
+  let stopping = false;
   const nodes: ClusterNode[] = [];
   for (let k = 1; k <= o.nodes; k++) {
     const dataPath = join(o.dir, `n${k}`);
@@ -94,7 +115,15 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
       url: '',
       child: null,
       pid() {
-        if (!node.child?.pid) throw new Error(`${node.name} is not running`);
+        if (!node.child?.pid) {
+          const last = unexpectedExits.filter((e) => e.node === node.name).at(-1);
+          throw new Error(
+            `${node.name} is not running` +
+              (last
+                ? ` (it exited unasked at ${last.at}: code ${last.code}, signal ${last.signal})`
+                : ''),
+          );
+        }
         return node.child.pid;
       },
     };
@@ -156,7 +185,10 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
         }
       });
       child.once('exit', (code, signal) => {
-        log.write(`--- exit ${code ?? signal} ${new Date().toISOString()}\n`);
+        const at = new Date().toISOString();
+        log.write(`--- exit ${code ?? signal} ${at}\n`);
+        if (!stopping && signal !== 'SIGKILL')
+          unexpectedExits.push({ node: n.name, at, code, signal });
         if (n.child === child) n.child = null;
         if (!started) {
           clearTimeout(timer);
@@ -177,9 +209,11 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
     etcd,
     owners,
     etcdAddresses,
+    unexpectedExits,
     start,
     kill9,
     async stop() {
+      stopping = true;
       await Promise.all(
         nodes.map(async (n) => {
           const child = n.child;

@@ -24,7 +24,13 @@ import { createHttpClient, type HttpClient } from './http-client.js';
 import { checkNftables, createNemesis, type Nemesis } from './nemesis.js';
 import { summarize, type JepsenReport } from './report.js';
 import { runSchedule } from './run-schedule.js';
-import { CLIENT_ADDRESS, startCluster, type Cluster, type ClusterNode } from './cluster.js';
+import {
+  CLIENT_ADDRESS,
+  clusterOwners,
+  startCluster,
+  type Cluster,
+  type ClusterNode,
+} from './cluster.js';
 
 export const INDEX = 'jepsen';
 
@@ -307,14 +313,9 @@ export async function runFaultTest(o: FaultTestOptions): Promise<FaultTestResult
   try {
     // The tagging chain goes in before anyone connects, so every connection is attributed.
     const etcdNames = Array.from({ length: etcdMembers }, (_, i) => `e${i + 1}`);
-    const ownersPreview: Record<string, number> = {};
-    if (nft) {
-      for (let i = 1; i <= etcdMembers; i++) ownersPreview[`127.0.0.${10 + i}`] = 60_010 + i;
-      for (let k = 1; k <= o.nodes; k++) ownersPreview[`127.0.0.${20 + k}`] = 60_020 + k;
-    }
     nemesis = createNemesis({
       clock,
-      owners: ownersPreview,
+      owners: nft ? clusterOwners(o.nodes, etcdMembers) : {},
       maxFaults: o.cycles * 2 + 10,
       maxFaultMillis: 60_000,
     });
@@ -579,7 +580,18 @@ export async function runFaultTest(o: FaultTestOptions): Promise<FaultTestResult
         `; ${ids.length} ids read on ${c.nodes.length} nodes, ${unreadable.length} unreadable` +
         (unreadable.length ? ` (${unreadable.slice(0, 3).join('; ')})` : ''),
     };
-    const checks = [...base.checks, readsCheck];
+    // a node that died unasked (a crash, or a signal from outside the test) fails the run
+    const exits = c.unexpectedExits;
+    const processCheck = {
+      name: 'processes',
+      status: exits.length === 0 ? ('pass' as const) : ('fail' as const),
+      detail: exits.length
+        ? exits
+            .map((e) => `${e.node} exited unasked at ${e.at} (code ${e.code}, signal ${e.signal})`)
+            .join('; ')
+        : 'no node exited unasked',
+    };
+    const checks = [...base.checks, readsCheck, processCheck];
     const passed = checks.filter((x) => x.status === 'pass').length;
     const report = {
       ...base,

@@ -28,7 +28,7 @@ function intOption(name: string, fallback: number): number {
 const seed = parseSeed();
 const nodes = intOption('nodes', 3);
 const cycles = intOption('cycles', 10);
-const out = resolve(option('out') ?? mkdtempSync(join(tmpdir(), `quarry-jepsen-${seed}-`)));
+const out = resolve(option('out') ?? mkdtempSync(join(tmpdir(), `jepsen-${seed}-`)));
 const kinds = option('faults')?.split(',') as FaultStepKind[] | undefined;
 const readPreference = option('read-preference');
 const replicas = option('replicas');
