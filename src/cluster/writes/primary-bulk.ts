@@ -34,6 +34,8 @@ export interface PrimaryDeps {
   putMapping(index: string, uuid: string, type: string, mapping: unknown): Promise<void>;
   /** Tells the master a copy failed (it unassigns it). */
   shardFailed(allocationId: string, reason: string): Promise<void>;
+  /** True while this node has lost its etcd lease and not rejoined: it takes no writes. */
+  writesBlocked?(): boolean;
   log?: (level: string, msg: string) => void;
 }
 
@@ -47,10 +49,20 @@ export function notPrimaryHere(index: string, shard: number, why: string): EsErr
   });
 }
 
+/**
+ * ES NO_MASTER_BLOCK_WRITES: a node that lost its lease may no longer be primary, and a write it
+ * ran could only end unacknowledged and rolled back — yet readable meanwhile. Retryable: the
+ * coordinating node tries again on a newer state.
+ */
+export function noMasterBlock(): EsError {
+  return new EsError('cluster_block_exception', 'blocked by: [SERVICE_UNAVAILABLE/2/no master];', 503); // prettier-ignore
+}
+
 export async function executeOnPrimary(
   deps: PrimaryDeps,
   req: ShardBulkRequest,
 ): Promise<ShardItemResult[]> {
+  if (deps.writesBlocked?.()) throw noMasterBlock();
   const state = deps.coordinator.state();
   const meta = state.metadata.indices.get(req.index);
   const primary = copiesOf(state, req.index, req.shard).find((c) => c.primary);
