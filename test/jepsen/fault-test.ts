@@ -417,7 +417,8 @@ export async function runFaultTest(o: FaultTestOptions): Promise<FaultTestResult
         const step = steps[i]!;
         const gap = step.at - prevEnd;
         prevEnd = step.at + step.duration;
-        const shardsHere = step.kind === 'kill' ? watcher.primaryShards(step.node) : [];
+        // the primaries on the node as last seen, read the moment it is killed
+        let shardsHere: number[] = [];
         const run = await runSchedule(
           [{ ...step, at: gap }],
           nemesis,
@@ -435,7 +436,7 @@ export async function runFaultTest(o: FaultTestOptions): Promise<FaultTestResult
               node.child = null;
               await c.start(node);
             },
-            isPrimary: () => shardsHere.length > 0,
+            isPrimary: (n) => (shardsHere = watcher.primaryShards(n)).length > 0,
           },
           {
             clock,
