@@ -5,7 +5,7 @@
  * dirs, and is safe to call twice or from an `afterAll` after a failed start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -51,6 +51,10 @@ export interface EtcdOptions {
    * apart by its owner, since etcd dials its peers from 127.0.0.1 (test/jepsen/README.md).
    */
   readonly uids?: readonly number[];
+  /** Prefix of the data dirs and cluster token (default `quarry`). */
+  readonly prefix?: string;
+  /** Appends each member's output to `<logDir>/<name>.log` (default: kept in memory only). */
+  readonly logDir?: string;
 }
 
 /** A port free on `host` now (bind to 0, read it, release it). */
@@ -106,14 +110,15 @@ export async function startEtcd(opts: EtcdOptions = {}): Promise<EtcdCluster> {
   const count = opts.members ?? 1;
   const hosts = (opts.hosts ?? ['127.0.0.1', '127.0.0.2', '127.0.0.3']).slice(0, count);
   if (hosts.length < count) throw new Error(`startEtcd: ${count} members need ${count} hosts`);
-  const token = `quarry-test-${process.pid}-${Date.now()}`;
+  const prefix = opts.prefix ?? 'quarry';
+  const token = `${prefix}-test-${process.pid}-${Date.now()}`;
   const specs = await Promise.all(
     hosts.map(async (host, i) => ({
       name: `m${i + 1}`,
       host,
       clientUrl: `http://${host}:${await freePort(host)}`,
       peerUrl: `http://${host}:${await freePort(host)}`,
-      dataDir: await mkdtemp(join(tmpdir(), `quarry-etcd-m${i + 1}-`)),
+      dataDir: await mkdtemp(join(tmpdir(), `${prefix}-etcd-m${i + 1}-`)),
       uid: opts.uids?.[i],
     })),
   );
@@ -151,7 +156,10 @@ export async function startEtcd(opts: EtcdOptions = {}): Promise<EtcdCluster> {
             ...(uid !== undefined ? { uid, gid: uid } : {}),
           },
         );
-        child.stderr!.on('data', (d) => (log = (log + d).slice(-20_000)));
+        child.stderr!.on('data', (d) => {
+          log = (log + d).slice(-20_000);
+          if (opts.logDir) appendFileSync(join(opts.logDir, `${spec.name}.log`), d);
+        });
         child.once('exit', () => {
           if (member.child === child) member.child = null;
         });

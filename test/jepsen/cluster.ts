@@ -88,6 +88,8 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   const etcdAddresses = Array.from({ length: o.etcdMembers }, (_, i) => etcdAddress(i + 1));
   const etcd = await startEtcd({
     members: o.etcdMembers,
+    prefix: 'jepsen',
+    logDir: o.dir,
     hosts: etcdAddresses,
     ...(o.owners ? { uids: etcdAddresses.map((a) => owners[a]!) } : {}),
   });
@@ -227,6 +229,12 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
       await Promise.all([...logs.values()].map((l) => new Promise<void>((r) => l.end(() => r()))));
     },
   };
+  // an etcd member dying is no fault of the schedule either
+  for (const m of etcd.members)
+    m.child?.once('exit', (code, signal) => {
+      const at = new Date().toISOString();
+      if (!stopping) unexpectedExits.push({ node: `etcd ${m.name}`, at, code, signal });
+    });
   try {
     await Promise.all(nodes.map(start));
   } catch (e) {

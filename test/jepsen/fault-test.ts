@@ -664,6 +664,15 @@ export async function runFaultTest(o: FaultTestOptions): Promise<FaultTestResult
     writeFileSync(join(o.dir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
     writeFileSync(join(o.dir, 'summary.txt'), summary + '\n');
     return { report, summary, nft };
+  } catch (e) {
+    const exits = cluster?.unexpectedExits ?? [];
+    if (exits.length === 0) throw e;
+    // what died unasked is most often why the run could not go on
+    throw new Error(
+      `${(e as Error).message}\nexited unasked: ` +
+        exits.map((x) => `${x.node} at ${x.at} (code ${x.code}, signal ${x.signal})`).join('; '),
+      { cause: e },
+    );
   } finally {
     http.close();
     control.close();
