@@ -13,6 +13,8 @@ const SERVED = [
   /^\/_cat\/(nodes|master|health|shards|indices|count|recovery|aliases|templates|plugins)(\/[^/]+)?\/?$/,
   /^\/([^_/][^/]*\/)?_recovery\/?$/,
   /^\/_cluster\/(health|state|settings|reroute|allocation\/explain|pending_tasks)(\/.*)?$/,
+  // Quarry-specific, read-only: this node's own copies of an index (routes/quarry-copies.ts)
+  /^\/_quarry\/copies\/[^/]+\/?$/,
   /^\/_nodes(\/.*)?$/,
   /^\/_(xpack\/)?security\/_authenticate\/?$/,
   // documents: writes go to their primaries (src/cluster/writes), GETs to a started copy

@@ -89,6 +89,8 @@ function prefixed(method: Method, s: string[]): string | null | undefined {
     if (b === 'stats') return 'cluster:monitor/stats';
     return 'cluster:monitor/state';
   }
+  // Quarry's own read-only view of a node's shard copies: a monitoring read, like index stats
+  if (a === '_quarry' && b === 'copies') return 'indices:monitor/stats';
   if (a === '_cat') {
     if (b === undefined) return null;
     if (b === 'health') return 'cluster:monitor/health';

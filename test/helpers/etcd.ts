@@ -5,8 +5,8 @@
  * dirs, and is safe to call twice or from an `afterAll` after a failed start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { appendFileSync, existsSync } from 'node:fs';
+import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +44,17 @@ export interface EtcdCluster {
 export interface EtcdOptions {
   /** 1 (default) or 3. */
   readonly members?: 1 | 3;
+  /** Addresses of the members (default 127.0.0.1, .2, .3). */
+  readonly hosts?: readonly string[];
+  /**
+   * Runs member i under uid/gid `uids[i]` (as root): a fault test tells an etcd member's traffic
+   * apart by its owner, since etcd dials its peers from 127.0.0.1 (test/jepsen/README.md).
+   */
+  readonly uids?: readonly number[];
+  /** Prefix of the data dirs and cluster token (default `quarry`). */
+  readonly prefix?: string;
+  /** Appends each member's output to `<logDir>/<name>.log` (default: kept in memory only). */
+  readonly logDir?: string;
 }
 
 /** A port free on `host` now (bind to 0, read it, release it). */
@@ -97,19 +108,23 @@ export async function startEtcd(opts: EtcdOptions = {}): Promise<EtcdCluster> {
       `${ETCD_BIN} is missing: install Debian's etcd-server to run the cluster tests`,
     );
   const count = opts.members ?? 1;
-  const hosts = ['127.0.0.1', '127.0.0.2', '127.0.0.3'].slice(0, count);
-  const token = `quarry-test-${process.pid}-${Date.now()}`;
+  const hosts = (opts.hosts ?? ['127.0.0.1', '127.0.0.2', '127.0.0.3']).slice(0, count);
+  if (hosts.length < count) throw new Error(`startEtcd: ${count} members need ${count} hosts`);
+  const prefix = opts.prefix ?? 'quarry';
+  const token = `${prefix}-test-${process.pid}-${Date.now()}`;
   const specs = await Promise.all(
     hosts.map(async (host, i) => ({
       name: `m${i + 1}`,
       host,
       clientUrl: `http://${host}:${await freePort(host)}`,
       peerUrl: `http://${host}:${await freePort(host)}`,
-      dataDir: await mkdtemp(join(tmpdir(), `quarry-etcd-m${i + 1}-`)),
+      dataDir: await mkdtemp(join(tmpdir(), `${prefix}-etcd-m${i + 1}-`)),
+      uid: opts.uids?.[i],
     })),
   );
+  for (const s of specs) if (s.uid !== undefined) await chown(s.dataDir, s.uid, s.uid);
   const initialCluster = specs.map((s) => `${s.name}=${s.peerUrl}`).join(',');
-  const members: (EtcdMember & { child: ChildProcess | null })[] = specs.map((spec) => {
+  const members: (EtcdMember & { child: ChildProcess | null })[] = specs.map(({ uid, ...spec }) => {
     let log = '';
     const member: EtcdMember & { child: ChildProcess | null } = {
       ...spec,
@@ -136,9 +151,15 @@ export async function startEtcd(opts: EtcdOptions = {}): Promise<EtcdCluster> {
             '--logger=zap',
             '--log-level=error',
           ],
-          { stdio: ['ignore', 'ignore', 'pipe'] },
+          {
+            stdio: ['ignore', 'ignore', 'pipe'],
+            ...(uid !== undefined ? { uid, gid: uid } : {}),
+          },
         );
-        child.stderr!.on('data', (d) => (log = (log + d).slice(-20_000)));
+        child.stderr!.on('data', (d) => {
+          log = (log + d).slice(-20_000);
+          if (opts.logDir) appendFileSync(join(opts.logDir, `${spec.name}.log`), d);
+        });
         child.once('exit', () => {
           if (member.child === child) member.child = null;
         });

@@ -16,11 +16,21 @@ export interface ProcessNode {
 // import.meta.url rather than __dirname, so tsx scripts (npm run test:crash) can use it too.
 const bin = fileURLToPath(new URL('../../bin/quarry', import.meta.url));
 
-export function startProcessNode(dataPath: string, extra: string[] = []): Promise<ProcessNode> {
+export interface ProcessNodeOptions {
+  /** Runs the node under this uid and gid (as root; the data path must be theirs). */
+  readonly uid?: number;
+}
+
+export function startProcessNode(
+  dataPath: string,
+  extra: string[] = [],
+  options: ProcessNodeOptions = {},
+): Promise<ProcessNode> {
   return new Promise((res, rej) => {
     const t0 = performance.now();
     const child = spawn(process.execPath, [bin, '--port', '0', '--data', dataPath, ...extra], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
     });
     let out = '';
     let err = '';

@@ -157,6 +157,37 @@ describe('compare-and-set', () => {
     expect(verdict(missing.ops())).toBe('linearizable');
   });
 
+  it("accepts a conflict naming a deleted document's tombstone (ES 6.8), only at its version", () => {
+    const tombstone = builder()
+      .write(1, 'x', 1, v(4))
+      .inv(1, { kind: 'delete', key: 'x' })
+      .okDelete(1, true, v(6))
+      .inv(2, { kind: 'cas', key: 'x', expected: v(4), value: 2 })
+      .conflict(2, v(6))
+      .read(1, 'x');
+    expect(verdict(tombstone.ops())).toBe('linearizable');
+    const wrong = builder()
+      .write(1, 'x', 1, v(4))
+      .inv(1, { kind: 'delete', key: 'x' })
+      .okDelete(1, true, v(6))
+      .inv(2, { kind: 'cas', key: 'x', expected: v(4), value: 2 })
+      .conflict(2, v(5));
+    expect(verdict(wrong.ops())).toBe('non-linearizable');
+  });
+
+  it("accepts a cas matching a deleted document's tombstone (ES 6.8 recreates it)", () => {
+    const b = (expected: number) =>
+      builder()
+        .write(1, 'x', 1, v(4))
+        .inv(1, { kind: 'delete', key: 'x' })
+        .okDelete(1, true, v(6))
+        .inv(2, { kind: 'cas', key: 'x', expected: v(expected), value: 2 })
+        .okCas(2, v(8))
+        .read(1, 'x', 2, v(8));
+    expect(verdict(b(6).ops())).toBe('linearizable');
+    expect(verdict(b(4).ops())).toBe('non-linearizable');
+  });
+
   it('rejects a cas succeeding on a missing document', () => {
     const b = builder()
       .inv(1, { kind: 'cas', key: 'x', expected: v(0), value: 1 })

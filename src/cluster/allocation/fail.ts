@@ -12,6 +12,7 @@ import {
   primaryRecoveryAfterLoss,
   relocationPeer,
   replace,
+  setInSync,
   termsOf,
   unassignedCopy,
   unassignedInfo,
@@ -49,6 +50,52 @@ function failPrimary(work: Work, copy: ShardRouting, info: UnassignedInfo): void
   replace(work, candidate, { ...candidate, primary: true });
   if (target) replace(work, target, { ...target, primary: true });
   bumpTerm(work, copy.index, copy.shard);
+  resyncOthers(work, copy, candidate, target, info);
+}
+
+/**
+ * The other started replicas may hold operations of the old primary that the new one never got
+ * (sent to some copies only before it failed), or lack some it has: they leave the in-sync set
+ * and recover from the new primary, whose recovery rolls back what it does not have — the first
+ * version of ES's replica rollback on a new term (design §4). Kept as they were, the copies of the
+ * shard would differ for good.
+ */
+function resyncOthers(
+  work: Work,
+  failed: ShardRouting,
+  promoted: ShardRouting,
+  promotedTarget: ShardRouting | undefined,
+  info: UnassignedInfo,
+): void {
+  const skip = new Set(
+    [failed, promoted, promotedTarget].flatMap((c) => (c?.allocationId ? [c.allocationId.id] : [])),
+  );
+  const stale: string[] = [];
+  for (const c of [...groupOf(work, failed.index, failed.shard)]) {
+    if (c.primary || c.state !== 'STARTED' || !c.allocationId || skip.has(c.allocationId.id))
+      continue;
+    stale.push(c.allocationId.id);
+    replace(
+      work,
+      c,
+      unassignedCopy(
+        c,
+        false,
+        unassignedInfo('PRIMARY_FAILED', info.at, {
+          details: 'primary failed: the replica recovers from the new primary',
+        }),
+        { type: 'PEER' },
+      ),
+    );
+  }
+  if (stale.length === 0) return;
+  const t = termsOf(work, failed.index, failed.shard);
+  setInSync(
+    work,
+    failed.index,
+    failed.shard,
+    t.inSync.filter((id) => !stale.includes(id)),
+  );
 }
 
 export function failShard(work: Work, failing: ShardRouting, info: UnassignedInfo): void {

@@ -66,6 +66,11 @@ export interface OutboundOptions {
   readonly stats: StatsRecorder;
   /** Aborts a connect in progress (the transport is closing). */
   readonly signal?: AbortSignal;
+  /**
+   * Source address for the connection (the node's own bound host), so a peer and a firewall see
+   * which node is talking: unbound sockets on loopback all leave from 127.0.0.1.
+   */
+  readonly localAddress?: (peerHost: string) => string | undefined;
 }
 
 export interface OutboundConnection {
@@ -101,7 +106,12 @@ export function openOutbound(peer: TransportPeer, o: OutboundOptions): Promise<O
     );
 
   return new Promise((resolveOpen, rejectOpen) => {
-    const socket: Socket = netConnect({ host: addr.host, port: addr.port });
+    const localAddress = o.localAddress?.(addr.host);
+    const socket: Socket = netConnect({
+      host: addr.host,
+      port: addr.port,
+      ...(localAddress ? { localAddress } : {}),
+    });
     socket.setNoDelay(true);
     socket.setKeepAlive(true);
     const decoder = createFrameDecoder(HANDSHAKE_MAX_CONTENT);

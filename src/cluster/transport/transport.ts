@@ -16,7 +16,7 @@ import {
 } from './outbound.js';
 import { readTransportSettings, type TransportSettings } from './settings.js';
 import { createStatsRecorder, type TransportStats } from './stats.js';
-import { joinAddress } from './wire.js';
+import { joinAddress, sourceAddressFor, splitAddress } from './wire.js';
 
 export type { RequestHandler, RequestContext, HandlerResponse } from './inbound.js';
 export type { TransportPeer, TransportReply } from './outbound.js';
@@ -106,6 +106,8 @@ export function createTransport(opts: TransportOptions): Transport {
     connectTimeoutMs: settings.connectTimeoutMs,
     stats,
     signal: aborter.signal,
+    localAddress: (peerHost: string) =>
+      sourceAddressFor(bound ? (splitAddress(bound)?.host ?? null) : null, peerHost),
   };
 
   async function connection(peer: TransportPeer): Promise<OutboundConnection> {

@@ -3,7 +3,7 @@
  * as its parts in one corked batch (a single writev): the JSON and the attachment are never
  * concatenated into a new buffer.
  */
-import type { Socket } from 'node:net';
+import { isIP, type Socket } from 'node:net';
 import type { EsError } from '../../common/errors.js';
 import { encodeFrame, frameSize, PREFIX_BYTES, contentTooLarge, type OutFrame } from './frame.js';
 import { serializeError } from './errors.js';
@@ -53,4 +53,22 @@ export const joinAddress = (host: string, port: number) =>
 export function endSoon(socket: Socket, graceMs = 2000): void {
   socket.end();
   setTimeout(() => socket.destroy(), graceMs).unref();
+}
+
+const isLoopback = (host: string) =>
+  isIP(host) === 4 ? host.startsWith('127.') : host === '::1' || host === '0:0:0:0:0:0:0:1';
+
+/**
+ * The source address for a connection to `peerHost`: the node's own bound host, when it is one
+ * address (not a wildcard) of the peer's family, and loopback only towards loopback. Then a peer
+ * and a firewall rule see which node talks, even when several nodes share loopback (unbound
+ * sockets there all leave from 127.0.0.1). Otherwise the kernel chooses.
+ */
+export function sourceAddressFor(boundHost: string | null, peerHost: string): string | undefined {
+  if (!boundHost) return undefined;
+  const family = isIP(boundHost);
+  if (family === 0 || family !== isIP(peerHost)) return undefined;
+  if (boundHost === '0.0.0.0' || boundHost === '::') return undefined;
+  if (isLoopback(boundHost) && !isLoopback(peerHost)) return undefined;
+  return boundHost;
 }

@@ -36,6 +36,10 @@ const NOT_RUN = new Set([
   'node_not_connected_exception',
 ]);
 
+/** The primary's node lost its lease (503 no master block): it refused before running anything. */
+const notRun = (e: EsError) =>
+  NOT_RUN.has(e.type) || (e.type === 'cluster_block_exception' && e.status === 503);
+
 const DEFAULT_TIMEOUT_MS = 60_000;
 
 export interface ClusterWritesDeps {
@@ -127,7 +131,7 @@ export function clusterWrites(deps: ClusterWritesDeps): WriteExecutor {
           return unpackResults(r.body);
         } catch (e) {
           const err = toEsError(e);
-          if (!NOT_RUN.has(err.type)) throw err;
+          if (!notRun(err)) throw err;
         }
       }
       const left = deadline - Date.now();

@@ -35,6 +35,10 @@ export function startClusterWritePath(deps: ClusterWritePathDeps): WriteExecutor
     if (!n) throw new EsError('node_not_connected_exception', `[${id}] not in the cluster`, 500);
     return { id: n.id, name: n.name, transportAddress: n.transportAddress };
   };
+  // design §2: a node that lost its lease takes no writes until it rejoins
+  let leaseLost = false;
+  coordinator.onNoMaster(() => (leaseLost = true));
+  coordinator.onRejoin(() => (leaseLost = false));
   const runLocal = (req: ShardBulkRequest) =>
     executeOnPrimary(
       {
@@ -48,6 +52,7 @@ export function startClusterWritePath(deps: ClusterWritePathDeps): WriteExecutor
         peerOf,
         putMapping: (i, u, t, m) => deps.clusterIndices.putMapping(i, u, t, m),
         shardFailed: (aid, reason) => deps.clusterIndices.shardFailed(aid, reason, true),
+        writesBlocked: () => leaseLost,
         ...(deps.log ? { log: deps.log } : {}),
       },
       req,

@@ -6,7 +6,8 @@
  * the in-sync set through the term-fenced transaction before the answer goes out; `_shards` says
  * how the copies really went.
  */
-import { EsError } from '../../common/errors.js';
+import { EsError, toEsError } from '../../common/errors.js';
+import { FORCED_ALLOCATION_ID } from '../allocation/work.js';
 import { executeBulk } from '../../engine/bulk.js';
 import type { DocumentService } from '../../engine/documents.js';
 import type { IndicesService } from '../../engine/indices-service.js';
@@ -34,6 +35,8 @@ export interface PrimaryDeps {
   putMapping(index: string, uuid: string, type: string, mapping: unknown): Promise<void>;
   /** Tells the master a copy failed (it unassigns it). */
   shardFailed(allocationId: string, reason: string): Promise<void>;
+  /** True while this node has lost its etcd lease and not rejoined: it takes no writes. */
+  writesBlocked?(): boolean;
   log?: (level: string, msg: string) => void;
 }
 
@@ -47,10 +50,20 @@ export function notPrimaryHere(index: string, shard: number, why: string): EsErr
   });
 }
 
+/**
+ * ES NO_MASTER_BLOCK_WRITES: a node that lost its lease may no longer be primary, and a write it
+ * ran could only end unacknowledged and rolled back — yet readable meanwhile. Retryable: the
+ * coordinating node tries again on a newer state.
+ */
+export function noMasterBlock(): EsError {
+  return new EsError('cluster_block_exception', 'blocked by: [SERVICE_UNAVAILABLE/2/no master];', 503); // prettier-ignore
+}
+
 export async function executeOnPrimary(
   deps: PrimaryDeps,
   req: ShardBulkRequest,
 ): Promise<ShardItemResult[]> {
+  if (deps.writesBlocked?.()) throw noMasterBlock();
   const state = deps.coordinator.state();
   const meta = state.metadata.indices.get(req.index);
   const primary = copiesOf(state, req.index, req.shard).find((c) => c.primary);
@@ -99,8 +112,9 @@ export async function executeOnPrimary(
   const primaryAid = primary.allocationId.id;
   const tracker = deps.groups.tracker(primaryAid, shard.maxSeqNo, terms.inSync);
   tracker.updateLocalCheckpoint(primaryAid, shard.maxSeqNo);
+  const current = deps.coordinator.state();
   const group = replicationGroup(
-    deps.coordinator.state(),
+    current,
     req.index,
     req.shard,
     primaryAid,
@@ -135,10 +149,47 @@ export async function executeOnPrimary(
             req.policy,
           ),
         );
+  if (ops.length > 0) await markUnavailableStale(deps, req, current, primaryAid, group.targets);
   return items.map((i): ShardItemResult => {
     if (i.error) return { error: i.error };
     const body = i.outcome!.body;
     if (body._shards !== undefined) body._shards = info;
     return { status: i.outcome!.status, body };
   });
+}
+
+/**
+ * ES ReplicationOperation.markUnavailableShardsAsStale: in-sync copies with no node (their node
+ * left) did not get this write, so they leave the in-sync set — term-fenced — before it is
+ * acknowledged. Kept in sync, such a copy could come back while this primary is away and be made
+ * primary without the write. A failed transaction means this primary is stale: nothing is
+ * acknowledged.
+ */
+async function markUnavailableStale(
+  deps: PrimaryDeps,
+  req: ShardBulkRequest,
+  state: ReturnType<Coordinator['state']>,
+  primaryAid: string,
+  targets: readonly ReplicaTarget[],
+): Promise<void> {
+  const terms = state.metadata.indices.get(req.index)?.terms[req.shard];
+  if (!terms) return;
+  const reached = new Set([primaryAid, ...targets.map((t) => t.allocationId)]);
+  const unavailable = terms.inSync.filter((id) => !reached.has(id) && id !== FORCED_ALLOCATION_ID);
+  if (unavailable.length === 0) return;
+  try {
+    await deps.coordinator.termTxn(req.uuid, req.shard, terms.primaryTerm, (cur) => ({
+      ...cur,
+      inSync: cur.inSync.filter((id) => !unavailable.includes(id)),
+    }));
+  } catch (e) {
+    const cause = toEsError(e);
+    throw new EsError(
+      'retry_on_primary_exception',
+      `[${req.index}][${req.shard}] primary term [${terms.primaryTerm}] is no longer current: ${cause.reason}`,
+      503,
+      { causedBy: cause },
+    );
+  }
+  deps.log?.('WARN', `[${req.index}][${req.shard}] marked unavailable in-sync copies ${JSON.stringify(unavailable)} stale`); // prettier-ignore
 }

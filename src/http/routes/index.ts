@@ -14,6 +14,7 @@ import { registerDocumentRoutes } from './documents.js';
 import { registerIndexRoutes } from './indices.js';
 import { registerIndexMaintenanceRoutes } from './index-maintenance.js';
 import { registerIndexShardRoutes } from './index-shards.js';
+import { registerQuarryCopiesRoutes } from './quarry-copies.js';
 import { registerRolloverRoutes } from './rollover.js';
 import { registerFreezeRoutes } from './freeze.js';
 import { registerFieldCapsRoutes } from './field-caps.js';
@@ -41,6 +42,7 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerIndexRoutes(router, node);
   registerIndexMaintenanceRoutes(router, node);
   registerIndexShardRoutes(router, node);
+  registerQuarryCopiesRoutes(router, node);
   registerRolloverRoutes(router, node);
   registerFreezeRoutes(router, node);
   registerFieldMappingRoutes(router, node);

@@ -147,8 +147,10 @@ export function prepare(o: Operation): Step | null {
         if (cur === undefined)
           return s.present && s.exact && eq(s.version!, op.expected) ? null : s;
         if (cur === null) return s.present ? null : s;
-        if (!s.present || eq(cur, op.expected) || !canBe(s, cur)) return null;
-        return present(s.value!, cur, true);
+        if (eq(cur, op.expected) || !canBe(s, cur)) return null;
+        // ES 6.8 names a deleted document's tombstone as its current version (InternalEngine
+        // checks if_seq_no against the version map entry, delete or not): absent at `cur`.
+        return s.present ? present(s.value!, cur, true) : absent(cur, true);
       },
     };
   }
@@ -180,12 +182,13 @@ export function prepare(o: Operation): Step | null {
     };
   }
   if (op.kind === 'cas') {
+    // The document need not be present: ES 6.8 matches if_seq_no/if_primary_term against a
+    // deleted document's tombstone too (until it is pruned), and the cas then creates it.
     if (!returns)
       return {
         operation: o,
         returns,
-        apply: (s) =>
-          s.present && canBe(s, op.expected) ? present(op.value, op.expected, false) : null,
+        apply: (s) => (canBe(s, op.expected) ? present(op.value, op.expected, false) : null),
       };
     const r = o.result;
     if (!r || r.kind !== 'cas') throw new Error(`cas without a version: ${describeOperation(o)}`);
@@ -193,7 +196,7 @@ export function prepare(o: Operation): Step | null {
       operation: o,
       returns,
       apply: (s) =>
-        s.present && canBe(s, op.expected) && gt(r.version, op.expected)
+        canBe(s, op.expected) && gt(r.version, op.expected)
           ? present(op.value, r.version, true)
           : null,
     };

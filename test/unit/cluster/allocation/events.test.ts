@@ -83,6 +83,29 @@ describe('nodesLeft', () => {
     expect(after.metadata.indices.get('i')!.terms[0]!.inSync).toContain(p.allocationId!.id);
   });
 
+  it('with two replicas, the one not promoted leaves the in-sync set and recovers from the new primary', () => {
+    const ctx = context();
+    const s = settle(clusterState(nodes('n1', 'n2', 'n3'), [indexMeta('i', 1, 2)]), ctx);
+    const p = primaryOf(s, 'i', 0)!;
+    const termBefore = s.metadata.indices.get('i')!.terms[0]!.primaryTerm;
+    const after = nodesLeft(s, [p.nodeId!], T0 + 1000);
+    const np = primaryOf(after, 'i', 0)!;
+    expect(np.state).toBe('STARTED');
+    const other = copies(after, 'i', 0).find(
+      (c) => !c.primary && c.unassignedInfo?.reason === 'PRIMARY_FAILED',
+    )!;
+    // it may hold operations of the failed primary that the new one never got
+    expect(other.state).toBe('UNASSIGNED');
+    expect(other.recoverySource).toEqual({ type: 'PEER' });
+    const terms = after.metadata.indices.get('i')!.terms[0]!;
+    expect(terms.primaryTerm).toBe(termBefore + 1);
+    expect(terms.inSync).not.toContain(other.allocationId?.id ?? '-');
+    expect(terms.inSync).toContain(np.allocationId!.id);
+    // the next reroute puts it back on its node (the only one without a copy), to recover there
+    const back = settle(after, ctx);
+    expect(copies(back, 'i', 0).filter((c) => c.state === 'STARTED')).toHaveLength(2);
+  });
+
   it('no in-sync replica: the primary stays unassigned (EXISTING_STORE) and reroute says no_valid_shard_copy', () => {
     const ctx = context();
     const s = settle(clusterState(nodes('n1', 'n2'), [indexMeta('i', 1, 0)]), ctx);
