@@ -32,6 +32,12 @@ export interface Coordinator {
   /** True while this node is the elected master and holds its membership. */
   isMaster(): boolean;
   /**
+   * True while this node's membership is certainly still valid: its lease was confirmed less than
+   * a TTL ago. A node that was paused or cut off from etcd may have been replaced without knowing
+   * it yet; it must not serve reads as if its copies were current. Absent: always (a lone node).
+   */
+  leaseFresh?(): boolean;
+  /**
    * Commits `ops` atomically if this node is still the elected master; resolves with the state
    * version (revision) the change got. Rejects with `not_master_exception` otherwise, and then
    * nothing was written. Any other error (etcd unreachable) leaves the outcome unknown; every

@@ -211,9 +211,10 @@ export function etcdCoordinator(
     }
   }
 
+  /** When the last confirmed keep-alive was sent: etcd's countdown started no earlier. */
+  let lastOk = 0;
   async function keepAlive(sess: Session) {
-    // When the last confirmed keep-alive was sent: etcd's countdown started no earlier.
-    let lastOk = Date.now();
+    lastOk = Date.now();
     let failed = false;
     while (session === sess && !stopped) {
       // Every third of a TTL, and soon again after a failure (another member may answer).
@@ -439,6 +440,9 @@ export function etcdCoordinator(
     state: current,
 
     isMaster: () => fence() !== null,
+
+    // a tenth of the TTL as margin for the two clocks' rates
+    leaseFresh: () => session !== null && Date.now() - lastOk < ttlMs * 0.9,
 
     membership: () =>
       session

@@ -71,7 +71,13 @@ export function clusterReads(deps: {
   readonly local: DocumentReader;
   peerOf(nodeId: string): TransportPeer;
 }): DocumentReader {
+  /** ES's no_master_block for reads: a node whose membership may have lapsed serves none. */
+  const checkFresh = () => {
+    if (deps.coordinator.leaseFresh && !deps.coordinator.leaseFresh())
+      throw new EsError('cluster_block_exception', 'blocked by: [SERVICE_UNAVAILABLE/2/no master];', 503); // prettier-ignore
+  };
   const serve = async (b: WireGet): Promise<{ body: unknown; attachment?: Buffer }> => {
+    checkFresh();
     const idx = deps.indices.get(b.index);
     if (!idx) throw new EsError('shard_not_found_exception', 'no such shard', 404, { meta: { index: b.index } }); // prettier-ignore
     const r = await deps.local.get(idx, b.type, b.id, b.routing, b.opts);
@@ -97,7 +103,10 @@ export function clusterReads(deps: {
         return deps.local.get(idx, type, id, routing, opts);
       const copy = copyToRead(table.shards[shard] ?? [], deps.nodeId, opts.preference);
       if (!copy) throw noShardForGet(idx.name, shard);
-      if (copy.nodeId === deps.nodeId) return deps.local.get(idx, type, id, routing, opts);
+      if (copy.nodeId === deps.nodeId) {
+        checkFresh();
+        return deps.local.get(idx, type, id, routing, opts);
+      }
       const wire: WireGet = { index: idx.name, type, id, routing, opts };
       const r = await deps.transport.send(deps.peerOf(copy.nodeId!), SHARD_GET_ACTION, wire, {
         timeoutMs: 60_000,
