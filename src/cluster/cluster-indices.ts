@@ -428,6 +428,9 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     nodeId: membership.localNode.id,
     indices: deps.indices,
     transport,
+    reportFailed: async (allocationId, reason) => {
+      await membership.toMaster(SHARD_FAILED_ACTION, { allocationId, reason, markAsStale: false });
+    },
     reportStarted: async (index, shard, allocationId) => {
       const meta = coordinator.state().metadata.indices.get(index);
       if (meta) await recordCopy(deps.store, meta.uuid, shard, allocationId);

@@ -28,6 +28,11 @@ export interface ShardApplierDeps {
   readonly transport: Transport;
   /** Tells the master a copy started (it marks it STARTED and in sync, then reroutes). */
   reportStarted(index: string, shard: number, allocationId: string): Promise<void>;
+  /**
+   * Tells the master a copy could not start (ES ShardStateAction.localShardFailed): it unassigns
+   * it and allocates it again (ES counts the attempts, `index.allocation.max_retries`).
+   */
+  reportFailed?(allocationId: string, reason: string): Promise<void>;
   log?: (level: string, msg: string) => void;
 }
 
@@ -221,15 +226,23 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
           handled.add(copy.allocationId.id);
           work.push(
             startCopy(state, meta, copy).catch((e: unknown) => {
-              // retried a few times (ES index.allocation.max_retries is 5), then left failed
+              // retried here a few times (a peer that just left, a connection being replaced),
+              // then handed back to the master, which allocates it again
               const aid = copy.allocationId!.id;
               const n = (failures.get(aid) ?? 0) + 1;
               failures.set(aid, n);
-              if (n < 5) {
+              deps.log?.('WARN', `[${name}][${copy.shard}] failed to start: ${String(e)}`);
+              if (n < 3) {
                 handled.delete(aid);
                 retrySoon();
+              } else if (deps.reportFailed) {
+                void deps.reportFailed(aid, `failed to start: ${String(e)}`).catch(() => {
+                  // the master did not hear it: try the whole start again later
+                  handled.delete(aid);
+                  failures.delete(aid);
+                  retrySoon();
+                });
               }
-              deps.log?.('WARN', `[${name}][${copy.shard}] failed to start: ${String(e)}`);
             }),
           );
         }
