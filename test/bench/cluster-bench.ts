@@ -17,6 +17,7 @@ import { renderClusterReport, type ConfigResult, type SweepPoint } from './clust
 import { loadParams, searchBlocked, timeQueries, type Workload } from './cluster-search.js';
 import { verifyCounts } from './cluster-verify.js';
 import { ensureLogs } from './harness.js';
+import { machineCeiling, type Ceiling } from './machine-ceiling.js';
 import { cpuSeconds, peakRssMb } from './proc-stats.js';
 
 const INDEX = 'logs';
@@ -273,6 +274,8 @@ export async function runClusterBench(root: string, o: ClusterBenchOptions): Pro
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const profDir = o.prof ? join(root, `reports/prof-${stamp}`) : null;
   const sweep = o.sweep ? await runSweep(root, lines, workload) : [];
+  const ceilings: Ceiling[] = [await machineCeiling()];
+  console.error(`[bench] machine ceiling before: 2 CPU-bound processes run ${ceilings[0]!.speedup.toFixed(2)}x one`); // prettier-ignore
   const results: ConfigResult[] = [];
   for (const label of o.configs) {
     const c = parseConfig(label);
@@ -285,6 +288,8 @@ export async function runClusterBench(root: string, o: ClusterBenchOptions): Pro
       `[bench] ${label}: ${r.error ? 'ERROR ' + r.error.slice(0, 400) : `${Math.round(r.docs_per_s!)} docs/s, ${r.wall_s!.toFixed(1)} s, count ${r.count_ok ? 'ok' : 'WRONG ' + (r.count_problem ?? r.problems?.[0])}`} (${((Date.now() - t) / 1000).toFixed(0)} s)`, // prettier-ignore
     );
   }
+  ceilings.push(await machineCeiling());
+  console.error(`[bench] machine ceiling after: ${ceilings[1]!.speedup.toFixed(2)}x`);
   let search: Record<string, unknown>;
   if (!o.search) search = { skipped: 'not run (--cluster-no-search)' };
   else
@@ -292,11 +297,11 @@ export async function runClusterBench(root: string, o: ClusterBenchOptions): Pro
       error: String((e as Error)?.stack ?? e).slice(0, 1500),
     }));
   if ('skipped' in search) console.error(`[bench] search latency skipped: ${String(search.skipped)}`); // prettier-ignore
-  const md = renderClusterReport({ options: o, results, sweep, search, profDir });
+  const md = renderClusterReport({ options: o, results, sweep, search, profDir, ceilings });
   mkdirSync(join(root, 'reports'), { recursive: true });
   writeFileSync(
     join(root, `reports/bench-cluster-${stamp}.json`),
-    JSON.stringify({ options: o, results, sweep, search, profDir }, null, 2),
+    JSON.stringify({ options: o, results, sweep, search, profDir, ceilings }, null, 2),
   );
   writeFileSync(join(root, `reports/bench-cluster-${stamp}.md`), md);
   writeFileSync(join(root, 'reports/bench-cluster-latest.md'), md);

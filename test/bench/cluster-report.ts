@@ -44,6 +44,8 @@ export interface ReportInput {
   sweep: readonly SweepPoint[];
   search: Record<string, unknown>;
   profDir: string | null;
+  /** The machine's scaling for two CPU-bound processes, before and after the configurations. */
+  ceilings: readonly { aloneMs: number; twoMs: number; speedup: number }[];
 }
 
 const f = (v: number | undefined, d = 1) =>
@@ -73,6 +75,8 @@ export function renderClusterReport(x: ReportInput): string {
     `machine: ${cpus().length} cores (${cpus()[0]?.model}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, load at the end ${loadavg().map((v) => v.toFixed(2)).join(' ')}; shared with other workers, so compare ratios within this run only.`, // prettier-ignore
     '',
     `logs data set, ${x.options.docs} docs, 6-shard index (refresh 1s), \`_bulk\` bodies of ${x.options.batch} docs from ${x.options.clients} concurrent keep-alive clients round-robin over the nodes; etcd, the client and every node share the 2 cores. CPU: utime+stime of each node process over the load (/proc/<pid>/stat); peak RSS: VmHWM. Ratios against the 1-node cluster (1x0).`, // prettier-ignore
+    '',
+    `Machine ceiling (test/bench/machine-ceiling.ts): two CPU-bound processes at once ran ${x.ceilings.map((c) => `${c.speedup.toFixed(2)}×`).join(' (before) and ')} (after) the speed of one: the best a 2-node ratio can reach on this machine at this time.`, // prettier-ignore
     '',
     '| configuration | docs/s | ×1 node | wall s | node CPU s | CPU s total | ×1 node | µs CPU/doc | peak RSS MB | max RSS ×1 node | bulk median / p90 ms | etcd CPU s | client CPU s | checks |', // prettier-ignore
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
