@@ -122,6 +122,9 @@ async function measureLoad(
   const cpu = pids.map((p, k) => cpuSeconds(p) - cpu0[k]!);
   const etcdCpu = etcdPid ? cpuSeconds(etcdPid) - etcd0 : NaN;
   const peak = pids.map(peakRssMb);
+  const dead = cluster.nodes.filter(
+    (n) => n.child.exitCode !== null || n.child.signalCode !== null,
+  );
   const count = await verifyCounts(
     urls,
     cluster.nodes.map((n) => n.name),
@@ -137,6 +140,9 @@ async function measureLoad(
     clientCpu: (client.user + client.system) / 1e6,
     peak,
     count,
+    dead: dead.map(
+      (n) => `${n.name} exited (${n.child.exitCode ?? n.child.signalCode}): ${n.logTail()}`,
+    ),
   };
 }
 
@@ -173,7 +179,7 @@ async function runConfig(
       node_peak_rss_mb: Object.fromEntries(cluster.nodes.map((n, k) => [n.name, m.peak[k]!])),
       etcd_cpu_s: m.etcdCpu,
       client_cpu_s: m.clientCpu,
-      problems: m.load.problems,
+      problems: [...m.dead, ...m.load.problems],
       count_ok: m.count.ok,
       primary_docs: m.count.primaryDocs,
       copies: m.count.copies,

@@ -16,6 +16,8 @@ export interface BenchNode {
   readonly port: number;
   readonly pid: number;
   readonly child: ChildProcess;
+  /** The end of the node's log, for a report when it died. */
+  logTail(): string;
 }
 
 export interface BenchCluster {
@@ -58,9 +60,9 @@ function startNode(
       if (!m) return;
       clearTimeout(timer);
       child.stdout!.off('data', onData);
-      child.stdout!.resume(); // keep draining the log
       const url = `http://${m[1]}`;
-      resolve({ name, url, port: Number(m[1]!.split(':').pop()), pid: child.pid!, child });
+      child.stdout!.on('data', (x: Buffer) => (log = (log + x).slice(-20_000)));
+      resolve({ name, url, port: Number(m[1]!.split(':').pop()), pid: child.pid!, child, logTail: () => log.slice(-1500) }); // prettier-ignore
     };
     child.stdout!.on('data', onData);
     child.once('exit', (code) => {

@@ -22,10 +22,17 @@ interface ShardRow {
   node: string | null;
 }
 
+/** A node's `_cat/shards` rows; a node that does not answer lists none (its copies go missing). */
 async function shardRows(url: string, index: string): Promise<ShardRow[]> {
-  const r = await fetch(`${url}/_cat/shards/${index}?h=shard,prirep,docs,node&format=json`);
-  if (r.status !== 200) throw new Error(`_cat/shards on ${url}: ${r.status} ${await r.text()}`);
-  return (await r.json()) as ShardRow[];
+  try {
+    const r = await fetch(`${url}/_cat/shards/${index}?h=shard,prirep,docs,node&format=json`, {
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (r.status !== 200) return [];
+    return (await r.json()) as ShardRow[];
+  } catch {
+    return [];
+  }
 }
 
 /** Each copy's count, read from the node that holds it. */
@@ -73,8 +80,11 @@ export async function verifyCounts(
   const step = Math.max(1, Math.floor(sampleIds.length / 60));
   for (let i = 0; i < sampleIds.length; i += step) {
     const url = urls[i % urls.length]!;
-    const r = await fetch(`${url}/${index}/_doc/${encodeURIComponent(sampleIds[i]!)}`);
-    const b = (await r.json()) as { found?: boolean };
+    const b = await fetch(`${url}/${index}/_doc/${encodeURIComponent(sampleIds[i]!)}`, {
+      signal: AbortSignal.timeout(10_000),
+    })
+      .then((r) => r.json() as Promise<{ found?: boolean }>)
+      .catch(() => ({ found: false }));
     getsChecked++;
     if (b.found !== true) getsMissing++;
   }
