@@ -62,7 +62,7 @@ function post(agent: Agent, url: URL, body: Buffer): Promise<{ status: number; t
         res.on('error', reject);
       },
     );
-    req.setTimeout(300_000, () => req.destroy(new Error('bulk request timed out (300 s)')));
+    req.setTimeout(120_000, () => req.destroy(new Error('bulk request timed out (120 s)')));
     req.on('error', reject);
     req.end(body);
   });

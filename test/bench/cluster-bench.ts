@@ -7,7 +7,8 @@
  * Options: --cluster-docs N (300000), --cluster-batch B (docs per `_bulk`), --cluster-clients C
  * (concurrent connections), --cluster-configs 1x0,2x0,... (nodes x replicas; `solo` is one
  * node without etcd), --cluster-sweep (batch x clients on 2x0 first), --cluster-prof (node
- * --cpu-prof on the node processes, profiles in reports/prof-<stamp>/), --cluster-no-search.
+ * --cpu-prof on the node processes, profiles in reports/prof-<stamp>/), --cluster-no-search,
+ * --cluster-node-flags "..." (Node flags for every node process).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,6 +32,8 @@ export interface ClusterBenchOptions {
   readonly sweep: boolean;
   readonly prof: boolean;
   readonly search: boolean;
+  /** Extra Node flags for every node process (`--cluster-node-flags "--max-semi-space-size=64"`). */
+  readonly nodeFlags: readonly string[];
 }
 
 export function clusterOptions(args: readonly string[]): ClusterBenchOptions {
@@ -46,6 +49,7 @@ export function clusterOptions(args: readonly string[]): ClusterBenchOptions {
     sweep: args.includes('--cluster-sweep'),
     prof: args.includes('--cluster-prof'),
     search: !args.includes('--cluster-no-search'),
+    nodeFlags: opt('cluster-node-flags', '').split(' ').filter(Boolean),
   };
 }
 
@@ -160,7 +164,7 @@ async function runConfig(
     root,
     nodes: c.nodes,
     standalone: c.standalone,
-    ...(dir ? { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${dir}`] } : {}),
+    nodeFlags: [...o.nodeFlags, ...(dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [])],
   });
   try {
     const m = await measureLoad(cluster, lines, workload, c.replicas, o.batch, o.clients);

@@ -39,7 +39,7 @@ export interface SweepPoint {
 }
 
 export interface ReportInput {
-  options: { docs: number; batch: number; clients: number };
+  options: { docs: number; batch: number; clients: number; nodeFlags: readonly string[] };
   results: readonly ConfigResult[];
   sweep: readonly SweepPoint[];
   search: Record<string, unknown>;
@@ -74,7 +74,7 @@ export function renderClusterReport(x: ReportInput): string {
   L.push(
     `machine: ${cpus().length} cores (${cpus()[0]?.model}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, load at the end ${loadavg().map((v) => v.toFixed(2)).join(' ')}; shared with other workers, so compare ratios within this run only.`, // prettier-ignore
     '',
-    `logs data set, ${x.options.docs} docs, 6-shard index (refresh 1s), \`_bulk\` bodies of ${x.options.batch} docs from ${x.options.clients} concurrent keep-alive clients round-robin over the nodes; etcd, the client and every node share the 2 cores. CPU: utime+stime of each node process over the load (/proc/<pid>/stat); peak RSS: VmHWM. Ratios against the 1-node cluster (1x0).`, // prettier-ignore
+    `logs data set, ${x.options.docs} docs, 6-shard index (refresh 1s), \`_bulk\` bodies of ${x.options.batch} docs from ${x.options.clients} concurrent keep-alive clients round-robin over the nodes; etcd, the client and every node share the 2 cores. CPU: utime+stime of each node process over the load (/proc/<pid>/stat); peak RSS: VmHWM. Ratios against the 1-node cluster (1x0).${x.options.nodeFlags.length ? ` Node flags: ${x.options.nodeFlags.join(' ')}.` : ''}`, // prettier-ignore
     '',
     `Machine ceiling (test/bench/machine-ceiling.ts): two CPU-bound processes at once ran ${x.ceilings.map((c) => `${c.speedup.toFixed(2)}×`).join(' (before) and ')} (after) the speed of one: the best a 2-node ratio can reach on this machine at this time.`, // prettier-ignore
     '',
