@@ -2,12 +2,15 @@
  * `npm run bench [-- --quick] [--peers] [--indices a,b] [--modes inproc,http]`: Quarry on the
  * shared workload, in-process and over HTTP, with the peers of ../shared/bench in the same run
  * when `--peers` is given. Writes reports/bench-<stamp>.{json,md} and prints the table.
+ * `--cluster`: the cluster ingest bench instead (test/bench/cluster-bench.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { clusterOptions, runClusterBench } from './cluster-bench.js';
+import { ensureHarness as ensureHarnessIn, harnessDir } from './harness.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -21,24 +24,9 @@ const quick = args.includes('--quick');
 const withPeers = args.includes('--peers');
 const indices = opt('indices', 'debian,logs,accounts').split(',');
 const modes = opt('modes', 'inproc,http').split(',');
-const harness = join(root, '.bench/harness');
+const harness = harnessDir(root);
 
-function ensureHarness(): void {
-  if (!existsSync(join(harness, 'workload.json'))) {
-    mkdirSync(join(root, '.bench'), { recursive: true });
-    // The shared harness is read-only; it runs from a writable copy outside git.
-    cpSync(resolve(root, '../shared/bench'), harness, {
-      recursive: true,
-      filter: (s) => !s.includes('/results'),
-    });
-    chmodSync(harness, 0o755);
-    execFileSync('chmod', ['-R', 'u+w', harness]);
-  }
-  if (!existsSync(join(harness, 'data/out/manifest.json'))) {
-    console.error('[bench] generating data sets (debian needs apt lists; logs 1M docs) ...');
-    execFileSync(process.execPath, [join(harness, 'data/gen-all.mjs')], { stdio: 'inherit' });
-  }
-}
+const ensureHarness = () => void ensureHarnessIn(root);
 
 interface Result {
   index: string;
@@ -233,4 +221,7 @@ function main(): void {
   process.stdout.write(md);
 }
 
-main();
+if (args.includes('--cluster')) {
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  await runClusterBench(root, clusterOptions(args));
+} else main();

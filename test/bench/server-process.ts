@@ -67,7 +67,7 @@ export type HttpCall = (
 ) => Promise<{ status: number; body: string }>;
 
 /** One keep-alive connection; the body is returned as text (parsed by the caller, untimed). */
-export function httpClient(port: number): HttpCall {
+export function httpClient(port: number, host = '127.0.0.1'): HttpCall {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   return (method, path, body) =>
     new Promise((resolve, reject) => {
@@ -79,7 +79,7 @@ export function httpClient(port: number): HttpCall {
           typeof body === 'string' ? 'application/x-ndjson' : 'application/json';
         headers['content-length'] = Buffer.byteLength(payload);
       }
-      const req = request({ host: '127.0.0.1', port, method, path, agent, headers }, (res) => {
+      const req = request({ host, port, method, path, agent, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () =>
