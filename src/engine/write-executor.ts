@@ -52,7 +52,8 @@ export function localWrites(documents: DocumentService, store: Store): WriteExec
           } catch {
             idx = undefined; // the write itself reports it
           }
-          need = !!idx && requiredActiveShards(opts.waitForActiveShards, idx).required > (idx.failed ? 0 : 1); // prettier-ignore
+          // a red index's write reports its inactive primary itself, at once
+          need = !!idx && !idx.failed && requiredActiveShards(opts.waitForActiveShards, idx).required > 1; // prettier-ignore
           needs.set(req.index, need);
         }
         if (!need) return;
@@ -60,7 +61,7 @@ export function localWrites(documents: DocumentService, store: Store): WriteExec
           const r = documents.routeWrite(req);
           if ('missing' in r) return;
           const count = requiredActiveShards(opts.waitForActiveShards, r.index);
-          const active = r.index.failed ? 0 : 1;
+          const active = 1;
           waitMs = opts.timeoutMs ?? 60_000;
           short.set(i, notEnoughActiveCopies(r.index.name, r.shard, count, active, waitMs, `BulkShardRequest [[${r.index.name}][${r.shard}]] containing [${reqs.length}] requests`)); // prettier-ignore
         } catch {
