@@ -102,7 +102,7 @@ function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
 }
 
 /** Starts an etcd cluster and waits until every member answers. */
-export async function startEtcd(opts: EtcdOptions = {}): Promise<EtcdCluster> {
+async function startEtcdOnce(opts: EtcdOptions = {}): Promise<EtcdCluster> {
   if (!existsSync(ETCD_BIN))
     throw new Error(
       `${ETCD_BIN} is missing: install Debian's etcd-server to run the cluster tests`,
@@ -205,4 +205,18 @@ export async function startEtcd(opts: EtcdOptions = {}): Promise<EtcdCluster> {
     throw e;
   }
   return cluster;
+}
+
+/**
+ * Starts etcd, again with fresh ports (at most three times) when a port picked as free was taken
+ * by another process before etcd bound it: tests run in parallel.
+ */
+export async function startEtcd(opts: EtcdOptions = {}): Promise<EtcdCluster> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startEtcdOnce(opts);
+    } catch (e) {
+      if (attempt >= 3 || !String(e).includes('address already in use')) throw e;
+    }
+  }
 }
