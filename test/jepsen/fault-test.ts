@@ -11,7 +11,6 @@ import { rng } from '../crash/harness/rng.js';
 import { checkRun } from './check.js';
 import type { CopyDoc, ShardCopy } from './checkers/copies.js';
 import { diagnoseDirtyReads } from './checkers/dirty-reads.js';
-import { checkLinearizable } from './checkers/linearizable.js';
 import { classify, classifyError, type Completion } from './es-outcome.js';
 import {
   createWorkload,
@@ -87,8 +86,6 @@ interface Extra {
     readonly unacknowledgedObservations: number;
     /** Keys still failing once those are dropped: not explained by dirty reads. */
     readonly keysFailingWithoutThem: readonly string[];
-    /** Keys whose writes, compare-and-sets and deletes alone are not linearizable. */
-    readonly keysFailingWithoutReads: readonly string[];
   };
 }
 
@@ -568,26 +565,10 @@ export async function runFaultTest(o: FaultTestOptions): Promise<FaultTestResult
           { maxMillis: 60_000 },
         )
       : null;
-    // and whether the writes alone (write, cas, delete: what is acknowledged) are linearizable
-    // when the reads are set aside: a read from a copy whose node has not yet learnt it was
-    // replaced (a paused or partitioned old primary) returns an older acknowledged value, which
-    // ES 6.8 allows too (its no_master_block blocks writes, not reads)
-    const writesOnly = strictBad.length
-      ? checkLinearizable(
-          ops.filter(
-            (x) =>
-              x.op.kind !== 'read' && strictBad.some((l) => 'key' in x.op && x.op.key === l.key),
-          ),
-          { maxMillis: 60_000 },
-        )
-      : [];
     const dirtyReads = {
       keysFailingStrictly: strictBad.map((l) => l.key),
       unacknowledgedObservations: dirty?.unacknowledgedObservations ?? 0,
       keysFailingWithoutThem: (dirty?.verdicts ?? [])
-        .filter((v) => v.verdict !== 'linearizable')
-        .map((v) => v.key),
-      keysFailingWithoutReads: writesOnly
         .filter((v) => v.verdict !== 'linearizable')
         .map((v) => v.key),
     };
