@@ -6,6 +6,7 @@
  * serve it — naming why, so nothing is changed on one node that the others would not know of.
  */
 import { EsError } from '../common/errors.js';
+import { forwardedToMaster } from './master-forward.js';
 
 const SERVED = [
   /^\/$/,
@@ -68,17 +69,16 @@ const METADATA_READ = [
   re(`\\/(${IDX}\\/)?_settings(\\/.*)?`),
 ];
 
-/** Changes the master runs (master-forward.ts) or merges and publishes (mappings, settings). */
+/** Changes the master merges and publishes (mappings, settings); see also master-forward.ts. */
 const MASTER_CHANGES: ReadonlyArray<{ methods: readonly string[]; path: RegExp }> = [
-  { methods: ['POST'], path: re('\\/_aliases') },
-  { methods: ['PUT', 'POST', 'DELETE'], path: re(`\\/${IDX}\\/_alias(es)?\\/[^/]+`) },
   { methods: ['PUT', 'POST'], path: re(`\\/(${IDX}\\/)?_mappings?(\\/[^/]+)?`) },
   { methods: ['PUT', 'POST'], path: re(`\\/${IDX}\\/[^/]+\\/_mappings?`) },
   { methods: ['PUT'], path: re(`\\/(${IDX}\\/)?_settings`) },
-  { methods: ['POST'], path: re(`\\/${IDX}\\/_(open|close)`) },
 ];
 
 export function servedWithoutDataPlane(method: string, path: string): boolean {
+  // what the master runs itself (aliases, templates, scripts, pipelines, create, open/close...)
+  if (forwardedToMaster(method, path)) return true;
   if (MASTER_CHANGES.some((c) => c.methods.includes(method) && c.path.test(path))) return true;
   if ((method === 'GET' || method === 'HEAD') && METADATA_READ.some((r) => r.test(path)))
     return true;

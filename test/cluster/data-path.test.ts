@@ -11,43 +11,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEtcd, type EtcdCluster } from '../helpers/etcd.js';
 import { startProcessNode, type ProcessNode } from '../helpers/process-node.js';
+import { call, clusterNodeArgs } from '../helpers/cluster-node.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quarry-data-'));
 let etcd: EtcdCluster;
 const nodes: ProcessNode[] = [];
 
-const argsFor = (k: number) => [
-  '--host',
-  `127.0.0.${k}`,
-  '--node-name',
-  `d${k}`,
-  '--transport-port',
-  '0',
-  '--etcd',
-  etcd.endpoints.join(','),
-  '-E',
-  'discovery.etcd.lease_ttl=2s',
-];
-
-async function call(
-  url: string,
-  method = 'GET',
-  body?: unknown,
-): Promise<{ status: number; json: any }> {
-  const r = await fetch(url, {
-    method,
-    ...(body !== undefined
-      ? {
-          headers: {
-            'content-type': typeof body === 'string' ? 'application/x-ndjson' : 'application/json',
-          },
-          body: typeof body === 'string' ? body : JSON.stringify(body),
-        }
-      : {}),
-  });
-  const text = await r.text();
-  return { status: r.status, json: text ? JSON.parse(text) : null };
-}
+const argsFor = (k: number) => clusterNodeArgs(`127.0.0.${k}`, `d${k}`, etcd);
 
 /** Every acknowledged write: id to the `_version` and `_seq_no` it was answered with. */
 const acked = new Map<string, { version: number; seqNo: number }>();

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEtcd, type EtcdCluster } from '../helpers/etcd.js';
 import { startProcessNode, type ProcessNode } from '../helpers/process-node.js';
+import { call, clusterNodeArgs } from '../helpers/cluster-node.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quarry-stale-'));
 let etcd: EtcdCluster;
@@ -18,37 +19,10 @@ const nodes = new Map<string, ProcessNode>();
 const HOSTS: Record<string, string> = { s1: '127.0.0.41', s2: '127.0.0.42' };
 
 const start = async (name: string) => {
-  const n = await startProcessNode(join(dir, name), [
-    '--host',
-    HOSTS[name]!,
-    '--node-name',
-    name,
-    '--transport-port',
-    '0',
-    '--etcd',
-    etcd.endpoints.join(','),
-    '-E',
-    'discovery.etcd.lease_ttl=2s',
-  ]);
+  const n = await startProcessNode(join(dir, name), clusterNodeArgs(HOSTS[name]!, name, etcd));
   nodes.set(name, n);
   return n;
 };
-
-async function call(
-  url: string,
-  method = 'GET',
-  body?: unknown,
-): Promise<{ status: number; json: any }> {
-  const r = await fetch(url, {
-    method,
-    ...(body !== undefined
-      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-      : {}),
-    signal: AbortSignal.timeout(20_000),
-  });
-  const text = await r.text();
-  return { status: r.status, json: text ? JSON.parse(text) : null };
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

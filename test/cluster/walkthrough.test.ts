@@ -10,23 +10,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEtcd, type EtcdCluster } from '../helpers/etcd.js';
 import { startProcessNode, type ProcessNode } from '../helpers/process-node.js';
+import { clusterNodeArgs } from '../helpers/cluster-node.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quarry-walk-'));
 let etcd: EtcdCluster;
 const nodes: ProcessNode[] = [];
 
-const argsFor = (k: number) => [
-  '--host',
-  `127.0.0.${k}`,
-  '--node-name',
-  `n${k}`,
-  '--transport-port',
-  '0',
-  '--etcd',
-  etcd.endpoints.join(','),
-  '-E',
-  'discovery.etcd.lease_ttl=2s',
-];
+const argsFor = (k: number) => clusterNodeArgs(`127.0.0.${k}`, `n${k}`, etcd);
 
 async function json(url: string, init?: RequestInit): Promise<any> {
   const r = await fetch(url, init);
