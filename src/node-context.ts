@@ -5,6 +5,7 @@
 import type { Store } from './store/store.js';
 import type { IndicesService } from './engine/indices-service.js';
 import type { DocumentService } from './engine/documents.js';
+import type { MatchScanner } from './dsl/search/scan.js';
 import type { WriteExecutor } from './engine/write-executor.js';
 import type { DocumentReader } from './engine/document-reader.js';
 import type { ShardBroadcast } from './engine/shard-broadcast.js';
@@ -44,6 +45,8 @@ export interface NodeContext {
   writes: WriteExecutor;
   /** Where realtime GETs run: this node's shard, or a started copy's node in a cluster. */
   reads: DocumentReader;
+  /** The matches a by-query task works through: this node's shards, or each primary's node. */
+  scans: MatchScanner;
   /** Refresh and flush over every copy: this node's shards, or every node's copies. */
   broadcast: ShardBroadcast;
   /** Index metadata changes: this node's, or through the master in a cluster. */

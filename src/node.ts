@@ -43,6 +43,9 @@ function sqlScriptMethods(): Record<string, (...a: unknown[]) => unknown> {
 }
 import { effectiveClusterSettings } from './http/routes/cluster.js';
 import { registerShardStats } from './http/routes/cluster-indices.js';
+import { scanEnvironment } from './http/routes/by-query-worker.js';
+import { localScanner } from './dsl/search/scan.js';
+import { clusterScanner } from './cluster/by-query/cluster-scan.js';
 import { joinCluster, wantsCluster, type ClusterMembership } from './cluster/membership.js';
 import { startClusterIndices } from './cluster/cluster-indices.js';
 import { PrimaryGroups, startClusterWritePath } from './cluster/writes/index.js';
@@ -168,6 +171,8 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     documents,
     writes: localWrites(documents, store),
     reads: localReads(documents),
+    // `context` is complete by the time a scan asks for it
+    scans: localScanner(() => scanEnvironment(context)),
     broadcast: localBroadcast(),
     metadata: localMetadata(indices),
     summaries: localSummaries(),
@@ -440,6 +445,19 @@ async function joinClusterOf(
       if (!n) throw new EsError('node_not_connected_exception', `[${id}] not in the cluster`, 500);
       return { id: n.id, name: n.name, transportAddress: n.transportAddress };
     },
+  });
+  // by-query tasks scan each shard on its primary's node
+  context.scans = clusterScanner({
+    state: () => membership.state(),
+    localNodeId: context.nodeId,
+    transport: membership.transport,
+    peerOf: (id) => {
+      const n = membership.state().nodes.get(id);
+      if (!n) throw new EsError('node_not_connected_exception', `[${id}] not in the cluster`, 500);
+      return { id: n.id, name: n.name, transportAddress: n.transportAddress };
+    },
+    index: (name) => context.indices.get(name),
+    env: () => scanEnvironment(context),
   });
   context.clusterSearch = startClusterSearch({
     state: () => membership.state(),

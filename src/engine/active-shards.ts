@@ -6,6 +6,7 @@
 import { EsError, illegalArgument } from '../common/errors.js';
 import type { IndexService } from './index-service.js';
 import { getStr } from './index-settings.js';
+import type { WriteRequest } from './write-request.js';
 
 export interface ActiveShardCount {
   readonly required: number;
@@ -41,4 +42,28 @@ export function notEnoughActiveCopies(
     503,
     { meta: { index, shard: String(shard) } },
   );
+}
+
+/**
+ * ES BulkShardRequest.toString as unavailable-shards messages quote it: the one request itself
+ * (IndexRequest / DeleteRequest toString), or how many there are.
+ */
+export function describeBulkShardRequest(
+  index: string,
+  shard: number,
+  items: readonly WriteRequest[],
+): string {
+  const one = items.length === 1 ? items[0]! : null;
+  const head = `BulkShardRequest [[${index}][${shard}]] containing [`;
+  if (one?.kind === 'delete') return `${head}delete {[${one.index}][${one.type}][${one.id}]}]`;
+  if (one?.kind === 'index') {
+    let src = '_na_';
+    try {
+      src = JSON.stringify(JSON.parse(one.source.toString('utf8')));
+    } catch {
+      // ES prints _na_ when the source cannot be rendered
+    }
+    return `${head}index {[${one.index}][${one.type}][${one.id}], source[${src}]}]`;
+  }
+  return `${head}${items.length}] requests`;
 }

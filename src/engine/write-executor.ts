@@ -9,7 +9,12 @@ import type { Store } from '../store/store.js';
 import { executeBulk, type BulkItem } from './bulk.js';
 import type { DocumentService, WriteOutcome } from './documents.js';
 import { acknowledge } from './write-ack.js';
-import { notEnoughActiveCopies, requiredActiveShards } from './active-shards.js';
+import {
+  describeBulkShardRequest,
+  notEnoughActiveCopies,
+  requiredActiveShards,
+} from './active-shards.js';
+import type { IndexService } from './index-service.js';
 import type { EsError } from '../common/errors.js';
 import type { RefreshPolicy, WriteRequest } from './write-request.js';
 
@@ -43,6 +48,8 @@ export function localWrites(documents: DocumentService, store: Store): WriteExec
       let waitMs = 0;
       // checked once per index named (the bulk hot path routes nothing twice)
       const needs = new Map<string, boolean>();
+      // the requests of each shard that must wait, as ES groups them into BulkShardRequests
+      const waiting = new Map<string, { index: IndexService; shard: number; at: number[] }>();
       reqs.forEach((req, i) => {
         let need = needs.get(req.index);
         if (need === undefined) {
@@ -60,14 +67,25 @@ export function localWrites(documents: DocumentService, store: Store): WriteExec
         try {
           const r = documents.routeWrite(req);
           if ('missing' in r) return;
-          const count = requiredActiveShards(opts.waitForActiveShards, r.index);
-          const active = 1;
-          waitMs = opts.timeoutMs ?? 60_000;
-          short.set(i, notEnoughActiveCopies(r.index.name, r.shard, count, active, waitMs, `BulkShardRequest [[${r.index.name}][${r.shard}]] containing [${reqs.length}] requests`)); // prettier-ignore
+          const key = `${r.index.name}\u0000${r.shard}`;
+          const group = waiting.get(key);
+          if (group) group.at.push(i);
+          else waiting.set(key, { index: r.index, shard: r.shard, at: [i] });
         } catch {
           // the write itself reports it
         }
       });
+      for (const { index, shard, at } of waiting.values()) {
+        const count = requiredActiveShards(opts.waitForActiveShards, index);
+        waitMs = opts.timeoutMs ?? 60_000;
+        const request = describeBulkShardRequest(
+          index.name,
+          shard,
+          at.map((i) => reqs[i]!),
+        );
+        const e = notEnoughActiveCopies(index.name, shard, count, 1, waitMs, request);
+        for (const i of at) short.set(i, e);
+      }
       if (short.size > 0) await new Promise((r) => setTimeout(r, waitMs));
       const runnable = reqs.filter((_, i) => !short.has(i));
       const ran = executeBulk(documents, runnable, opts.prepare);

@@ -361,4 +361,41 @@ describe('documents in a two-node cluster', () => {
     expect(stale.status).toBe(400);
     expect(stale.json.error.reason).toContain('accept_data_loss');
   });
+
+  it('deletes and updates by query across both nodes: each shard scanned on its primary', async () => {
+    const [a, b] = [nodes[0]!.url, nodes[1]!.url];
+    await call(`${a}/bq`, 'PUT', { settings: { number_of_shards: 4, number_of_replicas: 1 } });
+    await call(`${b}/_cluster/health/bq?wait_for_status=green&timeout=20s`);
+    let lines = '';
+    for (let i = 0; i < 60; i++)
+      lines += `{"index":{"_index":"bq","_type":"_doc","_id":"${i}"}}\n{"n":${i},"tag":"t${i % 3}"}\n`;
+    await call(`${a}/_bulk?refresh=true`, 'POST', lines);
+    const del = await call(`${b}/bq/_delete_by_query?refresh=true`, 'POST', {
+      query: { range: { n: { lt: 20 } } },
+    });
+    expect(del.json).toMatchObject({ total: 20, deleted: 20, version_conflicts: 0, failures: [] });
+    const upd = await call(`${a}/bq/_update_by_query?refresh=true&conflicts=proceed`, 'POST', {
+      query: { term: { 'tag.keyword': 't0' } },
+      script: { source: 'ctx._source.n += 1000', lang: 'painless' },
+    });
+    // ids 21, 24, ..., 57: tag t0 among the 40 left
+    expect(upd.json).toMatchObject({ total: 13, updated: 13, failures: [] });
+    for (const n of nodes) {
+      expect((await call(`${n.url}/bq/_count`)).json.count).toBe(40);
+      const big = await call(`${n.url}/bq/_count`, 'POST', { query: { range: { n: { gte: 1000 } } } }); // prettier-ignore
+      expect(big.json.count).toBe(13);
+    }
+    // both copies of an updated document agree: version 2, the new source
+    const copies = await Promise.all(
+      nodes.map((n) => call(`${n.url}/bq/_doc/21?preference=_only_local`)),
+    );
+    for (const c of copies) expect(c.json).toMatchObject({ _version: 2, _source: { n: 1021 } });
+    // a sorted scan over several nodes is refused rather than run in the wrong order
+    const sorted = await call(`${b}/bq/_delete_by_query?sort=n:asc&size=1`, 'POST', {
+      query: { match_all: {} },
+    });
+    expect(sorted.status).toBe(400);
+    expect(sorted.json.error.reason).toContain('sort in a by-query request is not supported yet');
+    expect((await call(`${a}/bq/_count`)).json.count).toBe(40);
+  }, 40_000);
 });

@@ -133,8 +133,11 @@ describe('_delete_by_query', () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(190);
     expect(r.status).toBe(503);
     expect(r.json.failures[0]).toMatchObject({ index: 't', type: '_doc', id: '1', status: 503 });
+    // ES UnavailableShardsException.setShard: the shard's index and number as metadata
     expect(r.json.failures[0].cause).toEqual({
       type: 'unavailable_shards_exception',
+      index: 't',
+      shard: '0',
       reason:
         '[t][0] Not enough active copies to meet shard count of [2] (have 1, needed 2). Timeout: [200ms], request: [BulkShardRequest [[t][0]] containing [delete {[t][_doc][1]}]]',
     });

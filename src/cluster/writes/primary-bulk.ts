@@ -13,7 +13,11 @@ import type { DocumentService } from '../../engine/documents.js';
 import type { IndicesService } from '../../engine/indices-service.js';
 import type { ReplicatedOperation } from '../../engine/replicated-op.js';
 import { acknowledge } from '../../engine/write-ack.js';
-import { notEnoughActiveCopies, requiredActiveShards } from '../../engine/active-shards.js';
+import {
+  describeBulkShardRequest,
+  notEnoughActiveCopies,
+  requiredActiveShards,
+} from '../../engine/active-shards.js';
 import type { Store } from '../../store/store.js';
 import type { Coordinator } from '../coordination/coordinator.js';
 import { replicate, type ReplicaTarget, type ShardsInfo } from '../replication/replicate.js';
@@ -94,7 +98,7 @@ export async function executeOnPrimary(
       await new Promise((r) => setTimeout(r, Math.min(100, Math.max(1, end - Date.now()))));
     const active = activeCopies();
     if (active < count.required)
-      throw notEnoughActiveCopies(req.index, req.shard, count, active, timeoutMs, `BulkShardRequest [[${req.index}][${req.shard}]] containing [${req.items.length}] requests`); // prettier-ignore
+      throw notEnoughActiveCopies(req.index, req.shard, count, active, timeoutMs, describeBulkShardRequest(req.index, req.shard, req.items)); // prettier-ignore
   }
   const mappingBefore = idx.meta.mapping;
 

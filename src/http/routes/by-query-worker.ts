@@ -9,17 +9,12 @@ import { EsError, illegalArgument, toEsError } from '../../common/errors.js';
 import { filterSource, isFilterEmpty } from '../../common/source-filter.js';
 import type { IndexService } from '../../engine/index-service.js';
 import { getStr } from '../../engine/index-settings.js';
-import type { Shard } from '../../engine/shard.js';
 import { MATCH_ANY } from '../../engine/versioning.js';
 import type { WriteRequest } from '../../engine/write-request.js';
 import { runIngest } from '../ingest-writes.js';
 import { valueAtPath } from '../../engine/documents.js';
-import {
-  executeSearch,
-  type MergedHit,
-  type ParsedSearch,
-  type ExecuteOptions,
-} from '../../dsl/search/execute.js';
+import type { ParsedSearch, ExecuteOptions } from '../../dsl/search/execute.js';
+import type { ScanEnvironment, ScanHit } from '../../dsl/search/scan.js';
 import type { SearchRequest } from '../../dsl/search/request.js';
 import { formatTimeValueParts, timeValueMillis, type TimeValue } from '../../common/units.js';
 import { routingShardFilter, type AliasFilters } from '../../dsl/search/alias-filter.js';
@@ -202,40 +197,13 @@ function checkRps(rps: number): number {
 interface BulkItem {
   op: 'index' | 'delete';
   idx: IndexService;
-  shard: Shard;
+  shard: number;
   type: string;
   id: string;
   routing: string | null;
   ifSeqNo?: number;
   ifPrimaryTerm?: number;
   source?: Buffer;
-}
-
-/** ES IndexRequest / DeleteRequest toString, as quoted in unavailable-shards messages. */
-function itemToString(it: BulkItem): string {
-  if (it.op === 'delete') return `delete {[${it.idx.name}][${it.type}][${it.id}]}`;
-  let src = '_na_';
-  try {
-    src = JSON.stringify(JSON.parse(it.source!.toString('utf8')));
-  } catch {
-    // ES prints _na_ when the source cannot be rendered
-  }
-  return `index {[${it.idx.name}][${it.type}][${it.id}], source[${src}]}`;
-}
-
-/** Copies a shard needs active before a write, or null when enough are (ES ActiveShardCount). */
-function activeShardShortfall(idx: IndexService, want: ActiveShards): string | null {
-  let w = want;
-  if (w === 'default') {
-    const s = getStr(idx.meta.settings, 'index.write.wait_for_active_shards', '1');
-    w = s === 'all' ? 'all' : Number(s);
-  }
-  const copies = 1 + idx.numberOfReplicas;
-  const active = 1; // one node: the primary is the only started copy
-  const needed = w === 'all' ? copies : w;
-  if (needed <= active) return null;
-  const shown = w === 'all' ? 'ALL' : String(w);
-  return `Not enough active copies to meet shard count of [${shown}] (have ${active}, needed ${needed}).`;
 }
 
 /** A shard failure of the scan, from the `_shards.failures` entry the executor rendered. */
@@ -306,14 +274,16 @@ export async function runWorker(
     timedOut: false,
   });
 
-  const hits = scan(node, job, slice);
+  const hits = await scan(node, job, slice);
   if (hits.failures.length) return finish([], hits.failures);
   const all = hits.hits;
   state.total = job.size > 0 ? Math.min(all.length, job.size) : all.length;
 
   const destinations = new Set<IndexService>();
-  const refreshAndFinish = (bulkFailures: BulkFailure[]): ByQueryResult => {
-    if (job.refresh) for (const idx of destinations) idx.refresh();
+  const refreshAndFinish = async (bulkFailures: BulkFailure[]): Promise<ByQueryResult> => {
+    // every copy of the indices written (each node's, in a cluster)
+    if (job.refresh && destinations.size > 0)
+      await node.broadcast.run('refresh', [...destinations]);
     return finish(bulkFailures, []);
   };
 
@@ -357,11 +327,11 @@ export async function runWorker(
 }
 
 /** The scroll search: every match in `_doc` order over the shards' refreshed snapshots. */
-function scan(
+async function scan(
   node: NodeContext,
   job: ByQueryJob,
   slice: { id: number; max: number } | null,
-): { hits: MergedHit[]; failures: SearchFailure[] } {
+): Promise<{ hits: ScanHit[]; failures: SearchFailure[] }> {
   const routed = routingShardFilter(job.routings ?? null);
   const shardFilter: ExecuteOptions['shardFilter'] =
     routed || slice
@@ -369,13 +339,30 @@ function scan(
           (!routed || routed(idx, shard)) &&
           (!slice || shardSlice(shard, idx.numberOfShards, slice.id, slice.max) !== 'none')
       : undefined;
-  const out = executeSearch(job.targets, job.search, job.parsed, {
-    searchType: 'query_then_fetch',
-    typedKeys: false,
-    now: Date.now(),
+  const out = await node.scans.scan({
+    targets: job.targets,
+    search: job.search,
+    parsed: job.parsed,
+    sources: job.mode === 'update',
+    ...(shardFilter ? { shardFilter } : {}),
+    ...(job.aliasFilters ? { aliasFilters: job.aliasFilters } : {}),
+  });
+  if (out.failures.length) return { hits: [], failures: out.failures.map(searchFailureOf) };
+  let hits = out.hits;
+  if (slice) {
+    const shardsOf = new Map(job.targets.map((i) => [i.name, i.numberOfShards]));
+    hits = hits.filter((h) =>
+      docInSlice(h.id, h.shard, shardsOf.get(h.index)!, slice.id, slice.max),
+    );
+  }
+  return { hits, failures: [] };
+}
+
+/** What the node's scans read besides the job: its limits, scripts and terms lookups. */
+export function scanEnvironment(node: NodeContext): ScanEnvironment {
+  return {
     limits: searchLimits(node),
     nodeId: node.nodeId,
-    keepAllHits: true,
     termsLookup: (index, type, id, path, r) => {
       const idx = node.indices.resolve(
         index,
@@ -388,25 +375,8 @@ function scan(
       const v = valueAtPath(src instanceof RawJson ? JSON.parse(src.text) : src, path);
       return v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
     },
-    ...(shardFilter ? { shardFilter } : {}),
-    ...(job.aliasFilters && job.aliasFilters.size > 0 ? { aliasFilters: job.aliasFilters } : {}),
     ...(node.scriptMethods ? { scriptMethods: node.scriptMethods } : {}),
-  });
-  const shards = out.body._shards as { failures?: Array<Record<string, unknown>> };
-  if (shards.failures?.length) return { hits: [], failures: shards.failures.map(searchFailureOf) };
-  let hits = out.allHits ?? [];
-  if (slice) {
-    hits = hits.filter((h) =>
-      docInSlice(
-        h.segment.segment.ids[h.doc]!,
-        h.target.shard.id,
-        h.target.idx.numberOfShards,
-        slice.id,
-        slice.max,
-      ),
-    );
-  }
-  return { hits, failures: [] };
+  };
 }
 
 /** ES buildBulk: one request per hit, through the update script for update-by-query. */
@@ -414,21 +384,13 @@ function buildBulk(
   node: NodeContext,
   job: ByQueryJob,
   state: WorkerState,
-  batch: MergedHit[],
+  batch: ScanHit[],
 ): BulkItem[] {
   const items: BulkItem[] = [];
   for (const h of batch) {
-    const seg = h.segment.segment;
-    const idx = h.target.idx;
-    const shard = h.target.shard;
-    const base = {
-      idx,
-      shard,
-      type: idx.typeName ?? '_doc',
-      id: seg.ids[h.doc]!,
-      routing: seg.routing.get(h.doc) ?? null,
-    };
-    const cas = { ifSeqNo: seg.seqNos[h.doc]!, ifPrimaryTerm: shard.primaryTerm };
+    const idx = node.indices.get(h.index)!;
+    const base = { idx, shard: h.shard, type: h.type, id: h.id, routing: h.routing };
+    const cas = { ifSeqNo: h.seqNo, ifPrimaryTerm: h.primaryTerm };
     if (job.mode === 'delete') {
       items.push({ op: 'delete', ...base, ...cas });
       continue;
@@ -437,14 +399,14 @@ function buildBulk(
     if (idx.mapping?.source.enabled === false || job.search.source === null) {
       throw illegalArgument(`[${idx.name}][${base.type}][${base.id}] didn't store _source`);
     }
-    const rec = shard.read(base.id);
-    if (!rec || rec.seqNo !== cas.ifSeqNo) {
+    const raw = h.readSource();
+    if (raw === null) {
       // Changed since the scan: the snapshot's source is gone, and the compare-and-write fails
       // with the engine's own conflict, as it would in ES.
-      items.push({ op: 'index', ...base, ...cas, source: rec?.source ?? Buffer.from('{}') });
+      items.push({ op: 'index', ...base, ...cas, source: Buffer.from('{}') });
       continue;
     }
-    let source: unknown = JSON.parse(rec.source.toString('utf8'));
+    let source: unknown = JSON.parse(raw.toString('utf8'));
     if (job.search.source && !isFilterEmpty(job.search.source)) {
       source = filterSource(source, job.search.source);
     }
@@ -452,7 +414,7 @@ function buildBulk(
       items.push({ op: 'index', ...base, ...cas, source: Buffer.from(JSON.stringify(source)) });
       continue;
     }
-    const applied = applyScript(node, job.script, state, base, seg.versions[h.doc]!, source);
+    const applied = applyScript(node, job.script, state, base, h.version, source);
     if (applied === 'noop') continue;
     if (applied === 'delete') items.push({ op: 'delete', ...base });
     else
@@ -527,52 +489,16 @@ function applyScript(
 
 type ItemOutcome = BulkFailure | { op: 'index' | 'delete'; idx: IndexService; result: string };
 
-/** ES TransportBulkAction for one batch: shard copies check, then each write in order. */
+/**
+ * ES TransportBulkAction for one batch: each write in order through the node's write path (its
+ * primaries' nodes in a cluster), which waits for the active shard copies asked for.
+ */
 async function executeBulk(
   node: NodeContext,
   job: ByQueryJob,
   items: BulkItem[],
 ): Promise<ItemOutcome[]> {
-  const byShard = new Map<Shard, BulkItem[]>();
-  for (const it of items) {
-    const list = byShard.get(it.shard);
-    if (list) list.push(it);
-    else byShard.set(it.shard, [it]);
-  }
-  const unavailable = new Map<Shard, EsError>();
-  for (const [shard, list] of byShard) {
-    const idx = list[0]!.idx;
-    const short = activeShardShortfall(idx, job.waitForActiveShards);
-    if (short === null) continue;
-    const containing = list.length > 1 ? `${list.length}] requests` : `${itemToString(list[0]!)}]`;
-    unavailable.set(
-      shard,
-      new EsError(
-        'unavailable_shards_exception',
-        `[${idx.name}][${shard.id}] ${short} Timeout: [${formatTimeValueParts(job.timeout)}], request: [BulkShardRequest [[${idx.name}][${shard.id}]] containing [${containing}]`,
-        503,
-      ),
-    );
-  }
-  // ES retries the shard request until `timeout` before giving up on the missing copies.
-  if (unavailable.size) await sleep(timeValueMs(job.timeout));
-  // the batch goes through the node's write path (its primaries' nodes in a cluster)
-  const out: Array<ItemOutcome | null> = [];
-  const reqs: WriteRequest[] = [];
-  const at: number[] = [];
-  const failOf = (it: BulkItem, cause: EsError): BulkFailure => ({
-    index: it.idx.name,
-    type: it.type,
-    id: it.id,
-    cause,
-    status: cause.status,
-  });
-  for (const it of items) {
-    const u = unavailable.get(it.shard);
-    if (u) {
-      out.push(failOf(it, u));
-      continue;
-    }
+  const reqs: WriteRequest[] = items.map((it) => {
     const base = {
       index: it.idx.name,
       type: it.type,
@@ -584,35 +510,30 @@ async function executeBulk(
         ? { ifSeqNo: it.ifSeqNo, ifPrimaryTerm: it.ifPrimaryTerm! }
         : {}),
     };
-    at.push(out.length);
-    out.push(null);
-    reqs.push(
-      it.op === 'delete'
-        ? { kind: 'delete', ...base }
-        : {
-            kind: 'index',
-            opType: 'index',
-            ...base,
-            source: it.source!,
-            ...(job.pipeline !== null ? { pipeline: job.pipeline } : {}),
-          },
-    );
-  }
-  if (reqs.length > 0) {
-    // the ingest pipeline (given, or the index's default) runs before the write, as for bulk
-    const r = await node.writes.run(reqs, {
-      policy: 'false',
-      prepare: (req) => (req.kind === 'index' ? runIngest(node.ingest, node.indices, req) : req),
-    });
-    const batch = items.filter((it) => !unavailable.has(it.shard));
-    r.items.forEach((item, k) => {
-      const it = batch[k]!;
-      out[at[k]!] = item.error
-        ? failOf(it, item.error)
-        : { op: it.op, idx: it.idx, result: String(item.outcome!.body.result) };
-    });
-  }
-  return out as ItemOutcome[];
+    return it.op === 'delete'
+      ? { kind: 'delete', ...base }
+      : {
+          kind: 'index',
+          opType: 'index',
+          ...base,
+          source: it.source!,
+          ...(job.pipeline !== null ? { pipeline: job.pipeline } : {}),
+        };
+  });
+  const w = job.waitForActiveShards;
+  // the ingest pipeline (given, or the index's default) runs before the write, as for bulk
+  const r = await node.writes.run(reqs, {
+    policy: 'false',
+    prepare: (req) => (req.kind === 'index' ? runIngest(node.ingest, node.indices, req) : req),
+    timeoutMs: timeValueMs(job.timeout),
+    ...(w !== 'default' ? { waitForActiveShards: String(w) } : {}),
+  });
+  return r.items.map((item, k): ItemOutcome => {
+    const it = items[k]!;
+    if (!item.error) return { op: it.op, idx: it.idx, result: String(item.outcome!.body.result) };
+    const cause = item.error;
+    return { index: it.idx.name, type: it.type, id: it.id, cause, status: cause.status };
+  });
 }
 
 const timeValueMs = (tv: TimeValue): number => Math.max(0, timeValueMillis(tv));
