@@ -46,6 +46,7 @@ import { registerShardStats } from './http/routes/cluster-indices.js';
 import { scanEnvironment } from './http/routes/by-query-worker.js';
 import { localScanner } from './dsl/search/scan.js';
 import { clusterScanner } from './cluster/by-query/cluster-scan.js';
+import { sqlScriptMethods as adaptForSql } from './sql/execute/script-bridge.js';
 import { joinCluster, wantsCluster, type ClusterMembership } from './cluster/membership.js';
 import { startClusterIndices } from './cluster/cluster-indices.js';
 import { PrimaryGroups, startClusterWritePath } from './cluster/writes/index.js';
@@ -468,6 +469,9 @@ async function joinClusterOf(
       bucketBreaker: () => context.overload?.breakers.bucketChecker(),
       get scriptMethods() {
         return context.scriptMethods;
+      },
+      get sqlScriptMethods() {
+        return context.scriptMethods ? adaptForSql(context.scriptMethods) : undefined;
       },
     },
   });

@@ -36,6 +36,8 @@ const SERVED = [
   /^\/(([^_/][^/]*|_all)\/)?_field_caps\/?$/,
   // searches: query then fetch over one copy of each shard (src/cluster/search)
   /^(\/[^/]+){0,2}\/_(search|count|msearch)\/?$/,
+  // SQL: searches across the nodes, catalog commands on the published metadata
+  /^\/(_sql|_xpack\/sql)(\/(translate|close))?\/?$/,
   // by-query tasks: each shard scanned on its primary's node, the writes sent to the primaries
   /^\/([^_/][^/]*|_all)(\/[^/]+)?\/_(delete|update)_by_query\/?$/,
 ];

@@ -62,17 +62,22 @@ export function guardStack<T>(text: string, f: () => T): T {
   try {
     return f();
   } catch (e) {
-    if (
-      e instanceof RangeError &&
-      (/call stack/i.test(e.message) || /array length/i.test(e.message))
-    ) {
-      throw parsingError(
-        null,
-        `SQL statement is too large, causing stack overflow when generating the parsing tree: [${text}]`,
-      );
-    }
-    throw e;
+    throw stackOverflowAsParsingError(text, e);
   }
+}
+
+/** A stack overflow of `text`'s processing as ES's parsing error; any other error as it is. */
+export function stackOverflowAsParsingError(text: string, e: unknown): unknown {
+  if (
+    e instanceof RangeError &&
+    (/call stack/i.test(e.message) || /array length/i.test(e.message))
+  ) {
+    return parsingError(
+      null,
+      `SQL statement is too large, causing stack overflow when generating the parsing tree: [${text}]`,
+    );
+  }
+  return e;
 }
 
 function syntaxFailure(

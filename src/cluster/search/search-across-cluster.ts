@@ -34,6 +34,7 @@ import type { SearchRequest } from '../../dsl/search/request.js';
 import type { ShardFailure } from '../../dsl/search/shard-failures.js';
 import { resolveSort } from '../../dsl/search/sort-keys.js';
 import { deserializeError } from '../transport/errors.js';
+import { markScriptDoubles } from '../../dsl/script/script-double.js';
 import type { Transport, TransportPeer } from '../transport/transport.js';
 import type { ClusterState } from '../state.js';
 import { selectShardCopies, type RoundRobin } from './copy-selection.js';
@@ -184,7 +185,8 @@ export async function searchAcrossCluster(
     await Promise.all(
       [...byNode].map(async ([nodeId, ps]) => {
         const request: QueryRequest = {
-          sreq: req,
+          // ES SQL's Double params keep their type across the wire
+          sreq: markScriptDoubles(req),
           ...(r.maxAggDepth !== undefined ? { maxAggDepth: r.maxAggDepth } : {}),
           opts: wireOptions(opts),
           shards: ps.map((p) => ({

@@ -26,6 +26,7 @@ import type { RequestLimits } from '../../dsl/search/index-context.js';
 import type { ShardResult } from '../../dsl/search/query-phase.js';
 import type { SearchRequest } from '../../dsl/search/request.js';
 import { serializeError } from '../transport/errors.js';
+import { unmarkScriptDoubles } from '../../dsl/script/script-double.js';
 import type { Transport } from '../transport/transport.js';
 import {
   encodeRendered,
@@ -50,6 +51,8 @@ export interface SearchHost {
   /** This node's request breaker over aggregation buckets, one per request. */
   bucketBreaker?(): RequestLimits['breaker'] | undefined;
   readonly scriptMethods?: ExecuteOptions['scriptMethods'];
+  /** SQL's adaptation of them (ExecuteOptions.scriptDialect `sql`). */
+  readonly sqlScriptMethods?: ExecuteOptions['scriptMethods'];
 }
 
 interface SearchContext {
@@ -150,6 +153,7 @@ function queryPhase(
   const aliasFilters = byName(w.aliasFilters);
   const indexBoosts = byName(w.indexBoosts);
   const breaker = host.bucketBreaker?.();
+  const scriptMethods = w.scriptDialect === 'sql' ? host.sqlScriptMethods : host.scriptMethods;
   const opts: ExecuteOptions = {
     searchType: w.searchType,
     typedKeys: w.typedKeys,
@@ -160,7 +164,8 @@ function queryPhase(
       ...(breaker ? { breaker } : {}),
     },
     nodeId: host.nodeId,
-    ...(host.scriptMethods ? { scriptMethods: host.scriptMethods } : {}),
+    ...(scriptMethods ? { scriptMethods } : {}),
+    ...(w.scriptDialect ? { scriptDialect: w.scriptDialect } : {}),
     ...(w.defaultTimeoutMs !== undefined ? { defaultTimeoutMs: w.defaultTimeoutMs } : {}),
     ...(w.allowPartialSearchResults !== undefined
       ? { allowPartialSearchResults: w.allowPartialSearchResults }
@@ -170,8 +175,9 @@ function queryPhase(
       : {}),
     ...(indexBoosts.size > 0 ? { indexBoosts } : {}),
   };
+  const sreq = unmarkScriptDoubles(r.sreq);
   const parsed = parseSearch(
-    r.sreq,
+    sreq,
     warnings,
     r.maxAggDepth !== undefined ? { maxAggDepth: r.maxAggDepth } : {},
   );
@@ -189,8 +195,8 @@ function queryPhase(
     const shard = idx.shard(s.shard);
     targets.push({ idx, shard, snapshot: shard.searcher(), shardIndex: s.shardIndex });
   }
-  const plan = planSearch(targets, r.sreq, opts, warnings);
-  const q = runQueryPhase(targets, r.sreq, parsed, opts, plan, new Set(), r.skipHits);
+  const plan = planSearch(targets, sreq, opts, warnings);
+  const q = runQueryPhase(targets, sreq, parsed, opts, plan, new Set(), r.skipHits);
   const results = new Map<number, ShardResult>();
   for (const res of q.results) results.set(res.target.shardIndex, res);
   for (const t of targets) {
@@ -232,7 +238,7 @@ function queryPhase(
   }
   // contexts only hold shards with hits to fetch
   for (const [i, res] of results) if (res.top.hits.length === 0) results.delete(i);
-  return { shards, warnings, results, context: { req: r.sreq, parsed, opts, plan } };
+  return { shards, warnings, results, context: { req: sreq, parsed, opts, plan } };
 }
 
 /** The fetch of the page's hits of each shard from its kept results. */

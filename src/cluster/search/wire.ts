@@ -28,6 +28,7 @@ export interface WireOptions {
   /** By index name (the node resolves its own IndexService). */
   readonly aliasFilters: readonly (readonly [string, unknown])[];
   readonly indexBoosts: readonly (readonly [string, number])[];
+  readonly scriptDialect?: 'sql';
 }
 
 export interface WireShardRef {
@@ -108,6 +109,7 @@ export function wireOptions(opts: ExecuteOptions): WireOptions {
       : {}),
     aliasFilters: byName(opts.aliasFilters),
     indexBoosts: byName(opts.indexBoosts),
+    ...(opts.scriptDialect ? { scriptDialect: opts.scriptDialect } : {}),
   };
 }
 

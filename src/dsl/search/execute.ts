@@ -68,6 +68,8 @@ export interface ExecuteOptions {
   scrollKeepAliveMs?: number;
   maxKeepAliveMs?: number;
   scriptMethods?: Record<string, (...a: unknown[]) => unknown>;
+  /** `sql`: `scriptMethods` are SQL's adaptation of the node's (a shard's node uses the same). */
+  scriptDialect?: 'sql';
   /** restrict the shards (routing) per index */
   shardFilter?: (idx: IndexService, shard: number) => boolean;
   /** indices_boost resolved to concrete indices. */

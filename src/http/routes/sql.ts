@@ -8,7 +8,7 @@
 import { EsError } from '../../common/errors.js';
 import type { NodeContext } from '../../node-context.js';
 import { SqlService, type SqlRequest } from '../../sql/execute/session.js';
-import type { SqlNode } from '../../sql/execute/search.js';
+import { localSqlSearch, type SqlNode, type SqlSearchBackend } from '../../sql/execute/search.js';
 import { systemClock } from '../../search/deadline.js';
 import {
   csvDelimiter,
@@ -182,9 +182,16 @@ function splitCursor(cursor: string): { id: string; widths: string | null } {
 }
 
 export function sqlNodeOf(node: NodeContext): SqlNode {
+  const local = localSqlSearch(node.nodeId, node.scrolls);
+  let cluster: SqlSearchBackend | null = null;
   return {
     indices: node.indices,
-    scrolls: node.scrolls,
+    // a node joins its cluster after its routes exist: chosen per search
+    get searches() {
+      if (!node.clusterSearch) return local;
+      cluster ??= clusterSqlSearch(node.clusterSearch);
+      return cluster;
+    },
     nodeId: node.nodeId,
     clusterName: node.clusterName,
     ...(node.scriptMethods ? { scriptMethods: node.scriptMethods } : {}),
@@ -194,10 +201,40 @@ export function sqlNodeOf(node: NodeContext): SqlNode {
   };
 }
 
+/** SQL's searches on a node of a cluster: query then fetch over the nodes holding the shards. */
+function clusterSqlSearch(cs: NonNullable<NodeContext['clusterSearch']>): SqlSearchBackend {
+  const noScroll = () =>
+    new EsError(
+      'illegal_argument_exception',
+      'a SQL query whose hits span several pages (a scroll cursor) is not supported yet when shards are on several nodes; add a LIMIT within the fetch size',
+      400,
+    );
+  return {
+    search: (indices, req, parsed, opts) =>
+      cs.search({ indices: [...indices], req, parsed, opts, maxAggDepth: Infinity }),
+    // until scrolls cross nodes: a result within one page needs none; a longer one is refused
+    async openScroll(indices, req, parsed, opts, size) {
+      const out = await cs.search({
+        indices: [...indices],
+        req: { ...req, size, trackTotalHits: true },
+        parsed,
+        opts,
+        maxAggDepth: Infinity,
+      });
+      if ((out.body.hits as { total: number }).total > size) throw noScroll();
+      return { body: out.body, scrollId: null };
+    },
+    scrollNext: async () => {
+      throw noScroll();
+    },
+    clearScroll: async () => false,
+  };
+}
+
 export function registerSqlRoutes(router: Router<Handler>, node: NodeContext): void {
   const sql = new SqlService(sqlNodeOf(node));
 
-  const query: Handler = (req) => {
+  const query: Handler = async (req) => {
     checkParams(req, ['format', 'delimiter', 'header']);
     requireBodyOrSource(req); // ES RestSqlQueryAction: request.contentOrSourceParamParser()
     const body = parseSqlBody(bodyJson(req));
@@ -214,14 +251,14 @@ export function registerSqlRoutes(router: Router<Handler>, node: NodeContext): v
       widths = c.widths;
       request = { ...body, cursor: c.id };
     }
-    const page = sql.execute(request);
+    const page = await sql.execute(request);
     return respond(req, format, page, widths, body.columnar);
   };
 
   const respond = (
     req: RestRequest,
     format: FormatName,
-    page: ReturnType<SqlService['execute']>,
+    page: Awaited<ReturnType<SqlService['execute']>>,
     widths: string | null,
     columnar: boolean,
   ) => {
@@ -286,7 +323,7 @@ export function registerSqlRoutes(router: Router<Handler>, node: NodeContext): v
     return { status: 200, body: sql.translate(body) };
   };
 
-  const close: Handler = (req) => {
+  const close: Handler = async (req) => {
     checkParams(req, []);
     const raw = (bodyJson(req) ?? {}) as Record<string, unknown>;
     for (const k of Object.keys(raw)) {
@@ -300,7 +337,7 @@ export function registerSqlRoutes(router: Router<Handler>, node: NodeContext): v
         400,
       );
     }
-    return { status: 200, body: { succeeded: sql.close(splitCursor(cursor).id) } };
+    return { status: 200, body: { succeeded: await sql.close(splitCursor(cursor).id) } };
   };
 
   for (const base of ['/_sql', '/_xpack/sql']) {

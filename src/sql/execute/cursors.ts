@@ -31,10 +31,10 @@ export interface ScrollState extends Base {
 export interface CompositeState extends Base {
   readonly kind: 'composite';
   /** Runs the search for the page after `afterKey`. */
-  readonly next: (afterKey: Record<string, unknown>) => {
+  readonly next: (afterKey: Record<string, unknown>) => Promise<{
     rows: unknown[][];
     afterKey: Record<string, unknown> | null;
-  };
+  }>;
   afterKey: Record<string, unknown>;
   remaining: number;
 }

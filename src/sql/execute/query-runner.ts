@@ -58,25 +58,25 @@ const searchOptions = (o: RunOptions) => ({ timeoutMs: o.pageTimeoutMs, ...alias
 
 const project = (row: unknown[], mask: readonly number[]) => mask.map((i) => row[i]);
 
-export function runQuery(
+export async function runQuery(
   node: SqlNode,
   indices: readonly IndexService[],
   c: QueryContainer,
   o: RunOptions,
-): FirstPage {
+): Promise<FirstPage> {
   const body = toSearchSource(c, o.filter, o.fetchSize) as Record<string, unknown>;
   if (!isAggsOnly(c)) return runHits(node, indices, c, body, o);
   if (c.groups.length === 0) return runImplicit(node, indices, c, body, o);
   return runComposite(node, indices, c, body, o);
 }
 
-function runHits(
+async function runHits(
   node: SqlNode,
   indices: readonly IndexService[],
   c: QueryContainer,
   body: Record<string, unknown>,
   o: RunOptions,
-): FirstPage {
+): Promise<FirstPage> {
   const extractors = c.fields.map((f) => hitExtractor(f.ref, o.extract));
   const extract = (hit: Hit) =>
     project(
@@ -85,7 +85,7 @@ function runHits(
     );
   const pageSize = (body.size as number | undefined) ?? o.fetchSize;
   const limited = c.limit > 0 && c.limit <= o.fetchSize;
-  const res = search(
+  const res = await search(
     node,
     indices,
     body,
@@ -107,11 +107,11 @@ function runHits(
 }
 
 /** The next page of a scroll cursor. */
-export function nextHitsPage(
+export async function nextHitsPage(
   node: SqlNode,
   s: Extract<CursorState, { kind: 'scroll' }>,
-): { rows: unknown[][]; done: boolean } {
-  const { hits, done } = scrollNext(node, s.scrollId, s.timeoutMs);
+): Promise<{ rows: unknown[][]; done: boolean }> {
+  const { hits, done } = await scrollNext(node, s.scrollId, s.timeoutMs);
   let rows = hits.map(s.extract);
   if (s.remaining >= 0) {
     rows = rows.slice(0, s.remaining);
@@ -135,14 +135,14 @@ function totalHits(body: Record<string, unknown>): number {
       : 0;
 }
 
-function runImplicit(
+async function runImplicit(
   node: SqlNode,
   indices: readonly IndexService[],
   c: QueryContainer,
   body: Record<string, unknown>,
   o: RunOptions,
-): FirstPage {
-  const res = search(node, indices, body, searchOptions(o));
+): Promise<FirstPage> {
+  const res = await search(node, indices, body, searchOptions(o));
   const scope = { totalHits: totalHits(res.body) };
   const extractors = c.fields.map((f) => bucketExtractor(f.ref, o.extract, scope));
   const root = rootAgg(res.body);
@@ -170,19 +170,19 @@ interface CompositePage {
   afterKey: Record<string, unknown> | null;
 }
 
-function runComposite(
+async function runComposite(
   node: SqlNode,
   indices: readonly IndexService[],
   c: QueryContainer,
   body: Record<string, unknown>,
   o: RunOptions,
-): FirstPage {
+): Promise<FirstPage> {
   const pivot = c.fields.some((f) => f.ref.kind === 'pivot');
   const requested = ((rootAgg(body)?.composite as { size?: number } | undefined)?.size ??
     o.fetchSize) as number;
-  const fetch = (after: Record<string, unknown> | null): CompositePage => {
+  const fetch = async (after: Record<string, unknown> | null): Promise<CompositePage> => {
     const b = after === null ? body : withAfter(body, after);
-    const res = search(node, indices, b, searchOptions(o));
+    const res = await search(node, indices, b, searchOptions(o));
     const scope = { totalHits: totalHits(res.body) };
     const root = rootAgg(res.body) ?? {};
     const buckets = (root.buckets as Bucket[] | undefined) ?? [];
@@ -196,7 +196,7 @@ function runComposite(
   };
   const sorting = sortingColumns(c);
   if (sorting.length > 0) return sortInMemory(c, fetch, sorting, o);
-  const first = fetch(null);
+  const first = await fetch(null);
   let rows = first.rows.map((r) => (pivot ? r : project(r, c.mask)));
   let remaining = c.limit > 0 ? c.limit : -1;
   if (remaining >= 0) {
@@ -204,8 +204,8 @@ function runComposite(
     remaining -= rows.length;
   }
   if (first.afterKey === null || remaining === 0) return { rows, next: null };
-  const next = (after: Record<string, unknown>) => {
-    const p = fetch(after);
+  const next = async (after: Record<string, unknown>) => {
+    const p = await fetch(after);
     return { rows: p.rows.map((r) => (pivot ? r : project(r, c.mask))), afterKey: p.afterKey };
   };
   return {
@@ -288,12 +288,12 @@ function orderMask(c: QueryContainer, groupCount: number): number[] {
   return c.mask.map((m) => layout.indexOf(m));
 }
 
-function sortInMemory(
+async function sortInMemory(
   c: QueryContainer,
-  fetch: (after: Record<string, unknown> | null) => CompositePage,
+  fetch: (after: Record<string, unknown> | null) => Promise<CompositePage>,
   sorting: ReturnType<typeof sortingColumns>,
   o: RunOptions,
-): FirstPage {
+): Promise<FirstPage> {
   if (c.limit > MAX_AGG_SORT) {
     throw sqlIllegalArgument('The maximum LIMIT for aggregate sorting is [{}], received [{}]', [
       MAX_AGG_SORT,
@@ -303,7 +303,7 @@ function sortInMemory(
   const all: unknown[][] = [];
   let after: Record<string, unknown> | null = null;
   do {
-    const p = fetch(after);
+    const p = await fetch(after);
     all.push(...p.rows);
     after = p.afterKey;
     if (c.limit < 0 && all.length > MAX_AGG_SORT) {

@@ -7,20 +7,10 @@ import { DateTimeValue } from '../../functions/values.js';
 import * as arith from '../../functions/arithmetic.js';
 import { isoDateTimeWithMillis } from '../../functions/datetime/iso.js';
 import { FIRST_DOC_VALUE } from '../../dsl/script/field-decision.js';
+import { ScriptDouble } from '../../dsl/script/script-double.js';
 
-/**
- * A script param that is an integral Double (`24.0`): Java's arithmetic divides it as a double,
- * a JS number cannot say so. Methods receive the number; arithmetic runs as DOUBLE.
- */
-export class ScriptDouble {
-  constructor(readonly value: number) {}
-  valueOf(): number {
-    return this.value;
-  }
-  toJSON(): number {
-    return this.value;
-  }
-}
+// integral Double params (`24.0`): methods receive the number; arithmetic runs as DOUBLE
+export { ScriptDouble };
 
 const TYPED_ARITH: Record<string, (l: unknown, r: unknown, t: 'DOUBLE') => unknown> = {
   add: arith.add,

@@ -8,8 +8,15 @@
 import { LENIENT_EXPAND_OPEN } from '../../engine/index-names.js';
 import type { IndicesService } from '../../engine/indices-service.js';
 import type { IndexService } from '../../engine/index-service.js';
-import { executeSearch, parseSearch, type MergedHit } from '../../dsl/search/execute.js';
-import { parseSearchBody } from '../../dsl/search/request.js';
+import {
+  executeSearch,
+  parseSearch,
+  type ExecuteOptions,
+  type MergedHit,
+  type ParsedSearch,
+  type SearchOutcome,
+} from '../../dsl/search/execute.js';
+import { parseSearchBody, type SearchRequest } from '../../dsl/search/request.js';
 import type { AliasFilters } from '../../dsl/search/alias-filter.js';
 import { fetchHits, type FetchOptions } from '../../dsl/search/fetch.js';
 import { indexQueryContext, type RequestLimits } from '../../dsl/search/index-context.js';
@@ -22,7 +29,8 @@ import { doubleParamNames } from '../translate/script.js';
 /** What SQL execution needs from the node. */
 export interface SqlNode {
   readonly indices: Pick<IndicesService, 'resolve' | 'all' | 'aliasFilters'>;
-  readonly scrolls: ScrollService;
+  /** Where its searches run (localSqlSearch on a lone node). */
+  readonly searches: SqlSearchBackend;
   readonly nodeId: string;
   readonly clusterName: string;
   readonly scriptMethods?: Record<string, (...a: unknown[]) => unknown>;
@@ -88,14 +96,88 @@ export function executableBody(body: Record<string, unknown>): Record<string, un
   return out;
 }
 
+/** Where SQL's searches run: this node's shards, or query-then-fetch across a cluster. */
+export interface SqlSearchBackend {
+  search(
+    indices: readonly IndexService[],
+    sreq: SearchRequest,
+    parsed: ParsedSearch,
+    opts: ExecuteOptions,
+  ): Promise<SearchOutcome>;
+  /** The first page of `size` hits, the rest kept in a scroll context (null when none remain). */
+  openScroll(
+    indices: readonly IndexService[],
+    sreq: SearchRequest,
+    parsed: ParsedSearch,
+    opts: ExecuteOptions,
+    size: number,
+    keepAliveMs: number,
+  ): Promise<SearchResult>;
+  /** The next page of a scroll (ES `_search/scroll`): hits and whether more remain. */
+  scrollNext(
+    scrollId: string,
+    keepAliveMs: number,
+  ): Promise<{ hits: Record<string, unknown>[]; done: boolean }>;
+  clearScroll(scrollId: string): Promise<boolean>;
+}
+
+/** The lone node's backend: the DSL executor over its shards, scrolls in its scroll service. */
+export function localSqlSearch(nodeId: string, scrolls: ScrollService): SqlSearchBackend {
+  return {
+    search: async (indices, sreq, parsed, opts) => executeSearch([...indices], sreq, parsed, opts),
+    async openScroll(indices, sreq, parsed, opts, size, keepAliveMs) {
+      const out = executeSearch([...indices], { ...sreq, size }, parsed, {
+        ...opts,
+        keepAllHits: true,
+      });
+      const all = out.allHits ?? [];
+      if (all.length <= size) return { body: out.body, scrollId: null };
+      const fetch: FetchOptions = {
+        source: sreq.source,
+        storedFields: sreq.storedFields,
+        docvalueFields: sreq.docvalueFields,
+        version: false,
+        seqNoPrimaryTerm: false,
+        explain: false,
+        highlight: null,
+        sortKeys: out.sortKeys ?? null,
+        nodeId,
+        parsedQuery: parsed.query,
+        queryContext: (idx: IndexService) => indexQueryContext(idx, opts.now, opts.limits),
+        stats: (t) => shardStats(t.snapshot),
+      };
+      const hitsObj = out.body.hits as { total: number; max_score: number | null };
+      const ctx = scrolls.open<MergedHit, FetchOptions>({
+        hits: all,
+        pos: size,
+        size,
+        total: hitsObj.total,
+        maxScore: hitsObj.max_score,
+        shards: (out.body._shards as { total: number }).total,
+        fetch,
+        keepAliveMs,
+        release: pinScrollViews(all),
+      });
+      return { body: out.body, scrollId: ctx.id };
+    },
+    async scrollNext(scrollId, keepAliveMs) {
+      const ctx = scrolls.get<MergedHit, FetchOptions>(scrollId, keepAliveMs);
+      const page = ctx.hits.slice(ctx.pos, ctx.pos + ctx.size);
+      ctx.pos += page.length;
+      const hits = fetchHits(page, ctx.fetch, []);
+      return { hits, done: ctx.pos >= ctx.hits.length };
+    },
+    clearScroll: async (scrollId) => scrolls.clear([scrollId]).freed > 0,
+  };
+}
+
 /**
- * Runs one search. With `scrollSize`, every hit is collected in order and the first page
- * returned, the rest kept in a scroll context (ES scroll with `keep_alive`). With `timeoutMs`,
- * the search has that timeout and no partial results (ES 7.10 Querier.prepareRequest: the
- * aggregation searches, as the others are scrolls, which have no timeout; a shard that times
- * out fails the search).
+ * Runs one search. With `scrollSize`, the first page is returned and the rest kept in a scroll
+ * context (ES scroll with `keep_alive`). With `timeoutMs`, the search has that timeout and no
+ * partial results (ES 7.10 Querier.prepareRequest: the aggregation searches, as the others are
+ * scrolls, which have no timeout; a shard that times out fails the search).
  */
-export function search(
+export async function search(
   node: SqlNode,
   indices: readonly IndexService[],
   body: Record<string, unknown>,
@@ -105,62 +187,30 @@ export function search(
     timeoutMs?: number;
     aliasFilters?: AliasFilters;
   } = {},
-): SearchResult {
+): Promise<SearchResult> {
   const sreq = parseSearchBody(executableBody(body));
   if (opts.timeoutMs !== undefined) sreq.timeoutMs = Math.trunc(opts.timeoutMs);
   // ES SQL builds its query and aggregation objects: no parser bounds their nesting
   const parsed = parseSearch(sreq, undefined, { maxQueryDepth: Infinity, maxAggDepth: Infinity });
-  const now = Date.now();
-  const limits = node.limits();
-  const execOpts = {
+  const execOpts: ExecuteOptions = {
     searchType: 'query_then_fetch' as const,
     typedKeys: false,
-    now,
-    limits,
+    now: Date.now(),
+    limits: node.limits(),
     nodeId: node.nodeId,
-    ...(node.scriptMethods ? { scriptMethods: sqlScriptMethods(node.scriptMethods) } : {}),
+    ...(node.scriptMethods
+      ? { scriptMethods: sqlScriptMethods(node.scriptMethods), scriptDialect: 'sql' as const }
+      : {}),
     ...(opts.timeoutMs !== undefined ? { allowPartialSearchResults: false } : {}),
     ...(node.clock ? { clock: node.clock } : {}),
     ...(opts.aliasFilters && opts.aliasFilters.size > 0 ? { aliasFilters: opts.aliasFilters } : {}),
   };
   if (opts.scrollSize === undefined) {
-    const out = executeSearch([...indices], sreq, parsed, execOpts);
+    const out = await node.searches.search(indices, sreq, parsed, execOpts);
     return { body: out.body, scrollId: null };
   }
-  const size = opts.scrollSize;
-  const out = executeSearch([...indices], { ...sreq, size }, parsed, {
-    ...execOpts,
-    keepAllHits: true,
-  });
-  const all = out.allHits ?? [];
-  if (all.length <= size) return { body: out.body, scrollId: null };
-  const fetch: FetchOptions = {
-    source: sreq.source,
-    storedFields: sreq.storedFields,
-    docvalueFields: sreq.docvalueFields,
-    version: false,
-    seqNoPrimaryTerm: false,
-    explain: false,
-    highlight: null,
-    sortKeys: out.sortKeys ?? null,
-    nodeId: node.nodeId,
-    parsedQuery: parsed.query,
-    queryContext: (idx: IndexService) => indexQueryContext(idx, now, limits),
-    stats: (t) => shardStats(t.snapshot),
-  };
-  const hitsObj = out.body.hits as { total: number; max_score: number | null };
-  const ctx = node.scrolls.open<MergedHit, FetchOptions>({
-    hits: all,
-    pos: size,
-    size,
-    total: hitsObj.total,
-    maxScore: hitsObj.max_score,
-    shards: (out.body._shards as { total: number }).total,
-    fetch,
-    keepAliveMs: opts.keepAliveMs ?? 45_000,
-    release: pinScrollViews(all),
-  });
-  return { body: out.body, scrollId: ctx.id };
+  const keepAlive = opts.keepAliveMs ?? 45_000;
+  return node.searches.openScroll(indices, sreq, parsed, execOpts, opts.scrollSize, keepAlive);
 }
 
 /** The next page of a scroll (ES `_search/scroll`): hits and whether more remain. */
@@ -168,14 +218,10 @@ export function scrollNext(
   node: SqlNode,
   scrollId: string,
   keepAliveMs: number,
-): { hits: Record<string, unknown>[]; done: boolean } {
-  const ctx = node.scrolls.get<MergedHit, FetchOptions>(scrollId, keepAliveMs);
-  const page = ctx.hits.slice(ctx.pos, ctx.pos + ctx.size);
-  ctx.pos += page.length;
-  const hits = fetchHits(page, ctx.fetch, []);
-  return { hits, done: ctx.pos >= ctx.hits.length };
+): Promise<{ hits: Record<string, unknown>[]; done: boolean }> {
+  return node.searches.scrollNext(scrollId, keepAliveMs);
 }
 
-export function clearScroll(node: SqlNode, scrollId: string): boolean {
-  return node.scrolls.clear([scrollId]).freed > 0;
+export function clearScroll(node: SqlNode, scrollId: string): Promise<boolean> {
+  return node.searches.clearScroll(scrollId);
 }

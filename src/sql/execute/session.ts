@@ -4,7 +4,7 @@
  * executor, and pages results with cursors (`fetch_size`, default 1000). `translate` stops before
  * execution and returns the `_search` body.
  */
-import { guardStack, parseSql, type SqlParam } from '../parse.js';
+import { guardStack, parseSql, stackOverflowAsParsingError, type SqlParam } from '../parse.js';
 import type * as A from '../ast/nodes.js';
 import { zoneOf } from '../../functions/datetime/zones.js';
 import { DATA_TYPES, type DataTypeName } from '../../functions/data-types.js';
@@ -189,16 +189,20 @@ export class SqlService {
   }
 
   /** `POST /_sql`: a query's first page, or the next page of a cursor. */
-  execute(req: SqlRequest): SqlPage {
+  async execute(req: SqlRequest): Promise<SqlPage> {
     if (req.cursor) return this.nextPage(req.cursor);
     // ES SqlQueryRequest.validate
     if (!req.query?.trim())
       throw actionRequestValidation(['one of [query] or [cursor] is required']);
     const text = req.query;
-    return guardStack(text, () => this.executeStatement(text, req));
+    try {
+      return await this.executeStatement(text, req);
+    } catch (e) {
+      throw stackOverflowAsParsingError(text, e);
+    }
   }
 
-  private executeStatement(text: string, req: SqlRequest): SqlPage {
+  private async executeStatement(text: string, req: SqlRequest): Promise<SqlPage> {
     const fetchSize = req.fetchSize ?? DEFAULT_FETCH_SIZE;
     const timeoutMs = req.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
     const planned = this.planStatement(text, req);
@@ -222,7 +226,7 @@ export class SqlService {
       // FROM FROZEN / index_include_frozen search frozen indices too
       ignoreThrottled: !(c.includeFrozen || req.includeFrozen === true),
     });
-    const first = runQuery(this.node, indices, c, {
+    const first = await runQuery(this.node, indices, c, {
       // ES SQL searches the FROM expression as written: its filtering aliases apply
       aliasFilters: this.node.indices.aliasFilters(c.pattern, indices),
       fetchSize,
@@ -313,20 +317,20 @@ export class SqlService {
     return { columns, rows: page.rows, cursor: this.cursors.open(state) };
   }
 
-  private nextPage(cursor: string): SqlPage {
+  private async nextPage(cursor: string): Promise<SqlPage> {
     const s = this.cursors.get(cursor);
     let rows: unknown[][];
     let done: boolean;
     switch (s.kind) {
       case 'scroll': {
-        const r = nextHitsPage(this.node, s);
+        const r = await nextHitsPage(this.node, s);
         rows = r.rows;
         done = r.done;
-        if (done) clearScroll(this.node, s.scrollId);
+        if (done) await clearScroll(this.node, s.scrollId);
         break;
       }
       case 'composite': {
-        const r = s.next(s.afterKey);
+        const r = await s.next(s.afterKey);
         rows = r.rows;
         if (s.remaining >= 0) {
           rows = rows.slice(0, s.remaining);
@@ -348,10 +352,10 @@ export class SqlService {
   }
 
   /** `POST /_sql/close`: true when the cursor existed. */
-  close(cursor: string): boolean {
+  async close(cursor: string): Promise<boolean> {
     const s = this.cursors.close(cursor);
     if (s === null) return false;
-    if (s.kind === 'scroll') clearScroll(this.node, s.scrollId);
+    if (s.kind === 'scroll') await clearScroll(this.node, s.scrollId);
     return true;
   }
 }

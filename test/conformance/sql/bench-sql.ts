@@ -121,11 +121,11 @@ async function groupByBench(): Promise<void> {
       const body = typeof r.body === 'string' ? JSON.parse(r.body) : r.body;
       return (body as { rows: unknown[] }).rows.length;
     };
-    const viaService = () => sql.execute({ query, fetchSize: 1000 }).rows.length;
+    const viaService = async () => (await sql.execute({ query, fetchSize: 1000 })).rows.length;
     const groups = await viaRest();
     for (let i = 0; i < 3; i++) {
       await viaRest();
-      viaService();
+      await viaService();
     }
     const rest: number[] = [];
     const service: number[] = [];
@@ -134,7 +134,7 @@ async function groupByBench(): Promise<void> {
       await viaRest();
       rest.push(performance.now() - t);
       t = performance.now();
-      viaService();
+      await viaService();
       service.push(performance.now() - t);
     }
     console.log(`GROUP BY + HAVING on ${DOCS} docs (${groups} groups returned), ${RUNS} runs:`);

@@ -73,18 +73,18 @@ export async function startSpecNode(suite: DatasetSuite = 'main'): Promise<SpecN
 export const caseId = (c: CsvSpecCase, file: string): string => `${file}:${c.name}`;
 
 /** Runs one case: every page, then the typed comparison. */
-export function runCase(sql: SqlService, c: CsvSpecCase, file: string): CaseResult {
+export async function runCase(sql: SqlService, c: CsvSpecCase, file: string): Promise<CaseResult> {
   const id = caseId(c, file);
   if (c.ignored) return { id, file, status: 'skipped', reason: 'marked -Ignore upstream' };
   try {
-    let page = sql.execute({ query: c.query, mode: 'jdbc' });
+    let page = await sql.execute({ query: c.query, mode: 'jdbc' });
     const columns = (page.columns ?? []).map((col) => ({
       name: col.name,
       type: DATA_TYPES[col.type as DataTypeName]?.typeName ?? col.type.toLowerCase(),
     }));
     const rows = [...page.rows];
     while (page.cursor !== null) {
-      page = sql.execute({ cursor: page.cursor });
+      page = await sql.execute({ cursor: page.cursor });
       rows.push(...page.rows);
     }
     // JdbcDocCsvSpecIT compares the doc snippets with lenientDataType
@@ -124,7 +124,7 @@ export async function runSpecs(
       for (const file of mine) {
         for (const c of specCases(file)) {
           if (only && !only.has(caseId(c, file))) continue;
-          out.push(runCase(node.sql, c, file));
+          out.push(await runCase(node.sql, c, file));
         }
       }
     } finally {

@@ -52,29 +52,37 @@ afterAll(async () => {
 });
 
 describe('plan reuse', () => {
-  it('reuses the plan of an identical statement and answers the same', () => {
+  it('reuses the plan of an identical statement and answers the same', async () => {
     sql.plans.clear();
     const q = "SELECT a, COUNT(*) c FROM p1 WHERE a = 'x' GROUP BY a";
-    const first = sql.execute({ query: q });
+    const first = await sql.execute({ query: q });
     expect(sql.plans.size).toBe(1);
-    const second = sql.execute({ query: q });
+    const second = await sql.execute({ query: q });
     expect(sql.plans.size).toBe(1);
     expect(second).toEqual(first);
     expect(first.rows).toEqual([['x', 2]]);
   });
 
-  it('keys on params, time zone and the frozen flag', () => {
+  it('keys on params, time zone and the frozen flag', async () => {
     sql.plans.clear();
     const q = 'SELECT COUNT(*) FROM p1 WHERE n > ?';
-    expect(sql.execute({ query: q, params: [{ type: 'integer', value: 1 }] }).rows).toEqual([[2]]);
-    expect(sql.execute({ query: q, params: [{ type: 'integer', value: 2 }] }).rows).toEqual([[1]]);
+    expect((await sql.execute({ query: q, params: [{ type: 'integer', value: 1 }] })).rows).toEqual(
+      [[2]],
+    );
+    expect((await sql.execute({ query: q, params: [{ type: 'integer', value: 2 }] })).rows).toEqual(
+      [[1]],
+    );
     expect(sql.plans.size).toBe(2);
-    sql.execute({ query: q, params: [{ type: 'integer', value: 2 }], timeZone: 'Europe/Oslo' });
-    sql.execute({ query: q, params: [{ type: 'integer', value: 2 }], includeFrozen: true });
+    await sql.execute({
+      query: q,
+      params: [{ type: 'integer', value: 2 }],
+      timeZone: 'Europe/Oslo',
+    });
+    await sql.execute({ query: q, params: [{ type: 'integer', value: 2 }], includeFrozen: true });
     expect(sql.plans.size).toBe(4);
   });
 
-  it('serves translate from the same plans', () => {
+  it('serves translate from the same plans', async () => {
     sql.plans.clear();
     const q = "SELECT n FROM p1 WHERE a = 'y'";
     const a = sql.translate({ query: q });
@@ -87,53 +95,55 @@ describe('plan reuse', () => {
   it('replans after a mapping change: new columns become visible', async () => {
     sql.plans.clear();
     const q = 'SELECT * FROM p1 ORDER BY n LIMIT 1';
-    const before = sql.execute({ query: q });
+    const before = await sql.execute({ query: q });
     expect(before.columns!.map((c) => c.name)).toEqual(['a', 'n']);
     const r = await d('PUT', '/p1/_mapping/_doc', { properties: { b: { type: 'keyword' } } });
     expect(r.status).toBe(200);
-    const after = sql.execute({ query: q });
+    const after = await sql.execute({ query: q });
     expect(after.columns!.map((c) => c.name)).toEqual(['a', 'b', 'n']);
   });
 
   it('replans when a pattern matches another index or an alias moves', async () => {
     sql.plans.clear();
     const q = 'SELECT COUNT(*) FROM "p*"';
-    expect(sql.execute({ query: q }).rows).toEqual([[3]]);
+    expect((await sql.execute({ query: q })).rows).toEqual([[3]]);
     await d('PUT', '/p2', {
       mappings: { _doc: { properties: { a: { type: 'keyword' }, n: { type: 'long' } } } },
     } as object);
     await bulk('p2', [{ a: 'z', n: 9 }]);
-    expect(sql.execute({ query: q }).rows).toEqual([[4]]);
+    expect((await sql.execute({ query: q })).rows).toEqual([[4]]);
 
     const qa = 'SELECT COUNT(*) FROM al';
     await d('POST', '/_aliases', { actions: [{ add: { index: 'p1', alias: 'al' } }] });
-    expect(sql.execute({ query: qa }).rows).toEqual([[3]]);
+    expect((await sql.execute({ query: qa })).rows).toEqual([[3]]);
     await d('POST', '/_aliases', {
       actions: [{ remove: { index: 'p1', alias: 'al' } }, { add: { index: 'p2', alias: 'al' } }],
     });
-    expect(sql.execute({ query: qa }).rows).toEqual([[1]]);
+    expect((await sql.execute({ query: qa })).rows).toEqual([[1]]);
   });
 
-  it('never keeps plans that read the clock', () => {
+  it('never keeps plans that read the clock', async () => {
     sql.plans.clear();
-    sql.execute({ query: 'SELECT COUNT(*) FROM p1 WHERE CURRENT_DATE > CAST(n AS DATETIME)' });
-    sql.execute({ query: 'SELECT NOW() AS t, a FROM p1 LIMIT 1' });
-    sql.execute({ query: 'SELECT TODAY() AS t FROM p1 LIMIT 1' });
+    await sql.execute({
+      query: 'SELECT COUNT(*) FROM p1 WHERE CURRENT_DATE > CAST(n AS DATETIME)',
+    });
+    await sql.execute({ query: 'SELECT NOW() AS t, a FROM p1 LIMIT 1' });
+    await sql.execute({ query: 'SELECT TODAY() AS t FROM p1 LIMIT 1' });
     expect(sql.plans.size).toBe(0);
   });
 
-  it('never keeps statements that may fold RANDOM()', () => {
+  it('never keeps statements that may fold RANDOM()', async () => {
     sql.plans.clear();
-    sql.execute({ query: 'SELECT RANDOM(NULL) AS r FROM p1 LIMIT 1' });
-    sql.execute({ query: 'SELECT RAND(NULL) AS r FROM p1 LIMIT 1' });
+    await sql.execute({ query: 'SELECT RANDOM(NULL) AS r FROM p1 LIMIT 1' });
+    await sql.execute({ query: 'SELECT RAND(NULL) AS r FROM p1 LIMIT 1' });
     expect(sql.plans.size).toBe(0);
   });
 
-  it('does not cache failing statements or commands', () => {
+  it('does not cache failing statements or commands', async () => {
     sql.plans.clear();
-    expect(() => sql.execute({ query: 'SELECT nope FROM p1' })).toThrow(/Unknown column/);
-    expect(() => sql.execute({ query: 'SELECT nope FROM p1' })).toThrow(/Unknown column/);
-    sql.execute({ query: 'SHOW TABLES' });
+    await expect(sql.execute({ query: 'SELECT nope FROM p1' })).rejects.toThrow(/Unknown column/);
+    await expect(sql.execute({ query: 'SELECT nope FROM p1' })).rejects.toThrow(/Unknown column/);
+    await sql.execute({ query: 'SHOW TABLES' });
     expect(sql.plans.size).toBe(0);
   });
 });
@@ -141,7 +151,7 @@ describe('plan reuse', () => {
 describe('PlanCache', () => {
   const catalog = (index: object | null) => ({ resolveIndex: () => index as never });
 
-  it('drops the least recently used entry past its bound', () => {
+  it('drops the least recently used entry past its bound', async () => {
     const c = new PlanCache<number>();
     const cat = catalog(null);
     for (let i = 0; i < 512; i++) c.put(`k${i}`, i, c.trace(cat));
@@ -152,7 +162,7 @@ describe('PlanCache', () => {
     expect(c.get('k1', cat)).toBeNull();
   });
 
-  it('checks every recorded resolution on reuse', () => {
+  it('checks every recorded resolution on reuse', async () => {
     const c = new PlanCache<string>();
     const a = {};
     const t = c.trace(catalog(a));
@@ -163,7 +173,7 @@ describe('PlanCache', () => {
     expect(c.size).toBe(0);
   });
 
-  it('keys differ by params, zone and frozen flag; RAND statements have no key', () => {
+  it('keys differ by params, zone and frozen flag; RAND statements have no key', async () => {
     const c = new PlanCache<string>();
     const keys = new Set([
       c.key('SELECT 1', [], 'Z', false),

@@ -59,12 +59,12 @@ afterAll(async () => {
   await close();
 });
 
-const rows = (query: string, fetchSize?: number) => {
-  let page = sql.execute({ query, ...(fetchSize ? { fetchSize } : {}) });
+const rows = async (query: string, fetchSize?: number) => {
+  let page = await sql.execute({ query, ...(fetchSize ? { fetchSize } : {}) });
   const all = [...page.rows];
   let pages = 1;
   while (page.cursor !== null) {
-    page = sql.execute({ cursor: page.cursor });
+    page = await sql.execute({ cursor: page.cursor });
     all.push(...page.rows);
     pages++;
   }
@@ -72,8 +72,10 @@ const rows = (query: string, fetchSize?: number) => {
 };
 
 describe('ORDER BY a scalar (sorted in memory)', () => {
-  it('orders by the expression, then the next key, and applies LIMIT after sorting', () => {
-    const r = rows('SELECT name, LENGTH(name) l FROM t ORDER BY LENGTH(name) DESC, score LIMIT 3');
+  it('orders by the expression, then the next key, and applies LIMIT after sorting', async () => {
+    const r = await rows(
+      'SELECT name, LENGTH(name) l FROM t ORDER BY LENGTH(name) DESC, score LIMIT 3',
+    );
     expect(r.all).toEqual([
       ['Bartholomew', 11],
       ['Dora', 4],
@@ -81,68 +83,72 @@ describe('ORDER BY a scalar (sorted in memory)', () => {
     ]);
   });
 
-  it('sorts NULLs as nullSafeSortString does (as the empty string)', () => {
-    const r = rows("SELECT CONCAT(name, '!') c FROM t ORDER BY CONCAT(name, '!') ASC");
+  it('sorts NULLs as nullSafeSortString does (as the empty string)', async () => {
+    const r = await rows("SELECT CONCAT(name, '!') c FROM t ORDER BY CONCAT(name, '!') ASC");
     expect(r.all.map((x) => x[0])).toEqual(['!', 'Ann!', 'Bartholomew!', 'Cy!', 'Dora!']);
   });
 
-  it('pages the sorted rows by fetch_size', () => {
-    const r = rows('SELECT score FROM t ORDER BY score % 3, score', 2);
+  it('pages the sorted rows by fetch_size', async () => {
+    const r = await rows('SELECT score FROM t ORDER BY score % 3, score', 2);
     expect(r.all.map((x) => x[0])).toEqual([3, 1, 4, 7, 10]);
     expect(r.pages).toBe(3);
   });
 });
 
 describe('Java arithmetic', () => {
-  it('divides metric values as doubles (aggregations return doubles)', () => {
-    expect(rows('SELECT MIN(score) / 2 h FROM t').all).toEqual([[0.5]]);
-    expect(rows('SELECT city, MAX(score) / 4 q FROM t GROUP BY city').all).toEqual([
+  it('divides metric values as doubles (aggregations return doubles)', async () => {
+    expect((await rows('SELECT MIN(score) / 2 h FROM t')).all).toEqual([[0.5]]);
+    expect((await rows('SELECT city, MAX(score) / 4 q FROM t GROUP BY city')).all).toEqual([
       ['Lima', 0.25],
       ['Oslo', 2.5],
       ['Rome', 1],
     ]);
   });
 
-  it('divides by an integral Double param as a double inside scripts', () => {
-    expect(rows('SELECT SUM(score / 2.0) s, SUM(score / 2) i FROM t').all).toEqual([[12.5, 11]]);
+  it('divides by an integral Double param as a double inside scripts', async () => {
+    expect((await rows('SELECT SUM(score / 2.0) s, SUM(score / 2) i FROM t')).all).toEqual([
+      [12.5, 11],
+    ]);
   });
 
-  it('counts distinct datetime script values', () => {
-    expect(rows("SELECT COUNT(DISTINCT DATE_TRUNC('year', born)) y FROM t").all).toEqual([[4]]);
+  it('counts distinct datetime script values', async () => {
+    expect((await rows("SELECT COUNT(DISTINCT DATE_TRUNC('year', born)) y FROM t")).all).toEqual([
+      [4],
+    ]);
   });
 });
 
 describe('rows', () => {
-  it('coerces _source values to the column type', () => {
-    const r = rows('SELECT n, born FROM t ORDER BY n DESC LIMIT 1');
+  it('coerces _source values to the column type', async () => {
+    const r = await rows('SELECT n, born FROM t ORDER BY n DESC LIMIT 1');
     expect(r.all[0]![0]).toBe(12); // sent as "12"
     expect(r.all[0]![1]).toBeInstanceOf(DateTimeValue);
     expect((r.all[0]![1] as DateTimeValue).millis).toBe(Date.UTC(1990, 2, 1));
   });
 
-  it('closes a cursor once', () => {
-    const page = sql.execute({ query: 'SELECT name FROM t', fetchSize: 2 });
+  it('closes a cursor once', async () => {
+    const page = await sql.execute({ query: 'SELECT name FROM t', fetchSize: 2 });
     expect(page.rows).toHaveLength(2);
     expect(page.cursor).not.toBeNull();
-    expect(sql.close(page.cursor!)).toBe(true);
-    expect(sql.close(page.cursor!)).toBe(false);
+    expect(await sql.close(page.cursor!)).toBe(true);
+    expect(await sql.close(page.cursor!)).toBe(false);
   });
 });
 
 // ES 7.10 QueryFolder.PropagateEmptyLocal; 7.14 (elastic/elasticsearch#74311) later answers one
 // row for an implicit group. Was a 500 "Cannot evaluate [COUNT(*)] locally" (found by fuzzing).
 describe('a filter folded to false', () => {
-  it('empties aggregates too, implicit groups included', () => {
+  it('empties aggregates too, implicit groups included', async () => {
     for (const q of [
       'SELECT COUNT(*) FROM t WHERE 1 = 2',
       "SELECT COUNT(DISTINCT city), MAX(score) FROM t WHERE 'a' = 'b'",
       'SELECT city, COUNT(*) FROM t WHERE false GROUP BY city',
       'SELECT COUNT(*) AS c WHERE 1 = 2',
     ]) {
-      const page = sql.execute({ query: q });
+      const page = await sql.execute({ query: q });
       expect(page.rows, q).toEqual([]);
       expect(page.columns!.length).toBeGreaterThan(0);
     }
-    expect(sql.execute({ query: 'SELECT COUNT(*)' }).rows).toEqual([[1]]);
+    expect((await sql.execute({ query: 'SELECT COUNT(*)' })).rows).toEqual([[1]]);
   });
 });
