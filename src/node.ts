@@ -51,6 +51,7 @@ import { joinCluster, wantsCluster, type ClusterMembership } from './cluster/mem
 import { startClusterIndices } from './cluster/cluster-indices.js';
 import { PrimaryGroups, startClusterWritePath } from './cluster/writes/index.js';
 import { clusterReads } from './cluster/reads/cluster-get.js';
+import { pendingWrites } from './cluster/writes/pending-writes.js';
 import { clusterBroadcast } from './cluster/broadcast.js';
 import { startClusterSearch } from './cluster/search/index.js';
 import {
@@ -379,7 +380,10 @@ async function joinClusterOf(
     log: say,
   });
   membership.indices = clusterIndices;
+  // the primaries' writes in flight, which realtime GETs here wait for
+  const pending = pendingWrites();
   context.writes = startClusterWritePath({
+    pending,
     membership,
     clusterIndices,
     groups,
@@ -441,6 +445,7 @@ async function joinClusterOf(
     transport: membership.transport,
     indices: context.indices,
     local: localReads(context.documents),
+    pending,
     peerOf: (id) => {
       const n = membership.state().nodes.get(id);
       if (!n) throw new EsError('node_not_connected_exception', `[${id}] not in the cluster`, 500);

@@ -12,6 +12,8 @@ import type { DocumentReader, GetOptions, GetResult } from '../../engine/documen
 import type { IndicesService } from '../../engine/indices-service.js';
 import type { Coordinator } from '../coordination/coordinator.js';
 import type { ShardRouting } from '../state.js';
+import type { IndexService } from '../../engine/index-service.js';
+import type { PendingWrites } from '../writes/pending-writes.js';
 import type { Transport, TransportPeer } from '../transport/transport.js';
 
 export const SHARD_GET_ACTION = 'indices:data/read/get[s]';
@@ -69,6 +71,8 @@ export function clusterReads(deps: {
   readonly transport: Transport;
   readonly indices: IndicesService;
   readonly local: DocumentReader;
+  /** The primary's writes in flight here: a GET never reads one before it is acknowledged. */
+  readonly pending?: PendingWrites;
   peerOf(nodeId: string): TransportPeer;
 }): DocumentReader {
   /** ES's no_master_block for reads: a node whose membership may have lapsed serves none. */
@@ -76,10 +80,20 @@ export function clusterReads(deps: {
     if (deps.coordinator.leaseFresh && !deps.coordinator.leaseFresh())
       throw new EsError('cluster_block_exception', 'blocked by: [SERVICE_UNAVAILABLE/2/no master];', 503); // prettier-ignore
   };
+  /** Waits out a write of the document in flight on this node's primary (pending-writes.ts). */
+  const settled = async (idx: IndexService, id: string, routing: string | null) => {
+    if (!deps.pending) return;
+    const state = deps.coordinator.state();
+    const shard = shardForRouting(routing ?? id, idx.numberOfShards);
+    const primary = state.routing.get(idx.name)?.shards[shard]?.find((c) => c.primary);
+    const term = state.metadata.indices.get(idx.name)?.terms[shard]?.primaryTerm ?? 0;
+    await deps.pending.settled(idx.name, shard, id, term, primary?.nodeId === deps.nodeId);
+  };
   const serve = async (b: WireGet): Promise<{ body: unknown; attachment?: Buffer }> => {
     checkFresh();
     const idx = deps.indices.get(b.index);
     if (!idx) throw new EsError('shard_not_found_exception', 'no such shard', 404, { meta: { index: b.index } }); // prettier-ignore
+    await settled(idx, b.id, b.routing);
     const r = await deps.local.get(idx, b.type, b.id, b.routing, b.opts);
     const src = r.body._source;
     if (src instanceof RawJson) {
@@ -105,6 +119,7 @@ export function clusterReads(deps: {
       if (!copy) throw noShardForGet(idx.name, shard);
       if (copy.nodeId === deps.nodeId) {
         checkFresh();
+        await settled(idx, id, routing);
         return deps.local.get(idx, type, id, routing, opts);
       }
       const wire: WireGet = { index: idx.name, type, id, routing, opts };

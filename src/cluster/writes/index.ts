@@ -12,6 +12,7 @@ import type { ClusterMembership } from '../membership.js';
 import { clusterWrites, registerShardBulkHandler } from './cluster-writes.js';
 import { executeOnPrimary } from './primary-bulk.js';
 import type { PrimaryGroups } from './primary-groups.js';
+import type { PendingWrites } from './pending-writes.js';
 import { unpackShardBulk, type ShardBulkRequest } from './shard-bulk-wire.js';
 
 export { PrimaryGroups } from './primary-groups.js';
@@ -23,6 +24,8 @@ export interface ClusterWritePathDeps {
   readonly indices: IndicesService;
   readonly documents: DocumentService;
   readonly store: Store;
+  /** Writes applied on this node's primaries and not yet answered (shared with the reads). */
+  readonly pending?: PendingWrites;
   log?: (level: string, msg: string) => void;
 }
 
@@ -53,6 +56,7 @@ export function startClusterWritePath(deps: ClusterWritePathDeps): WriteExecutor
         putMapping: (i, u, t, m) => deps.clusterIndices.putMapping(i, u, t, m),
         shardFailed: (aid, reason) => deps.clusterIndices.shardFailed(aid, reason, true),
         writesBlocked: () => leaseLost,
+        ...(deps.pending ? { pending: deps.pending } : {}),
         ...(deps.log ? { log: deps.log } : {}),
       },
       req,

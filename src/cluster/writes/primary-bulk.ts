@@ -11,6 +11,7 @@ import { FORCED_ALLOCATION_ID } from '../allocation/work.js';
 import { executeBulk } from '../../engine/bulk.js';
 import type { DocumentService } from '../../engine/documents.js';
 import type { IndicesService } from '../../engine/indices-service.js';
+import type { IndexService } from '../../engine/index-service.js';
 import type { ReplicatedOperation } from '../../engine/replicated-op.js';
 import { acknowledge } from '../../engine/write-ack.js';
 import {
@@ -25,6 +26,8 @@ import { transportReplication } from '../replication/shard-transport.js';
 import type { Transport, TransportPeer } from '../transport/transport.js';
 import { copiesOf, replicationGroup, type PrimaryGroups } from './primary-groups.js';
 import type { ShardBulkRequest, ShardItemResult } from './shard-bulk-wire.js';
+import type { PendingWrites } from './pending-writes.js';
+import type { ShardTerms } from '../state.js';
 
 export interface PrimaryDeps {
   readonly nodeId: string;
@@ -39,6 +42,8 @@ export interface PrimaryDeps {
   putMapping(index: string, uuid: string, type: string, mapping: unknown): Promise<void>;
   /** Tells the master a copy failed (it unassigns it). */
   shardFailed(allocationId: string, reason: string): Promise<void>;
+  /** Writes applied here and not yet answered, which realtime GETs wait for. */
+  readonly pending?: PendingWrites;
   /** True while this node has lost its etcd lease and not rejoined: it takes no writes. */
   writesBlocked?(): boolean;
   log?: (level: string, msg: string) => void;
@@ -103,7 +108,33 @@ export async function executeOnPrimary(
   const mappingBefore = idx.meta.mapping;
 
   const items = executeBulk(deps.documents, [...req.items]);
+  // readable on this copy from now: a GET of these waits for the outcome (pending-writes.ts)
+  const applied = items.filter((i) => i.outcome).map((i) => String(i.outcome!.body._id));
+  const settle = deps.pending?.begin(req.index, req.shard, terms.primaryTerm, applied);
+  try {
+    const out = await replicateApplied(deps, req, items, {
+      idx,
+      mappingBefore,
+      primaryAid: primary.allocationId.id,
+      terms,
+    });
+    settle?.(true);
+    return out;
+  } catch (e) {
+    settle?.(false);
+    throw e;
+  }
+}
 
+/** The rest of a primary's write once the items ran: durable, replicated, answered. */
+async function replicateApplied(
+  deps: PrimaryDeps,
+  req: ShardBulkRequest,
+  items: ReturnType<typeof executeBulk>,
+  at: { idx: IndexService; mappingBefore: unknown; primaryAid: string; terms: ShardTerms },
+): Promise<ShardItemResult[]> {
+  const { idx, mappingBefore, primaryAid, terms } = at;
+  const shard = idx.shard(req.shard);
   // ES MappingUpdatedAction: a dynamic update reaches the master before any copy sees the docs
   const mapping = idx.meta.mapping;
   if (mapping && mapping !== mappingBefore)
@@ -113,7 +144,6 @@ export async function executeOnPrimary(
 
   const ops: ReplicatedOperation[] = [];
   for (const o of done) if (o.replicated) ops.push(o.replicated);
-  const primaryAid = primary.allocationId.id;
   const tracker = deps.groups.tracker(primaryAid, shard.maxSeqNo, terms.inSync);
   tracker.updateLocalCheckpoint(primaryAid, shard.maxSeqNo);
   const current = deps.coordinator.state();
