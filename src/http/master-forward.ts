@@ -63,11 +63,19 @@ export async function relayToMaster(
     throw new EsError('master_not_discovered_exception', `the master at [${base}] did not answer: ${String(e)}`, 503); // prettier-ignore
   }
   const text = await r.text();
-  const warning = r.headers.get('warning');
+  const back: Record<string, string> = {};
+  // a deprecation warning, and the `Cursor` of SQL's text formats
+  for (const k of ['warning', 'cursor']) {
+    const v = r.headers.get(k);
+    if (v) back[k === 'cursor' ? 'Cursor' : k] = v;
+  }
+  const type = r.headers.get('content-type') ?? '';
+  const json = type === '' || type.startsWith('application/json');
   return {
     status: r.status,
-    ...(text ? { body: JSON.parse(text) as unknown } : {}),
+    ...(text ? { body: json ? (JSON.parse(text) as unknown) : text } : {}),
+    ...(!json ? { contentType: type } : {}),
     ...(r.status >= 400 ? { error: true } : {}),
-    ...(warning ? { headers: { warning } } : {}),
+    ...(Object.keys(back).length > 0 ? { headers: back } : {}),
   };
 }

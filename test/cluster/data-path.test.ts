@@ -417,6 +417,42 @@ describe('documents in a two-node cluster', () => {
       const div = await sql(n.url, 'SELECT SUM(n / 2.0) s, SUM(n / 2) i FROM bq WHERE n < 30');
       expect(div.json.rows).toEqual([[86.5, 85]]);
     }
+    // a cursor is served by the node that opened it, whichever node it is sent to
+    const rows: unknown[] = [];
+    let page = await sql(nodes[0]!.url, 'SELECT tag, COUNT(*) c FROM bq GROUP BY tag', {
+      fetch_size: 1,
+    });
+    for (let k = 1; ; k++) {
+      expect(page.status).toBe(200);
+      rows.push(...page.json.rows);
+      if (!page.json.cursor) break;
+      page = await call(`${nodes[k % 2]!.url}/_sql`, 'POST', { cursor: page.json.cursor });
+    }
+    expect(rows).toEqual([
+      ['t0', 13],
+      ['t1', 13],
+      ['t2', 14],
+    ]);
+    const open = await sql(nodes[1]!.url, 'SELECT tag FROM bq GROUP BY tag', { fetch_size: 1 });
+    const closed = await call(`${nodes[0]!.url}/_sql/close`, 'POST', { cursor: open.json.cursor });
+    expect(closed.json).toEqual({ succeeded: true });
+    const gone = await call(`${nodes[0]!.url}/_sql`, 'POST', { cursor: open.json.cursor });
+    expect(gone.status).toBe(400);
+    // text formats carry the cursor in a header, relayed too
+    const txt = await fetch(`${nodes[0]!.url}/_sql?format=txt`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'SELECT tag FROM bq GROUP BY tag', fetch_size: 1 }),
+    });
+    const cursor = txt.headers.get('cursor')!;
+    const next = await fetch(`${nodes[1]!.url}/_sql?format=txt`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ cursor }),
+    });
+    expect(next.headers.get('content-type')).toContain('text/plain');
+    expect((await next.text()).trim()).toBe('t1');
+    expect(next.headers.get('cursor')).toBeTruthy();
     // hits over several pages need a scroll across nodes: refused, never cut short
     const paged = await sql(nodes[1]!.url, 'SELECT n FROM bq', { fetch_size: 10 });
     expect(paged.status).toBe(400);

@@ -8,6 +8,8 @@
 import { EsError } from '../../common/errors.js';
 import type { NodeContext } from '../../node-context.js';
 import { SqlService, type SqlRequest } from '../../sql/execute/session.js';
+import { cursorNode } from '../../sql/execute/cursors.js';
+import { relayToMaster } from '../master-forward.js';
 import { localSqlSearch, type SqlNode, type SqlSearchBackend } from '../../sql/execute/search.js';
 import { systemClock } from '../../search/deadline.js';
 import {
@@ -234,6 +236,14 @@ function clusterSqlSearch(cs: NonNullable<NodeContext['clusterSearch']>): SqlSea
 export function registerSqlRoutes(router: Router<Handler>, node: NodeContext): void {
   const sql = new SqlService(sqlNodeOf(node));
 
+  /** The HTTP address of the other node of the cluster that opened a cursor, if any. */
+  const cursorOwner = (id: string): string | null => {
+    const owner = cursorNode(id);
+    if (owner === null || owner === node.nodeId) return null;
+    const n = node.cluster?.state().nodes.get(owner);
+    return n ? `http://${n.httpAddress}` : null;
+  };
+
   const query: Handler = async (req) => {
     checkParams(req, ['format', 'delimiter', 'header']);
     requireBodyOrSource(req); // ES RestSqlQueryAction: request.contentOrSourceParamParser()
@@ -248,6 +258,8 @@ export function registerSqlRoutes(router: Router<Handler>, node: NodeContext): v
     let request: SqlRequest = body;
     if (body.cursor) {
       const c = splitCursor(body.cursor);
+      const owner = cursorOwner(c.id);
+      if (owner) return relayToMaster(owner, req.method, req.uri, req.headers, req.body);
       widths = c.widths;
       request = { ...body, cursor: c.id };
     }
@@ -337,7 +349,10 @@ export function registerSqlRoutes(router: Router<Handler>, node: NodeContext): v
         400,
       );
     }
-    return { status: 200, body: { succeeded: await sql.close(splitCursor(cursor).id) } };
+    const id = splitCursor(cursor).id;
+    const owner = cursorOwner(id);
+    if (owner) return relayToMaster(owner, req.method, req.uri, req.headers, req.body);
+    return { status: 200, body: { succeeded: await sql.close(id) } };
   };
 
   for (const base of ['/_sql', '/_xpack/sql']) {

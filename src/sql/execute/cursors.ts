@@ -47,12 +47,29 @@ export interface ListState extends Base {
 
 export type CursorState = ScrollState | CompositeState | ListState;
 
+/**
+ * The node a cursor was opened on, read back from its id (null: not one of ours): a cursor holds
+ * its node's state, so a request with it on another node of a cluster is passed to that node, as
+ * ES's scroll ids name the nodes holding their contexts.
+ */
+export function cursorNode(id: string): string | null {
+  const raw = Buffer.from(id, 'base64url');
+  const sep = raw.indexOf(0);
+  return sep > 0 && raw.length - sep - 1 === 12 ? raw.subarray(0, sep).toString('utf8') : null;
+}
+
 export class CursorService {
   private readonly states = new Map<string, CursorState>();
 
+  /** `nodeId`: the node's id, carried in every cursor it opens. */
+  constructor(private readonly nodeId = '') {}
+
   open(state: CursorState): string {
     this.reap();
-    const id = randomBytes(12).toString('base64url');
+    const id = Buffer.concat([
+      Buffer.from(`${this.nodeId}\u0000`, 'utf8'),
+      randomBytes(12),
+    ]).toString('base64url');
     this.states.set(id, state);
     return id;
   }

@@ -57,7 +57,7 @@ export interface SqlPage {
 }
 
 export class SqlService {
-  readonly cursors = new CursorService();
+  readonly cursors: CursorService;
   /** Merged mappings per index pattern (ES resolves them per statement; they rarely change). */
   private readonly merged = new Map<
     string,
@@ -67,7 +67,9 @@ export class SqlService {
   /** Plans by statement (see PlanCache for what a plan depends on). */
   readonly plans = new PlanCache<QueryPlan>();
 
-  constructor(private readonly node: SqlNode) {}
+  constructor(private readonly node: SqlNode) {
+    this.cursors = new CursorService(node.nodeId);
+  }
 
   /** `trace` learns whether planning read the request's clock (then the plan is not reused). */
   private config(req: SqlRequest, trace?: PlanningTrace): EvalContext & { zoneId: string } {
