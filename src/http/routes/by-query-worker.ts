@@ -5,10 +5,9 @@
  * active shard copies, record version conflicts, and throttle between batches at
  * `requests_per_second`, rescheduling the wait when the task is rethrottled.
  */
-import { EsError, illegalArgument, toEsError } from '../../common/errors.js';
+import { EsError, illegalArgument } from '../../common/errors.js';
 import { filterSource, isFilterEmpty } from '../../common/source-filter.js';
 import type { IndexService } from '../../engine/index-service.js';
-import { getStr } from '../../engine/index-settings.js';
 import { MATCH_ANY } from '../../engine/versioning.js';
 import type { WriteRequest } from '../../engine/write-request.js';
 import { runIngest } from '../ingest-writes.js';
@@ -16,7 +15,7 @@ import { valueAtPath } from '../../engine/documents.js';
 import type { ParsedSearch, ExecuteOptions } from '../../dsl/search/execute.js';
 import type { ScanEnvironment, ScanHit } from '../../dsl/search/scan.js';
 import type { SearchRequest } from '../../dsl/search/request.js';
-import { formatTimeValueParts, timeValueMillis, type TimeValue } from '../../common/units.js';
+import { timeValueMillis, type TimeValue } from '../../common/units.js';
 import { routingShardFilter, type AliasFilters } from '../../dsl/search/alias-filter.js';
 import { RawJson } from '../../common/json.js';
 import { indicesOptionsFrom, STRICT_EXPAND_OPEN_FORBID_CLOSED } from '../../engine/index-names.js';
@@ -197,7 +196,6 @@ function checkRps(rps: number): number {
 interface BulkItem {
   op: 'index' | 'delete';
   idx: IndexService;
-  shard: number;
   type: string;
   id: string;
   routing: string | null;
@@ -389,7 +387,7 @@ function buildBulk(
   const items: BulkItem[] = [];
   for (const h of batch) {
     const idx = node.indices.get(h.index)!;
-    const base = { idx, shard: h.shard, type: h.type, id: h.id, routing: h.routing };
+    const base = { idx, type: h.type, id: h.id, routing: h.routing };
     const cas = { ifSeqNo: h.seqNo, ifPrimaryTerm: h.primaryTerm };
     if (job.mode === 'delete') {
       items.push({ op: 'delete', ...base, ...cas });
@@ -537,10 +535,3 @@ async function executeBulk(
 }
 
 const timeValueMs = (tv: TimeValue): number => Math.max(0, timeValueMillis(tv));
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const t = setTimeout(resolve, ms);
-    t.unref();
-  });
-}
