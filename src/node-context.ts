@@ -7,6 +7,7 @@ import type { IndicesService } from './engine/indices-service.js';
 import type { DocumentService } from './engine/documents.js';
 import type { WriteExecutor } from './engine/write-executor.js';
 import type { DocumentReader } from './engine/document-reader.js';
+import type { DocumentExplainer } from './dsl/search/explain-document.js';
 import type { ShardBroadcast } from './engine/shard-broadcast.js';
 import type { MetadataWriter } from './engine/metadata-writer.js';
 import type { IndexSummaries } from './engine/index-summaries.js';
@@ -44,6 +45,8 @@ export interface NodeContext {
   writes: WriteExecutor;
   /** Where realtime GETs run: this node's shard, or a started copy's node in a cluster. */
   reads: DocumentReader;
+  /** Where `_explain` runs: this node's shard, or a started copy's node in a cluster. */
+  explainer: DocumentExplainer;
   /** Refresh and flush over every copy: this node's shards, or every node's copies. */
   broadcast: ShardBroadcast;
   /** Index metadata changes: this node's, or through the master in a cluster. */

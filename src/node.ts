@@ -47,6 +47,9 @@ import { joinCluster, wantsCluster, type ClusterMembership } from './cluster/mem
 import { startClusterIndices } from './cluster/cluster-indices.js';
 import { PrimaryGroups, startClusterWritePath } from './cluster/writes/index.js';
 import { clusterReads } from './cluster/reads/cluster-get.js';
+import { clusterExplainer } from './cluster/reads/cluster-explain.js';
+import { localExplainer } from './dsl/search/explain-document.js';
+import { searchLimits } from './http/routes/search.js';
 import { clusterBroadcast } from './cluster/broadcast.js';
 import { startClusterSearch } from './cluster/search/index.js';
 import {
@@ -168,6 +171,7 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     documents,
     writes: localWrites(documents, store),
     reads: localReads(documents),
+    explainer: localExplainer(() => searchLimits(context)),
     broadcast: localBroadcast(),
     metadata: localMetadata(indices),
     summaries: localSummaries(),
@@ -429,18 +433,20 @@ async function joinClusterOf(
     void context.store.putMeta('cluster:settings', s);
     context.clusterSettingsChanged?.(effectiveClusterSettings(s));
   });
-  context.reads = clusterReads({
+  const peerOf = (id: string) => {
+    const n = membership.state().nodes.get(id);
+    if (!n) throw new EsError('node_not_connected_exception', `[${id}] not in the cluster`, 500);
+    return { id: n.id, name: n.name, transportAddress: n.transportAddress };
+  };
+  const single = {
     nodeId: context.nodeId,
     coordinator: membership.coordinator,
     transport: membership.transport,
     indices: context.indices,
-    local: localReads(context.documents),
-    peerOf: (id) => {
-      const n = membership.state().nodes.get(id);
-      if (!n) throw new EsError('node_not_connected_exception', `[${id}] not in the cluster`, 500);
-      return { id: n.id, name: n.name, transportAddress: n.transportAddress };
-    },
-  });
+    peerOf,
+  };
+  context.reads = clusterReads({ ...single, local: localReads(context.documents) });
+  context.explainer = clusterExplainer({ ...single, local: context.explainer });
   context.clusterSearch = startClusterSearch({
     state: () => membership.state(),
     transport: membership.transport,

@@ -34,6 +34,8 @@ const SERVED = [
   /^\/(([^_/][^/]*|_all)\/)?_(refresh|flush)\/?$/,
   // field capabilities read the published mappings
   /^\/(([^_/][^/]*|_all)\/)?_field_caps\/?$/,
+  // explain: on a started copy of the document's shard (src/cluster/reads/cluster-explain.ts)
+  /^\/[^_/][^/]*\/[^/]+\/[^/]+\/_explain\/?$/,
   // searches: query then fetch over one copy of each shard (src/cluster/search)
   /^(\/[^/]+){0,2}\/_(search|count|msearch)\/?$/,
 ];
