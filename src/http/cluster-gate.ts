@@ -36,6 +36,10 @@ const SERVED = [
   /^\/(([^_/][^/]*|_all)\/)?_field_caps\/?$/,
   // explain: on a started copy of the document's shard (src/cluster/reads/cluster-explain.ts)
   /^\/[^_/][^/]*\/[^/]+\/[^/]+\/_explain\/?$/,
+  // analysis and query validation need only the index's analyzers and mappings, which every
+  // node holds
+  /^\/([^_/][^/]*\/)?_analyze\/?$/,
+  /^(\/[^/]+){0,2}\/_validate\/query\/?$/,
   // searches: query then fetch over one copy of each shard (src/cluster/search)
   /^(\/[^/]+){0,2}\/_(search|count|msearch)\/?$/,
 ];

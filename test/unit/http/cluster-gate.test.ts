@@ -22,6 +22,10 @@ describe('cluster gate', () => {
       ['GET', '/_mget'],
       ['POST', '/logs/_refresh'],
       ['POST', '/logs/_doc/1/_explain'],
+      ['GET', '/_analyze'],
+      ['POST', '/logs/_analyze'],
+      ['GET', '/_validate/query'],
+      ['POST', '/logs/_doc/_validate/query'],
     ])
       expect(servedWithoutDataPlane(m!, p!), `${m} ${p}`).toBe(true);
   });
