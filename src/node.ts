@@ -400,15 +400,16 @@ async function joinClusterOf(
         preserve,
       ),
     indicesChanged: async (changed) => {
+      // taken before any wait: a state applied meanwhile resets the local copies to the
+      // published metadata, which this change is about to replace
+      const changes = changed.map((i) => ({
+        name: i.name,
+        uuid: i.uuid,
+        aliases: structuredClone(i.meta.aliases),
+        state: i.meta.state,
+      }));
       await persistChanged(changed);
-      await clusterIndices.putIndicesMeta(
-        changed.map((i) => ({
-          name: i.name,
-          uuid: i.uuid,
-          aliases: i.meta.aliases,
-          state: i.meta.state,
-        })),
-      );
+      await clusterIndices.putIndicesMeta(changes);
     },
     deleteIndices: (list) => clusterIndices.delete(list.map((i) => i.name)),
     clusterSettingsChanged: (s) => clusterIndices.putClusterSettings(s.persistent, s.transient),

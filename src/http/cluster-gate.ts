@@ -82,12 +82,22 @@ const MASTER_CHANGES: ReadonlyArray<{ methods: readonly string[]; path: RegExp }
   { methods: ['PUT'], path: re(`\\/(${IDX}\\/)?_settings`) },
 ];
 
-export function servedWithoutDataPlane(method: string, path: string): boolean {
+/**
+ * `params` are the route's parameters: a one-segment path the router gave to `/{index}` is an
+ * index read even when its name is invalid (`GET /_foo`, refused as ES refuses it).
+ */
+export function servedWithoutDataPlane(
+  method: string,
+  path: string,
+  params: Readonly<Record<string, string>> = {},
+): boolean {
   // what the master runs itself (aliases, templates, scripts, pipelines, create, open/close...)
   if (forwardedToMaster(method, path)) return true;
   if (MASTER_CHANGES.some((c) => c.methods.includes(method) && c.path.test(path))) return true;
-  if ((method === 'GET' || method === 'HEAD') && METADATA_READ.some((r) => r.test(path)))
-    return true;
+  if (method === 'GET' || method === 'HEAD') {
+    if (METADATA_READ.some((r) => r.test(path))) return true;
+    if (params.index !== undefined && /^\/[^/]+\/?$/.test(path)) return true;
+  }
   if ((method === 'PUT' || method === 'DELETE') && INDEX_ADMIN.test(path)) return true;
   if (isDocumentPath(path)) return true;
   return SERVED.some((r) => r.test(path));
