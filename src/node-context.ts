@@ -47,6 +47,8 @@ export interface NodeContext {
   reads: DocumentReader;
   /** Where `_explain` runs: this node's shard, or a started copy's node in a cluster. */
   explainer: DocumentExplainer;
+  /** What this node answers when a node asks every node (http/node-actions.ts), by action. */
+  readonly nodeActions: Map<string, (body: unknown) => unknown>;
   /** Refresh and flush over every copy: this node's shards, or every node's copies. */
   broadcast: ShardBroadcast;
   /** Index metadata changes: this node's, or through the master in a cluster. */

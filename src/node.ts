@@ -172,6 +172,7 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     writes: localWrites(documents, store),
     reads: localReads(documents),
     explainer: localExplainer(() => searchLimits(context)),
+    nodeActions: new Map(),
     broadcast: localBroadcast(),
     metadata: localMetadata(indices),
     summaries: localSummaries(),
@@ -363,6 +364,7 @@ async function joinClusterOf(
     const body = b as StatsBody;
     return localNodeStats(context, body.metrics, body.indexMetrics, body.params);
   });
+  for (const [action, handler] of context.nodeActions) membership.handle(action, handler);
   membership.handle(CAT_NODES_ACTION, (b) =>
     localCatNodeRow(context, (b as { fullId: boolean }).fullId),
   );

@@ -12,6 +12,11 @@ const SERVED = [
   /^\/$/,
   /^\/_cat\/?$/,
   /^\/_cat\/(nodes|master|health|shards|indices|count|recovery|aliases|templates|plugins)(\/[^/]+)?\/?$/,
+  // a row set from every node (http/node-actions.ts)
+  /^\/_cat\/(nodeattrs|thread_pool|tasks)(\/[^/]+)?\/?$/,
+  // a task is read on its own node; no remote clusters are configured
+  /^\/_tasks\/[^/]+\/?$/,
+  /^\/_remote\/info\/?$/,
   /^\/([^_/][^/]*\/)?_recovery\/?$/,
   /^\/_cluster\/(health|state|settings|reroute|allocation\/explain|pending_tasks)(\/.*)?$/,
   // Quarry-specific, read-only: this node's own copies of an index (routes/quarry-copies.ts)

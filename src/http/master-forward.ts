@@ -41,6 +41,7 @@ export function masterUrl(cluster: ClusterMembership): string | null {
 
 const PASSED = ['content-type', 'authorization', 'accept', 'x-opaque-id'];
 
+/** Relays a request to the node at `base` (the master; also a task's own node) and returns its answer. */
 export async function relayToMaster(
   base: string,
   method: string,

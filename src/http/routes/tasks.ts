@@ -10,6 +10,7 @@ import { acknowledge } from '../../engine/write-ack.js';
 import { MATCH_ANY } from '../../engine/versioning.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
+import { relayToMaster } from '../master-forward.js';
 import { hostOf, transportAddress } from './nodes.js';
 import { boolParam, param, type Handler } from '../rest.js';
 import type { Router } from '../router.js';
@@ -235,16 +236,24 @@ export function parseTaskId(s: string): { node: string; id: number } {
 const taskIdentity = (t: Task) =>
   `org.elasticsearch.tasks.Task@${((t.id * 2654435761) >>> 0).toString(16)}`;
 
-export function registerTaskRoutes(router: Router<Handler>, tasks: TaskManager): void {
+export function registerTaskRoutes(
+  router: Router<Handler>,
+  tasks: TaskManager,
+  node: NodeContext,
+): void {
   router.add('GET', '/_tasks/{task_id}', async (req) => {
     checkParams(req, ['wait_for_completion', 'timeout']);
     const raw = req.params.task_id!;
-    const { node, id } = parseTaskId(raw);
+    const { node: taskNode, id } = parseTaskId(raw);
     const wait = boolParam(req, 'wait_for_completion', false);
     const timeout = param(req, 'timeout');
     const waitMs =
       timeout === undefined ? DEFAULT_WAIT_FOR_COMPLETION_MS : parseTimeValue(timeout, 'timeout');
-    if (node !== tasks.nodeId) {
+    // ES TransportGetTaskAction: a task of another node of the cluster is asked of that node
+    const owner = taskNode !== tasks.nodeId ? node.cluster?.state().nodes.get(taskNode) : undefined;
+    if (owner)
+      return relayToMaster(`http://${owner.httpAddress}`, 'GET', req.uri, req.headers, null);
+    if (taskNode !== tasks.nodeId) {
       try {
         return { status: 200, body: tasks.storedResult(raw) };
       } catch (e) {
@@ -252,7 +261,7 @@ export function registerTaskRoutes(router: Router<Handler>, tasks: TaskManager):
         if (err.type !== 'resource_not_found_exception') throw err;
         throw new EsError(
           'resource_not_found_exception',
-          `task [${raw}] belongs to the node [${node}] which isn't part of the cluster and there is no record of the task`,
+          `task [${raw}] belongs to the node [${taskNode}] which isn't part of the cluster and there is no record of the task`,
           404,
           { causedBy: err },
         );
