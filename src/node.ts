@@ -59,6 +59,8 @@ import {
   NODES_STATS_ACTION,
 } from './http/routes/nodes.js';
 import { CAT_NODES_ACTION, localCatNodeRow } from './http/routes/cat.js';
+import { saveRepositories } from './http/routes/snapshot-repositories.js';
+import type { Repositories } from './engine/repositories.js';
 
 export interface StartOptions {
   dataPath: string;
@@ -415,7 +417,14 @@ async function joinClusterOf(
     },
     deleteIndices: (list) => clusterIndices.delete(list.map((i) => i.name)),
     clusterSettingsChanged: (s) => clusterIndices.putClusterSettings(s.persistent, s.transient),
+    repositoriesChanged: (r) => clusterIndices.putRepositories(r),
   };
+  // snapshot repositories too: every node keeps the published set in its store, applied with the
+  // rest of each state, so a change is acknowledged once every node has it
+  clusterIndices.onApply(async (prev, next) => {
+    if (prev && prev.metadata.repositories === next.metadata.repositories) return;
+    await saveRepositories(context, Object.fromEntries(next.metadata.repositories ?? []) as Repositories); // prettier-ignore
+  });
   // ingest pipelines live in the cluster state: the master's pipeline APIs publish them
   const ingest = context.ingest;
   if (ingest) {

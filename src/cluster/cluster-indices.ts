@@ -62,6 +62,7 @@ export const TEMPLATES_ACTION = 'indices:admin/template/put';
 export const CLUSTER_SETTINGS_ACTION = 'cluster:admin/settings/update';
 export const SCRIPTS_ACTION = 'cluster:admin/script/put';
 export const PIPELINES_ACTION = 'cluster:admin/ingest/pipeline/put';
+export const REPOSITORIES_ACTION = 'cluster:admin/repository/put';
 export const REROUTE_ACTION = 'cluster:admin/reroute';
 export const EXPLAIN_ACTION = 'cluster:monitor/allocation/explain';
 export const PENDING_TASKS_ACTION = 'cluster:monitor/task';
@@ -103,6 +104,8 @@ export interface ClusterIndices {
   ): Promise<void>;
   /** Publishes the ingest pipelines as the master's pipeline APIs left them. */
   putPipelines(pipelines: Readonly<Record<string, unknown>>): Promise<void>;
+  /** Publishes the snapshot repositories as the master's repository APIs left them. */
+  putRepositories(repositories: Readonly<Record<string, unknown>>): Promise<void>;
   /** `_cluster/reroute` on the master: applies the commands (unless a dry run) and reroutes. */
   reroute(
     commands: readonly RerouteCommand[],
@@ -339,6 +342,14 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     }));
     return { version: state.version };
   });
+  membership.handle(REPOSITORIES_ACTION, async (b) => {
+    const { repositories } = b as { repositories: Record<string, unknown> };
+    const state = await master.submit('put-repositories', (s) => ({
+      ...s,
+      metadata: { ...s.metadata, repositories: new Map(Object.entries(repositories)) },
+    }));
+    return { version: state.version };
+  });
   membership.handle(REROUTE_ACTION, async (b) => {
     const { commands, opts } = b as { commands: RerouteCommand[]; opts: { dryRun: boolean; explain: boolean; retryFailed: boolean } }; // prettier-ignore
     if (opts.dryRun) {
@@ -477,6 +488,10 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
       (await membership.toMaster(PENDING_TASKS_ACTION, {})) as PendingTask[],
     async putPipelines(pipelines) {
       const r = (await membership.toMaster(PIPELINES_ACTION, { pipelines })) as { version: number };
+      await appliedEverywhere(r.version);
+    },
+    async putRepositories(repositories) {
+      const r = (await membership.toMaster(REPOSITORIES_ACTION, { repositories })) as { version: number }; // prettier-ignore
       await appliedEverywhere(r.version);
     },
     async putClusterSettings(persistent, transient) {

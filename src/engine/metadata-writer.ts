@@ -22,6 +22,8 @@ export interface MetadataWriter {
   indicesChanged(changed: readonly IndexService[]): Promise<void>;
   /** Deletes indices (an alias action's `remove_index`). */
   deleteIndices(list: readonly IndexService[]): Promise<void>;
+  /** The snapshot repositories changed here (kept in the store already): publish them. */
+  repositoriesChanged(repositories: Readonly<Record<string, unknown>>): Promise<void>;
   /** The cluster settings changed here (PUT _cluster/settings): publish them. */
   clusterSettingsChanged(settings: {
     persistent: Record<string, string>;
@@ -77,5 +79,6 @@ export function localMetadata(indices: IndicesService): MetadataWriter {
     indicesChanged: persistChanged,
     deleteIndices: async (list) => void (await indices.delete([...list])),
     clusterSettingsChanged: async () => undefined,
+    repositoriesChanged: async () => undefined,
   };
 }

@@ -17,6 +17,10 @@ const SERVED = [
   // a task is read on its own node; no remote clusters are configured
   /^\/_tasks\/[^/]+\/?$/,
   /^\/_remote\/info\/?$/,
+  // snapshot repositories: changes on the master (master-forward.ts), reads of the published set
+  /^\/_snapshot(\/(?!_status\/?$)[^/]+)?\/?$/,
+  /^\/_snapshot\/[^/]+\/_verify\/?$/,
+  /^\/_cat\/repositories\/?$/,
   /^\/([^_/][^/]*\/)?_recovery\/?$/,
   /^\/_cluster\/(health|state|settings|reroute|allocation\/explain|pending_tasks)(\/.*)?$/,
   // Quarry-specific, read-only: this node's own copies of an index (routes/quarry-copies.ts)

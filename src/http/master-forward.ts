@@ -20,6 +20,8 @@ const FORWARDED: ReadonlyArray<{ methods: readonly string[]; path: RegExp }> = [
   { methods: ['PUT', 'POST', 'DELETE'], path: /^\/_scripts\/[^/]+(\/[^/]+)?\/?$/ },
   { methods: ['PUT', 'DELETE'], path: /^\/_ingest\/pipeline\/[^/]+\/?$/ },
   { methods: ['POST'], path: /^\/([^_/][^/]*|_all)\/_(open|close)\/?$/ },
+  // snapshot repositories live in the cluster state (ES RepositoriesMetaData)
+  { methods: ['PUT', 'POST', 'DELETE'], path: /^\/_snapshot\/[^/]+\/?$/ },
   // rollover creates the next index and moves the alias: both on the master, like create
   { methods: ['POST'], path: /^\/[^_/][^/]*\/_rollover(\/[^/]+)?\/?$/ },
 ];

@@ -28,6 +28,11 @@ describe('cluster gate', () => {
       ['GET', '/_cat/tasks'],
       ['GET', '/_tasks/abc:1'],
       ['GET', '/_remote/info'],
+      ['PUT', '/_snapshot/r'],
+      ['GET', '/_snapshot'],
+      ['DELETE', '/_snapshot/r'],
+      ['POST', '/_snapshot/r/_verify'],
+      ['GET', '/_cat/repositories'],
       ['POST', '/logs/_analyze'],
       ['GET', '/_validate/query'],
       ['POST', '/logs/_doc/_validate/query'],
@@ -39,7 +44,10 @@ describe('cluster gate', () => {
     for (const [m, p] of [
       ['POST', '/logs/_shrink/t'],
       ['POST', '/logs/_forcemerge'],
-      ['PUT', '/_snapshot/r'],
+      ['PUT', '/_snapshot/r/s1'],
+      ['GET', '/_snapshot/r/_all'],
+      ['GET', '/_snapshot/_status'],
+      ['POST', '/_snapshot/r/s1/_restore'],
     ])
       expect(servedWithoutDataPlane(m!, p!), `${m} ${p}`).toBe(false);
   });
@@ -60,6 +68,9 @@ describe('cluster gate', () => {
   it('relays alias, template and cluster settings changes to the master, not reads', () => {
     expect(forwardedToMaster('POST', '/_aliases')).toBe(true);
     expect(forwardedToMaster('POST', '/logs/_rollover')).toBe(true);
+    expect(forwardedToMaster('PUT', '/_snapshot/r')).toBe(true);
+    expect(forwardedToMaster('GET', '/_snapshot/r')).toBe(false);
+    expect(forwardedToMaster('PUT', '/_snapshot/r/s1')).toBe(false);
     expect(forwardedToMaster('POST', '/logs/_rollover/logs-2')).toBe(true);
     expect(forwardedToMaster('DELETE', '/logs/_alias/a')).toBe(true);
     expect(forwardedToMaster('PUT', '/_template/t')).toBe(true);
