@@ -15,7 +15,7 @@ const SERVED = [
   // a row set from every node (http/node-actions.ts)
   /^\/_cat\/(nodeattrs|thread_pool|tasks)(\/[^/]+)?\/?$/,
   // a task is read on its own node; no remote clusters are configured
-  /^\/_tasks\/[^/]+\/?$/,
+  /^\/_tasks(\/[^/]+)?\/?$/,
   /^\/_remote\/info\/?$/,
   // snapshot repositories: changes on the master (master-forward.ts), reads of the published set
   /^\/_snapshot(\/(?!_status\/?$)[^/]+)?\/?$/,

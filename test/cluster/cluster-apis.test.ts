@@ -2,7 +2,7 @@
  * APIs a clustered node serves as a lone node does, across two real node processes and a real
  * etcd: `_explain` of a document whose shard is on the other node, snapshot repositories
  * registered through one node and read through the other, `_rollover` through a node that is not
- * the master, and `_cat/thread_pool` rows from both nodes.
+ * the master, every node's tasks, and `_cat/thread_pool` rows from both nodes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -93,6 +93,21 @@ describe('APIs across a two-node cluster', () => {
       expect(a.json).toEqual({ 'logs-000002': { aliases: { logs: {} } } });
     }
   }, 60_000);
+
+  it('lists the tasks of every node; a task id is answered by its own node', async () => {
+    const ids = (await call(`${nodes[0]!.url}/_nodes/_all/none`)).json.nodes;
+    const byNode = await call(`${nodes[0]!.url}/_tasks`);
+    expect(Object.keys(byNode.json.nodes).sort()).toEqual(Object.keys(ids).sort());
+    // the listing on the node asked, with a child on every node
+    const byParent = await call(`${nodes[1]!.url}/_tasks?group_by=parents`);
+    const [top] = Object.values(byParent.json.tasks) as any[];
+    expect(top.action).toBe('cluster:monitor/tasks/lists');
+    expect(top.children.map((c: any) => c.node).sort()).toEqual(Object.keys(ids).sort());
+    const other = Object.keys(ids).find((id) => ids[id].name === 'd2')!;
+    const missing = await call(`${nodes[0]!.url}/_tasks/${other}:99999`);
+    expect(missing.status).toBe(404);
+    expect(missing.json.error.reason).toBe(`task [${other}:99999] isn't running and hasn't stored its results`); // prettier-ignore
+  });
 
   it('lists the thread pools of every node', async () => {
     const r = await call(`${nodes[0]!.url}/_cat/thread_pool/search?format=json&h=node_name,name`);

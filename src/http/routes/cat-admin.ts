@@ -149,7 +149,7 @@ export function registerCatAdminRoutes(
     if (!nodeSelected(node, ids)) return rows;
     for (const t of tasks.running()) {
       if (actions.length > 0 && !actions.some((a) => simpleMatch(a, t.action))) continue;
-      const parentId = t.opts.parent ? tasks.taskId(t.opts.parent) : null;
+      const parentId = tasks.parentId(t);
       if (parent && parent !== '-1' && parentId !== parent) continue;
       const nanos = Number(process.hrtime.bigint() - t.startNanos);
       const cells: Record<string, Cell> = {

@@ -27,6 +27,7 @@ describe('cluster gate', () => {
       ['GET', '/_cat/thread_pool/search'],
       ['GET', '/_cat/tasks'],
       ['GET', '/_tasks/abc:1'],
+      ['GET', '/_tasks'],
       ['GET', '/_remote/info'],
       ['PUT', '/_snapshot/r'],
       ['GET', '/_snapshot'],
