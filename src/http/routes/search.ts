@@ -4,6 +4,7 @@
  */
 import { EsError, illegalArgument, toEsError } from '../../common/errors.js';
 import { RawJson } from '../../common/json.js';
+import { sourceFilterFromParams } from '../../common/source-filter.js';
 import { valueAtPath } from '../../engine/documents.js';
 import { shardForRouting } from '../../common/murmur3.js';
 import {
@@ -712,9 +713,29 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       aliasFilter,
       ...(pref !== undefined ? { preference: pref } : {}),
     });
-    if (r.found)
-      return { status: 200, body: { ...base, matched: r.matched, explanation: r.explanation } };
-    return { status: 404, body: { ...base, matched: false } };
+    if (!r.found) return { status: 404, body: { ...base, matched: false } };
+    const out: Record<string, unknown> = { ...base, matched: r.matched, explanation: r.explanation }; // prettier-ignore
+    // ES TransportExplainAction: the document too when stored fields or its source are asked for
+    const stored = get('stored_fields');
+    const sourceParams = ['_source', '_source_includes', '_source_include', '_source_excludes', '_source_exclude']; // prettier-ignore
+    const fetchSource = sourceParams.some((n) => get(n) !== undefined) && get('_source') !== 'false'; // prettier-ignore
+    if (stored !== undefined || fetchSource) {
+      const g = await node.reads.get(
+        idx,
+        base._type,
+        base._id,
+        get('routing') ?? get('parent') ?? null,
+        {
+          source: fetchSource ? sourceFilterFromParams(get) : null,
+          storedFields: stored === undefined ? null : stored.split(','),
+          realtime: false,
+          ...(pref !== undefined ? { preference: pref } : {}),
+        },
+      );
+      const { _index: _i, _type: _t, _id: _d, _version: _v, ...embedded } = g.body;
+      out.get = embedded;
+    }
+    return { status: 200, body: out };
   });
 
   // ---- validate
