@@ -9,6 +9,7 @@ import { randomBase64Uuid } from './common/ids.js';
 import { buildApp } from './http/app.js';
 import type { NodeContext, NodeSettings } from './node-context.js';
 import { Store } from './store/store.js';
+import type { IndexService } from './engine/index-service.js';
 import { DataPathLock } from './store/data-path-lock.js';
 import { parseByteSize } from './common/units.js';
 import { FileRealm } from './security/file-realm.js';
@@ -337,6 +338,14 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
   };
 }
 
+/** An index's aliases and state as the master publishes them, copied as they are now. */
+const metaChange = (i: IndexService) => ({
+  name: i.name,
+  uuid: i.uuid,
+  aliases: structuredClone(i.meta.aliases),
+  state: i.meta.state,
+});
+
 /**
  * Joins the cluster the settings name (`discovery.etcd.endpoints`) and answers the other nodes'
  * requests for this node's part of `_nodes`, `_nodes/stats` and `_cat/nodes`.
@@ -394,7 +403,8 @@ async function joinClusterOf(
   context.summaries = clusterSummaries(membership, context.indices);
   registerShardStats(context, membership);
   context.metadata = {
-    indexCreated: (idx, waitMs) => clusterIndices.publishCreated(idx, waitMs),
+    indexCreated: (idx, waitMs, also = []) =>
+      clusterIndices.publishCreated(idx, waitMs, also.map(metaChange)),
     putMapping: (idx, type, mapping) =>
       clusterIndices.putMapping(idx.name, idx.uuid, type, mapping),
     putSettings: (targets, update, preserve) =>
@@ -406,12 +416,7 @@ async function joinClusterOf(
     indicesChanged: async (changed) => {
       // taken before any wait: a state applied meanwhile resets the local copies to the
       // published metadata, which this change is about to replace
-      const changes = changed.map((i) => ({
-        name: i.name,
-        uuid: i.uuid,
-        aliases: structuredClone(i.meta.aliases),
-        state: i.meta.state,
-      }));
+      const changes = changed.map(metaChange);
       await persistChanged(changed);
       await clusterIndices.putIndicesMeta(changes);
     },

@@ -92,6 +92,20 @@ describe('APIs across a two-node cluster', () => {
       const a = await call(`${n.url}/_alias/logs`);
       expect(a.json).toEqual({ 'logs-000002': { aliases: { logs: {} } } });
     }
+    // an explicit write alias stays on the old index, no longer its write index; a write through
+    // the alias on either node goes to the new one
+    await call(`${nodes[1]!.url}/w-1`, 'PUT', { aliases: { w: { is_write_index: true } } });
+    const w = await call(`${nodes[0]!.url}/w/_rollover`, 'POST', {});
+    expect(w.json).toMatchObject({ new_index: 'w-000002', rolled_over: true });
+    for (const n of nodes) {
+      const a = await call(`${n.url}/_alias/w`);
+      expect(a.json).toEqual({
+        'w-1': { aliases: { w: { is_write_index: false } } },
+        'w-000002': { aliases: { w: { is_write_index: true } } },
+      });
+      const doc = await call(`${n.url}/w/_doc`, 'POST', { n: n.url });
+      expect(doc.json._index).toBe('w-000002');
+    }
   }, 60_000);
 
   it('lists the tasks of every node; a task id is answered by its own node', async () => {

@@ -91,18 +91,18 @@ export function registerRolloverRoutes(router: Router<Handler>, node: NodeContex
       checkAlias: (index, a, def) => validateAliasFilter(node, a, def, [index]),
     });
     // ES MetaDataRolloverService: an explicit write alias stays on the old index, no longer the
-    // write index; otherwise the alias moves.
+    // write index; otherwise the alias moves. New objects, not changed in place: the published
+    // state may share the ones they replace.
     const def = source.meta.aliases[alias]!;
     target.meta.aliases = { ...target.meta.aliases, [alias]: { ...def } };
-    // in a cluster this runs on the master (master-forward.ts), which publishes the new index
-    // (with the alias) and then the old index's alias change
+    const { [alias]: _moved, ...others } = source.meta.aliases;
+    source.meta.aliases = def.is_write_index === true ? { ...others, [alias]: { ...def, is_write_index: false } } : others; // prettier-ignore
+    // in a cluster this runs on the master (master-forward.ts), which publishes the new index and
+    // the old one's alias change in one state, as ES's rollover is one cluster state update
     const w = req.query.get('wait_for_active_shards');
     const t = req.query.get('timeout');
     const waitMs = w === '0' ? 0 : t !== undefined ? parseTimeValueMs(t, 'timeout') : 30_000;
-    const published = await node.metadata.indexCreated(target, waitMs);
-    // a new object, not changed in place: the published state may share the one it replaces
-    const { [alias]: _moved, ...others } = source.meta.aliases;
-    source.meta.aliases = def.is_write_index === true ? { ...others, [alias]: { ...def, is_write_index: false } } : others; // prettier-ignore
+    const published = await node.metadata.indexCreated(target, waitMs, [source]);
     await node.metadata.indicesChanged([source, target]);
     await node.store.durable();
     return response(true, published.shardsAcknowledged);
