@@ -6,6 +6,7 @@
  */
 import { EsError } from '../common/errors.js';
 import type { NodeContext } from '../node-context.js';
+import { clusterNodesSelected, nodeSelected } from './routes/nodes.js';
 
 export type NodeAction = (body: unknown) => unknown;
 
@@ -14,23 +15,27 @@ export function registerNodeAction(node: NodeContext, action: string, handler: N
 }
 
 /**
- * Every node's answer to `action`, in the order of the cluster state's nodes; nodes that do not
- * answer are left out, as ES leaves out the failed nodes of a table.
+ * Every node's answer to `action` — of the nodes `nodeIds` names (ES node filters: ids, names,
+ * `_local`, `_master`...; none: all), resolved here — in the order of the cluster state's nodes;
+ * nodes that do not answer are left out, as ES leaves out the failed nodes of a table.
  */
 export async function fromEveryNode(
   node: NodeContext,
   action: string,
   body: unknown,
+  nodeIds: string[] = [],
   timeoutMs = 30_000,
 ): Promise<Array<[nodeId: string, answer: unknown]>> {
   if (!node.cluster) {
+    if (!nodeSelected(node, nodeIds)) return [];
     const h = node.nodeActions.get(action);
     if (!h) throw new EsError('action_not_found_transport_exception', `No handler for action [${action}]`, 500); // prettier-ignore
     return [[node.nodeId, await h(body)]];
   }
+  const wanted = clusterNodesSelected(node, nodeIds);
   const { results } = await node.cluster.collect(action, body, timeoutMs);
   const out: Array<[string, unknown]> = [];
   for (const id of node.cluster.state().nodes.keys())
-    if (results.has(id)) out.push([id, results.get(id)]);
+    if (wanted.has(id) && results.has(id)) out.push([id, results.get(id)]);
   return out;
 }

@@ -142,11 +142,10 @@ export function registerCatAdminRoutes(
   });
 
   registerNodeAction(node, CAT_TASKS_ACTION, (b) => {
-    const { detailed, actions, parent, ids } = b as { detailed: boolean; actions: string[]; parent: string | null; ids: string[] }; // prettier-ignore
+    const { detailed, actions, parent } = b as { detailed: boolean; actions: string[]; parent: string | null }; // prettier-ignore
     const columns = tasksColumns(detailed);
     const host = hostOf(node);
     const rows: Record<string, WireCell>[] = [];
-    if (!nodeSelected(node, ids)) return rows;
     for (const t of tasks.running()) {
       if (actions.length > 0 && !actions.some((a) => simpleMatch(a, t.action))) continue;
       const parentId = tasks.parentId(t);
@@ -186,7 +185,7 @@ export function registerCatAdminRoutes(
     });
     try {
       const columns = tasksColumns(detailed);
-      const answers = await fromEveryNode(node, CAT_TASKS_ACTION, { detailed, actions, parent, ids }); // prettier-ignore
+      const answers = await fromEveryNode(node, CAT_TASKS_ACTION, { detailed, actions, parent }, ids); // prettier-ignore
       const rows = answers.flatMap(([, r]) =>
         (r as Record<string, WireCell>[]).map((w) => row(columns, cellsFromWire(w))),
       );

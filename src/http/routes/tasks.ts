@@ -13,7 +13,7 @@ import { checkParams } from '../params.js';
 import { simpleMatch } from '../../engine/index-names.js';
 import { fromEveryNode, registerNodeAction } from '../node-actions.js';
 import { relayToMaster } from '../master-forward.js';
-import { hostOf, nodeSelected, transportAddress } from './nodes.js';
+import { hostOf, transportAddress } from './nodes.js';
 import { boolParam, param, type Handler } from '../rest.js';
 import type { Router } from '../router.js';
 
@@ -256,7 +256,6 @@ interface ListTasksBody {
   actions: string[];
   parent: string | null;
   detailed: boolean;
-  nodes: string[];
   waitMs: number | null;
   headers: Record<string, string>;
 }
@@ -277,7 +276,6 @@ export function registerTaskRoutes(
   // every node lists its own tasks (its part of the listing is a task too, a child of the listing)
   registerNodeAction(node, LIST_TASKS_NODE_ACTION, async (b) => {
     const q = b as ListTasksBody;
-    if (!nodeSelected(node, q.nodes)) return null;
     const self = tasks.register(LIST_TASKS_NODE_ACTION, {
       parentTaskId: q.parentTaskId,
       headers: q.headers,
@@ -321,7 +319,6 @@ export function registerTaskRoutes(
         actions: list('actions'),
         parent: param(req, 'parent_task_id') ?? null,
         detailed: boolParam(req, 'detailed', false),
-        nodes: list('nodes'),
         waitMs: boolParam(req, 'wait_for_completion', false)
           ? timeout === undefined
             ? DEFAULT_WAIT_FOR_COMPLETION_MS
@@ -330,7 +327,12 @@ export function registerTaskRoutes(
         headers,
       };
       const parts: Array<{ nodeId: string; node: Record<string, unknown>; tasks: Record<string, unknown>[] }> = []; // prettier-ignore
-      for (const [nodeId, r] of await fromEveryNode(node, LIST_TASKS_NODE_ACTION, body)) {
+      for (const [nodeId, r] of await fromEveryNode(
+        node,
+        LIST_TASKS_NODE_ACTION,
+        body,
+        list('nodes'),
+      )) {
         if (r) parts.push({ nodeId, ...(r as { node: Record<string, unknown>; tasks: Record<string, unknown>[] }) }); // prettier-ignore
       }
       const all = parts.flatMap((p) => p.tasks);
