@@ -12,6 +12,7 @@ import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
 import { simpleMatch } from '../../engine/index-names.js';
 import { fromEveryNode, registerNodeAction } from '../node-actions.js';
+import { listTasksBody, type GroupBy, type NodeTasks } from '../task-listing.js';
 import { relayToMaster } from '../master-forward.js';
 import { hostOf, transportAddress } from './nodes.js';
 import { boolParam, param, type Handler } from '../rest.js';
@@ -326,36 +327,16 @@ export function registerTaskRoutes(
           : null,
         headers,
       };
-      const parts: Array<{ nodeId: string; node: Record<string, unknown>; tasks: Record<string, unknown>[] }> = []; // prettier-ignore
+      const parts: NodeTasks[] = [];
       for (const [nodeId, r] of await fromEveryNode(
         node,
         LIST_TASKS_NODE_ACTION,
         body,
         list('nodes'),
       )) {
-        if (r) parts.push({ nodeId, ...(r as { node: Record<string, unknown>; tasks: Record<string, unknown>[] }) }); // prettier-ignore
+        if (r) parts.push({ nodeId, ...(r as Omit<NodeTasks, 'nodeId'>) });
       }
-      const all = parts.flatMap((p) => p.tasks);
-      const idOf = (t: Record<string, unknown>) => `${t.node as string}:${t.id as number}`;
-      if (groupBy === 'none') return { status: 200, body: { tasks: all } };
-      if (groupBy === 'nodes') {
-        const nodes: Record<string, unknown> = {};
-        for (const p of parts) {
-          if (p.tasks.length === 0) continue;
-          nodes[p.nodeId] = { ...p.node, tasks: Object.fromEntries(p.tasks.map((t) => [idOf(t), t])) }; // prettier-ignore
-        }
-        return { status: 200, body: { nodes } };
-      }
-      // ES ListTasksResponse.buildTaskGroups: a task under its parent when the parent is listed
-      type Group = Record<string, unknown> & { children?: Group[] };
-      const groups = new Map<string, Group>(all.map((t) => [idOf(t), { ...t }]));
-      const top: Array<[string, Group]> = [];
-      for (const [id, g] of groups) {
-        const parent = g.parent_task_id !== undefined ? groups.get(g.parent_task_id as string) : undefined; // prettier-ignore
-        if (parent) (parent.children ??= []).push(g);
-        else top.push([id, g]);
-      }
-      return { status: 200, body: { tasks: Object.fromEntries(top) } };
+      return { status: 200, body: listTasksBody(groupBy as GroupBy, parts) };
     } finally {
       tasks.unregister(self);
     }
