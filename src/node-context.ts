@@ -8,6 +8,7 @@ import type { DocumentService } from './engine/documents.js';
 import type { MatchScanner } from './dsl/search/scan.js';
 import type { WriteExecutor } from './engine/write-executor.js';
 import type { DocumentReader } from './engine/document-reader.js';
+import type { DocumentExplainer } from './dsl/search/explain-document.js';
 import type { ShardBroadcast } from './engine/shard-broadcast.js';
 import type { MetadataWriter } from './engine/metadata-writer.js';
 import type { IndexSummaries } from './engine/index-summaries.js';
@@ -47,6 +48,10 @@ export interface NodeContext {
   reads: DocumentReader;
   /** The matches a by-query task works through: this node's shards, or each primary's node. */
   scans: MatchScanner;
+  /** Where `_explain` runs: this node's shard, or a started copy's node in a cluster. */
+  explainer: DocumentExplainer;
+  /** What this node answers when a node asks every node (http/node-actions.ts), by action. */
+  readonly nodeActions: Map<string, (body: unknown) => unknown>;
   /** Refresh and flush over every copy: this node's shards, or every node's copies. */
   broadcast: ShardBroadcast;
   /** Index metadata changes: this node's, or through the master in a cluster. */

@@ -9,6 +9,7 @@ import { randomBase64Uuid } from './common/ids.js';
 import { buildApp } from './http/app.js';
 import type { NodeContext, NodeSettings } from './node-context.js';
 import { Store } from './store/store.js';
+import type { IndexService } from './engine/index-service.js';
 import { DataPathLock } from './store/data-path-lock.js';
 import { parseByteSize } from './common/units.js';
 import { FileRealm } from './security/file-realm.js';
@@ -52,6 +53,9 @@ import { startClusterIndices } from './cluster/cluster-indices.js';
 import { PrimaryGroups, startClusterWritePath } from './cluster/writes/index.js';
 import { clusterReads } from './cluster/reads/cluster-get.js';
 import { pendingWrites } from './cluster/writes/pending-writes.js';
+import { clusterExplainer } from './cluster/reads/cluster-explain.js';
+import { localExplainer } from './dsl/search/explain-document.js';
+import { searchLimits } from './http/routes/search.js';
 import { clusterBroadcast } from './cluster/broadcast.js';
 import { startClusterSearch } from './cluster/search/index.js';
 import {
@@ -61,6 +65,8 @@ import {
   NODES_STATS_ACTION,
 } from './http/routes/nodes.js';
 import { CAT_NODES_ACTION, localCatNodeRow } from './http/routes/cat.js';
+import { saveRepositories } from './http/routes/snapshot-repositories.js';
+import type { Repositories } from './engine/repositories.js';
 
 export interface StartOptions {
   dataPath: string;
@@ -175,6 +181,8 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     reads: localReads(documents),
     // `context` is complete by the time a scan asks for it
     scans: localScanner(() => scanEnvironment(context)),
+    explainer: localExplainer(() => searchLimits(context)),
+    nodeActions: new Map(),
     broadcast: localBroadcast(),
     metadata: localMetadata(indices),
     summaries: localSummaries(),
@@ -337,6 +345,14 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
   };
 }
 
+/** An index's aliases and state as the master publishes them, copied as they are now. */
+const metaChange = (i: IndexService) => ({
+  name: i.name,
+  uuid: i.uuid,
+  aliases: structuredClone(i.meta.aliases),
+  state: i.meta.state,
+});
+
 /**
  * Joins the cluster the settings name (`discovery.etcd.endpoints`) and answers the other nodes'
  * requests for this node's part of `_nodes`, `_nodes/stats` and `_cat/nodes`.
@@ -366,6 +382,7 @@ async function joinClusterOf(
     const body = b as StatsBody;
     return localNodeStats(context, body.metrics, body.indexMetrics, body.params);
   });
+  for (const [action, handler] of context.nodeActions) membership.handle(action, handler);
   membership.handle(CAT_NODES_ACTION, (b) =>
     localCatNodeRow(context, (b as { fullId: boolean }).fullId),
   );
@@ -396,7 +413,8 @@ async function joinClusterOf(
   context.summaries = clusterSummaries(membership, context.indices);
   registerShardStats(context, membership);
   context.metadata = {
-    indexCreated: (idx, waitMs) => clusterIndices.publishCreated(idx, waitMs),
+    indexCreated: (idx, waitMs, also = []) =>
+      clusterIndices.publishCreated(idx, waitMs, also.map(metaChange)),
     putMapping: (idx, type, mapping) =>
       clusterIndices.putMapping(idx.name, idx.uuid, type, mapping),
     putSettings: (targets, update, preserve) =>
@@ -406,19 +424,22 @@ async function joinClusterOf(
         preserve,
       ),
     indicesChanged: async (changed) => {
+      // taken before any wait: a state applied meanwhile resets the local copies to the
+      // published metadata, which this change is about to replace
+      const changes = changed.map(metaChange);
       await persistChanged(changed);
-      await clusterIndices.putIndicesMeta(
-        changed.map((i) => ({
-          name: i.name,
-          uuid: i.uuid,
-          aliases: i.meta.aliases,
-          state: i.meta.state,
-        })),
-      );
+      await clusterIndices.putIndicesMeta(changes);
     },
     deleteIndices: (list) => clusterIndices.delete(list.map((i) => i.name)),
     clusterSettingsChanged: (s) => clusterIndices.putClusterSettings(s.persistent, s.transient),
+    repositoriesChanged: (r) => clusterIndices.putRepositories(r),
   };
+  // snapshot repositories too: every node keeps the published set in its store, applied with the
+  // rest of each state, so a change is acknowledged once every node has it
+  clusterIndices.onApply(async (prev, next) => {
+    if (prev && prev.metadata.repositories === next.metadata.repositories) return;
+    await saveRepositories(context, Object.fromEntries(next.metadata.repositories ?? []) as Repositories); // prettier-ignore
+  });
   // ingest pipelines live in the cluster state: the master's pipeline APIs publish them
   const ingest = context.ingest;
   if (ingest) {
@@ -439,29 +460,26 @@ async function joinClusterOf(
     void context.store.putMeta('cluster:settings', s);
     context.clusterSettingsChanged?.(effectiveClusterSettings(s));
   });
-  context.reads = clusterReads({
+  const peerOf = (id: string) => {
+    const n = membership.state().nodes.get(id);
+    if (!n) throw new EsError('node_not_connected_exception', `[${id}] not in the cluster`, 500);
+    return { id: n.id, name: n.name, transportAddress: n.transportAddress };
+  };
+  const single = {
     nodeId: context.nodeId,
     coordinator: membership.coordinator,
     transport: membership.transport,
     indices: context.indices,
-    local: localReads(context.documents),
-    pending,
-    peerOf: (id) => {
-      const n = membership.state().nodes.get(id);
-      if (!n) throw new EsError('node_not_connected_exception', `[${id}] not in the cluster`, 500);
-      return { id: n.id, name: n.name, transportAddress: n.transportAddress };
-    },
-  });
+    peerOf,
+  };
+  context.reads = clusterReads({ ...single, local: localReads(context.documents), pending });
+  context.explainer = clusterExplainer({ ...single, local: context.explainer });
   // by-query tasks scan each shard on its primary's node
   context.scans = clusterScanner({
     state: () => membership.state(),
     localNodeId: context.nodeId,
     transport: membership.transport,
-    peerOf: (id) => {
-      const n = membership.state().nodes.get(id);
-      if (!n) throw new EsError('node_not_connected_exception', `[${id}] not in the cluster`, 500);
-      return { id: n.id, name: n.name, transportAddress: n.transportAddress };
-    },
+    peerOf,
     index: (name) => context.indices.get(name),
     env: () => scanEnvironment(context),
   });

@@ -62,6 +62,7 @@ export const TEMPLATES_ACTION = 'indices:admin/template/put';
 export const CLUSTER_SETTINGS_ACTION = 'cluster:admin/settings/update';
 export const SCRIPTS_ACTION = 'cluster:admin/script/put';
 export const PIPELINES_ACTION = 'cluster:admin/ingest/pipeline/put';
+export const REPOSITORIES_ACTION = 'cluster:admin/repository/put';
 export const REROUTE_ACTION = 'cluster:admin/reroute';
 export const EXPLAIN_ACTION = 'cluster:monitor/allocation/explain';
 export const PENDING_TASKS_ACTION = 'cluster:monitor/task';
@@ -103,6 +104,8 @@ export interface ClusterIndices {
   ): Promise<void>;
   /** Publishes the ingest pipelines as the master's pipeline APIs left them. */
   putPipelines(pipelines: Readonly<Record<string, unknown>>): Promise<void>;
+  /** Publishes the snapshot repositories as the master's repository APIs left them. */
+  putRepositories(repositories: Readonly<Record<string, unknown>>): Promise<void>;
   /** `_cluster/reroute` on the master: applies the commands (unless a dry run) and reroutes. */
   reroute(
     commands: readonly RerouteCommand[],
@@ -122,7 +125,11 @@ export interface ClusterIndices {
    * Publishes an index the master just created on its own copy (PUT /{index} runs on the master);
    * resolves when its primaries are active (or the wait ends) and every node applied it.
    */
-  publishCreated(idx: IndexService, waitMs: number): Promise<{ shardsAcknowledged: boolean }>;
+  publishCreated(
+    idx: IndexService,
+    waitMs: number,
+    also?: readonly IndexMetaChange[],
+  ): Promise<{ shardsAcknowledged: boolean }>;
   /** Runs `fn` as part of applying every new state (before the state counts as applied here). */
   onApply(fn: (prev: ClusterState | null, next: ClusterState) => Promise<void>): void;
   /** Tells the master a copy failed (it unassigns it and reroutes). */
@@ -222,7 +229,11 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
    * the metadata first — every check a lone node makes, templates applied — then published from
    * it; if publishing fails, the master's copy goes again.
    */
-  const publishCreated = async (idx: IndexService): Promise<number> => {
+  /** `also`: aliases and state of other indices changed in the same update (rollover). */
+  const publishCreated = async (
+    idx: IndexService,
+    also: readonly IndexMetaChange[] = [],
+  ): Promise<number> => {
     const settings: Record<string, string> = {};
     for (const [k, v] of Object.entries(stringSettings(idx.meta.settings)))
       if (!CLUSTER_SET.has(k)) settings[k] = v;
@@ -235,7 +246,8 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
       providedName: String(idx.meta.settings['index.provided_name'] ?? idx.name),
     };
     try {
-      const state = await master.submit(`create-index [${idx.name}]`, createIndexUpdate(req, idx.uuid, { ...allocation(), now: idx.meta.creationDate })); // prettier-ignore
+      const create = createIndexUpdate(req, idx.uuid, { ...allocation(), now: idx.meta.creationDate }); // prettier-ignore
+      const state = await master.submit(`create-index [${idx.name}]`, (s) => withMetaChanges(create(s), also)); // prettier-ignore
       return state.version;
     } catch (e) {
       await deps.indices.delete([idx]).catch(() => undefined);
@@ -339,6 +351,14 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     }));
     return { version: state.version };
   });
+  membership.handle(REPOSITORIES_ACTION, async (b) => {
+    const { repositories } = b as { repositories: Record<string, unknown> };
+    const state = await master.submit('put-repositories', (s) => ({
+      ...s,
+      metadata: { ...s.metadata, repositories: new Map(Object.entries(repositories)) },
+    }));
+    return { version: state.version };
+  });
   membership.handle(REROUTE_ACTION, async (b) => {
     const { commands, opts } = b as { commands: RerouteCommand[]; opts: { dryRun: boolean; explain: boolean; retryFailed: boolean } }; // prettier-ignore
     if (opts.dryRun) {
@@ -379,15 +399,7 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
   );
   membership.handle(ALIASES_ACTION, async (b) => {
     const { changes } = b as { changes: IndexMetaChange[] };
-    const state = await master.submit('index-aliases-and-state', (s) => {
-      const indices = new Map(s.metadata.indices);
-      for (const c of changes) {
-        const m = indices.get(c.name);
-        const aliases = c.aliases as Record<string, Record<string, unknown>>;
-        if (m && m.uuid === c.uuid) indices.set(c.name, { ...m, aliases, state: c.state, version: m.version + 1 }); // prettier-ignore
-      }
-      return { ...s, metadata: { ...s.metadata, indices } };
-    });
+    const state = await master.submit('index-aliases-and-state', (s) => withMetaChanges(s, changes)); // prettier-ignore
     return { version: state.version };
   });
   membership.handle(SHARD_FAILED_ACTION, async (b) => {
@@ -479,6 +491,10 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
       const r = (await membership.toMaster(PIPELINES_ACTION, { pipelines })) as { version: number };
       await appliedEverywhere(r.version);
     },
+    async putRepositories(repositories) {
+      const r = (await membership.toMaster(REPOSITORIES_ACTION, { repositories })) as { version: number }; // prettier-ignore
+      await appliedEverywhere(r.version);
+    },
     async putClusterSettings(persistent, transient) {
       const r = (await membership.toMaster(CLUSTER_SETTINGS_ACTION, { persistent, transient })) as { version: number }; // prettier-ignore
       await appliedEverywhere(r.version);
@@ -491,8 +507,8 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
       await membership.toMaster(SHARD_FAILED_ACTION, { allocationId, reason, markAsStale });
     },
     onApply: (fn) => applier.onApply(fn),
-    async publishCreated(idx, waitMs) {
-      const version = await publishCreated(idx);
+    async publishCreated(idx, waitMs, also) {
+      const version = await publishCreated(idx, also);
       await appliedEverywhere(version);
       const end = Date.now() + waitMs;
       while (!primariesActive(coordinator.state(), idx.name)) {
@@ -522,6 +538,18 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
       master.stop();
     },
   };
+}
+
+/** The state with these indices' aliases and open/closed state as the master's APIs left them. */
+function withMetaChanges(s: ClusterState, changes: readonly IndexMetaChange[]): ClusterState {
+  if (changes.length === 0) return s;
+  const indices = new Map(s.metadata.indices);
+  for (const c of changes) {
+    const m = indices.get(c.name);
+    const aliases = c.aliases as Record<string, Record<string, unknown>>;
+    if (m && m.uuid === c.uuid) indices.set(c.name, { ...m, aliases, state: c.state, version: m.version + 1 }); // prettier-ignore
+  }
+  return { ...s, metadata: { ...s.metadata, indices } };
 }
 
 /** Flat settings as the cluster state keeps them: strings (lists joined with commas). */

@@ -6,11 +6,19 @@
  */
 import type { IndexService } from '../engine/index-service.js';
 import type { IndicesService } from '../engine/indices-service.js';
-import { localCounts, type IndexSummaries, type IndexSummary } from '../engine/index-summaries.js';
+import {
+  localCounts,
+  shardFacts,
+  type IndexSummaries,
+  type IndexSummary,
+  type PrimaryFacts,
+} from '../engine/index-summaries.js';
 import { clusterHealth } from './allocation/index.js';
 import type { ClusterMembership } from './membership.js';
 
 export const INDEX_COUNTS_ACTION = 'indices:monitor/counts[n]';
+/** Each node's started primaries of one index: documents and segment bytes (rollover). */
+export const PRIMARY_FACTS_ACTION = 'indices:monitor/primary-facts[n]';
 
 interface CopyCounts {
   docs: number;
@@ -45,7 +53,32 @@ export function clusterSummaries(
     }
     return out;
   });
+  membership.handle(PRIMARY_FACTS_ACTION, (b) => {
+    const { index, uuid } = b as { index: string; uuid: string };
+    const idx = indices.get(index);
+    const table = membership.state().routing.get(index);
+    if (!idx || idx.uuid !== uuid || !table) return { docs: 0, bytes: 0 };
+    const mine = table.shards.flatMap((copies) =>
+      copies
+        .filter(
+          (c) =>
+            c.primary && c.nodeId === me && (c.state === 'STARTED' || c.state === 'RELOCATING'),
+        ) // prettier-ignore
+        .map((c) => c.shard),
+    );
+    return shardFacts(idx, mine);
+  });
   return {
+    async primaryFacts(idx) {
+      const r = await membership.collect(PRIMARY_FACTS_ACTION, { index: idx.name, uuid: idx.uuid }, 10_000); // prettier-ignore
+      const out: PrimaryFacts = { docs: 0, bytes: 0 };
+      for (const v of r.results.values()) {
+        const f = v as PrimaryFacts;
+        out.docs += f.docs;
+        out.bytes += f.bytes;
+      }
+      return out;
+    },
     async of(targets: readonly IndexService[]) {
       const r = await membership.collect(INDEX_COUNTS_ACTION, { indices: targets.map((i) => i.name) }, 10_000); // prettier-ignore
       const counts = new Map<string, CopyCounts>();

@@ -132,6 +132,8 @@ export interface ClusterMetadata {
   readonly scripts: ReadonlyMap<string, unknown>;
   /** Ingest pipeline id to its config (ES IngestMetadata); absent: none. */
   readonly pipelines?: ReadonlyMap<string, unknown>;
+  /** Snapshot repository name to its type and settings (ES RepositoriesMetaData); absent: none. */
+  readonly repositories?: ReadonlyMap<string, unknown>;
   readonly persistentSettings: Readonly<Record<string, string>>;
   readonly transientSettings: Readonly<Record<string, string>>;
 }

@@ -5,6 +5,7 @@
  */
 import { indexHealth } from './health.js';
 import type { IndexService } from './index-service.js';
+import { segmentMemory } from './segment-stats.js';
 
 export interface IndexSummary {
   status: 'green' | 'yellow' | 'red';
@@ -22,6 +23,29 @@ export interface IndexSummary {
 
 export interface IndexSummaries {
   of(indices: readonly IndexService[]): Promise<Map<IndexService, IndexSummary>>;
+  /** Documents and segment bytes of the primaries, refreshed first (rollover conditions). */
+  primaryFacts(idx: IndexService): Promise<PrimaryFacts>;
+}
+
+export interface PrimaryFacts {
+  docs: number;
+  bytes: number;
+}
+
+/** Documents and segment bytes of these shards of `idx`, refreshed first as ES reads index stats. */
+export function shardFacts(idx: IndexService, shards: readonly number[]): PrimaryFacts {
+  let docs = 0;
+  let bytes = 0;
+  for (const n of shards) {
+    const si = idx.shard(n).search;
+    if (!si) continue;
+    si.refresh();
+    const snap = si.searcher();
+    docs += snap.numDocs;
+    const m = segmentMemory(snap);
+    bytes += m.terms + m.storedFields + m.norms + m.points + m.docValues;
+  }
+  return { docs, bytes };
 }
 
 /** The counts of this node's shards of `idx` (only `shards` when given). */
@@ -43,6 +67,11 @@ export function localCounts(idx: IndexService, shards: readonly number[] | null 
 
 export function localSummaries(): IndexSummaries {
   return {
+    primaryFacts: async (idx) =>
+      shardFacts(
+        idx,
+        idx.shards.map((s) => s.id),
+      ),
     async of(indices) {
       const out = new Map<IndexService, IndexSummary>();
       for (const idx of indices) {

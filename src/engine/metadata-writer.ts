@@ -9,8 +9,17 @@ import type { FlatSettings } from './index-settings.js';
 import type { IndicesService } from './indices-service.js';
 
 export interface MetadataWriter {
-  /** An index was created here: publish it; resolves once its primaries are active (or not). */
-  indexCreated(idx: IndexService, waitMs: number): Promise<{ shardsAcknowledged: boolean }>;
+  /**
+   * An index was created here: publish it; resolves once its primaries are active (or not).
+   * `also`: indices whose aliases were changed in place with it, published in the same change
+   * (rollover's alias swap), so no node ever sees one without the other; keep them with
+   * `indicesChanged` after.
+   */
+  indexCreated(
+    idx: IndexService,
+    waitMs: number,
+    also?: readonly IndexService[],
+  ): Promise<{ shardsAcknowledged: boolean }>;
   /** Merges `mapping` into the index's mapping of `type` (PUT _mapping). */
   putMapping(idx: IndexService, type: string, mapping: unknown): Promise<void>;
   /** Applies a validated settings update to every target, all or nothing (PUT _settings). */
@@ -22,6 +31,8 @@ export interface MetadataWriter {
   indicesChanged(changed: readonly IndexService[]): Promise<void>;
   /** Deletes indices (an alias action's `remove_index`). */
   deleteIndices(list: readonly IndexService[]): Promise<void>;
+  /** The snapshot repositories changed here (kept in the store already): publish them. */
+  repositoriesChanged(repositories: Readonly<Record<string, unknown>>): Promise<void>;
   /** The cluster settings changed here (PUT _cluster/settings): publish them. */
   clusterSettingsChanged(settings: {
     persistent: Record<string, string>;
@@ -77,5 +88,6 @@ export function localMetadata(indices: IndicesService): MetadataWriter {
     indicesChanged: persistChanged,
     deleteIndices: async (list) => void (await indices.delete([...list])),
     clusterSettingsChanged: async () => undefined,
+    repositoriesChanged: async () => undefined,
   };
 }

@@ -139,7 +139,11 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
       slot?.();
       return void answerUnrouted(out, { method, query, accept }, uri, found?.allowed);
     }
-    if (node.cluster && !node.cluster.dataPlane && !servedWithoutDataPlane(method, path)) {
+    if (
+      node.cluster &&
+      !node.cluster.dataPlane &&
+      !servedWithoutDataPlane(method, path, found.params)
+    ) {
       slot?.();
       return void sendError(out, { method, query, accept }, dataPlaneBlocked());
     }

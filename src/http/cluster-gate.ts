@@ -1,8 +1,9 @@
 /**
  * What a node in a cluster coordinated by etcd serves while only part of the API is cluster-aware
- * (ClusterMembership.dataPlane false): the node, cluster and health APIs, index creation and
- * deletion through the master, and documents (writes routed to their primaries, GETs to a started
- * copy). Every other request is refused with a global block — ES's answer when the cluster cannot
+ * (ClusterMembership.dataPlane false): the node, cluster and health APIs, index creation,
+ * deletion and rollover through the master, documents (writes routed to their primaries, GETs and
+ * explain to a started copy), searches, analysis and query validation, snapshot repositories and
+ * every node's tasks and `_cat` rows. Every other request is refused with a global block — ES's answer when the cluster cannot
  * serve it — naming why, so nothing is changed on one node that the others would not know of.
  */
 import { EsError } from '../common/errors.js';
@@ -12,6 +13,15 @@ const SERVED = [
   /^\/$/,
   /^\/_cat\/?$/,
   /^\/_cat\/(nodes|master|health|shards|indices|count|recovery|aliases|templates|plugins)(\/[^/]+)?\/?$/,
+  // a row set from every node (http/node-actions.ts)
+  /^\/_cat\/(nodeattrs|thread_pool|tasks)(\/[^/]+)?\/?$/,
+  // a task is read on its own node; no remote clusters are configured
+  /^\/_tasks(\/[^/]+)?\/?$/,
+  /^\/_remote\/info\/?$/,
+  // snapshot repositories: changes on the master (master-forward.ts), reads of the published set
+  /^\/_snapshot(\/(?!_status\/?$)[^/]+)?\/?$/,
+  /^\/_snapshot\/[^/]+\/_verify\/?$/,
+  /^\/_cat\/repositories\/?$/,
   /^\/([^_/][^/]*\/)?_recovery\/?$/,
   /^\/_cluster\/(health|state|settings|reroute|allocation\/explain|pending_tasks)(\/.*)?$/,
   // Quarry-specific, read-only: this node's own copies of an index (routes/quarry-copies.ts)
@@ -34,6 +44,12 @@ const SERVED = [
   /^\/(([^_/][^/]*|_all)\/)?_(refresh|flush)\/?$/,
   // field capabilities read the published mappings
   /^\/(([^_/][^/]*|_all)\/)?_field_caps\/?$/,
+  // explain: on a started copy of the document's shard (src/cluster/reads/cluster-explain.ts)
+  /^\/[^_/][^/]*\/[^/]+\/[^/]+\/_explain\/?$/,
+  // analysis and query validation need only the index's analyzers and mappings, which every
+  // node holds
+  /^\/([^_/][^/]*\/)?_analyze\/?$/,
+  /^(\/[^/]+){0,2}\/_validate\/query\/?$/,
   // searches: query then fetch over one copy of each shard (src/cluster/search)
   /^(\/[^/]+){0,2}\/_(search|count|msearch)\/?$/,
   // SQL: searches across the nodes, catalog commands on the published metadata
@@ -80,12 +96,22 @@ const MASTER_CHANGES: ReadonlyArray<{ methods: readonly string[]; path: RegExp }
   { methods: ['PUT'], path: re(`\\/(${IDX}\\/)?_settings`) },
 ];
 
-export function servedWithoutDataPlane(method: string, path: string): boolean {
+/**
+ * `params` are the route's parameters: a one-segment path the router gave to `/{index}` is an
+ * index read even when its name is invalid (`GET /_foo`, refused as ES refuses it).
+ */
+export function servedWithoutDataPlane(
+  method: string,
+  path: string,
+  params: Readonly<Record<string, string>> = {},
+): boolean {
   // what the master runs itself (aliases, templates, scripts, pipelines, create, open/close...)
   if (forwardedToMaster(method, path)) return true;
   if (MASTER_CHANGES.some((c) => c.methods.includes(method) && c.path.test(path))) return true;
-  if ((method === 'GET' || method === 'HEAD') && METADATA_READ.some((r) => r.test(path)))
-    return true;
+  if (method === 'GET' || method === 'HEAD') {
+    if (METADATA_READ.some((r) => r.test(path))) return true;
+    if (params.index !== undefined && /^\/[^/]+\/?$/.test(path)) return true;
+  }
   if ((method === 'PUT' || method === 'DELETE') && INDEX_ADMIN.test(path)) return true;
   if (isDocumentPath(path)) return true;
   return SERVED.some((r) => r.test(path));

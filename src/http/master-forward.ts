@@ -20,6 +20,10 @@ const FORWARDED: ReadonlyArray<{ methods: readonly string[]; path: RegExp }> = [
   { methods: ['PUT', 'POST', 'DELETE'], path: /^\/_scripts\/[^/]+(\/[^/]+)?\/?$/ },
   { methods: ['PUT', 'DELETE'], path: /^\/_ingest\/pipeline\/[^/]+\/?$/ },
   { methods: ['POST'], path: /^\/([^_/][^/]*|_all)\/_(open|close)\/?$/ },
+  // snapshot repositories live in the cluster state (ES RepositoriesMetaData)
+  { methods: ['PUT', 'POST', 'DELETE'], path: /^\/_snapshot\/[^/]+\/?$/ },
+  // rollover creates the next index and moves the alias: both on the master, like create
+  { methods: ['POST'], path: /^\/[^_/][^/]*\/_rollover(\/[^/]+)?\/?$/ },
 ];
 
 export function forwardedToMaster(method: string, path: string): boolean {
@@ -39,6 +43,7 @@ export function masterUrl(cluster: ClusterMembership): string | null {
 
 const PASSED = ['content-type', 'authorization', 'accept', 'x-opaque-id'];
 
+/** Relays a request to the node at `base` (the master; also a task's own node) and returns its answer. */
 export async function relayToMaster(
   base: string,
   method: string,

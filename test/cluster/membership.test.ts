@@ -110,11 +110,7 @@ describe('a cluster of three nodes on etcd', () => {
   });
 
   it('refuses the APIs that are not cluster-aware yet with a clear block', async () => {
-    const r = await fetch(`${nodes[0]!.url}/_snapshot/r1`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: '{"type":"fs","settings":{"location":"/tmp/x"}}',
-    });
+    const r = await fetch(`${nodes[0]!.url}/_forcemerge`, { method: 'POST' });
     expect(r.status).toBe(503);
     const body = (await r.json()) as any;
     expect(body.error.type).toBe('cluster_block_exception');

@@ -23,6 +23,7 @@ import {
   keyForRouting,
   keyForScript,
   keyForPipeline,
+  keyForRepository,
   keyForSettings,
   keyForTemplate,
   keyForTerms,
@@ -95,6 +96,7 @@ export function emptyState(clusterName: string): ClusterState {
       templates: new Map(),
       scripts: new Map(),
       pipelines: new Map(),
+      repositories: new Map(),
       persistentSettings: {},
       transientSettings: {},
     },
@@ -182,6 +184,8 @@ export function encodeState(ks: KeySpace, state: ClusterState): { key: string; v
     out.push({ key: keyForScript(ks, id), value: encodeBody(source) });
   for (const [id, config] of m.pipelines ?? [])
     out.push({ key: keyForPipeline(ks, id), value: encodeBody(config) });
+  for (const [name, repo] of m.repositories ?? [])
+    out.push({ key: keyForRepository(ks, name), value: encodeBody(repo) });
   for (const index of m.indices.values()) {
     out.push({ key: keyForIndex(ks, index.uuid), value: encodeIndexMetadata(index) });
     index.terms.forEach((t, shard) => {
@@ -214,6 +218,7 @@ export function applyEvents(view: StateView, events: readonly KvEvent[]): StateV
   let templates: Map<string, unknown> | null = null;
   let scripts: Map<string, unknown> | null = null;
   let pipelines: Map<string, unknown> | null = null;
+  let repositories: Map<string, unknown> | null = null;
   let candidates: Map<string, Candidate> | null = null;
   let indices: Map<string, IndexKeys> | null = null;
   let settings: { persistent: Record<string, string>; transient: Record<string, string> } | null =
@@ -253,6 +258,11 @@ export function applyEvents(view: StateView, events: readonly KvEvent[]): StateV
         pipelines ??= new Map(s.metadata.pipelines ?? []);
         if (put && value !== undefined) pipelines.set(parsed.id, value);
         else pipelines.delete(parsed.id);
+        break;
+      case 'repository':
+        repositories ??= new Map(s.metadata.repositories ?? []);
+        if (put && value !== undefined) repositories.set(parsed.name, value);
+        else repositories.delete(parsed.name);
         break;
       case 'settings':
         settings =
@@ -338,6 +348,7 @@ export function applyEvents(view: StateView, events: readonly KvEvent[]): StateV
         templates: templates ?? s.metadata.templates,
         scripts: scripts ?? s.metadata.scripts,
         pipelines: pipelines ?? s.metadata.pipelines ?? new Map(),
+        repositories: repositories ?? s.metadata.repositories ?? new Map(),
         persistentSettings: settings ? settings.persistent : s.metadata.persistentSettings,
         transientSettings: settings ? settings.transient : s.metadata.transientSettings,
       },

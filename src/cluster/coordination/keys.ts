@@ -43,6 +43,8 @@ export const keyForTemplate = (ks: KeySpace, name: string) =>
 export const keyForScript = (ks: KeySpace, id: string) => `${ks.root}meta/scripts/${segment(id)}`;
 export const keyForPipeline = (ks: KeySpace, id: string) =>
   `${ks.root}meta/pipelines/${segment(id)}`;
+export const keyForRepository = (ks: KeySpace, name: string) =>
+  `${ks.root}meta/repositories/${segment(name)}`;
 export const keyForSettings = (ks: KeySpace) => `${ks.root}meta/settings`;
 export const keyForClusterMeta = (ks: KeySpace) => `${ks.root}meta/cluster`;
 /** Prefix of every routing key of one index (trailing `/` so uuid `ab` never matches `abc`). */
@@ -61,6 +63,7 @@ export type ParsedKey =
   | { readonly kind: 'template'; readonly name: string }
   | { readonly kind: 'script'; readonly id: string }
   | { readonly kind: 'pipeline'; readonly id: string }
+  | { readonly kind: 'repository'; readonly name: string }
   | { readonly kind: 'settings' }
   | { readonly kind: 'cluster' }
   | { readonly kind: 'routing'; readonly uuid: string; readonly shard: number }
@@ -80,6 +83,7 @@ export function parseKey(ks: KeySpace, key: string): ParsedKey | null {
     if (b === 'templates') return { kind: 'template', name: c! };
     if (b === 'scripts') return { kind: 'script', id: c! };
     if (b === 'pipelines') return { kind: 'pipeline', id: c! };
+    if (b === 'repositories') return { kind: 'repository', name: c! };
   }
   if (parts.length === 3 && (a === 'routing' || a === 'terms') && /^(0|[1-9]\d*)$/.test(c!))
     return { kind: a, uuid: b!, shard: Number(c) };

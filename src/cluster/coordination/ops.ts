@@ -18,6 +18,7 @@ import {
   keyForRouting,
   keyForScript,
   keyForPipeline,
+  keyForRepository,
   keyForSettings,
   keyForTemplate,
   keyForTerms,
@@ -49,6 +50,8 @@ export type StateOp =
   | { readonly type: 'deleteScript'; readonly id: string }
   | { readonly type: 'putPipeline'; readonly id: string; readonly config: unknown }
   | { readonly type: 'deletePipeline'; readonly id: string }
+  | { readonly type: 'putRepository'; readonly name: string; readonly repository: unknown }
+  | { readonly type: 'deleteRepository'; readonly name: string }
   | {
       readonly type: 'putSettings';
       readonly persistent: Readonly<Record<string, string>>;
@@ -108,6 +111,12 @@ export function toKvOps(ks: KeySpace, ops: readonly StateOp[]): KvOp[] {
         break;
       case 'deletePipeline':
         out.push({ type: 'delete', key: keyForPipeline(ks, op.id) });
+        break;
+      case 'putRepository':
+        out.push({ type: 'put', key: keyForRepository(ks, op.name), value: encodeBody(op.repository) }); // prettier-ignore
+        break;
+      case 'deleteRepository':
+        out.push({ type: 'delete', key: keyForRepository(ks, op.name) });
         break;
       case 'putSettings':
         out.push({

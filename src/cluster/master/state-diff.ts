@@ -48,6 +48,12 @@ export function stateDiff(prev: ClusterState, next: ClusterState): StateOp[] {
     if (!same(prevPipelines.get(id), config)) ops.push({ type: 'putPipeline', id, config });
   for (const id of prevPipelines.keys())
     if (!nextPipelines.has(id)) ops.push({ type: 'deletePipeline', id });
+  const prevRepos = prev.metadata.repositories ?? new Map<string, unknown>();
+  const nextRepos = next.metadata.repositories ?? new Map<string, unknown>();
+  for (const [name, repository] of nextRepos)
+    if (!same(prevRepos.get(name), repository)) ops.push({ type: 'putRepository', name, repository }); // prettier-ignore
+  for (const name of prevRepos.keys())
+    if (!nextRepos.has(name)) ops.push({ type: 'deleteRepository', name });
   if (
     !same(prev.metadata.persistentSettings, next.metadata.persistentSettings) ||
     !same(prev.metadata.transientSettings, next.metadata.transientSettings)

@@ -1,8 +1,8 @@
 /**
  * The node-level `_cat` tables of ES 6.8: allocation, nodeattrs, plugins, tasks, thread_pool,
  * fielddata, segments and repositories, and the indices segments API (`_segments`) beside
- * `_cat/segments`. Each renders this node alone (Quarry's `_cat/nodes` collects a cluster's
- * rows; these do not yet).
+ * `_cat/segments`. Nodeattrs, thread_pool and tasks collect a row set from every node of a
+ * cluster (node-actions.ts); the others render this node alone.
  */
 import { ByteSize, TimeValue, type Cell } from '../../cat/table.js';
 import {
@@ -26,7 +26,15 @@ import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
 import { boolParam, param, type Handler } from '../rest.js';
 import type { Router } from '../router.js';
-import { CAT_PARAMS, diskCells, respond } from './cat.js';
+import {
+  CAT_PARAMS,
+  cellsFromWire,
+  cellsToWire,
+  diskCells,
+  respond,
+  type WireCell,
+} from './cat.js';
+import { fromEveryNode, registerNodeAction } from '../node-actions.js';
 import { localDiscoveryNode } from './cluster-allocation.js';
 import { ES_VERSION } from './info.js';
 import { hostOf, nodeSelected, transportAddress } from './nodes.js';
@@ -35,6 +43,11 @@ import { repositories } from './snapshot-repositories.js';
 
 /** ES 6.8's Lucene version, which every segment reports. */
 const LUCENE_VERSION = '7.7.3';
+
+/** Transport actions by which a node collects every node's rows of these tables. */
+export const CAT_NODEATTRS_ACTION = 'internal:quarry/cat/nodeattrs';
+export const CAT_THREAD_POOL_ACTION = 'internal:quarry/cat/thread_pool';
+export const CAT_TASKS_ACTION = 'internal:quarry/cat/tasks';
 
 const hms = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 const row = (cols: { name: string }[], v: Record<string, Cell>): Cell[] =>
@@ -94,20 +107,24 @@ export function registerCatAdminRoutes(
   router.add('GET', '/_cat/allocation', allocation);
   router.add('GET', '/_cat/allocation/{node_id}', allocation);
 
-  router.add('GET', '/_cat/nodeattrs', (req) => {
-    checkParams(req, CAT_PARAMS);
+  // every node lists its own attributes (ES RestNodeAttrsAction reads each node's info)
+  registerNodeAction(node, CAT_NODEATTRS_ACTION, () => {
     const host = hostOf(node);
-    const rows = Object.entries(localDiscoveryNode(node).attributes).map(([attr, value]) =>
-      row(NODEATTRS_COLUMNS, {
-        node: node.nodeName,
-        id: node.nodeId.slice(0, 4),
-        pid: process.pid,
-        host,
-        ip: host,
-        port: transportPort(),
-        attr,
-        value,
-      }),
+    return Object.entries(localDiscoveryNode(node).attributes).map(([attr, value]) => ({
+      node: node.nodeName,
+      id: node.nodeId.slice(0, 4),
+      pid: process.pid,
+      host,
+      ip: host,
+      port: transportPort(),
+      attr,
+      value,
+    }));
+  });
+  router.add('GET', '/_cat/nodeattrs', async (req) => {
+    checkParams(req, CAT_PARAMS);
+    const rows = (await fromEveryNode(node, CAT_NODEATTRS_ACTION, {})).flatMap(([, r]) =>
+      (r as Record<string, Cell>[]).map((v) => row(NODEATTRS_COLUMNS, v)),
     );
     return respond(req, { columns: NODEATTRS_COLUMNS, rows });
   });
@@ -124,11 +141,43 @@ export function registerCatAdminRoutes(
     return respond(req, { columns: REPOSITORIES_COLUMNS, rows });
   });
 
-  router.add('GET', '/_cat/tasks', (req) => {
+  registerNodeAction(node, CAT_TASKS_ACTION, (b) => {
+    const { detailed, actions, parent } = b as { detailed: boolean; actions: string[]; parent: string | null }; // prettier-ignore
+    const columns = tasksColumns(detailed);
+    const host = hostOf(node);
+    const rows: Record<string, WireCell>[] = [];
+    for (const t of tasks.running()) {
+      if (actions.length > 0 && !actions.some((a) => simpleMatch(a, t.action))) continue;
+      const parentId = tasks.parentId(t);
+      if (parent && parent !== '-1' && parentId !== parent) continue;
+      const nanos = Number(process.hrtime.bigint() - t.startNanos);
+      const cells: Record<string, Cell> = {
+        id: t.id,
+        action: t.action,
+        task_id: tasks.taskId(t),
+        parent_task_id: parentId ?? '-',
+        type: 'transport',
+        start_time: t.startTime,
+        timestamp: hms(t.startTime),
+        running_time_ns: nanos,
+        running_time: new TimeValue(nanos / 1e6),
+        node_id: node.nodeId,
+        ip: host,
+        port: transportPort(),
+        node: node.nodeName,
+        version: ES_VERSION.number,
+        x_opaque_id: null,
+        description: t.opts.description ?? null,
+      };
+      rows.push(cellsToWire(Object.fromEntries(columns.map((c) => [c.name, cells[c.name] ?? null])))); // prettier-ignore
+    }
+    return rows;
+  });
+  router.add('GET', '/_cat/tasks', async (req) => {
     checkParams(req, [...CAT_PARAMS, 'detailed', 'actions', 'node_id', 'parent_task_id']);
     const detailed = boolParam(req, 'detailed', false);
     const actions = (param(req, 'actions') ?? '').split(',').filter((s) => s);
-    const parent = param(req, 'parent_task_id');
+    const parent = param(req, 'parent_task_id') ?? null;
     const ids = (param(req, 'node_id') ?? '').split(',').filter((s) => s);
     // ES: listing tasks is a task itself, so the table is never empty
     const self = tasks.register('cluster:monitor/tasks/lists', {
@@ -136,44 +185,18 @@ export function registerCatAdminRoutes(
     });
     try {
       const columns = tasksColumns(detailed);
-      const host = hostOf(node);
-      const rows: Cell[][] = [];
-      if (nodeSelected(node, ids)) {
-        for (const t of tasks.running()) {
-          if (actions.length > 0 && !actions.some((a) => simpleMatch(a, t.action))) continue;
-          const parentId = t.opts.parent ? tasks.taskId(t.opts.parent) : null;
-          if (parent && parent !== '-1' && parentId !== parent) continue;
-          const nanos = Number(process.hrtime.bigint() - t.startNanos);
-          rows.push(
-            row(columns, {
-              id: t.id,
-              action: t.action,
-              task_id: tasks.taskId(t),
-              parent_task_id: parentId ?? '-',
-              type: 'transport',
-              start_time: t.startTime,
-              timestamp: hms(t.startTime),
-              running_time_ns: nanos,
-              running_time: new TimeValue(nanos / 1e6),
-              node_id: node.nodeId,
-              ip: host,
-              port: transportPort(),
-              node: node.nodeName,
-              version: ES_VERSION.number,
-              x_opaque_id: null,
-              description: t.opts.description ?? null,
-            }),
-          );
-        }
-      }
+      const answers = await fromEveryNode(node, CAT_TASKS_ACTION, { detailed, actions, parent }, ids); // prettier-ignore
+      const rows = answers.flatMap(([, r]) =>
+        (r as Record<string, WireCell>[]).map((w) => row(columns, cellsFromWire(w))),
+      );
       return respond(req, { columns, rows });
     } finally {
       tasks.unregister(self);
     }
   });
 
-  const threadPool: Handler = (req) => {
-    checkParams(req, [...CAT_PARAMS, 'thread_pool_patterns']);
+  registerNodeAction(node, CAT_THREAD_POOL_ACTION, (b) => {
+    const { patterns } = b as { patterns: string | null };
     const real: PoolFigures[] = Object.values(node.overload?.pools ?? {}).map((p) => ({
       name: p.name,
       type: p.name === 'search' ? 'fixed_auto_queue_size' : 'fixed',
@@ -185,19 +208,23 @@ export function registerCatAdminRoutes(
       largest: p.largest,
       completed: p.completed,
     }));
-    const pools = selectPools(allPools(real), req.params.thread_pool_patterns);
     const host = hostOf(node);
-    const rows = pools.map((p) =>
-      row(THREAD_POOL_COLUMNS, {
-        node_name: node.nodeName,
-        node_id: node.nodeId,
-        ephemeral_node_id: node.ephemeralId,
-        pid: process.pid,
-        host,
-        ip: host,
-        port: transportPort(),
-        ...poolCells(p),
-      }),
+    return selectPools(allPools(real), patterns ?? undefined).map((p) => ({
+      node_name: node.nodeName,
+      node_id: node.nodeId,
+      ephemeral_node_id: node.ephemeralId,
+      pid: process.pid,
+      host,
+      ip: host,
+      port: transportPort(),
+      ...poolCells(p),
+    }));
+  });
+  const threadPool: Handler = async (req) => {
+    checkParams(req, [...CAT_PARAMS, 'thread_pool_patterns']);
+    const patterns = req.params.thread_pool_patterns ?? null;
+    const rows = (await fromEveryNode(node, CAT_THREAD_POOL_ACTION, { patterns })).flatMap(
+      ([, r]) => (r as Record<string, Cell>[]).map((v) => row(THREAD_POOL_COLUMNS, v)),
     );
     return respond(req, { columns: THREAD_POOL_COLUMNS, rows });
   };

@@ -401,7 +401,7 @@ const MASTER_COLUMNS = columns([
 /** A `_cat` cell as it travels between nodes: sizes and times tagged, the rest as is. */
 export type WireCell = string | number | boolean | null | { b: number } | { ms: number };
 
-function cellsFromWire(wire: Record<string, WireCell>): Record<string, Cell> {
+export function cellsFromWire(wire: Record<string, WireCell>): Record<string, Cell> {
   const out: Record<string, Cell> = {};
   for (const [k, v] of Object.entries(wire)) {
     if (v !== null && typeof v === 'object')
@@ -413,9 +413,14 @@ function cellsFromWire(wire: Record<string, WireCell>): Record<string, Cell> {
 
 /** This node's `_cat/nodes` cells, ready to travel to the node that collects them. */
 export function localCatNodeRow(node: NodeContext, fullId: boolean): Record<string, WireCell> {
+  return cellsToWire(localCatNodeValues(node, fullId));
+}
+
+/** Cells ready to travel between nodes: sizes and times tagged. */
+export function cellsToWire(cells: Record<string, Cell>): Record<string, WireCell> {
   const out: Record<string, WireCell> = {};
-  for (const [k, v] of Object.entries(localCatNodeValues(node, fullId))) {
-    out[k] = v instanceof ByteSize ? { b: v.bytes } : v instanceof TimeValue ? { ms: v.millis } : v;
+  for (const [k, v] of Object.entries(cells)) {
+    out[k] = v instanceof ByteSize ? { b: v.bytes } : v instanceof TimeValue ? { ms: v.millis } : (v as WireCell); // prettier-ignore
   }
   return out;
 }

@@ -50,7 +50,7 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerSearchTemplateRoutes(router, node, registerSearchRoutes(router, node));
   const tasks = new TaskManager(node);
   registerByQueryRoutes(router, node, tasks);
-  registerTaskRoutes(router, tasks);
+  registerTaskRoutes(router, tasks, node);
   registerCatAdminRoutes(router, node, tasks);
   registerSnapshotRepositoryRoutes(router, node);
   registerStatsRoutes(router, node);

@@ -523,7 +523,7 @@ export function localNodeStats(
 }
 
 /** ES DiscoveryNodes.resolveNodes over the cluster state's nodes: ids, names, hosts, _local, _master. */
-function clusterNodesSelected(node: NodeContext, ids: string[]): Set<string> {
+export function clusterNodesSelected(node: NodeContext, ids: string[]): Set<string> {
   const state = node.cluster!.state();
   const out = new Set<string>();
   const all = ids.length === 0 || (ids.length === 1 && ids[0] === '_all');

@@ -4,30 +4,13 @@
  */
 import { EsError, illegalArgument } from '../../common/errors.js';
 import { validateIndexName } from '../../engine/index-names.js';
-import type { IndexService } from '../../engine/index-service.js';
+import { parseTimeValueMs } from '../../engine/time-value.js';
 import { evaluateConditions, nextRolloverName, parseConditions } from '../../engine/rollover.js';
-import { segmentMemory } from '../../engine/segment-stats.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
 import { bodyObject, boolParam, type Handler } from '../rest.js';
 import type { Router } from '../router.js';
 import { validateAliasFilter } from './aliases.js';
-
-/** Primary documents and segment bytes of `idx`, refreshed first as ES reads index stats. */
-function primaryFacts(idx: IndexService): { docs: number; bytes: number } {
-  let docs = 0;
-  let bytes = 0;
-  for (const shard of idx.shards) {
-    const si = shard.search;
-    if (!si) continue;
-    si.refresh();
-    const snap = si.searcher();
-    docs += snap.numDocs;
-    const m = segmentMemory(snap);
-    bytes += m.terms + m.storedFields + m.norms + m.points + m.docValues;
-  }
-  return { docs, bytes };
-}
 
 export function registerRolloverRoutes(router: Router<Handler>, node: NodeContext): void {
   const { indices } = node;
@@ -85,13 +68,13 @@ export function registerRolloverRoutes(router: Router<Handler>, node: NodeContex
     const created = Number(source.meta.settings['index.creation_date'] ?? Date.now());
     const { results, roll } = evaluateConditions(conditions, {
       ageMs: Date.now() - created,
-      ...primaryFacts(source),
+      ...(await node.summaries.primaryFacts(source)),
     });
-    const response = (rolledOver: boolean) => ({
+    const response = (rolledOver: boolean, shardsAcknowledged = rolledOver) => ({
       status: 200,
       body: {
         acknowledged: rolledOver,
-        shards_acknowledged: rolledOver,
+        shards_acknowledged: shardsAcknowledged,
         old_index: source.name,
         new_index: newName,
         rolled_over: rolledOver,
@@ -108,21 +91,21 @@ export function registerRolloverRoutes(router: Router<Handler>, node: NodeContex
       checkAlias: (index, a, def) => validateAliasFilter(node, a, def, [index]),
     });
     // ES MetaDataRolloverService: an explicit write alias stays on the old index, no longer the
-    // write index; otherwise the alias moves.
+    // write index; otherwise the alias moves. New objects, not changed in place: the published
+    // state may share the ones they replace.
     const def = source.meta.aliases[alias]!;
-    if (def.is_write_index === true) {
-      source.meta.aliases[alias] = { ...def, is_write_index: false };
-      target.meta.aliases[alias] = { ...def, is_write_index: true };
-    } else {
-      delete source.meta.aliases[alias];
-      target.meta.aliases[alias] = { ...def };
-    }
-    for (const i of [source, target]) {
-      i.meta.version++;
-      await i.persist();
-    }
+    target.meta.aliases = { ...target.meta.aliases, [alias]: { ...def } };
+    const { [alias]: _moved, ...others } = source.meta.aliases;
+    source.meta.aliases = def.is_write_index === true ? { ...others, [alias]: { ...def, is_write_index: false } } : others; // prettier-ignore
+    // in a cluster this runs on the master (master-forward.ts), which publishes the new index and
+    // the old one's alias change in one state, as ES's rollover is one cluster state update
+    const w = req.query.get('wait_for_active_shards');
+    const t = req.query.get('timeout');
+    const waitMs = w === '0' ? 0 : t !== undefined ? parseTimeValueMs(t, 'timeout') : 30_000;
+    const published = await node.metadata.indexCreated(target, waitMs, [source]);
+    await node.metadata.indicesChanged([source, target]);
     await node.store.durable();
-    return response(true);
+    return response(true, published.shardsAcknowledged);
   };
   router.add('POST', '/{index}/_rollover', rollover);
   router.add('POST', '/{index}/_rollover/{new_index}', rollover);

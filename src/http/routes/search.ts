@@ -4,6 +4,7 @@
  */
 import { EsError, illegalArgument, toEsError } from '../../common/errors.js';
 import { RawJson } from '../../common/json.js';
+import { sourceFilterFromParams } from '../../common/source-filter.js';
 import { valueAtPath } from '../../engine/documents.js';
 import { shardForRouting } from '../../common/murmur3.js';
 import {
@@ -14,9 +15,6 @@ import {
 } from '../../engine/index-names.js';
 import type { IndexService } from '../../engine/index-service.js';
 import { parseTimeValueMs } from '../../engine/time-value.js';
-import { shardStats } from '../../search/query/stats.js';
-import { createWeight } from '../../search/query/weights.js';
-import { lookupId } from '../../search/index/segment.js';
 import {
   locateInJson,
   parseQuery,
@@ -668,7 +666,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
   router.add(['GET', 'POST'], '/{index}/{type}/_msearch', msearch);
 
   // ---- explain
-  router.add(['GET', 'POST'], '/{index}/{type}/{id}/_explain', (req) => {
+  router.add(['GET', 'POST'], '/{index}/{type}/{id}/_explain', async (req) => {
     checkParams(req, [
       'q',
       'df',
@@ -700,36 +698,44 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
         400,
       );
     }
-    const parsed = parseSearch(sreq);
+    // parsed here so a bad query fails on the node asked, as ES parses it on the coordinating node
+    parseSearch(sreq);
     const routing = get('routing') ?? get('parent') ?? req.params.id!;
-    const shard = idx.shard(shardForRouting(routing, idx.numberOfShards));
-    const snap = shard.searcher();
+    const shard = shardForRouting(routing, idx.numberOfShards);
     const base = { _index: idx.name, _type: idx.typeName ?? req.params.type!, _id: req.params.id! };
     // TransportExplainAction.resolveRequest: the alias filter of the index named
-    const aliasFilter = aliasFilterNodes(req.params.index, [idx]).get(idx) ?? null;
-    for (const ls of snap.segments) {
-      const d = lookupId(ls.segment, req.params.id!);
-      if (d < 0 || (ls.live && !ls.live.get(d))) continue;
-      const qctx = indexQueryContext(idx, Date.now(), searchLimits(node));
-      const alias = lowerAliasFilter(aliasFilter, qctx);
-      const w = createWeight(withFilters(toSearchQuery(parsed.query, qctx), alias ? [alias] : []), {
-        stats: shardStats(snap),
-        needsScores: true,
-      });
-      const e = w.explain(ls, d);
-      const s = w.scorer(ls);
-      let matched = false;
-      if (s) matched = (s.doc < d ? s.advance(d) : s.doc) === d;
-      return {
-        status: 200,
-        body: {
-          ...base,
-          matched,
-          explanation: matched ? e : { value: 0, description: e.description, details: e.details },
+    const filters = indices.aliasFilters(req.params.index, [idx]);
+    parseAliasFilters(filters);
+    const aliasFilter = filters.get(idx)?.filter ?? null;
+    const pref = get('preference');
+    const r = await node.explainer.explain(idx, shard, req.params.id!, {
+      query: sreq.query ?? null,
+      aliasFilter,
+      ...(pref !== undefined ? { preference: pref } : {}),
+    });
+    if (!r.found) return { status: 404, body: { ...base, matched: false } };
+    const out: Record<string, unknown> = { ...base, matched: r.matched, explanation: r.explanation }; // prettier-ignore
+    // ES TransportExplainAction: the document too when stored fields or its source are asked for
+    const stored = get('stored_fields');
+    const sourceParams = ['_source', '_source_includes', '_source_include', '_source_excludes', '_source_exclude']; // prettier-ignore
+    const fetchSource = sourceParams.some((n) => get(n) !== undefined) && get('_source') !== 'false'; // prettier-ignore
+    if (stored !== undefined || fetchSource) {
+      const g = await node.reads.get(
+        idx,
+        base._type,
+        base._id,
+        get('routing') ?? get('parent') ?? null,
+        {
+          source: fetchSource ? sourceFilterFromParams(get) : null,
+          storedFields: stored === undefined ? null : stored.split(','),
+          realtime: false,
+          ...(pref !== undefined ? { preference: pref } : {}),
         },
-      };
+      );
+      const { _index: _i, _type: _t, _id: _d, _version: _v, ...embedded } = g.body;
+      out.get = embedded;
     }
-    return { status: 404, body: { ...base, matched: false } };
+    return { status: 200, body: out };
   });
 
   // ---- validate

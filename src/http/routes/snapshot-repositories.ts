@@ -8,6 +8,7 @@ import {
 } from '../../engine/repositories.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
+import { fromEveryNode, registerNodeAction } from '../node-actions.js';
 import { bodyObject, type Handler } from '../rest.js';
 import type { Router } from '../router.js';
 
@@ -25,10 +26,21 @@ function pathRepo(node: NodeContext): string[] {
     .filter((s) => s);
 }
 
+/** Keeps the repositories in the node's store (a clustered node: as the master published them). */
+export async function saveRepositories(node: NodeContext, r: Repositories): Promise<void> {
+  if (JSON.stringify(repositories(node)) === JSON.stringify(r)) return;
+  await node.store.putMeta(META_KEY, r);
+  await node.store.durable();
+}
+
+/** Verifies a repository on one node: named when it has the repository (node-actions.ts). */
+const VERIFY_ACTION = 'internal:quarry/repository/verify';
+
 export function registerSnapshotRepositoryRoutes(router: Router<Handler>, node: NodeContext): void {
+  // in a cluster the master runs the changes (master-forward.ts) and publishes the new set
   const save = async (r: Repositories) => {
-    await node.store.putMeta(META_KEY, r);
-    await node.store.durable();
+    await saveRepositories(node, r);
+    await node.metadata.repositoriesChanged(r);
   };
 
   const put: Handler = async (req) => {
@@ -61,10 +73,17 @@ export function registerSnapshotRepositoryRoutes(router: Router<Handler>, node: 
     return { status: 200, body: { acknowledged: true } };
   });
 
-  // ES VerifyRepositoryResponse: the nodes that could write to the repository (this one)
-  router.add('POST', '/_snapshot/{repository}/_verify', (req) => {
+  // ES VerifyRepositoryResponse: the nodes that could write to the repository
+  registerNodeAction(node, VERIFY_ACTION, (b) => {
+    const { name } = b as { name: string };
+    return repositories(node)[name] !== undefined ? { name: node.nodeName } : null;
+  });
+  router.add('POST', '/_snapshot/{repository}/_verify', async (req) => {
     checkParams(req, ['master_timeout', 'timeout']);
-    selectRepositories(repositories(node), [req.params.repository!]);
-    return { status: 200, body: { nodes: { [node.nodeId]: { name: node.nodeName } } } };
+    const name = req.params.repository!;
+    selectRepositories(repositories(node), [name]);
+    const nodes: Record<string, unknown> = {};
+    for (const [id, r] of await fromEveryNode(node, VERIFY_ACTION, { name })) if (r) nodes[id] = r;
+    return { status: 200, body: { nodes } };
   });
 }

@@ -10,6 +10,10 @@ import { acknowledge } from '../../engine/write-ack.js';
 import { MATCH_ANY } from '../../engine/versioning.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
+import { simpleMatch } from '../../engine/index-names.js';
+import { fromEveryNode, registerNodeAction } from '../node-actions.js';
+import { listTasksBody, type GroupBy, type NodeTasks } from '../task-listing.js';
+import { relayToMaster } from '../master-forward.js';
 import { hostOf, transportAddress } from './nodes.js';
 import { boolParam, param, type Handler } from '../rest.js';
 import type { Router } from '../router.js';
@@ -50,6 +54,10 @@ const DEFAULT_WAIT_FOR_COMPLETION_MS = 30_000;
 export interface TaskOptions {
   description?: string | null;
   parent?: Task | null;
+  /** The parent when it runs on another node (`node:id`): a listing's per-node part. */
+  parentTaskId?: string;
+  /** The request headers a task keeps (ES Task.headers: `X-Opaque-Id`). */
+  headers?: Readonly<Record<string, string>>;
   /** Live status (`task.status`), e.g. a bulk-by-scroll task's counters. */
   status?: () => Record<string, unknown>;
   /** What the action keeps on the task (rethrottle finds the worker state here). */
@@ -113,21 +121,27 @@ export class TaskManager {
     return `${this.node.nodeId}:${t.id}`;
   }
 
+  /** The parent's `node:id`, or null for a task without one. */
+  parentId(t: Task): string | null {
+    return t.opts.parent ? this.taskId(t.opts.parent) : (t.opts.parentTaskId ?? null);
+  }
+
   /** ES TaskInfo.toXContent (detailed: with status and description). */
-  info(t: Task): Record<string, unknown> {
+  info(t: Task, detailed = true): Record<string, unknown> {
     const out: Record<string, unknown> = {
       node: this.node.nodeId,
       id: t.id,
       type: 'transport',
       action: t.action,
     };
-    if (t.opts.status) out.status = t.opts.status();
-    if (t.opts.description != null) out.description = t.opts.description;
+    if (detailed && t.opts.status) out.status = t.opts.status();
+    if (detailed && t.opts.description != null) out.description = t.opts.description;
     out.start_time_in_millis = t.startTime;
     out.running_time_in_nanos = Number(process.hrtime.bigint() - t.startNanos);
     out.cancellable = true;
-    if (t.opts.parent) out.parent_task_id = this.taskId(t.opts.parent);
-    out.headers = {};
+    const parent = this.parentId(t);
+    if (parent !== null) out.parent_task_id = parent;
+    out.headers = { ...t.opts.headers };
     return out;
   }
 
@@ -235,16 +249,112 @@ export function parseTaskId(s: string): { node: string; id: number } {
 const taskIdentity = (t: Task) =>
   `org.elasticsearch.tasks.Task@${((t.id * 2654435761) >>> 0).toString(16)}`;
 
-export function registerTaskRoutes(router: Router<Handler>, tasks: TaskManager): void {
+/** The per-node part of a task listing (ES TransportListTasksAction). */
+const LIST_TASKS_NODE_ACTION = 'cluster:monitor/tasks/lists[n]';
+
+interface ListTasksBody {
+  parentTaskId: string;
+  actions: string[];
+  parent: string | null;
+  detailed: boolean;
+  waitMs: number | null;
+  headers: Record<string, string>;
+}
+
+/** `X-Opaque-Id`, the one request header ES keeps on its tasks. */
+function taskHeaders(req: {
+  headers: Record<string, string | string[] | undefined>;
+}): Record<string, string> {
+  const v = req.headers['x-opaque-id'];
+  return typeof v === 'string' ? { 'X-Opaque-Id': v } : {};
+}
+
+export function registerTaskRoutes(
+  router: Router<Handler>,
+  tasks: TaskManager,
+  node: NodeContext,
+): void {
+  // every node lists its own tasks (its part of the listing is a task too, a child of the listing)
+  registerNodeAction(node, LIST_TASKS_NODE_ACTION, async (b) => {
+    const q = b as ListTasksBody;
+    const self = tasks.register(LIST_TASKS_NODE_ACTION, {
+      parentTaskId: q.parentTaskId,
+      headers: q.headers,
+      ...(q.detailed ? { description: '' } : {}),
+    });
+    try {
+      const matched = tasks.running().filter((t) => {
+        if (q.actions.length > 0 && !q.actions.some((a) => simpleMatch(a, t.action))) return false;
+        return !q.parent || q.parent === '-1' || tasks.parentId(t) === q.parent;
+      });
+      const infos = matched.map((t) => tasks.info(t, q.detailed));
+      if (q.waitMs !== null) {
+        // ES waits for each matched task but the listing's own
+        const others = matched.filter((t) => !t.action.startsWith('cluster:monitor/tasks/lists'));
+        let timer: NodeJS.Timeout | undefined;
+        const timedOut = await Promise.race([
+          Promise.all(others.map((t) => t.done)).then(() => false),
+          new Promise<boolean>((res) => (timer = setTimeout(() => res(true), q.waitMs!))),
+        ]);
+        clearTimeout(timer);
+        if (timedOut) throw new EsError('elasticsearch_timeout_exception', 'Timed out waiting for completion of tasks', 500); // prettier-ignore
+      }
+      return { node: tasks.nodeJson(), tasks: infos };
+    } finally {
+      tasks.unregister(self);
+    }
+  });
+
+  router.add('GET', '/_tasks', async (req) => {
+    checkParams(req, ['nodes', 'actions', 'detailed', 'parent_task_id', 'wait_for_completion', 'group_by', 'timeout']); // prettier-ignore
+    const groupBy = param(req, 'group_by') ?? 'nodes';
+    if (!['nodes', 'parents', 'none'].includes(groupBy))
+      throw illegalArgument(`[group_by] must be one of [nodes], [parents] or [none] but was [${groupBy}]`); // prettier-ignore
+    const list = (n: string) => (param(req, n) ?? '').split(',').filter((s) => s);
+    const timeout = param(req, 'timeout');
+    const headers = taskHeaders(req);
+    const self = tasks.register('cluster:monitor/tasks/lists', { headers });
+    try {
+      const body: ListTasksBody = {
+        parentTaskId: tasks.taskId(self),
+        actions: list('actions'),
+        parent: param(req, 'parent_task_id') ?? null,
+        detailed: boolParam(req, 'detailed', false),
+        waitMs: boolParam(req, 'wait_for_completion', false)
+          ? timeout === undefined
+            ? DEFAULT_WAIT_FOR_COMPLETION_MS
+            : parseTimeValue(timeout, 'timeout')
+          : null,
+        headers,
+      };
+      const parts: NodeTasks[] = [];
+      for (const [nodeId, r] of await fromEveryNode(
+        node,
+        LIST_TASKS_NODE_ACTION,
+        body,
+        list('nodes'),
+      )) {
+        if (r) parts.push({ nodeId, ...(r as Omit<NodeTasks, 'nodeId'>) });
+      }
+      return { status: 200, body: listTasksBody(groupBy as GroupBy, parts) };
+    } finally {
+      tasks.unregister(self);
+    }
+  });
+
   router.add('GET', '/_tasks/{task_id}', async (req) => {
     checkParams(req, ['wait_for_completion', 'timeout']);
     const raw = req.params.task_id!;
-    const { node, id } = parseTaskId(raw);
+    const { node: taskNode, id } = parseTaskId(raw);
     const wait = boolParam(req, 'wait_for_completion', false);
     const timeout = param(req, 'timeout');
     const waitMs =
       timeout === undefined ? DEFAULT_WAIT_FOR_COMPLETION_MS : parseTimeValue(timeout, 'timeout');
-    if (node !== tasks.nodeId) {
+    // ES TransportGetTaskAction: a task of another node of the cluster is asked of that node
+    const owner = taskNode !== tasks.nodeId ? node.cluster?.state().nodes.get(taskNode) : undefined;
+    if (owner)
+      return relayToMaster(`http://${owner.httpAddress}`, 'GET', req.uri, req.headers, null);
+    if (taskNode !== tasks.nodeId) {
       try {
         return { status: 200, body: tasks.storedResult(raw) };
       } catch (e) {
@@ -252,7 +362,7 @@ export function registerTaskRoutes(router: Router<Handler>, tasks: TaskManager):
         if (err.type !== 'resource_not_found_exception') throw err;
         throw new EsError(
           'resource_not_found_exception',
-          `task [${raw}] belongs to the node [${node}] which isn't part of the cluster and there is no record of the task`,
+          `task [${raw}] belongs to the node [${taskNode}] which isn't part of the cluster and there is no record of the task`,
           404,
           { causedBy: err },
         );

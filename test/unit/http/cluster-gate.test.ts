@@ -1,7 +1,7 @@
 /**
  * What a clustered node serves while only part of the API is cluster-aware, and which requests
  * it relays to the master: documents, metadata reads, refresh and the master-run metadata changes
- * pass; endpoints named like a type (`/logs/_rollover`) and the APIs not yet cluster-aware are
+ * pass; endpoints named like a type (`/logs/_shrink/t`) and the APIs not yet cluster-aware are
  * blocked.
  */
 import { describe, expect, it } from 'vitest';
@@ -21,16 +21,34 @@ describe('cluster gate', () => {
       ['POST', '/logs/_bulk'],
       ['GET', '/_mget'],
       ['POST', '/logs/_refresh'],
+      ['POST', '/logs/_doc/1/_explain'],
+      ['GET', '/_analyze'],
+      ['GET', '/_cat/nodeattrs'],
+      ['GET', '/_cat/thread_pool/search'],
+      ['GET', '/_cat/tasks'],
+      ['GET', '/_tasks/abc:1'],
+      ['GET', '/_tasks'],
+      ['GET', '/_remote/info'],
+      ['PUT', '/_snapshot/r'],
+      ['GET', '/_snapshot'],
+      ['DELETE', '/_snapshot/r'],
+      ['POST', '/_snapshot/r/_verify'],
+      ['GET', '/_cat/repositories'],
+      ['POST', '/logs/_analyze'],
+      ['GET', '/_validate/query'],
+      ['POST', '/logs/_doc/_validate/query'],
     ])
       expect(servedWithoutDataPlane(m!, p!), `${m} ${p}`).toBe(true);
   });
 
   it('blocks endpoints that look like documents and APIs that are not cluster-aware', () => {
     for (const [m, p] of [
-      ['POST', '/logs/_rollover'],
+      ['POST', '/logs/_shrink/t'],
       ['POST', '/logs/_forcemerge'],
-      ['PUT', '/_snapshot/r'],
-      ['POST', '/logs/_doc/1/_explain'],
+      ['PUT', '/_snapshot/r/s1'],
+      ['GET', '/_snapshot/r/_all'],
+      ['GET', '/_snapshot/_status'],
+      ['POST', '/_snapshot/r/s1/_restore'],
     ])
       expect(servedWithoutDataPlane(m!, p!), `${m} ${p}`).toBe(false);
   });
@@ -43,10 +61,18 @@ describe('cluster gate', () => {
     expect(servedWithoutDataPlane('PUT', '/_all/_alias/a')).toBe(true);
     expect(servedWithoutDataPlane('PUT', '/_template/t')).toBe(true);
     expect(servedWithoutDataPlane('PUT', '/_cluster/settings')).toBe(true);
+    // an invalid name the router gave to GET /{index} (refused there as ES does)
+    expect(servedWithoutDataPlane('GET', '/_foo', { index: '_foo' })).toBe(true);
+    expect(servedWithoutDataPlane('GET', '/_foo')).toBe(false);
   });
 
   it('relays alias, template and cluster settings changes to the master, not reads', () => {
     expect(forwardedToMaster('POST', '/_aliases')).toBe(true);
+    expect(forwardedToMaster('POST', '/logs/_rollover')).toBe(true);
+    expect(forwardedToMaster('PUT', '/_snapshot/r')).toBe(true);
+    expect(forwardedToMaster('GET', '/_snapshot/r')).toBe(false);
+    expect(forwardedToMaster('PUT', '/_snapshot/r/s1')).toBe(false);
+    expect(forwardedToMaster('POST', '/logs/_rollover/logs-2')).toBe(true);
     expect(forwardedToMaster('DELETE', '/logs/_alias/a')).toBe(true);
     expect(forwardedToMaster('PUT', '/_template/t')).toBe(true);
     expect(forwardedToMaster('PUT', '/_cluster/settings')).toBe(true);

@@ -1,7 +1,7 @@
 /**
  * The master writes only what changed: a state stored in etcd's layout, plus the diff to the
  * next state, reads back as the next state — through index creation, allocation, a node leaving
- * (promotion with a new term), templates, settings and an index deletion.
+ * (promotion with a new term), templates, settings, snapshot repositories and an index deletion.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -126,6 +126,27 @@ describe('stateDiff', () => {
     s0 = s5;
     s1 = s0;
     expect(stateDiff(s0, s1)).toEqual([]);
+  });
+
+  it('carries snapshot repositories: added, changed and removed one by one', () => {
+    const fs = (location: string) => ({ type: 'fs', settings: { location } });
+    const with_ = (s: ClusterState, repos: Array<[string, unknown]>): ClusterState => ({
+      ...s,
+      metadata: { ...s.metadata, repositories: new Map(repos) },
+    });
+    const s0 = emptyWithNodes();
+    const s1 = with_(s0, [
+      ['r1', fs('/a')],
+      ['r2', fs('/b')],
+    ]);
+    expect(roundTrip(s0, s1).metadata.repositories).toEqual(s1.metadata.repositories);
+    const s2 = with_(s1, [['r1', fs('/c')]]);
+    expect(stateDiff(s1, s2)).toEqual([
+      { type: 'putRepository', name: 'r1', repository: fs('/c') },
+      { type: 'deleteRepository', name: 'r2' },
+    ]);
+    expect(roundTrip(s1, s2).metadata.repositories).toEqual(new Map([['r1', fs('/c')]]));
+    expect(stateDiff(s2, s2)).toEqual([]);
   });
 });
 

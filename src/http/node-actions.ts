@@ -1,0 +1,41 @@
+/**
+ * Answers every node gives for the node that asks (ES TransportNodesAction): `_cat/nodeattrs`,
+ * `_cat/thread_pool` and `_cat/tasks` list a row per node and pool or task. The routes register
+ * each action's local answer when the app is built; a lone node answers itself, a node in a
+ * cluster registers them with its membership when it joins (node.ts) and asks every node.
+ */
+import { EsError } from '../common/errors.js';
+import type { NodeContext } from '../node-context.js';
+import { clusterNodesSelected, nodeSelected } from './routes/nodes.js';
+
+export type NodeAction = (body: unknown) => unknown;
+
+export function registerNodeAction(node: NodeContext, action: string, handler: NodeAction): void {
+  node.nodeActions.set(action, handler);
+}
+
+/**
+ * Every node's answer to `action` — of the nodes `nodeIds` names (ES node filters: ids, names,
+ * `_local`, `_master`...; none: all), resolved here — in the order of the cluster state's nodes;
+ * nodes that do not answer are left out, as ES leaves out the failed nodes of a table.
+ */
+export async function fromEveryNode(
+  node: NodeContext,
+  action: string,
+  body: unknown,
+  nodeIds: string[] = [],
+  timeoutMs = 30_000,
+): Promise<Array<[nodeId: string, answer: unknown]>> {
+  if (!node.cluster) {
+    if (!nodeSelected(node, nodeIds)) return [];
+    const h = node.nodeActions.get(action);
+    if (!h) throw new EsError('action_not_found_transport_exception', `No handler for action [${action}]`, 500); // prettier-ignore
+    return [[node.nodeId, await h(body)]];
+  }
+  const wanted = clusterNodesSelected(node, nodeIds);
+  const { results } = await node.cluster.collect(action, body, timeoutMs);
+  const out: Array<[string, unknown]> = [];
+  for (const id of node.cluster.state().nodes.keys())
+    if (wanted.has(id) && results.has(id)) out.push([id, results.get(id)]);
+  return out;
+}
