@@ -433,6 +433,12 @@ async function joinClusterOf(
     deleteIndices: (list) => clusterIndices.delete(list.map((i) => i.name)),
     clusterSettingsChanged: (s) => clusterIndices.putClusterSettings(s.persistent, s.transient),
     repositoriesChanged: (r) => clusterIndices.putRepositories(r),
+    createIndex: async (name, body) => {
+      await clusterIndices.create(name, body, 30_000);
+      // every node applied the state before the create is acknowledged: it is open here
+      if (!context.indices.get(name))
+        throw new EsError('index_not_found_exception', `no such index [${name}]`, 404, { meta: { index: name } }); // prettier-ignore
+    },
   };
   // snapshot repositories too: every node keeps the published set in its store, applied with the
   // rest of each state, so a change is acknowledged once every node has it

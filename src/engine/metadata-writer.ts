@@ -33,6 +33,11 @@ export interface MetadataWriter {
   deleteIndices(list: readonly IndexService[]): Promise<void>;
   /** The snapshot repositories changed here (kept in the store already): publish them. */
   repositoriesChanged(repositories: Readonly<Record<string, unknown>>): Promise<void>;
+  /**
+   * Creates an index the node needs for itself (`.tasks`) as the create-index API would, here
+   * or through the master; resolves once this node has it open.
+   */
+  createIndex(name: string, body: Record<string, unknown>): Promise<void>;
   /** The cluster settings changed here (PUT _cluster/settings): publish them. */
   clusterSettingsChanged(settings: {
     persistent: Record<string, string>;
@@ -89,5 +94,6 @@ export function localMetadata(indices: IndicesService): MetadataWriter {
     deleteIndices: async (list) => void (await indices.delete([...list])),
     clusterSettingsChanged: async () => undefined,
     repositoriesChanged: async () => undefined,
+    createIndex: async (name, body) => void (await indices.create(name, body)),
   };
 }

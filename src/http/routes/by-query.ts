@@ -27,6 +27,7 @@ import { BulkByScrollTask, FULL_STATUS, startByQuery } from './by-query-task.js'
 import type { ActiveShards, ByQueryJob } from './by-query-worker.js';
 import { statusFields } from './by-query-status.js';
 import { parseTaskId, type TaskManager } from './tasks.js';
+import { nodeUrl, relayToMaster } from '../master-forward.js';
 
 /** Parameters RestSearchAction.parseSearchRequest and the by-query handlers consume. */
 const PARAMS = [
@@ -393,10 +394,13 @@ export function registerByQueryRoutes(
   router.add('POST', '/{index}/{type}/_update_by_query', run('update'));
 
   // ---- rethrottle (ES RestRethrottleAction / TransportRethrottleAction)
-  const rethrottle: Handler = (req) => {
+  const rethrottle: Handler = async (req) => {
     checkParams(req, ['requests_per_second', 'group_by']);
     const raw = req.params.task_id!;
     const taskId = parseTaskId(raw);
+    // ES TransportRethrottleAction runs on the task's node
+    const owner = nodeUrl(node.cluster, taskId.node);
+    if (owner) return relayToMaster(owner, req.method, req.uri, req.headers, req.body);
     const rps = parseRequestsPerSecond(param(req, 'requests_per_second'));
     if (rps === null) throw illegalArgument('requests_per_second is a required parameter');
     const groupBy = param(req, 'group_by') ?? 'nodes';

@@ -9,7 +9,7 @@ import { EsError } from '../../common/errors.js';
 import type { NodeContext } from '../../node-context.js';
 import { SqlService, type SqlRequest } from '../../sql/execute/session.js';
 import { cursorNode } from '../../sql/execute/cursors.js';
-import { relayToMaster } from '../master-forward.js';
+import { nodeUrl, relayToMaster } from '../master-forward.js';
 import { localSqlSearch, type SqlNode, type SqlSearchBackend } from '../../sql/execute/search.js';
 import { systemClock } from '../../search/deadline.js';
 import {
@@ -239,9 +239,7 @@ export function registerSqlRoutes(router: Router<Handler>, node: NodeContext): v
   /** The HTTP address of the other node of the cluster that opened a cursor, if any. */
   const cursorOwner = (id: string): string | null => {
     const owner = cursorNode(id);
-    if (owner === null || owner === node.nodeId) return null;
-    const n = node.cluster?.state().nodes.get(owner);
-    return n ? `http://${n.httpAddress}` : null;
+    return owner === null ? null : nodeUrl(node.cluster, owner);
   };
 
   const query: Handler = async (req) => {

@@ -6,14 +6,14 @@
 import { EsError, illegalArgument, toEsError } from '../../common/errors.js';
 import { RawJson } from '../../common/json.js';
 import { parseTimeValue } from '../../common/units.js';
-import { acknowledge } from '../../engine/write-ack.js';
+import { singleOutcome } from '../../engine/write-executor.js';
 import { MATCH_ANY } from '../../engine/versioning.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
 import { simpleMatch } from '../../engine/index-names.js';
 import { fromEveryNode, registerNodeAction } from '../node-actions.js';
 import { listTasksBody, type GroupBy, type NodeTasks } from '../task-listing.js';
-import { relayToMaster } from '../master-forward.js';
+import { nodeUrl, relayToMaster } from '../master-forward.js';
 import { hostOf, transportAddress } from './nodes.js';
 import { boolParam, param, type Handler } from '../rest.js';
 import type { Router } from '../router.js';
@@ -169,9 +169,10 @@ export class TaskManager {
     const doc: Record<string, unknown> = { completed: true, task: this.info(t) };
     if ('error' in outcome) doc.error = outcome.error.toInner();
     else doc.response = outcome.response;
+    // through the master and the shard's primary in a cluster, so any node can read it back
     if (!this.node.indices.get(TASK_INDEX)) {
       try {
-        await this.node.indices.create(TASK_INDEX, {
+        await this.node.metadata.createIndex(TASK_INDEX, {
           settings: {
             index: {
               number_of_shards: 1,
@@ -186,22 +187,27 @@ export class TaskManager {
         if (toEsError(e).type !== 'resource_already_exists_exception') throw e;
       }
     }
-    const w = this.node.documents.index({
-      kind: 'index',
-      opType: 'index',
-      index: TASK_INDEX,
-      type: TASK_TYPE,
-      id: this.taskId(t),
-      routing: null,
-      version: MATCH_ANY,
-      versionType: 'internal',
-      source: Buffer.from(JSON.stringify(doc)),
-    });
-    await acknowledge(this.node.store, [w], 'false');
+    const r = await this.node.writes.run(
+      [
+        {
+          kind: 'index',
+          opType: 'index',
+          index: TASK_INDEX,
+          type: TASK_TYPE,
+          id: this.taskId(t),
+          routing: null,
+          version: MATCH_ANY,
+          versionType: 'internal',
+          source: Buffer.from(JSON.stringify(doc)),
+        },
+      ],
+      { policy: 'false' },
+    );
+    singleOutcome(r);
   }
 
   /** ES TransportGetTaskAction.getFinishedTaskFromIndex. */
-  storedResult(taskId: string): Record<string, unknown> {
+  async storedResult(taskId: string): Promise<Record<string, unknown>> {
     const notFound = (cause?: EsError) =>
       new EsError(
         'resource_not_found_exception',
@@ -222,7 +228,7 @@ export class TaskManager {
         }),
       );
     }
-    const got = this.node.documents.get(idx, TASK_TYPE, taskId, null, {
+    const got = await this.node.reads.get(idx, TASK_TYPE, taskId, null, {
       source: { includes: [], excludes: [] },
     });
     if (!got.found) throw notFound();
@@ -351,12 +357,11 @@ export function registerTaskRoutes(
     const waitMs =
       timeout === undefined ? DEFAULT_WAIT_FOR_COMPLETION_MS : parseTimeValue(timeout, 'timeout');
     // ES TransportGetTaskAction: a task of another node of the cluster is asked of that node
-    const owner = taskNode !== tasks.nodeId ? node.cluster?.state().nodes.get(taskNode) : undefined;
-    if (owner)
-      return relayToMaster(`http://${owner.httpAddress}`, 'GET', req.uri, req.headers, null);
+    const owner = nodeUrl(node.cluster, taskNode);
+    if (owner) return relayToMaster(owner, 'GET', req.uri, req.headers, null);
     if (taskNode !== tasks.nodeId) {
       try {
-        return { status: 200, body: tasks.storedResult(raw) };
+        return { status: 200, body: await tasks.storedResult(raw) };
       } catch (e) {
         const err = toEsError(e);
         if (err.type !== 'resource_not_found_exception') throw err;
@@ -369,7 +374,7 @@ export function registerTaskRoutes(
       }
     }
     const t = tasks.get(id);
-    if (!t) return { status: 200, body: tasks.storedResult(raw) };
+    if (!t) return { status: 200, body: await tasks.storedResult(raw) };
     if (!wait) return { status: 200, body: { completed: false, task: tasks.info(t) } };
     let timer: NodeJS.Timeout | undefined;
     const timedOut = await Promise.race([
@@ -386,7 +391,7 @@ export function registerTaskRoutes(
     }
     const snapshot = tasks.info(t);
     try {
-      return { status: 200, body: tasks.storedResult(raw) };
+      return { status: 200, body: await tasks.storedResult(raw) };
     } catch (e) {
       // Not stored (a wait_for_completion=true task): the snapshot taken when it finished.
       if (toEsError(e).type !== 'resource_not_found_exception') throw e;
