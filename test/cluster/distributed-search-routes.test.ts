@@ -162,13 +162,23 @@ describe('search routes in a cluster', () => {
     expect(ms.json.responses[1].status).toBe(400);
   });
 
+  it('answers suggestions as the lone node', async () => {
+    const body = {
+      size: 1,
+      suggest: { s: { text: 'w1 comon', term: { field: 't', suggest_mode: 'always' } } },
+    };
+    const got = await a.req('POST', '/docs/_search?typed_keys', body);
+    const ref = await b.req('POST', '/docs/_search?typed_keys', body);
+    expect(got.status).toBe(200);
+    expect(noTook(got.json)).toEqual(noTook(ref.json));
+    expect(got.json.suggest['term#s'][1].options[0].text).toBe('common');
+  });
+
   it('refuses what is not supported across nodes with a 400, and keeps other APIs gated', async () => {
-    const r = await a.req('POST', '/docs/_search', {
-      suggest: { s: { text: 'w1', term: { field: 't' } } },
-    });
+    const r = await a.req('POST', '/docs/_search', { profile: true });
     expect(r.status).toBe(400);
     expect(r.json.error.type).toBe('illegal_argument_exception');
-    expect(r.json.error.reason).toBe('suggest is not supported yet when shards are on several nodes'); // prettier-ignore
+    expect(r.json.error.reason).toBe('profile is not supported yet when shards are on several nodes'); // prettier-ignore
     expect((await a.req('POST', '/docs/_forcemerge')).status).toBe(503);
   });
 });

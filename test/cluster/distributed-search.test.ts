@@ -285,6 +285,31 @@ const requests: Record<string, [unknown, string[]?, Partial<ExecuteOptions>?]> =
     ['docs', 'other'],
     { preFilterShardSize: 1 },
   ],
+  suggest: [
+    {
+      size: 2,
+      suggest: {
+        text: 'quik brwn',
+        words: { term: { field: 'title', suggest_mode: 'always' } },
+        phrase: { phrase: { field: 'title', size: 2, gram_size: 1 } },
+      },
+    },
+    ['docs', 'other'],
+    { typedKeys: true },
+  ],
+  collapseInnerHits: [
+    {
+      query: { match: { title: 'fox' } },
+      collapse: {
+        field: 'tag',
+        inner_hits: [
+          { name: 'cheap', size: 2, sort: [{ price: 'asc' }] },
+          { name: 'recent', size: 1, sort: [{ day: 'desc' }], _source: ['day'] },
+        ],
+      },
+      sort: ['n'],
+    },
+  ],
 };
 
 describe('search across nodes', () => {
@@ -364,20 +389,12 @@ describe('search across nodes', () => {
       }
       throw new Error('not refused');
     };
-    expect(await refused({ suggest: { s: { text: 'fox', term: { field: 'title' } } } })).toEqual([
-      400,
-      'illegal_argument_exception',
-      'suggest is not supported yet when shards are on several nodes',
-    ]);
     expect((await refused({}, { scroll: true, keepAllHits: true }))[2]).toBe(
       'scroll is not supported yet when shards are on several nodes',
     );
     const lookup = { terms: { tag: { index: 'docs', type: '_doc', id: 'd1', path: 'tag' } } };
     expect((await refused({ query: { bool: { filter: [lookup] } } }))[2]).toBe(
       'a terms lookup is not supported yet when shards are on several nodes',
-    );
-    expect((await refused({ collapse: { field: 'tag', inner_hits: { name: 'x' } } }))[2]).toBe(
-      'collapse with inner_hits is not supported yet when shards are on several nodes',
     );
     expect((await refused({}, { searchType: 'dfs_query_then_fetch' }))[2]).toBe(
       'search_type [dfs_query_then_fetch] is not supported yet when shards are on several nodes',

@@ -16,9 +16,14 @@ import {
   checkFetchPhase,
   checkQueryPhase,
   executeSearch,
+  expandFailure,
+  groupSearches,
+  groupSearchOptions,
+  parseSearch,
   planSearch,
   reduceHits,
   runQueryPhase,
+  setGroupHits,
   shardTargets,
   type ExecuteOptions,
   type MergedHit,
@@ -40,6 +45,7 @@ import { selectShardCopies, type RoundRobin } from './copy-selection.js';
 import { refuseAcrossNodes } from './unsupported.js';
 import {
   decodeRendered,
+  decodeSuggest,
   FETCH_ACTION,
   FREE_CONTEXT_ACTION,
   pack,
@@ -348,6 +354,8 @@ export async function searchAcrossCluster(
   query.failures.push(...fetchFailures);
   const hits = reduced.page.filter((h) => fetched.has(h)).map((h) => fetched.get(h) as Record<string, unknown>); // prettier-ignore
   checkFetchPhase(targets.length, query.failures, plan.allowPartial);
+  if (req.collapse && req.collapse.innerHits.length > 0 && hits.length > 0)
+    await expandCollapsed(deps, r, hits, warnings);
   const body = buildSearchResponse({
     plan,
     req,
@@ -360,6 +368,32 @@ export async function searchAcrossCluster(
     hits,
   });
   return { body, warnings, sortKeys: reduced.keys };
+}
+
+/** ExpandSearchPhase: each group's inner search runs across the cluster as any search does. */
+async function expandCollapsed(
+  deps: ClusterSearchDeps,
+  r: ClusterSearchRequest,
+  hits: Record<string, unknown>[],
+  warnings: string[],
+): Promise<void> {
+  const opts = groupSearchOptions(r.opts);
+  for (const g of groupSearches(r.req, hits)) {
+    let out: SearchOutcome;
+    try {
+      out = await searchAcrossCluster(deps, {
+        indices: r.indices,
+        req: g.sub,
+        parsed: parseSearch(g.sub),
+        opts,
+        ...(r.preference !== undefined ? { preference: r.preference } : {}),
+      });
+    } catch (e) {
+      throw expandFailure(e);
+    }
+    warnings.push(...out.warnings);
+    setGroupHits(g, out);
+  }
 }
 
 function shardOrderOf(targets: ShardTarget[], f: ShardFailure): number {
@@ -425,5 +459,6 @@ function remoteResult(
     sortKeys: sortSpecs ? resolveSort(sortSpecs, t.idx, [], opts.scriptMethods) : null,
     hitsFrom: s.hitsFrom,
     timedOut: s.timedOut,
+    ...(s.suggest ? { suggest: decodeSuggest(s.suggest) } : {}),
   };
 }

@@ -25,10 +25,12 @@ import { searchFetchOptions } from '../../dsl/search/fetch-options.js';
 import type { RequestLimits } from '../../dsl/search/index-context.js';
 import type { ShardResult } from '../../dsl/search/query-phase.js';
 import type { SearchRequest } from '../../dsl/search/request.js';
+import { suggestShard } from '../../dsl/search/suggest.js';
 import { serializeError } from '../transport/errors.js';
 import type { Transport } from '../transport/transport.js';
 import {
   encodeRendered,
+  encodeSuggest,
   FETCH_ACTION,
   FREE_CONTEXT_ACTION,
   pack,
@@ -224,6 +226,9 @@ function queryPhase(
         hitsFrom: res.hitsFrom,
         timedOut: res.timedOut,
         aggs,
+        suggest: parsed.suggest
+          ? encodeSuggest(suggestShard(parsed.suggest, t, plan.qctx(t.idx)))
+          : null,
       });
     } catch (e) {
       results.delete(t.shardIndex);

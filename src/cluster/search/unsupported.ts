@@ -28,8 +28,6 @@ export function refuseAcrossNodes(req: SearchRequest, opts: ExecuteOptions): voi
   if (opts.scroll || opts.keepAllHits) throw notYet('scroll');
   if (opts.searchType === 'dfs_query_then_fetch')
     throw notYet('search_type [dfs_query_then_fetch]');
-  if (req.suggest !== null) throw notYet('suggest');
-  if (req.collapse && req.collapse.innerHits.length > 0) throw notYet('collapse with inner_hits');
   if (req.profile) throw notYet('profile');
   if (hasTermsLookup(req.query) || hasTermsLookup(req.postFilter) || hasTermsLookup(req.aggs))
     throw notYet('a terms lookup');

@@ -10,7 +10,9 @@ import type { IndexService } from '../../engine/index-service.js';
 import type { SortValue } from '../../search/collect/sort.js';
 import type { ExecuteOptions } from '../../dsl/search/execute.js';
 import type { SearchRequest } from '../../dsl/search/request.js';
-import type { SerializedError } from '../transport/errors.js';
+import { toEsError } from '../../common/errors.js';
+import type { Entry, ShardSuggest, ShardSuggestion } from '../../dsl/search/suggest.js';
+import { deserializeError, serializeError, type SerializedError } from '../transport/errors.js';
 
 export const QUERY_ACTION = 'indices:data/read/search[phase/query]';
 export const FETCH_ACTION = 'indices:data/read/search[phase/fetch/id]';
@@ -69,8 +71,35 @@ export type ShardQueryReply =
       readonly timedOut: boolean;
       /** encodeShardAggs output, or null without aggregations. */
       readonly aggs: unknown;
+      /** The shard's suggestions (encodeSuggest), or null without any. */
+      readonly suggest: WireSuggest | null;
     }
   | { readonly shardIndex: number; readonly ok: false; readonly error: SerializedError };
+
+/** A shard's suggestions: entries with rendered completion hits, or the error each threw. */
+export type WireSuggest = Readonly<
+  Record<string, { readonly entries: unknown } | { readonly error: SerializedError }>
+>;
+
+export function encodeSuggest(s: ShardSuggest): WireSuggest {
+  const out: Record<string, { entries: unknown } | { error: SerializedError }> = {};
+  for (const [name, r] of Object.entries(s))
+    out[name] =
+      'error' in r
+        ? { error: serializeError(toEsError(r.error)) }
+        : { entries: encodeRendered(r.entries) };
+  return out;
+}
+
+export function decodeSuggest(w: WireSuggest): ShardSuggest {
+  const out: Record<string, ShardSuggestion> = {};
+  for (const [name, r] of Object.entries(w))
+    out[name] =
+      'error' in r
+        ? { error: deserializeError(r.error) }
+        : { entries: decodeRendered(r.entries) as Entry[] };
+  return out;
+}
 
 export interface QueryReply {
   /** Null when nothing was kept. */
