@@ -36,6 +36,8 @@ const SERVED = [
   /^\/(([^_/][^/]*|_all)\/)?_field_caps\/?$/,
   // searches: query then fetch over one copy of each shard (src/cluster/search)
   /^(\/[^/]+){0,2}\/_(search|count|msearch)\/?$/,
+  // scroll pages and clear-scroll: the scroll id names the nodes holding its contexts
+  /^\/_search\/scroll(\/[^/]+)?\/?$/,
 ];
 
 /**

@@ -43,6 +43,9 @@ import type { Transport, TransportPeer } from '../transport/transport.js';
 import type { ClusterState } from '../state.js';
 import { selectShardCopies, type RoundRobin } from './copy-selection.js';
 import { refuseAcrossNodes } from './unsupported.js';
+import { encodeScrollId, type ContextRef } from './scroll-id.js';
+import { DEFAULT_CONTEXT_KEEP_ALIVE_MS, type ShardSearchService } from './shard-search-service.js';
+import { randomUUID } from 'node:crypto';
 import {
   decodeRendered,
   decodeSuggest,
@@ -52,8 +55,11 @@ import {
   QUERY_ACTION,
   unpack,
   wireOptions,
+  SCROLL_QUERY_ACTION,
   type FetchReply,
+  type FetchRequest,
   type QueryReply,
+  type ScrollQueryRequest,
   type QueryRequest,
   type ShardQueryReply,
 } from './wire.js';
@@ -65,6 +71,8 @@ export interface ClusterSearchDeps {
   readonly roundRobin: RoundRobin;
   /** How long a node may take to answer one phase (default 30s). */
   readonly requestTimeoutMs?: number;
+  /** This node's shard-side search actions, called directly (scroll contexts live there). */
+  readonly local?: ShardSearchService;
 }
 
 export interface ClusterSearchRequest {
@@ -110,8 +118,10 @@ export async function searchAcrossCluster(
     .filter((t) => kept.has(`${t.idx.name}\u0000${t.shard.id}`))
     .map((t, i) => ({ ...t, shardIndex: i }));
   const planned: Planned[] = targets.map((t, i) => ({ target: t, nodes: copies[i]!.nodes }));
+  // a scroll keeps its shards' contexts where any node can reach them, this one's too
+  const scroll = opts.scroll === true && deps.local !== undefined;
   // every shard read here: the lone node's executor, as it is
-  if (planned.every((p) => p.nodes[0] === local)) {
+  if (!scroll && planned.every((p) => p.nodes[0] === local)) {
     const base = opts.shardFilter;
     const shardFilter =
       targets.length === all.length
@@ -143,8 +153,10 @@ export async function searchAcrossCluster(
   const localResults = new Map<number, ShardResult>();
   const failures: (ShardFailure | undefined)[] = [];
   const matches: boolean[] = targets.map(() => true);
-  const contexts = new Map<string, string>(); // node id -> context id
+  const contexts = new Map<string, ContextRef>(); // context id -> where it is
+  const contextOf = new Map<number, string>(); // shard index -> its context's id
   const owner = new Map<number, string>(); // shard index -> node id that answered
+  const scrollId = scroll ? randomUUID() : null;
   let unavailable = 0;
   let pending = planned.filter((p) => {
     if (p.nodes.length > 0) return true;
@@ -162,7 +174,7 @@ export async function searchAcrossCluster(
       else byNode.set(node, [p]);
     }
     const lastTry = (p: Planned) => attempt + 1 >= p.nodes.length;
-    const mine = byNode.get(local);
+    const mine = scroll ? undefined : byNode.get(local);
     if (mine) {
       byNode.delete(local);
       const ts = mine.map((p) => p.target);
@@ -201,20 +213,18 @@ export async function searchAcrossCluster(
           skipHits,
           canMatch,
           keepContext: fetching,
+          ...(scrollId !== null
+            ? {
+                scroll: {
+                  id: scrollId,
+                  keepAliveMs: opts.scrollKeepAliveMs ?? DEFAULT_CONTEXT_KEEP_ALIVE_MS,
+                },
+              }
+            : {}),
         };
         let reply: QueryReply;
         try {
-          const peer = peerOf(state, nodeId);
-          const out = await deps.transport.send(
-            peer,
-            QUERY_ACTION,
-            {},
-            {
-              timeoutMs: deps.requestTimeoutMs ?? 30_000,
-              attachment: pack(request),
-            },
-          );
-          reply = unpack<QueryReply>(out.attachment);
+          reply = await callNode<QueryReply>(deps, state, nodeId, QUERY_ACTION, request);
         } catch (e) {
           // the node is gone or failed: its shards move on to their next copy
           const error = toEsError(e);
@@ -224,7 +234,8 @@ export async function searchAcrossCluster(
           }
           return;
         }
-        if (reply.contextId) contexts.set(nodeId, reply.contextId);
+        const contextId = reply.contextId;
+        if (contextId) contexts.set(contextId, { nodeId, contextId, shards: 0 });
         for (const w of reply.warnings) if (!warnings.includes(w)) warnings.push(w);
         const byIndex = new Map(ps.map((p) => [p.target.shardIndex, p]));
         for (const s of reply.shards) {
@@ -238,6 +249,10 @@ export async function searchAcrossCluster(
           failures[t.shardIndex] = undefined;
           results[t.shardIndex] = remoteResult(t, s, parsed, plan.sortSpecs, opts);
           owner.set(t.shardIndex, nodeId);
+          if (contextId) {
+            contextOf.set(t.shardIndex, contextId);
+            contexts.get(contextId)!.shards++;
+          }
           matches[t.shardIndex] = s.canMatch;
         }
       }),
@@ -264,7 +279,7 @@ export async function searchAcrossCluster(
   try {
     checkQueryPhase(targets.length, query, plan.allowPartial);
   } catch (e) {
-    freeContexts(deps, state, contexts, new Set());
+    freeContexts(deps, state, contexts.values());
     throw e;
   }
   const reduced = reduceHits(query.results, req, plan, opts);
@@ -278,7 +293,7 @@ export async function searchAcrossCluster(
     if (l) l.push(h);
     else byShard.set(h.target.shardIndex, [h]);
   }
-  const localPage = [...byShard].filter(([i]) => owner.get(i) === local);
+  const localPage = [...byShard].filter(([i]) => localResults.has(i));
   if (localPage.length > 0) {
     const fo = searchFetchOptions(
       req,
@@ -300,36 +315,28 @@ export async function searchAcrossCluster(
       }
     }
   }
+  // by context: a node asked twice (a shard moved on to it) holds two
   const remotePage = new Map<string, [number, MergedHit[]][]>();
   for (const [i, hs] of byShard) {
-    const node = owner.get(i)!;
-    if (node === local) continue;
-    const l = remotePage.get(node);
+    if (localResults.has(i)) continue;
+    const ctx = contextOf.get(i)!;
+    const l = remotePage.get(ctx);
     if (l) l.push([i, hs]);
-    else remotePage.set(node, [[i, hs]]);
+    else remotePage.set(ctx, [[i, hs]]);
   }
   await Promise.all(
-    [...remotePage].map(async ([nodeId, shards]) => {
-      const contextId = contexts.get(nodeId)!;
-      contexts.delete(nodeId);
+    [...remotePage].map(async ([contextId, shards]) => {
+      const { nodeId } = contexts.get(contextId)!;
       let reply: FetchReply;
       try {
-        const out = await deps.transport.send(
-          peerOf(state, nodeId),
-          FETCH_ACTION,
-          {},
-          {
-            timeoutMs: deps.requestTimeoutMs ?? 30_000,
-            attachment: pack({
-              contextId,
-              shards: shards.map(([shardIndex, hs]) => ({
-                shardIndex,
-                docs: hs.map((h) => h.globalDoc),
-              })),
-            }),
-          },
-        );
-        reply = unpack<FetchReply>(out.attachment);
+        const request: FetchRequest = {
+          contextId,
+          shards: shards.map(([shardIndex, hs]) => ({
+            shardIndex,
+            docs: hs.map((h) => h.globalDoc),
+          })),
+        };
+        reply = await callNode<FetchReply>(deps, state, nodeId, FETCH_ACTION, request);
       } catch (e) {
         const error = toEsError(e);
         for (const [, hs] of shards) fetchFailures.push(failure(hs[0]!.target, nodeId, error));
@@ -347,8 +354,13 @@ export async function searchAcrossCluster(
       }
     }),
   );
-  // contexts of nodes with no hit on the page
-  freeContexts(deps, state, contexts, new Set(remotePage.keys()));
+  // a search's contexts are freed by their fetch; those with no hit on the page here
+  if (scrollId === null)
+    freeContexts(
+      deps,
+      state,
+      [...contexts.values()].filter((c) => !remotePage.has(c.contextId)),
+    );
   // failures in shard order, as the lone node's loop reports them
   fetchFailures.sort((a, b) => shardOrderOf(targets, a) - shardOrderOf(targets, b));
   query.failures.push(...fetchFailures);
@@ -367,7 +379,9 @@ export async function searchAcrossCluster(
     reduced,
     hits,
   });
-  return { body, warnings, sortKeys: reduced.keys };
+  if (scrollId === null) return { body, warnings, sortKeys: reduced.keys };
+  const id = encodeScrollId({ id: scrollId, shards: targets.length, contexts: [...contexts.values()] }); // prettier-ignore
+  return { body: { _scroll_id: id, ...body }, warnings, sortKeys: reduced.keys };
 }
 
 /** ExpandSearchPhase: each group's inner search runs across the cluster as any search does. */
@@ -407,7 +421,7 @@ const failure = (t: ShardTarget, node: string, error: EsError): ShardFailure => 
   error,
 });
 
-function peerOf(state: ClusterState, nodeId: string): TransportPeer {
+export function peerOf(state: ClusterState, nodeId: string): TransportPeer {
   const n = state.nodes.get(nodeId);
   if (!n)
     throw new EsError('node_not_connected_exception', `[${nodeId}] node not in the cluster`, 500);
@@ -415,14 +429,16 @@ function peerOf(state: ClusterState, nodeId: string): TransportPeer {
 }
 
 /** ES SearchTransportService.sendFreeContext: fire and forget. */
-function freeContexts(
+export function freeContexts(
   deps: ClusterSearchDeps,
   state: ClusterState,
-  contexts: Map<string, string>,
-  except: ReadonlySet<string>,
+  contexts: Iterable<ContextRef>,
 ): void {
-  for (const [nodeId, contextId] of contexts) {
-    if (except.has(nodeId)) continue;
+  for (const { nodeId, contextId } of contexts) {
+    if (nodeId === deps.localNodeId && deps.local) {
+      deps.local.free(contextId);
+      continue;
+    }
     try {
       deps.transport
         .send(peerOf(state, nodeId), FREE_CONTEXT_ACTION, { contextId }, { timeoutMs: 10_000 })
@@ -431,6 +447,37 @@ function freeContexts(
       // the node left: its contexts expire there
     }
   }
+}
+
+/**
+ * One search action on a node: this node's own through its service directly, another's over
+ * the transport with the request and reply in the frame's attachment.
+ */
+export async function callNode<T>(
+  deps: ClusterSearchDeps,
+  state: ClusterState,
+  nodeId: string,
+  action: string,
+  request: unknown,
+): Promise<T> {
+  if (nodeId === deps.localNodeId && deps.local) {
+    const l = deps.local;
+    switch (action) {
+      case QUERY_ACTION:
+        return l.query(request as QueryRequest) as T;
+      case FETCH_ACTION:
+        return l.fetch(request as FetchRequest) as T;
+      case SCROLL_QUERY_ACTION:
+        return l.scrollQuery(request as ScrollQueryRequest) as T;
+    }
+  }
+  const out = await deps.transport.send(
+    peerOf(state, nodeId),
+    action,
+    {},
+    { timeoutMs: deps.requestTimeoutMs ?? 30_000, attachment: pack(request) },
+  );
+  return unpack<T>(out.attachment);
 }
 
 /** A shard's query result from another node, in the coordinator's terms. */

@@ -32,17 +32,26 @@ import {
   encodeRendered,
   encodeSuggest,
   FETCH_ACTION,
+  CLEAR_SCROLLS_ACTION,
   FREE_CONTEXT_ACTION,
   pack,
   QUERY_ACTION,
+  SCROLL_QUERY_ACTION,
   unpack,
   type FetchReply,
   type FetchRequest,
   type QueryReply,
   type QueryRequest,
+  type ScrollQueryReply,
+  type ScrollQueryRequest,
   type ShardFetchReply,
   type ShardQueryReply,
+  type WireHit,
 } from './wire.js';
+import type { CollectedHit } from '../../search/collect/top-docs.js';
+import { hitOrder } from '../../dsl/search/merge-hits.js';
+import { pinScrollViews } from '../../dsl/search/scroll.js';
+import { formatTimeValue } from '../../common/units.js';
 
 /** What this node lends the search actions. */
 export interface SearchHost {
@@ -61,6 +70,17 @@ interface SearchContext {
   readonly plan: SearchPlan;
   readonly results: Map<number, ShardResult>;
   timer: NodeJS.Timeout;
+  /** A scroll's context: kept across pages, each shard's hits read up to its cursor. */
+  readonly scroll?: ScrollState;
+}
+
+interface ScrollState {
+  readonly id: string;
+  keepAliveMs: number;
+  /** Per shard index: its hits in merge order, and how many the pages fetched so far. */
+  readonly hits: Map<number, CollectedHit[]>;
+  readonly cursors: Map<number, number>;
+  readonly release: () => void;
 }
 
 /** ES `search.default_keep_alive`. */
@@ -72,6 +92,13 @@ const contextMissing = (id: string) =>
 export interface ShardSearchService {
   /** Search contexts held now (tests, stats). */
   openContexts(): number;
+  /** The actions, called directly for this node's own shards. */
+  query(r: QueryRequest): QueryReply;
+  fetch(r: FetchRequest): FetchReply;
+  scrollQuery(r: ScrollQueryRequest): ScrollQueryReply;
+  free(contextId: string): boolean;
+  /** Frees every scroll context; the ids of the scrolls they belonged to. */
+  clearScrolls(): string[];
   close(): void;
 }
 
@@ -86,48 +113,169 @@ export function registerShardSearchHandlers(
     if (!c) return false;
     clearTimeout(c.timer);
     contexts.delete(id);
+    c.scroll?.release();
     return true;
+  };
+  const expireIn = (id: string, ms: number) => {
+    const timer = setTimeout(() => free(id), ms);
+    timer.unref();
+    return timer;
+  };
+
+  const query = (r: QueryRequest): QueryReply => {
+    const reply = queryPhase(r, host);
+    let contextId: string | null = null;
+    if (r.scroll && reply.results.size > 0) {
+      contextId = randomUUID();
+      const kept = [...reply.results.values()];
+      contexts.set(contextId, {
+        ...reply.context,
+        results: reply.results,
+        timer: expireIn(contextId, r.scroll.keepAliveMs),
+        scroll: {
+          id: r.scroll.id,
+          keepAliveMs: r.scroll.keepAliveMs,
+          hits: reply.ordered,
+          cursors: new Map(kept.map((x) => [x.target.shardIndex, 0])),
+          // superseded versions of the hits stay readable for the scroll's life
+          release: pinScrollViews(kept),
+        },
+      });
+    } else if (r.keepContext) {
+      // contexts only hold shards with hits to fetch
+      for (const [i, res] of reply.results) if (res.top.hits.length === 0) reply.results.delete(i);
+      if (reply.results.size > 0) {
+        contextId = randomUUID();
+        contexts.set(contextId, {
+          ...reply.context,
+          results: reply.results,
+          timer: expireIn(contextId, keepAliveMs),
+        });
+      }
+    }
+    return { contextId, shards: reply.shards, warnings: reply.warnings };
+  };
+
+  const fetch = (r: FetchRequest): FetchReply => {
+    const c = contexts.get(r.contextId);
+    if (!c) throw contextMissing(r.contextId);
+    if (!c.scroll) {
+      try {
+        return fetchPhase(c, r);
+      } finally {
+        free(r.contextId);
+      }
+    }
+    const out = fetchPhase(c, r);
+    // each shard's page is a prefix of its remaining hits: the cursor moves past the last one
+    for (const s of r.shards) {
+      const hits = c.scroll.hits.get(s.shardIndex);
+      const from = c.scroll.cursors.get(s.shardIndex);
+      if (!hits || from === undefined) continue;
+      const last = new Set(s.docs);
+      let cursor = from;
+      for (let i = from; i < hits.length && last.size > 0; i++)
+        if (last.delete(hits[i]!.globalDoc)) cursor = i + 1;
+      c.scroll.cursors.set(s.shardIndex, cursor);
+    }
+    return out;
+  };
+
+  const scrollQuery = (r: ScrollQueryRequest): ScrollQueryReply => {
+    const c = contexts.get(r.contextId);
+    if (!c || !c.scroll) throw contextMissing(r.contextId);
+    const sc = c.scroll;
+    const results = [...c.results.values()];
+    if (r.keepAliveMs !== null && r.keepAliveMs > r.maxKeepAliveMs) {
+      // ES processFailure: a scroll whose query fails is freed
+      free(r.contextId);
+      const reason = `Keep alive for scroll (${formatTimeValue(r.keepAliveMs)}) is too large. It must be less than (${formatTimeValue(r.maxKeepAliveMs)}). This limit can be set by changing the [search.max_keep_alive] cluster level setting.`;
+      const error = serializeError(new EsError('query_phase_execution_exception', reason, 500));
+      return {
+        sort: c.req.sort,
+        size: c.plan.size,
+        shards: results.map((res) => ({
+          shardIndex: res.target.shardIndex,
+          index: res.target.idx.name,
+          shard: res.target.shard.id,
+          ok: false,
+          error,
+        })),
+      };
+    }
+    if (r.keepAliveMs !== null) sc.keepAliveMs = r.keepAliveMs;
+    clearTimeout(c.timer);
+    c.timer = expireIn(r.contextId, sc.keepAliveMs);
+    return {
+      sort: c.req.sort,
+      size: c.plan.size,
+      shards: results.map((res) => {
+        const i = res.target.shardIndex;
+        const from = sc.cursors.get(i) ?? 0;
+        return {
+          shardIndex: i,
+          index: res.target.idx.name,
+          shard: res.target.shard.id,
+          ok: true,
+          totalHits: res.top.totalHits,
+          maxScore: res.top.maxScore,
+          terminatedEarly: res.top.terminatedEarly,
+          hits: wireHits((sc.hits.get(i) ?? []).slice(from, from + c.plan.size)),
+        };
+      }),
+    };
+  };
+
+  const clearScrolls = (): string[] => {
+    const ids: string[] = [];
+    for (const [id, c] of [...contexts])
+      if (c.scroll) {
+        ids.push(c.scroll.id);
+        free(id);
+      }
+    return ids;
   };
 
   transport.registerHandler(QUERY_ACTION, async (rq) => {
-    const r = unpack<QueryRequest>(rq.attachment);
-    const reply = queryPhase(r, host);
-    let contextId: string | null = null;
-    if (r.keepContext && reply.results.size > 0) {
-      contextId = randomUUID();
-      const id = contextId;
-      const timer = setTimeout(() => free(id), keepAliveMs);
-      timer.unref();
-      contexts.set(id, { ...reply.context, results: reply.results, timer });
-    }
-    const out: QueryReply = { contextId, shards: reply.shards, warnings: reply.warnings };
-    return { body: { contextId }, attachment: pack(out) };
+    const out = query(unpack<QueryRequest>(rq.attachment));
+    return { body: { contextId: out.contextId }, attachment: pack(out) };
   });
-
-  transport.registerHandler(FETCH_ACTION, async (rq) => {
-    const r = unpack<FetchRequest>(rq.attachment);
-    const c = contexts.get(r.contextId);
-    if (!c) throw contextMissing(r.contextId);
-    try {
-      const out: FetchReply = fetchPhase(c, r);
-      return { body: {}, attachment: pack(out) };
-    } finally {
-      free(r.contextId);
-    }
-  });
-
+  transport.registerHandler(FETCH_ACTION, async (rq) => ({
+    body: {},
+    attachment: pack(fetch(unpack<FetchRequest>(rq.attachment))),
+  }));
+  transport.registerHandler(SCROLL_QUERY_ACTION, async (rq) => ({
+    body: {},
+    attachment: pack(scrollQuery(unpack<ScrollQueryRequest>(rq.attachment))),
+  }));
   transport.registerHandler(FREE_CONTEXT_ACTION, async (rq) => {
     const { contextId } = rq.body as { contextId: string };
     return { body: { freed: free(contextId) } };
   });
+  transport.registerHandler(CLEAR_SCROLLS_ACTION, async () => ({
+    body: { scrolls: clearScrolls() },
+  }));
 
   return {
     openContexts: () => contexts.size,
+    query,
+    fetch,
+    scrollQuery,
+    free,
+    clearScrolls,
     close() {
       for (const id of [...contexts.keys()]) free(id);
     },
   };
 }
+
+const wireHits = (hits: readonly CollectedHit[]): WireHit[] =>
+  hits.map((h) => ({
+    globalDoc: h.globalDoc,
+    score: h.score,
+    sort: h.sort,
+    ...(h.collapseValue !== undefined ? { collapseValue: h.collapseValue } : {}),
+  }));
 
 /** The query phase over the shards asked for; errors are per shard, as ES reports them. */
 function queryPhase(
@@ -137,7 +285,9 @@ function queryPhase(
   shards: ShardQueryReply[];
   warnings: string[];
   results: Map<number, ShardResult>;
-  context: Omit<SearchContext, 'results' | 'timer'>;
+  /** Each shard's hits in merge order (scrolls page through them). */
+  ordered: Map<number, CollectedHit[]>;
+  context: Omit<SearchContext, 'results' | 'timer' | 'scroll'>;
 } {
   const warnings: string[] = [];
   const w = r.opts;
@@ -171,6 +321,14 @@ function queryPhase(
       ? { aliasFilters: aliasFilters as NonNullable<ExecuteOptions['aliasFilters']> }
       : {}),
     ...(indexBoosts.size > 0 ? { indexBoosts } : {}),
+    ...(w.scroll
+      ? {
+          scroll: true,
+          keepAllHits: true,
+          ...(w.scrollKeepAliveMs !== undefined ? { scrollKeepAliveMs: w.scrollKeepAliveMs } : {}),
+          ...(w.maxKeepAliveMs !== undefined ? { maxKeepAliveMs: w.maxKeepAliveMs } : {}),
+        }
+      : {}),
   };
   const parsed = parseSearch(
     r.sreq,
@@ -194,6 +352,7 @@ function queryPhase(
   const plan = planSearch(targets, r.sreq, opts, warnings);
   const q = runQueryPhase(targets, r.sreq, parsed, opts, plan, new Set(), r.skipHits);
   const results = new Map<number, ShardResult>();
+  const ordered = new Map<number, CollectedHit[]>();
   for (const res of q.results) results.set(res.target.shardIndex, res);
   for (const t of targets) {
     const res = results.get(t.shardIndex);
@@ -210,6 +369,15 @@ function queryPhase(
               fetchTopHits(hits, o, () => t, plan, parsed, opts),
             )
           : null;
+      let hits = res.top.hits;
+      if (r.scroll) {
+        // a scroll pages through the shard's hits in the coordinator's merge order
+        const keys = res.sortKeys && !plan.scoreOnlySort ? res.sortKeys : null;
+        const order = hitOrder(keys);
+        hits = [...hits].sort((a, b) => order(a, t, b, t));
+        ordered.set(t.shardIndex, hits);
+        hits = hits.slice(0, plan.from + plan.size);
+      }
       shards.push({
         shardIndex: t.shardIndex,
         ok: true,
@@ -217,12 +385,7 @@ function queryPhase(
         totalHits: res.top.totalHits,
         maxScore: res.top.maxScore,
         terminatedEarly: res.top.terminatedEarly,
-        hits: res.top.hits.map((h) => ({
-          globalDoc: h.globalDoc,
-          score: h.score,
-          sort: h.sort,
-          ...(h.collapseValue !== undefined ? { collapseValue: h.collapseValue } : {}),
-        })),
+        hits: wireHits(hits),
         hitsFrom: res.hitsFrom,
         timedOut: res.timedOut,
         aggs,
@@ -235,9 +398,7 @@ function queryPhase(
       shards.push({ shardIndex: t.shardIndex, ok: false, error: serializeError(toEsError(e)) });
     }
   }
-  // contexts only hold shards with hits to fetch
-  for (const [i, res] of results) if (res.top.hits.length === 0) results.delete(i);
-  return { shards, warnings, results, context: { req: r.sreq, parsed, opts, plan } };
+  return { shards, warnings, results, ordered, context: { req: r.sreq, parsed, opts, plan } };
 }
 
 /** The fetch of the page's hits of each shard from its kept results. */

@@ -25,7 +25,8 @@ function hasTermsLookup(q: unknown): boolean {
 
 /** Throws for the first request feature the distributed search cannot serve. */
 export function refuseAcrossNodes(req: SearchRequest, opts: ExecuteOptions): void {
-  if (opts.scroll || opts.keepAllHits) throw notYet('scroll');
+  // every hit of a by-query scan kept on this node: not across nodes (a scroll keeps them there)
+  if (opts.keepAllHits && !opts.scroll) throw notYet('scroll');
   if (opts.searchType === 'dfs_query_then_fetch')
     throw notYet('search_type [dfs_query_then_fetch]');
   if (req.profile) throw notYet('profile');

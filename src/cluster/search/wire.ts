@@ -17,6 +17,8 @@ import { deserializeError, serializeError, type SerializedError } from '../trans
 export const QUERY_ACTION = 'indices:data/read/search[phase/query]';
 export const FETCH_ACTION = 'indices:data/read/search[phase/fetch/id]';
 export const FREE_CONTEXT_ACTION = 'indices:data/read/search[free_context]';
+export const SCROLL_QUERY_ACTION = 'indices:data/read/search[phase/query/scroll]';
+export const CLEAR_SCROLLS_ACTION = 'indices:data/read/search[clear_scroll_contexts]';
 
 /** The execution options that matter on the shard's node (its own limits' breaker apart). */
 export interface WireOptions {
@@ -30,6 +32,10 @@ export interface WireOptions {
   /** By index name (the node resolves its own IndexService). */
   readonly aliasFilters: readonly (readonly [string, unknown])[];
   readonly indexBoosts: readonly (readonly [string, number])[];
+  /** A scroll's first query: every hit kept, the keep alive checked against the limit. */
+  readonly scroll?: boolean;
+  readonly scrollKeepAliveMs?: number;
+  readonly maxKeepAliveMs?: number;
 }
 
 export interface WireShardRef {
@@ -49,6 +55,46 @@ export interface QueryRequest {
   readonly canMatch: boolean;
   /** Keep the shard results for a fetch (hits to fetch may follow); false: nothing is kept. */
   readonly keepContext: boolean;
+  /**
+   * A scroll's first query: the context keeps every hit of its shards for the scroll's pages
+   * until cleared or idle for the keep alive; `id` names the scroll (clear-all counts scrolls).
+   */
+  readonly scroll?: { readonly id: string; readonly keepAliveMs: number };
+}
+
+/** The next page of a scroll's context (ES InternalScrollSearchRequest). */
+export interface ScrollQueryRequest {
+  readonly contextId: string;
+  /** A new keep alive, or null to keep the current one. */
+  readonly keepAliveMs: number | null;
+  readonly maxKeepAliveMs: number;
+}
+
+export type ScrollShardReply =
+  | {
+      readonly shardIndex: number;
+      readonly index: string;
+      readonly shard: number;
+      readonly ok: true;
+      readonly totalHits: number;
+      readonly maxScore: number;
+      readonly terminatedEarly: boolean;
+      /** The shard's next hits after those already fetched, at most a page. */
+      readonly hits: readonly WireHit[];
+    }
+  | {
+      readonly shardIndex: number;
+      readonly index: string;
+      readonly shard: number;
+      readonly ok: false;
+      readonly error: SerializedError;
+    };
+
+export interface ScrollQueryReply {
+  /** The scroll's sort (the coordinator merges by it) and page size. */
+  readonly sort: SearchRequest['sort'];
+  readonly size: number;
+  readonly shards: readonly ScrollShardReply[];
 }
 
 export interface WireHit {
@@ -137,6 +183,15 @@ export function wireOptions(opts: ExecuteOptions): WireOptions {
       : {}),
     aliasFilters: byName(opts.aliasFilters),
     indexBoosts: byName(opts.indexBoosts),
+    ...(opts.scroll
+      ? {
+          scroll: true,
+          ...(opts.scrollKeepAliveMs !== undefined
+            ? { scrollKeepAliveMs: opts.scrollKeepAliveMs }
+            : {}),
+          ...(opts.maxKeepAliveMs !== undefined ? { maxKeepAliveMs: opts.maxKeepAliveMs } : {}),
+        }
+      : {}),
   };
 }
 

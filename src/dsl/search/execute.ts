@@ -189,6 +189,15 @@ export interface SearchPlan {
   readonly allowPartial: boolean;
 }
 
+/** A sort by descending score alone: hits merge by score, as without a sort. */
+export function isScoreOnlySort(sortSpecs: NonNullable<SearchRequest['sort']>): boolean {
+  return (
+    sortSpecs.length === 1 &&
+    sortSpecs[0]!.field === '_score' &&
+    (sortSpecs[0]!.order ?? 'desc') === 'desc'
+  );
+}
+
 export function planSearch(
   targets: ShardTarget[],
   req: SearchRequest,
@@ -216,11 +225,7 @@ export function planSearch(
     from,
     size,
     sortSpecs,
-    scoreOnlySort:
-      sortSpecs !== null &&
-      sortSpecs.length === 1 &&
-      sortSpecs[0]!.field === '_score' &&
-      (sortSpecs[0]!.order ?? 'desc') === 'desc',
+    scoreOnlySort: sortSpecs !== null && isScoreOnlySort(sortSpecs),
     numHits: opts.keepAllHits ? Number.MAX_SAFE_INTEGER : from + size,
     warnings,
     qctx,

@@ -381,6 +381,8 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       ...(pref !== undefined ? { preference: pref } : {}),
       maxAggDepth: searchLimits(node).maxAggDepth,
     });
+    // a scroll's contexts stay on the nodes that hold its shards; the body names them
+    if (p.keepAlive !== undefined) return { body: out.body, warnings: out.warnings };
     return finishRun(p, out);
   };
   const inCluster = () => node.cluster !== undefined && node.clusterSearch !== undefined;
@@ -446,6 +448,17 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       );
     const ka = body.scroll ?? param(req, 'scroll');
     const keepAlive = ka === undefined ? null : parseTimeValueMs(String(ka), 'scroll');
+    if (inCluster())
+      return node
+        .clusterSearch!.scroll({
+          scrollId: id,
+          keepAliveMs: keepAlive,
+          maxKeepAliveMs: maxKeepAlive(),
+        }) // prettier-ignore
+        .then((out) => {
+          req.warnings.push(...out.warnings);
+          return { status: 200, body: out.body };
+        });
     if (keepAlive !== null && keepAlive > maxKeepAlive()) {
       const ctx = scrolls.get(id, null);
       scrolls.clear([id]);
@@ -498,6 +511,11 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
         'Validation Failed: 1: no scroll ids specified;',
         400,
       );
+    if (inCluster())
+      return node.clusterSearch!.clearScroll(ids.includes('_all') ? 'all' : ids).then((r) => ({
+        status: r.missing === 0 ? 200 : 404,
+        body: { succeeded: r.missing === 0, num_freed: r.freed },
+      }));
     const r = ids.includes('_all') ? scrolls.clear('all') : scrolls.clear(ids);
     const ok = r.missing.length === 0;
     return { status: ok ? 200 : 404, body: { succeeded: ok, num_freed: r.freed } };
