@@ -174,6 +174,29 @@ describe('search routes in a cluster', () => {
     expect(got.json.suggest['term#s'][1].options[0].text).toBe('common');
   });
 
+  it('reads a terms lookup once here and sends its values to the other nodes', async () => {
+    const lookup = { terms: { k: { index: 'docs', type: '_doc', id: 'd3', path: 'k' } } };
+    for (const body of [
+      { query: lookup, sort: ['n'], size: 20 },
+      { size: 0, aggs: { f: { filter: lookup } } },
+      { query: { terms: { k: { index: 'docs', type: '_doc', id: 'nope', path: 'k' } } } },
+    ]) {
+      const got = await a.req('POST', '/docs/_search', body);
+      const ref = await b.req('POST', '/docs/_search', body);
+      expect(got.status).toBe(200);
+      expect(noTook(got.json)).toEqual(noTook(ref.json));
+    }
+    const hits = (await a.req('POST', '/docs/_search', { query: lookup, size: 20 })).json.hits;
+    expect(hits.total).toBe(10);
+    const noIndex = { query: { terms: { k: { index: 'nothing', type: '_doc', id: 'd3', path: 'k' } } } }; // prettier-ignore
+    const missing = await a.req('POST', '/docs/_search', noIndex);
+    const refMissing = await b.req('POST', '/docs/_search', noIndex);
+    expect(missing.status).toBe(refMissing.status);
+    const causes = (r: typeof missing) =>
+      r.json.error.root_cause.map((c: Record<string, unknown>) => [c.type, c.reason]);
+    expect(causes(missing)).toEqual(causes(refMissing));
+  });
+
   it('refuses what is not supported across nodes with a 400, and keeps other APIs gated', async () => {
     const r = await a.req('POST', '/docs/_search', { profile: true });
     expect(r.status).toBe(400);

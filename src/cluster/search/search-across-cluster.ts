@@ -43,12 +43,14 @@ import type { Transport, TransportPeer } from '../transport/transport.js';
 import type { ClusterState } from '../state.js';
 import { selectShardCopies, type RoundRobin } from './copy-selection.js';
 import { refuseAcrossNodes } from './unsupported.js';
+import type { LookupOutcome } from '../../dsl/query/terms-lookup-once.js';
 import { encodeScrollId, type ContextRef } from './scroll-id.js';
 import { DEFAULT_CONTEXT_KEEP_ALIVE_MS, type ShardSearchService } from './shard-search-service.js';
 import { randomUUID } from 'node:crypto';
 import {
   decodeRendered,
   decodeSuggest,
+  encodeLookups,
   FETCH_ACTION,
   FREE_CONTEXT_ACTION,
   pack,
@@ -83,6 +85,11 @@ export interface ClusterSearchRequest {
   readonly opts: ExecuteOptions;
   readonly preference?: string;
   readonly maxAggDepth?: number;
+  /**
+   * The request's terms lookups, read beforehand on this node (ES rewrites them on the
+   * coordinating node); the shards on other nodes get them with the query.
+   */
+  readonly termsLookups?: readonly (readonly [string, LookupOutcome])[];
   /**
    * What runs when every shard is read on this node (default: the lone node's executor), over
    * the shards `shardFilter` keeps.
@@ -133,7 +140,7 @@ export async function searchAcrossCluster(
       ? r.runLocally(shardFilter)
       : executeSearch(r.indices, req, parsed, localOpts);
   }
-  refuseAcrossNodes(req, opts);
+  refuseAcrossNodes(req, opts, r.termsLookups !== undefined);
 
   const warnings: string[] = [];
   const plan = planSearch(targets, req, opts, warnings);
@@ -213,6 +220,7 @@ export async function searchAcrossCluster(
           skipHits,
           canMatch,
           keepContext: fetching,
+          ...(r.termsLookups ? { lookups: encodeLookups(r.termsLookups) } : {}),
           ...(scrollId !== null
             ? {
                 scroll: {
@@ -401,6 +409,7 @@ async function expandCollapsed(
         parsed: parseSearch(g.sub),
         opts,
         ...(r.preference !== undefined ? { preference: r.preference } : {}),
+        ...(r.termsLookups ? { termsLookups: r.termsLookups } : {}),
       });
     } catch (e) {
       throw expandFailure(e);

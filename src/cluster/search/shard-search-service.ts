@@ -26,9 +26,11 @@ import type { RequestLimits } from '../../dsl/search/index-context.js';
 import type { ShardResult } from '../../dsl/search/query-phase.js';
 import type { SearchRequest } from '../../dsl/search/request.js';
 import { suggestShard } from '../../dsl/search/suggest.js';
+import { termsLookupOnce } from '../../dsl/query/terms-lookup-once.js';
 import { serializeError } from '../transport/errors.js';
 import type { Transport } from '../transport/transport.js';
 import {
+  decodeLookups,
   encodeRendered,
   encodeSuggest,
   FETCH_ACTION,
@@ -321,6 +323,7 @@ function queryPhase(
       ? { aliasFilters: aliasFilters as NonNullable<ExecuteOptions['aliasFilters']> }
       : {}),
     ...(indexBoosts.size > 0 ? { indexBoosts } : {}),
+    ...(r.lookups ? { termsLookup: primedLookups(r.lookups) } : {}),
     ...(w.scroll
       ? {
           scroll: true,
@@ -399,6 +402,15 @@ function queryPhase(
     }
   }
   return { shards, warnings, results, ordered, context: { req: r.sreq, parsed, opts, plan } };
+}
+
+/** The lookups the coordinating node read, as the shards' query lowering asks for them. */
+function primedLookups(ls: NonNullable<QueryRequest['lookups']>): ExecuteOptions['termsLookup'] {
+  const once = termsLookupOnce(() => {
+    throw new EsError('illegal_state_exception', 'terms lookup not read by the coordinating node', 500); // prettier-ignore
+  });
+  for (const [k, o] of decodeLookups(ls)) once.prime(k, o);
+  return once.lookup;
 }
 
 /** The fetch of the page's hits of each shard from its kept results. */

@@ -11,6 +11,7 @@ import type { SortValue } from '../../search/collect/sort.js';
 import type { ExecuteOptions } from '../../dsl/search/execute.js';
 import type { SearchRequest } from '../../dsl/search/request.js';
 import { toEsError } from '../../common/errors.js';
+import type { LookupOutcome } from '../../dsl/query/terms-lookup-once.js';
 import type { Entry, ShardSuggest, ShardSuggestion } from '../../dsl/search/suggest.js';
 import { deserializeError, serializeError, type SerializedError } from '../transport/errors.js';
 
@@ -60,7 +61,22 @@ export interface QueryRequest {
    * until cleared or idle for the keep alive; `id` names the scroll (clear-all counts scrolls).
    */
   readonly scroll?: { readonly id: string; readonly keepAliveMs: number };
+  /** The request's terms lookups, read once on the coordinating node (by lookupKey). */
+  readonly lookups?: readonly (readonly [string, WireLookup])[];
 }
+
+export type WireLookup =
+  { readonly values: unknown[] | null } | { readonly error: SerializedError };
+
+export const encodeLookups = (
+  ls: readonly (readonly [string, LookupOutcome])[],
+): (readonly [string, WireLookup])[] =>
+  ls.map(([k, o]) => [k, 'error' in o ? { error: serializeError(toEsError(o.error)) } : o]);
+
+export const decodeLookups = (
+  ls: readonly (readonly [string, WireLookup])[],
+): [string, LookupOutcome][] =>
+  ls.map(([k, o]) => [k, 'error' in o ? { error: deserializeError(o.error) } : o]);
 
 /** The next page of a scroll's context (ES InternalScrollSearchRequest). */
 export interface ScrollQueryRequest {

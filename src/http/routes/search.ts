@@ -46,7 +46,12 @@ import {
   requestCacheKey,
   requestMayCache,
 } from '../../dsl/search/shard-request-cache.js';
-import { termsLookupOnce, type TermsLookupOnce } from '../../dsl/query/terms-lookup-once.js';
+import {
+  lookupKey,
+  termsLookupOnce,
+  termsLookupsIn,
+  type TermsLookupOnce,
+} from '../../dsl/query/terms-lookup-once.js';
 import { DEFAULT_MAX_AGG_DEPTH, MAX_AGG_DEPTH_SETTING } from '../../dsl/aggs/parse/parse-aggs.js';
 import { indexQueryContext } from '../../dsl/search/index-context.js';
 import {
@@ -221,6 +226,39 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     const v = valueAtPath(obj, path);
     return v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
   };
+  /**
+   * In a cluster the lookup documents are read before the search (wherever their shards are,
+   * through node.reads), as ES rewrites lookups on the coordinating node; the memo then answers
+   * the query's lowering here, and the lookups travel to the other nodes' shards.
+   */
+  const readLookups = async (parsed: PreparedSearch['parsed'], once: TermsLookupOnce) => {
+    for (const l of termsLookupsIn([
+      parsed.query,
+      parsed.postFilter,
+      parsed.aggs,
+      parsed.rescoreQueries,
+    ])) {
+      // prettier-ignore
+      try {
+        const idx = indices.resolve(l.index, STRICT_EXPAND_OPEN_FORBID_CLOSED)[0];
+        let values: unknown[] | null = null;
+        if (idx) {
+          const r = await node.reads.get(idx, l.type, l.id, l.routing, {
+            source: { includes: [], excludes: [] },
+          });
+          if (r.found) {
+            const src = r.body._source;
+            const v = valueAtPath(src instanceof RawJson ? JSON.parse(src.text) : src, l.path);
+            values = v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
+          }
+        }
+        once.prime(lookupKey(l), { values });
+      } catch (error) {
+        once.prime(lookupKey(l), { error });
+      }
+    }
+    return once.outcomes();
+  };
   /** Lookups run once per search request, keyed by its parameter reader (one per request and
    *  msearch item; ES rewrites lookups on the coordinating node). */
   const lookups = new WeakMap<object, TermsLookupOnce>();
@@ -373,7 +411,9 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
   ) => {
     const p = prepareRun(prepared, get, expr, resolveTargets, warnings);
     const pref = get('preference');
+    const termsLookups = await readLookups(p.parsed, lookupOnce(get));
     const out = await node.clusterSearch!.search({
+      termsLookups,
       indices: p.targets,
       req: p.sreq,
       parsed: p.parsed,
