@@ -198,10 +198,15 @@ describe('search routes in a cluster', () => {
   });
 
   it('refuses what is not supported across nodes with a 400, and keeps other APIs gated', async () => {
-    const r = await a.req('POST', '/docs/_search', { profile: true });
+    const r = await a.req('POST', '/docs/_search?search_type=dfs_query_then_fetch', {});
     expect(r.status).toBe(400);
     expect(r.json.error.type).toBe('illegal_argument_exception');
-    expect(r.json.error.reason).toBe('profile is not supported yet when shards are on several nodes'); // prettier-ignore
+    expect(r.json.error.reason).toBe('search_type [dfs_query_then_fetch] is not supported yet when shards are on several nodes'); // prettier-ignore
+    // a lone node answers without a profile section: so does the cluster
+    const profiled = await a.req('POST', '/docs/_search', { profile: true, size: 3 });
+    const ref = await b.req('POST', '/docs/_search', { profile: true, size: 3 });
+    expect(profiled.status).toBe(200);
+    expect(noTook(profiled.json)).toEqual(noTook(ref.json));
     expect((await a.req('POST', '/docs/_forcemerge')).status).toBe(503);
   });
 });

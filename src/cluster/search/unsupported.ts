@@ -33,7 +33,6 @@ export function refuseAcrossNodes(
   if (opts.keepAllHits && !opts.scroll) throw notYet('scroll');
   if (opts.searchType === 'dfs_query_then_fetch')
     throw notYet('search_type [dfs_query_then_fetch]');
-  if (req.profile) throw notYet('profile');
   // lookups read beforehand travel with the query; others would find no document there
   if (
     !lookupsRead &&
