@@ -197,11 +197,12 @@ describe('search routes in a cluster', () => {
     expect(causes(missing)).toEqual(causes(refMissing));
   });
 
-  it('refuses what is not supported across nodes with a 400, and keeps other APIs gated', async () => {
-    const r = await a.req('POST', '/docs/_search?search_type=dfs_query_then_fetch', {});
-    expect(r.status).toBe(400);
-    expect(r.json.error.type).toBe('illegal_argument_exception');
-    expect(r.json.error.reason).toBe('search_type [dfs_query_then_fetch] is not supported yet when shards are on several nodes'); // prettier-ignore
+  it('answers dfs_query_then_fetch and profile as the lone node, and keeps other APIs gated', async () => {
+    const dfs = { query: { match: { t: 'w1 w2 common' } }, size: 10 };
+    const got = await a.req('POST', '/docs/_search?search_type=dfs_query_then_fetch', dfs);
+    const want = await b.req('POST', '/docs/_search?search_type=dfs_query_then_fetch', dfs);
+    expect(got.status).toBe(200);
+    expect(noTook(got.json)).toEqual(noTook(want.json));
     // a lone node answers without a profile section: so does the cluster
     const profiled = await a.req('POST', '/docs/_search', { profile: true, size: 3 });
     const ref = await b.req('POST', '/docs/_search', { profile: true, size: 3 });

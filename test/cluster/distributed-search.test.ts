@@ -298,6 +298,27 @@ const requests: Record<string, [unknown, string[]?, Partial<ExecuteOptions>?]> =
     ['docs', 'other'],
     { typedKeys: true },
   ],
+  dfs: [
+    { query: { match: { title: 'quick fox lazy' } }, size: 15 },
+    ['docs', 'other'],
+    { searchType: 'dfs_query_then_fetch' },
+  ],
+  dfsFuzzyPrefix: [
+    {
+      query: {
+        bool: {
+          should: [
+            { match: { title: { query: 'quik brwn', fuzziness: 'AUTO' } } },
+            { prefix: { title: 'ju' } },
+            { match_phrase: { title: 'the red' } },
+          ],
+        },
+      },
+      size: 20,
+    },
+    ['docs'],
+    { searchType: 'dfs_query_then_fetch' },
+  ],
   collapseInnerHits: [
     {
       query: { match: { title: 'fox' } },
@@ -321,6 +342,13 @@ describe('search across nodes', () => {
       for (let i = 0; i < 2; i++) expect(await distributed(body, names, extra)).toEqual(expected);
     });
   }
+
+  it('scores dfs_query_then_fetch with the statistics of all shards, not of each', async () => {
+    const [body, names, extra] = requests.dfs!;
+    const dfs = await distributed(body, names, extra);
+    expect(dfs).not.toEqual(await distributed(body, names));
+    expect(dfs.hits.hits[0]._score).not.toBe(plain(lone(body, names)).hits.hits[0]._score);
+  });
 
   it('leaves no search context behind on the shard nodes', async () => {
     await distributed({ size: 0, aggs: { t: { terms: { field: 'tag' } } } });
@@ -444,9 +472,6 @@ describe('search across nodes', () => {
     const lookup = { terms: { tag: { index: 'docs', type: '_doc', id: 'd1', path: 'tag' } } };
     expect((await refused({ query: { bool: { filter: [lookup] } } }))[2]).toBe(
       'a terms lookup is not supported yet when shards are on several nodes',
-    );
-    expect((await refused({}, { searchType: 'dfs_query_then_fetch' }))[2]).toBe(
-      'search_type [dfs_query_then_fetch] is not supported yet when shards are on several nodes',
     );
   });
 

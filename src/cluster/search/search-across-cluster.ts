@@ -43,6 +43,7 @@ import type { Transport, TransportPeer } from '../transport/transport.js';
 import type { ClusterState } from '../state.js';
 import { selectShardCopies, type RoundRobin } from './copy-selection.js';
 import { refuseAcrossNodes } from './unsupported.js';
+import { sumStatsTables, tableStats, type StatsTable } from '../../search/query/stats-table.js';
 import type { LookupOutcome } from '../../dsl/query/terms-lookup-once.js';
 import { encodeScrollId, type ContextRef } from './scroll-id.js';
 import { DEFAULT_CONTEXT_KEEP_ALIVE_MS, type ShardSearchService } from './shard-search-service.js';
@@ -50,6 +51,7 @@ import { randomUUID } from 'node:crypto';
 import {
   decodeRendered,
   decodeSuggest,
+  DFS_ACTION,
   encodeLookups,
   FETCH_ACTION,
   FREE_CONTEXT_ACTION,
@@ -58,6 +60,7 @@ import {
   unpack,
   wireOptions,
   SCROLL_QUERY_ACTION,
+  type DfsReply,
   type FetchReply,
   type FetchRequest,
   type QueryReply,
@@ -143,7 +146,11 @@ export async function searchAcrossCluster(
   refuseAcrossNodes(req, opts, r.termsLookups !== undefined);
 
   const warnings: string[] = [];
-  const plan = planSearch(targets, req, opts, warnings);
+  const planned0 = planSearch(targets, req, opts, warnings);
+  // dfs_query_then_fetch: the shards' statistics first, summed, then every shard scores with them
+  const dfs =
+    opts.searchType === 'dfs_query_then_fetch' ? await dfsPhase(deps, state, r, planned) : null;
+  const plan = dfs ? { ...planned0, globalStats: tableStats(dfs) } : planned0;
   const threshold = opts.preFilterShardSize ?? DEFAULT_PRE_FILTER_SHARD_SIZE;
   const canMatch =
     opts.searchType === 'query_then_fetch' &&
@@ -221,6 +228,7 @@ export async function searchAcrossCluster(
           canMatch,
           keepContext: fetching,
           ...(r.termsLookups ? { lookups: encodeLookups(r.termsLookups) } : {}),
+          ...(dfs ? { dfs } : {}),
           ...(scrollId !== null
             ? {
                 scroll: {
@@ -392,6 +400,53 @@ export async function searchAcrossCluster(
   return { body: { _scroll_id: id, ...body }, warnings, sortKeys: reduced.keys };
 }
 
+/**
+ * DfsPhase on the first copy of every shard (the query phase's first try): each node records
+ * the statistics its shards' query reads; a shard that fails here adds none (its query fails).
+ */
+async function dfsPhase(
+  deps: ClusterSearchDeps,
+  state: ClusterState,
+  r: ClusterSearchRequest,
+  planned: Planned[],
+): Promise<StatsTable> {
+  const byNode = new Map<string, Planned[]>();
+  for (const p of planned) {
+    const node = p.nodes[0];
+    if (node === undefined) continue;
+    const l = byNode.get(node);
+    if (l) l.push(p);
+    else byNode.set(node, [p]);
+  }
+  const tables = new Map<number, StatsTable>();
+  await Promise.all(
+    [...byNode].map(async ([nodeId, ps]) => {
+      const request: QueryRequest = {
+        sreq: r.req,
+        ...(r.maxAggDepth !== undefined ? { maxAggDepth: r.maxAggDepth } : {}),
+        opts: wireOptions(r.opts),
+        shards: ps.map((p) => ({
+          index: p.target.idx.name,
+          shard: p.target.shard.id,
+          shardIndex: p.target.shardIndex,
+        })),
+        skipHits: 0,
+        canMatch: false,
+        keepContext: false,
+        ...(r.termsLookups ? { lookups: encodeLookups(r.termsLookups) } : {}),
+      };
+      try {
+        const reply = await callNode<DfsReply>(deps, state, nodeId, DFS_ACTION, request);
+        for (const [i, t] of reply.tables) tables.set(i, t);
+      } catch {
+        // the node failed: its shards' query phase moves on or reports it
+      }
+    }),
+  );
+  // summed in shard order, as combinedStats sums a lone node's shards
+  return sumStatsTables(planned.flatMap((p) => tables.get(p.target.shardIndex) ?? []));
+}
+
 /** ExpandSearchPhase: each group's inner search runs across the cluster as any search does. */
 async function expandCollapsed(
   deps: ClusterSearchDeps,
@@ -474,6 +529,8 @@ export async function callNode<T>(
     switch (action) {
       case QUERY_ACTION:
         return l.query(request as QueryRequest) as T;
+      case DFS_ACTION:
+        return l.dfs(request as QueryRequest) as T;
       case FETCH_ACTION:
         return l.fetch(request as FetchRequest) as T;
       case SCROLL_QUERY_ACTION:

@@ -35,11 +35,13 @@ import {
   encodeSuggest,
   FETCH_ACTION,
   CLEAR_SCROLLS_ACTION,
+  DFS_ACTION,
   FREE_CONTEXT_ACTION,
   pack,
   QUERY_ACTION,
   SCROLL_QUERY_ACTION,
   unpack,
+  type DfsReply,
   type FetchReply,
   type FetchRequest,
   type QueryReply,
@@ -53,6 +55,13 @@ import {
 import type { CollectedHit } from '../../search/collect/top-docs.js';
 import { hitOrder } from '../../dsl/search/merge-hits.js';
 import { pinScrollViews } from '../../dsl/search/scroll.js';
+import { shardStats } from '../../search/query/stats.js';
+import {
+  emptyStatsTable,
+  recordStats,
+  tableStats,
+  type StatsTable,
+} from '../../search/query/stats-table.js';
 import { formatTimeValue } from '../../common/units.js';
 
 /** What this node lends the search actions. */
@@ -96,6 +105,7 @@ export interface ShardSearchService {
   openContexts(): number;
   /** The actions, called directly for this node's own shards. */
   query(r: QueryRequest): QueryReply;
+  dfs(r: QueryRequest): DfsReply;
   fetch(r: FetchRequest): FetchReply;
   scrollQuery(r: ScrollQueryRequest): ScrollQueryReply;
   free(contextId: string): boolean;
@@ -242,6 +252,10 @@ export function registerShardSearchHandlers(
     const out = query(unpack<QueryRequest>(rq.attachment));
     return { body: { contextId: out.contextId }, attachment: pack(out) };
   });
+  transport.registerHandler(DFS_ACTION, async (rq) => ({
+    body: {},
+    attachment: pack(dfsPhase(unpack<QueryRequest>(rq.attachment), host)),
+  }));
   transport.registerHandler(FETCH_ACTION, async (rq) => ({
     body: {},
     attachment: pack(fetch(unpack<FetchRequest>(rq.attachment))),
@@ -261,6 +275,7 @@ export function registerShardSearchHandlers(
   return {
     openContexts: () => contexts.size,
     query,
+    dfs: (r) => dfsPhase(r, host),
     fetch,
     scrollQuery,
     free,
@@ -279,18 +294,8 @@ const wireHits = (hits: readonly CollectedHit[]): WireHit[] =>
     ...(h.collapseValue !== undefined ? { collapseValue: h.collapseValue } : {}),
   }));
 
-/** The query phase over the shards asked for; errors are per shard, as ES reports them. */
-function queryPhase(
-  r: QueryRequest,
-  host: SearchHost,
-): {
-  shards: ShardQueryReply[];
-  warnings: string[];
-  results: Map<number, ShardResult>;
-  /** Each shard's hits in merge order (scrolls page through them). */
-  ordered: Map<number, CollectedHit[]>;
-  context: Omit<SearchContext, 'results' | 'timer' | 'scroll'>;
-} {
+/** What the phases of a request share on this node: its options, parsed search and shards. */
+function prepareShards(r: QueryRequest, host: SearchHost) {
   const warnings: string[] = [];
   const w = r.opts;
   const byName = <T>(list: readonly (readonly [string, T])[]) => {
@@ -352,7 +357,46 @@ function queryPhase(
     const shard = idx.shard(s.shard);
     targets.push({ idx, shard, snapshot: shard.searcher(), shardIndex: s.shardIndex });
   }
-  const plan = planSearch(targets, r.sreq, opts, warnings);
+  return { warnings, opts, parsed, shards, targets };
+}
+
+/**
+ * DfsPhase: the scoring statistics each shard's query reads, recorded by running it over the
+ * shard's own statistics (no aggregations, nothing kept).
+ */
+function dfsPhase(r: QueryRequest, host: SearchHost): DfsReply {
+  const { opts, parsed, shards, targets } = prepareShards(r, host);
+  const sreq = { ...r.sreq, aggs: null, suggest: null };
+  const bare = { ...parsed, aggs: null, suggest: null };
+  const tables: [number, StatsTable][] = [];
+  for (const t of targets) {
+    const table = emptyStatsTable();
+    const plan = {
+      ...planSearch([t], sreq, opts, []),
+      globalStats: recordStats(shardStats(t.snapshot), table),
+    };
+    const q = runQueryPhase([t], sreq, bare, opts, plan, new Set(), 0);
+    if (q.failures.length === 0) tables.push([t.shardIndex, table]);
+  }
+  return { tables, failed: shards.map((s) => s.shardIndex) };
+}
+
+/** The query phase over the shards asked for; errors are per shard, as ES reports them. */
+function queryPhase(
+  r: QueryRequest,
+  host: SearchHost,
+): {
+  shards: ShardQueryReply[];
+  warnings: string[];
+  results: Map<number, ShardResult>;
+  /** Each shard's hits in merge order (scrolls page through them). */
+  ordered: Map<number, CollectedHit[]>;
+  context: Omit<SearchContext, 'results' | 'timer' | 'scroll'>;
+} {
+  const { warnings, opts, parsed, shards, targets } = prepareShards(r, host);
+  const planned = planSearch(targets, r.sreq, opts, warnings);
+  // dfs_query_then_fetch: every shard scores with the statistics of all (the coordinator's sum)
+  const plan = r.dfs ? { ...planned, globalStats: tableStats(r.dfs) } : planned;
   const q = runQueryPhase(targets, r.sreq, parsed, opts, plan, new Set(), r.skipHits);
   const results = new Map<number, ShardResult>();
   const ordered = new Map<number, CollectedHit[]>();

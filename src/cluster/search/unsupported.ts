@@ -31,8 +31,6 @@ export function refuseAcrossNodes(
 ): void {
   // every hit of a by-query scan kept on this node: not across nodes (a scroll keeps them there)
   if (opts.keepAllHits && !opts.scroll) throw notYet('scroll');
-  if (opts.searchType === 'dfs_query_then_fetch')
-    throw notYet('search_type [dfs_query_then_fetch]');
   // lookups read beforehand travel with the query; others would find no document there
   if (
     !lookupsRead &&

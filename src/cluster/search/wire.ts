@@ -11,6 +11,7 @@ import type { SortValue } from '../../search/collect/sort.js';
 import type { ExecuteOptions } from '../../dsl/search/execute.js';
 import type { SearchRequest } from '../../dsl/search/request.js';
 import { toEsError } from '../../common/errors.js';
+import type { StatsTable } from '../../search/query/stats-table.js';
 import type { LookupOutcome } from '../../dsl/query/terms-lookup-once.js';
 import type { Entry, ShardSuggest, ShardSuggestion } from '../../dsl/search/suggest.js';
 import { deserializeError, serializeError, type SerializedError } from '../transport/errors.js';
@@ -18,6 +19,7 @@ import { deserializeError, serializeError, type SerializedError } from '../trans
 export const QUERY_ACTION = 'indices:data/read/search[phase/query]';
 export const FETCH_ACTION = 'indices:data/read/search[phase/fetch/id]';
 export const FREE_CONTEXT_ACTION = 'indices:data/read/search[free_context]';
+export const DFS_ACTION = 'indices:data/read/search[phase/dfs]';
 export const SCROLL_QUERY_ACTION = 'indices:data/read/search[phase/query/scroll]';
 export const CLEAR_SCROLLS_ACTION = 'indices:data/read/search[clear_scroll_contexts]';
 
@@ -61,6 +63,8 @@ export interface QueryRequest {
    * until cleared or idle for the keep alive; `id` names the scroll (clear-all counts scrolls).
    */
   readonly scroll?: { readonly id: string; readonly keepAliveMs: number };
+  /** dfs_query_then_fetch: the statistics of all the search's shards, summed. */
+  readonly dfs?: StatsTable;
   /** The request's terms lookups, read once on the coordinating node (by lookupKey). */
   readonly lookups?: readonly (readonly [string, WireLookup])[];
 }
@@ -77,6 +81,12 @@ export const decodeLookups = (
   ls: readonly (readonly [string, WireLookup])[],
 ): [string, LookupOutcome][] =>
   ls.map(([k, o]) => [k, 'error' in o ? { error: deserializeError(o.error) } : o]);
+
+/** The statistics each shard's query read (by shard index), and the shards that failed. */
+export interface DfsReply {
+  readonly tables: readonly (readonly [number, StatsTable])[];
+  readonly failed: readonly number[];
+}
 
 /** The next page of a scroll's context (ES InternalScrollSearchRequest). */
 export interface ScrollQueryRequest {
