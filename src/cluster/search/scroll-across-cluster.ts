@@ -90,7 +90,6 @@ export async function scrollAcrossCluster(
   let sort: ScrollQueryReply['sort'] = null;
   let total = 0;
   let maxScore = NaN;
-  let terminated = false;
   const shardHits: { target: ShardTarget; hits: CollectedHit[]; hitsFrom: number }[] = [];
   const contextOf = new Map<number, ContextRef>();
   for (const x of replies) {
@@ -114,7 +113,6 @@ export async function scrollAcrossCluster(
       const shard = idx.shard(s.shard);
       const target: ShardTarget = { idx, shard, snapshot: shard.searcher(), shardIndex: s.shardIndex }; // prettier-ignore
       total += s.totalHits;
-      terminated ||= s.terminatedEarly;
       if (!Number.isNaN(s.maxScore) && (Number.isNaN(maxScore) || s.maxScore > maxScore))
         maxScore = s.maxScore;
       contextOf.set(s.shardIndex, x.c);
@@ -185,7 +183,6 @@ export async function scrollAcrossCluster(
       _scroll_id: r.scrollId,
       took: Date.now() - t0,
       timed_out: false,
-      ...(terminated ? { terminated_early: true } : {}),
       _shards: {
         total: sid.shards,
         successful: sid.shards - failures.length,

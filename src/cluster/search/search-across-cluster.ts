@@ -5,6 +5,10 @@
  * `[phase/query]` request per node, the reduce here, the fetch of the page's hits from the nodes
  * that hold them, then the response built by the same code as a lone node's. A node that fails
  * moves its shards on to their next copy; a shard left without one is a shard failure.
+ * dfs_query_then_fetch first sums the statistics the shards' queries read (`[phase/dfs]`);
+ * suggestions come back with the query phase; collapse inner_hits run one search per group
+ * through here again; a scroll keeps a context on every node of its shards, this one's too,
+ * named by the scroll id (its pages: scroll-across-cluster.ts).
  */
 import { EsError, toEsError } from '../../common/errors.js';
 import type { IndexService } from '../../engine/index-service.js';
@@ -298,106 +302,113 @@ export async function searchAcrossCluster(
     freeContexts(deps, state, contexts.values());
     throw e;
   }
-  const reduced = reduceHits(query.results, req, plan, opts);
+  // a scroll whose first page fails keeps no context behind
+  let answered = false;
+  try {
+    const reduced = reduceHits(query.results, req, plan, opts);
 
-  // ---- fetch phase
-  const fetched = new Map<MergedHit, unknown>();
-  const fetchFailures: ShardFailure[] = [];
-  const byShard = new Map<number, MergedHit[]>();
-  for (const h of reduced.page) {
-    const l = byShard.get(h.target.shardIndex);
-    if (l) l.push(h);
-    else byShard.set(h.target.shardIndex, [h]);
-  }
-  const localPage = [...byShard].filter(([i]) => localResults.has(i));
-  if (localPage.length > 0) {
-    const fo = searchFetchOptions(
-      req,
-      parsed,
-      reduced.keys,
-      plan.qctx,
-      plan.globalStats,
-      opts,
-      warnings,
-      [...localResults.values()],
-    );
-    for (const [, hs] of localPage) {
-      try {
-        const out = fetchHits(hs, fo, warnings);
-        hs.forEach((h, i) => fetched.set(h, out[i]));
-      } catch (e) {
-        const t = hs[0]!.target;
-        fetchFailures.push(failure(t, local, toEsError(e)));
+    // ---- fetch phase
+    const fetched = new Map<MergedHit, unknown>();
+    const fetchFailures: ShardFailure[] = [];
+    const byShard = new Map<number, MergedHit[]>();
+    for (const h of reduced.page) {
+      const l = byShard.get(h.target.shardIndex);
+      if (l) l.push(h);
+      else byShard.set(h.target.shardIndex, [h]);
+    }
+    const localPage = [...byShard].filter(([i]) => localResults.has(i));
+    if (localPage.length > 0) {
+      const fo = searchFetchOptions(
+        req,
+        parsed,
+        reduced.keys,
+        plan.qctx,
+        plan.globalStats,
+        opts,
+        warnings,
+        [...localResults.values()],
+      );
+      for (const [, hs] of localPage) {
+        try {
+          const out = fetchHits(hs, fo, warnings);
+          hs.forEach((h, i) => fetched.set(h, out[i]));
+        } catch (e) {
+          const t = hs[0]!.target;
+          fetchFailures.push(failure(t, local, toEsError(e)));
+        }
       }
     }
-  }
-  // by context: a node asked twice (a shard moved on to it) holds two
-  const remotePage = new Map<string, [number, MergedHit[]][]>();
-  for (const [i, hs] of byShard) {
-    if (localResults.has(i)) continue;
-    const ctx = contextOf.get(i)!;
-    const l = remotePage.get(ctx);
-    if (l) l.push([i, hs]);
-    else remotePage.set(ctx, [[i, hs]]);
-  }
-  await Promise.all(
-    [...remotePage].map(async ([contextId, shards]) => {
-      const { nodeId } = contexts.get(contextId)!;
-      let reply: FetchReply;
-      try {
-        const request: FetchRequest = {
-          contextId,
-          shards: shards.map(([shardIndex, hs]) => ({
-            shardIndex,
-            docs: hs.map((h) => h.globalDoc),
-          })),
-        };
-        reply = await callNode<FetchReply>(deps, state, nodeId, FETCH_ACTION, request);
-      } catch (e) {
-        const error = toEsError(e);
-        for (const [, hs] of shards) fetchFailures.push(failure(hs[0]!.target, nodeId, error));
-        return;
-      }
-      for (const w of reply.warnings) if (!warnings.includes(w)) warnings.push(w);
-      const hitsOf = new Map(shards);
-      for (const s of reply.shards) {
-        const hs = hitsOf.get(s.shardIndex)!;
-        if (!s.ok) {
-          fetchFailures.push(failure(hs[0]!.target, nodeId, deserializeError(s.error)));
-          continue;
+    // by context: a node asked twice (a shard moved on to it) holds two
+    const remotePage = new Map<string, [number, MergedHit[]][]>();
+    for (const [i, hs] of byShard) {
+      if (localResults.has(i)) continue;
+      const ctx = contextOf.get(i)!;
+      const l = remotePage.get(ctx);
+      if (l) l.push([i, hs]);
+      else remotePage.set(ctx, [[i, hs]]);
+    }
+    await Promise.all(
+      [...remotePage].map(async ([contextId, shards]) => {
+        const { nodeId } = contexts.get(contextId)!;
+        let reply: FetchReply;
+        try {
+          const request: FetchRequest = {
+            contextId,
+            shards: shards.map(([shardIndex, hs]) => ({
+              shardIndex,
+              docs: hs.map((h) => h.globalDoc),
+            })),
+          };
+          reply = await callNode<FetchReply>(deps, state, nodeId, FETCH_ACTION, request);
+        } catch (e) {
+          const error = toEsError(e);
+          for (const [, hs] of shards) fetchFailures.push(failure(hs[0]!.target, nodeId, error));
+          return;
         }
-        hs.forEach((h, i) => fetched.set(h, decodeRendered(s.hits[i])));
-      }
-    }),
-  );
-  // a search's contexts are freed by their fetch; those with no hit on the page here
-  if (scrollId === null)
-    freeContexts(
-      deps,
-      state,
-      [...contexts.values()].filter((c) => !remotePage.has(c.contextId)),
+        for (const w of reply.warnings) if (!warnings.includes(w)) warnings.push(w);
+        const hitsOf = new Map(shards);
+        for (const s of reply.shards) {
+          const hs = hitsOf.get(s.shardIndex)!;
+          if (!s.ok) {
+            fetchFailures.push(failure(hs[0]!.target, nodeId, deserializeError(s.error)));
+            continue;
+          }
+          hs.forEach((h, i) => fetched.set(h, decodeRendered(s.hits[i])));
+        }
+      }),
     );
-  // failures in shard order, as the lone node's loop reports them
-  fetchFailures.sort((a, b) => shardOrderOf(targets, a) - shardOrderOf(targets, b));
-  query.failures.push(...fetchFailures);
-  const hits = reduced.page.filter((h) => fetched.has(h)).map((h) => fetched.get(h) as Record<string, unknown>); // prettier-ignore
-  checkFetchPhase(targets.length, query.failures, plan.allowPartial);
-  if (req.collapse && req.collapse.innerHits.length > 0 && hits.length > 0)
-    await expandCollapsed(deps, r, hits, warnings);
-  const body = buildSearchResponse({
-    plan,
-    req,
-    parsed,
-    opts,
-    targets,
-    query,
-    skipped: skipped.size,
-    reduced,
-    hits,
-  });
-  if (scrollId === null) return { body, warnings, sortKeys: reduced.keys };
-  const id = encodeScrollId({ id: scrollId, shards: targets.length, contexts: [...contexts.values()] }); // prettier-ignore
-  return { body: { _scroll_id: id, ...body }, warnings, sortKeys: reduced.keys };
+    // a search's contexts are freed by their fetch; those with no hit on the page here
+    if (scrollId === null)
+      freeContexts(
+        deps,
+        state,
+        [...contexts.values()].filter((c) => !remotePage.has(c.contextId)),
+      );
+    // failures in shard order, as the lone node's loop reports them
+    fetchFailures.sort((a, b) => shardOrderOf(targets, a) - shardOrderOf(targets, b));
+    query.failures.push(...fetchFailures);
+    const hits = reduced.page.filter((h) => fetched.has(h)).map((h) => fetched.get(h) as Record<string, unknown>); // prettier-ignore
+    checkFetchPhase(targets.length, query.failures, plan.allowPartial);
+    if (req.collapse && req.collapse.innerHits.length > 0 && hits.length > 0)
+      await expandCollapsed(deps, r, hits, warnings);
+    const body = buildSearchResponse({
+      plan,
+      req,
+      parsed,
+      opts,
+      targets,
+      query,
+      skipped: skipped.size,
+      reduced,
+      hits,
+    });
+    answered = true;
+    if (scrollId === null) return { body, warnings, sortKeys: reduced.keys };
+    const id = encodeScrollId({ id: scrollId, shards: targets.length, contexts: [...contexts.values()] }); // prettier-ignore
+    return { body: { _scroll_id: id, ...body }, warnings, sortKeys: reduced.keys };
+  } finally {
+    if (scrollId !== null && !answered) freeContexts(deps, state, contexts.values());
+  }
 }
 
 /**
