@@ -476,7 +476,13 @@ function fetchPhase(c: SearchContext, r: FetchRequest): FetchReply {
     try {
       const res = c.results.get(s.shardIndex);
       if (!res) throw new EsError('illegal_state_exception', 'no results kept for shard', 500);
-      const byDoc = new Map(res.top.hits.map((h) => [h.globalDoc, h]));
+      // a scroll page's hits are among the shard's next page of hits after its cursor
+      const ordered = c.scroll?.hits.get(s.shardIndex);
+      const from = c.scroll?.cursors.get(s.shardIndex) ?? 0;
+      const window = ordered?.slice(from, from + Math.max(c.plan.size, s.docs.length));
+      let byDoc = new Map((window ?? res.top.hits).map((h) => [h.globalDoc, h]));
+      if (window && !s.docs.every((d) => byDoc.has(d)))
+        byDoc = new Map(res.top.hits.map((h) => [h.globalDoc, h]));
       const hits = s.docs.map((d): MergedHit => {
         const h = byDoc.get(d) as (MergedHit & { rescored?: boolean[] }) | undefined;
         if (!h) throw new EsError('illegal_state_exception', `no hit [${d}] kept`, 500);
