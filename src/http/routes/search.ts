@@ -221,9 +221,11 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       source: { includes: [], excludes: [] },
     });
     if (!r.found) return null;
-    const src = r.body._source;
-    const obj = src instanceof RawJson ? JSON.parse(src.text) : src;
-    const v = valueAtPath(obj, path);
+    return lookupValues(r.body._source, path);
+  };
+  /** The values at `path` of a lookup document's `_source` (none for a missing or null one). */
+  const lookupValues = (src: unknown, path: string): unknown[] => {
+    const v = valueAtPath(src instanceof RawJson ? JSON.parse(src.text) : src, path);
     return v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
   };
   /**
@@ -238,7 +240,6 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       parsed.aggs,
       parsed.rescoreQueries,
     ])) {
-      // prettier-ignore
       try {
         const idx = indices.resolve(l.index, STRICT_EXPAND_OPEN_FORBID_CLOSED)[0];
         let values: unknown[] | null = null;
@@ -246,11 +247,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
           const r = await node.reads.get(idx, l.type, l.id, l.routing, {
             source: { includes: [], excludes: [] },
           });
-          if (r.found) {
-            const src = r.body._source;
-            const v = valueAtPath(src instanceof RawJson ? JSON.parse(src.text) : src, l.path);
-            values = v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
-          }
+          if (r.found) values = lookupValues(r.body._source, l.path);
         }
         once.prime(lookupKey(l), { values });
       } catch (error) {
@@ -494,7 +491,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
           scrollId: id,
           keepAliveMs: keepAlive,
           maxKeepAliveMs: maxKeepAlive(),
-        }) // prettier-ignore
+        })
         .then((out) => {
           req.warnings.push(...out.warnings);
           return { status: 200, body: out.body };
