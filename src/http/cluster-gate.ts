@@ -52,6 +52,8 @@ const SERVED = [
   /^(\/[^/]+){0,2}\/_validate\/query\/?$/,
   // searches: query then fetch over one copy of each shard (src/cluster/search)
   /^(\/[^/]+){0,2}\/_(search|count|msearch)\/?$/,
+  // scroll pages and clear-scroll: the scroll id names the nodes holding its contexts
+  /^\/_search\/scroll(\/[^/]+)?\/?$/,
   // SQL: searches across the nodes, catalog commands on the published metadata
   /^\/(_sql|_xpack\/sql)(\/(translate|close))?\/?$/,
   // by-query tasks: each shard scanned on its primary's node, the writes sent to the primaries

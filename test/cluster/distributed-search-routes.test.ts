@@ -162,13 +162,52 @@ describe('search routes in a cluster', () => {
     expect(ms.json.responses[1].status).toBe(400);
   });
 
-  it('refuses what is not supported across nodes with a 400, and keeps other APIs gated', async () => {
-    const r = await a.req('POST', '/docs/_search', {
-      suggest: { s: { text: 'w1', term: { field: 't' } } },
-    });
-    expect(r.status).toBe(400);
-    expect(r.json.error.type).toBe('illegal_argument_exception');
-    expect(r.json.error.reason).toBe('suggest is not supported yet when shards are on several nodes'); // prettier-ignore
+  it('answers suggestions as the lone node', async () => {
+    const body = {
+      size: 1,
+      suggest: { s: { text: 'w1 comon', term: { field: 't', suggest_mode: 'always' } } },
+    };
+    const got = await a.req('POST', '/docs/_search?typed_keys', body);
+    const ref = await b.req('POST', '/docs/_search?typed_keys', body);
+    expect(got.status).toBe(200);
+    expect(noTook(got.json)).toEqual(noTook(ref.json));
+    expect(got.json.suggest['term#s'][1].options[0].text).toBe('common');
+  });
+
+  it('reads a terms lookup once here and sends its values to the other nodes', async () => {
+    const lookup = { terms: { k: { index: 'docs', type: '_doc', id: 'd3', path: 'k' } } };
+    for (const body of [
+      { query: lookup, sort: ['n'], size: 20 },
+      { size: 0, aggs: { f: { filter: lookup } } },
+      { query: { terms: { k: { index: 'docs', type: '_doc', id: 'nope', path: 'k' } } } },
+    ]) {
+      const got = await a.req('POST', '/docs/_search', body);
+      const ref = await b.req('POST', '/docs/_search', body);
+      expect(got.status).toBe(200);
+      expect(noTook(got.json)).toEqual(noTook(ref.json));
+    }
+    const hits = (await a.req('POST', '/docs/_search', { query: lookup, size: 20 })).json.hits;
+    expect(hits.total).toBe(10);
+    const noIndex = { query: { terms: { k: { index: 'nothing', type: '_doc', id: 'd3', path: 'k' } } } }; // prettier-ignore
+    const missing = await a.req('POST', '/docs/_search', noIndex);
+    const refMissing = await b.req('POST', '/docs/_search', noIndex);
+    expect(missing.status).toBe(refMissing.status);
+    const causes = (r: typeof missing) =>
+      r.json.error.root_cause.map((c: Record<string, unknown>) => [c.type, c.reason]);
+    expect(causes(missing)).toEqual(causes(refMissing));
+  });
+
+  it('answers dfs_query_then_fetch and profile as the lone node, and keeps other APIs gated', async () => {
+    const dfs = { query: { match: { t: 'w1 w2 common' } }, size: 10 };
+    const got = await a.req('POST', '/docs/_search?search_type=dfs_query_then_fetch', dfs);
+    const want = await b.req('POST', '/docs/_search?search_type=dfs_query_then_fetch', dfs);
+    expect(got.status).toBe(200);
+    expect(noTook(got.json)).toEqual(noTook(want.json));
+    // a lone node answers without a profile section: so does the cluster
+    const profiled = await a.req('POST', '/docs/_search', { profile: true, size: 3 });
+    const ref = await b.req('POST', '/docs/_search', { profile: true, size: 3 });
+    expect(profiled.status).toBe(200);
+    expect(noTook(profiled.json)).toEqual(noTook(ref.json));
     expect((await a.req('POST', '/docs/_forcemerge')).status).toBe(503);
   });
 });

@@ -24,6 +24,7 @@ import {
   shardTargets,
   type ExecuteOptions,
 } from '../../src/dsl/search/execute.js';
+import { fetchHits } from '../../src/dsl/search/fetch.js';
 import { parseSearchBody } from '../../src/dsl/search/request.js';
 import type { IndexService } from '../../src/engine/index-service.js';
 import { openNode, type OpenNode } from '../../src/node.js';
@@ -285,6 +286,52 @@ const requests: Record<string, [unknown, string[]?, Partial<ExecuteOptions>?]> =
     ['docs', 'other'],
     { preFilterShardSize: 1 },
   ],
+  suggest: [
+    {
+      size: 2,
+      suggest: {
+        text: 'quik brwn',
+        words: { term: { field: 'title', suggest_mode: 'always' } },
+        phrase: { phrase: { field: 'title', size: 2, gram_size: 1 } },
+      },
+    },
+    ['docs', 'other'],
+    { typedKeys: true },
+  ],
+  dfs: [
+    { query: { match: { title: 'quick fox lazy' } }, size: 15 },
+    ['docs', 'other'],
+    { searchType: 'dfs_query_then_fetch' },
+  ],
+  dfsFuzzyPrefix: [
+    {
+      query: {
+        bool: {
+          should: [
+            { match: { title: { query: 'quik brwn', fuzziness: 'AUTO' } } },
+            { prefix: { title: 'ju' } },
+            { match_phrase: { title: 'the red' } },
+          ],
+        },
+      },
+      size: 20,
+    },
+    ['docs'],
+    { searchType: 'dfs_query_then_fetch' },
+  ],
+  collapseInnerHits: [
+    {
+      query: { match: { title: 'fox' } },
+      collapse: {
+        field: 'tag',
+        inner_hits: [
+          { name: 'cheap', size: 2, sort: [{ price: 'asc' }] },
+          { name: 'recent', size: 1, sort: [{ day: 'desc' }], _source: ['day'] },
+        ],
+      },
+      sort: ['n'],
+    },
+  ],
 };
 
 describe('search across nodes', () => {
@@ -296,6 +343,13 @@ describe('search across nodes', () => {
     });
   }
 
+  it('scores dfs_query_then_fetch with the statistics of all shards, not of each', async () => {
+    const [body, names, extra] = requests.dfs!;
+    const dfs = await distributed(body, names, extra);
+    expect(dfs).not.toEqual(await distributed(body, names));
+    expect(dfs.hits.hits[0]._score).not.toBe(plain(lone(body, names)).hits.hits[0]._score);
+  });
+
   it('leaves no search context behind on the shard nodes', async () => {
     await distributed({ size: 0, aggs: { t: { terms: { field: 'tag' } } } });
     await distributed({ query: { term: { tag: 'nothing' } } });
@@ -303,6 +357,54 @@ describe('search across nodes', () => {
     // free_context is sent without waiting for its answer
     for (let i = 0; i < 50 && IDS.some((id) => searches.get(id)!.openContexts() > 0); i++)
       await new Promise((r) => setTimeout(r, 20));
+    expect(IDS.map((id) => searches.get(id)!.openContexts())).toEqual([0, 0, 0]);
+  });
+
+  for (const [name, body, names] of [
+    ['by score', { query: { match: { title: 'the quick fox' } }, size: 7 }, ['docs']],
+    ['sorted, two indices', { sort: ['n', { tag: 'desc' }], size: 9, _source: ['n'] }, ['docs', 'other']], // prettier-ignore
+  ] as const) {
+    it(`scrolls ${name} in the lone node's order, any node serving any page`, async () => {
+      const scroll = { scroll: true, keepAllHits: true, scrollKeepAliveMs: 60_000, maxKeepAliveMs: 3_600_000 }; // prettier-ignore
+      const sreq = parseSearchBody(body);
+      const ref = executeSearch(indicesOf('A', [...names]), sreq, parseSearch(sreq), options('A', scroll)); // prettier-ignore
+      const all = plain(fetchHits(ref.allHits!, ref.fetch!, [])) as unknown as unknown[];
+      expect(all.length).toBeGreaterThan(20);
+      const first = await distributed(body, [...names], scroll);
+      expect(first._scroll_id).toEqual(expect.any(String));
+      expect(first.hits.total).toBe(all.length);
+      const got: unknown[] = [...first.hits.hits];
+      for (let i = 0; got.length < all.length + 1 && i < 30; i++) {
+        const page = await searches.get(IDS[i % 3]!)!.scroll({
+          scrollId: first._scroll_id,
+          keepAliveMs: null,
+          maxKeepAliveMs: 3_600_000,
+        });
+        const b = plain(page.body);
+        expect(b._shards).toEqual(first._shards);
+        expect(b.hits.total).toBe(all.length);
+        expect(b.hits.max_score).toBe(first.hits.max_score);
+        if (b.hits.hits.length === 0) break;
+        got.push(...b.hits.hits);
+      }
+      expect(got).toEqual(all);
+      expect(IDS.some((id) => searches.get(id)!.openContexts() > 0)).toBe(true);
+      expect(await searches.get('C')!.clearScroll([first._scroll_id])).toEqual({ freed: 1, missing: 0 }); // prettier-ignore
+      expect(IDS.map((id) => searches.get(id)!.openContexts())).toEqual([0, 0, 0]);
+      expect(await searches.get('B')!.clearScroll([first._scroll_id])).toEqual({ freed: 0, missing: 1 }); // prettier-ignore
+      await expect(
+        searches
+          .get('A')!
+          .scroll({ scrollId: first._scroll_id, keepAliveMs: null, maxKeepAliveMs: 1 }),
+      ).rejects.toMatchObject({ type: 'search_context_missing_exception', status: 404 });
+    });
+  }
+
+  it('clears every scroll of the cluster with _all', async () => {
+    const scroll = { scroll: true, keepAllHits: true, scrollKeepAliveMs: 60_000 };
+    await distributed({ size: 2 }, ['docs'], scroll, undefined, 'B');
+    await distributed({ size: 3 }, ['docs', 'other'], scroll, undefined, 'C');
+    expect(await searches.get('A')!.clearScroll('all')).toEqual({ freed: 2, missing: 0 });
     expect(IDS.map((id) => searches.get(id)!.openContexts())).toEqual([0, 0, 0]);
   });
 
@@ -364,23 +466,12 @@ describe('search across nodes', () => {
       }
       throw new Error('not refused');
     };
-    expect(await refused({ suggest: { s: { text: 'fox', term: { field: 'title' } } } })).toEqual([
-      400,
-      'illegal_argument_exception',
-      'suggest is not supported yet when shards are on several nodes',
-    ]);
-    expect((await refused({}, { scroll: true, keepAllHits: true }))[2]).toBe(
+    expect((await refused({}, { keepAllHits: true }))[2]).toBe(
       'scroll is not supported yet when shards are on several nodes',
     );
     const lookup = { terms: { tag: { index: 'docs', type: '_doc', id: 'd1', path: 'tag' } } };
     expect((await refused({ query: { bool: { filter: [lookup] } } }))[2]).toBe(
       'a terms lookup is not supported yet when shards are on several nodes',
-    );
-    expect((await refused({ collapse: { field: 'tag', inner_hits: { name: 'x' } } }))[2]).toBe(
-      'collapse with inner_hits is not supported yet when shards are on several nodes',
-    );
-    expect((await refused({}, { searchType: 'dfs_query_then_fetch' }))[2]).toBe(
-      'search_type [dfs_query_then_fetch] is not supported yet when shards are on several nodes',
     );
   });
 

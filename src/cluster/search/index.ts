@@ -13,9 +13,15 @@ import type { ClusterState } from '../state.js';
 import { roundRobin } from './copy-selection.js';
 import { searchAcrossCluster, type ClusterSearchRequest } from './search-across-cluster.js';
 import { registerShardSearchHandlers, type SearchHost } from './shard-search-service.js';
+import {
+  clearScrollsAcrossCluster,
+  scrollAcrossCluster,
+  type ScrollPageRequest,
+} from './scroll-across-cluster.js';
 
 export { searchAcrossCluster, type ClusterSearchRequest } from './search-across-cluster.js';
 export type { SearchHost } from './shard-search-service.js';
+export type { ScrollPageRequest } from './scroll-across-cluster.js';
 
 export interface ClusterCountRequest {
   readonly indices: IndexService[];
@@ -39,6 +45,10 @@ export interface ClusterSearch {
   search(r: ClusterSearchRequest): Promise<SearchOutcome>;
   /** `_count`: a size-0 search reporting the total (ES TransportCountAction's shape). */
   count(r: ClusterCountRequest): Promise<Record<string, unknown>>;
+  /** A scroll's next page (`_search/scroll`), served by any node of the cluster. */
+  scroll(r: ScrollPageRequest): Promise<{ body: Record<string, unknown>; warnings: string[] }>;
+  /** Clear-scroll: the scrolls freed, and how many ids named none left. */
+  clearScroll(ids: readonly string[] | 'all'): Promise<{ freed: number; missing: number }>;
   /** Search contexts this node holds for other coordinators now. */
   openContexts(): number;
   close(): void;
@@ -58,6 +68,7 @@ export function startClusterSearch(o: ClusterSearchOptions): ClusterSearch {
     localNodeId: o.host.nodeId,
     transport: o.transport,
     roundRobin: roundRobin(),
+    local: service,
     ...(o.requestTimeoutMs !== undefined ? { requestTimeoutMs: o.requestTimeoutMs } : {}),
   };
   return {
@@ -94,6 +105,8 @@ export function startClusterSearch(o: ClusterSearchOptions): ClusterSearch {
         },
       };
     },
+    scroll: (r) => scrollAcrossCluster(deps, o.host, r),
+    clearScroll: (ids) => clearScrollsAcrossCluster(deps, ids),
     openContexts: () => service.openContexts(),
     close: () => service.close(),
   };

@@ -5,6 +5,10 @@
  * `[phase/query]` request per node, the reduce here, the fetch of the page's hits from the nodes
  * that hold them, then the response built by the same code as a lone node's. A node that fails
  * moves its shards on to their next copy; a shard left without one is a shard failure.
+ * dfs_query_then_fetch first sums the statistics the shards' queries read (`[phase/dfs]`);
+ * suggestions come back with the query phase; collapse inner_hits run one search per group
+ * through here again; a scroll keeps a context on every node of its shards, this one's too,
+ * named by the scroll id (its pages: scroll-across-cluster.ts).
  */
 import { EsError, toEsError } from '../../common/errors.js';
 import type { IndexService } from '../../engine/index-service.js';
@@ -16,9 +20,14 @@ import {
   checkFetchPhase,
   checkQueryPhase,
   executeSearch,
+  expandFailure,
+  groupSearches,
+  groupSearchOptions,
+  parseSearch,
   planSearch,
   reduceHits,
   runQueryPhase,
+  setGroupHits,
   shardTargets,
   type ExecuteOptions,
   type MergedHit,
@@ -39,16 +48,28 @@ import type { Transport, TransportPeer } from '../transport/transport.js';
 import type { ClusterState } from '../state.js';
 import { selectShardCopies, type RoundRobin } from './copy-selection.js';
 import { refuseAcrossNodes } from './unsupported.js';
+import { sumStatsTables, tableStats, type StatsTable } from '../../search/query/stats-table.js';
+import type { LookupOutcome } from '../../dsl/query/terms-lookup-once.js';
+import { encodeScrollId, type ContextRef } from './scroll-id.js';
+import { DEFAULT_CONTEXT_KEEP_ALIVE_MS, type ShardSearchService } from './shard-search-service.js';
+import { randomUUID } from 'node:crypto';
 import {
   decodeRendered,
+  decodeSuggest,
+  DFS_ACTION,
+  encodeLookups,
   FETCH_ACTION,
   FREE_CONTEXT_ACTION,
   pack,
   QUERY_ACTION,
   unpack,
   wireOptions,
+  SCROLL_QUERY_ACTION,
+  type DfsReply,
   type FetchReply,
+  type FetchRequest,
   type QueryReply,
+  type ScrollQueryRequest,
   type QueryRequest,
   type ShardQueryReply,
 } from './wire.js';
@@ -60,6 +81,8 @@ export interface ClusterSearchDeps {
   readonly roundRobin: RoundRobin;
   /** How long a node may take to answer one phase (default 30s). */
   readonly requestTimeoutMs?: number;
+  /** This node's shard-side search actions, called directly (scroll contexts live there). */
+  readonly local?: ShardSearchService;
 }
 
 export interface ClusterSearchRequest {
@@ -70,6 +93,11 @@ export interface ClusterSearchRequest {
   readonly opts: ExecuteOptions;
   readonly preference?: string;
   readonly maxAggDepth?: number;
+  /**
+   * The request's terms lookups, read beforehand on this node (ES rewrites them on the
+   * coordinating node); the shards on other nodes get them with the query.
+   */
+  readonly termsLookups?: readonly (readonly [string, LookupOutcome])[];
   /**
    * What runs when every shard is read on this node (default: the lone node's executor), over
    * the shards `shardFilter` keeps.
@@ -105,8 +133,10 @@ export async function searchAcrossCluster(
     .filter((t) => kept.has(`${t.idx.name}\u0000${t.shard.id}`))
     .map((t, i) => ({ ...t, shardIndex: i }));
   const planned: Planned[] = targets.map((t, i) => ({ target: t, nodes: copies[i]!.nodes }));
+  // a scroll keeps its shards' contexts where any node can reach them, this one's too
+  const scroll = opts.scroll === true && deps.local !== undefined;
   // every shard read here: the lone node's executor, as it is
-  if (planned.every((p) => p.nodes[0] === local)) {
+  if (!scroll && planned.every((p) => p.nodes[0] === local)) {
     const base = opts.shardFilter;
     const shardFilter =
       targets.length === all.length
@@ -118,10 +148,14 @@ export async function searchAcrossCluster(
       ? r.runLocally(shardFilter)
       : executeSearch(r.indices, req, parsed, localOpts);
   }
-  refuseAcrossNodes(req, opts);
+  refuseAcrossNodes(req, opts, r.termsLookups !== undefined);
 
   const warnings: string[] = [];
-  const plan = planSearch(targets, req, opts, warnings);
+  const planned0 = planSearch(targets, req, opts, warnings);
+  // dfs_query_then_fetch: the shards' statistics first, summed, then every shard scores with them
+  const dfs =
+    opts.searchType === 'dfs_query_then_fetch' ? await dfsPhase(deps, state, r, planned) : null;
+  const plan = dfs ? { ...planned0, globalStats: tableStats(dfs) } : planned0;
   const threshold = opts.preFilterShardSize ?? DEFAULT_PRE_FILTER_SHARD_SIZE;
   const canMatch =
     opts.searchType === 'query_then_fetch' &&
@@ -138,8 +172,10 @@ export async function searchAcrossCluster(
   const localResults = new Map<number, ShardResult>();
   const failures: (ShardFailure | undefined)[] = [];
   const matches: boolean[] = targets.map(() => true);
-  const contexts = new Map<string, string>(); // node id -> context id
+  const contexts = new Map<string, ContextRef>(); // context id -> where it is
+  const contextOf = new Map<number, string>(); // shard index -> its context's id
   const owner = new Map<number, string>(); // shard index -> node id that answered
+  const scrollId = scroll ? randomUUID() : null;
   let unavailable = 0;
   let pending = planned.filter((p) => {
     if (p.nodes.length > 0) return true;
@@ -157,7 +193,7 @@ export async function searchAcrossCluster(
       else byNode.set(node, [p]);
     }
     const lastTry = (p: Planned) => attempt + 1 >= p.nodes.length;
-    const mine = byNode.get(local);
+    const mine = scroll ? undefined : byNode.get(local);
     if (mine) {
       byNode.delete(local);
       const ts = mine.map((p) => p.target);
@@ -197,20 +233,20 @@ export async function searchAcrossCluster(
           skipHits,
           canMatch,
           keepContext: fetching,
+          ...(r.termsLookups ? { lookups: encodeLookups(r.termsLookups) } : {}),
+          ...(dfs ? { dfs } : {}),
+          ...(scrollId !== null
+            ? {
+                scroll: {
+                  id: scrollId,
+                  keepAliveMs: opts.scrollKeepAliveMs ?? DEFAULT_CONTEXT_KEEP_ALIVE_MS,
+                },
+              }
+            : {}),
         };
         let reply: QueryReply;
         try {
-          const peer = peerOf(state, nodeId);
-          const out = await deps.transport.send(
-            peer,
-            QUERY_ACTION,
-            {},
-            {
-              timeoutMs: deps.requestTimeoutMs ?? 30_000,
-              attachment: pack(request),
-            },
-          );
-          reply = unpack<QueryReply>(out.attachment);
+          reply = await callNode<QueryReply>(deps, state, nodeId, QUERY_ACTION, request);
         } catch (e) {
           // the node is gone or failed: its shards move on to their next copy
           const error = toEsError(e);
@@ -220,7 +256,8 @@ export async function searchAcrossCluster(
           }
           return;
         }
-        if (reply.contextId) contexts.set(nodeId, reply.contextId);
+        const contextId = reply.contextId;
+        if (contextId) contexts.set(contextId, { nodeId, contextId, shards: 0 });
         for (const w of reply.warnings) if (!warnings.includes(w)) warnings.push(w);
         const byIndex = new Map(ps.map((p) => [p.target.shardIndex, p]));
         for (const s of reply.shards) {
@@ -234,6 +271,10 @@ export async function searchAcrossCluster(
           failures[t.shardIndex] = undefined;
           results[t.shardIndex] = remoteResult(t, s, parsed, plan.sortSpecs, opts);
           owner.set(t.shardIndex, nodeId);
+          if (contextId) {
+            contextOf.set(t.shardIndex, contextId);
+            contexts.get(contextId)!.shards++;
+          }
           matches[t.shardIndex] = s.canMatch;
         }
       }),
@@ -260,108 +301,190 @@ export async function searchAcrossCluster(
   try {
     checkQueryPhase(targets.length, query, plan.allowPartial);
   } catch (e) {
-    freeContexts(deps, state, contexts, new Set());
+    freeContexts(deps, state, contexts.values());
     throw e;
   }
-  const reduced = reduceHits(query.results, req, plan, opts);
+  // a scroll whose first page fails keeps no context behind
+  let answered = false;
+  try {
+    const reduced = reduceHits(query.results, req, plan, opts);
 
-  // ---- fetch phase
-  const fetched = new Map<MergedHit, unknown>();
-  const fetchFailures: ShardFailure[] = [];
-  const byShard = new Map<number, MergedHit[]>();
-  for (const h of reduced.page) {
-    const l = byShard.get(h.target.shardIndex);
-    if (l) l.push(h);
-    else byShard.set(h.target.shardIndex, [h]);
-  }
-  const localPage = [...byShard].filter(([i]) => owner.get(i) === local);
-  if (localPage.length > 0) {
-    const fo = searchFetchOptions(
-      req,
-      parsed,
-      reduced.keys,
-      plan.qctx,
-      plan.globalStats,
-      opts,
-      warnings,
-      [...localResults.values()],
-    );
-    for (const [, hs] of localPage) {
-      try {
-        const out = fetchHits(hs, fo, warnings);
-        hs.forEach((h, i) => fetched.set(h, out[i]));
-      } catch (e) {
-        const t = hs[0]!.target;
-        fetchFailures.push(failure(t, local, toEsError(e)));
+    // ---- fetch phase
+    const fetched = new Map<MergedHit, unknown>();
+    const fetchFailures: ShardFailure[] = [];
+    const byShard = new Map<number, MergedHit[]>();
+    for (const h of reduced.page) {
+      const l = byShard.get(h.target.shardIndex);
+      if (l) l.push(h);
+      else byShard.set(h.target.shardIndex, [h]);
+    }
+    const localPage = [...byShard].filter(([i]) => localResults.has(i));
+    if (localPage.length > 0) {
+      const fo = searchFetchOptions(
+        req,
+        parsed,
+        reduced.keys,
+        plan.qctx,
+        plan.globalStats,
+        opts,
+        warnings,
+        [...localResults.values()],
+      );
+      for (const [, hs] of localPage) {
+        try {
+          const out = fetchHits(hs, fo, warnings);
+          hs.forEach((h, i) => fetched.set(h, out[i]));
+        } catch (e) {
+          const t = hs[0]!.target;
+          fetchFailures.push(failure(t, local, toEsError(e)));
+        }
       }
     }
-  }
-  const remotePage = new Map<string, [number, MergedHit[]][]>();
-  for (const [i, hs] of byShard) {
-    const node = owner.get(i)!;
-    if (node === local) continue;
-    const l = remotePage.get(node);
-    if (l) l.push([i, hs]);
-    else remotePage.set(node, [[i, hs]]);
-  }
-  await Promise.all(
-    [...remotePage].map(async ([nodeId, shards]) => {
-      const contextId = contexts.get(nodeId)!;
-      contexts.delete(nodeId);
-      let reply: FetchReply;
-      try {
-        const out = await deps.transport.send(
-          peerOf(state, nodeId),
-          FETCH_ACTION,
-          {},
-          {
-            timeoutMs: deps.requestTimeoutMs ?? 30_000,
-            attachment: pack({
-              contextId,
-              shards: shards.map(([shardIndex, hs]) => ({
-                shardIndex,
-                docs: hs.map((h) => h.globalDoc),
-              })),
-            }),
-          },
-        );
-        reply = unpack<FetchReply>(out.attachment);
-      } catch (e) {
-        const error = toEsError(e);
-        for (const [, hs] of shards) fetchFailures.push(failure(hs[0]!.target, nodeId, error));
-        return;
-      }
-      for (const w of reply.warnings) if (!warnings.includes(w)) warnings.push(w);
-      const hitsOf = new Map(shards);
-      for (const s of reply.shards) {
-        const hs = hitsOf.get(s.shardIndex)!;
-        if (!s.ok) {
-          fetchFailures.push(failure(hs[0]!.target, nodeId, deserializeError(s.error)));
-          continue;
+    // by context: a node asked twice (a shard moved on to it) holds two
+    const remotePage = new Map<string, [number, MergedHit[]][]>();
+    for (const [i, hs] of byShard) {
+      if (localResults.has(i)) continue;
+      const ctx = contextOf.get(i)!;
+      const l = remotePage.get(ctx);
+      if (l) l.push([i, hs]);
+      else remotePage.set(ctx, [[i, hs]]);
+    }
+    await Promise.all(
+      [...remotePage].map(async ([contextId, shards]) => {
+        const { nodeId } = contexts.get(contextId)!;
+        let reply: FetchReply;
+        try {
+          const request: FetchRequest = {
+            contextId,
+            shards: shards.map(([shardIndex, hs]) => ({
+              shardIndex,
+              docs: hs.map((h) => h.globalDoc),
+            })),
+          };
+          reply = await callNode<FetchReply>(deps, state, nodeId, FETCH_ACTION, request);
+        } catch (e) {
+          const error = toEsError(e);
+          for (const [, hs] of shards) fetchFailures.push(failure(hs[0]!.target, nodeId, error));
+          return;
         }
-        hs.forEach((h, i) => fetched.set(h, decodeRendered(s.hits[i])));
+        for (const w of reply.warnings) if (!warnings.includes(w)) warnings.push(w);
+        const hitsOf = new Map(shards);
+        for (const s of reply.shards) {
+          const hs = hitsOf.get(s.shardIndex)!;
+          if (!s.ok) {
+            fetchFailures.push(failure(hs[0]!.target, nodeId, deserializeError(s.error)));
+            continue;
+          }
+          hs.forEach((h, i) => fetched.set(h, decodeRendered(s.hits[i])));
+        }
+      }),
+    );
+    // a search's contexts are freed by their fetch; those with no hit on the page here
+    if (scrollId === null)
+      freeContexts(
+        deps,
+        state,
+        [...contexts.values()].filter((c) => !remotePage.has(c.contextId)),
+      );
+    // failures in shard order, as the lone node's loop reports them
+    fetchFailures.sort((a, b) => shardOrderOf(targets, a) - shardOrderOf(targets, b));
+    query.failures.push(...fetchFailures);
+    const hits = reduced.page.filter((h) => fetched.has(h)).map((h) => fetched.get(h) as Record<string, unknown>); // prettier-ignore
+    checkFetchPhase(targets.length, query.failures, plan.allowPartial);
+    if (req.collapse && req.collapse.innerHits.length > 0 && hits.length > 0)
+      await expandCollapsed(deps, r, hits, warnings);
+    const body = buildSearchResponse({
+      plan,
+      req,
+      parsed,
+      opts,
+      targets,
+      query,
+      skipped: skipped.size,
+      reduced,
+      hits,
+    });
+    answered = true;
+    if (scrollId === null) return { body, warnings, sortKeys: reduced.keys };
+    const id = encodeScrollId({ id: scrollId, shards: targets.length, contexts: [...contexts.values()] }); // prettier-ignore
+    return { body: { _scroll_id: id, ...body }, warnings, sortKeys: reduced.keys };
+  } finally {
+    if (scrollId !== null && !answered) freeContexts(deps, state, contexts.values());
+  }
+}
+
+/**
+ * DfsPhase on the first copy of every shard (the query phase's first try): each node records
+ * the statistics its shards' query reads; a shard that fails here adds none (its query fails).
+ */
+async function dfsPhase(
+  deps: ClusterSearchDeps,
+  state: ClusterState,
+  r: ClusterSearchRequest,
+  planned: Planned[],
+): Promise<StatsTable> {
+  const byNode = new Map<string, Planned[]>();
+  for (const p of planned) {
+    const node = p.nodes[0];
+    if (node === undefined) continue;
+    const l = byNode.get(node);
+    if (l) l.push(p);
+    else byNode.set(node, [p]);
+  }
+  const tables = new Map<number, StatsTable>();
+  await Promise.all(
+    [...byNode].map(async ([nodeId, ps]) => {
+      const request: QueryRequest = {
+        sreq: markScriptDoubles(r.req),
+        ...(r.maxAggDepth !== undefined ? { maxAggDepth: r.maxAggDepth } : {}),
+        opts: wireOptions(r.opts),
+        shards: ps.map((p) => ({
+          index: p.target.idx.name,
+          shard: p.target.shard.id,
+          shardIndex: p.target.shardIndex,
+        })),
+        skipHits: 0,
+        canMatch: false,
+        keepContext: false,
+        ...(r.termsLookups ? { lookups: encodeLookups(r.termsLookups) } : {}),
+      };
+      try {
+        const reply = await callNode<DfsReply>(deps, state, nodeId, DFS_ACTION, request);
+        for (const [i, t] of reply.tables) tables.set(i, t);
+      } catch {
+        // the node failed: its shards' query phase moves on or reports it
       }
     }),
   );
-  // contexts of nodes with no hit on the page
-  freeContexts(deps, state, contexts, new Set(remotePage.keys()));
-  // failures in shard order, as the lone node's loop reports them
-  fetchFailures.sort((a, b) => shardOrderOf(targets, a) - shardOrderOf(targets, b));
-  query.failures.push(...fetchFailures);
-  const hits = reduced.page.filter((h) => fetched.has(h)).map((h) => fetched.get(h) as Record<string, unknown>); // prettier-ignore
-  checkFetchPhase(targets.length, query.failures, plan.allowPartial);
-  const body = buildSearchResponse({
-    plan,
-    req,
-    parsed,
-    opts,
-    targets,
-    query,
-    skipped: skipped.size,
-    reduced,
-    hits,
-  });
-  return { body, warnings, sortKeys: reduced.keys };
+  // summed in shard order, as combinedStats sums a lone node's shards
+  return sumStatsTables(planned.flatMap((p) => tables.get(p.target.shardIndex) ?? []));
+}
+
+/** ExpandSearchPhase: each group's inner search runs across the cluster as any search does. */
+async function expandCollapsed(
+  deps: ClusterSearchDeps,
+  r: ClusterSearchRequest,
+  hits: Record<string, unknown>[],
+  warnings: string[],
+): Promise<void> {
+  const opts = groupSearchOptions(r.opts);
+  for (const g of groupSearches(r.req, hits)) {
+    let out: SearchOutcome;
+    try {
+      out = await searchAcrossCluster(deps, {
+        indices: r.indices,
+        req: g.sub,
+        parsed: parseSearch(g.sub),
+        opts,
+        ...(r.preference !== undefined ? { preference: r.preference } : {}),
+        ...(r.termsLookups ? { termsLookups: r.termsLookups } : {}),
+      });
+    } catch (e) {
+      throw expandFailure(e);
+    }
+    warnings.push(...out.warnings);
+    setGroupHits(g, out);
+  }
 }
 
 function shardOrderOf(targets: ShardTarget[], f: ShardFailure): number {
@@ -375,7 +498,7 @@ const failure = (t: ShardTarget, node: string, error: EsError): ShardFailure => 
   error,
 });
 
-function peerOf(state: ClusterState, nodeId: string): TransportPeer {
+export function peerOf(state: ClusterState, nodeId: string): TransportPeer {
   const n = state.nodes.get(nodeId);
   if (!n)
     throw new EsError('node_not_connected_exception', `[${nodeId}] node not in the cluster`, 500);
@@ -383,14 +506,16 @@ function peerOf(state: ClusterState, nodeId: string): TransportPeer {
 }
 
 /** ES SearchTransportService.sendFreeContext: fire and forget. */
-function freeContexts(
+export function freeContexts(
   deps: ClusterSearchDeps,
   state: ClusterState,
-  contexts: Map<string, string>,
-  except: ReadonlySet<string>,
+  contexts: Iterable<ContextRef>,
 ): void {
-  for (const [nodeId, contextId] of contexts) {
-    if (except.has(nodeId)) continue;
+  for (const { nodeId, contextId } of contexts) {
+    if (nodeId === deps.localNodeId && deps.local) {
+      deps.local.free(contextId);
+      continue;
+    }
     try {
       deps.transport
         .send(peerOf(state, nodeId), FREE_CONTEXT_ACTION, { contextId }, { timeoutMs: 10_000 })
@@ -399,6 +524,39 @@ function freeContexts(
       // the node left: its contexts expire there
     }
   }
+}
+
+/**
+ * One search action on a node: this node's own through its service directly, another's over
+ * the transport with the request and reply in the frame's attachment.
+ */
+export async function callNode<T>(
+  deps: ClusterSearchDeps,
+  state: ClusterState,
+  nodeId: string,
+  action: string,
+  request: unknown,
+): Promise<T> {
+  if (nodeId === deps.localNodeId && deps.local) {
+    const l = deps.local;
+    switch (action) {
+      case QUERY_ACTION:
+        return l.query(request as QueryRequest) as T;
+      case DFS_ACTION:
+        return l.dfs(request as QueryRequest) as T;
+      case FETCH_ACTION:
+        return l.fetch(request as FetchRequest) as T;
+      case SCROLL_QUERY_ACTION:
+        return l.scrollQuery(request as ScrollQueryRequest) as T;
+    }
+  }
+  const out = await deps.transport.send(
+    peerOf(state, nodeId),
+    action,
+    {},
+    { timeoutMs: deps.requestTimeoutMs ?? 30_000, attachment: pack(request) },
+  );
+  return unpack<T>(out.attachment);
 }
 
 /** A shard's query result from another node, in the coordinator's terms. */
@@ -427,5 +585,6 @@ function remoteResult(
     sortKeys: sortSpecs ? resolveSort(sortSpecs, t.idx, [], opts.scriptMethods) : null,
     hitsFrom: s.hitsFrom,
     timedOut: s.timedOut,
+    ...(s.suggest ? { suggest: decodeSuggest(s.suggest) } : {}),
   };
 }

@@ -25,23 +25,45 @@ import { searchFetchOptions } from '../../dsl/search/fetch-options.js';
 import type { RequestLimits } from '../../dsl/search/index-context.js';
 import type { ShardResult } from '../../dsl/search/query-phase.js';
 import type { SearchRequest } from '../../dsl/search/request.js';
+import { suggestShard } from '../../dsl/search/suggest.js';
+import { termsLookupOnce } from '../../dsl/query/terms-lookup-once.js';
 import { serializeError } from '../transport/errors.js';
 import { unmarkScriptDoubles } from '../../dsl/script/script-double.js';
 import type { Transport } from '../transport/transport.js';
 import {
+  decodeLookups,
   encodeRendered,
+  encodeSuggest,
   FETCH_ACTION,
+  CLEAR_SCROLLS_ACTION,
+  DFS_ACTION,
   FREE_CONTEXT_ACTION,
   pack,
   QUERY_ACTION,
+  SCROLL_QUERY_ACTION,
   unpack,
+  type DfsReply,
   type FetchReply,
   type FetchRequest,
   type QueryReply,
   type QueryRequest,
+  type ScrollQueryReply,
+  type ScrollQueryRequest,
   type ShardFetchReply,
   type ShardQueryReply,
+  type WireHit,
 } from './wire.js';
+import type { CollectedHit } from '../../search/collect/top-docs.js';
+import { hitOrder } from '../../dsl/search/merge-hits.js';
+import { pinScrollViews } from '../../dsl/search/scroll.js';
+import { shardStats } from '../../search/query/stats.js';
+import {
+  emptyStatsTable,
+  recordStats,
+  tableStats,
+  type StatsTable,
+} from '../../search/query/stats-table.js';
+import { formatTimeValue } from '../../common/units.js';
 
 /** What this node lends the search actions. */
 export interface SearchHost {
@@ -62,6 +84,17 @@ interface SearchContext {
   readonly plan: SearchPlan;
   readonly results: Map<number, ShardResult>;
   timer: NodeJS.Timeout;
+  /** A scroll's context: kept across pages, each shard's hits read up to its cursor. */
+  readonly scroll?: ScrollState;
+}
+
+interface ScrollState {
+  readonly id: string;
+  keepAliveMs: number;
+  /** Per shard index: its hits in merge order, and how many the pages fetched so far. */
+  readonly hits: Map<number, CollectedHit[]>;
+  readonly cursors: Map<number, number>;
+  readonly release: () => void;
 }
 
 /** ES `search.default_keep_alive`. */
@@ -73,6 +106,14 @@ const contextMissing = (id: string) =>
 export interface ShardSearchService {
   /** Search contexts held now (tests, stats). */
   openContexts(): number;
+  /** The actions, called directly for this node's own shards. */
+  query(r: QueryRequest): QueryReply;
+  dfs(r: QueryRequest): DfsReply;
+  fetch(r: FetchRequest): FetchReply;
+  scrollQuery(r: ScrollQueryRequest): ScrollQueryReply;
+  free(contextId: string): boolean;
+  /** Frees every scroll context; the ids of the scrolls they belonged to. */
+  clearScrolls(): string[];
   close(): void;
 }
 
@@ -87,59 +128,182 @@ export function registerShardSearchHandlers(
     if (!c) return false;
     clearTimeout(c.timer);
     contexts.delete(id);
+    c.scroll?.release();
     return true;
   };
+  const expireIn = (id: string, ms: number) => {
+    const timer = setTimeout(() => free(id), ms);
+    timer.unref();
+    return timer;
+  };
 
-  transport.registerHandler(QUERY_ACTION, async (rq) => {
-    const r = unpack<QueryRequest>(rq.attachment);
+  const query = (r: QueryRequest): QueryReply => {
     const reply = queryPhase(r, host);
     let contextId: string | null = null;
-    if (r.keepContext && reply.results.size > 0) {
+    if (r.scroll && reply.results.size > 0) {
       contextId = randomUUID();
-      const id = contextId;
-      const timer = setTimeout(() => free(id), keepAliveMs);
-      timer.unref();
-      contexts.set(id, { ...reply.context, results: reply.results, timer });
+      const kept = [...reply.results.values()];
+      contexts.set(contextId, {
+        ...reply.context,
+        results: reply.results,
+        timer: expireIn(contextId, r.scroll.keepAliveMs),
+        scroll: {
+          id: r.scroll.id,
+          keepAliveMs: r.scroll.keepAliveMs,
+          hits: reply.ordered,
+          cursors: new Map(kept.map((x) => [x.target.shardIndex, 0])),
+          // superseded versions of the hits stay readable for the scroll's life
+          release: pinScrollViews(kept),
+        },
+      });
+    } else if (r.keepContext) {
+      // contexts only hold shards with hits to fetch
+      for (const [i, res] of reply.results) if (res.top.hits.length === 0) reply.results.delete(i);
+      if (reply.results.size > 0) {
+        contextId = randomUUID();
+        contexts.set(contextId, {
+          ...reply.context,
+          results: reply.results,
+          timer: expireIn(contextId, keepAliveMs),
+        });
+      }
     }
-    const out: QueryReply = { contextId, shards: reply.shards, warnings: reply.warnings };
-    return { body: { contextId }, attachment: pack(out) };
-  });
+    return { contextId, shards: reply.shards, warnings: reply.warnings };
+  };
 
-  transport.registerHandler(FETCH_ACTION, async (rq) => {
-    const r = unpack<FetchRequest>(rq.attachment);
+  const fetch = (r: FetchRequest): FetchReply => {
     const c = contexts.get(r.contextId);
     if (!c) throw contextMissing(r.contextId);
-    try {
-      const out: FetchReply = fetchPhase(c, r);
-      return { body: {}, attachment: pack(out) };
-    } finally {
-      free(r.contextId);
+    if (!c.scroll) {
+      try {
+        return fetchPhase(c, r);
+      } finally {
+        free(r.contextId);
+      }
     }
-  });
+    const out = fetchPhase(c, r);
+    // each shard's page is a prefix of its remaining hits: the cursor moves past the last one
+    for (const s of r.shards) {
+      const hits = c.scroll.hits.get(s.shardIndex);
+      const from = c.scroll.cursors.get(s.shardIndex);
+      if (!hits || from === undefined) continue;
+      const last = new Set(s.docs);
+      let cursor = from;
+      for (let i = from; i < hits.length && last.size > 0; i++)
+        if (last.delete(hits[i]!.globalDoc)) cursor = i + 1;
+      c.scroll.cursors.set(s.shardIndex, cursor);
+    }
+    return out;
+  };
 
+  const scrollQuery = (r: ScrollQueryRequest): ScrollQueryReply => {
+    const c = contexts.get(r.contextId);
+    if (!c || !c.scroll) throw contextMissing(r.contextId);
+    const sc = c.scroll;
+    const results = [...c.results.values()];
+    if (r.keepAliveMs !== null && r.keepAliveMs > r.maxKeepAliveMs) {
+      // ES processFailure: a scroll whose query fails is freed
+      free(r.contextId);
+      const reason = `Keep alive for scroll (${formatTimeValue(r.keepAliveMs)}) is too large. It must be less than (${formatTimeValue(r.maxKeepAliveMs)}). This limit can be set by changing the [search.max_keep_alive] cluster level setting.`;
+      const error = serializeError(new EsError('query_phase_execution_exception', reason, 500));
+      return {
+        sort: c.req.sort,
+        size: c.plan.size,
+        shards: results.map((res) => ({
+          shardIndex: res.target.shardIndex,
+          index: res.target.idx.name,
+          shard: res.target.shard.id,
+          ok: false,
+          error,
+        })),
+      };
+    }
+    if (r.keepAliveMs !== null) sc.keepAliveMs = r.keepAliveMs;
+    clearTimeout(c.timer);
+    c.timer = expireIn(r.contextId, sc.keepAliveMs);
+    return {
+      sort: c.req.sort,
+      size: c.plan.size,
+      shards: results.map((res) => {
+        const i = res.target.shardIndex;
+        const from = sc.cursors.get(i) ?? 0;
+        return {
+          shardIndex: i,
+          index: res.target.idx.name,
+          shard: res.target.shard.id,
+          ok: true,
+          totalHits: res.top.totalHits,
+          maxScore: res.top.maxScore,
+          terminatedEarly: res.top.terminatedEarly,
+          hits: wireHits((sc.hits.get(i) ?? []).slice(from, from + c.plan.size)),
+        };
+      }),
+    };
+  };
+
+  const clearScrolls = (): string[] => {
+    const ids: string[] = [];
+    for (const [id, c] of [...contexts])
+      if (c.scroll) {
+        ids.push(c.scroll.id);
+        free(id);
+      }
+    return ids;
+  };
+
+  // ES SQL's Double params were marked for the wire (script-double.ts)
+  const queryRequest = (b: Buffer | undefined): QueryRequest => {
+    const r = unpack<QueryRequest>(b);
+    return { ...r, sreq: unmarkScriptDoubles(r.sreq) };
+  };
+  transport.registerHandler(QUERY_ACTION, async (rq) => {
+    const out = query(queryRequest(rq.attachment));
+    return { body: { contextId: out.contextId }, attachment: pack(out) };
+  });
+  transport.registerHandler(DFS_ACTION, async (rq) => ({
+    body: {},
+    attachment: pack(dfsPhase(queryRequest(rq.attachment), host)),
+  }));
+  transport.registerHandler(FETCH_ACTION, async (rq) => ({
+    body: {},
+    attachment: pack(fetch(unpack<FetchRequest>(rq.attachment))),
+  }));
+  transport.registerHandler(SCROLL_QUERY_ACTION, async (rq) => ({
+    body: {},
+    attachment: pack(scrollQuery(unpack<ScrollQueryRequest>(rq.attachment))),
+  }));
   transport.registerHandler(FREE_CONTEXT_ACTION, async (rq) => {
     const { contextId } = rq.body as { contextId: string };
     return { body: { freed: free(contextId) } };
   });
+  transport.registerHandler(CLEAR_SCROLLS_ACTION, async () => ({
+    body: { scrolls: clearScrolls() },
+  }));
 
   return {
     openContexts: () => contexts.size,
+    query,
+    dfs: (r) => dfsPhase(r, host),
+    fetch,
+    scrollQuery,
+    free,
+    clearScrolls,
     close() {
       for (const id of [...contexts.keys()]) free(id);
     },
   };
 }
 
-/** The query phase over the shards asked for; errors are per shard, as ES reports them. */
-function queryPhase(
-  r: QueryRequest,
-  host: SearchHost,
-): {
-  shards: ShardQueryReply[];
-  warnings: string[];
-  results: Map<number, ShardResult>;
-  context: Omit<SearchContext, 'results' | 'timer'>;
-} {
+const wireHits = (hits: readonly CollectedHit[]): WireHit[] =>
+  hits.map((h) => ({
+    globalDoc: h.globalDoc,
+    score: h.score,
+    sort: h.sort,
+    ...(h.collapseValue !== undefined ? { collapseValue: h.collapseValue } : {}),
+  }));
+
+/** What the phases of a request share on this node: its options, parsed search and shards. */
+function prepareShards(r: QueryRequest, host: SearchHost) {
   const warnings: string[] = [];
   const w = r.opts;
   const byName = <T>(list: readonly (readonly [string, T])[]) => {
@@ -174,10 +338,18 @@ function queryPhase(
       ? { aliasFilters: aliasFilters as NonNullable<ExecuteOptions['aliasFilters']> }
       : {}),
     ...(indexBoosts.size > 0 ? { indexBoosts } : {}),
+    ...(r.lookups ? { termsLookup: primedLookups(r.lookups) } : {}),
+    ...(w.scroll
+      ? {
+          scroll: true,
+          keepAllHits: true,
+          ...(w.scrollKeepAliveMs !== undefined ? { scrollKeepAliveMs: w.scrollKeepAliveMs } : {}),
+          ...(w.maxKeepAliveMs !== undefined ? { maxKeepAliveMs: w.maxKeepAliveMs } : {}),
+        }
+      : {}),
   };
-  const sreq = unmarkScriptDoubles(r.sreq);
   const parsed = parseSearch(
-    sreq,
+    r.sreq,
     warnings,
     r.maxAggDepth !== undefined ? { maxAggDepth: r.maxAggDepth } : {},
   );
@@ -195,9 +367,49 @@ function queryPhase(
     const shard = idx.shard(s.shard);
     targets.push({ idx, shard, snapshot: shard.searcher(), shardIndex: s.shardIndex });
   }
-  const plan = planSearch(targets, sreq, opts, warnings);
-  const q = runQueryPhase(targets, sreq, parsed, opts, plan, new Set(), r.skipHits);
+  return { warnings, opts, parsed, shards, targets };
+}
+
+/**
+ * DfsPhase: the scoring statistics each shard's query reads, recorded by running it over the
+ * shard's own statistics (no aggregations, nothing kept).
+ */
+function dfsPhase(r: QueryRequest, host: SearchHost): DfsReply {
+  const { opts, parsed, shards, targets } = prepareShards(r, host);
+  const sreq = { ...r.sreq, aggs: null, suggest: null };
+  const bare = { ...parsed, aggs: null, suggest: null };
+  const tables: [number, StatsTable][] = [];
+  for (const t of targets) {
+    const table = emptyStatsTable();
+    const plan = {
+      ...planSearch([t], sreq, opts, []),
+      globalStats: recordStats(shardStats(t.snapshot), table),
+    };
+    const q = runQueryPhase([t], sreq, bare, opts, plan, new Set(), 0);
+    if (q.failures.length === 0) tables.push([t.shardIndex, table]);
+  }
+  return { tables, failed: shards.map((s) => s.shardIndex) };
+}
+
+/** The query phase over the shards asked for; errors are per shard, as ES reports them. */
+function queryPhase(
+  r: QueryRequest,
+  host: SearchHost,
+): {
+  shards: ShardQueryReply[];
+  warnings: string[];
+  results: Map<number, ShardResult>;
+  /** Each shard's hits in merge order (scrolls page through them). */
+  ordered: Map<number, CollectedHit[]>;
+  context: Omit<SearchContext, 'results' | 'timer' | 'scroll'>;
+} {
+  const { warnings, opts, parsed, shards, targets } = prepareShards(r, host);
+  const planned = planSearch(targets, r.sreq, opts, warnings);
+  // dfs_query_then_fetch: every shard scores with the statistics of all (the coordinator's sum)
+  const plan = r.dfs ? { ...planned, globalStats: tableStats(r.dfs) } : planned;
+  const q = runQueryPhase(targets, r.sreq, parsed, opts, plan, new Set(), r.skipHits);
   const results = new Map<number, ShardResult>();
+  const ordered = new Map<number, CollectedHit[]>();
   for (const res of q.results) results.set(res.target.shardIndex, res);
   for (const t of targets) {
     const res = results.get(t.shardIndex);
@@ -214,6 +426,15 @@ function queryPhase(
               fetchTopHits(hits, o, () => t, plan, parsed, opts),
             )
           : null;
+      let hits = res.top.hits;
+      if (r.scroll) {
+        // a scroll pages through the shard's hits in the coordinator's merge order
+        const keys = res.sortKeys && !plan.scoreOnlySort ? res.sortKeys : null;
+        const order = hitOrder(keys);
+        hits = [...hits].sort((a, b) => order(a, t, b, t));
+        ordered.set(t.shardIndex, hits);
+        hits = hits.slice(0, plan.from + plan.size);
+      }
       shards.push({
         shardIndex: t.shardIndex,
         ok: true,
@@ -221,24 +442,29 @@ function queryPhase(
         totalHits: res.top.totalHits,
         maxScore: res.top.maxScore,
         terminatedEarly: res.top.terminatedEarly,
-        hits: res.top.hits.map((h) => ({
-          globalDoc: h.globalDoc,
-          score: h.score,
-          sort: h.sort,
-          ...(h.collapseValue !== undefined ? { collapseValue: h.collapseValue } : {}),
-        })),
+        hits: wireHits(hits),
         hitsFrom: res.hitsFrom,
         timedOut: res.timedOut,
         aggs,
+        suggest: parsed.suggest
+          ? encodeSuggest(suggestShard(parsed.suggest, t, plan.qctx(t.idx)))
+          : null,
       });
     } catch (e) {
       results.delete(t.shardIndex);
       shards.push({ shardIndex: t.shardIndex, ok: false, error: serializeError(toEsError(e)) });
     }
   }
-  // contexts only hold shards with hits to fetch
-  for (const [i, res] of results) if (res.top.hits.length === 0) results.delete(i);
-  return { shards, warnings, results, context: { req: sreq, parsed, opts, plan } };
+  return { shards, warnings, results, ordered, context: { req: r.sreq, parsed, opts, plan } };
+}
+
+/** The lookups the coordinating node read, as the shards' query lowering asks for them. */
+function primedLookups(ls: NonNullable<QueryRequest['lookups']>): ExecuteOptions['termsLookup'] {
+  const once = termsLookupOnce(() => {
+    throw new EsError('illegal_state_exception', 'terms lookup not read by the coordinating node', 500); // prettier-ignore
+  });
+  for (const [k, o] of decodeLookups(ls)) once.prime(k, o);
+  return once.lookup;
 }
 
 /** The fetch of the page's hits of each shard from its kept results. */
@@ -260,7 +486,13 @@ function fetchPhase(c: SearchContext, r: FetchRequest): FetchReply {
     try {
       const res = c.results.get(s.shardIndex);
       if (!res) throw new EsError('illegal_state_exception', 'no results kept for shard', 500);
-      const byDoc = new Map(res.top.hits.map((h) => [h.globalDoc, h]));
+      // a scroll page's hits are among the shard's next page of hits after its cursor
+      const ordered = c.scroll?.hits.get(s.shardIndex);
+      const from = c.scroll?.cursors.get(s.shardIndex) ?? 0;
+      const window = ordered?.slice(from, from + Math.max(c.plan.size, s.docs.length));
+      let byDoc = new Map((window ?? res.top.hits).map((h) => [h.globalDoc, h]));
+      if (window && !s.docs.every((d) => byDoc.has(d)))
+        byDoc = new Map(res.top.hits.map((h) => [h.globalDoc, h]));
       const hits = s.docs.map((d): MergedHit => {
         const h = byDoc.get(d) as (MergedHit & { rescored?: boolean[] }) | undefined;
         if (!h) throw new EsError('illegal_state_exception', `no hit [${d}] kept`, 500);

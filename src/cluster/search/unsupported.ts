@@ -24,13 +24,17 @@ function hasTermsLookup(q: unknown): boolean {
 }
 
 /** Throws for the first request feature the distributed search cannot serve. */
-export function refuseAcrossNodes(req: SearchRequest, opts: ExecuteOptions): void {
-  if (opts.scroll || opts.keepAllHits) throw notYet('scroll');
-  if (opts.searchType === 'dfs_query_then_fetch')
-    throw notYet('search_type [dfs_query_then_fetch]');
-  if (req.suggest !== null) throw notYet('suggest');
-  if (req.collapse && req.collapse.innerHits.length > 0) throw notYet('collapse with inner_hits');
-  if (req.profile) throw notYet('profile');
-  if (hasTermsLookup(req.query) || hasTermsLookup(req.postFilter) || hasTermsLookup(req.aggs))
+export function refuseAcrossNodes(
+  req: SearchRequest,
+  opts: ExecuteOptions,
+  lookupsRead: boolean,
+): void {
+  // every hit of a by-query scan kept on this node: not across nodes (a scroll keeps them there)
+  if (opts.keepAllHits && !opts.scroll) throw notYet('scroll');
+  // lookups read beforehand travel with the query; others would find no document there
+  if (
+    !lookupsRead &&
+    (hasTermsLookup(req.query) || hasTermsLookup(req.postFilter) || hasTermsLookup(req.aggs))
+  )
     throw notYet('a terms lookup');
 }

@@ -5,6 +5,8 @@
  * themselves, so the fetch is memoised per request instead. Failures are memoised too.
  */
 import type { IndexQueryContext } from './lower/context.js';
+import type { TermsLookupSpec } from './nodes.js';
+import { parseQuery } from './index.js';
 
 type TermsLookupFn = NonNullable<IndexQueryContext['termsLookup']>;
 
@@ -14,16 +16,59 @@ export interface ResolvedLookup {
   readonly values: readonly unknown[] | null;
 }
 
+/** What a lookup gave: the values at its path (null: no such document), or its failure. */
+export type LookupOutcome = { readonly values: unknown[] | null } | { readonly error: unknown };
+
 export interface TermsLookupOnce {
   readonly lookup: TermsLookupFn;
   /** Lookups resolved so far, in first-use order. */
   resolved(): ResolvedLookup[];
+  /** Records a lookup fetched beforehand (a cluster reads the document asynchronously). */
+  prime(key: string, outcome: LookupOutcome): void;
+  /** Every lookup made or primed, failures included. */
+  outcomes(): [string, LookupOutcome][];
+}
+
+/** The memo key of a lookup. */
+export const lookupKey = (l: TermsLookupSpec): string =>
+  JSON.stringify([l.index, l.type, l.id, l.path, l.routing]);
+
+/**
+ * The terms lookups of queries and aggregations, parsed (a `terms` node with a lookup) or still
+ * request JSON (an aggregation's filter is parsed on each shard): every `terms` object is parsed
+ * as the query would be.
+ */
+export function termsLookupsIn(root: unknown): TermsLookupSpec[] {
+  const out = new Map<string, TermsLookupSpec>();
+  const seen = new Set<object>();
+  const walk = (v: unknown): void => {
+    if (v === null || typeof v !== 'object' || seen.has(v)) return;
+    seen.add(v);
+    if (Array.isArray(v)) return v.forEach(walk);
+    if (v instanceof Map) return [...v.values()].forEach(walk);
+    const o = v as Record<string, unknown>;
+    if (o.type === 'terms' && o.lookup && typeof o.lookup === 'object') {
+      const l = o.lookup as TermsLookupSpec;
+      out.set(lookupKey(l), l);
+    }
+    if (o.terms && typeof o.terms === 'object' && !Array.isArray(o.terms)) {
+      try {
+        const n = parseQuery({ terms: o.terms });
+        if (n.type === 'terms' && n.lookup) out.set(lookupKey(n.lookup), n.lookup);
+      } catch {
+        // not a terms query (a terms aggregation), or one the search itself will refuse
+      }
+    }
+    Object.values(o).forEach(walk);
+  };
+  walk(root);
+  return [...out.values()];
 }
 
 export function termsLookupOnce(fetch: TermsLookupFn): TermsLookupOnce {
-  const done = new Map<string, { values: unknown[] | null } | { error: unknown }>();
+  const done = new Map<string, LookupOutcome>();
   const lookup: TermsLookupFn = (index, type, id, path, routing) => {
-    const key = JSON.stringify([index, type, id, path, routing]);
+    const key = lookupKey({ index, type, id, path, routing });
     let r = done.get(key);
     if (!r) {
       try {
@@ -38,6 +83,8 @@ export function termsLookupOnce(fetch: TermsLookupFn): TermsLookupOnce {
   };
   return {
     lookup,
+    prime: (key, outcome) => void done.set(key, outcome),
+    outcomes: () => [...done],
     resolved: () =>
       [...done].flatMap(([key, r]) => ('values' in r ? [{ key, values: r.values }] : [])),
   };

@@ -38,7 +38,13 @@ import {
   timeExceededFailure,
   type ShardFailure,
 } from './shard-failures.js';
-import { executeSuggest, parseSuggest, type SuggestNode } from './suggest.js';
+import {
+  parseSuggest,
+  reduceSuggest,
+  suggestShard,
+  type ShardSuggest,
+  type SuggestNode,
+} from './suggest.js';
 import type { IndexQueryContext } from '../query/index.js';
 import type { ShardRunner } from './shard-request-cache.js';
 import { parseAliasFilters, type AliasFilters } from './alias-filter.js';
@@ -185,6 +191,15 @@ export interface SearchPlan {
   readonly allowPartial: boolean;
 }
 
+/** A sort by descending score alone: hits merge by score, as without a sort. */
+export function isScoreOnlySort(sortSpecs: NonNullable<SearchRequest['sort']>): boolean {
+  return (
+    sortSpecs.length === 1 &&
+    sortSpecs[0]!.field === '_score' &&
+    (sortSpecs[0]!.order ?? 'desc') === 'desc'
+  );
+}
+
 export function planSearch(
   targets: ShardTarget[],
   req: SearchRequest,
@@ -212,11 +227,7 @@ export function planSearch(
     from,
     size,
     sortSpecs,
-    scoreOnlySort:
-      sortSpecs !== null &&
-      sortSpecs.length === 1 &&
-      sortSpecs[0]!.field === '_score' &&
-      (sortSpecs[0]!.order ?? 'desc') === 'desc',
+    scoreOnlySort: sortSpecs !== null && isScoreOnlySort(sortSpecs),
     numHits: opts.keepAllHits ? Number.MAX_SAFE_INTEGER : from + size,
     warnings,
     qctx,
@@ -234,7 +245,10 @@ export function planSearch(
 export type QueryResult = Pick<
   ShardResult,
   'target' | 'top' | 'aggs' | 'sortKeys' | 'hitsFrom' | 'timedOut'
->;
+> & {
+  /** The shard's suggestions, when they ran where the shard is (another node's). */
+  readonly suggest?: ShardSuggest;
+};
 
 export interface QueryPhaseOutcome<R extends QueryResult = ShardResult> {
   results: R[];
@@ -434,10 +448,10 @@ export function buildSearchResponse(p: ResponseParts): Record<string, unknown> {
     );
   }
   if (parsed.suggest) {
-    body.suggest = executeSuggest(
-      parsed.suggest,
-      results.map((r) => r.target),
-      plan.qctx,
+    const nodes = parsed.suggest;
+    body.suggest = reduceSuggest(
+      nodes,
+      results.map((r) => r.suggest ?? suggestShard(nodes, r.target, plan.qctx(r.target.idx))),
       opts.typedKeys,
     );
   }
@@ -606,11 +620,33 @@ function expandCollapsed(
   opts: ExecuteOptions,
   warnings: string[],
 ): void {
+  const subOpts = groupSearchOptions(opts);
+  for (const g of groupSearches(req, hits)) {
+    let out: SearchOutcome;
+    try {
+      out = executeSearch(indices, g.sub, parseSearch(g.sub), subOpts);
+    } catch (e) {
+      throw expandFailure(e);
+    }
+    warnings.push(...out.warnings);
+    setGroupHits(g, out);
+  }
+}
+
+/** One inner search of ExpandSearchPhase: a collapsed hit's group under one inner_hits. */
+export interface GroupSearch {
+  readonly hit: Record<string, unknown>;
+  readonly name: string;
+  readonly sub: SearchRequest;
+}
+
+/** The inner searches of the collapsed `hits`, hit by hit, each hit's definitions in order. */
+export function groupSearches(req: SearchRequest, hits: Record<string, unknown>[]): GroupSearch[] {
   const spec = req.collapse!;
+  const out: GroupSearch[] = [];
   for (const hit of hits) {
     const vals = (hit.fields as Record<string, unknown[]> | undefined)?.[spec.field];
     const value = vals && vals.length > 0 ? vals[0] : null;
-    const inner: Record<string, unknown> = {};
     for (const ih of spec.innerHits) {
       const sub = parseSearchBody(groupSearchBody(spec, ih, value, req.query, req.postFilter));
       sub.sort = ih.sort;
@@ -620,26 +656,31 @@ function expandCollapsed(
       }
       sub.storedFields = ih.storedFields;
       sub.docvalueFields = ih.docvalueFields ?? [];
-      let out: SearchOutcome;
-      try {
-        const { shardRunner: _cachedOnlyAtTop, ...subOpts } = opts;
-        out = executeSearch(indices, sub, parseSearch(sub), {
-          ...subOpts,
-          keepAllHits: false,
-          scroll: false,
-        });
-      } catch (e) {
-        const err = toEsError(e);
-        throw new EsError('search_phase_execution_exception', 'failed to expand hits', err.status, {
-          meta: { phase: 'expand', grouped: true, failed_shards: [] },
-          causedBy: err,
-        });
-      }
-      warnings.push(...out.warnings);
-      inner[ih.name ?? spec.field] = { hits: out.body.hits };
+      out.push({ hit, name: ih.name ?? spec.field, sub });
     }
-    hit.inner_hits = inner;
   }
+  return out;
+}
+
+/** The options of the inner searches: no request cache, no scroll, one page. */
+export function groupSearchOptions(opts: ExecuteOptions): ExecuteOptions {
+  const { shardRunner: _cachedOnlyAtTop, ...subOpts } = opts;
+  return { ...subOpts, keepAllHits: false, scroll: false };
+}
+
+/** An inner search's failure as ES reports it: the whole search fails in phase `expand`. */
+export function expandFailure(e: unknown): EsError {
+  const err = toEsError(e);
+  return new EsError('search_phase_execution_exception', 'failed to expand hits', err.status, {
+    meta: { phase: 'expand', grouped: true, failed_shards: [] },
+    causedBy: err,
+  });
+}
+
+/** Puts an inner search's hits on its collapsed hit, under the inner_hits' name. */
+export function setGroupHits(g: GroupSearch, out: SearchOutcome): void {
+  const inner = (g.hit.inner_hits ??= {}) as Record<string, unknown>;
+  inner[g.name] = { hits: out.body.hits };
 }
 
 export function searchError(e: unknown): EsError {

@@ -26,7 +26,7 @@ export { parseSuggest, DEFAULT_SPELL, type SuggestNode } from './suggest-parse.j
 
 // ---- execution ----------------------------------------------------------------------------------
 
-interface Option {
+export interface Option {
   text: string;
   score: number;
   freq?: number;
@@ -36,7 +36,7 @@ interface Option {
   order?: number;
 }
 
-interface Entry {
+export interface Entry {
   text: string;
   offset: number;
   length: number;
@@ -83,6 +83,12 @@ function analyze(a: Analyzer, text: string): Token[] {
   return out;
 }
 
+/** One suggestion's result on one shard: its entries, or what it threw. */
+export type ShardSuggestion = { readonly entries: Entry[] } | { readonly error: unknown };
+
+/** A shard's suggestions by name (ES SuggestPhase's output, carried in the query result). */
+export type ShardSuggest = Readonly<Record<string, ShardSuggestion>>;
+
 /** SuggestPhase on every queried shard, then Suggest.reduce; keys sorted by suggestion name. */
 export function executeSuggest(
   nodes: SuggestNode[],
@@ -90,12 +96,49 @@ export function executeSuggest(
   qctx: (idx: IndexService) => IndexQueryContext,
   typedKeys: boolean,
 ): Record<string, unknown> {
+  return reduceSuggest(
+    nodes,
+    targets.map((t) => suggestShard(nodes, t, qctx(t.idx))),
+    typedKeys,
+  );
+}
+
+/** Every suggestion of the request on one shard; a failure is kept for the reduce to throw. */
+export function suggestShard(
+  nodes: SuggestNode[],
+  t: ShardTarget,
+  ctx: IndexQueryContext,
+): ShardSuggest {
+  const out: Record<string, ShardSuggestion> = {};
+  for (const s of nodes) {
+    try {
+      out[s.name] = { entries: suggestOnShard(s, t, ctx) };
+    } catch (error) {
+      out[s.name] = { error };
+    }
+  }
+  return out;
+}
+
+/**
+ * Suggest.reduce over the shards' suggestions (in shard order): the first failure, by suggestion
+ * name then shard, fails the request as a lone node's suggest phase would.
+ */
+export function reduceSuggest(
+  nodes: SuggestNode[],
+  perShard: readonly ShardSuggest[],
+  typedKeys: boolean,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const sorted = [...nodes].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const s of sorted) {
-    const perShard = targets.map((t) => suggestOnShard(s, t, qctx(t.idx)));
-    const entries = reduceEntries(s, perShard);
-    out[typedKeys ? `${s.type}#${s.name}` : s.name] = entries.map(renderEntry);
+    const entries = perShard.map((p) => {
+      const r = p[s.name];
+      if (!r) return [];
+      if ('error' in r) throw r.error;
+      return r.entries;
+    });
+    out[typedKeys ? `${s.type}#${s.name}` : s.name] = reduceEntries(s, entries).map(renderEntry);
   }
   return out;
 }

@@ -44,7 +44,12 @@ import {
   requestCacheKey,
   requestMayCache,
 } from '../../dsl/search/shard-request-cache.js';
-import { termsLookupOnce, type TermsLookupOnce } from '../../dsl/query/terms-lookup-once.js';
+import {
+  lookupKey,
+  termsLookupOnce,
+  termsLookupsIn,
+  type TermsLookupOnce,
+} from '../../dsl/query/terms-lookup-once.js';
 import { DEFAULT_MAX_AGG_DEPTH, MAX_AGG_DEPTH_SETTING } from '../../dsl/aggs/parse/parse-aggs.js';
 import { indexQueryContext } from '../../dsl/search/index-context.js';
 import {
@@ -214,10 +219,40 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       source: { includes: [], excludes: [] },
     });
     if (!r.found) return null;
-    const src = r.body._source;
-    const obj = src instanceof RawJson ? JSON.parse(src.text) : src;
-    const v = valueAtPath(obj, path);
+    return lookupValues(r.body._source, path);
+  };
+  /** The values at `path` of a lookup document's `_source` (none for a missing or null one). */
+  const lookupValues = (src: unknown, path: string): unknown[] => {
+    const v = valueAtPath(src instanceof RawJson ? JSON.parse(src.text) : src, path);
     return v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
+  };
+  /**
+   * In a cluster the lookup documents are read before the search (wherever their shards are,
+   * through node.reads), as ES rewrites lookups on the coordinating node; the memo then answers
+   * the query's lowering here, and the lookups travel to the other nodes' shards.
+   */
+  const readLookups = async (parsed: PreparedSearch['parsed'], once: TermsLookupOnce) => {
+    for (const l of termsLookupsIn([
+      parsed.query,
+      parsed.postFilter,
+      parsed.aggs,
+      parsed.rescoreQueries,
+    ])) {
+      try {
+        const idx = indices.resolve(l.index, STRICT_EXPAND_OPEN_FORBID_CLOSED)[0];
+        let values: unknown[] | null = null;
+        if (idx) {
+          const r = await node.reads.get(idx, l.type, l.id, l.routing, {
+            source: { includes: [], excludes: [] },
+          });
+          if (r.found) values = lookupValues(r.body._source, l.path);
+        }
+        once.prime(lookupKey(l), { values });
+      } catch (error) {
+        once.prime(lookupKey(l), { error });
+      }
+    }
+    return once.outcomes();
   };
   /** Lookups run once per search request, keyed by its parameter reader (one per request and
    *  msearch item; ES rewrites lookups on the coordinating node). */
@@ -371,7 +406,9 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
   ) => {
     const p = prepareRun(prepared, get, expr, resolveTargets, warnings);
     const pref = get('preference');
+    const termsLookups = await readLookups(p.parsed, lookupOnce(get));
     const out = await node.clusterSearch!.search({
+      termsLookups,
       indices: p.targets,
       req: p.sreq,
       parsed: p.parsed,
@@ -379,6 +416,8 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       ...(pref !== undefined ? { preference: pref } : {}),
       maxAggDepth: searchLimits(node).maxAggDepth,
     });
+    // a scroll's contexts stay on the nodes that hold its shards; the body names them
+    if (p.keepAlive !== undefined) return { body: out.body, warnings: out.warnings };
     return finishRun(p, out);
   };
   const inCluster = () => node.cluster !== undefined && node.clusterSearch !== undefined;
@@ -444,6 +483,17 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       );
     const ka = body.scroll ?? param(req, 'scroll');
     const keepAlive = ka === undefined ? null : parseTimeValueMs(String(ka), 'scroll');
+    if (inCluster())
+      return node
+        .clusterSearch!.scroll({
+          scrollId: id,
+          keepAliveMs: keepAlive,
+          maxKeepAliveMs: maxKeepAlive(),
+        })
+        .then((out) => {
+          req.warnings.push(...out.warnings);
+          return { status: 200, body: out.body };
+        });
     if (keepAlive !== null && keepAlive > maxKeepAlive()) {
       const ctx = scrolls.get(id, null);
       scrolls.clear([id]);
@@ -496,6 +546,11 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
         'Validation Failed: 1: no scroll ids specified;',
         400,
       );
+    if (inCluster())
+      return node.clusterSearch!.clearScroll(ids.includes('_all') ? 'all' : ids).then((r) => ({
+        status: r.missing === 0 ? 200 : 404,
+        body: { succeeded: r.missing === 0, num_freed: r.freed },
+      }));
     const r = ids.includes('_all') ? scrolls.clear('all') : scrolls.clear(ids);
     const ok = r.missing.length === 0;
     return { status: ok ? 200 : 404, body: { succeeded: ok, num_freed: r.freed } };

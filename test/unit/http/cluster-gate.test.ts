@@ -53,6 +53,18 @@ describe('cluster gate', () => {
       expect(servedWithoutDataPlane(m!, p!), `${m} ${p}`).toBe(false);
   });
 
+  it('serves searches, scroll pages and clear-scroll', () => {
+    for (const [m, p] of [
+      ['POST', '/logs/_search'],
+      ['POST', '/_msearch'],
+      ['GET', '/_search/scroll'],
+      ['POST', '/_search/scroll/abc'],
+      ['DELETE', '/_search/scroll'],
+      ['DELETE', '/_search/scroll/_all'],
+    ])
+      expect(servedWithoutDataPlane(m!, p!), `${m} ${p}`).toBe(true);
+  });
+
   it('serves metadata reads and the master-run changes', () => {
     expect(servedWithoutDataPlane('GET', '/logs/_mapping')).toBe(true);
     expect(servedWithoutDataPlane('PUT', '/logs/_mapping/_doc')).toBe(true);
