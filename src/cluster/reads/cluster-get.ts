@@ -89,10 +89,29 @@ export function clusterReads(deps: {
     const term = state.metadata.indices.get(idx.name)?.terms[shard]?.primaryTerm ?? 0;
     await deps.pending.settled(idx.name, shard, id, term, primary?.nodeId === deps.nodeId);
   };
+  /**
+   * A copy asked by another node serves only if this node's own state agrees: a started copy
+   * here, in sync (a replica just dropped from the set may miss acknowledged writes), and the
+   * primary when `_primary` was asked — the asking node's state may be older than ours.
+   */
+  const checkServable = (idx: IndexService, id: string, routing: string | null, pref?: string) => {
+    const state = deps.coordinator.state();
+    const shard = shardForRouting(routing ?? id, idx.numberOfShards);
+    const copy = state.routing.get(idx.name)?.shards[shard]?.find((c) => c.nodeId === deps.nodeId && active(c)); // prettier-ignore
+    const inSync = state.metadata.indices.get(idx.name)?.terms[shard]?.inSync ?? [];
+    const servable =
+      copy !== undefined &&
+      (copy.primary ||
+        (pref !== '_primary' &&
+          copy.allocationId !== null &&
+          inSync.includes(copy.allocationId.id)));
+    if (!servable) throw noShardForGet(idx.name, shard);
+  };
   const serve = async (b: WireGet): Promise<{ body: unknown; attachment?: Buffer }> => {
     checkFresh();
     const idx = deps.indices.get(b.index);
     if (!idx) throw new EsError('shard_not_found_exception', 'no such shard', 404, { meta: { index: b.index } }); // prettier-ignore
+    checkServable(idx, b.id, b.routing, b.opts.preference);
     await settled(idx, b.id, b.routing);
     const r = await deps.local.get(idx, b.type, b.id, b.routing, b.opts);
     const src = r.body._source;
