@@ -10,6 +10,7 @@ import type { NodeContext } from '../../node-context.js';
 import { SqlService, type SqlRequest } from '../../sql/execute/session.js';
 import { cursorNode } from '../../sql/execute/cursors.js';
 import { nodeUrl, relayToMaster } from '../master-forward.js';
+import { clusterSqlSearch } from '../sql-cluster-search.js';
 import { localSqlSearch, type SqlNode, type SqlSearchBackend } from '../../sql/execute/search.js';
 import { systemClock } from '../../search/deadline.js';
 import {
@@ -200,36 +201,6 @@ export function sqlNodeOf(node: NodeContext): SqlNode {
     limits: () => searchLimits(node),
     // read per search: tests inject the clock after the node started
     clock: () => (node.searchClock ?? systemClock)(),
-  };
-}
-
-/** SQL's searches on a node of a cluster: query then fetch over the nodes holding the shards. */
-function clusterSqlSearch(cs: NonNullable<NodeContext['clusterSearch']>): SqlSearchBackend {
-  const noScroll = () =>
-    new EsError(
-      'illegal_argument_exception',
-      'a SQL query whose hits span several pages (a scroll cursor) is not supported yet when shards are on several nodes; add a LIMIT within the fetch size',
-      400,
-    );
-  return {
-    search: (indices, req, parsed, opts) =>
-      cs.search({ indices: [...indices], req, parsed, opts, maxAggDepth: Infinity }),
-    // until scrolls cross nodes: a result within one page needs none; a longer one is refused
-    async openScroll(indices, req, parsed, opts, size) {
-      const out = await cs.search({
-        indices: [...indices],
-        req: { ...req, size, trackTotalHits: true },
-        parsed,
-        opts,
-        maxAggDepth: Infinity,
-      });
-      if ((out.body.hits as { total: number }).total > size) throw noScroll();
-      return { body: out.body, scrollId: null };
-    },
-    scrollNext: async () => {
-      throw noScroll();
-    },
-    clearScroll: async () => false,
   };
 }
 
