@@ -53,6 +53,27 @@ describe('cluster gate', () => {
       expect(servedWithoutDataPlane(m!, p!), `${m} ${p}`).toBe(false);
   });
 
+  it('serves by-query tasks, their rethrottle, and SQL', () => {
+    for (const [m, p] of [
+      ['POST', '/logs/_delete_by_query'],
+      ['POST', '/logs,other/_doc/_update_by_query'],
+      ['POST', '/_all/_update_by_query'],
+      ['POST', '/_delete_by_query/abc:12/_rethrottle'],
+      ['POST', '/_reindex/abc:12/_rethrottle'],
+      ['POST', '/_sql'],
+      ['GET', '/_xpack/sql'],
+      ['POST', '/_sql/translate'],
+      ['POST', '/_xpack/sql/close'],
+    ])
+      expect(servedWithoutDataPlane(m!, p!), `${m} ${p}`).toBe(true);
+    for (const [m, p] of [
+      ['POST', '/_delete_by_query'],
+      ['POST', '/_sql/other'],
+      ['POST', '/_reindex'],
+    ])
+      expect(servedWithoutDataPlane(m!, p!), `${m} ${p}`).toBe(false);
+  });
+
   it('serves searches, scroll pages and clear-scroll', () => {
     for (const [m, p] of [
       ['POST', '/logs/_search'],
