@@ -396,6 +396,11 @@ describe('documents in a two-node cluster', () => {
     });
     expect(sorted.status).toBe(400);
     expect(sorted.json.error.reason).toContain('sort in a by-query request is not supported yet');
+    const lookup = await call(`${b}/bq/_delete_by_query`, 'POST', {
+      query: { terms: { n: { index: 'bq', type: '_doc', id: '21', path: 'n' } } },
+    });
+    expect(lookup.status).toBe(400);
+    expect(lookup.json.error.reason).toContain('terms lookup in a by-query request');
     expect((await call(`${a}/bq/_count`)).json.count).toBe(40);
   }, 40_000);
 

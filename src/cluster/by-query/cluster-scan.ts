@@ -19,6 +19,7 @@ import {
   type ScanResult,
 } from '../../dsl/search/scan.js';
 import { parseSearch } from '../../dsl/search/execute.js';
+import { termsLookupsIn } from '../../dsl/query/terms-lookup-once.js';
 import type { SearchRequest } from '../../dsl/search/request.js';
 import type { ClusterState } from '../state.js';
 import type { Transport, TransportPeer } from '../transport/transport.js';
@@ -165,9 +166,14 @@ export function clusterScanner(deps: ClusterScanDeps): MatchScanner {
         else byNode.set(r.node, [r]);
       }
       // the hits of several nodes come back in shard order: a sorted scan would need their merge
+      const remote = [...byNode.keys()].some((n) => n !== deps.localNodeId);
       const sorted = (job.search.sort ?? []).some((s) => s.field !== '_doc');
-      if (sorted && [...byNode.keys()].some((n) => n !== deps.localNodeId))
+      if (sorted && remote)
         throw illegalArgument('sort in a by-query request is not supported yet when shards are on several nodes'); // prettier-ignore
+      // a lookup document read on another node could be missing there: never match nothing silently
+      const { query, postFilter } = job.parsed;
+      if (remote && termsLookupsIn([query, postFilter]).length > 0)
+        throw illegalArgument('a terms lookup in a by-query request is not supported yet when shards are on several nodes'); // prettier-ignore
       const sources = job.sources === true;
       const aliasFilters = [...(job.aliasFilters ?? new Map())].map(
         ([idx, f]) => [(idx as IndexService).name, f] as const,
