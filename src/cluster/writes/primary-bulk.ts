@@ -111,19 +111,35 @@ export async function executeOnPrimary(
   // readable on this copy from now: a GET of these waits for the outcome (pending-writes.ts)
   const applied = items.filter((i) => i.outcome).map((i) => String(i.outcome!.body._id));
   const settle = deps.pending?.begin(req.index, req.shard, terms.primaryTerm, applied);
+  let out: ShardItemResult[];
   try {
-    const out = await replicateApplied(deps, req, items, {
+    out = await replicateApplied(deps, req, items, {
       idx,
       mappingBefore,
       primaryAid: primary.allocationId.id,
       terms,
     });
     settle?.(true);
-    return out;
   } catch (e) {
     settle?.(false);
     throw e;
   }
+  // a version conflict judged against another request's write still in flight is only as
+  // good as that write: it waits for it, and is withdrawn if the write is never acknowledged
+  const pending = deps.pending;
+  if (pending) {
+    await Promise.all(
+      items.map(async (item, i) => {
+        if (item.error?.type !== 'version_conflict_engine_exception' || !item.req.id) return;
+        try {
+          await pending.settled(req.index, req.shard, item.req.id, terms.primaryTerm, true);
+        } catch (e) {
+          out[i] = { error: toEsError(e) };
+        }
+      }),
+    );
+  }
+  return out;
 }
 
 /** The rest of a primary's write once the items ran: durable, replicated, answered. */
