@@ -133,6 +133,35 @@ describe('etcd coordination: state', () => {
     );
   });
 
+  it('a master write computed before a primary narrowed the in-sync set is refused, never puts it back', async () => {
+    const cs = await startAll('stale-terms', ['a', 'b']);
+    const master = await oneMaster(cs);
+    const primary = cs.find((c) => c !== master)!;
+    const v0 = await master.masterTxn([
+      { type: 'putIndex', index: index('i', 'ST', 1) },
+      { type: 'putTerms', indexUuid: 'ST', shard: 0, terms: { primaryTerm: 1, inSync: ['p', 'r'] } }, // prettier-ignore
+    ]);
+    await master.waitForVersion(v0, 5000);
+    const seen = master.state().version;
+    // the primary drops its failed replica
+    await primary.termTxn('ST', 0, 1, { primaryTerm: 1, inSync: ['p'] });
+    // the master, from the state before that, writes the old set back (say, with a new copy)
+    await expect(
+      master.masterTxn(
+        [{ type: 'putTerms', indexUuid: 'ST', shard: 0, terms: { primaryTerm: 1, inSync: ['p', 'r', 'n'] } }], // prettier-ignore
+        seen,
+      ),
+    ).rejects.toMatchObject({ type: 'failed_to_commit_cluster_state_exception' });
+    const latest = await master.waitForVersion(seen + 1, 5000);
+    expect(latest.metadata.indices.get('i')!.terms[0]).toEqual({ primaryTerm: 1, inSync: ['p'] });
+    // computed from the state that has the change, it goes through
+    const v = await master.masterTxn(
+      [{ type: 'putTerms', indexUuid: 'ST', shard: 0, terms: { primaryTerm: 1, inSync: ['p', 'n'] } }], // prettier-ignore
+      latest.version,
+    );
+    expect(v).toBeGreaterThan(latest.version);
+  });
+
   it('a watcher behind a compacted revision re-reads everything and carries on', async () => {
     const cs = await startAll('compact', ['a', 'b']);
     const master = await oneMaster(cs);

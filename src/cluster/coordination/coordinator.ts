@@ -43,7 +43,11 @@ export interface Coordinator {
    * nothing was written. Any other error (etcd unreachable) leaves the outcome unknown; every
    * StateOp is idempotent, so the caller may send the same ops again.
    */
-  masterTxn(ops: readonly StateOp[]): Promise<number>;
+  /**
+   * `basedOn`: the version of the state the ops were computed from; when a shard's terms they
+   * write changed after it, nothing is written (staleTerms) and the master retries.
+   */
+  masterTxn(ops: readonly StateOp[], basedOn?: number): Promise<number>;
   /**
    * Replaces the terms of one shard if its primary term is still `expectedTerm`; resolves with
    * the version. Rejects with `no_longer_primary_shard_exception` when the term moved on (the

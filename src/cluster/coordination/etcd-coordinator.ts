@@ -34,6 +34,7 @@ import {
   keyForCampaign,
   keyForClusterMeta,
   keyForNode,
+  keyForTerms,
   keySpace,
   type KeySpace,
 } from './keys.js';
@@ -453,10 +454,14 @@ export function etcdCoordinator(
           }
         : null,
 
-    async masterTxn(ops) {
+    async masterTxn(ops, basedOn) {
       const f = fence();
       if (!f) throw session ? notMaster() : masterNotDiscovered();
-      return fencedMasterTxn(etcd(), f, toKvOps(ks, ops));
+      const termsKeys = ops.flatMap((op) =>
+        op.type === 'putTerms' ? [keyForTerms(ks, op.indexUuid, op.shard)] : [],
+      );
+      const guard = basedOn !== undefined && termsKeys.length > 0 ? { keys: termsKeys, revision: basedOn } : undefined; // prettier-ignore
+      return fencedMasterTxn(etcd(), f, toKvOps(ks, ops), undefined, guard);
     },
 
     async termTxn(indexUuid, shard, expectedTerm, next) {

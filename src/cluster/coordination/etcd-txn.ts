@@ -7,7 +7,7 @@
 import type { Etcd3, IRequestOp } from 'etcd3';
 import type { ShardTerms } from '../state.js';
 import { decodeTerms, encodeTerms, INITIAL_TERMS } from './codec.js';
-import { notMaster, noLongerPrimary } from './errors.js';
+import { notMaster, noLongerPrimary, staleTerms } from './errors.js';
 import { keyForTerms, type KeySpace } from './keys.js';
 import type { KvOp } from './ops.js';
 
@@ -55,10 +55,19 @@ export async function fencedMasterTxn(
   fence: MasterFence,
   ops: readonly KvOp[],
   absentKey?: string,
+  unchangedSince?: { readonly keys: readonly string[]; readonly revision: number },
 ): Promise<number> {
   let txn = client.if(fence.campaignKey, 'Create', '==', fence.createRevision);
   if (absentKey) txn = txn.and(absentKey, 'Create', '==', 0);
+  // keys the writer read at `revision` and must not overwrite if someone changed them since
+  for (const k of unchangedSince?.keys ?? []) txn = txn.and(k, 'Mod', '<', unchangedSince!.revision + 1); // prettier-ignore
   const res = await txn.then(...toRequestOps(ops)).commit();
+  if (!res.succeeded && unchangedSince && unchangedSince.keys.length > 0) {
+    // which compare failed: the fence alone tells
+    const [campaign] = (await client.get(fence.campaignKey).exec()).kvs;
+    if (campaign && Number(campaign.create_revision) === fence.createRevision)
+      throw staleTerms(unchangedSince.revision);
+  }
   if (!res.succeeded)
     throw notMaster(
       absentKey

@@ -9,7 +9,7 @@
  * have their copies failed over (`nodesLeft`, promotion with a new term), joined nodes are
  * allocated to, and delayed copies are retried when their delay ends.
  */
-import { EsError } from '../../common/errors.js';
+import { EsError, toEsError } from '../../common/errors.js';
 import {
   nextDelayedAllocation,
   nodesJoined,
@@ -50,6 +50,10 @@ export interface MasterServiceOptions {
   log?: (level: string, msg: string) => void;
 }
 
+const STALE_TERMS = 'failed_to_commit_cluster_state_exception';
+const MAX_STALE_RETRIES = 10;
+const STALE_WAIT_MS = 2_000;
+
 export function startMasterService(
   coordinator: Coordinator,
   opts: MasterServiceOptions,
@@ -60,14 +64,23 @@ export function startMasterService(
   const applyTimeoutMs = opts.applyTimeoutMs ?? 30_000;
 
   const run = async (update: StateUpdate): Promise<ClusterState> => {
-    if (!coordinator.isMaster())
-      throw new EsError('not_master_exception', 'no longer master. source: [cluster state update]', 500); // prettier-ignore
-    const current = coordinator.state();
-    const next = update(current);
-    const ops = stateDiff(current, next);
-    if (ops.length === 0) return current;
-    const version = await coordinator.masterTxn(ops);
-    return coordinator.waitForVersion(version, applyTimeoutMs);
+    for (let attempt = 0; ; attempt++) {
+      if (!coordinator.isMaster())
+        throw new EsError('not_master_exception', 'no longer master. source: [cluster state update]', 500); // prettier-ignore
+      const current = coordinator.state();
+      const next = update(current);
+      const ops = stateDiff(current, next);
+      if (ops.length === 0) return current;
+      try {
+        const version = await coordinator.masterTxn(ops, current.version);
+        return await coordinator.waitForVersion(version, applyTimeoutMs);
+      } catch (e) {
+        // a primary changed a shard's in-sync set after `current`: run again on the state that
+        // has it (bounded; the watch brings it within moments)
+        if (toEsError(e).type !== STALE_TERMS || attempt >= MAX_STALE_RETRIES) throw e;
+        await coordinator.waitForVersion(current.version + 1, STALE_WAIT_MS).catch(() => undefined);
+      }
+    }
   };
 
   let insertOrder = 0;
