@@ -77,7 +77,11 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
     const idx = await deps.indices.create(
       meta.name,
       { settings, ...(meta.mappings ? { mappings: meta.mappings } : {}) },
-      { uuid: meta.uuid, creationDate: Number(meta.settings['index.creation_date'] ?? Date.now()) },
+      {
+        uuid: meta.uuid,
+        creationDate: Number(meta.settings['index.creation_date'] ?? Date.now()),
+        published: true,
+      },
     );
     mappingApplied.set(meta.uuid, meta.mappingVersion);
     return idx;

@@ -36,6 +36,11 @@ export interface CreateIndexOptions {
   /** The uuid and creation date the cluster gave the index (a node creating its copies). */
   uuid?: string;
   creationDate?: number;
+  /**
+   * The body is an index's metadata as the cluster published it, templates already applied on
+   * the master: applied again here they could change it (a typed template over a typeless index).
+   */
+  published?: boolean;
 }
 
 export class IndicesService {
@@ -234,11 +239,13 @@ export class IndicesService {
     if (existing) throw resourceAlreadyExists(name, existing.uuid);
     if (this.aliasExists(name)) throw invalidIndexName(name, 'already exists as alias');
     const b =
-      applyTemplates(
-        this.templates.matching(name),
-        settingsAtTopLevel(body),
-        opts.includeTypeName !== false,
-      ) ?? {};
+      (opts.published
+        ? body
+        : applyTemplates(
+            this.templates.matching(name),
+            settingsAtTopLevel(body),
+            opts.includeTypeName !== false,
+          )) ?? {};
     for (const k of Object.keys(b)) {
       if (!['settings', 'mappings', 'aliases'].includes(k)) {
         // ES 6.8 treats unknown top-level keys as settings only for legacy bodies; modern ones fail.

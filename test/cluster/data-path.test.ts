@@ -244,6 +244,21 @@ describe('documents in a two-node cluster', () => {
     expect(del.json).toEqual({ acknowledged: true });
     const gone = await call(`${nodes[1]!.url}/_template/logs`);
     expect(gone.status).toBe(404);
+    // every node takes the index as the master made it: a typed template is not applied again
+    // over a typeless index's `_doc` mapping
+    await call(`${nodes[0]!.url}/_template/typed?include_type_name=true`, 'PUT', {
+      index_patterns: ['tl-*'],
+      mappings: { my_type: { properties: { foo: { type: 'keyword' } } } },
+    });
+    await call(`${nodes[1]!.url}/tl-1?include_type_name=false`, 'PUT', {
+      mappings: { properties: { bar: { type: 'long' } } },
+    });
+    for (const n of nodes) {
+      const m = await call(`${n.url}/tl-1/_mapping?include_type_name=true`);
+      expect(Object.keys(m.json['tl-1'].mappings)).toEqual(['_doc']);
+      expect(Object.keys(m.json['tl-1'].mappings._doc.properties).sort()).toEqual(['bar', 'foo']);
+    }
+    await call(`${nodes[0]!.url}/_template/typed`, 'DELETE');
   }, 30_000);
 
   it('publishes cluster settings from the master to every node', async () => {
