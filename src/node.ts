@@ -457,13 +457,14 @@ async function joinClusterOf(
       await ingest.replaceAll(all);
     });
   }
-  // every node takes the cluster settings the master published
-  membership.coordinator.onState((_prev, next) => {
+  // every node takes the cluster settings the master published, stored before the state counts
+  // as applied here (a change is acknowledged once every node reads it back)
+  clusterIndices.onApply(async (_prev, next) => {
     const { persistentSettings: persistent, transientSettings: transient } = next.metadata;
     const mine = context.store.getMeta<{ persistent: Record<string, string>; transient: Record<string, string> }>('cluster:settings'); // prettier-ignore
     if (JSON.stringify(mine ?? { persistent: {}, transient: {} }) === JSON.stringify({ persistent, transient })) return; // prettier-ignore
     const s = { persistent: { ...persistent }, transient: { ...transient } };
-    void context.store.putMeta('cluster:settings', s);
+    await context.store.putMeta('cluster:settings', s);
     context.clusterSettingsChanged?.(effectiveClusterSettings(s));
   });
   const peerOf = (id: string) => {
