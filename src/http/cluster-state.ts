@@ -15,6 +15,8 @@ import {
   type ShardRouting,
 } from '../engine/shard-routing.js';
 import type { NodeContext } from '../node-context.js';
+import type { ShardTerms } from '../cluster/state.js';
+import { clusterCopyJson } from './cluster-routing-json.js';
 import { StateVersions, type StateVersion } from './cluster-state-version.js';
 import { mappingsJson, settingsJson } from './routes/indices.js';
 import { transportAddress } from './routes/nodes.js';
@@ -88,7 +90,7 @@ function observe(node: NodeContext, versions: StateVersions): StateVersion {
   return versions.observe([
     metadataJson(node, null, true),
     blocksJson(all),
-    routingTableJson(all, routingNode(node)),
+    routingTableJson(all, node),
     node.store.getMeta<unknown>('cluster:settings') ?? null,
   ]);
 }
@@ -122,12 +124,12 @@ function build(
   if (m.has('nodes')) out.nodes = nodesJson(node);
   if (m.has('metadata')) out.metadata = metadataJson(node, restricted, req.flatSettings);
   const routed = restricted ?? node.indices.all();
-  if (m.has('routing_table')) out.routing_table = routingTableJson(routed, routingNode(node));
+  if (m.has('routing_table')) out.routing_table = routingTableJson(routed, node);
   if (m.has('routing_nodes')) {
     // The node is in the state only when nodes (or master_node) were asked for; then it is listed
     // even without shards (ES RoutingNodes starts from the state's data nodes).
     const withNode = m.has('nodes') || m.has('master_node');
-    out.routing_nodes = routingNodesJson(routed, routingNode(node), withNode);
+    out.routing_nodes = routingNodesJson(routed, node, withNode);
   }
   return out;
 }
@@ -187,8 +189,9 @@ function metadataJson(
   flat: boolean,
 ): Record<string, unknown> {
   const indices: Record<string, unknown> = {};
+  const published = node.cluster?.state().metadata.indices;
   for (const idx of restricted ?? node.indices.all())
-    indices[idx.name] = indexMetadataJson(idx, flat);
+    indices[idx.name] = indexMetadataJson(idx, flat, published?.get(idx.name)?.terms);
   const out: Record<string, unknown> = {
     cluster_uuid: clusterUuidOf(node),
     templates: restricted ? {} : templatesJson(node, flat),
@@ -226,28 +229,44 @@ function templatesJson(node: NodeContext, flat: boolean): Record<string, unknown
   return out;
 }
 
-function indexMetadataJson(idx: IndexService, flat: boolean): Record<string, unknown> {
+/** `terms`: each shard's primary term and in-sync copies as a cluster published them. */
+function indexMetadataJson(
+  idx: IndexService,
+  flat: boolean,
+  terms?: readonly ShardTerms[],
+): Record<string, unknown> {
   const shards = Array.from({ length: idx.numberOfShards }, (_, i) => i);
   return {
     state: idx.meta.state,
     settings: settingsJson(idx.meta.settings, flat),
     mappings: mappingsJson(idx, true),
     aliases: Object.keys(idx.meta.aliases).sort(),
-    // every shard has the index's one primary term
-    primary_terms: Object.fromEntries(shards.map((s) => [String(s), idx.meta.primaryTerm])),
+    // a lone node: every shard has the index's one primary term and its one copy
+    primary_terms: Object.fromEntries(
+      shards.map((s) => [String(s), terms?.[s]?.primaryTerm ?? idx.meta.primaryTerm]),
+    ),
     in_sync_allocations: Object.fromEntries(
-      shards.map((s) => [String(s), [allocationId(idx.uuid, s)]]),
+      shards.map((s) => [String(s), terms ? [...(terms[s]?.inSync ?? [])] : [allocationId(idx.uuid, s)]]), // prettier-ignore
     ),
   };
 }
 
+/** Each shard's copies as JSON: the cluster's routing table, or a lone node's own copies. */
+function copiesOf(node: NodeContext, idx: IndexService): Record<string, unknown>[][] | null {
+  if (node.cluster) {
+    const table = node.cluster.state().routing.get(idx.name);
+    return table ? table.shards.map((copies) => copies.map(clusterCopyJson)) : null;
+  }
+  return indexRouting(idx, routingNode(node)) as unknown as Record<string, unknown>[][] | null;
+}
+
 function routingTableJson(
   indices: readonly IndexService[],
-  node: RoutingNode,
+  node: NodeContext,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const idx of indices) {
-    const routing = indexRouting(idx, node);
+    const routing = copiesOf(node, idx);
     if (routing)
       out[idx.name] = { shards: Object.fromEntries(routing.map((c, s) => [String(s), c])) };
   }
@@ -257,14 +276,21 @@ function routingTableJson(
 /** ES RoutingNodes: unassigned copies in one list, assigned ones under their node. */
 function routingNodesJson(
   indices: readonly IndexService[],
-  node: RoutingNode,
+  node: NodeContext,
   withNode: boolean,
 ): Record<string, unknown> {
-  const unassigned: ShardRouting[] = [];
-  const assigned: ShardRouting[] = [];
+  const unassigned: Record<string, unknown>[] = [];
+  const byNode = new Map<string, Record<string, unknown>[]>();
+  // the state's data nodes are listed even without copies (when nodes were asked for)
+  if (withNode)
+    for (const id of node.cluster ? node.cluster.state().nodes.keys() : [node.nodeId])
+      byNode.set(id, []);
   for (const idx of indices)
-    for (const copies of indexRouting(idx, node) ?? [])
-      for (const c of copies) (c.node === null ? unassigned : assigned).push(c);
-  const nodes = withNode || assigned.length > 0 ? { [node.nodeId]: assigned } : {};
-  return { unassigned, nodes };
+    for (const copies of copiesOf(node, idx) ?? [])
+      for (const c of copies) {
+        const at = c.node as string | null;
+        if (at === null) unassigned.push(c);
+        else byNode.set(at, [...(byNode.get(at) ?? []), c]);
+      }
+  return { unassigned, nodes: Object.fromEntries(byNode) };
 }

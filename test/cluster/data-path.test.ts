@@ -161,6 +161,19 @@ describe('documents in a two-node cluster', () => {
     }
   }, 90_000);
 
+  it('shows the published primary terms and in-sync copies in _cluster/state', async () => {
+    for (const n of nodes) {
+      const st = await call(`${n.url}/_cluster/state/metadata,routing_table/docs`);
+      const meta = st.json.metadata.indices.docs;
+      const routing = st.json.routing_table.indices.docs.shards;
+      for (const s of ['0', '1', '2']) {
+        const ids = routing[s].map((c: { allocation_id: { id: string } }) => c.allocation_id.id);
+        expect([...meta.in_sync_allocations[s]].sort()).toEqual(ids.sort());
+        expect(meta.primary_terms[s]).toBeGreaterThanOrEqual(1);
+      }
+    }
+  });
+
   it('merges mappings through the master and refuses a conflicting one', async () => {
     const put = await call(`${nodes[1]!.url}/docs/_mapping/_doc`, 'PUT', {
       properties: { code: { type: 'keyword' } },
