@@ -19,6 +19,7 @@ import { DocumentService } from './engine/documents.js';
 import { localWrites } from './engine/write-executor.js';
 import { localReads } from './engine/document-reader.js';
 import { localBroadcast } from './engine/shard-broadcast.js';
+import { localCopies } from './engine/copy-broadcast.js';
 import { localMetadata, persistChanged } from './engine/metadata-writer.js';
 import { localSummaries } from './engine/index-summaries.js';
 import { clusterSummaries } from './cluster/index-summaries.js';
@@ -48,6 +49,7 @@ import { startClusterIndices } from './cluster/cluster-indices.js';
 import { PrimaryGroups, startClusterWritePath } from './cluster/writes/index.js';
 import { clusterReads } from './cluster/reads/cluster-get.js';
 import { clusterBroadcast } from './cluster/broadcast.js';
+import { clusterCopies } from './cluster/copy-broadcast.js';
 import { startClusterSearch } from './cluster/search/index.js';
 import {
   localNodeInfo,
@@ -169,6 +171,7 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     writes: localWrites(documents, store),
     reads: localReads(documents),
     broadcast: localBroadcast(),
+    copies: localCopies(() => identity.nodeId),
     metadata: localMetadata(indices),
     summaries: localSummaries(),
     scrolls,
@@ -383,6 +386,8 @@ async function joinClusterOf(
     log: say,
   });
   context.broadcast = clusterBroadcast(membership, context.indices);
+  // the operations the routes registered, now run on every node's copies
+  context.copies = clusterCopies(membership, context.indices, context.copies.operations);
   context.summaries = clusterSummaries(membership, context.indices);
   registerShardStats(context, membership);
   context.metadata = {

@@ -32,6 +32,8 @@ const SERVED = [
   /^\/_ingest\/processor\/grok\/?$/,
   // every node refreshes or flushes the copies it holds (src/cluster/broadcast.ts)
   /^\/(([^_/][^/]*|_all)\/)?_(refresh|flush)\/?$/,
+  // shard statistics: every node answers for the copies it holds (src/cluster/copy-broadcast.ts)
+  /^\/([^_/][^/]*\/|_all\/)?_stats(\/[^/]+)?\/?$/,
   // field capabilities read the published mappings
   /^\/(([^_/][^/]*|_all)\/)?_field_caps\/?$/,
   // searches: query then fetch over one copy of each shard (src/cluster/search)
