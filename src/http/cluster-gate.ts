@@ -34,6 +34,8 @@ const SERVED = [
   /^\/(([^_/][^/]*|_all)\/)?_(refresh|flush)\/?$/,
   // shard statistics: every node answers for the copies it holds (src/cluster/copy-broadcast.ts)
   /^\/([^_/][^/]*\/|_all\/)?_stats(\/[^/]+)?\/?$/,
+  /^\/([^_/][^/]*\/|_all\/)?_(segments|forcemerge|upgrade|cache\/clear|flush\/synced)\/?$/,
+  /^\/_cat\/segments(\/[^/]+)?\/?$/,
   // field capabilities read the published mappings
   /^\/(([^_/][^/]*|_all)\/)?_field_caps\/?$/,
   // searches: query then fetch over one copy of each shard (src/cluster/search)

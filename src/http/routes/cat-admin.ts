@@ -16,7 +16,7 @@ import {
   THREAD_POOL_COLUMNS,
 } from '../../cat/columns.js';
 import { allPools, poolCells, selectPools, type PoolFigures } from '../../cat/thread-pools.js';
-import { segmentFigures } from '../../engine/segment-stats.js';
+import { segmentFigures, type SegmentFigures } from '../../engine/segment-stats.js';
 import {
   indicesOptionsFrom,
   simpleMatch,
@@ -35,6 +35,15 @@ import { repositories } from './snapshot-repositories.js';
 
 /** ES 6.8's Lucene version, which every segment reports. */
 const LUCENE_VERSION = '7.7.3';
+
+export const CAT_SEGMENTS_OPERATION = 'internal:quarry/cat/segments';
+
+/** A copy's segments and the address of the node that holds it. */
+interface CatSegments {
+  ip: string;
+  id: string;
+  segments: SegmentFigures[];
+}
 
 const hms = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 const row = (cols: { name: string }[], v: Record<string, Cell>): Cell[] =>
@@ -232,40 +241,50 @@ export function registerCatAdminRoutes(
   router.add('GET', '/_cat/fielddata', fielddata);
   router.add('GET', '/_cat/fielddata/{fields}', fielddata);
 
-  const segments: Handler = (req) => {
+  // every node lists the segments of the copies it holds, with its own address
+  node.copies.operations.set(CAT_SEGMENTS_OPERATION, (idx, shards) =>
+    shards.map((n): CatSegments | null => {
+      const shard = idx.shard(n);
+      const snapshot = shard.search?.searcher();
+      if (!snapshot) return null;
+      return {
+        ip: hostOf(node),
+        id: node.nodeId.slice(0, 4),
+        segments: segmentFigures(snapshot, (seg) => shard.search!.segmentGeneration(seg)),
+      };
+    }),
+  );
+  const segments: Handler = async (req) => {
     checkParams(req, CAT_PARAMS);
     const targets = req.params.index
       ? indices.resolve(req.params.index, STRICT_EXPAND_OPEN_FORBID_CLOSED)
       : indices.all().filter((i) => !i.closed);
-    const host = hostOf(node);
+    const run = await node.copies.run<CatSegments | null>(CAT_SEGMENTS_OPERATION, targets, {});
     const rows: Cell[][] = [];
-    for (const idx of targets) {
-      for (const shard of idx.shards) {
-        const snapshot = shard.search?.searcher();
-        if (!snapshot) continue;
-        for (const s of segmentFigures(snapshot, (seg) => shard.search!.segmentGeneration(seg))) {
-          // Segments live on the heap: their size is the memory they hold. Every segment of a
-          // snapshot is searchable (refreshed); committed ones are in the last commit point.
-          rows.push(
-            row(SEGMENTS_COLUMNS, {
-              index: idx.name,
-              shard: shard.id,
-              prirep: 'p',
-              ip: host,
-              id: node.nodeId.slice(0, 4),
-              segment: s.name,
-              generation: s.generation,
-              'docs.count': s.docs,
-              'docs.deleted': s.deleted,
-              size: new ByteSize(s.memoryBytes),
-              'size.memory': s.memoryBytes,
-              committed: s.committed,
-              searchable: true,
-              version: LUCENE_VERSION,
-              compound: false,
-            }),
-          );
-        }
+    for (const { routing, result } of run.copies) {
+      if (!result) continue;
+      for (const s of result.segments) {
+        // Segments live on the heap: their size is the memory they hold. Every segment of a
+        // snapshot is searchable (refreshed); committed ones are in the last commit point.
+        rows.push(
+          row(SEGMENTS_COLUMNS, {
+            index: routing.index,
+            shard: routing.shard,
+            prirep: routing.primary ? 'p' : 'r',
+            ip: result.ip,
+            id: result.id,
+            segment: s.name,
+            generation: s.generation,
+            'docs.count': s.docs,
+            'docs.deleted': s.deleted,
+            size: new ByteSize(s.memoryBytes),
+            'size.memory': s.memoryBytes,
+            committed: s.committed,
+            searchable: true,
+            version: LUCENE_VERSION,
+            compound: false,
+          }),
+        );
       }
     }
     return respond(req, { columns: SEGMENTS_COLUMNS, rows });

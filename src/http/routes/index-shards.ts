@@ -46,65 +46,73 @@ export function segmentName(shard: Shard, segment: Segment): { name: string; gen
 /** ES RecoveryState percentages: "%1.1f%%", 100% when there was nothing to recover. */
 export { recoveryPercent } from '../../engine/recovery-entry.js';
 
+export const SEGMENTS_OPERATION = 'indices:monitor/segments';
+
+/** ES ShardSegments of one copy, after its routing; null while the shard has no searcher. */
+function copySegments(shard: Shard): Record<string, unknown> | null {
+  const snap = shard.search?.searcher();
+  if (!snap) return null;
+  const segs: Record<string, unknown> = {};
+  let committed = 0;
+  for (const ls of snap.segments) {
+    const { name, generation } = segmentName(shard, ls.segment);
+    const m = segmentMemory({ ...snap, segments: [ls] });
+    const memory = m.terms + m.storedFields + m.norms + m.points + m.docValues;
+    const isCommit = isCommitted(ls.segment);
+    if (isCommit) committed++;
+    segs[name] = {
+      generation,
+      num_docs: ls.segment.maxDoc - ls.deleted,
+      deleted_docs: ls.deleted,
+      // segments live on the heap: their size is the memory they hold
+      size_in_bytes: memory,
+      memory_in_bytes: memory,
+      committed: isCommit,
+      search: true,
+      version: LUCENE_VERSION,
+      compound: false,
+      attributes: { 'Lucene50StoredFieldsFormat.mode': 'BEST_SPEED' },
+    };
+  }
+  return {
+    num_committed_segments: committed,
+    num_search_segments: snap.segments.length,
+    segments: segs,
+  };
+}
+
 export function registerIndexShardRoutes(router: Router<Handler>, node: NodeContext): void {
   const resolve = (req: RestRequest, base: IndicesOptions): IndexService[] =>
     node.indices.resolve(
       req.params.index ?? '_all',
       indicesOptionsFrom(base, (n) => param(req, n)),
     );
-  const routing = { state: 'STARTED', primary: true, node: node.nodeId };
 
-  // ---- segments: the segments each started primary searches
-  const segments: Handler = (req) => {
+  // ---- segments: the segments each started copy searches
+  node.copies.operations.set(SEGMENTS_OPERATION, (idx, shards) =>
+    shards.map((n) => copySegments(idx.shard(n))),
+  );
+  const segments: Handler = async (req) => {
     checkParams(req, [...OPTS, 'verbose']);
     const targets = resolve(req, STRICT_EXPAND_OPEN_FORBID_CLOSED);
-    let total = 0;
-    let successful = 0;
+    const run = await node.copies.run<Record<string, unknown> | null>(SEGMENTS_OPERATION, targets, {}); // prettier-ignore
     const out: Record<string, unknown> = {};
+    let successful = 0;
     for (const idx of targets) {
-      total += idx.numberOfShards * (1 + idx.numberOfReplicas);
-      if (idx.failed) continue;
-      const shards: Record<string, unknown> = {};
-      for (const shard of idx.shards) {
-        const snap = shard.search?.searcher();
-        if (!snap) continue;
+      const copies = run.copies.filter((c) => c.routing.index === idx.name);
+      if (copies.length === 0) continue;
+      const shards: Record<string, unknown[]> = {};
+      for (const { routing, result } of copies) {
+        if (!result) continue;
         successful++;
-        const segs: Record<string, unknown> = {};
-        let committed = 0;
-        for (const ls of snap.segments) {
-          const { name, generation } = segmentName(shard, ls.segment);
-          const m = segmentMemory({ ...snap, segments: [ls] });
-          const memory = m.terms + m.storedFields + m.norms + m.points + m.docValues;
-          const isCommit = isCommitted(ls.segment);
-          if (isCommit) committed++;
-          segs[name] = {
-            generation,
-            num_docs: ls.segment.maxDoc - ls.deleted,
-            deleted_docs: ls.deleted,
-            // segments live on the heap: their size is the memory they hold
-            size_in_bytes: memory,
-            memory_in_bytes: memory,
-            committed: isCommit,
-            search: true,
-            version: LUCENE_VERSION,
-            compound: false,
-            attributes: { 'Lucene50StoredFieldsFormat.mode': 'BEST_SPEED' },
-          };
-        }
-        shards[String(shard.id)] = [
-          {
-            routing,
-            num_committed_segments: committed,
-            num_search_segments: snap.segments.length,
-            segments: segs,
-          },
-        ];
+        const r = { state: routing.state, primary: routing.primary, node: routing.nodeId };
+        (shards[String(routing.shard)] ??= []).push({ routing: r, ...result });
       }
       out[idx.name] = { shards };
     }
     return {
       status: 200,
-      body: { _shards: { total, successful, failed: 0 }, indices: out },
+      body: { _shards: { ...run.shards, successful }, indices: out },
     };
   };
   router.add('GET', '/_segments', segments);
