@@ -13,7 +13,7 @@ const SERVED = [
   /^\/_cat\/?$/,
   /^\/_cat\/(nodes|master|health|shards|indices|count|recovery|aliases|templates|plugins)(\/[^/]+)?\/?$/,
   /^\/([^_/][^/]*\/)?_recovery\/?$/,
-  /^\/_cluster\/(health|state|settings|reroute|allocation\/explain|pending_tasks)(\/.*)?$/,
+  /^\/_cluster\/(health|state|settings|reroute|allocation\/explain|pending_tasks|stats)(\/.*)?$/,
   // Quarry-specific, read-only: this node's own copies of an index (routes/quarry-copies.ts)
   /^\/_quarry\/copies\/[^/]+\/?$/,
   /^\/_nodes(\/.*)?$/,
@@ -34,8 +34,8 @@ const SERVED = [
   /^\/(([^_/][^/]*|_all)\/)?_(refresh|flush)\/?$/,
   // shard statistics: every node answers for the copies it holds (src/cluster/copy-broadcast.ts)
   /^\/([^_/][^/]*\/|_all\/)?_stats(\/[^/]+)?\/?$/,
-  /^\/([^_/][^/]*\/|_all\/)?_(segments|forcemerge|upgrade|cache\/clear|flush\/synced)\/?$/,
-  /^\/_cat\/segments(\/[^/]+)?\/?$/,
+  /^\/([^_/][^/]*\/|_all\/)?_(segments|shard_stores|forcemerge|upgrade|cache\/clear|flush\/synced)\/?$/,
+  /^\/_cat\/(segments|allocation|fielddata)(\/[^/]+)?\/?$/,
   // field capabilities read the published mappings
   /^\/(([^_/][^/]*|_all)\/)?_field_caps\/?$/,
   // searches: query then fetch over one copy of each shard (src/cluster/search)

@@ -47,6 +47,7 @@ export function segmentName(shard: Shard, segment: Segment): { name: string; gen
 export { recoveryPercent } from '../../engine/recovery-entry.js';
 
 export const SEGMENTS_OPERATION = 'indices:monitor/segments';
+export const SHARD_STORES_OPERATION = 'indices:monitor/shard_stores';
 
 /** ES ShardSegments of one copy, after its routing; null while the shard has no searcher. */
 function copySegments(shard: Shard): Record<string, unknown> | null {
@@ -119,7 +120,18 @@ export function registerIndexShardRoutes(router: Router<Handler>, node: NodeCont
   router.add('GET', '/{index}/_segments', segments);
 
   // ---- shard stores: the store copies of shards of the asked health (default yellow, red)
-  const shardStores: Handler = (req) => {
+  // every node names itself for the copies it holds (ES TransportNodesListGatewayStartedShards)
+  node.copies.operations.set(SHARD_STORES_OPERATION, (_idx, shards) => {
+    const self = {
+      id: node.nodeId,
+      name: node.nodeName,
+      ephemeral_id: node.ephemeralId,
+      transport_address: transportAddress(node),
+      attributes: node.cluster?.localNode.attributes ?? {},
+    };
+    return shards.map(() => self);
+  });
+  const shardStores: Handler = async (req) => {
     checkParams(req, [...OPTS, 'status', 'operation_threading']);
     const statuses = new Set(listParam(req, 'status') ?? ['yellow', 'red']);
     for (const s of statuses) {
@@ -128,27 +140,26 @@ export function registerIndexShardRoutes(router: Router<Handler>, node: NodeCont
     }
     const all = statuses.has('all');
     const targets = resolve(req, STRICT_EXPAND_OPEN);
+    type StoreNode = { id: string } & Record<string, unknown>;
+    const run = await node.copies.run<StoreNode>(SHARD_STORES_OPERATION, targets, {});
     const out: Record<string, unknown> = {};
     for (const idx of targets) {
       const shards: Record<string, unknown> = {};
-      for (const shard of idx.shards) {
-        const health = idx.failed ? 'red' : idx.numberOfReplicas > 0 ? 'yellow' : 'green';
+      for (let n = 0; n < idx.numberOfShards; n++) {
+        const copies = run.copies.filter((c) => c.routing.index === idx.name && c.routing.shard === n); // prettier-ignore
+        // a shard is red without a started primary, yellow while a replica is not started
+        const health = !copies.some((c) => c.routing.primary)
+          ? 'red'
+          : copies.length < 1 + idx.numberOfReplicas
+            ? 'yellow'
+            : 'green';
         if (!all && !statuses.has(health)) continue;
-        const stores = idx.failed
-          ? []
-          : [
-              {
-                [node.nodeId]: {
-                  name: node.nodeName,
-                  ephemeral_id: node.ephemeralId,
-                  transport_address: transportAddress(node),
-                  attributes: {},
-                },
-                allocation_id: allocationId(idx.uuid, shard.id),
-                allocation: 'primary',
-              },
-            ];
-        shards[String(shard.id)] = { stores };
+        const stores = copies.map(({ routing, result: { id, ...rest } }) => ({
+          [id]: rest,
+          allocation_id: routing.allocationId,
+          allocation: routing.primary ? 'primary' : 'replica',
+        }));
+        shards[String(n)] = { stores };
       }
       if (Object.keys(shards).length > 0) out[idx.name] = { shards };
     }

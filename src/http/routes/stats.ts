@@ -466,6 +466,42 @@ function copyStats(
   });
 }
 
+/**
+ * ES ClusterStatsIndices over every started copy of `targets`: documents from the primaries,
+ * every other section (`metrics`, REST names) from every copy, and each index's copy counts.
+ */
+export async function copiesIndicesStats(
+  node: NodeContext,
+  targets: readonly IndexService[],
+  metrics: readonly string[],
+): Promise<{
+  stats: Record<string, unknown>;
+  shards: Array<{ total: number; primaries: number }>;
+}> {
+  const w: WireRequest = {
+    sections: metrics.map((m) => METRICS[m]!),
+    types: null,
+    fielddataFields: null,
+    completionFields: null,
+    withShardLevel: false,
+  };
+  const run = await node.copies.run<CopyStats>(STATS_OPERATION, targets, w);
+  const stats: Stats = {};
+  const perIndex = new Map<string, { total: number; primaries: number }>();
+  for (const { routing, result } of run.copies) {
+    const { docs, ...rest } = result.stats;
+    addStats(stats, routing.primary && docs ? { docs, ...rest } : rest);
+    const n = perIndex.get(routing.index) ?? { total: 0, primaries: 0 };
+    n.total++;
+    if (routing.primary) n.primaries++;
+    perIndex.set(routing.index, n);
+  }
+  // CommonStats order, whichever copy answered first
+  const ordered: Stats = {};
+  for (const s of SECTIONS) if (s in stats) ordered[s] = stats[s]!;
+  return { stats: ordered, shards: [...perIndex.values()] };
+}
+
 export function registerStatsRoutes(router: Router<Handler>, node: NodeContext): void {
   node.copies.operations.set(STATS_OPERATION, (idx, shards, b) =>
     copyStats(node, idx, shards, b as WireRequest),
