@@ -10,6 +10,7 @@ import type { WriteExecutor } from './engine/write-executor.js';
 import type { DocumentReader } from './engine/document-reader.js';
 import type { DocumentExplainer } from './dsl/search/explain-document.js';
 import type { ShardBroadcast } from './engine/shard-broadcast.js';
+import type { CopyBroadcast } from './engine/copy-broadcast.js';
 import type { MetadataWriter } from './engine/metadata-writer.js';
 import type { IndexSummaries } from './engine/index-summaries.js';
 import type { ScrollService } from './dsl/search/scroll.js';
@@ -54,6 +55,8 @@ export interface NodeContext {
   readonly nodeActions: Map<string, (body: unknown) => unknown>;
   /** Refresh and flush over every copy: this node's shards, or every node's copies. */
   broadcast: ShardBroadcast;
+  /** Per-copy operations (stats, segments, caches...): this node's shards, or every node's copies. */
+  copies: CopyBroadcast;
   /** Index metadata changes: this node's, or through the master in a cluster. */
   metadata: MetadataWriter;
   /** Health and counts per index (`_cat/indices`): this node's shards, or every node's copies. */

@@ -20,6 +20,7 @@ import { DocumentService } from './engine/documents.js';
 import { localWrites } from './engine/write-executor.js';
 import { localReads } from './engine/document-reader.js';
 import { localBroadcast } from './engine/shard-broadcast.js';
+import { localCopies } from './engine/copy-broadcast.js';
 import { localMetadata, persistChanged } from './engine/metadata-writer.js';
 import { localSummaries } from './engine/index-summaries.js';
 import { clusterSummaries } from './cluster/index-summaries.js';
@@ -57,6 +58,7 @@ import { clusterExplainer } from './cluster/reads/cluster-explain.js';
 import { localExplainer } from './dsl/search/explain-document.js';
 import { searchLimits } from './http/routes/search.js';
 import { clusterBroadcast } from './cluster/broadcast.js';
+import { clusterCopies } from './cluster/copy-broadcast.js';
 import { startClusterSearch } from './cluster/search/index.js';
 import {
   localNodeInfo,
@@ -184,6 +186,7 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     explainer: localExplainer(() => searchLimits(context)),
     nodeActions: new Map(),
     broadcast: localBroadcast(),
+    copies: localCopies(() => identity.nodeId),
     metadata: localMetadata(indices),
     summaries: localSummaries(),
     scrolls,
@@ -410,6 +413,13 @@ async function joinClusterOf(
     log: say,
   });
   context.broadcast = clusterBroadcast(membership, context.indices);
+  // the operations the routes registered, now run on every node's copies
+  context.copies = clusterCopies(
+    membership,
+    context.indices,
+    context.copies.operations,
+    context.copies.nodeOperations,
+  );
   context.summaries = clusterSummaries(membership, context.indices);
   registerShardStats(context, membership);
   context.metadata = {

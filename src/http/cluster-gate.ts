@@ -23,7 +23,7 @@ const SERVED = [
   /^\/_snapshot\/[^/]+\/_verify\/?$/,
   /^\/_cat\/repositories\/?$/,
   /^\/([^_/][^/]*\/)?_recovery\/?$/,
-  /^\/_cluster\/(health|state|settings|reroute|allocation\/explain|pending_tasks)(\/.*)?$/,
+  /^\/_cluster\/(health|state|settings|reroute|allocation\/explain|pending_tasks|stats)(\/.*)?$/,
   // Quarry-specific, read-only: this node's own copies of an index (routes/quarry-copies.ts)
   /^\/_quarry\/copies\/[^/]+\/?$/,
   /^\/_nodes(\/.*)?$/,
@@ -42,6 +42,10 @@ const SERVED = [
   /^\/_ingest\/processor\/grok\/?$/,
   // every node refreshes or flushes the copies it holds (src/cluster/broadcast.ts)
   /^\/(([^_/][^/]*|_all)\/)?_(refresh|flush)\/?$/,
+  // shard statistics: every node answers for the copies it holds (src/cluster/copy-broadcast.ts)
+  /^\/([^_/][^/]*\/|_all\/)?_stats(\/[^/]+)?\/?$/,
+  /^\/([^_/][^/]*\/|_all\/)?_(segments|shard_stores|forcemerge|upgrade|cache\/clear|flush\/synced)\/?$/,
+  /^\/_cat\/(segments|allocation|fielddata)(\/[^/]+)?\/?$/,
   // field capabilities read the published mappings
   /^\/(([^_/][^/]*|_all)\/)?_field_caps\/?$/,
   // explain: on a started copy of the document's shard (src/cluster/reads/cluster-explain.ts)

@@ -2,7 +2,8 @@
  * The node-level `_cat` tables of ES 6.8: allocation, nodeattrs, plugins, tasks, thread_pool,
  * fielddata, segments and repositories, and the indices segments API (`_segments`) beside
  * `_cat/segments`. Nodeattrs, thread_pool and tasks collect a row set from every node of a
- * cluster (node-actions.ts); the others render this node alone.
+ * cluster (node-actions.ts); allocation, fielddata and segments take every node's part through
+ * the copies seam (src/engine/copy-broadcast.ts); the others render this node alone.
  */
 import { ByteSize, TimeValue, type Cell } from '../../cat/table.js';
 import {
@@ -16,12 +17,13 @@ import {
   THREAD_POOL_COLUMNS,
 } from '../../cat/columns.js';
 import { allPools, poolCells, selectPools, type PoolFigures } from '../../cat/thread-pools.js';
-import { segmentFigures } from '../../engine/segment-stats.js';
+import { segmentFigures, type SegmentFigures } from '../../engine/segment-stats.js';
 import {
   indicesOptionsFrom,
   simpleMatch,
   STRICT_EXPAND_OPEN_FORBID_CLOSED,
 } from '../../engine/index-names.js';
+import type { IndexService } from '../../engine/index-service.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
 import { boolParam, param, type Handler } from '../rest.js';
@@ -49,6 +51,52 @@ export const CAT_NODEATTRS_ACTION = 'internal:quarry/cat/nodeattrs';
 export const CAT_THREAD_POOL_ACTION = 'internal:quarry/cat/thread_pool';
 export const CAT_TASKS_ACTION = 'internal:quarry/cat/tasks';
 
+export const CAT_SEGMENTS_OPERATION = 'internal:quarry/cat/segments';
+
+/** A copy's segments and the address of the node that holds it. */
+interface CatSegments {
+  ip: string;
+  id: string;
+  segments: SegmentFigures[];
+}
+
+export const ALLOCATION_OPERATION = 'internal:quarry/cat/allocation';
+
+/** A node's row of `_cat/allocation` besides its shards. */
+interface AllocationNode {
+  used: number | null;
+  avail: number | null;
+  total: number | null;
+  percent: number | null;
+  host: string;
+  name: string;
+}
+
+/**
+ * The store size of the copies a node holds of `idx`, shared out by documents: LMDB keeps one
+ * database per index on a node. The last copy takes what rounding left, so the shares add up.
+ */
+function storeShares(idx: IndexService, shards: readonly number[]): number[] {
+  const store = idx.storeBytes();
+  const docs = shards.map((n) => idx.shard(n).search?.stats().docs ?? 0);
+  const all = docs.reduce((a, b) => a + b, 0);
+  const out = docs.map((d) =>
+    all > 0 ? Math.round((store * d) / all) : Math.round(store / shards.length),
+  );
+  if (out.length > 0) out[out.length - 1] = store - out.slice(0, -1).reduce((a, b) => a + b, 0);
+  return out;
+}
+
+export const FIELDDATA_OPERATION = 'internal:quarry/cat/fielddata';
+
+/** A node's fielddata memory by field. */
+interface NodeFielddata {
+  id: string;
+  host: string;
+  name: string;
+  fields: Array<[string, number]>;
+}
+
 const hms = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 const row = (cols: { name: string }[], v: Record<string, Cell>): Cell[] =>
   cols.map((c) => (c.name in v ? v[c.name]! : null));
@@ -64,42 +112,59 @@ export function registerCatAdminRoutes(
     return Number(t.slice(t.lastIndexOf(':') + 1));
   };
 
-  const allocation: Handler = (req) => {
+  // ES RestAllocationAction: started copies count on their node (with their share of its
+  // store), the others in a row of their own; every selected node has a row, with its disk
+  node.copies.operations.set(ALLOCATION_OPERATION, (idx, shards) => storeShares(idx, shards));
+  node.copies.nodeOperations.set(ALLOCATION_OPERATION, (b): AllocationNode | null => {
+    if (!nodeSelected(node, (b as { ids: string[] }).ids)) return null;
+    const disk = diskCells(node.settings.dataPath);
+    const bytes = (k: string) => (disk[k] instanceof ByteSize ? (disk[k] as ByteSize).bytes : null); // prettier-ignore
+    const pct = disk['disk.used_percent'];
+    return {
+      used: bytes('disk.used'),
+      avail: bytes('disk.avail'),
+      total: bytes('disk.total'),
+      percent: pct === undefined ? null : Math.floor(Number(pct)),
+      host: hostOf(node),
+      name: node.nodeName,
+    };
+  });
+  const allocation: Handler = async (req) => {
     checkParams(req, [...CAT_PARAMS, 'node_id']);
-    const ids = (req.params.node_id ?? '').split(',').filter((s) => s);
+    // `_master` and `_local` name one node: the coordinating node resolves them
+    const master = node.cluster?.state().masterNodeId ?? node.nodeId;
+    const ids = (req.params.node_id ?? '')
+      .split(',')
+      .filter((s) => s)
+      .map((id) => (id === '_master' ? master : id === '_local' ? node.nodeId : id));
     const open = indices.all().filter((i) => !i.closed);
-    // ES RestAllocationAction: started shards count on their node, unassigned ones in a row of
-    // their own (a lone node holds every started primary and no replica)
-    let started = 0;
-    let unassigned = 0;
-    let indexBytes = 0;
-    for (const idx of open) {
-      if (idx.failed) unassigned += idx.numberOfShards;
-      else {
-        started += idx.numberOfShards;
-        indexBytes += idx.storeBytes();
-      }
-      unassigned += idx.numberOfShards * idx.numberOfReplicas;
+    const run = await node.copies.run<number>(ALLOCATION_OPERATION, open, {});
+    const shards = new Map<string, number>();
+    const indexBytes = new Map<string, number>();
+    for (const { routing, result } of run.copies) {
+      shards.set(routing.nodeId, (shards.get(routing.nodeId) ?? 0) + 1);
+      indexBytes.set(routing.nodeId, (indexBytes.get(routing.nodeId) ?? 0) + result);
     }
+    const nodes = await node.copies.onEveryNode<AllocationNode | null>(ALLOCATION_OPERATION, { ids }); // prettier-ignore
     const rows: Cell[][] = [];
-    if (nodeSelected(node, ids)) {
-      const disk = diskCells(node.settings.dataPath);
-      const host = hostOf(node);
-      const pct = disk['disk.used_percent'];
+    for (const { nodeId, result: n } of nodes.results) {
+      if (!n) continue;
+      const size = (b: number | null) => (b === null ? null : new ByteSize(b));
       rows.push(
         row(ALLOCATION_COLUMNS, {
-          shards: started,
-          'disk.indices': new ByteSize(indexBytes),
-          'disk.used': disk['disk.used'] ?? null,
-          'disk.avail': disk['disk.avail'] ?? null,
-          'disk.total': disk['disk.total'] ?? null,
-          'disk.percent': pct === undefined ? null : Math.floor(Number(pct)),
-          host,
-          ip: host,
-          node: node.nodeName,
+          shards: shards.get(nodeId) ?? 0,
+          'disk.indices': new ByteSize(indexBytes.get(nodeId) ?? 0),
+          'disk.used': size(n.used),
+          'disk.avail': size(n.avail),
+          'disk.total': size(n.total),
+          'disk.percent': n.percent,
+          host: n.host,
+          ip: n.host,
+          node: n.name,
         }),
       );
     }
+    const unassigned = run.shards.total - run.shards.successful;
     if (unassigned > 0)
       rows.push(row(ALLOCATION_COLUMNS, { shards: unassigned, node: 'UNASSIGNED' }));
     return respond(req, { columns: ALLOCATION_COLUMNS, rows });
@@ -231,9 +296,9 @@ export function registerCatAdminRoutes(
   router.add('GET', '/_cat/thread_pool', threadPool);
   router.add('GET', '/_cat/thread_pool/{thread_pool_patterns}', threadPool);
 
-  const fielddata: Handler = (req) => {
-    checkParams(req, [...CAT_PARAMS, 'fields']);
-    const wanted = (req.params.fields ?? param(req, 'fields') ?? '').split(',').filter((s) => s);
+  // every node sums the fielddata its shards hold, by field (ES RestFielddataAction reads
+  // every node's stats); shards a node does not hold have loaded nothing there
+  node.copies.nodeOperations.set(FIELDDATA_OPERATION, (): NodeFielddata => {
     const bytes = new Map<string, number>();
     for (const idx of indices.all()) {
       if (idx.closed) continue;
@@ -241,58 +306,76 @@ export function registerCatAdminRoutes(
         for (const [f, b] of shard.counters.fielddataBytes) bytes.set(f, (bytes.get(f) ?? 0) + b);
       }
     }
-    const host = hostOf(node);
-    const rows = [...bytes]
-      .filter(([f]) => wanted.length === 0 || wanted.some((w) => simpleMatch(w, f)))
-      .map(([field, b]) =>
-        row(FIELDDATA_COLUMNS, {
-          id: node.nodeId,
-          host,
-          ip: host,
-          node: node.nodeName,
-          field,
-          size: new ByteSize(b),
-        }),
-      );
+    return { id: node.nodeId, host: hostOf(node), name: node.nodeName, fields: [...bytes] };
+  });
+  const fielddata: Handler = async (req) => {
+    checkParams(req, [...CAT_PARAMS, 'fields']);
+    const wanted = (req.params.fields ?? param(req, 'fields') ?? '').split(',').filter((s) => s);
+    const nodes = await node.copies.onEveryNode<NodeFielddata>(FIELDDATA_OPERATION, {});
+    const rows: Cell[][] = [];
+    for (const { result: n } of nodes.results)
+      for (const [field, b] of n.fields) {
+        if (wanted.length > 0 && !wanted.some((w) => simpleMatch(w, field))) continue;
+        rows.push(
+          row(FIELDDATA_COLUMNS, {
+            id: n.id,
+            host: n.host,
+            ip: n.host,
+            node: n.name,
+            field,
+            size: new ByteSize(b),
+          }),
+        );
+      }
     return respond(req, { columns: FIELDDATA_COLUMNS, rows });
   };
   router.add('GET', '/_cat/fielddata', fielddata);
   router.add('GET', '/_cat/fielddata/{fields}', fielddata);
 
-  const segments: Handler = (req) => {
+  // every node lists the segments of the copies it holds, with its own address
+  node.copies.operations.set(CAT_SEGMENTS_OPERATION, (idx, shards) =>
+    shards.map((n): CatSegments | null => {
+      const shard = idx.shard(n);
+      const snapshot = shard.search?.searcher();
+      if (!snapshot) return null;
+      return {
+        ip: hostOf(node),
+        id: node.nodeId.slice(0, 4),
+        segments: segmentFigures(snapshot, (seg) => shard.search!.segmentGeneration(seg)),
+      };
+    }),
+  );
+  const segments: Handler = async (req) => {
     checkParams(req, CAT_PARAMS);
     const targets = req.params.index
       ? indices.resolve(req.params.index, STRICT_EXPAND_OPEN_FORBID_CLOSED)
       : indices.all().filter((i) => !i.closed);
-    const host = hostOf(node);
+    const run = await node.copies.run<CatSegments | null>(CAT_SEGMENTS_OPERATION, targets, {});
     const rows: Cell[][] = [];
-    for (const idx of targets) {
-      for (const shard of idx.shards) {
-        const snapshot = shard.search?.searcher();
-        if (!snapshot) continue;
-        for (const s of segmentFigures(snapshot, (seg) => shard.search!.segmentGeneration(seg))) {
-          // Segments live on the heap: their size is the memory they hold. Every segment of a
-          // snapshot is searchable (refreshed); committed ones are in the last commit point.
-          rows.push(
-            row(SEGMENTS_COLUMNS, {
-              index: idx.name,
-              shard: shard.id,
-              prirep: 'p',
-              ip: host,
-              id: node.nodeId.slice(0, 4),
-              segment: s.name,
-              generation: s.generation,
-              'docs.count': s.docs,
-              'docs.deleted': s.deleted,
-              size: new ByteSize(s.memoryBytes),
-              'size.memory': s.memoryBytes,
-              committed: s.committed,
-              searchable: true,
-              version: LUCENE_VERSION,
-              compound: false,
-            }),
-          );
-        }
+    for (const { routing, result } of run.copies) {
+      if (!result) continue;
+      for (const s of result.segments) {
+        // Segments live on the heap: their size is the memory they hold. Every segment of a
+        // snapshot is searchable (refreshed); committed ones are in the last commit point.
+        rows.push(
+          row(SEGMENTS_COLUMNS, {
+            index: routing.index,
+            shard: routing.shard,
+            prirep: routing.primary ? 'p' : 'r',
+            ip: result.ip,
+            id: result.id,
+            segment: s.name,
+            generation: s.generation,
+            'docs.count': s.docs,
+            'docs.deleted': s.deleted,
+            size: new ByteSize(s.memoryBytes),
+            'size.memory': s.memoryBytes,
+            committed: s.committed,
+            searchable: true,
+            version: LUCENE_VERSION,
+            compound: false,
+          }),
+        );
       }
     }
     return respond(req, { columns: SEGMENTS_COLUMNS, rows });

@@ -11,7 +11,8 @@ import type { Handler } from '../rest.js';
 import type { Router } from '../router.js';
 import { ES_VERSION } from './info.js';
 import { localNodeStats, nodeSelected } from './nodes.js';
-import { nodeIndicesStats } from './stats.js';
+import { copiesIndicesStats } from './stats.js';
+import { healthInCluster } from './cluster-indices.js';
 
 type Obj = Record<string, unknown>;
 
@@ -76,76 +77,143 @@ const EMPTY_SECTIONS: Obj = {
   },
 };
 
-function clusterStats(node: NodeContext): Obj {
-  const open = node.indices.all().filter((i) => !i.closed);
-  const health = clusterHealth(node.clusterName, open);
-  const started = open.filter((i) => !i.failed);
-  const common = nodeIndicesStats(
-    node,
-    ['docs', 'store', 'fielddata', 'query_cache', 'completion', 'segments'],
-    'node',
-    false,
-  );
+export const CLUSTER_STATS_NODE_OPERATION = 'cluster:monitor/stats[n]';
+
+/** What one node contributes to `_cluster/stats` `nodes` (ES ClusterStatsNodeResponse). */
+interface NodeFigures {
+  processors: number;
+  osName: string;
+  platform: string;
+  mem: { total_in_bytes: number; free_in_bytes: number; used_in_bytes: number };
+  cpuPercent: number;
+  fds: number;
+  uptimeMs: number;
+  runtime: { version: string; vm_version: string };
+  heapUsed: number;
+  heapMax: number;
+  fs: Record<string, number>;
+}
+
+function localFigures(node: NodeContext): NodeFigures {
   const stats = localNodeStats(node, ['os', 'process', 'fs'], null, {}) as {
-    os: { mem: Obj };
+    os: { mem: NodeFigures['mem'] };
     process: { cpu: { percent: number }; open_file_descriptors: number };
-    fs: { total: Obj };
+    fs: { total: Record<string, number> };
   };
   const heap = getHeapStatistics();
-  const fds = stats.process.open_file_descriptors;
   return {
-    _nodes: { total: 1, successful: 1, failed: 0 },
+    processors: availableParallelism(),
+    osName: osType(),
+    platform: platform(),
+    mem: stats.os.mem,
+    cpuPercent: stats.process.cpu.percent,
+    fds: stats.process.open_file_descriptors,
+    uptimeMs: Date.now() - node.startedAt,
+    runtime: { version: process.versions.node, vm_version: process.versions.v8 },
+    heapUsed: heap.used_heap_size,
+    heapMax: heap.heap_size_limit,
+    fs: stats.fs.total,
+  };
+}
+
+/** ES ClusterStatsNodes.OsStats names and pretty names, with how many nodes have each. */
+function counted<K extends string>(values: string[], key: K): Array<Record<K | 'count', unknown>> {
+  const n = new Map<string, number>();
+  for (const v of values) n.set(v, (n.get(v) ?? 0) + 1);
+  return [...n].map(([v, count]) => ({ [key]: v, count }) as Record<K | 'count', unknown>);
+}
+
+/** Adds up numeric fields (memory, file stores). */
+function sumFields(list: ReadonlyArray<Record<string, number>>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const o of list) for (const [k, v] of Object.entries(o)) out[k] = (out[k] ?? 0) + v;
+  return out;
+}
+
+async function clusterStats(node: NodeContext): Promise<Obj> {
+  const open = node.indices.all().filter((i) => !i.closed);
+  const status = node.cluster
+    ? healthInCluster(node, undefined, 'cluster').status
+    : clusterHealth(node.clusterName, open).status;
+  const common = await copiesIndicesStats(node, open, [
+    'docs',
+    'store',
+    'fielddata',
+    'query_cache',
+    'completion',
+    'segments',
+  ]);
+  const nodes = await node.copies.onEveryNode<NodeFigures>(CLUSTER_STATS_NODE_OPERATION, {});
+  const figs = nodes.results.map((r) => r.result);
+  const count = figs.length;
+  const mem = sumFields(figs.map((f) => f.mem));
+  const total = mem.total_in_bytes ?? 0;
+  const pct = (v: number) => (total > 0 ? Math.round((v / total) * 100) : 0);
+  const fds = figs.map((f) => f.fds);
+  const fdStats = minMaxAvg(fds);
+  return {
+    _nodes: { total: count + nodes.failed, successful: count, failed: nodes.failed },
     cluster_name: node.clusterName,
     cluster_uuid: node.clusterUuid,
     timestamp: Date.now(),
-    status: health.status,
+    status,
     indices: {
-      count: started.length,
-      shards: shardStats(
-        started.map((i) => ({ total: i.numberOfShards, primaries: i.numberOfShards })),
-      ),
+      count: common.shards.length,
+      shards: shardStats(common.shards),
       ...EMPTY_SECTIONS,
-      ...common,
+      ...common.stats,
     },
     nodes: {
-      count: { total: 1, data: 1, coordinating_only: 0, master: 1, ingest: 1 },
+      count: { total: count, data: count, coordinating_only: 0, master: count, ingest: count },
       versions: [ES_VERSION.number],
       os: {
-        available_processors: availableParallelism(),
-        allocated_processors: availableParallelism(),
-        names: [{ name: osType(), count: 1 }],
-        pretty_names: [{ pretty_name: platform(), count: 1 }],
-        mem: stats.os.mem,
+        available_processors: figs.reduce((n, f) => n + f.processors, 0),
+        allocated_processors: figs.reduce((n, f) => n + f.processors, 0),
+        names: counted(
+          figs.map((f) => f.osName),
+          'name',
+        ),
+        pretty_names: counted(
+          figs.map((f) => f.platform),
+          'pretty_name',
+        ),
+        mem: {
+          ...mem,
+          free_percent: pct(mem.free_in_bytes ?? 0),
+          used_percent: pct(mem.used_in_bytes ?? 0),
+        },
       },
       process: {
-        cpu: { percent: stats.process.cpu.percent },
-        open_file_descriptors: { min: fds, max: fds, avg: fds },
+        cpu: { percent: figs.reduce((n, f) => n + f.cpuPercent, 0) },
+        open_file_descriptors: { min: fdStats.min, max: fdStats.max, avg: Math.floor(fdStats.avg) },
       },
       jvm: {
-        max_uptime_in_millis: Date.now() - node.startedAt,
-        versions: [
-          {
-            version: process.versions.node,
-            vm_name: 'Node.js',
-            vm_version: process.versions.v8,
-            vm_vendor: 'Node.js',
-            count: 1,
-          },
-        ],
-        mem: { heap_used_in_bytes: heap.used_heap_size, heap_max_in_bytes: heap.heap_size_limit },
-        threads: 1,
+        max_uptime_in_millis: Math.max(0, ...figs.map((f) => f.uptimeMs)),
+        versions: counted(
+          figs.map((f) => JSON.stringify(f.runtime)),
+          'version',
+        ).map(({ version, count }) => {
+          const r = JSON.parse(version as string) as NodeFigures['runtime'];
+          return { version: r.version, vm_name: 'Node.js', vm_version: r.vm_version, vm_vendor: 'Node.js', count }; // prettier-ignore
+        }),
+        mem: {
+          heap_used_in_bytes: figs.reduce((n, f) => n + f.heapUsed, 0),
+          heap_max_in_bytes: figs.reduce((n, f) => n + f.heapMax, 0),
+        },
+        threads: count,
       },
-      fs: stats.fs.total,
+      fs: sumFields(figs.map((f) => f.fs)),
       plugins: [],
-      network_types: { transport_types: {}, http_types: { netty4: 1 } },
+      network_types: { transport_types: {}, http_types: { netty4: count } },
     },
   };
 }
 
 export function registerClusterAdminRoutes(router: Router<Handler>, node: NodeContext): void {
-  const stats: Handler = (req) => {
+  node.copies.nodeOperations.set(CLUSTER_STATS_NODE_OPERATION, () => localFigures(node));
+  const stats: Handler = async (req) => {
     checkParams(req, ['flat_settings', 'timeout']);
-    return { status: 200, body: clusterStats(node) };
+    return { status: 200, body: await clusterStats(node) };
   };
   router.add('GET', '/_cluster/stats', stats);
   router.add('GET', '/_cluster/stats/nodes/{node_id}', stats);

@@ -12,6 +12,7 @@ import {
   type IndicesOptions,
 } from '../../engine/index-names.js';
 import type { IndexService } from '../../engine/index-service.js';
+import { copiesOf } from '../../engine/copy-broadcast.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
 import { boolParam, intParam, param, type Handler, type RestRequest } from '../rest.js';
@@ -23,20 +24,11 @@ const OPTS = ['ignore_unavailable', 'allow_no_indices', 'expand_wildcards'];
 const LUCENE_VERSION = '7.7.3';
 const ES_VERSION = '6.8.13';
 
-/** A broadcast over every copy: unassigned replicas count in total, neither ok nor failed. */
-function shardsOf(targets: readonly IndexService[]): {
-  total: number;
-  successful: number;
-  failed: number;
-} {
-  let total = 0;
-  let successful = 0;
-  for (const idx of targets) {
-    total += idx.numberOfShards * (1 + idx.numberOfReplicas);
-    if (!idx.failed) successful += idx.numberOfShards;
-  }
-  return { total, successful, failed: 0 };
-}
+/** The per-copy operations of these APIs (src/engine/copy-broadcast.ts). */
+const FORCE_MERGE = 'indices:admin/forcemerge';
+const UPGRADE = 'indices:admin/upgrade';
+const CLEAR_CACHE = 'indices:admin/cache/clear';
+const SYNCED_FLUSH = 'indices:admin/synced_flush';
 
 export function registerIndexMaintenanceRoutes(router: Router<Handler>, node: NodeContext): void {
   const resolve = (req: RestRequest, base: IndicesOptions): IndexService[] =>
@@ -46,50 +38,68 @@ export function registerIndexMaintenanceRoutes(router: Router<Handler>, node: No
     );
 
   // ---- force merge: merges each shard's segments down to max_num_segments
+  type MergeRequest = { max: number; expunge: boolean; flush: boolean };
+  node.copies.operations.set(FORCE_MERGE, async (idx, shards, b) => {
+    const { max, expunge, flush } = b as MergeRequest;
+    for (const n of shards) {
+      const si = idx.shard(n).search;
+      if (!si) continue;
+      // The engine's force merge rewrites into one segment, dropping deleted documents;
+      // with only_expunge_deletes it runs only where deletes exist.
+      if (expunge) {
+        si.refresh();
+        if (si.searcher().segments.some((s) => s.deleted > 0)) si.forceMerge(1);
+      } else si.forceMerge(max > 0 ? max : 1);
+    }
+    if (flush) await idx.flush();
+    return shards.map(() => null);
+  });
   const forceMerge: Handler = async (req) => {
     checkParams(req, [...OPTS, 'max_num_segments', 'only_expunge_deletes', 'flush']);
     const targets = resolve(req, STRICT_EXPAND_OPEN);
-    const max = intParam(req, 'max_num_segments', -1);
-    const expunge = boolParam(req, 'only_expunge_deletes', false);
-    for (const idx of targets) {
-      if (idx.failed) continue;
-      for (const shard of idx.shards) {
-        const si = shard.search;
-        if (!si) continue;
-        // The engine's force merge rewrites into one segment, dropping deleted documents;
-        // with only_expunge_deletes it runs only where deletes exist.
-        if (expunge) {
-          si.refresh();
-          if (si.searcher().segments.some((s) => s.deleted > 0)) si.forceMerge(1);
-        } else si.forceMerge(max > 0 ? max : 1);
-      }
-      if (boolParam(req, 'flush', true)) await idx.flush();
-    }
-    return { status: 200, body: { _shards: shardsOf(targets) } };
+    const body: MergeRequest = {
+      max: intParam(req, 'max_num_segments', -1),
+      expunge: boolParam(req, 'only_expunge_deletes', false),
+      flush: boolParam(req, 'flush', true),
+    };
+    const run = await node.copies.run(FORCE_MERGE, targets, body);
+    return { status: 200, body: { _shards: run.shards } };
   };
   router.add('POST', '/_forcemerge', forceMerge);
   router.add('POST', '/{index}/_forcemerge', forceMerge);
 
   // ---- upgrade: rewrites segments of an older Lucene; every segment here is current, so the
   // upgrade merges nothing and reports the version each index is at.
-  const upgrade: Handler = (req) => {
+  node.copies.operations.set(UPGRADE, (_idx, shards) => shards.map(() => null));
+  const upgrade: Handler = async (req) => {
     checkParams(req, [...OPTS, 'wait_for_completion', 'only_ancient_segments']);
     const targets = resolve(req, STRICT_EXPAND_OPEN);
+    const run = await node.copies.run(UPGRADE, targets, {});
     const upgraded: Record<string, unknown> = {};
     for (const idx of targets) {
-      if (idx.failed) continue;
+      if (!run.copies.some((c) => c.routing.index === idx.name)) continue;
       upgraded[idx.name] = {
         upgrade_version: ES_VERSION,
         oldest_lucene_segment_version: LUCENE_VERSION,
       };
     }
-    return { status: 200, body: { _shards: shardsOf(targets), upgraded_indices: upgraded } };
+    return { status: 200, body: { _shards: run.shards, upgraded_indices: upgraded } };
   };
   router.add('POST', '/_upgrade', upgrade);
   router.add('POST', '/{index}/_upgrade', upgrade);
 
   // ---- clear cache: the request cache is the one cache this engine keeps per shard
-  const clearCache: Handler = (req) => {
+  node.copies.operations.set(CLEAR_CACHE, (idx, shards, b) => {
+    if ((b as { request: boolean }).request) {
+      const cache = nodeRequestCache(
+        node.indices,
+        node.settings.raw['indices.requests.cache.size'],
+      );
+      for (const n of shards) cache.clearShard(idx.shard(n));
+    }
+    return shards.map(() => null);
+  });
+  const clearCache: Handler = async (req) => {
     checkParams(req, [
       ...OPTS,
       'query',
@@ -124,37 +134,40 @@ export function registerIndexMaintenanceRoutes(router: Router<Handler>, node: No
       param(req, 'fields') !== undefined;
     const targets = resolve(req, STRICT_EXPAND_OPEN_FORBID_CLOSED);
     // ES: with no cache named, every cache is cleared.
-    if (request || !any) {
-      const cache = nodeRequestCache(
-        node.indices,
-        node.settings.raw['indices.requests.cache.size'],
-      );
-      for (const idx of targets) for (const shard of idx.shards) cache.clearShard(shard);
-    }
-    return { status: 200, body: { _shards: shardsOf(targets) } };
+    const run = await node.copies.run(CLEAR_CACHE, targets, { request: request || !any });
+    return { status: 200, body: { _shards: run.shards } };
   };
   router.add('POST', '/_cache/clear', clearCache);
   router.add('POST', '/{index}/_cache/clear', clearCache);
 
   // ---- synced flush: a flush that marks each idle primary's commit with a sync id
+  // every copy of a shard takes the sync id the coordinating node picked for it
+  node.copies.operations.set(SYNCED_FLUSH, async (idx, shards, b) => {
+    const ids = (b as { ids: Record<string, string[]> }).ids[idx.name] ?? [];
+    await idx.flush();
+    return shards.map((n) => {
+      const shard = idx.shard(n);
+      // a write that arrived during the flush is not in the commit: no sync id then
+      if (shard.opsSinceFlush !== 0) return false;
+      shard.syncId = ids[n] ?? randomBytes(15).toString('base64url');
+      return true;
+    });
+  });
   const syncedFlush: Handler = async (req) => {
     checkParams(req, OPTS);
     const targets = resolve(req, STRICT_EXPAND_OPEN_FORBID_CLOSED);
+    const ids: Record<string, string[]> = {};
+    for (const idx of targets)
+      ids[idx.name] = Array.from({ length: idx.numberOfShards }, () =>
+        randomBytes(15).toString('base64url'),
+      );
+    const run = await node.copies.run<boolean>(SYNCED_FLUSH, targets, { ids });
     const body: Record<string, unknown> = {};
     let total = 0;
     let successful = 0;
     for (const idx of targets) {
-      const copies = idx.numberOfShards * (1 + idx.numberOfReplicas);
-      let ok = 0;
-      if (!idx.failed) {
-        await idx.flush();
-        for (const shard of idx.shards) {
-          // a write that arrived during the flush is not in the commit: no sync id then
-          if (shard.opsSinceFlush !== 0) continue;
-          shard.syncId = randomBytes(15).toString('base64url');
-          ok++;
-        }
-      }
+      const copies = copiesOf(idx);
+      const ok = run.copies.filter((c) => c.routing.index === idx.name && c.result).length;
       total += copies;
       successful += ok;
       // ES ShardsSyncedFlushResult: copies not synced (unassigned replicas too) are failed

@@ -46,72 +46,92 @@ export function segmentName(shard: Shard, segment: Segment): { name: string; gen
 /** ES RecoveryState percentages: "%1.1f%%", 100% when there was nothing to recover. */
 export { recoveryPercent } from '../../engine/recovery-entry.js';
 
+export const SEGMENTS_OPERATION = 'indices:monitor/segments';
+export const SHARD_STORES_OPERATION = 'indices:monitor/shard_stores';
+
+/** ES ShardSegments of one copy, after its routing; null while the shard has no searcher. */
+function copySegments(shard: Shard): Record<string, unknown> | null {
+  const snap = shard.search?.searcher();
+  if (!snap) return null;
+  const segs: Record<string, unknown> = {};
+  let committed = 0;
+  for (const ls of snap.segments) {
+    const { name, generation } = segmentName(shard, ls.segment);
+    const m = segmentMemory({ ...snap, segments: [ls] });
+    const memory = m.terms + m.storedFields + m.norms + m.points + m.docValues;
+    const isCommit = isCommitted(ls.segment);
+    if (isCommit) committed++;
+    segs[name] = {
+      generation,
+      num_docs: ls.segment.maxDoc - ls.deleted,
+      deleted_docs: ls.deleted,
+      // segments live on the heap: their size is the memory they hold
+      size_in_bytes: memory,
+      memory_in_bytes: memory,
+      committed: isCommit,
+      search: true,
+      version: LUCENE_VERSION,
+      compound: false,
+      attributes: { 'Lucene50StoredFieldsFormat.mode': 'BEST_SPEED' },
+    };
+  }
+  return {
+    num_committed_segments: committed,
+    num_search_segments: snap.segments.length,
+    segments: segs,
+  };
+}
+
 export function registerIndexShardRoutes(router: Router<Handler>, node: NodeContext): void {
   const resolve = (req: RestRequest, base: IndicesOptions): IndexService[] =>
     node.indices.resolve(
       req.params.index ?? '_all',
       indicesOptionsFrom(base, (n) => param(req, n)),
     );
-  const routing = { state: 'STARTED', primary: true, node: node.nodeId };
 
-  // ---- segments: the segments each started primary searches
-  const segments: Handler = (req) => {
+  // ---- segments: the segments each started copy searches
+  node.copies.operations.set(SEGMENTS_OPERATION, (idx, shards) =>
+    shards.map((n) => copySegments(idx.shard(n))),
+  );
+  const segments: Handler = async (req) => {
     checkParams(req, [...OPTS, 'verbose']);
     const targets = resolve(req, STRICT_EXPAND_OPEN_FORBID_CLOSED);
-    let total = 0;
-    let successful = 0;
+    const run = await node.copies.run<Record<string, unknown> | null>(SEGMENTS_OPERATION, targets, {}); // prettier-ignore
     const out: Record<string, unknown> = {};
+    let successful = 0;
     for (const idx of targets) {
-      total += idx.numberOfShards * (1 + idx.numberOfReplicas);
-      if (idx.failed) continue;
-      const shards: Record<string, unknown> = {};
-      for (const shard of idx.shards) {
-        const snap = shard.search?.searcher();
-        if (!snap) continue;
+      const copies = run.copies.filter((c) => c.routing.index === idx.name);
+      if (copies.length === 0) continue;
+      const shards: Record<string, unknown[]> = {};
+      for (const { routing, result } of copies) {
+        if (!result) continue;
         successful++;
-        const segs: Record<string, unknown> = {};
-        let committed = 0;
-        for (const ls of snap.segments) {
-          const { name, generation } = segmentName(shard, ls.segment);
-          const m = segmentMemory({ ...snap, segments: [ls] });
-          const memory = m.terms + m.storedFields + m.norms + m.points + m.docValues;
-          const isCommit = isCommitted(ls.segment);
-          if (isCommit) committed++;
-          segs[name] = {
-            generation,
-            num_docs: ls.segment.maxDoc - ls.deleted,
-            deleted_docs: ls.deleted,
-            // segments live on the heap: their size is the memory they hold
-            size_in_bytes: memory,
-            memory_in_bytes: memory,
-            committed: isCommit,
-            search: true,
-            version: LUCENE_VERSION,
-            compound: false,
-            attributes: { 'Lucene50StoredFieldsFormat.mode': 'BEST_SPEED' },
-          };
-        }
-        shards[String(shard.id)] = [
-          {
-            routing,
-            num_committed_segments: committed,
-            num_search_segments: snap.segments.length,
-            segments: segs,
-          },
-        ];
+        const r = { state: routing.state, primary: routing.primary, node: routing.nodeId };
+        (shards[String(routing.shard)] ??= []).push({ routing: r, ...result });
       }
       out[idx.name] = { shards };
     }
     return {
       status: 200,
-      body: { _shards: { total, successful, failed: 0 }, indices: out },
+      body: { _shards: { ...run.shards, successful }, indices: out },
     };
   };
   router.add('GET', '/_segments', segments);
   router.add('GET', '/{index}/_segments', segments);
 
   // ---- shard stores: the store copies of shards of the asked health (default yellow, red)
-  const shardStores: Handler = (req) => {
+  // every node names itself for the copies it holds (ES TransportNodesListGatewayStartedShards)
+  node.copies.operations.set(SHARD_STORES_OPERATION, (_idx, shards) => {
+    const self = {
+      id: node.nodeId,
+      name: node.nodeName,
+      ephemeral_id: node.ephemeralId,
+      transport_address: transportAddress(node),
+      attributes: node.cluster?.localNode.attributes ?? {},
+    };
+    return shards.map(() => self);
+  });
+  const shardStores: Handler = async (req) => {
     checkParams(req, [...OPTS, 'status', 'operation_threading']);
     const statuses = new Set(listParam(req, 'status') ?? ['yellow', 'red']);
     for (const s of statuses) {
@@ -120,27 +140,26 @@ export function registerIndexShardRoutes(router: Router<Handler>, node: NodeCont
     }
     const all = statuses.has('all');
     const targets = resolve(req, STRICT_EXPAND_OPEN);
+    type StoreNode = { id: string } & Record<string, unknown>;
+    const run = await node.copies.run<StoreNode>(SHARD_STORES_OPERATION, targets, {});
     const out: Record<string, unknown> = {};
     for (const idx of targets) {
       const shards: Record<string, unknown> = {};
-      for (const shard of idx.shards) {
-        const health = idx.failed ? 'red' : idx.numberOfReplicas > 0 ? 'yellow' : 'green';
+      for (let n = 0; n < idx.numberOfShards; n++) {
+        const copies = run.copies.filter((c) => c.routing.index === idx.name && c.routing.shard === n); // prettier-ignore
+        // a shard is red without a started primary, yellow while a replica is not started
+        const health = !copies.some((c) => c.routing.primary)
+          ? 'red'
+          : copies.length < 1 + idx.numberOfReplicas
+            ? 'yellow'
+            : 'green';
         if (!all && !statuses.has(health)) continue;
-        const stores = idx.failed
-          ? []
-          : [
-              {
-                [node.nodeId]: {
-                  name: node.nodeName,
-                  ephemeral_id: node.ephemeralId,
-                  transport_address: transportAddress(node),
-                  attributes: {},
-                },
-                allocation_id: allocationId(idx.uuid, shard.id),
-                allocation: 'primary',
-              },
-            ];
-        shards[String(shard.id)] = { stores };
+        const stores = copies.map(({ routing, result: { id, ...rest } }) => ({
+          [id]: rest,
+          allocation_id: routing.allocationId,
+          allocation: routing.primary ? 'primary' : 'replica',
+        }));
+        shards[String(n)] = { stores };
       }
       if (Object.keys(shards).length > 0) out[idx.name] = { shards };
     }

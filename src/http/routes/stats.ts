@@ -428,8 +428,85 @@ export function nodeIndicesStats(
   return out;
 }
 
+export const STATS_OPERATION = 'indices:monitor/stats';
+
+/** The stats request as it travels to the nodes that hold the copies. */
+interface WireRequest extends Omit<Request, 'sections'> {
+  sections: Section[];
+  withShardLevel: boolean;
+}
+
+/** One copy's answer: its CommonStats and, at level shards, its commit, seq_no and path. */
+interface CopyStats {
+  stats: Stats;
+  extra?: Record<string, unknown>;
+}
+
+/**
+ * The stats of the copies this node holds of `idx` (ES TransportIndicesStatsAction
+ * shardOperation). LMDB keeps one database per index on a node: its size is shared out among
+ * the node's copies by documents.
+ */
+function copyStats(
+  node: NodeContext,
+  idx: IndexService,
+  shards: readonly number[],
+  w: WireRequest,
+): CopyStats[] {
+  const r: Request = { ...w, sections: new Set(w.sections) };
+  const store = idx.storeBytes();
+  const docs = shards.map((n) => idx.shard(n).search?.stats().docs ?? 0);
+  const allDocs = docs.reduce((a, b) => a + b, 0);
+  return shards.map((n, i) => {
+    const shard = idx.shard(n);
+    const bytes =
+      allDocs > 0 ? Math.round((store * docs[i]!) / allDocs) : Math.round(store / shards.length);
+    const stats = shardStats(idx, shard, r, bytes);
+    return w.withShardLevel ? { stats, extra: shardLevel(node, idx, shard) } : { stats };
+  });
+}
+
+/**
+ * ES ClusterStatsIndices over every started copy of `targets`: documents from the primaries,
+ * every other section (`metrics`, REST names) from every copy, and each index's copy counts.
+ */
+export async function copiesIndicesStats(
+  node: NodeContext,
+  targets: readonly IndexService[],
+  metrics: readonly string[],
+): Promise<{
+  stats: Record<string, unknown>;
+  shards: Array<{ total: number; primaries: number }>;
+}> {
+  const w: WireRequest = {
+    sections: metrics.map((m) => METRICS[m]!),
+    types: null,
+    fielddataFields: null,
+    completionFields: null,
+    withShardLevel: false,
+  };
+  const run = await node.copies.run<CopyStats>(STATS_OPERATION, targets, w);
+  const stats: Stats = {};
+  const perIndex = new Map<string, { total: number; primaries: number }>();
+  for (const { routing, result } of run.copies) {
+    const { docs, ...rest } = result.stats;
+    addStats(stats, routing.primary && docs ? { docs, ...rest } : rest);
+    const n = perIndex.get(routing.index) ?? { total: 0, primaries: 0 };
+    n.total++;
+    if (routing.primary) n.primaries++;
+    perIndex.set(routing.index, n);
+  }
+  // CommonStats order, whichever copy answered first
+  const ordered: Stats = {};
+  for (const s of SECTIONS) if (s in stats) ordered[s] = stats[s]!;
+  return { stats: ordered, shards: [...perIndex.values()] };
+}
+
 export function registerStatsRoutes(router: Router<Handler>, node: NodeContext): void {
-  const stats: Handler = (req) => {
+  node.copies.operations.set(STATS_OPERATION, (idx, shards, b) =>
+    copyStats(node, idx, shards, b as WireRequest),
+  );
+  const stats: Handler = async (req) => {
     checkParams(req, PARAMS);
     const sections = parseSections(req);
     const levelParam = param(req, 'level') ?? 'indices';
@@ -457,50 +534,48 @@ export function registerStatsRoutes(router: Router<Handler>, node: NodeContext):
     );
     const human = boolParam(req, 'human', false);
     const h = (s: Stats): Stats => (human ? humanize(s, null) : s);
-    let total = 0;
-    let successful = 0;
+    const asked: WireRequest = { ...r, sections: [...r.sections], withShardLevel: level === 'shards' }; // prettier-ignore
+    const run = await node.copies.run<CopyStats>(STATS_OPERATION, targets, asked);
     const all: Stats = {};
-    const indices: Record<string, unknown> = {};
-    for (const idx of targets) {
-      total += idx.numberOfShards * (1 + idx.numberOfReplicas);
-      // ES: TransportBroadcastByNodeAction counts unassigned shards in the total only, and an
-      // index without a started shard has no stats entry.
-      if (idx.failed) continue;
-      successful += idx.numberOfShards;
-      const store = idx.storeBytes();
-      const docs = idx.shards.map((s) => s.search?.stats().docs ?? 0);
-      const allDocs = docs.reduce((a, b) => a + b, 0);
-      const idxStats: Stats = {};
-      const shards: Record<string, unknown[]> = {};
-      for (const shard of idx.shards) {
-        // LMDB keeps one database per index: its size is shared out by documents.
-        const bytes =
-          allDocs > 0
-            ? Math.round((store * docs[shard.id]!) / allDocs)
-            : Math.round(store / idx.numberOfShards);
-        const s = shardStats(idx, shard, r, bytes);
-        addStats(idxStats, s);
-        if (level === 'shards') shards[String(shard.id)] = [shardLevel(node, idx, shard, h(s))];
+    const allTotal: Stats = {};
+    const indices: Record<string, { uuid: string; primaries: Stats; total: Stats; shards: Record<string, unknown[]> }> = {}; // prettier-ignore
+    // ES: an index without a started copy has no entry; primaries add up the primary copies,
+    // total every copy that answered
+    for (const { routing, result } of run.copies) {
+      const idx = targets.find((i) => i.name === routing.index)!;
+      const e = (indices[idx.name] ??= { uuid: idx.uuid, primaries: {}, total: {}, shards: {} });
+      if (routing.primary) addStats(e.primaries, structuredClone(result.stats));
+      addStats(e.total, structuredClone(result.stats));
+      if (level === 'shards') {
+        const copy = {
+          routing: {
+            state: routing.state,
+            primary: routing.primary,
+            node: routing.nodeId,
+            relocating_node: routing.relocatingNodeId,
+          },
+          ...h(result.stats),
+          ...result.extra,
+        };
+        (e.shards[String(routing.shard)] ??= []).push(copy);
       }
-      addStats(all, idxStats);
-      const entry: Record<string, unknown> = {
-        uuid: idx.uuid,
-        primaries: idxStats,
-        total: structuredClone(idxStats),
-      };
-      if (level === 'shards') entry.shards = shards;
-      indices[idx.name] = entry;
+    }
+    for (const e of Object.values(indices)) {
+      addStats(all, structuredClone(e.primaries));
+      addStats(allTotal, structuredClone(e.total));
     }
     const body: Record<string, unknown> = {
-      _shards: { total, successful, failed: 0 },
-      _all: { primaries: h(all), total: h(structuredClone(all)) },
+      _shards: run.shards,
+      _all: { primaries: h(all), total: h(allTotal) },
     };
     if (level !== 'cluster') {
-      for (const e of Object.values(indices) as Array<Record<string, Stats>>) {
-        e.primaries = h(e.primaries!);
-        e.total = h(e.total!);
+      const out: Record<string, unknown> = {};
+      for (const [name, e] of Object.entries(indices)) {
+        const entry: Record<string, unknown> = { uuid: e.uuid, primaries: h(e.primaries), total: h(e.total) }; // prettier-ignore
+        if (level === 'shards') entry.shards = e.shards;
+        out[name] = entry;
       }
-      body.indices = indices;
+      body.indices = out;
     }
     return { status: 200, body };
   };
@@ -511,22 +586,15 @@ export function registerStatsRoutes(router: Router<Handler>, node: NodeContext):
 }
 
 /**
- * ES ShardStats.toXContent: routing, the stats, the last commit point, seq_no, retention leases,
+ * ES ShardStats.toXContent after the routing and the stats: the last commit point, seq_no, retention leases,
  * shard path. `commit` is left out while a shard has no commit point, as ES does without commit
  * stats.
  */
-function shardLevel(
-  node: NodeContext,
-  idx: IndexService,
-  shard: Shard,
-  stats: Stats,
-): Record<string, unknown> {
+function shardLevel(node: NodeContext, idx: IndexService, shard: Shard): Record<string, unknown> {
   const path = `${node.settings.dataPath}/nodes/0`;
   const seqNo = shard.maxSeqNo;
   const commit = commitInfo(node.store, idx.uuid, shard.id);
   return {
-    routing: { state: 'STARTED', primary: true, node: node.nodeId, relocating_node: null },
-    ...stats,
     ...(commit
       ? {
           commit: {
