@@ -62,6 +62,11 @@ const SERVED = [
   /^\/(_sql|_xpack\/sql)(\/(translate|close))?\/?$/,
   // by-query tasks: each shard scanned on its primary's node, the writes sent to the primaries
   /^\/([^_/][^/]*|_all)(\/[^/]+)?\/_(delete|update)_by_query\/?$/,
+  // search templates render here and search across the nodes
+  /^(\/[^/]+){0,2}\/_(search|msearch)\/template\/?$/,
+  /^\/_render\/template(\/[^/]+)?\/?$/,
+  // freezing changes settings through the master
+  /^\/[^_/][^/]*\/_(freeze|unfreeze)\/?$/,
   // a rethrottle runs on the task's node (relayed there)
   /^\/_(delete_by_query|update_by_query|reindex)\/[^/]+\/_rethrottle\/?$/,
 ];

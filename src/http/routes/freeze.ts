@@ -6,6 +6,7 @@
  */
 import { resourceNotFound } from '../../common/errors.js';
 import { indicesOptionsFrom, STRICT_EXPAND_OPEN } from '../../engine/index-names.js';
+import type { FlatSettings } from '../../engine/index-settings.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
 import { param, type Handler } from '../rest.js';
@@ -32,20 +33,20 @@ export function registerFreezeRoutes(router: Router<Handler>, node: NodeContext)
       const targets = node.indices.resolve(expr, opts).filter((i) => i.frozen !== freeze);
       if (targets.length === 0 && !opts.allowNoIndices)
         throw resourceNotFound(`no index found to ${freeze ? 'freeze' : 'unfreeze'}`);
-      for (const idx of targets) {
-        const s = idx.meta.settings;
-        s['index.frozen'] = String(freeze);
-        s['index.search.throttled'] = String(freeze);
-        if (freeze) s['index.blocks.write'] = 'true';
-        else delete s['index.blocks.write'];
-        idx.meta.version++;
-        idx.settingsChanged();
+      if (targets.length > 0) {
+        // through the master in a cluster, so every node takes the new settings
+        // a null value removes the setting (as in PUT _settings)
+        const update = {
+          'index.frozen': String(freeze),
+          'index.search.throttled': String(freeze),
+          'index.blocks.write': freeze ? 'true' : null,
+        } as unknown as FlatSettings;
+        await node.metadata.putSettings(targets, update, false);
         // ES closes the index and opens it again with the new settings: the reopened shards
-        // search everything written before, as after a refresh
-        idx.refresh();
-        await idx.persist();
+        // search everything written before, as after a refresh (every copy, in a cluster)
+        await node.broadcast.run('refresh', targets);
+        await node.store.durable();
       }
-      if (targets.length > 0) await node.store.durable();
       return { status: 200, body: { acknowledged: true, shards_acknowledged: true } };
     };
   router.add('POST', '/{index}/_freeze', toggle(true));

@@ -78,7 +78,7 @@ export function registerSearchTemplateRoutes(
     return body;
   };
 
-  const searchTemplate: Handler = (req) => {
+  const searchTemplate: Handler = async (req) => {
     checkParams(req, SEARCH_TEMPLATE_PARAMS);
     preferenceWarning(req);
     requireBodyOrSource(req);
@@ -92,7 +92,7 @@ export function registerSearchTemplateRoutes(
       profile: t.profile || profile === 'true' || profile === '',
     };
     const prepared = search.prepare(searchBody(withUrl), get, req.warnings);
-    const out = search.run(prepared, get, req.params.index, req.params.type, req.warnings);
+    const out = await search.run(prepared, get, req.params.index, req.params.type, req.warnings);
     req.warnings.push(...out.warnings);
     return { status: 200, body: out.body };
   };
@@ -100,7 +100,7 @@ export function registerSearchTemplateRoutes(
   router.add(['GET', 'POST'], '/{index}/_search/template', searchTemplate);
   router.add(['GET', 'POST'], '/{index}/{type}/_search/template', searchTemplate);
 
-  const msearchTemplate: Handler = (req) => {
+  const msearchTemplate: Handler = async (req) => {
     checkParams(req, [
       'search_type',
       'typed_keys',
@@ -129,7 +129,7 @@ export function registerSearchTemplateRoutes(
     for (const { hget, template } of items) {
       try {
         const prepared = search.prepare(searchBody(template), hget, req.warnings);
-        const out = search.run(
+        const out = await search.run(
           prepared,
           hget,
           hget('index') ?? req.params.index,

@@ -163,7 +163,7 @@ export interface SearchRunner {
     expr: string | undefined,
     type: string | undefined,
     warnings: string[],
-  ): { body: Record<string, unknown>; warnings: string[] };
+  ): Promise<{ body: Record<string, unknown>; warnings: string[] }>;
 }
 
 export function registerSearchRoutes(router: Router<Handler>, node: NodeContext): SearchRunner {
@@ -638,8 +638,13 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       type,
     );
   /** One search on `expr` and `type` with the index options of `get` (an _msearch item). */
-  const runItem: SearchRunner['run'] = (prepared, get, expr, type, warnings) =>
-    runSearch(prepared, get, expr, () => itemTargets(get, expr, type), warnings);
+  const runItem = (
+    prepared: PreparedSearch,
+    get: (n: string) => string | undefined,
+    expr: string | undefined,
+    type: string | undefined,
+    warnings: string[],
+  ) => runSearch(prepared, get, expr, () => itemTargets(get, expr, type), warnings);
 
   // ---- msearch
   const msearch: Handler = (req) => {
@@ -880,7 +885,14 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
   router.add(['GET', 'POST'], '/_validate/query', validate);
   router.add(['GET', 'POST'], '/{index}/_validate/query', validate);
   router.add(['GET', 'POST'], '/{index}/{type}/_validate/query', validate);
-  return { prepare: prepareSearch, run: runItem };
+  return {
+    prepare: prepareSearch,
+    // a node of a cluster searches the nodes holding the shards, as _msearch items do
+    run: async (prepared, get, expr, type, warnings) =>
+      inCluster()
+        ? runClusterSearch(prepared, get, expr, () => itemTargets(get, expr, type), warnings)
+        : runItem(prepared, get, expr, type, warnings),
+  };
 }
 
 import { describeQuery } from '../../dsl/query/index.js';
