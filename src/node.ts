@@ -46,6 +46,7 @@ function sqlScriptMethods(): Record<string, (...a: unknown[]) => unknown> {
 import { effectiveClusterSettings } from './http/routes/cluster.js';
 import { registerShardStats } from './http/routes/cluster-indices.js';
 import { scanEnvironment } from './http/routes/by-query-worker.js';
+import { withUpsertPipeline } from './http/ingest-writes.js';
 import { localScanner } from './dsl/search/scan.js';
 import { clusterScanner } from './cluster/by-query/cluster-scan.js';
 import { sqlScriptMethods as adaptForSql } from './sql/execute/script-bridge.js';
@@ -404,6 +405,7 @@ async function joinClusterOf(
   const pending = pendingWrites();
   context.writes = startClusterWritePath({
     pending,
+    upsertPipeline: (r) => withUpsertPipeline(context.ingest, context.indices, r),
     membership,
     clusterIndices,
     groups,

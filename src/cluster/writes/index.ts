@@ -13,6 +13,7 @@ import { clusterWrites, registerShardBulkHandler } from './cluster-writes.js';
 import { executeOnPrimary } from './primary-bulk.js';
 import type { PrimaryGroups } from './primary-groups.js';
 import type { PendingWrites } from './pending-writes.js';
+import type { UpdateRequest } from '../../engine/write-request.js';
 import { unpackShardBulk, type ShardBulkRequest } from './shard-bulk-wire.js';
 
 export { PrimaryGroups } from './primary-groups.js';
@@ -26,6 +27,8 @@ export interface ClusterWritePathDeps {
   readonly store: Store;
   /** Writes applied on this node's primaries and not yet answered (shared with the reads). */
   readonly pending?: PendingWrites;
+  /** Gives an update the index's default pipeline for its upsert, on the primary's node. */
+  readonly upsertPipeline?: (req: UpdateRequest) => UpdateRequest;
   log?: (level: string, msg: string) => void;
 }
 
@@ -57,6 +60,7 @@ export function startClusterWritePath(deps: ClusterWritePathDeps): WriteExecutor
         shardFailed: (aid, reason) => deps.clusterIndices.shardFailed(aid, reason, true),
         writesBlocked: () => leaseLost,
         ...(deps.pending ? { pending: deps.pending } : {}),
+        ...(deps.upsertPipeline ? { upsertPipeline: deps.upsertPipeline } : {}),
         ...(deps.log ? { log: deps.log } : {}),
       },
       req,

@@ -25,7 +25,12 @@ import { replicate, type ReplicaTarget, type ShardsInfo } from '../replication/r
 import { transportReplication } from '../replication/shard-transport.js';
 import type { Transport, TransportPeer } from '../transport/transport.js';
 import { copiesOf, replicationGroup, type PrimaryGroups } from './primary-groups.js';
-import type { ShardBulkRequest, ShardItemResult } from './shard-bulk-wire.js';
+import {
+  upsertThroughPipeline,
+  type ShardBulkRequest,
+  type ShardItemResult,
+} from './shard-bulk-wire.js';
+import type { UpdateRequest } from '../../engine/write-request.js';
 import type { PendingWrites } from './pending-writes.js';
 import type { ShardTerms } from '../state.js';
 
@@ -42,6 +47,8 @@ export interface PrimaryDeps {
   putMapping(index: string, uuid: string, type: string, mapping: unknown): Promise<void>;
   /** Tells the master a copy failed (it unassigns it). */
   shardFailed(allocationId: string, reason: string): Promise<void>;
+  /** Gives an update the index's default pipeline for its upsert (the update API's). */
+  readonly upsertPipeline?: (req: UpdateRequest) => UpdateRequest;
   /** Writes applied here and not yet answered, which realtime GETs wait for. */
   readonly pending?: PendingWrites;
   /** True while this node has lost its etcd lease and not rejoined: it takes no writes. */
@@ -107,7 +114,14 @@ export async function executeOnPrimary(
   }
   const mappingBefore = idx.meta.mapping;
 
-  const items = executeBulk(deps.documents, [...req.items]);
+  const items = executeBulk(
+    deps.documents,
+    req.items.map((r) =>
+      r.kind === 'update' && upsertThroughPipeline(r) && deps.upsertPipeline
+        ? deps.upsertPipeline(r)
+        : r,
+    ),
+  );
   // readable on this copy from now: a GET of these waits for the outcome (pending-writes.ts)
   const applied = items.filter((i) => i.outcome).map((i) => String(i.outcome!.body._id));
   const settle = deps.pending?.begin(req.index, req.shard, terms.primaryTerm, applied);

@@ -25,16 +25,22 @@ export type ShardItemResult =
 
 type WireItem = Record<string, unknown> & { at?: [number, number] };
 
+/** Marks an update whose upsert goes through the index's default pipeline. */
+export const UPSERT_PIPELINE = 'upsertPipeline';
+
+/** Whether an update came marked so (unpackShardBulk keeps the mark on the request). */
+export const upsertThroughPipeline = (req: WriteRequest): boolean =>
+  req.kind === 'update' && (req as unknown as Record<string, unknown>)[UPSERT_PIPELINE] === true;
+
 export function packShardBulk(req: ShardBulkRequest): { body: unknown; attachment: Buffer } {
   const parts: Buffer[] = [];
   let offset = 0;
   const items = req.items.map((item): WireItem => {
-    if (item.kind === 'update' && item.prepareUpsert)
-      throw new EsError(
-        'illegal_argument_exception',
-        `an update whose upsert goes through the default pipeline of [${req.index}] is not supported yet when the primary is on another node`,
-        400,
-      );
+    if (item.kind === 'update' && item.prepareUpsert) {
+      // a function does not travel: the primary's node runs the index's default pipeline itself
+      const { prepareUpsert: _, ...rest } = item;
+      return { ...rest, [UPSERT_PIPELINE]: true };
+    }
     if (item.kind !== 'index') return { ...item };
     const { source, ...rest } = item;
     parts.push(source);
