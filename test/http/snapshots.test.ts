@@ -118,6 +118,26 @@ describe('snapshots', () => {
     expect(rec.json.books.shards[0]).toMatchObject({ type: 'SNAPSHOT', stage: 'DONE', source: { repository: 'repo', snapshot: 's1', index: 'books' } }); // prettier-ignore
   });
 
+  it('fails a snapshot of a closed index unless partial, and restores only complete indices', async () => {
+    await node.req('POST', '/other/_close');
+    const failed = await node.req('PUT', '/_snapshot/repo/s3?wait_for_completion=true', { indices: 'other' }); // prettier-ignore
+    expect(failed.json.snapshot).toMatchObject({
+      state: 'FAILED',
+      reason: 'Indices are closed [other]',
+      failures: [{ index: 'other', shard_id: 0, reason: 'index is closed', status: 'INTERNAL_SERVER_ERROR' }], // prettier-ignore
+      shards: { total: 1, failed: 1, successful: 0 },
+    });
+    const restoreFailed = await node.req('POST', '/_snapshot/repo/s3/_restore', {});
+    expect(restoreFailed.json.error.reason).toMatch(/\] unsupported snapshot state \[FAILED\]$/);
+    const partial = await node.req('PUT', '/_snapshot/repo/s4?wait_for_completion=true', { indices: 'other,copy_ooks', partial: true }); // prettier-ignore
+    expect(partial.json.snapshot.state).toBe('PARTIAL');
+    expect(partial.json.snapshot.shards).toEqual({ total: 3, failed: 1, successful: 2 });
+    const incomplete = await node.req('POST', '/_snapshot/repo/s4/_restore', { indices: 'other' });
+    expect(incomplete.json.error.reason).toMatch(/\] index \[other\] wasn't fully snapshotted - cannot restore$/); // prettier-ignore
+    await node.req('DELETE', '/_snapshot/repo/s3');
+    await node.req('DELETE', '/_snapshot/repo/s4');
+  });
+
   it('restores a deleted index with its documents intact, then deletes snapshots', async () => {
     await node.req('DELETE', '/books');
     expect((await node.req('GET', '/books')).status).toBe(404);

@@ -13,6 +13,14 @@ export interface ShardFiles {
   readonly bytes: number;
 }
 
+/** A shard that could not be copied (ES SnapshotShardFailure). */
+export interface ShardFailure {
+  readonly index: string;
+  readonly indexUuid: string;
+  readonly shard: number;
+  readonly reason: string;
+}
+
 export interface SnapshotRecord {
   readonly snapshot: string;
   readonly uuid: string;
@@ -23,8 +31,11 @@ export interface SnapshotRecord {
   readonly state: 'SUCCESS' | 'PARTIAL' | 'FAILED';
   readonly startMs: number;
   readonly endMs: number;
+  /** FAILED: why (ES SnapshotInfo.reason). */
+  readonly reason?: string;
   /** Per index, per shard number: what was written. */
   readonly shards: Readonly<Record<string, readonly ShardFiles[]>>;
+  readonly failures?: readonly ShardFailure[];
 }
 
 export const snapshotMissing = (repo: string, name: string) =>
@@ -88,8 +99,9 @@ export function shardTotals(s: SnapshotRecord): {
   failed: number;
   successful: number;
 } {
-  const total = Object.values(s.shards).reduce((n, l) => n + l.length, 0);
-  return { total, failed: 0, successful: total };
+  const successful = Object.values(s.shards).reduce((n, l) => n + l.length, 0);
+  const failed = s.failures?.length ?? 0;
+  return { total: successful + failed, failed, successful };
 }
 
 /** ES SnapshotInfo.toXContent; `verbose: false` is the name, uuid, indices and state alone. */
@@ -110,11 +122,18 @@ export function snapshotInfoJson(
     indices: [...s.indices],
     include_global_state: s.includeGlobalState,
     state: s.state,
+    ...(s.reason !== undefined ? { reason: s.reason } : {}),
     ...date('start_time', s.startMs),
     ...date('end_time', s.endMs),
     ...(human ? { duration: formatTimeValue(took) } : {}),
     duration_in_millis: took,
-    failures: [],
+    failures: (s.failures ?? []).map((f) => ({
+      index: f.index,
+      index_uuid: f.indexUuid,
+      shard_id: f.shard,
+      reason: f.reason,
+      status: 'INTERNAL_SERVER_ERROR',
+    })),
     shards: shardTotals(s),
   };
 }

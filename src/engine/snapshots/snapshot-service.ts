@@ -23,7 +23,12 @@ import {
   writeSnapshotList,
   type SnapshotIndexMeta,
 } from './repository-files.js';
-import { validateSnapshotName, type ShardFiles, type SnapshotRecord } from './snapshot-info.js';
+import {
+  validateSnapshotName,
+  type ShardFailure,
+  type ShardFiles,
+  type SnapshotRecord,
+} from './snapshot-info.js';
 
 export interface SnapshotDeps {
   readonly indices: IndicesService;
@@ -82,7 +87,14 @@ export async function createSnapshot(
   const uuid = base64Uuid();
   const metas: Record<string, SnapshotIndexMeta> = {};
   const shards: Record<string, ShardFiles[]> = {};
-  for (const idx of targets) {
+  // ES SnapshotsService: a closed index's shards are missing; without `partial` the snapshot fails
+  const failures: ShardFailure[] = [];
+  const closed = targets.filter((i) => i.closed);
+  for (const idx of closed)
+    for (let n = 0; n < idx.numberOfShards; n++)
+      failures.push({ index: idx.name, indexUuid: idx.uuid, shard: n, reason: 'index is closed' });
+  const partial = bool(body.partial, false);
+  for (const idx of targets.filter((i) => !i.closed)) {
     const m = idx.meta;
     metas[idx.name] = {
       settings: { ...m.settings },
@@ -101,10 +113,12 @@ export async function createSnapshot(
     version: deps.esVersion,
     indices: targets.map((i) => i.name),
     includeGlobalState: bool(body.include_global_state, true),
-    state: 'SUCCESS',
+    state: failures.length === 0 ? 'SUCCESS' : partial ? 'PARTIAL' : 'FAILED',
+    ...(failures.length > 0 && !partial ? { reason: `Indices are closed [${closed.map((i) => i.name).join(', ')}]` } : {}), // prettier-ignore
     startMs,
     endMs: Math.max(Date.now(), startMs + 1),
     shards,
+    ...(failures.length > 0 ? { failures } : {}),
   };
   writeSnapshotList(repo.location, [...readSnapshotList(repo.location), record]);
   return record;
@@ -173,6 +187,10 @@ export async function restoreSnapshot(
   shards: { total: number; failed: number; successful: number };
 }> {
   // prettier-ignore
+  // ES RestoreService: only a complete or partial snapshot, and a partial one's incomplete
+  // indices only when `partial` is asked
+  if (s.state !== 'SUCCESS' && s.state !== 'PARTIAL')
+    throw restoreError(repo.name, s, `unsupported snapshot state [${s.state}]`);
   const asked = indexList(body.indices);
   const ignoreUnavailable = bool(body.ignore_unavailable, false);
   let chosen: string[] = [...s.indices];
@@ -188,6 +206,12 @@ export async function restoreSnapshot(
     }
     chosen = s.indices.filter((i) => picked.has(i));
   }
+  const incomplete = new Set((s.failures ?? []).map((f) => f.index));
+  if (!bool(body.partial, false))
+    for (const i of chosen)
+      if (incomplete.has(i))
+        throw restoreError(repo.name, s, `index [${i}] wasn't fully snapshotted - cannot restore`);
+  chosen = chosen.filter((i) => !incomplete.has(i));
   const metas = readIndexMetas(repo.location, s.uuid);
   const includeAliases = bool(body.include_aliases, true);
   // everything is checked before anything changes

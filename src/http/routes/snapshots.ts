@@ -143,7 +143,7 @@ export function registerSnapshotRoutes(router: Router<Handler>, node: NodeContex
         t.successful,
         t.failed,
         t.total,
-        null,
+        s.reason ?? null,
       ];
     });
     return respond(req, { columns: SNAPSHOTS_COLUMNS, rows });
