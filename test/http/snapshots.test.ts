@@ -139,11 +139,16 @@ describe('snapshots', () => {
   });
 
   it('restores a deleted index with its documents intact, then deletes snapshots', async () => {
+    await node.req('PUT', '/books/_doc/2?routing=r0', { title: 'book 2', year: 2002 });
+    expect((await node.req('GET', '/books/_doc/2?routing=r0')).json._version).toBe(2);
+    expect((await node.req('PUT', '/_snapshot/repo/s5?wait_for_completion=true', { indices: 'books' })).status).toBe(200); // prettier-ignore
     await node.req('DELETE', '/books');
     expect((await node.req('GET', '/books')).status).toBe(404);
-    const r = await node.req('POST', '/_snapshot/repo/s2/_restore?wait_for_completion=true', { indices: 'books' }); // prettier-ignore
+    const r = await node.req('POST', '/_snapshot/repo/s5/_restore?wait_for_completion=true', {}); // prettier-ignore
     expect(r.status).toBe(200);
     expect(await count('books')).toBe(5);
+    // documents keep their versions
+    expect((await node.req('GET', '/books/_doc/2?routing=r0')).json._version).toBe(2);
     const got = await node.req('GET', '/books/_doc/4?routing=r0');
     expect(got.json._source).toEqual({ title: 'book 4', year: 2004 });
     // written through the index path: later writes and updates work as on any index
@@ -153,6 +158,6 @@ describe('snapshots', () => {
     expect((await node.req('DELETE', '/_snapshot/repo/s1')).json).toEqual({ acknowledged: true });
     expect((await node.req('DELETE', '/_snapshot/repo/s1')).status).toBe(404);
     const left = await node.req('GET', '/_snapshot/repo/_all');
-    expect(left.json.snapshots.map((s: { snapshot: string }) => s.snapshot)).toEqual(['s2']);
+    expect(left.json.snapshots.map((s: { snapshot: string }) => s.snapshot)).toEqual(['s2', 's5']);
   });
 });

@@ -22,6 +22,7 @@ export interface SnapshotDoc {
   readonly id: string;
   readonly type: string;
   readonly routing: string | null;
+  readonly version: number;
   readonly source: Buffer;
 }
 
@@ -69,7 +70,7 @@ export function writeShard(
   mkdirSync(join(snapDir(location, uuid), index), { recursive: true });
   const lines = [JSON.stringify({ index, shard, docs: docs.length })];
   for (const d of docs)
-    lines.push(JSON.stringify({ id: d.id, type: d.type, routing: d.routing, source: d.source.toString('base64') })); // prettier-ignore
+    lines.push(JSON.stringify({ id: d.id, type: d.type, routing: d.routing, version: d.version, source: d.source.toString('base64') })); // prettier-ignore
   const text = lines.join('\n') + '\n';
   writeFileSync(shardFile(location, uuid, index, shard), text);
   return { files: 1, bytes: Buffer.byteLength(text) };
@@ -85,11 +86,12 @@ export function readShard(
   const out: SnapshotDoc[] = [];
   for (const l of lines.slice(1)) {
     if (!l) continue;
-    const d = JSON.parse(l) as { id: string; type: string; routing: string | null; source: string };
+    const d = JSON.parse(l) as { id: string; type: string; routing: string | null; version: number; source: string }; // prettier-ignore
     out.push({
       id: d.id,
       type: d.type,
       routing: d.routing,
+      version: d.version,
       source: Buffer.from(d.source, 'base64'),
     });
   }

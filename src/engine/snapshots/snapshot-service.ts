@@ -65,7 +65,7 @@ function shardDocs(idx: IndexService, n: number) {
     .shard(n)
     .changesSince(0)
     .filter((c) => !c.record.tombstone)
-    .map((c) => ({ id: c.id, type, routing: c.record.routing, source: c.record.source }));
+    .map((c) => ({ id: c.id, type, routing: c.record.routing, version: c.record.version, source: c.record.source })); // prettier-ignore
 }
 
 /** PUT _snapshot/{repo}/{snapshot}: writes every shard of the chosen open indices. */
@@ -252,7 +252,8 @@ export async function restoreSnapshot(
     };
     for (let n = 0; n < shards; n++) {
       for (const d of readShard(repo.location, s.uuid, p.source, n)) {
-        batch.push({ ...defaultWriteBase(p.target, d.type, d.id), routing: d.routing, kind: 'index', opType: 'index', source: d.source }); // prettier-ignore
+        // an external version keeps each document's version, as ES's copied segments do
+        batch.push({ ...defaultWriteBase(p.target, d.type, d.id), routing: d.routing, version: d.version, versionType: 'external', kind: 'index', opType: 'index', source: d.source }); // prettier-ignore
         if (batch.length >= BATCH) await flush();
       }
     }
