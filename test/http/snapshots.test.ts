@@ -52,6 +52,13 @@ describe('snapshots', () => {
     const missing = await node.req('PUT', '/_snapshot/repo/s9', { indices: 'nope' });
     expect(missing.status).toBe(404);
     expect(missing.json.error.type).toBe('index_not_found_exception');
+    await node.req('PUT', '/_snapshot/ro', { type: 'fs', settings: { location: 'r', readonly: true } }); // prettier-ignore
+    const ro = await node.req('PUT', '/_snapshot/ro/s8', {});
+    expect(ro.status).toBe(500);
+    expect(ro.json.error.reason).toBe('[ro] cannot create snapshot in a readonly repository');
+    expect((await node.req('GET', '/_snapshot/ro/s1')).json.snapshots[0].snapshot).toBe('s1');
+    expect((await node.req('DELETE', '/_snapshot/ro/s1')).status).toBe(500);
+    await node.req('DELETE', '/_snapshot/ro');
     const noRepo = await node.req('PUT', '/_snapshot/none/s1', {});
     expect(noRepo.status).toBe(404);
     expect(noRepo.json.error.type).toBe('repository_missing_exception');

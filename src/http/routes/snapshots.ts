@@ -34,12 +34,17 @@ export function registerSnapshotRoutes(router: Router<Handler>, node: NodeContex
     durable: () => node.store.durable(),
     esVersion: ES_VERSION.number,
   });
-  const repo = (name: string): Repo => {
+  const repo = (name: string): Repo & { readonly: boolean } => {
     const r = repositories(node)[name];
     if (!r) throw repositoryMissing(name);
     const location = resolveRepoLocation(r.settings.location ?? '', pathRepo(node));
     if (location === null) throw repositoryMissing(name);
-    return { name, location };
+    return { name, location, readonly: r.settings.readonly === 'true' };
+  };
+  // ES BlobStoreRepository: a readonly repository is only read
+  const writable = (r: Repo & { readonly: boolean }, what: string) => {
+    if (r.readonly) throw new EsError('repository_exception', `[${r.name}] cannot ${what} a readonly repository`, 500); // prettier-ignore
+    return r;
   };
   // one snapshot change at a time: the repository's list is read, changed and replaced
   let queue: Promise<unknown> = Promise.resolve();
@@ -56,7 +61,7 @@ export function registerSnapshotRoutes(router: Router<Handler>, node: NodeContex
 
   const create: Handler = async (req) => {
     checkParams(req, ['master_timeout', 'wait_for_completion']);
-    const r = repo(req.params.repository!);
+    const r = writable(repo(req.params.repository!), 'create snapshot in');
     const body = bodyObject(req) ?? {};
     const s = await serial(() => createSnapshot(deps(), r, req.params.snapshot!, body));
     if (!boolParam(req, 'wait_for_completion', false)) return { status: 200, body: { accepted: true } }; // prettier-ignore
@@ -77,7 +82,7 @@ export function registerSnapshotRoutes(router: Router<Handler>, node: NodeContex
 
   router.add('DELETE', '/_snapshot/{repository}/{snapshot}', async (req) => {
     checkParams(req, ['master_timeout']);
-    const r = repo(req.params.repository!);
+    const r = writable(repo(req.params.repository!), 'delete snapshot from');
     await serial(async () => {
       const s = find(r, req.params.snapshot!);
       writeSnapshotList(
