@@ -143,6 +143,19 @@ describe('snapshots', () => {
     expect(incomplete.json.error.reason).toMatch(/\] index \[other\] wasn't fully snapshotted - cannot restore$/); // prettier-ignore
     await node.req('DELETE', '/_snapshot/repo/s3');
     await node.req('DELETE', '/_snapshot/repo/s4');
+    // a read-only index is restored with its documents and its block
+    await node.req('PUT', '/copy_ooks/_settings', { 'index.blocks.write': true });
+    await node.req('PUT', '/_snapshot/repo/s6?wait_for_completion=true', { indices: 'copy_ooks' });
+    const ro = await node.req('POST', '/_snapshot/repo/s6/_restore?wait_for_completion=true', {
+      rename_pattern: 'copy_ooks',
+      rename_replacement: 'ro_copy',
+    });
+    expect(ro.status).toBe(200);
+    expect(await count('ro_copy')).toBe(5);
+    const settings = await node.req('GET', '/ro_copy/_settings');
+    expect(settings.json.ro_copy.settings.index.blocks).toEqual({ write: 'true' });
+    expect((await node.req('PUT', '/ro_copy/_doc/9', { title: 'x' })).status).toBe(403);
+    await node.req('DELETE', '/_snapshot/repo/s6');
   });
 
   it('restores a deleted index with its documents intact, then deletes snapshots', async () => {

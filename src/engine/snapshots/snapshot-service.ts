@@ -234,8 +234,13 @@ export async function restoreSnapshot(
     // ES restores over a closed index in place; here it is replaced by the snapshot's copy
     if (p.existing) await deps.metadata.deleteIndices([p.existing]);
     const startMs = Date.now();
+    // write blocks would refuse the restore's own writes: they are applied once it is done
+    const blocks: FlatSettings = {};
+    const settings: FlatSettings = {};
+    for (const [k, v] of Object.entries(p.settings))
+      (k.startsWith('index.blocks.') ? blocks : settings)[k] = v;
     const idx = await deps.indices.create(p.target, {
-      settings: p.settings,
+      settings,
       ...(p.meta.mapping ? { mappings: { [p.meta.mapping.type]: p.meta.mapping.json } } : {}),
       ...(includeAliases ? { aliases: p.meta.aliases } : {}),
     });
@@ -259,6 +264,7 @@ export async function restoreSnapshot(
     }
     await flush();
     idx.refresh();
+    if (Object.keys(blocks).length > 0) await deps.metadata.putSettings([idx], blocks, false);
     const snapshot = { repository: repo.name, snapshot: s.snapshot, version: s.version, index: p.source }; // prettier-ignore
     for (let n = 0; n < idx.numberOfShards; n++)
       idx.shard(n).recovery = { type: 'SNAPSHOT', startMs, stopMs: Math.max(Date.now(), startMs + 1), replayedOps: 0, snapshot }; // prettier-ignore
