@@ -309,6 +309,22 @@ export const REPOSITORIES_COLUMNS = columns([
   'type|t||repository type',
 ]);
 
+/** `_cat/snapshots` columns (ES RestSnapshotAction). */
+export const SNAPSHOTS_COLUMNS = columns([
+  'id|id,snapshot||unique snapshot',
+  'status|s,status||snapshot name',
+  'start_epoch|ste,startEpoch||start time in seconds since 1970-01-01 00:00:00',
+  'start_time|sti,startTime||start time in HH:MM:SS',
+  'end_epoch|ete,endEpoch||end time in seconds since 1970-01-01 00:00:00',
+  'end_time|eti,endTime||end time in HH:MM:SS',
+  'duration|dur,duration|r|duration',
+  'indices|i,indices|r|number of indices',
+  'successful_shards|ss,successful_shards|r|number of successful shards',
+  'failed_shards|fs,failed_shards|r|number of failed shards',
+  'total_shards|ts,total_shards|r|number of total shards',
+  'reason|r,reason|h|reason for failures',
+]);
+
 /** `_cat/recovery` columns (ES RestRecoveryAction). */
 export const RECOVERY_COLUMNS = columns([
   'index|i,idx||index name',

@@ -44,7 +44,9 @@ export function recoveryEntry(
       ? nodeJson(r.source)
       : r.type === 'EXISTING_STORE'
         ? { bootstrap_new_history_uuid: false }
-        : {};
+        : r.type === 'SNAPSHOT' && r.snapshot
+          ? { ...r.snapshot }
+          : {};
   return {
     id: shard,
     type: r.type,

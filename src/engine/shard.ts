@@ -34,12 +34,14 @@ interface Pending extends CurrentVersion {
 
 /** The shard's in-memory search index as the write path sees it (implemented in src/search). */
 export interface ShardRecovery {
-  readonly type: 'EMPTY_STORE' | 'EXISTING_STORE' | 'PEER';
+  readonly type: 'EMPTY_STORE' | 'EXISTING_STORE' | 'PEER' | 'SNAPSHOT';
   readonly startMs: number;
   readonly stopMs: number;
   readonly replayedOps: number;
   /** PEER: the node the copy recovered from. */
   readonly source?: { readonly id: string; readonly name: string; readonly transportAddress: string }; // prettier-ignore
+  /** SNAPSHOT: what the copy was restored from (ES SnapshotRecoverySource). */
+  readonly snapshot?: { readonly repository: string; readonly snapshot: string; readonly version: string; readonly index: string }; // prettier-ignore
 }
 
 /**

@@ -99,6 +99,7 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
       '/_cat/fielddata/{fields}',
       '/_cat/nodeattrs',
       '/_cat/repositories',
+      '/_cat/snapshots/{repository}',
       '/_cat/templates',
       '',
     ].join('\n'),

@@ -8,6 +8,7 @@ import { registerAnalyzeRoutes } from './analyze.js';
 import { registerCatRoutes } from './cat.js';
 import { registerCatAdminRoutes } from './cat-admin.js';
 import { registerSnapshotRepositoryRoutes } from './snapshot-repositories.js';
+import { registerSnapshotRoutes } from './snapshots.js';
 import { registerClusterRoutes } from './cluster.js';
 import { registerClusterAdminRoutes } from './cluster-admin.js';
 import { registerDocumentRoutes } from './documents.js';
@@ -53,6 +54,7 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerTaskRoutes(router, tasks, node);
   registerCatAdminRoutes(router, node, tasks);
   registerSnapshotRepositoryRoutes(router, node);
+  registerSnapshotRoutes(router, node);
   registerStatsRoutes(router, node);
   registerAnalyzeRoutes(router, node);
   registerAliasRoutes(router, node);

@@ -19,7 +19,7 @@ export function repositories(node: NodeContext): Repositories {
 }
 
 /** `path.repo`: the directories fs repositories may live in (a comma separated list). */
-function pathRepo(node: NodeContext): string[] {
+export function pathRepo(node: NodeContext): string[] {
   return (node.settings.raw['path.repo'] ?? '')
     .split(',')
     .map((s) => s.trim())

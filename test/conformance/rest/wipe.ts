@@ -80,12 +80,21 @@ export async function wipeCluster(
       if (Object.keys(clear).length > 0) await run('PUT', '/_cluster/settings', clear);
     }
   }
-  // ESRestTestCase.wipeSnapshots: every registered repository is deleted
+  // ESRestTestCase.wipeSnapshots: an fs repository's snapshots are deleted, then every
+  // registered repository (a later test may register the same location again)
   if (touched('snapshot.create_repository')) {
     const res = await run('GET', '/_snapshot/_all');
     if (res && res.status === 200 && res.parsed && typeof res.parsed === 'object') {
-      for (const name of Object.keys(res.parsed as Record<string, unknown>))
-        await run('DELETE', `/_snapshot/${encodeURIComponent(name)}`);
+      for (const [name, repo] of Object.entries(res.parsed as Record<string, { type?: string }>)) {
+        const repoPath = `/_snapshot/${encodeURIComponent(name)}`;
+        if (repo?.type === 'fs') {
+          const list = await run('GET', `${repoPath}/_all`);
+          const snaps = (list?.parsed as { snapshots?: Array<{ snapshot: string }> } | undefined)?.snapshots; // prettier-ignore
+          if (list?.status === 200 && Array.isArray(snaps))
+            for (const s of snaps) await run('DELETE', `${repoPath}/${encodeURIComponent(s.snapshot)}`); // prettier-ignore
+        }
+        await run('DELETE', repoPath);
+      }
     }
   }
   return problems.length > 0 ? problems.join('; ') : null;

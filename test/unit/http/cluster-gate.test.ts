@@ -60,6 +60,9 @@ describe('cluster gate', () => {
       ['GET', '/_snapshot/r/_all'],
       ['GET', '/_snapshot/_status'],
       ['POST', '/_snapshot/r/s1/_restore'],
+      ['GET', '/_snapshot/r/s1/_status'],
+      ['DELETE', '/_snapshot/r/s1'],
+      ['GET', '/_cat/snapshots/r'],
     ])
       expect(servedWithoutDataPlane(m!, p!), `${m} ${p}`).toBe(false);
   });

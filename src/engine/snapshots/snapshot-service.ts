@@ -1,0 +1,273 @@
+/**
+ * Taking and restoring snapshots of a lone node's indices in an `fs` repository (ES 6.8
+ * SnapshotsService and RestoreService, without the cluster-state machinery: a snapshot completes
+ * before its request answers). A shard is read from the store once everything written before the
+ * request is durable; a restore recreates each index as recorded and writes its documents
+ * through the node's write path, so they are searchable and durable as any indexed document.
+ */
+import { randomBytes } from 'node:crypto';
+import { EsError, indexNotFound } from '../../common/errors.js';
+import type { IndexService } from '../index-service.js';
+import type { IndicesService } from '../indices-service.js';
+import { LENIENT_EXPAND_OPEN, simpleMatch, STRICT_EXPAND_OPEN } from '../index-names.js';
+import { VERSION_CREATED, type FlatSettings } from '../index-settings.js';
+import type { MetadataWriter } from '../metadata-writer.js';
+import type { WriteExecutor } from '../write-executor.js';
+import { defaultWriteBase, type IndexRequest } from '../write-request.js';
+import {
+  readIndexMetas,
+  readShard,
+  readSnapshotList,
+  writeIndexMetas,
+  writeShard,
+  writeSnapshotList,
+  type SnapshotIndexMeta,
+} from './repository-files.js';
+import {
+  validateSnapshotName,
+  type ShardFailure,
+  type ShardFiles,
+  type SnapshotRecord,
+} from './snapshot-info.js';
+
+export interface SnapshotDeps {
+  readonly indices: IndicesService;
+  readonly writes: WriteExecutor;
+  readonly metadata: MetadataWriter;
+  /** Resolves once every write accepted so far is in the store. */
+  readonly durable: () => Promise<void>;
+  readonly esVersion: string;
+}
+
+export interface Repo {
+  readonly name: string;
+  readonly location: string;
+}
+
+const base64Uuid = () => randomBytes(15).toString('base64url').slice(0, 20);
+
+/** An `indices` body value: a comma separated string or a list. */
+function indexList(v: unknown): string[] {
+  if (v === undefined || v === null) return [];
+  const l = Array.isArray(v) ? v.map(String) : String(v).split(',');
+  return l.map((s) => s.trim()).filter((s) => s);
+}
+
+const bool = (v: unknown, dflt: boolean) =>
+  v === undefined || v === null ? dflt : v === true || v === 'true';
+
+/** Settings the node gives an index when it is made, not ones a restore may carry over. */
+const PRIVATE_SETTINGS = ['index.uuid', 'index.creation_date', 'index.version.created', 'index.provided_name', 'index.version.upgraded']; // prettier-ignore
+
+function shardDocs(idx: IndexService, n: number) {
+  const type = idx.typeName ?? '_doc';
+  return idx
+    .shard(n)
+    .changesSince(0)
+    .filter((c) => !c.record.tombstone)
+    .map((c) => ({ id: c.id, type, routing: c.record.routing, version: c.record.version, source: c.record.source })); // prettier-ignore
+}
+
+/** PUT _snapshot/{repo}/{snapshot}: writes every shard of the chosen open indices. */
+export async function createSnapshot(
+  deps: SnapshotDeps,
+  repo: Repo,
+  name: string,
+  body: Record<string, unknown>,
+): Promise<SnapshotRecord> {
+  const list = readSnapshotList(repo.location);
+  validateSnapshotName(repo.name, name, list);
+  const ignoreUnavailable = bool(body.ignore_unavailable, false);
+  const targets = deps.indices.resolve(
+    indexList(body.indices),
+    ignoreUnavailable ? LENIENT_EXPAND_OPEN : STRICT_EXPAND_OPEN,
+  );
+  const startMs = Date.now();
+  await deps.durable();
+  const uuid = base64Uuid();
+  const metas: Record<string, SnapshotIndexMeta> = {};
+  const shards: Record<string, ShardFiles[]> = {};
+  // ES SnapshotsService: a closed index's shards are missing; without `partial` the snapshot fails
+  const failures: ShardFailure[] = [];
+  const closed = targets.filter((i) => i.closed);
+  for (const idx of closed)
+    for (let n = 0; n < idx.numberOfShards; n++)
+      failures.push({ index: idx.name, indexUuid: idx.uuid, shard: n, reason: 'index is closed' });
+  const partial = bool(body.partial, false);
+  for (const idx of targets.filter((i) => !i.closed)) {
+    const m = idx.meta;
+    metas[idx.name] = {
+      settings: { ...m.settings },
+      mapping: m.mapping,
+      aliases: { ...m.aliases },
+    };
+    shards[idx.name] = [];
+    for (let n = 0; n < idx.numberOfShards; n++)
+      shards[idx.name]!.push(writeShard(repo.location, uuid, idx.name, n, shardDocs(idx, n)));
+  }
+  writeIndexMetas(repo.location, uuid, metas);
+  const record: SnapshotRecord = {
+    snapshot: name,
+    uuid,
+    versionId: Number(VERSION_CREATED),
+    version: deps.esVersion,
+    indices: targets.map((i) => i.name),
+    includeGlobalState: bool(body.include_global_state, true),
+    state: failures.length === 0 ? 'SUCCESS' : partial ? 'PARTIAL' : 'FAILED',
+    ...(failures.length > 0 && !partial ? { reason: `Indices are closed [${closed.map((i) => i.name).join(', ')}]` } : {}), // prettier-ignore
+    startMs,
+    endMs: Math.max(Date.now(), startMs + 1),
+    shards,
+    ...(failures.length > 0 ? { failures } : {}),
+  };
+  writeSnapshotList(repo.location, [...readSnapshotList(repo.location), record]);
+  return record;
+}
+
+const restoreError = (repo: string, s: SnapshotRecord, msg: string) =>
+  new EsError('snapshot_restore_exception', `[${repo}:${s.snapshot}/${s.uuid}] ${msg}`, 500);
+
+/** ES Settings flattening of `index_settings`: nested objects to dotted `index.` keys. */
+function flatSettings(
+  v: unknown,
+  path = '',
+  out: Record<string, string> = {},
+): Record<string, string> {
+  // prettier-ignore
+  if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+    for (const [k, x] of Object.entries(v)) flatSettings(x, path ? `${path}.${k}` : k, out);
+  } else if (path && v !== null && v !== undefined) {
+    out[path.startsWith('index.') ? path : `index.${path}`] = String(v);
+  }
+  return out;
+}
+
+/** ES RestoreService: the settings a restored index gets, or the error refusing them. */
+function restoredSettings(
+  repo: string,
+  s: SnapshotRecord,
+  recorded: FlatSettings,
+  body: Record<string, unknown>,
+): FlatSettings {
+  const out: FlatSettings = {};
+  for (const [k, v] of Object.entries(recorded)) if (!PRIVATE_SETTINGS.includes(k)) out[k] = v;
+  const UNREMOVABLE = ['index.number_of_shards', 'index.version.created'];
+  for (const raw of indexList(body.ignore_index_settings)) {
+    const key = raw.startsWith('index.') ? raw : `index.${raw}`;
+    if (UNREMOVABLE.includes(key))
+      throw restoreError(repo, s, `cannot remove setting [${key}] on restore`);
+    for (const k of Object.keys(out)) if (simpleMatch(key, k)) delete out[k];
+  }
+  for (const [k, v] of Object.entries(flatSettings(body.index_settings ?? {}))) {
+    if (k === 'index.number_of_shards' || k === 'index.version.created')
+      throw restoreError(repo, s, `cannot modify setting [${k}] on restore`);
+    out[k] = v;
+  }
+  return out;
+}
+
+/** ES String.replaceAll with a Java replacement (`$1` groups): JS replace reads them alike. */
+function renamed(name: string, body: Record<string, unknown>): string {
+  if (typeof body.rename_pattern !== 'string' || typeof body.rename_replacement !== 'string')
+    return name;
+  return name.replace(new RegExp(body.rename_pattern, 'g'), body.rename_replacement);
+}
+
+const BATCH = 500;
+
+/** POST _snapshot/{repo}/{snapshot}/_restore: recreates the chosen indices with their documents. */
+export async function restoreSnapshot(
+  deps: SnapshotDeps,
+  repo: Repo,
+  s: SnapshotRecord,
+  body: Record<string, unknown>,
+): Promise<{
+  snapshot: string;
+  indices: string[];
+  shards: { total: number; failed: number; successful: number };
+}> {
+  // prettier-ignore
+  // ES RestoreService: only a complete or partial snapshot, and a partial one's incomplete
+  // indices only when `partial` is asked
+  if (s.state !== 'SUCCESS' && s.state !== 'PARTIAL')
+    throw restoreError(repo.name, s, `unsupported snapshot state [${s.state}]`);
+  const asked = indexList(body.indices);
+  const ignoreUnavailable = bool(body.ignore_unavailable, false);
+  let chosen: string[] = [...s.indices];
+  if (asked.length > 0 && !(asked.length === 1 && asked[0] === '_all')) {
+    const picked = new Set<string>();
+    for (const a of asked) {
+      const exclude = a.startsWith('-');
+      const pat = exclude ? a.slice(1) : a;
+      const hits = s.indices.filter((i) => simpleMatch(pat, i));
+      if (hits.length === 0 && !pat.includes('*') && !ignoreUnavailable && !exclude)
+        throw indexNotFound(pat);
+      for (const h of hits) exclude ? picked.delete(h) : picked.add(h);
+    }
+    chosen = s.indices.filter((i) => picked.has(i));
+  }
+  const incomplete = new Set((s.failures ?? []).map((f) => f.index));
+  if (!bool(body.partial, false))
+    for (const i of chosen)
+      if (incomplete.has(i))
+        throw restoreError(repo.name, s, `index [${i}] wasn't fully snapshotted - cannot restore`);
+  chosen = chosen.filter((i) => !incomplete.has(i));
+  const metas = readIndexMetas(repo.location, s.uuid);
+  const includeAliases = bool(body.include_aliases, true);
+  // everything is checked before anything changes
+  const plan = chosen.map((source) => {
+    const target = renamed(source, body);
+    const existing = deps.indices.get(target);
+    if (existing && !existing.closed)
+      throw restoreError(repo.name, s, `cannot restore index [${target}] because an open index with same name already exists in the cluster. Either close or delete the existing index or restore the index under a different name by providing a rename pattern and replacement name`); // prettier-ignore
+    const meta = metas[source]!;
+    return { source, target, existing, meta, settings: restoredSettings(repo.name, s, meta.settings, body) }; // prettier-ignore
+  });
+  const targets = new Set<string>();
+  for (const p of plan) {
+    if (targets.has(p.target))
+      throw restoreError(repo.name, s, `indices [${plan.filter((x) => x.target === p.target).map((x) => x.source).join(',')}] and [${p.target}] are renamed into the same index`); // prettier-ignore
+    targets.add(p.target);
+  }
+  let total = 0;
+  for (const p of plan) {
+    // ES restores over a closed index in place; here it is replaced by the snapshot's copy
+    if (p.existing) await deps.metadata.deleteIndices([p.existing]);
+    const startMs = Date.now();
+    // write blocks would refuse the restore's own writes: they are applied once it is done
+    const blocks: FlatSettings = {};
+    const settings: FlatSettings = {};
+    for (const [k, v] of Object.entries(p.settings))
+      (k.startsWith('index.blocks.') ? blocks : settings)[k] = v;
+    const idx = await deps.indices.create(p.target, {
+      settings,
+      ...(p.meta.mapping ? { mappings: { [p.meta.mapping.type]: p.meta.mapping.json } } : {}),
+      ...(includeAliases ? { aliases: p.meta.aliases } : {}),
+    });
+    await deps.metadata.indexCreated(idx, 30_000);
+    const shards = s.shards[p.source]?.length ?? idx.numberOfShards;
+    total += shards;
+    let batch: IndexRequest[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const r = await deps.writes.run(batch, { policy: 'false' });
+      const failed = r.items.find((i) => i.error);
+      if (failed?.error) throw failed.error;
+      batch = [];
+    };
+    for (let n = 0; n < shards; n++) {
+      for (const d of readShard(repo.location, s.uuid, p.source, n)) {
+        // an external version keeps each document's version, as ES's copied segments do
+        batch.push({ ...defaultWriteBase(p.target, d.type, d.id), routing: d.routing, version: d.version, versionType: 'external', kind: 'index', opType: 'index', source: d.source }); // prettier-ignore
+        if (batch.length >= BATCH) await flush();
+      }
+    }
+    await flush();
+    idx.refresh();
+    if (Object.keys(blocks).length > 0) await deps.metadata.putSettings([idx], blocks, false);
+    const snapshot = { repository: repo.name, snapshot: s.snapshot, version: s.version, index: p.source }; // prettier-ignore
+    for (let n = 0; n < idx.numberOfShards; n++)
+      idx.shard(n).recovery = { type: 'SNAPSHOT', startMs, stopMs: Math.max(Date.now(), startMs + 1), replayedOps: 0, snapshot }; // prettier-ignore
+  }
+  return { snapshot: s.snapshot, indices: plan.map((p) => p.target), shards: { total, failed: 0, successful: total } }; // prettier-ignore
+}

@@ -1,0 +1,158 @@
+/**
+ * The snapshot APIs of ES 6.8 on a lone node's `fs` repositories: create, get, status, delete,
+ * restore and `_cat/snapshots` (the engine work is in src/engine/snapshots). Snapshots complete
+ * before their request answers, so none is ever "current" and `_status` of running ones is empty.
+ */
+import { TimeValue } from '../../cat/table.js';
+import { EsError } from '../../common/errors.js';
+import { SNAPSHOTS_COLUMNS } from '../../cat/columns.js';
+import { repositoryMissing, resolveRepoLocation } from '../../engine/repositories.js';
+import { readSnapshotList, removeSnapshotFiles, writeSnapshotList } from '../../engine/snapshots/repository-files.js'; // prettier-ignore
+import {
+  selectSnapshots,
+  shardTotals,
+  snapshotInfoJson,
+  snapshotMissing,
+  snapshotStatusJson,
+} from '../../engine/snapshots/snapshot-info.js';
+import { createSnapshot, restoreSnapshot, type Repo, type SnapshotDeps } from '../../engine/snapshots/snapshot-service.js'; // prettier-ignore
+import type { NodeContext } from '../../node-context.js';
+import { checkParams } from '../params.js';
+import { bodyObject, boolParam, type Handler } from '../rest.js';
+import type { Router } from '../router.js';
+import { CAT_PARAMS, respond } from './cat.js';
+import { ES_VERSION } from './info.js';
+import { pathRepo, repositories } from './snapshot-repositories.js';
+
+const hms = (ms: number) => new Date(ms).toISOString().slice(11, 19);
+
+export function registerSnapshotRoutes(router: Router<Handler>, node: NodeContext): void {
+  const deps = (): SnapshotDeps => ({
+    indices: node.indices,
+    writes: node.writes,
+    metadata: node.metadata,
+    durable: () => node.store.durable(),
+    esVersion: ES_VERSION.number,
+  });
+  const repo = (name: string): Repo & { readonly: boolean } => {
+    const r = repositories(node)[name];
+    if (!r) throw repositoryMissing(name);
+    const location = resolveRepoLocation(r.settings.location ?? '', pathRepo(node));
+    if (location === null) throw repositoryMissing(name);
+    return { name, location, readonly: r.settings.readonly === 'true' };
+  };
+  // ES BlobStoreRepository: a readonly repository is only read
+  const writable = (r: Repo & { readonly: boolean }, what: string) => {
+    if (r.readonly) throw new EsError('repository_exception', `[${r.name}] cannot ${what} a readonly repository`, 500); // prettier-ignore
+    return r;
+  };
+  // one snapshot change at a time: the repository's list is read, changed and replaced
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn, fn);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  const find = (r: Repo, name: string) => {
+    const s = readSnapshotList(r.location).find((x) => x.snapshot === name);
+    if (!s) throw snapshotMissing(r.name, name);
+    return s;
+  };
+
+  const create: Handler = async (req) => {
+    checkParams(req, ['master_timeout', 'wait_for_completion']);
+    const r = writable(repo(req.params.repository!), 'create snapshot in');
+    const body = bodyObject(req) ?? {};
+    const s = await serial(() => createSnapshot(deps(), r, req.params.snapshot!, body));
+    if (!boolParam(req, 'wait_for_completion', false)) return { status: 200, body: { accepted: true } }; // prettier-ignore
+    return { status: 200, body: { snapshot: snapshotInfoJson(s, true, boolParam(req, 'human', false)) } }; // prettier-ignore
+  };
+  router.add('PUT', '/_snapshot/{repository}/{snapshot}', create);
+  router.add('POST', '/_snapshot/{repository}/{snapshot}', create);
+
+  router.add('GET', '/_snapshot/{repository}/{snapshot}', (req) => {
+    checkParams(req, ['master_timeout', 'ignore_unavailable', 'verbose']);
+    const r = repo(req.params.repository!);
+    const names = req.params.snapshot!.split(',').filter((x) => x);
+    const list = selectSnapshots(r.name, readSnapshotList(r.location), names, boolParam(req, 'ignore_unavailable', false)); // prettier-ignore
+    const verbose = boolParam(req, 'verbose', true);
+    const human = boolParam(req, 'human', false);
+    return { status: 200, body: { snapshots: list.map((s) => snapshotInfoJson(s, verbose, human)) } }; // prettier-ignore
+  });
+
+  router.add('DELETE', '/_snapshot/{repository}/{snapshot}', async (req) => {
+    checkParams(req, ['master_timeout']);
+    const r = writable(repo(req.params.repository!), 'delete snapshot from');
+    await serial(async () => {
+      const s = find(r, req.params.snapshot!);
+      writeSnapshotList(
+        r.location,
+        readSnapshotList(r.location).filter((x) => x.uuid !== s.uuid),
+      );
+      removeSnapshotFiles(r.location, s.uuid);
+    });
+    return { status: 200, body: { acknowledged: true } };
+  });
+
+  router.add('POST', '/_snapshot/{repository}/{snapshot}/_restore', async (req) => {
+    checkParams(req, ['master_timeout', 'wait_for_completion']);
+    const r = repo(req.params.repository!);
+    const body = bodyObject(req) ?? {};
+    const info = await serial(() => restoreSnapshot(deps(), r, find(r, req.params.snapshot!), body)); // prettier-ignore
+    if (!boolParam(req, 'wait_for_completion', false)) return { status: 200, body: { accepted: true } }; // prettier-ignore
+    return { status: 200, body: { snapshot: info } };
+  });
+
+  const status: Handler = (req) => {
+    checkParams(req, ['master_timeout', 'ignore_unavailable']);
+    const snapshot = req.params.snapshot;
+    if (snapshot === undefined) {
+      // only running snapshots, and there are none
+      if (req.params.repository !== undefined) repo(req.params.repository);
+      return { status: 200, body: { snapshots: [] } };
+    }
+    const r = repo(req.params.repository!);
+    const all = readSnapshotList(r.location);
+    const ignore = boolParam(req, 'ignore_unavailable', false);
+    const out = [];
+    // ES TransportSnapshotsStatusAction: exact names only, `_current` meaning the running ones
+    for (const n of snapshot.split(',').filter((x) => x && x !== '_current')) {
+      const s = all.find((x) => x.snapshot === n);
+      if (s) out.push(snapshotStatusJson(r.name, s));
+      else if (!ignore) throw snapshotMissing(r.name, n);
+    }
+    return { status: 200, body: { snapshots: out } };
+  };
+  router.add('GET', '/_snapshot/_status', status);
+  router.add('GET', '/_snapshot/{repository}/_status', status);
+  router.add('GET', '/_snapshot/{repository}/{snapshot}/_status', status);
+
+  const cat: Handler = (req) => {
+    checkParams(req, [...CAT_PARAMS, 'ignore_unavailable']);
+    // help describes the columns without asking for any snapshot
+    if (req.query.has('help')) return respond(req, { columns: SNAPSHOTS_COLUMNS, rows: [] });
+    if (req.params.repository === undefined)
+      throw new EsError('action_request_validation_exception', 'Validation Failed: 1: repository is missing;', 400); // prettier-ignore
+    const r = repo(req.params.repository);
+    const rows = selectSnapshots(r.name, readSnapshotList(r.location), [], false).map((s) => {
+      const t = shardTotals(s);
+      return [
+        s.snapshot,
+        s.state,
+        Math.floor(s.startMs / 1000),
+        hms(s.startMs),
+        Math.floor(s.endMs / 1000),
+        hms(s.endMs),
+        new TimeValue(s.endMs - s.startMs),
+        s.indices.length,
+        t.successful,
+        t.failed,
+        t.total,
+        s.reason ?? null,
+      ];
+    });
+    return respond(req, { columns: SNAPSHOTS_COLUMNS, rows });
+  };
+  router.add('GET', '/_cat/snapshots', cat);
+  router.add('GET', '/_cat/snapshots/{repository}', cat);
+}
