@@ -58,6 +58,8 @@ const SERVED = [
   /^\/(_sql|_xpack\/sql)(\/(translate|close))?\/?$/,
   // by-query tasks: each shard scanned on its primary's node, the writes sent to the primaries
   /^\/([^_/][^/]*|_all)(\/[^/]+)?\/_(delete|update)_by_query\/?$/,
+  // reindex: the source scanned on its primaries' nodes, the copies written through the primaries
+  /^\/_reindex\/?$/,
   // a rethrottle runs on the task's node (relayed there)
   /^\/_(delete_by_query|update_by_query|reindex)\/[^/]+\/_rethrottle\/?$/,
 ];

@@ -3,7 +3,7 @@ import { startTestNode, type TestNode } from '../helpers/node.js';
 
 let node: TestNode;
 beforeAll(async () => {
-  node = await startTestNode();
+  node = await startTestNode(undefined, { 'reindex.remote.whitelist': '127.0.0.1:*' });
 });
 afterAll(async () => {
   await node.destroy();
@@ -204,5 +204,52 @@ describe('_reindex', () => {
     expect(t.task.description).toBe('reindex from [src] to [dst]');
     expect(t.response).toMatchObject({ created: 20, total: 20 });
     expect(t.response.slices).toHaveLength(3);
+  });
+
+  it('reads a remote source over HTTP: query, size, source filter and routing', async () => {
+    await seed(
+      'src',
+      [
+        { u: 'a', f: 1 },
+        { u: 'b', f: 2 },
+        { u: 'a', f: 3 },
+      ],
+      'r9',
+    );
+    const host = node.url;
+    const r = await node.req('POST', '/_reindex?refresh=true', {
+      source: {
+        remote: { host, socket_timeout: '1m', connect_timeout: '10s' },
+        index: 'src',
+        size: 1,
+        query: { term: { 'u.keyword': 'a' } },
+        _source: { excludes: ['f'] },
+      },
+      dest: { index: 'dst' },
+    });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ created: 2, batches: 2, failures: [] });
+    const hits = (await get('/dst/_search')).hits.hits;
+    expect(hits.map((h: { _source: object }) => h._source)).toEqual([{ u: 'a' }, { u: 'a' }]);
+    expect(hits.every((h: { _routing: string }) => h._routing === 'r9')).toBe(true);
+    // the remote scroll is cleared
+    const stats = await get('/src/_stats/search');
+    expect(stats.indices.src.total.search.open_contexts).toBe(0);
+  });
+
+  it('reports remote errors with their status, and unreachable remotes', async () => {
+    await seed('src', [{ u: 'a' }]);
+    const broken = await node.req('POST', '/_reindex', {
+      source: { remote: { host: node.url }, index: 'src', query: { garbage: 'x' } },
+      dest: { index: 'dst' },
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.json.error.reason).toContain('query malformed, no start_object after query name');
+    const down = await node.req('POST', '/_reindex', {
+      source: { remote: { host: 'http://127.0.0.1:1' }, index: 'src' },
+      dest: { index: 'dst' },
+    });
+    expect(down.status).toBe(500);
+    expect(down.json.error.type).toBe('connect_exception');
   });
 });

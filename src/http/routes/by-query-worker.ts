@@ -50,6 +50,8 @@ export interface ByQueryJob {
   mode: 'delete' | 'update' | 'reindex';
   /** The destination of a reindex. */
   dest?: ReindexDest;
+  /** A reindex from a remote cluster: its hits, read over HTTP instead of the local scan. */
+  remoteScan?: () => Promise<ScanHit[]>;
   /** Concrete indices, resolved when the task starts. */
   targets: IndexService[];
   search: SearchRequest;
@@ -350,6 +352,7 @@ async function scan(
   job: ByQueryJob,
   slice: { id: number; max: number } | null,
 ): Promise<{ hits: ScanHit[]; failures: SearchFailure[] }> {
+  if (job.remoteScan) return { hits: await job.remoteScan(), failures: [] };
   const routed = routingShardFilter(job.routings ?? null);
   const shardFilter: ExecuteOptions['shardFilter'] =
     routed || slice
@@ -406,6 +409,12 @@ function buildBulk(
 ): BulkItem[] {
   const items: BulkItem[] = [];
   for (const h of batch) {
+    if (job.mode === 'reindex') {
+      const item = reindexHit(node, job, h);
+      if (item === 'noop') state.noops++;
+      else if (item) items.push(item);
+      continue;
+    }
     const idx = node.indices.get(h.index)!;
     const base = { index: idx.name, type: h.type, id: h.id, routing: h.routing };
     const cas = { ifSeqNo: h.seqNo, ifPrimaryTerm: h.primaryTerm };
@@ -416,19 +425,6 @@ function buildBulk(
     // ES accept(): update-by-query needs the source it re-indexes.
     if (idx.mapping?.source.enabled === false || job.search.source === null) {
       throw illegalArgument(`[${idx.name}][${base.type}][${base.id}] didn't store _source`);
-    }
-    if (job.mode === 'reindex') {
-      const raw = h.readSource();
-      // changed since the scan: ES copies the scroll's snapshot, which this scan does not keep
-      if (raw === null) continue;
-      let src: unknown = JSON.parse(raw.toString('utf8'));
-      if (job.search.source && !isFilterEmpty(job.search.source)) {
-        src = filterSource(src, job.search.source);
-      }
-      const item = reindexItem(node, job.dest!, job.script, h, src);
-      if (item === 'noop') state.noops++;
-      else items.push(item);
-      continue;
     }
     const raw = h.readSource();
     if (raw === null) {
@@ -457,6 +453,23 @@ function buildBulk(
       });
   }
   return items;
+}
+
+/** The destination write of one reindexed hit; null when its source changed since the scan. */
+function reindexHit(node: NodeContext, job: ByQueryJob, h: ScanHit): BulkItem | 'noop' | null {
+  // a remote hit's index is not one of this node's
+  const idx = job.remoteScan ? undefined : node.indices.get(h.index);
+  const raw = h.readSource();
+  if (idx?.mapping?.source.enabled === false || (job.remoteScan && raw === null)) {
+    throw illegalArgument(`[${h.index}][${h.type}][${h.id}] didn't store _source`);
+  }
+  // changed since the scan: ES copies the scroll's snapshot, which this scan does not keep
+  if (raw === null) return null;
+  let source: unknown = JSON.parse(raw.toString('utf8'));
+  if (job.search.source && !isFilterEmpty(job.search.source)) {
+    source = filterSource(source, job.search.source);
+  }
+  return reindexItem(node, job.dest!, job.script, h, source);
 }
 
 /** ES AbstractAsyncBulkByScrollAction.ScriptApplier with UpdateByQueryScriptApplier's checks. */

@@ -14,7 +14,7 @@ import {
   toEsError,
   xContentParse,
 } from '../../common/errors.js';
-import { parseTimeValueParts } from '../../common/units.js';
+import { parseTimeValueParts, timeValueMillis } from '../../common/units.js';
 import type { IndexService } from '../../engine/index-service.js';
 import { indicesOptionsFrom, STRICT_EXPAND_OPEN_FORBID_CLOSED } from '../../engine/index-names.js';
 import type { VersionType } from '../../engine/versioning.js';
@@ -35,6 +35,9 @@ import {
 } from './by-query.js';
 import type { ByQueryJob, ReindexDest } from './by-query-worker.js';
 import type { TaskManager } from './tasks.js';
+import { scanRemote, type RemoteSource } from './reindex-remote.js';
+
+const ACTION = 'indices:data/write/reindex';
 
 const PARAMS = [
   'refresh',
@@ -54,21 +57,6 @@ function stringArray(source: Record<string, unknown>, name: string): string[] | 
   if (Array.isArray(v)) return v.map(String);
   if (typeof v === 'string') return [v];
   throw illegalArgument(`Expected [${name}] to be a list of a string but was [${String(v)}]`);
-}
-
-/** A remote source as RestReindexAction.buildRemoteInfo validates it. */
-export interface RemoteSource {
-  scheme: string;
-  host: string;
-  port: number;
-  pathPrefix: string | null;
-  username: string | null;
-  password: string | null;
-  headers: Record<string, string>;
-  /** The source's query, sent as written. */
-  query: unknown;
-  socketTimeoutMs: number;
-  connectTimeoutMs: number;
 }
 
 function remoteSource(source: Record<string, unknown>): RemoteSource | null {
@@ -115,7 +103,7 @@ function remoteSource(source: Record<string, unknown>): RemoteSource | null {
     const v = remote[k];
     delete remote[k];
     if (v === undefined || v === null) return dflt;
-    return Math.max(0, parseTimeValueParts(String(v), k).duration);
+    return Math.max(0, timeValueMillis(parseTimeValueParts(String(v), k)));
   };
   const socketTimeoutMs = time('socket_timeout', 30_000);
   const connectTimeoutMs = time('connect_timeout', 1_000);
@@ -189,6 +177,8 @@ interface ParsedReindex {
   types: string[] | null;
   destIndex: string | null;
   remote: RemoteSource | null;
+  /** A remote source's sort, as written. */
+  sort: unknown;
   slices: number | 'auto';
   problems: string[];
 }
@@ -234,6 +224,7 @@ function parseReindex(
   const indices = stringArray(sourceBody, 'index');
   const types = stringArray(sourceBody, 'type');
   const remote = remoteSource(sourceBody);
+  const sort = remote ? (sourceBody.sort ?? null) : null;
   const search = parseSearchBody(sourceBody);
   const { dest, routing } = parseDest(destRaw);
   const parsed = parseSearch(search);
@@ -317,6 +308,7 @@ function parseReindex(
     types,
     destIndex: dest.index ?? null,
     remote,
+    sort,
     slices,
     problems,
   };
@@ -371,7 +363,26 @@ export function registerReindexRoutes(
       if (!whitelisted(node, hostPort)) {
         throw illegalArgument(`[${hostPort}] not whitelisted in reindex.remote.whitelist`);
       }
-      throw illegalArgument('reindex from a remote cluster is not supported by this node');
+    }
+    if (p.remote) {
+      const remote = p.remote;
+      const job: ByQueryJob = {
+        ...p.job,
+        targets: [],
+        remoteScan: () =>
+          scanRemote({
+            remote,
+            indices: p.indices!,
+            types: p.types ?? [],
+            batchSize: p.job.scrollSize,
+            sourceFilter: p.job.search.sourceGiven ? p.job.search.source : null,
+            sort: p.sort,
+          }),
+      };
+      return serveByScroll(node, tasks, wait, {
+        start: { action: ACTION, description: describe(p), job, slices: 1, manualSlice: null, failure: null }, // prettier-ignore
+        json: { includeCreated: true, includeUpdated: true },
+      });
     }
     const expression = p.indices!.join(',');
     let targets: IndexService[] = [];
@@ -417,7 +428,7 @@ export function registerReindexRoutes(
     };
     return serveByScroll(node, tasks, wait, {
       start: {
-        action: 'indices:data/write/reindex',
+        action: ACTION,
         description: describe(p),
         job,
         slices: p.slices,
