@@ -469,7 +469,11 @@ function reindexHit(node: NodeContext, job: ByQueryJob, h: ScanHit): BulkItem | 
   if (job.search.source && !isFilterEmpty(job.search.source)) {
     source = filterSource(source, job.search.source);
   }
-  return reindexItem(node, job.dest!, job.script, h, source);
+  // a shard scanned on a node whose copy of the mapping lags names no type: the source index's
+  // type as this node knows it is the document's
+  const type = h.type === '_doc' && idx?.typeName ? idx.typeName : h.type;
+  const hit = type === h.type ? h : { ...h, type, readSource: () => raw };
+  return reindexItem(node, job.dest!, job.script, hit, source);
 }
 
 /** ES AbstractAsyncBulkByScrollAction.ScriptApplier with UpdateByQueryScriptApplier's checks. */
