@@ -82,8 +82,13 @@ export function startClusterWritePath(deps: ClusterWritePathDeps): WriteExecutor
       }
       // routed on this node's copy of the metadata, which the applier opens
       const end = Date.now() + 30_000;
-      while (!deps.indices.get(name) && Date.now() < end)
-        await new Promise((r) => setTimeout(r, 20));
+      // (the copy of the index this name had before, if its removal is still being applied here,
+      // does not count)
+      const opened = () => {
+        const local = deps.indices.get(name);
+        return !!local && local.uuid === coordinator.state().metadata.indices.get(name)?.uuid;
+      };
+      while (!opened() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
       if (raced) throw raced;
     },
   });
