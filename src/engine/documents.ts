@@ -170,6 +170,11 @@ export class DocumentService {
     type: string,
     source: Buffer,
     id: string,
+    /**
+     * A copy applying its primary's operation: with no mapping yet it adopts the master's when
+     * that is published, and must not give the index a type of its own meanwhile.
+     */
+    copy = false,
   ): { parsed: ParsedDocument; source: Buffer } {
     // ES DocumentParser.wrapInMapperParsingException
     if (source.length === 0) throw mapperParsing('failed to parse, document is empty');
@@ -199,7 +204,9 @@ export class DocumentService {
     const parsed = parseDocument(root, obj, ctx, id);
     // checked once the mapping limits had their say, before the dynamic update applies
     if (nestedDeeperThan(obj, MAX_SOURCE_DEPTH)) throw sourceTooDeep();
-    if (parsed.dynamicUpdate) {
+    if (copy && !idx.mapping) {
+      // the primary's mapping reaches this node through the master
+    } else if (parsed.dynamicUpdate) {
       idx.applyDynamicUpdate(parsed.dynamicUpdate);
       void idx.persist();
     } else if (!idx.mapping) {
@@ -395,7 +402,7 @@ export class DocumentService {
       return { applied: false, done: Promise.resolve() };
     const current = latest && { ...latest };
     if (op.kind === 'index') {
-      const { parsed, source } = this.parse(idx, idx.typeName ?? '_doc', op.source, op.id);
+      const { parsed, source } = this.parse(idx, idx.typeName ?? '_doc', op.source, op.id, true);
       shard.search?.check(parsed);
       const done = shard.putDoc(op.id, op.routing, source, op.version, op.seqNo, current, op.primaryTerm); // prettier-ignore
       shard.search?.add(op.id, parsed, op.seqNo, op.version, op.routing, latest !== null);
@@ -426,7 +433,7 @@ export class DocumentService {
     const current = latest && { ...latest };
     if (record.tombstone)
       return shard.putTombstone(id, record.routing, record.version, record.seqNo, current, record.primaryTerm); // prettier-ignore
-    const { parsed, source } = this.parse(idx, idx.typeName ?? '_doc', record.source, id);
+    const { parsed, source } = this.parse(idx, idx.typeName ?? '_doc', record.source, id, true);
     const done = shard.putDoc(id, record.routing, source, record.version, record.seqNo, current, record.primaryTerm); // prettier-ignore
     shard.search?.add(id, parsed, record.seqNo, record.version, record.routing, true);
     return done;

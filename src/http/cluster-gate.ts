@@ -67,6 +67,8 @@ const SERVED = [
   /^\/_render\/template(\/[^/]+)?\/?$/,
   // freezing changes settings through the master
   /^\/[^_/][^/]*\/_(freeze|unfreeze)\/?$/,
+  // reindex: the source scanned on its primaries' nodes, the copies written through the primaries
+  /^\/_reindex\/?$/,
   // a rethrottle runs on the task's node (relayed there)
   /^\/_(delete_by_query|update_by_query|reindex)\/[^/]+\/_rethrottle\/?$/,
 ];

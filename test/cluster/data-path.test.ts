@@ -432,6 +432,26 @@ describe('documents in a two-node cluster', () => {
     expect((await call(`${a}/bq/_count`)).json.count).toBe(40);
   }, 40_000);
 
+  it('reindexes from any node: sliced, into an index the writes create, read back everywhere', async () => {
+    const [a, b] = nodes.map((n) => n.url) as [string, string];
+    const r = await call(`${b}/_reindex?refresh=true&slices=auto`, 'POST', {
+      source: { index: 'bq', query: { term: { 'tag.keyword': 't1' } } },
+      dest: { index: 'bq-copy', routing: '=x' },
+    });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ total: 13, created: 13, failures: [] });
+    for (const n of nodes) expect((await call(`${n.url}/bq-copy/_count`)).json.count).toBe(13);
+    const again = await call(`${a}/_reindex`, 'POST', {
+      source: { index: 'bq', query: { term: { 'tag.keyword': 't1' } } },
+      dest: { index: 'bq-copy', routing: '=x', op_type: 'create' },
+      conflicts: 'proceed',
+    });
+    expect(again.json).toMatchObject({ created: 0, version_conflicts: 13 });
+    const got = await call(`${a}/bq-copy/_doc/22?routing=x`);
+    expect(got.json).toMatchObject({ found: true, _routing: 'x', _source: { n: 22 } });
+    await call(`${a}/bq-copy`, 'DELETE');
+  }, 40_000);
+
   it("answers SQL from any node: aggregations and hit queries over both nodes' shards", async () => {
     const sql = (url: string, query: string, extra: object = {}) =>
       call(`${url}/_sql`, 'POST', { query, ...extra });

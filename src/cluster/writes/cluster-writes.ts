@@ -94,6 +94,12 @@ export function clusterWrites(deps: ClusterWritesDeps): WriteExecutor {
   /** Routes one request, creating its index through the master when it is missing. */
   const route = async (req: WriteRequest) => {
     let r = deps.documents.routeWrite(req);
+    // an index deleted since whose removal this node has not applied yet: the write recreates it
+    if (
+      !('missing' in r) &&
+      deps.coordinator.state().metadata.indices.get(r.index.name)?.uuid !== r.index.uuid
+    )
+      r = { missing: r.index.name };
     if ('missing' in r) {
       await deps.createIndex(r.missing).catch((e: unknown) => {
         // another request created it meanwhile

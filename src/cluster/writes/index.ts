@@ -2,7 +2,7 @@
  * The write path of a node in a cluster: the coordinating side (`clusterWrites`, the node's
  * WriteExecutor) and the primary's side (`indices:data/write/bulk[s]`), wired on one node.
  */
-import { EsError } from '../../common/errors.js';
+import { EsError, toEsError } from '../../common/errors.js';
 import type { DocumentService } from '../../engine/documents.js';
 import type { IndicesService } from '../../engine/indices-service.js';
 import type { WriteExecutor } from '../../engine/write-executor.js';
@@ -75,11 +75,25 @@ export function startClusterWritePath(deps: ClusterWritePathDeps): WriteExecutor
     peerOf,
     runLocal,
     createIndex: async (name) => {
-      await deps.clusterIndices.create(name, {}, 30_000);
+      let raced: unknown = null;
+      try {
+        await deps.clusterIndices.create(name, {}, 30_000);
+      } catch (e) {
+        // created by a concurrent write (sliced reindex, parallel bulks): it may not be open here
+        // yet, so wait for it as for our own
+        if (toEsError(e).type !== 'resource_already_exists_exception') throw e;
+        raced = e;
+      }
       // routed on this node's copy of the metadata, which the applier opens
       const end = Date.now() + 30_000;
-      while (!deps.indices.get(name) && Date.now() < end)
-        await new Promise((r) => setTimeout(r, 20));
+      // (the copy of the index this name had before, if its removal is still being applied here,
+      // does not count)
+      const opened = () => {
+        const local = deps.indices.get(name);
+        return !!local && local.uuid === coordinator.state().metadata.indices.get(name)?.uuid;
+      };
+      while (!opened() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+      if (raced) throw raced;
     },
   });
 }

@@ -8,7 +8,7 @@
 import { EsError, illegalArgument } from '../../common/errors.js';
 import { filterSource, isFilterEmpty } from '../../common/source-filter.js';
 import type { IndexService } from '../../engine/index-service.js';
-import { MATCH_ANY } from '../../engine/versioning.js';
+import { MATCH_ANY, type VersionType } from '../../engine/versioning.js';
 import type { WriteRequest } from '../../engine/write-request.js';
 import { runIngest } from '../ingest-writes.js';
 import { valueAtPath } from '../../engine/documents.js';
@@ -21,6 +21,7 @@ import { RawJson } from '../../common/json.js';
 import { indicesOptionsFrom, STRICT_EXPAND_OPEN_FORBID_CLOSED } from '../../engine/index-names.js';
 import type { NodeContext } from '../../node-context.js';
 import { searchLimits } from './search.js';
+import { reindexItem } from './reindex-item.js';
 import { docInSlice, shardSlice } from './by-query-slices.js';
 import {
   emptyStatus,
@@ -33,9 +34,24 @@ import {
 /** `wait_for_active_shards`: ES ActiveShardCount (DEFAULT resolves to the index setting). */
 export type ActiveShards = 'default' | 'all' | number;
 
-/** A parsed `_delete_by_query` / `_update_by_query` request (ES AbstractBulkByScrollRequest). */
+/** Where and how `_reindex` writes each document (ES ReindexRequest's destination). */
+export interface ReindexDest {
+  index: string;
+  /** null: keep each document's type. */
+  type: string | null;
+  /** ES `routing`: keep the document's, discard it, or `=value`. */
+  routing: 'keep' | 'discard' | { readonly value: string };
+  opType: 'index' | 'create';
+  versionType: VersionType;
+}
+
+/** A parsed by-query or reindex request (ES AbstractBulkByScrollRequest). */
 export interface ByQueryJob {
-  mode: 'delete' | 'update';
+  mode: 'delete' | 'update' | 'reindex';
+  /** The destination of a reindex. */
+  dest?: ReindexDest;
+  /** A reindex from a remote cluster: its hits, read over HTTP instead of the local scan. */
+  remoteScan?: () => Promise<ScanHit[]>;
   /** Concrete indices, resolved when the task starts. */
   targets: IndexService[];
   search: SearchRequest;
@@ -193,15 +209,21 @@ function checkRps(rps: number): number {
 }
 
 /** One write of a bulk batch. */
-interface BulkItem {
+export interface BulkItem {
   op: 'index' | 'delete';
-  idx: IndexService;
+  /** The index written (a reindex destination may not exist yet). */
+  index: string;
   type: string;
-  id: string;
+  /** null: a reindex script cleared `_id` (the destination generates one). */
+  id: string | null;
   routing: string | null;
   ifSeqNo?: number;
   ifPrimaryTerm?: number;
   source?: Buffer;
+  /** Reindex: the destination's versioning and op type. */
+  version?: number;
+  versionType?: VersionType;
+  opType?: 'index' | 'create';
 }
 
 /** A shard failure of the scan, from the `_shards.failures` entry the executor rendered. */
@@ -277,11 +299,11 @@ export async function runWorker(
   const all = hits.hits;
   state.total = job.size > 0 ? Math.min(all.length, job.size) : all.length;
 
-  const destinations = new Set<IndexService>();
+  const destinations = new Set<string>();
   const refreshAndFinish = async (bulkFailures: BulkFailure[]): Promise<ByQueryResult> => {
     // every copy of the indices written (each node's, in a cluster)
-    if (job.refresh && destinations.size > 0)
-      await node.broadcast.run('refresh', [...destinations]);
+    const written = [...destinations].flatMap((n) => node.indices.get(n) ?? []);
+    if (job.refresh && written.length > 0) await node.broadcast.run('refresh', written);
     return finish(bulkFailures, []);
   };
 
@@ -316,7 +338,7 @@ export async function runWorker(
       else if (r.result === 'noop') state.noops++;
       else if (r.op === 'delete') state.deleted++;
       else state.updated++;
-      destinations.add(r.idx);
+      destinations.add(r.index);
     }
     if (failures.length) return refreshAndFinish(failures);
     if (job.size !== -1 && state.successfullyProcessed >= job.size) return refreshAndFinish([]);
@@ -330,6 +352,7 @@ async function scan(
   job: ByQueryJob,
   slice: { id: number; max: number } | null,
 ): Promise<{ hits: ScanHit[]; failures: SearchFailure[] }> {
+  if (job.remoteScan) return { hits: await job.remoteScan(), failures: [] };
   const routed = routingShardFilter(job.routings ?? null);
   const shardFilter: ExecuteOptions['shardFilter'] =
     routed || slice
@@ -341,7 +364,7 @@ async function scan(
     targets: job.targets,
     search: job.search,
     parsed: job.parsed,
-    sources: job.mode === 'update',
+    sources: job.mode !== 'delete',
     ...(shardFilter ? { shardFilter } : {}),
     ...(job.aliasFilters ? { aliasFilters: job.aliasFilters } : {}),
   });
@@ -386,8 +409,14 @@ function buildBulk(
 ): BulkItem[] {
   const items: BulkItem[] = [];
   for (const h of batch) {
+    if (job.mode === 'reindex') {
+      const item = reindexHit(node, job, h);
+      if (item === 'noop') state.noops++;
+      else if (item) items.push(item);
+      continue;
+    }
     const idx = node.indices.get(h.index)!;
-    const base = { idx, type: h.type, id: h.id, routing: h.routing };
+    const base = { index: idx.name, type: h.type, id: h.id, routing: h.routing };
     const cas = { ifSeqNo: h.seqNo, ifPrimaryTerm: h.primaryTerm };
     if (job.mode === 'delete') {
       items.push({ op: 'delete', ...base, ...cas });
@@ -412,7 +441,7 @@ function buildBulk(
       items.push({ op: 'index', ...base, ...cas, source: Buffer.from(JSON.stringify(source)) });
       continue;
     }
-    const applied = applyScript(node, job.script, state, base, h.version, source);
+    const applied = applyScript(node, job.script, state, { ...base, idx }, h.version, source);
     if (applied === 'noop') continue;
     if (applied === 'delete') items.push({ op: 'delete', ...base });
     else
@@ -424,6 +453,27 @@ function buildBulk(
       });
   }
   return items;
+}
+
+/** The destination write of one reindexed hit; null when its source changed since the scan. */
+function reindexHit(node: NodeContext, job: ByQueryJob, h: ScanHit): BulkItem | 'noop' | null {
+  // a remote hit's index is not one of this node's
+  const idx = job.remoteScan ? undefined : node.indices.get(h.index);
+  const raw = h.readSource();
+  if (idx?.mapping?.source.enabled === false || (job.remoteScan && raw === null)) {
+    throw illegalArgument(`[${h.index}][${h.type}][${h.id}] didn't store _source`);
+  }
+  // changed since the scan: ES copies the scroll's snapshot, which this scan does not keep
+  if (raw === null) return null;
+  let source: unknown = JSON.parse(raw.toString('utf8'));
+  if (job.search.source && !isFilterEmpty(job.search.source)) {
+    source = filterSource(source, job.search.source);
+  }
+  // a shard scanned on a node whose copy of the mapping lags names no type: the source index's
+  // type as this node knows it is the document's
+  const type = h.type === '_doc' && idx?.typeName ? idx.typeName : h.type;
+  const hit = type === h.type ? h : { ...h, type, readSource: () => raw };
+  return reindexItem(node, job.dest!, job.script, hit, source);
 }
 
 /** ES AbstractAsyncBulkByScrollAction.ScriptApplier with UpdateByQueryScriptApplier's checks. */
@@ -485,7 +535,7 @@ function applyScript(
   return { source: newSource };
 }
 
-type ItemOutcome = BulkFailure | { op: 'index' | 'delete'; idx: IndexService; result: string };
+type ItemOutcome = BulkFailure | { op: 'index' | 'delete'; index: string; result: string };
 
 /**
  * ES TransportBulkAction for one batch: each write in order through the node's write path (its
@@ -498,12 +548,12 @@ async function executeBulk(
 ): Promise<ItemOutcome[]> {
   const reqs: WriteRequest[] = items.map((it) => {
     const base = {
-      index: it.idx.name,
+      index: it.index,
       type: it.type,
       id: it.id,
       routing: it.routing,
-      version: MATCH_ANY,
-      versionType: 'internal' as const,
+      version: it.version ?? MATCH_ANY,
+      versionType: it.versionType ?? 'internal',
       ...(it.ifSeqNo !== undefined
         ? { ifSeqNo: it.ifSeqNo, ifPrimaryTerm: it.ifPrimaryTerm! }
         : {}),
@@ -512,7 +562,7 @@ async function executeBulk(
       ? { kind: 'delete', ...base }
       : {
           kind: 'index',
-          opType: 'index',
+          opType: it.opType ?? 'index',
           ...base,
           source: it.source!,
           ...(job.pipeline !== null ? { pipeline: job.pipeline } : {}),
@@ -528,9 +578,10 @@ async function executeBulk(
   });
   return r.items.map((item, k): ItemOutcome => {
     const it = items[k]!;
-    if (!item.error) return { op: it.op, idx: it.idx, result: String(item.outcome!.body.result) };
+    if (!item.error)
+      return { op: it.op, index: it.index, result: String(item.outcome!.body.result) };
     const cause = item.error;
-    return { index: it.idx.name, type: it.type, id: it.id, cause, status: cause.status };
+    return { index: it.index, type: it.type, id: it.id ?? '', cause, status: cause.status };
   });
 }
 

@@ -23,9 +23,9 @@ import { bodyJson, boolParam, param, type Handler, type RestRequest } from '../r
 import type { Router } from '../router.js';
 import { applyUriParams } from '../search-uri-params.js';
 import { resultJson, resultStatus, restStatusOf, type ByQueryResult } from './by-query-status.js';
-import { BulkByScrollTask, FULL_STATUS, startByQuery } from './by-query-task.js';
+import { BulkByScrollTask, FULL_STATUS, startByQuery, type ByQueryStart } from './by-query-task.js';
 import type { ActiveShards, ByQueryJob } from './by-query-worker.js';
-import { statusFields } from './by-query-status.js';
+import { statusFields, type StatusJsonOptions } from './by-query-status.js';
 import { parseTaskId, type TaskManager } from './tasks.js';
 import { nodeUrl, relayToMaster } from '../master-forward.js';
 
@@ -98,7 +98,7 @@ export function parseRequestsPerSecond(v: string | undefined): number | null {
 }
 
 /** ES parseSlices: a positive int or "auto". */
-function parseSlices(v: string | undefined): number | 'auto' {
+export function parseSlices(v: string | undefined): number | 'auto' {
   if (v === undefined) return 1;
   if (v === 'auto') return 'auto';
   const n = /^[+-]?\d+$/.test(v) ? Number(v) : NaN;
@@ -111,7 +111,7 @@ function parseSlices(v: string | undefined): number | 'auto' {
 }
 
 /** ES ActiveShardCount.parseString. */
-function parseActiveShards(v: string | undefined): ActiveShards {
+export function parseActiveShards(v: string | undefined): ActiveShards {
   if (v === undefined) return 'default';
   if (v === 'all') return 'all';
   const n = /^[+-]?\d+$/.test(v) ? Number(v) : NaN;
@@ -121,7 +121,7 @@ function parseActiveShards(v: string | undefined): ActiveShards {
 }
 
 /** RestRequest.paramAsInt. */
-function intParam(v: string, name: string): number {
+export function intParam(v: string, name: string): number {
   const n = /^[+-]?\d+$/.test(v.trim()) ? Number(v.trim()) : NaN;
   if (!Number.isSafeInteger(n)) {
     throw illegalArgument(`Failed to parse int parameter [${name}] with value [${v}]`);
@@ -130,14 +130,14 @@ function intParam(v: string, name: string): number {
 }
 
 /** AbstractBulkByScrollRequest.setConflicts. */
-function abortOnConflict(v: unknown): boolean {
+export function abortOnConflict(v: unknown): boolean {
   if (v === 'proceed') return false;
   if (v === 'abort') return true;
   throw illegalArgument(`conflicts may only be "proceed" or "abort" but was [${String(v)}]`);
 }
 
 /** RestUpdateByQueryAction.parseScript: lenient about unknown keys, strict about value types. */
-function parseUpdateScript(v: unknown): unknown {
+export function parseUpdateScript(v: unknown): unknown {
   if (typeof v === 'string') return { source: v, lang: 'painless', params: {} };
   if (!v || typeof v !== 'object' || Array.isArray(v)) {
     throw illegalArgument('Script value should be a String or a Map');
@@ -194,7 +194,7 @@ function parseManualSlice(v: unknown): { id: number; max: number } {
 }
 
 /** ES EsError with another HTTP status (ExceptionsHelper.status differs from ours). */
-function withStatus(e: EsError, status: number): EsError {
+export function withStatus(e: EsError, status: number): EsError {
   if (e.status === status) return e;
   return new EsError(e.type, e.reason, status, {
     meta: e.meta,
@@ -316,6 +316,40 @@ function describe(mode: 'delete' | 'update', req: RestRequest): string {
   return d;
 }
 
+/**
+ * Runs a bulk-by-scroll task for a REST request: awaited (the response, with the status of its
+ * worst failure), or detached (`wait_for_completion=false`: the task id now, the result stored in
+ * `.tasks` when it finishes).
+ */
+export async function serveByScroll(
+  node: NodeContext,
+  tasks: TaskManager,
+  wait: boolean,
+  run: { start: ByQueryStart; json: StatusJsonOptions },
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const started = startByQuery(node, tasks, run.start);
+  if (!wait) {
+    void started.done
+      .then(
+        (r) => tasks.storeResult(started.task, { response: resultJson(r, FULL_STATUS) }),
+        (e) => tasks.storeResult(started.task, { error: toEsError(e) }),
+      )
+      .catch(() => undefined)
+      .finally(() => tasks.unregister(started.task));
+    return { status: 200, body: { task: tasks.taskId(started.task) } };
+  }
+  let r: ByQueryResult;
+  try {
+    r = await started.done;
+  } catch (e) {
+    const err = toEsError(e);
+    throw withStatus(err, restStatusOf(err));
+  } finally {
+    tasks.unregister(started.task);
+  }
+  return { status: resultStatus(r), body: resultJson(r, run.json) };
+}
+
 export function registerByQueryRoutes(
   router: Router<Handler>,
   node: NodeContext,
@@ -357,35 +391,10 @@ export function registerByQueryRoutes(
         aliasFilters: node.indices.aliasFilters(req.params.index, targets),
         routings: node.indices.searchRouting(req.params.index, job.routing ?? undefined),
       };
-      const started = startByQuery(node, tasks, {
-        action,
-        description,
-        job: full,
-        slices,
-        manualSlice,
-        failure,
+      return serveByScroll(node, tasks, wait, {
+        start: { action, description, job: full, slices, manualSlice, failure },
+        json: { includeCreated: false, includeUpdated: mode === 'update' },
       });
-      if (!wait) {
-        void started.done
-          .then(
-            (r) => tasks.storeResult(started.task, { response: resultJson(r, FULL_STATUS) }),
-            (e) => tasks.storeResult(started.task, { error: toEsError(e) }),
-          )
-          .catch(() => undefined)
-          .finally(() => tasks.unregister(started.task));
-        return { status: 200, body: { task: tasks.taskId(started.task) } };
-      }
-      let r: ByQueryResult;
-      try {
-        r = await started.done;
-      } catch (e) {
-        const err = toEsError(e);
-        throw withStatus(err, restStatusOf(err));
-      } finally {
-        tasks.unregister(started.task);
-      }
-      const body = resultJson(r, { includeCreated: false, includeUpdated: mode === 'update' });
-      return { status: resultStatus(r), body };
     };
 
   router.add('POST', '/{index}/_delete_by_query', run('delete'));

@@ -27,6 +27,7 @@ import { registerScriptRoutes } from './scripts.js';
 import { registerSearchRoutes } from './search.js';
 import { registerSearchTemplateRoutes } from './search-template.js';
 import { registerByQueryRoutes } from './by-query.js';
+import { registerReindexRoutes } from './reindex.js';
 import { registerTaskRoutes, TaskManager } from './tasks.js';
 import { registerStatsRoutes } from './stats.js';
 import { registerSqlRoutes } from './sql.js';
@@ -51,6 +52,7 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerSearchTemplateRoutes(router, node, registerSearchRoutes(router, node));
   const tasks = new TaskManager(node);
   registerByQueryRoutes(router, node, tasks);
+  registerReindexRoutes(router, node, tasks);
   registerTaskRoutes(router, tasks, node);
   registerCatAdminRoutes(router, node, tasks);
   registerSnapshotRepositoryRoutes(router, node);

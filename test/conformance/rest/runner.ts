@@ -112,8 +112,13 @@ export async function runConformance(opts: RunnerOptions): Promise<RunResult> {
   if (!url) {
     dataPath = mkdtempSync(join(tmpdir(), 'quarry-rest-'));
     // as ES's REST test cluster (rest-api-spec build.gradle): one planted node attribute, and a
-    // directory for fs snapshot repositories
-    const settings = { 'node.attr.testattr': 'test', 'path.repo': join(dataPath, 'repo') };
+    // directory for fs snapshot repositories; the reindex module's (modules/reindex/build.gradle)
+    // lets reindex read from the nodes on loopback
+    const settings = {
+      'node.attr.testattr': 'test',
+      'path.repo': join(dataPath, 'repo'),
+      'reindex.remote.whitelist': '127.0.0.1:*',
+    };
     if (opts.cluster && opts.cluster > 1) {
       const c = await startTestCluster(dataPath, opts.cluster, settings);
       url = c.urls;

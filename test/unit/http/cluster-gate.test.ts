@@ -67,9 +67,10 @@ describe('cluster gate', () => {
       expect(servedWithoutDataPlane(m!, p!), `${m} ${p}`).toBe(false);
   });
 
-  it('serves by-query tasks, their rethrottle, and SQL', () => {
+  it('serves by-query tasks, reindex, their rethrottle, and SQL', () => {
     for (const [m, p] of [
       ['POST', '/logs/_delete_by_query'],
+      ['POST', '/_reindex'],
       ['POST', '/logs,other/_doc/_update_by_query'],
       ['POST', '/_all/_update_by_query'],
       ['POST', '/_delete_by_query/abc:12/_rethrottle'],
@@ -83,7 +84,7 @@ describe('cluster gate', () => {
     for (const [m, p] of [
       ['POST', '/_delete_by_query'],
       ['POST', '/_sql/other'],
-      ['POST', '/_reindex'],
+      ['POST', '/_reindex/abc:12'],
     ])
       expect(servedWithoutDataPlane(m!, p!), `${m} ${p}`).toBe(false);
   });
