@@ -121,6 +121,14 @@ function prefixed(method: Method, s: string[]): string | null | undefined {
     return 'indices:data/read/sql';
   }
   if (a === '_remote' && b === 'info') return 'cluster:monitor/remote/info';
+  // snapshots (ES SnapshotsStatusAction, RestoreSnapshotAction, Create/Get/DeleteSnapshotAction)
+  if (a === '_snapshot' && s[s.length - 1] === '_status') return 'cluster:admin/snapshot/status';
+  if (a === '_snapshot' && s.length === 4 && s[3] === '_restore')
+    return 'cluster:admin/snapshot/restore';
+  if (a === '_snapshot' && s.length === 3 && c !== '_verify') {
+    if (method === 'GET' || method === 'HEAD') return 'cluster:admin/snapshot/get';
+    return method === 'DELETE' ? 'cluster:admin/snapshot/delete' : 'cluster:admin/snapshot/create';
+  }
   // snapshot repositories (ES PutRepositoryAction, GetRepositoriesAction, ...)
   if (a === '_snapshot' && s.length <= 2) {
     if (method === 'GET' || method === 'HEAD') return 'cluster:admin/repository/get';

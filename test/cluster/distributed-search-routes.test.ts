@@ -208,6 +208,6 @@ describe('search routes in a cluster', () => {
     const ref = await b.req('POST', '/docs/_search', { profile: true, size: 3 });
     expect(profiled.status).toBe(200);
     expect(noTook(profiled.json)).toEqual(noTook(ref.json));
-    expect((await a.req('POST', '/docs/_forcemerge')).status).toBe(503);
+    expect((await a.req('PUT', '/_snapshot/r1/s1')).status).toBe(503);
   });
 });

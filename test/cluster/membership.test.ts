@@ -110,7 +110,7 @@ describe('a cluster of three nodes on etcd', () => {
   });
 
   it('refuses the APIs that are not cluster-aware yet with a clear block', async () => {
-    const r = await fetch(`${nodes[0]!.url}/_forcemerge`, { method: 'POST' });
+    const r = await fetch(`${nodes[0]!.url}/_snapshot/r1/s1`, { method: 'PUT' });
     expect(r.status).toBe(503);
     const body = (await r.json()) as any;
     expect(body.error.type).toBe('cluster_block_exception');
