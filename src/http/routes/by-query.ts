@@ -260,14 +260,7 @@ function parseRequest(req: RestRequest, mode: 'delete' | 'update'): ParsedByQuer
   const rps = parseRequestsPerSecond(get('requests_per_second')) ?? Infinity;
 
   // ES AbstractBulkByScrollRequest.validate (after SearchRequest.validate of the scroll search).
-  const problems: string[] = [];
-  if (!search.trackTotalHits) {
-    problems.push('disabling [track_total_hits] is not allowed in a scroll context');
-  }
-  if (search.from > 0) problems.push('using [from] is not allowed in a scroll context');
-  if (search.size === 0) problems.push('[size] cannot be [0] in a scroll context');
-  if (search.from !== -1) problems.push('from is not supported in this context');
-  if (search.storedFields !== null) problems.push('stored_fields is not supported in this context');
+  const problems: string[] = scrollSearchProblems(search);
   if (!(size === -1 || size > 0)) {
     problems.push(
       `size should be greater than 0 if the request is limited to some number of documents or -1 if it isn't but it was [${size}]`,
@@ -468,4 +461,20 @@ export function registerByQueryRoutes(
   router.add('POST', '/_update_by_query/{task_id}/_rethrottle', rethrottle);
   router.add('POST', '/_delete_by_query/{task_id}/_rethrottle', rethrottle);
   router.add('POST', '/_reindex/{task_id}/_rethrottle', rethrottle);
+}
+
+/**
+ * ES SearchRequest.validate of a scroll search, then AbstractBulkByScrollRequest.validate's own
+ * search checks: what every bulk-by-scroll request (by-query, reindex) refuses in its search.
+ */
+export function scrollSearchProblems(search: SearchRequest): string[] {
+  const problems: string[] = [];
+  if (!search.trackTotalHits) {
+    problems.push('disabling [track_total_hits] is not allowed in a scroll context');
+  }
+  if (search.from > 0) problems.push('using [from] is not allowed in a scroll context');
+  if (search.size === 0) problems.push('[size] cannot be [0] in a scroll context');
+  if (search.from !== -1) problems.push('from is not supported in this context');
+  if (search.storedFields !== null) problems.push('stored_fields is not supported in this context');
+  return problems;
 }

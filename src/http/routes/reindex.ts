@@ -31,6 +31,7 @@ import {
   parseRequestsPerSecond,
   parseSlices,
   parseUpdateScript,
+  scrollSearchProblems,
   serveByScroll,
 } from './by-query.js';
 import type { ByQueryJob, ReindexDest } from './by-query-worker.js';
@@ -237,14 +238,7 @@ function parseReindex(
   const rps = parseRequestsPerSecond(get('requests_per_second')) ?? Infinity;
 
   // AbstractBulkByScrollRequest.validate, then ReindexRequest's own checks
-  const problems: string[] = [];
-  if (!search.trackTotalHits) {
-    problems.push('disabling [track_total_hits] is not allowed in a scroll context');
-  }
-  if (search.from > 0) problems.push('using [from] is not allowed in a scroll context');
-  if (search.size === 0) problems.push('[size] cannot be [0] in a scroll context');
-  if (search.from !== -1) problems.push('from is not supported in this context');
-  if (search.storedFields !== null) problems.push('stored_fields is not supported in this context');
+  const problems: string[] = scrollSearchProblems(search);
   if (!indices || indices.length === 0) {
     problems.push('use _all if you really want to copy from all existing indexes');
   }
