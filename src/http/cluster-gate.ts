@@ -69,6 +69,11 @@ const SERVED = [
   /^\/[^_/][^/]*\/_(freeze|unfreeze)\/?$/,
   // reindex: the source scanned on its primaries' nodes, the copies written through the primaries
   /^\/_reindex\/?$/,
+  // snapshots of shared-filesystem repositories: each shard read where its primary is, restores
+  // created through the master and written through the primaries
+  /^\/_snapshot\/[^/]+\/[^/]+(\/_(restore|status))?\/?$/,
+  /^\/_snapshot\/_status\/?$/,
+  /^\/_cat\/snapshots(\/[^/]+)?\/?$/,
   // a rethrottle runs on the task's node (relayed there)
   /^\/_(delete_by_query|update_by_query|reindex)\/[^/]+\/_rethrottle\/?$/,
 ];
@@ -100,6 +105,8 @@ const METADATA_READ = [
   re(`\\/(${IDX}\\/)?_alias(es)?(\\/[^/]+)?`),
   re(`\\/${IDX}`),
   re(`\\/(${IDX}\\/)?_mappings?(\\/.*)?`),
+  re(`\\/${IDX}\\/[^/]+\\/_mappings?\\/field\\/[^/]+`),
+  re(`\\/${IDX}\\/_setting\\/[^/]+`),
   re(`\\/${IDX}\\/[^/]+\\/_mappings?`),
   re(`\\/(${IDX}\\/)?_settings(\\/.*)?`),
 ];
@@ -127,7 +134,9 @@ export function servedWithoutDataPlane(
     if (METADATA_READ.some((r) => r.test(path))) return true;
     if (params.index !== undefined && /^\/[^/]+\/?$/.test(path)) return true;
   }
-  if ((method === 'PUT' || method === 'DELETE') && INDEX_ADMIN.test(path)) return true;
+  // (POST /{index} is no API in 6.8: its route refuses it, as a lone node does)
+  if ((method === 'PUT' || method === 'DELETE' || method === 'POST') && INDEX_ADMIN.test(path))
+    return true;
   if (isDocumentPath(path)) return true;
   return SERVED.some((r) => r.test(path));
 }

@@ -109,12 +109,10 @@ describe('a cluster of three nodes on etcd', () => {
     }
   });
 
-  it('refuses the APIs that are not cluster-aware yet with a clear block', async () => {
-    const r = await fetch(`${nodes[0]!.url}/_snapshot/r1/s1`, { method: 'PUT' });
-    expect(r.status).toBe(503);
-    const body = (await r.json()) as any;
-    expect(body.error.type).toBe('cluster_block_exception');
-    expect(body.error.reason).toContain('discovery.etcd.endpoints');
+  it('refuses an endpoint Quarry lacks without writing anything, as a lone node does', async () => {
+    const r = await fetch(`${nodes[0]!.url}/logs/_shrink/small`, { method: 'POST' });
+    expect(r.status).toBe(400);
+    expect((await fetch(`${nodes[1]!.url}/logs`)).status).toBe(404);
   });
 
   it('elects a new master when the master is killed, within the lease', async () => {

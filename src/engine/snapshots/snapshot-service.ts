@@ -36,6 +36,13 @@ export interface SnapshotDeps {
   readonly metadata: MetadataWriter;
   /** Resolves once every write accepted so far is in the store. */
   readonly durable: () => Promise<void>;
+  /** Refreshes every copy of an index (each node's, in a cluster). */
+  readonly refresh: (idx: IndexService) => Promise<void>;
+  /**
+   * Every live document of each shard of `idx`; default: this node's own shards. A node of a
+   * cluster reads each shard where its primary is.
+   */
+  readonly readShards?: (idx: IndexService) => Promise<ShardDoc[][]>;
   readonly esVersion: string;
 }
 
@@ -59,7 +66,15 @@ const bool = (v: unknown, dflt: boolean) =>
 /** Settings the node gives an index when it is made, not ones a restore may carry over. */
 const PRIVATE_SETTINGS = ['index.uuid', 'index.creation_date', 'index.version.created', 'index.provided_name', 'index.version.upgraded']; // prettier-ignore
 
-function shardDocs(idx: IndexService, n: number) {
+export interface ShardDoc {
+  readonly id: string;
+  readonly type: string;
+  readonly routing: string | null;
+  readonly version: number;
+  readonly source: Buffer;
+}
+
+function shardDocs(idx: IndexService, n: number): ShardDoc[] {
   const type = idx.typeName ?? '_doc';
   return idx
     .shard(n)
@@ -102,8 +117,11 @@ export async function createSnapshot(
       aliases: { ...m.aliases },
     };
     shards[idx.name] = [];
+    const docs = deps.readShards
+      ? await deps.readShards(idx)
+      : Array.from({ length: idx.numberOfShards }, (_, n) => shardDocs(idx, n));
     for (let n = 0; n < idx.numberOfShards; n++)
-      shards[idx.name]!.push(writeShard(repo.location, uuid, idx.name, n, shardDocs(idx, n)));
+      shards[idx.name]!.push(writeShard(repo.location, uuid, idx.name, n, docs[n] ?? []));
   }
   writeIndexMetas(repo.location, uuid, metas);
   const record: SnapshotRecord = {
@@ -239,12 +257,13 @@ export async function restoreSnapshot(
     const settings: FlatSettings = {};
     for (const [k, v] of Object.entries(p.settings))
       (k.startsWith('index.blocks.') ? blocks : settings)[k] = v;
-    const idx = await deps.indices.create(p.target, {
+    // here or through the master, so every node has it
+    await deps.metadata.createIndex(p.target, {
       settings,
       ...(p.meta.mapping ? { mappings: { [p.meta.mapping.type]: p.meta.mapping.json } } : {}),
       ...(includeAliases ? { aliases: p.meta.aliases } : {}),
     });
-    await deps.metadata.indexCreated(idx, 30_000);
+    const idx = deps.indices.get(p.target)!;
     const shards = s.shards[p.source]?.length ?? idx.numberOfShards;
     total += shards;
     let batch: IndexRequest[] = [];
@@ -263,7 +282,7 @@ export async function restoreSnapshot(
       }
     }
     await flush();
-    idx.refresh();
+    await deps.refresh(idx);
     if (Object.keys(blocks).length > 0) await deps.metadata.putSettings([idx], blocks, false);
     const snapshot = { repository: repo.name, snapshot: s.snapshot, version: s.version, index: p.source }; // prettier-ignore
     for (let n = 0; n < idx.numberOfShards; n++)

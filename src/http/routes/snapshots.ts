@@ -15,7 +15,10 @@ import {
   snapshotMissing,
   snapshotStatusJson,
 } from '../../engine/snapshots/snapshot-info.js';
-import { createSnapshot, restoreSnapshot, type Repo, type SnapshotDeps } from '../../engine/snapshots/snapshot-service.js'; // prettier-ignore
+import { createSnapshot, restoreSnapshot, type Repo, type ShardDoc, type SnapshotDeps } from '../../engine/snapshots/snapshot-service.js'; // prettier-ignore
+import type { IndexService } from '../../engine/index-service.js';
+import { parseSearch } from '../../dsl/search/execute.js';
+import { parseSearchBody } from '../../dsl/search/request.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
 import { bodyObject, boolParam, type Handler } from '../rest.js';
@@ -32,6 +35,9 @@ export function registerSnapshotRoutes(router: Router<Handler>, node: NodeContex
     writes: node.writes,
     metadata: node.metadata,
     durable: () => node.store.durable(),
+    refresh: async (idx) => void (await node.broadcast.run('refresh', [idx])),
+    // a node of a cluster holds only some copies: each shard is read on its primary's node
+    ...(node.cluster ? { readShards: (idx: IndexService) => scannedShards(node, idx) } : {}),
     esVersion: ES_VERSION.number,
   });
   const repo = (name: string): Repo & { readonly: boolean } => {
@@ -155,4 +161,20 @@ export function registerSnapshotRoutes(router: Router<Handler>, node: NodeContex
   };
   router.add('GET', '/_cat/snapshots', cat);
   router.add('GET', '/_cat/snapshots/{repository}', cat);
+}
+
+/** Every live document of each shard of `idx`, refreshed, as the node's scans read them. */
+async function scannedShards(node: NodeContext, idx: IndexService): Promise<ShardDoc[][]> {
+  await node.broadcast.run('refresh', [idx]);
+  const search = parseSearchBody({ query: { match_all: {} } });
+  const out = await node.scans.scan({ targets: [idx], search, parsed: parseSearch(search), sources: true }); // prettier-ignore
+  if (out.failures.length > 0)
+    throw new EsError('snapshot_exception', `[${idx.name}] a shard could not be read: ${JSON.stringify(out.failures[0])}`, 500); // prettier-ignore
+  const shards: ShardDoc[][] = Array.from({ length: idx.numberOfShards }, () => []);
+  for (const h of out.hits) {
+    const source = h.readSource();
+    if (source === null) continue; // gone since the scan: not in the snapshot
+    shards[h.shard]!.push({ id: h.id, type: h.type, routing: h.routing, version: h.version, source }); // prettier-ignore
+  }
+  return shards;
 }

@@ -56,13 +56,7 @@ describe('cluster gate', () => {
   it('blocks endpoints that look like documents and APIs that are not cluster-aware', () => {
     for (const [m, p] of [
       ['POST', '/logs/_shrink/t'],
-      ['PUT', '/_snapshot/r/s1'],
-      ['GET', '/_snapshot/r/_all'],
-      ['GET', '/_snapshot/_status'],
-      ['POST', '/_snapshot/r/s1/_restore'],
-      ['GET', '/_snapshot/r/s1/_status'],
-      ['DELETE', '/_snapshot/r/s1'],
-      ['GET', '/_cat/snapshots/r'],
+      ['POST', '/logs/_split/t'],
     ])
       expect(servedWithoutDataPlane(m!, p!), `${m} ${p}`).toBe(false);
   });
@@ -87,6 +81,18 @@ describe('cluster gate', () => {
       ['POST', '/_reindex/abc:12'],
     ])
       expect(servedWithoutDataPlane(m!, p!), `${m} ${p}`).toBe(false);
+  });
+
+  it('serves snapshots (shared-filesystem repositories)', () => {
+    for (const [m, p] of [
+      ['PUT', '/_snapshot/r/s1'],
+      ['GET', '/_snapshot/r/_all'],
+      ['GET', '/_snapshot/_status'],
+      ['GET', '/_snapshot/r/s1/_status'],
+      ['POST', '/_snapshot/r/s1/_restore'],
+      ['GET', '/_cat/snapshots/r'],
+    ])
+      expect(servedWithoutDataPlane(m!, p!), `${m} ${p}`).toBe(true);
   });
 
   it('serves searches, scroll pages and clear-scroll', () => {
