@@ -4,37 +4,22 @@
  * registered through one node and read through the other, `_rollover` through a node that is not
  * the master, every node's tasks, and `_cat/thread_pool` rows from both nodes.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEtcd, type EtcdCluster } from '../helpers/etcd.js';
-import { startProcessNode, type ProcessNode } from '../helpers/process-node.js';
-import { call, clusterNodeArgs } from '../helpers/cluster-node.js';
+import type { ProcessNode } from '../helpers/process-node.js';
+import { call, startProcessCluster, type ProcessCluster } from '../helpers/cluster-node.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'quarry-apis-'));
-const repoDir = join(dir, 'repos');
-let etcd: EtcdCluster;
-const nodes: ProcessNode[] = [];
+let cluster: ProcessCluster;
+let nodes: ProcessNode[] = [];
+let repoDir = '';
 
 beforeAll(async () => {
-  etcd = await startEtcd();
-  for (const k of [1, 2])
-    nodes.push(
-      await startProcessNode(join(dir, `d${k}`), [
-        ...clusterNodeArgs(`127.0.0.${k}`, `d${k}`, etcd),
-        '-E',
-        `path.repo=${repoDir}`,
-      ]),
-    );
-  await call(`${nodes[0]!.url}/_cluster/health?wait_for_nodes=2&timeout=10s`);
+  cluster = await startProcessCluster(2, 'apis', (dir) => ['-E', `path.repo=${join(dir, 'repos')}`]); // prettier-ignore
+  nodes = cluster.nodes;
+  repoDir = join(cluster.dir, 'repos');
 }, 60_000);
 
-afterAll(async () => {
-  for (const n of nodes) await n.stop().catch(() => undefined);
-  await etcd?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => cluster?.stop());
 
 describe('APIs across a two-node cluster', () => {
   it('explains a document on the node that holds its shard, the same through either node', async () => {

@@ -5,28 +5,19 @@
  * pages served by either node, and is cleared from the other; `_all` clears every scroll of the
  * cluster. Term and completion suggestions merge the shards of both nodes.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEtcd, type EtcdCluster } from '../helpers/etcd.js';
-import { startProcessNode, type ProcessNode } from '../helpers/process-node.js';
-import { call, clusterNodeArgs } from '../helpers/cluster-node.js';
+import type { ProcessNode } from '../helpers/process-node.js';
+import { call, startProcessCluster, type ProcessCluster } from '../helpers/cluster-node.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'quarry-scroll-'));
-let etcd: EtcdCluster;
-const nodes: ProcessNode[] = [];
+let cluster: ProcessCluster;
+let nodes: ProcessNode[] = [];
 const DOCS = 40;
 const words = ['quick', 'brown', 'fox', 'lazy', 'dog'];
 
 beforeAll(async () => {
-  etcd = await startEtcd();
-  for (const k of [1, 2])
-    nodes.push(
-      await startProcessNode(join(dir, `n${k}`), clusterNodeArgs(`127.0.0.${k}`, `n${k}`, etcd)),
-    );
+  cluster = await startProcessCluster(2, 'scroll');
+  nodes = cluster.nodes;
   const [a, b] = nodes.map((n) => n.url);
-  await call(`${a}/_cluster/health?wait_for_nodes=2&timeout=10s`);
   const created = await call(`${b}/docs`, 'PUT', {
     settings: { number_of_shards: 4, number_of_replicas: 0 },
     mappings: {
@@ -52,11 +43,7 @@ beforeAll(async () => {
   expect(bulk.json.errors).toBe(false);
 }, 90_000);
 
-afterAll(async () => {
-  for (const n of nodes) await n.stop().catch(() => undefined);
-  await etcd?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => cluster?.stop());
 
 describe('scroll and suggest across two node processes', () => {
   it('holds the shards on both nodes', async () => {
@@ -67,7 +54,7 @@ describe('scroll and suggest across two node processes', () => {
         .split('\n')
         .map((l) => l.trim()),
     );
-    expect(owners).toEqual(new Set(['n1', 'n2']));
+    expect(owners).toEqual(new Set(['d1', 'd2']));
   });
 
   it('scrolls through every document once, in order, pages served by either node', async () => {

@@ -4,30 +4,19 @@
  * and every copy in `total`, with `_shards` counting every copy, and level=shards lists both
  * copies of each shard with the node that holds it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEtcd, type EtcdCluster } from '../helpers/etcd.js';
-import { startProcessNode, type ProcessNode } from '../helpers/process-node.js';
-import { call, clusterNodeArgs } from '../helpers/cluster-node.js';
+import type { ProcessNode } from '../helpers/process-node.js';
+import { call, startProcessCluster, type ProcessCluster } from '../helpers/cluster-node.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'quarry-stats-'));
-let etcd: EtcdCluster;
-const nodes: ProcessNode[] = [];
+let cluster: ProcessCluster;
+let nodes: ProcessNode[] = [];
 
 beforeAll(async () => {
-  etcd = await startEtcd();
-  for (const k of [1, 2])
-    nodes.push(await startProcessNode(join(dir, `d${k}`), clusterNodeArgs(`127.0.0.${k}`, `d${k}`, etcd))); // prettier-ignore
-  await call(`${nodes[0]!.url}/_cluster/health?wait_for_nodes=2&timeout=10s`);
+  cluster = await startProcessCluster(2, 'stats');
+  nodes = cluster.nodes;
 }, 60_000);
 
-afterAll(async () => {
-  for (const n of nodes) await n.stop().catch(() => undefined);
-  await etcd?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => cluster?.stop());
 
 describe('_stats in a two-node cluster', () => {
   it('counts primaries once and every copy in total, from either node', async () => {
