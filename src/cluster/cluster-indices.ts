@@ -214,7 +214,7 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     startTracking: (index, shard, aid) => primaryTracker(index, shard)?.initiateTracking(aid),
     markInSync: async (index, shard, aid, checkpoint) => {
       try {
-        primaryTracker(index, shard)?.markInSync(aid, checkpoint);
+        await primaryTracker(index, shard)?.markInSyncWhenCaughtUp(aid, checkpoint);
       } catch (e) {
         deps.log?.('WARN', `[${index}][${shard}] copy [${aid}] not in sync: ${String(e)}`);
       }

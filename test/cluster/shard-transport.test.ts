@@ -91,7 +91,7 @@ describe('shards over the transport', () => {
       },
       markInSync: async (_i, _s, aid, cp) => {
         inSync = [aid, cp];
-        tracker.markInSync(aid, cp);
+        await tracker.markInSyncWhenCaughtUp(aid, cp);
       },
     });
     const group = () => ({

@@ -9,6 +9,8 @@ export class ReplicationTracker {
   private readonly local = new Map<string, number>();
   private readonly inSync = new Set<string>();
   private global: number;
+  /** Recoveries waiting for a copy's checkpoint to reach the global checkpoint. */
+  private readonly waiters = new Set<() => void>();
 
   /**
    * The primary's own copy is in sync from the start; `inSync` names the other copies the cluster
@@ -77,12 +79,44 @@ export class ReplicationTracker {
     this.recompute();
   }
 
+  /**
+   * ES waitForLocalCheckpointToAdvance: a recovery finalizes with the copy's checkpoint as it
+   * read it, while live operations above it may still be on their way to the copy; wait (at most
+   * `timeoutMs`) for those to land before marking it in sync, rather than refusing it.
+   */
+  async markInSyncWhenCaughtUp(
+    allocationId: string,
+    localCheckpoint: number,
+    timeoutMs = 30_000,
+  ): Promise<void> {
+    if (!this.local.has(allocationId))
+      throw new Error(`allocation id [${allocationId}] is not tracked`);
+    this.updateLocalCheckpoint(allocationId, localCheckpoint);
+    const caughtUp = () => (this.local.get(allocationId) ?? -1) >= this.global;
+    if (!caughtUp() && this.local.has(allocationId)) {
+      await new Promise<void>((resolve) => {
+        const check = () => {
+          if (caughtUp() || !this.local.has(allocationId)) done();
+        };
+        const done = () => {
+          clearTimeout(timer);
+          this.waiters.delete(check);
+          resolve();
+        };
+        const timer = setTimeout(done, timeoutMs);
+        this.waiters.add(check);
+      });
+    }
+    this.markInSync(allocationId, this.local.get(allocationId) ?? -1);
+  }
+
   /** A copy reported its local checkpoint (after a replicated operation); never moves back. */
   updateLocalCheckpoint(allocationId: string, checkpoint: number): void {
     const cur = this.local.get(allocationId);
     if (cur === undefined || checkpoint <= cur) return;
     this.local.set(allocationId, checkpoint);
     if (this.inSync.has(allocationId)) this.recompute();
+    for (const w of [...this.waiters]) w();
   }
 
   /** A failed or removed copy leaves the group (after the fenced in-sync removal). */
@@ -91,6 +125,7 @@ export class ReplicationTracker {
     this.local.delete(allocationId);
     this.inSync.delete(allocationId);
     this.recompute();
+    for (const w of [...this.waiters]) w();
   }
 
   private recompute(): void {

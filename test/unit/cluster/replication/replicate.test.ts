@@ -107,6 +107,27 @@ describe('replicate', () => {
 });
 
 describe('ReplicationTracker', () => {
+  it('marks a recovered copy in sync once live operations in flight have reached it', async () => {
+    const t = new ReplicationTracker('p', 10);
+    t.initiateTracking('r');
+    // the recovery read the copy at 9 while operation 10 was still on its way to it
+    const marked = t.markInSyncWhenCaughtUp('r', 9, 5_000);
+    await Promise.resolve();
+    expect(t.isInSync('r')).toBe(false);
+    t.updateLocalCheckpoint('r', 10);
+    await marked;
+    expect(t.isInSync('r')).toBe(true);
+  });
+
+  it('refuses a recovered copy that never catches up within the wait', async () => {
+    const t = new ReplicationTracker('p', 10);
+    t.initiateTracking('r');
+    await expect(t.markInSyncWhenCaughtUp('r', 4, 20)).rejects.toThrow(
+      'below the global checkpoint',
+    );
+    expect(t.isInSync('r')).toBe(false);
+  });
+
   it('computes the global checkpoint over in-sync copies only', () => {
     const t = new ReplicationTracker('p', 10);
     expect(t.globalCheckpoint).toBe(10);
