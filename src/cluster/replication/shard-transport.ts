@@ -6,6 +6,7 @@
  * with the copy's side proxied over the transport. `_source` bytes travel as the frame's binary
  * attachment, never inside JSON.
  */
+import { packSources, unpackSources } from '../transport/source-attachment.js';
 import { EsError } from '../../common/errors.js';
 import type { DocumentService } from '../../engine/documents.js';
 import type { IndexService } from '../../engine/index-service.js';
@@ -57,40 +58,45 @@ export class CopyCheckpoints {
   }
 }
 
-interface WireOp {
-  kind: 'index' | 'delete';
-  id: string;
-  seqNo: number;
-  primaryTerm: number;
-  version: number;
-  routing: string | null;
-  /** Byte range of the source in the attachment (index operations). */
-  at?: [number, number];
+/** An operation on the wire: a tuple in the JSON; an index operation's source is in the attachment. */
+type WireOp = [
+  kind: 'index' | 'delete',
+  id: string,
+  seqNo: number,
+  primaryTerm: number,
+  version: number,
+  routing: string | null,
+];
+
+/** Operations as JSON tuples plus one attachment holding every `_source`, back to back. */
+function packOps(ops: readonly ReplicatedOperation[]): {
+  ops: WireOp[];
+  ends: number[];
+  attachment: Buffer;
+} {
+  const sources: Buffer[] = [];
+  const wire = new Array<WireOp>(ops.length);
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i]!;
+    if (op.kind === 'index') sources.push(op.source);
+    wire[i] = [op.kind, op.id, op.seqNo, op.primaryTerm, op.version, op.routing];
+  }
+  const { attachment, ends } = packSources(sources);
+  return { ops: wire, ends, attachment };
 }
 
-/** Operations as JSON plus one attachment holding every `_source`, back to back. */
-function packOps(ops: readonly ReplicatedOperation[]): { ops: WireOp[]; attachment: Buffer } {
-  const parts: Buffer[] = [];
-  let offset = 0;
-  const wire = ops.map((op): WireOp => {
-    const { kind, id, seqNo, primaryTerm, version, routing } = op;
-    if (op.kind === 'delete') return { kind, id, seqNo, primaryTerm, version, routing };
-    parts.push(op.source);
-    const at: [number, number] = [offset, offset + op.source.length];
-    offset += op.source.length;
-    return { kind, id, seqNo, primaryTerm, version, routing, at };
-  });
-  return { ops: wire, attachment: Buffer.concat(parts) };
-}
-
-function unpackOps(wire: readonly WireOp[], attachment: Buffer | undefined): ReplicatedOperation[] {
-  return wire.map((w): ReplicatedOperation => {
-    const { id, seqNo, primaryTerm, version, routing } = w;
-    if (w.kind === 'delete') return { kind: 'delete', id, seqNo, primaryTerm, version, routing };
-    // copied: the attachment is a view of the frame, which the transport may reuse
-    const source = Buffer.from(attachment!.subarray(w.at![0], w.at![1]));
-    return { kind: 'index', id, seqNo, primaryTerm, version, routing, source };
-  });
+function unpackOps(
+  wire: readonly WireOp[],
+  ends: readonly number[],
+  attachment: Buffer | undefined,
+): ReplicatedOperation[] {
+  const sources = unpackSources(attachment, ends);
+  let next = 0;
+  return wire.map(([kind, id, seqNo, primaryTerm, version, routing]): ReplicatedOperation =>
+    kind === 'delete'
+      ? { kind, id, seqNo, primaryTerm, version, routing }
+      : { kind, id, seqNo, primaryTerm, version, routing, source: sources[next++]! },
+  );
 }
 
 const noShard = (index: string, shard: number) =>
@@ -118,12 +124,13 @@ export function registerShardHandlers(
       index: string;
       shard: number;
       ops: WireOp[];
+      ends: number[];
       primaryTerm?: number;
       refresh?: RefreshPolicy;
     };
     const idx = copyOf(host, b.index, b.shard);
     const tracker = checkpoints.get(idx, b.shard);
-    const ops = unpackOps(b.ops, req.attachment);
+    const ops = unpackOps(b.ops, b.ends, req.attachment);
     const done = ops.map(
       (op) =>
         host.documents.applyReplicated(idx, b.shard, op, b.primaryTerm ?? op.primaryTerm).done,
@@ -147,10 +154,10 @@ export function registerShardHandlers(
     return { body: {} };
   });
   transport.registerHandler(RECOVERY_OPS_ACTION, async (req) => {
-    const b = req.body as { index: string; shard: number; ops: WireOp[] };
+    const b = req.body as { index: string; shard: number; ops: WireOp[]; ends: number[] };
     const idx = copyOf(host, b.index, b.shard);
     const tracker = checkpoints.get(idx, b.shard);
-    const ops = unpackOps(b.ops, req.attachment);
+    const ops = unpackOps(b.ops, b.ends, req.attachment);
     // history replayed with the terms it was written in: no term check of its own
     await Promise.all(ops.map((op) => host.documents.applyReplicated(idx, b.shard, op, null).done)); // prettier-ignore
     await host.store.durable();
@@ -185,11 +192,11 @@ export function transportReplication(
 ): ReplicationTransport {
   return {
     async sendToReplica(target: ReplicaTarget, batch, primaryTerm, globalCheckpoint) {
-      const { ops, attachment } = packOps(batch);
+      const { ops, ends, attachment } = packOps(batch);
       const r = await transport.send(
         peerOf(target.nodeId),
         REPLICA_ACTION,
-        { index, shard, ops, primaryTerm, globalCheckpoint, refresh },
+        { index, shard, ops, ends, primaryTerm, globalCheckpoint, refresh },
         { timeoutMs, attachment },
       );
       return r.body as { localCheckpoint: number };
@@ -223,9 +230,9 @@ function remoteTarget(
   let batch: ReplicatedOperation[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
-    const { ops, attachment } = packOps(batch);
+    const { ops, ends, attachment } = packOps(batch);
     batch = [];
-    await send(RECOVERY_OPS_ACTION, { ops }, attachment);
+    await send(RECOVERY_OPS_ACTION, { ops, ends }, attachment);
   };
   return {
     allocationId,

@@ -92,14 +92,18 @@ function nextState(coordinator: Coordinator, ms: number): Promise<void> {
 
 export function clusterWrites(deps: ClusterWritesDeps): WriteExecutor {
   /** Routes one request, creating its index through the master when it is missing. */
-  const route = async (req: WriteRequest) => {
-    let r = deps.documents.routeWrite(req);
+  const routeNow = (req: WriteRequest) => {
+    const r = deps.documents.routeWrite(req);
     // an index deleted since whose removal this node has not applied yet: the write recreates it
     if (
       !('missing' in r) &&
       deps.coordinator.state().metadata.indices.get(r.index.name)?.uuid !== r.index.uuid
     )
-      r = { missing: r.index.name };
+      return { missing: r.index.name };
+    return r;
+  };
+  const route = async (req: WriteRequest) => {
+    let r = routeNow(req);
     if ('missing' in r) {
       await deps.createIndex(r.missing).catch((e: unknown) => {
         // another request created it meanwhile
@@ -159,7 +163,9 @@ export function clusterWrites(deps: ClusterWritesDeps): WriteExecutor {
             item.outcome = prepared;
             continue;
           }
-          const r = await route(prepared);
+          // no await (a turn of the event loop per item) unless the index must be created first
+          const now = routeNow(prepared);
+          const r = 'missing' in now ? await route(prepared) : now;
           const key = `${r.index.uuid}/${r.shard}`;
           let g = groups.get(key);
           if (!g) {

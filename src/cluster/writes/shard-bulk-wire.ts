@@ -4,7 +4,8 @@
  * as JSON with errors in the transport's error form. Pure.
  */
 import { EsError } from '../../common/errors.js';
-import type { RefreshPolicy, WriteRequest } from '../../engine/write-request.js';
+import type { IndexRequest, RefreshPolicy, WriteRequest } from '../../engine/write-request.js';
+import { packSources, unpackSources } from '../transport/source-attachment.js';
 import { deserializeError, serializeError } from '../transport/errors.js';
 
 export interface ShardBulkRequest {
@@ -23,7 +24,22 @@ export type ShardItemResult =
   | { readonly status: number; readonly body: Record<string, unknown>; readonly error?: undefined }
   | { readonly error: EsError };
 
-type WireItem = Record<string, unknown> & { at?: [number, number] };
+/**
+ * An index request on the wire: a tuple in the JSON, its source in the attachment. Other requests
+ * (update, delete) are rare in bulk loads and travel as objects.
+ */
+type WireIndex = [
+  type: string,
+  id: string | null,
+  routing: string | null,
+  version: number,
+  versionType: IndexRequest['versionType'],
+  opType: IndexRequest['opType'],
+  ifSeqNo: number | null,
+  ifPrimaryTerm: number | null,
+  pipeline: string | null,
+];
+type WireItem = WireIndex | Record<string, unknown>;
 
 /** Marks an update whose upsert goes through the index's default pipeline. */
 export const UPSERT_PIPELINE = 'upsertPipeline';
@@ -33,50 +49,81 @@ export const upsertThroughPipeline = (req: WriteRequest): boolean =>
   req.kind === 'update' && (req as unknown as Record<string, unknown>)[UPSERT_PIPELINE] === true;
 
 export function packShardBulk(req: ShardBulkRequest): { body: unknown; attachment: Buffer } {
-  const parts: Buffer[] = [];
-  let offset = 0;
-  const items = req.items.map((item): WireItem => {
-    if (item.kind === 'update' && item.prepareUpsert) {
+  const sources: Buffer[] = [];
+  const items = new Array<WireItem>(req.items.length);
+  for (let i = 0; i < req.items.length; i++) {
+    const item = req.items[i]!;
+    if (item.kind === 'index') {
+      sources.push(item.source);
+      items[i] = [item.type, item.id, item.routing, item.version, item.versionType, item.opType, item.ifSeqNo ?? null, item.ifPrimaryTerm ?? null, item.pipeline ?? null]; // prettier-ignore
+    } else if (item.kind === 'update' && item.prepareUpsert) {
       // a function does not travel: the primary's node runs the index's default pipeline itself
       const { prepareUpsert: _, ...rest } = item;
-      return { ...rest, [UPSERT_PIPELINE]: true };
-    }
-    if (item.kind !== 'index') return { ...item };
-    const { source, ...rest } = item;
-    parts.push(source);
-    const at: [number, number] = [offset, offset + source.length];
-    offset += source.length;
-    return { ...rest, at };
-  });
-  return {
-    body: { ...req, items },
-    attachment: Buffer.concat(parts),
-  };
+      items[i] = { ...rest, [UPSERT_PIPELINE]: true };
+    } else items[i] = { ...item };
+  }
+  const { attachment, ends } = packSources(sources);
+  return { body: { ...req, items, ends }, attachment };
 }
 
 export function unpackShardBulk(body: unknown, attachment: Buffer | undefined): ShardBulkRequest {
-  const b = body as Omit<ShardBulkRequest, 'items'> & { items: WireItem[] };
-  const items = b.items.map((w): WriteRequest => {
-    if (w.kind !== 'index') return w as unknown as WriteRequest;
-    const { at, ...rest } = w;
-    // copied: the attachment is a view of a frame the transport may reuse
-    const source = Buffer.from(attachment!.subarray(at![0], at![1]));
-    return { ...(rest as object), source } as WriteRequest;
-  });
-  return { ...b, items };
+  const b = body as Omit<ShardBulkRequest, 'items'> & { items: WireItem[]; ends: number[] };
+  const sources = unpackSources(attachment, b.ends);
+  let next = 0;
+  const items = new Array<WriteRequest>(b.items.length);
+  for (let i = 0; i < b.items.length; i++) {
+    const w = b.items[i]!;
+    if (!Array.isArray(w)) {
+      items[i] = w as unknown as WriteRequest;
+      continue;
+    }
+    const [type, id, routing, version, versionType, opType, ifSeqNo, ifPrimaryTerm, pipeline] = w;
+    // built in the bulk parser's property order: the primary's write path sees one shape
+    const req: IndexRequest = { kind: 'index', index: b.index, type, id, routing, version, versionType, opType, source: sources[next++]! }; // prettier-ignore
+    if (ifSeqNo !== null) req.ifSeqNo = ifSeqNo;
+    if (ifPrimaryTerm !== null) req.ifPrimaryTerm = ifPrimaryTerm;
+    if (pipeline !== null) req.pipeline = pipeline;
+    items[i] = req;
+  }
+  const { ends: _, ...rest } = b;
+  return { ...rest, items };
+}
+
+/** The keys of a plain write's answer, in ES's order; such answers travel as tuples. */
+const PLAIN_KEYS = ['_index', '_type', '_id', '_version', 'result', '_shards', '_seq_no', '_primary_term']; // prettier-ignore
+
+type WireResult =
+  | [status: number, index: string, type: string, id: string, version: number, result: string, total: number, successful: number, failed: number, seqNo: number, primaryTerm: number] // prettier-ignore
+  | { status: number; body: Record<string, unknown> }
+  | { error: unknown };
+
+/** A write's answer with exactly ES's plain keys and a failure-free `_shards`. */
+function isPlain(body: Record<string, unknown>): boolean {
+  let n = 0;
+  for (const k in body) {
+    if (k !== PLAIN_KEYS[n]) return false;
+    n++;
+  }
+  const s = body._shards as Record<string, unknown> | undefined;
+  return n === PLAIN_KEYS.length && s !== undefined && s.failures === undefined;
 }
 
 export function packResults(results: readonly ShardItemResult[]): unknown {
-  return results.map((r) =>
-    r.error ? { error: serializeError(r.error) } : { status: r.status, body: r.body },
-  );
+  return results.map((r): WireResult => {
+    if (r.error) return { error: serializeError(r.error) };
+    const b = r.body;
+    if (!isPlain(b)) return { status: r.status, body: b };
+    const s = b._shards as { total: number; successful: number; failed: number };
+    return [r.status, b._index as string, b._type as string, b._id as string, b._version as number, b.result as string, s.total, s.successful, s.failed, b._seq_no as number, b._primary_term as number]; // prettier-ignore
+  });
 }
 
 export function unpackResults(wire: unknown): ShardItemResult[] {
-  return (wire as Array<{ status?: number; body?: Record<string, unknown>; error?: unknown }>).map(
-    (w) =>
-      w.error !== undefined
-        ? { error: deserializeError(w.error) }
-        : { status: w.status!, body: w.body! },
-  );
+  return (wire as WireResult[]).map((w): ShardItemResult => {
+    if (Array.isArray(w)) {
+      const [status, _index, _type, _id, _version, result, total, successful, failed, _seq_no, _primary_term] = w; // prettier-ignore
+      return { status, body: { _index, _type, _id, _version, result, _shards: { total, successful, failed }, _seq_no, _primary_term } }; // prettier-ignore
+    }
+    return 'error' in w ? { error: deserializeError(w.error) } : { status: w.status, body: w.body };
+  });
 }
