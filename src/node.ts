@@ -2,6 +2,7 @@
  * Starting and stopping one node: open the store, restore identity and indices, build the HTTP
  * app, listen. `startNode` is what `bin/quarry`, the tests and the conformance runner use.
  */
+import { nodeRequestCache } from './dsl/search/shard-request-cache.js';
 import { EsError } from './common/errors.js';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -509,6 +510,8 @@ async function joinClusterOf(
       nodeId: context.nodeId,
       index: (name) => context.indices.get(name),
       bucketBreaker: () => context.overload?.breakers.bucketChecker(),
+      requestCache: () =>
+        nodeRequestCache(context.indices, context.settings.raw['indices.requests.cache.size']),
       get scriptMethods() {
         return context.scriptMethods;
       },

@@ -8,6 +8,7 @@ import type { ClusterMembership } from '../../src/cluster/membership.js';
 import { startClusterSearch } from '../../src/cluster/search/index.js';
 import type { ClusterState, DiscoveryNode, ShardRouting } from '../../src/cluster/state.js';
 import { createTransport, type Transport } from '../../src/cluster/transport/transport.js';
+import { nodeRequestCache } from '../../src/dsl/search/shard-request-cache.js';
 import { startTestNode, type TestNode } from '../helpers/node.js';
 
 let a: TestNode; // in the cluster: coordinates
@@ -90,7 +91,11 @@ beforeAll(async () => {
     const cs = startClusterSearch({
       state: () => state,
       transport: transports[i]!,
-      host: { nodeId: id, index: (name) => n.context.indices.get(name) },
+      host: {
+        nodeId: id,
+        index: (name) => n.context.indices.get(name),
+        requestCache: () => nodeRequestCache(n.context.indices, undefined),
+      },
     });
     closers.push(() => cs.close());
     if (id === 'A') {
@@ -160,6 +165,29 @@ describe('search routes in a cluster', () => {
       );
     expect(same(ms.json.responses.map(noTook))).toEqual(same(ref.json.responses.map(noTook)));
     expect(ms.json.responses[1].status).toBe(400);
+  });
+
+  it('runs size-0 searches through the request cache of the node holding each shard', async () => {
+    const cacheStats = async (n: TestNode) => {
+      const r = await n.req('GET', '/docs/_stats/request_cache?level=shards');
+      const shards = r.json.indices.docs.shards as Record<string, Array<Record<string, any>>>;
+      return Object.fromEntries(
+        Object.entries(shards).map(([k, copies]) => [k, copies[0]!.request_cache]),
+      );
+    };
+    const body = { size: 0, aggs: { m: { max: { field: 'n' } } }, query: { term: { k: 'k2' } } };
+    const before = await cacheStats(b);
+    const first = await a.req('POST', '/docs/_search', body);
+    const second = await a.req('POST', '/docs/_search', body);
+    expect(noTook(second.json)).toEqual(noTook(first.json));
+    expect(first.json.aggregations.m.value).toBe(47);
+    const after = await cacheStats(b);
+    // shards 1 and 2 live on B (its shard 0 copy is not the routed one)
+    for (const s of ['1', '2']) {
+      expect(after[s].miss_count - before[s].miss_count).toBe(1);
+      expect(after[s].hit_count - before[s].hit_count).toBe(1);
+    }
+    expect(after['0']).toEqual(before['0']);
   });
 
   it('answers suggestions as the lone node', async () => {

@@ -65,9 +65,17 @@ const BODIES: readonly unknown[] = [
   ),
 );
 
+/** Metric and bucket aggregations whose rendering depends on the field's format. */
+const FORMATTED: readonly unknown[] = [
+  { m: { max: { field: 'n' } }, a: { avg: { field: 'price' } }, w: { min: { field: 'when' } } },
+  { s: { stats: { field: 'n' } }, p: { percentiles: { field: 'price', percents: [50] } } },
+  { h: { date_histogram: { field: 'when', interval: 'week' }, aggs: { x: { max: { field: 'n' } } } } }, // prettier-ignore
+  { i: { terms: { field: 'ip' } }, b: { terms: { field: 'ok' } }, r: { range: { field: 'n', ranges: [{ to: 5 }] } } }, // prettier-ignore
+].map((aggs) => ({ size: 0, aggs }));
+
 /** Mostly valid bodies, some near misses (mutated by the fuzz generators). */
 const body = fc.oneof(
-  { weight: 8, arbitrary: fc.constantFrom(...BODIES) },
+  { weight: 8, arbitrary: fc.constantFrom(...BODIES, ...FORMATTED) },
   { weight: 1, arbitrary: mutated(BODIES) },
 );
 

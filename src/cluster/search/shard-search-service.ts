@@ -27,6 +27,11 @@ import type { ShardResult } from '../../dsl/search/query-phase.js';
 import type { SearchRequest } from '../../dsl/search/request.js';
 import { suggestShard } from '../../dsl/search/suggest.js';
 import { termsLookupOnce } from '../../dsl/query/terms-lookup-once.js';
+import {
+  cachedShardRunner,
+  requestCacheKey,
+  type NodeRequestCache,
+} from '../../dsl/search/shard-request-cache.js';
 import { serializeError } from '../transport/errors.js';
 import { unmarkScriptDoubles } from '../../dsl/script/script-double.js';
 import type { Transport } from '../transport/transport.js';
@@ -75,6 +80,8 @@ export interface SearchHost {
   readonly scriptMethods?: ExecuteOptions['scriptMethods'];
   /** SQL's adaptation of them (ExecuteOptions.scriptDialect `sql`). */
   readonly sqlScriptMethods?: ExecuteOptions['scriptMethods'];
+  /** This node's shard request cache, which its shards' query results go through. */
+  requestCache?(): NodeRequestCache;
 }
 
 interface SearchContext {
@@ -339,6 +346,7 @@ function prepareShards(r: QueryRequest, host: SearchHost) {
       : {}),
     ...(indexBoosts.size > 0 ? { indexBoosts } : {}),
     ...(r.lookups ? { termsLookup: primedLookups(r.lookups) } : {}),
+    ...cacheRunner(r, host),
     ...(w.scroll
       ? {
           scroll: true,
@@ -456,6 +464,26 @@ function queryPhase(
     }
   }
   return { shards, warnings, results, ordered, context: { req: r.sreq, parsed, opts, plan } };
+}
+
+/**
+ * The shard request cache on the shards' node, as on a lone node (ES caches on the node holding
+ * the shard): keyed by the request, a hit valid only for the same terms lookup values, which
+ * the coordinating node read for this request.
+ */
+function cacheRunner(r: QueryRequest, host: SearchHost): Pick<ExecuteOptions, 'shardRunner'> {
+  const policy = r.opts.requestCache;
+  if (policy === undefined || r.dfs || !host.requestCache) return {};
+  const values = new Map<string, readonly unknown[] | null>();
+  for (const [key, o] of r.lookups ?? []) if (!('error' in o)) values.set(key, o.values);
+  const runner = cachedShardRunner(
+    host.requestCache(),
+    policy,
+    requestCacheKey(r.sreq, r.opts.typedKeys),
+    () => [...values].map(([key, v]) => ({ key, values: v })),
+    (l) => values.get(l.key) ?? null,
+  );
+  return runner ? { shardRunner: runner } : {};
 }
 
 /** The lookups the coordinating node read, as the shards' query lowering asks for them. */

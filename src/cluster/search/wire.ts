@@ -36,6 +36,8 @@ export interface WireOptions {
   readonly aliasFilters: readonly (readonly [string, unknown])[];
   readonly indexBoosts: readonly (readonly [string, number])[];
   readonly scriptDialect?: 'sql';
+  /** The shard request cache may hold this request's shard results (ExecuteOptions'). */
+  readonly requestCache?: true | 'by-index-setting';
   /** A scroll's first query: every hit kept, the keep alive checked against the limit. */
   readonly scroll?: boolean;
   readonly scrollKeepAliveMs?: number;
@@ -211,6 +213,7 @@ export function wireOptions(opts: ExecuteOptions): WireOptions {
     aliasFilters: byName(opts.aliasFilters),
     indexBoosts: byName(opts.indexBoosts),
     ...(opts.scriptDialect ? { scriptDialect: opts.scriptDialect } : {}),
+    ...(opts.requestCachePolicy !== undefined ? { requestCache: opts.requestCachePolicy } : {}),
     ...(opts.scroll
       ? {
           scroll: true,

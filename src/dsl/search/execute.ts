@@ -86,6 +86,11 @@ export interface ExecuteOptions {
   preFilterShardSize?: number;
   /** Runs each shard's query phase through the shard request cache (shard-request-cache.ts). */
   shardRunner?: ShardRunner;
+  /**
+   * What `shardRunner` was built from (requestMayCache), so that a node searching its shards for
+   * another node's request can build its own over its own cache.
+   */
+  requestCachePolicy?: true | 'by-index-setting';
   /** The alias filter of each index searched through filtering aliases (alias-filter.ts). */
   aliasFilters?: AliasFilters;
   /** `search.default_search_timeout` in ms, for requests without a `timeout` (-1: none). */

@@ -37,6 +37,9 @@ export type ShardRunner = (
   aliasFilter?: AliasFilter,
 ) => ShardResult;
 
+/** A node's shard request cache. */
+export type NodeRequestCache = RequestCache<CachedShard>;
+
 const caches = new WeakMap<object, RequestCache<CachedShard>>();
 
 /** The node's cache (one per `owner`, the node's indices service), sized by
@@ -207,6 +210,8 @@ function shallowCopy(
   jobs: [unknown, Record<PropertyKey, unknown> | unknown[] | Map<unknown, unknown>, unknown][],
 ): unknown {
   if (x === null || typeof x !== 'object') return x;
+  // frozen values cannot change: shared, as formats compared by identity (RAW) must be
+  if (Object.isFrozen(x)) return x;
   const done = seen.get(x);
   if (done !== undefined) return done;
   const later = (y: unknown) => y !== null && typeof y === 'object';

@@ -339,9 +339,10 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       ...(batchedReduceSize !== undefined ? { batchedReduceSize } : {}),
       ...(preFilterShardSize !== undefined ? { preFilterShardSize } : {}),
     };
+    const cachePolicy = requestMayCache(sreq, opts.searchType, keepAlive !== undefined, get('request_cache')); // prettier-ignore
     const runner = cachedShardRunner(
       nodeRequestCache(indices, node.settings.raw['indices.requests.cache.size']),
-      requestMayCache(sreq, opts.searchType, keepAlive !== undefined, get('request_cache')),
+      cachePolicy,
       requestCacheKey(sreq, opts.typedKeys),
       () => lookupOnce(get).resolved(),
       (l) =>
@@ -349,7 +350,10 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
           ...(JSON.parse(l.key) as [string, string, string, string, string | null]),
         ),
     );
-    if (runner) execOpts.shardRunner = runner;
+    if (runner) {
+      execOpts.shardRunner = runner;
+      if (cachePolicy !== false) execOpts.requestCachePolicy = cachePolicy;
+    }
     const runOpts: ExecuteOptions =
       keepAlive === undefined
         ? execOpts

@@ -31,6 +31,7 @@ export interface DocFormat {
   /** What rebuilds the format on another node (shard results cross the transport). */
   readonly wire: DocFormatWire;
 }
+// Formats are frozen: immutable, so copies of results share them (RAW is compared by identity).
 
 /** A DocFormat as data: its kind and, for dates and decimals, the pattern (and zone). */
 export type DocFormatWire =
@@ -38,7 +39,7 @@ export type DocFormatWire =
   | { readonly kind: 'date'; readonly pattern: string; readonly zone: string }
   | { readonly kind: 'decimal'; readonly pattern: string };
 
-export const RAW: DocFormat = {
+export const RAW: DocFormat = Object.freeze<DocFormat>({
   kind: 'raw',
   wire: { kind: 'raw' },
   format: (v) => v,
@@ -51,9 +52,9 @@ export const RAW: DocFormat = {
     return v;
   },
   parseTerm: (s) => s,
-};
+});
 
-export const BOOLEAN_FORMAT: DocFormat = {
+export const BOOLEAN_FORMAT: DocFormat = Object.freeze<DocFormat>({
   kind: 'boolean',
   wire: { kind: 'boolean' },
   format: (v) => v !== 0,
@@ -64,9 +65,9 @@ export const BOOLEAN_FORMAT: DocFormat = {
     throw illegalArgument(`Cannot parse boolean [${s}], expected either [true] or [false]`);
   },
   parseTerm: (s) => s,
-};
+});
 
-export const IP_FORMAT: DocFormat = {
+export const IP_FORMAT: DocFormat = Object.freeze<DocFormat>({
   kind: 'ip',
   wire: { kind: 'ip' },
   format: (v) => String(v),
@@ -78,29 +79,29 @@ export const IP_FORMAT: DocFormat = {
     if (!parseIp(s)) throw illegalArgument(`'${s}' is not an IP string literal.`);
     return ipToSortable(s);
   },
-};
+});
 
 export function dateFormat(formatter: DateFormatter, zone: TimeZone): DocFormat {
-  return {
+  return Object.freeze<DocFormat>({
     kind: 'date',
     wire: { kind: 'date', pattern: formatter.pattern, zone: zone.id },
     format: (v) => formatter.format(Math.trunc(v), zone),
     formatTerm: (t) => t,
     parseDouble: (s, roundUp, now) => parseDateMath(s, now, roundUp, zone, formatter),
     parseTerm: (s) => s,
-  };
+  });
 }
 
 export function decimalFormat(pattern: string): DocFormat {
   const df = new DecimalFormat(pattern);
-  return {
+  return Object.freeze<DocFormat>({
     kind: 'decimal',
     wire: { kind: 'decimal', pattern },
     format: (v) => df.format(v),
     formatTerm: (t) => t,
     parseDouble: (s) => df.parse(s),
     parseTerm: (s) => s,
-  };
+  });
 }
 
 export const DEFAULT_DATE_DOC_FORMAT = dateFormat(dateFormatter(DEFAULT_DATE_FORMAT), UTC);
