@@ -22,6 +22,8 @@ import { parseSearch } from '../../dsl/search/execute.js';
 import { termsLookupsIn } from '../../dsl/query/terms-lookup-once.js';
 import type { SearchRequest } from '../../dsl/search/request.js';
 import type { ClusterState } from '../state.js';
+import { resolveSort } from '../../dsl/search/sort-keys.js';
+import { compareSortValues, type SortKey, type SortValue } from '../../search/collect/sort.js';
 import type { Transport, TransportPeer } from '../transport/transport.js';
 import { pack, unpack } from '../search/wire.js';
 
@@ -39,8 +41,8 @@ interface WireScan {
   readonly sources: boolean;
 }
 
-/** [index, shard, type, id, routing, version, seqNo, primaryTerm] */
-type WireHit = [string, number, string, string, string | null, number, number, number];
+/** [index, shard, type, id, routing, version, seqNo, primaryTerm, sort values] */
+type WireHit = [string, number, string, string, string | null, number, number, number, (readonly SortValue[])?]; // prettier-ignore
 
 interface WireScanReply {
   readonly hits: WireHit[];
@@ -88,28 +90,55 @@ function scanHere(deps: ClusterScanDeps, job: ScanJob, refs: readonly ShardRef[]
 
 function toWire(r: ScanResult, sources: boolean): WireScanReply {
   return {
-    hits: r.hits.map((h) => [
-      h.index,
-      h.shard,
-      h.type,
-      h.id,
-      h.routing,
-      h.version,
-      h.seqNo,
-      h.primaryTerm,
-    ]),
+    hits: r.hits.map((h): WireHit => {
+      const w: WireHit = [h.index, h.shard, h.type, h.id, h.routing, h.version, h.seqNo, h.primaryTerm]; // prettier-ignore
+      if (h.sort) w.push(h.sort);
+      return w;
+    }),
     sources: sources ? r.hits.map((h) => h.readSource()) : null,
     failures: r.failures,
   };
 }
 
 function fromWire(r: WireScanReply): ScanResult {
-  const hits = r.hits.map(([index, shard, type, id, routing, version, seqNo, primaryTerm], i) => {
-    const src = r.sources?.[i] ?? null;
-    const buf = src === null ? null : Buffer.from(src.buffer, src.byteOffset, src.byteLength);
-    return { index, shard, type, id, routing, version, seqNo, primaryTerm, readSource: () => buf };
-  });
+  const hits = r.hits.map(
+    ([index, shard, type, id, routing, version, seqNo, primaryTerm, sort], i): ScanHit => {
+      const src = r.sources?.[i] ?? null;
+      const buf = src === null ? null : Buffer.from(src.buffer, src.byteOffset, src.byteLength);
+      const h = { index, shard, type, id, routing, version, seqNo, primaryTerm, readSource: () => buf }; // prettier-ignore
+      return sort ? { ...h, sort } : h;
+    },
+  );
   return { hits, failures: r.failures };
+}
+
+/** The keys a sorted scan's hits compare by (null: `_doc` order), resolved on this node's copy of the first index's mapping, as the search coordinator does. */
+function sortKeysOf(job: ScanJob, deps: ClusterScanDeps): SortKey[] | null {
+  const specs = job.search.sort ?? [];
+  if (!specs.some((s) => s.field !== '_doc') || job.targets.length === 0) return null;
+  return resolveSort(specs, job.targets[0]!, [], deps.env().scriptMethods);
+}
+
+/**
+ * The nodes' hits in the lone node's order: by sort values when sorted (ES's merge), then by
+ * shard in the job's order, then in each shard's own order (each node returns its hits so).
+ */
+export function mergeScanHits(
+  results: readonly ScanResult[],
+  refs: readonly ShardRef[],
+  keys: SortKey[] | null,
+): ScanHit[] {
+  const order = new Map(refs.map((r, i) => [key(r.index, r.shard), i]));
+  return results
+    .flatMap((r) => r.hits)
+    .map((h, i) => ({ h, i, shard: order.get(key(h.index, h.shard))! }))
+    .sort(
+      (a, b) =>
+        (keys ? compareSortValues(keys, a.h.sort as SortValue[], b.h.sort as SortValue[]) : 0) ||
+        a.shard - b.shard ||
+        a.i - b.i,
+    )
+    .map((x) => x.h);
 }
 
 export function clusterScanner(deps: ClusterScanDeps): MatchScanner {
@@ -165,11 +194,7 @@ export function clusterScanner(deps: ClusterScanDeps): MatchScanner {
         if (list) list.push(r);
         else byNode.set(r.node, [r]);
       }
-      // the hits of several nodes come back in shard order: a sorted scan would need their merge
       const remote = [...byNode.keys()].some((n) => n !== deps.localNodeId);
-      const sorted = (job.search.sort ?? []).some((s) => s.field !== '_doc');
-      if (sorted && remote)
-        throw illegalArgument('sort in a by-query request is not supported yet when shards are on several nodes'); // prettier-ignore
       // a lookup document read on another node could be missing there: never match nothing silently
       const { query, postFilter } = job.parsed;
       if (remote && termsLookupsIn([query, postFilter]).length > 0)
@@ -200,17 +225,7 @@ export function clusterScanner(deps: ClusterScanDeps): MatchScanner {
       );
       for (const r of results) failures.push(...r.failures);
       if (failures.length) return { hits: [], failures };
-      const order = new Map(refs.map((r, i) => [key(r.index, r.shard), i]));
-      const hits: ScanHit[] = results
-        .flatMap((r) => r.hits)
-        .map((h, i) => ({ h, i }))
-        .sort(
-          (a, b) =>
-            order.get(key(a.h.index, a.h.shard))! - order.get(key(b.h.index, b.h.shard))! ||
-            a.i - b.i,
-        )
-        .map((x) => x.h);
-      return { hits, failures: [] };
+      return { hits: mergeScanHits(results, refs, sortKeysOf(job, deps)), failures: [] };
     },
   };
 }

@@ -9,6 +9,7 @@ import type { IndexService } from '../../engine/index-service.js';
 import type { AliasFilters } from './alias-filter.js';
 import { executeSearch, type ExecuteOptions, type ParsedSearch } from './execute.js';
 import type { SearchRequest } from './request.js';
+import type { SortValue } from '../../search/collect/sort.js';
 
 export interface ScanHit {
   readonly index: string;
@@ -19,6 +20,8 @@ export interface ScanHit {
   readonly version: number;
   readonly seqNo: number;
   readonly primaryTerm: number;
+  /** The hit's sort values when the search sorts on more than `_doc` (cluster scans merge by them). */
+  readonly sort?: readonly SortValue[];
   /**
    * The document's source as the scan saw it; null when it changed or went since (the task's
    * compare-and-write then fails with the engine's conflict).
@@ -69,6 +72,7 @@ export function scanShards(job: ScanJob, env: ScanEnvironment): ScanResult {
   });
   const shards = out.body._shards as { failures?: ScanFailure[] };
   if (shards.failures?.length) return { hits: [], failures: shards.failures };
+  const sorted = (job.search.sort ?? []).some((s) => s.field !== '_doc');
   const hits = (out.allHits ?? []).map((h): ScanHit => {
     const seg = h.segment.segment;
     const { idx, shard } = h.target;
@@ -83,6 +87,7 @@ export function scanShards(job: ScanJob, env: ScanEnvironment): ScanResult {
       version: seg.versions[h.doc]!,
       seqNo,
       primaryTerm: shard.primaryTerm,
+      ...(sorted && h.sort ? { sort: h.sort } : {}),
       // read when the task reaches the hit's batch: the snapshot keeps no sources
       readSource() {
         const rec = shard.read(id);
