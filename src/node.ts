@@ -417,12 +417,7 @@ async function joinClusterOf(
   });
   context.broadcast = clusterBroadcast(membership, context.indices);
   // the operations the routes registered, now run on every node's copies
-  context.copies = clusterCopies(
-    membership,
-    context.indices,
-    context.copies.operations,
-    context.copies.nodeOperations,
-  );
+  context.copies = clusterCopies(membership, context.indices, context.copies.operations);
   context.summaries = clusterSummaries(membership, context.indices);
   registerShardStats(context, membership);
   context.metadata = {

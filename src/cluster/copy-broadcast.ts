@@ -8,8 +8,6 @@ import { toEsError } from '../common/errors.js';
 import {
   copiesOf,
   copyOperation,
-  nodeOperation,
-  type NodeOperation,
   type CopyAnswer,
   type CopyBroadcast,
   type CopyOperation,
@@ -21,7 +19,6 @@ import type { ClusterMembership } from './membership.js';
 import type { ClusterState, ShardRouting } from './state.js';
 
 export const COPIES_ACTION = 'indices:monitor/copies[n]';
-export const NODE_OPERATION_ACTION = 'cluster:monitor/node_operation[n]';
 
 interface NodeRequest {
   op: string;
@@ -69,7 +66,6 @@ export function clusterCopies(
   membership: ClusterMembership,
   indices: IndicesService,
   operations: Map<string, CopyOperation>,
-  nodeOperations: Map<string, NodeOperation>,
 ): CopyBroadcast {
   const onNode = async (req: NodeRequest): Promise<NodeResponse> => {
     const fn = copyOperation(operations, req.op);
@@ -81,21 +77,8 @@ export function clusterCopies(
     return out;
   };
   membership.handle(COPIES_ACTION, (b) => onNode(b as NodeRequest));
-  membership.handle(NODE_OPERATION_ACTION, (b) => {
-    const { op, body } = b as { op: string; body: unknown };
-    return nodeOperation(nodeOperations, op)(body);
-  });
   return {
     operations,
-    nodeOperations,
-    async onEveryNode<T>(op: string, body: unknown) {
-      const order = [...membership.state().nodes.keys()];
-      const r = await membership.collect(NODE_OPERATION_ACTION, { op, body }, 30_000);
-      const results = [...r.results]
-        .map(([nodeId, result]) => ({ nodeId, result: result as T }))
-        .sort((a, b) => order.indexOf(a.nodeId) - order.indexOf(b.nodeId));
-      return { results, failed: r.failures.length };
-    },
     async run<T>(op: string, targets: readonly IndexService[], body: unknown) {
       const state = membership.state();
       let total = 0;

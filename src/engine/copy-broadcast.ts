@@ -44,31 +44,14 @@ export type CopyOperation = (
   body: unknown,
 ) => unknown[] | Promise<unknown[]>;
 
-/** One node's part of a per-node table (`_cat/allocation`): a JSON-serializable answer. */
-export type NodeOperation = (body: unknown) => unknown;
-
-export interface NodeAnswer<T> {
-  readonly nodeId: string;
-  readonly result: T;
-}
-
 export interface CopyBroadcast {
   /** Operations by name, registered when routes are (every node registers the same). */
   readonly operations: Map<string, CopyOperation>;
-  readonly nodeOperations: Map<string, NodeOperation>;
-  /** Runs a node operation on every node (ES TransportNodesAction), in the cluster's node order. */
-  onEveryNode<T>(op: string, body: unknown): Promise<{ results: Array<NodeAnswer<T>>; failed: number }>; // prettier-ignore
   run<T>(
     op: string,
     indices: readonly IndexService[],
     body: unknown,
   ): Promise<CopyBroadcastResult<T>>;
-}
-
-export function nodeOperation(ops: ReadonlyMap<string, NodeOperation>, op: string): NodeOperation {
-  const fn = ops.get(op);
-  if (!fn) throw new EsError('action_not_found_transport_exception', `No handler for action [${op}]`, 500); // prettier-ignore
-  return fn;
 }
 
 export function copyOperation(ops: ReadonlyMap<string, CopyOperation>, op: string): CopyOperation {
@@ -84,14 +67,8 @@ export const copiesOf = (idx: IndexService): number =>
 /** A lone node: every started primary is here; replicas are unassigned (counted in total only). */
 export function localCopies(nodeId: () => string): CopyBroadcast {
   const operations = new Map<string, CopyOperation>();
-  const nodeOperations = new Map<string, NodeOperation>();
   return {
     operations,
-    nodeOperations,
-    async onEveryNode<T>(op: string, body: unknown) {
-      const result = (await nodeOperation(nodeOperations, op)(body)) as T;
-      return { results: [{ nodeId: nodeId(), result }], failed: 0 };
-    },
     async run<T>(op: string, indices: readonly IndexService[], body: unknown) {
       const fn = copyOperation(operations, op);
       let total = 0;

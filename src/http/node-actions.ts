@@ -1,6 +1,7 @@
 /**
  * Answers every node gives for the node that asks (ES TransportNodesAction): `_cat/nodeattrs`,
- * `_cat/thread_pool` and `_cat/tasks` list a row per node and pool or task. The routes register
+ * `_cat/thread_pool`, `_cat/tasks`, `_cat/allocation`, `_cat/fielddata`, `_cluster/stats` and the
+ * task list read every node's part. The routes register
  * each action's local answer when the app is built; a lone node answers itself, a node in a
  * cluster registers them with its membership when it joins (node.ts) and asks every node.
  */
@@ -26,16 +27,31 @@ export async function fromEveryNode(
   nodeIds: string[] = [],
   timeoutMs = 30_000,
 ): Promise<Array<[nodeId: string, answer: unknown]>> {
+  return (await everyNode(node, action, body, nodeIds, timeoutMs)).answers;
+}
+
+/** fromEveryNode, with how many of the nodes asked did not answer (`_nodes.failed`). */
+export async function everyNode(
+  node: NodeContext,
+  action: string,
+  body: unknown,
+  nodeIds: string[] = [],
+  timeoutMs = 30_000,
+): Promise<{ answers: Array<[nodeId: string, answer: unknown]>; failed: number }> {
   if (!node.cluster) {
-    if (!nodeSelected(node, nodeIds)) return [];
+    if (!nodeSelected(node, nodeIds)) return { answers: [], failed: 0 };
     const h = node.nodeActions.get(action);
     if (!h) throw new EsError('action_not_found_transport_exception', `No handler for action [${action}]`, 500); // prettier-ignore
-    return [[node.nodeId, await h(body)]];
+    return { answers: [[node.nodeId, await h(body)]], failed: 0 };
   }
   const wanted = clusterNodesSelected(node, nodeIds);
   const { results } = await node.cluster.collect(action, body, timeoutMs);
-  const out: Array<[string, unknown]> = [];
-  for (const id of node.cluster.state().nodes.keys())
-    if (wanted.has(id) && results.has(id)) out.push([id, results.get(id)]);
-  return out;
+  const answers: Array<[string, unknown]> = [];
+  let failed = 0;
+  for (const id of node.cluster.state().nodes.keys()) {
+    if (!wanted.has(id)) continue;
+    if (results.has(id)) answers.push([id, results.get(id)]);
+    else failed++;
+  }
+  return { answers, failed };
 }

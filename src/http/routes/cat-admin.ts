@@ -39,7 +39,7 @@ import {
 import { fromEveryNode, registerNodeAction } from '../node-actions.js';
 import { localDiscoveryNode } from './cluster-allocation.js';
 import { ES_VERSION } from './info.js';
-import { hostOf, nodeSelected, transportAddress } from './nodes.js';
+import { hostOf, transportAddress } from './nodes.js';
 import type { TaskManager } from './tasks.js';
 import { repositories } from './snapshot-repositories.js';
 
@@ -61,6 +61,8 @@ interface CatSegments {
 }
 
 export const ALLOCATION_OPERATION = 'internal:quarry/cat/allocation';
+/** Each node's disk for `_cat/allocation`. */
+export const ALLOCATION_NODE_ACTION = 'internal:quarry/cat/allocation[n]';
 
 /** A node's row of `_cat/allocation` besides its shards. */
 interface AllocationNode {
@@ -115,8 +117,7 @@ export function registerCatAdminRoutes(
   // ES RestAllocationAction: started copies count on their node (with their share of its
   // store), the others in a row of their own; every selected node has a row, with its disk
   node.copies.operations.set(ALLOCATION_OPERATION, (idx, shards) => storeShares(idx, shards));
-  node.copies.nodeOperations.set(ALLOCATION_OPERATION, (b): AllocationNode | null => {
-    if (!nodeSelected(node, (b as { ids: string[] }).ids)) return null;
+  registerNodeAction(node, ALLOCATION_NODE_ACTION, (): AllocationNode => {
     const disk = diskCells(node.settings.dataPath);
     const bytes = (k: string) => (disk[k] instanceof ByteSize ? (disk[k] as ByteSize).bytes : null); // prettier-ignore
     const pct = disk['disk.used_percent'];
@@ -145,10 +146,10 @@ export function registerCatAdminRoutes(
       shards.set(routing.nodeId, (shards.get(routing.nodeId) ?? 0) + 1);
       indexBytes.set(routing.nodeId, (indexBytes.get(routing.nodeId) ?? 0) + result);
     }
-    const nodes = await node.copies.onEveryNode<AllocationNode | null>(ALLOCATION_OPERATION, { ids }); // prettier-ignore
+    const nodes = await fromEveryNode(node, ALLOCATION_NODE_ACTION, {}, ids);
     const rows: Cell[][] = [];
-    for (const { nodeId, result: n } of nodes.results) {
-      if (!n) continue;
+    for (const [nodeId, answer] of nodes) {
+      const n = answer as AllocationNode;
       const size = (b: number | null) => (b === null ? null : new ByteSize(b));
       rows.push(
         row(ALLOCATION_COLUMNS, {
@@ -298,7 +299,7 @@ export function registerCatAdminRoutes(
 
   // every node sums the fielddata its shards hold, by field (ES RestFielddataAction reads
   // every node's stats); shards a node does not hold have loaded nothing there
-  node.copies.nodeOperations.set(FIELDDATA_OPERATION, (): NodeFielddata => {
+  registerNodeAction(node, FIELDDATA_OPERATION, (): NodeFielddata => {
     const bytes = new Map<string, number>();
     for (const idx of indices.all()) {
       if (idx.closed) continue;
@@ -311,9 +312,10 @@ export function registerCatAdminRoutes(
   const fielddata: Handler = async (req) => {
     checkParams(req, [...CAT_PARAMS, 'fields']);
     const wanted = (req.params.fields ?? param(req, 'fields') ?? '').split(',').filter((s) => s);
-    const nodes = await node.copies.onEveryNode<NodeFielddata>(FIELDDATA_OPERATION, {});
+    const nodes = await fromEveryNode(node, FIELDDATA_OPERATION, {});
     const rows: Cell[][] = [];
-    for (const { result: n } of nodes.results)
+    for (const [, answer] of nodes) {
+      const n = answer as NodeFielddata;
       for (const [field, b] of n.fields) {
         if (wanted.length > 0 && !wanted.some((w) => simpleMatch(w, field))) continue;
         rows.push(
@@ -327,6 +329,7 @@ export function registerCatAdminRoutes(
           }),
         );
       }
+    }
     return respond(req, { columns: FIELDDATA_COLUMNS, rows });
   };
   router.add('GET', '/_cat/fielddata', fielddata);

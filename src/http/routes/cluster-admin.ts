@@ -2,6 +2,7 @@
  * Cluster admin endpoints of ES 6.8 on a lone node: `_cluster/stats`, `_cluster/pending_tasks`,
  * `_remote/info` and `_nodes/reload_secure_settings`.
  */
+import { everyNode, registerNodeAction } from '../node-actions.js';
 import { availableParallelism, freemem, platform, totalmem, type as osType } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { clusterHealth } from '../../engine/health.js';
@@ -143,8 +144,8 @@ async function clusterStats(node: NodeContext): Promise<Obj> {
     'completion',
     'segments',
   ]);
-  const nodes = await node.copies.onEveryNode<NodeFigures>(CLUSTER_STATS_NODE_OPERATION, {});
-  const figs = nodes.results.map((r) => r.result);
+  const nodes = await everyNode(node, CLUSTER_STATS_NODE_OPERATION, {});
+  const figs = nodes.answers.map(([, f]) => f as NodeFigures);
   const count = figs.length;
   const mem = sumFields(figs.map((f) => f.mem));
   const total = mem.total_in_bytes ?? 0;
@@ -210,7 +211,7 @@ async function clusterStats(node: NodeContext): Promise<Obj> {
 }
 
 export function registerClusterAdminRoutes(router: Router<Handler>, node: NodeContext): void {
-  node.copies.nodeOperations.set(CLUSTER_STATS_NODE_OPERATION, () => localFigures(node));
+  registerNodeAction(node, CLUSTER_STATS_NODE_OPERATION, () => localFigures(node));
   const stats: Handler = async (req) => {
     checkParams(req, ['flat_settings', 'timeout']);
     return { status: 200, body: await clusterStats(node) };
