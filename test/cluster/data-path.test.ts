@@ -425,11 +425,27 @@ describe('documents in a two-node cluster', () => {
     expect(sorted.json).toMatchObject({ total: 2, deleted: 2, failures: [] });
     for (const id of ['57', '54']) expect((await call(`${a}/bq/_doc/${id}`)).status).toBe(404);
     expect((await call(`${a}/bq/_doc/51`)).status).toBe(200);
-    const lookup = await call(`${b}/bq/_delete_by_query`, 'POST', {
-      query: { terms: { n: { index: 'bq', type: '_doc', id: '21', path: 'n' } } },
+    // a terms lookup is read once on the coordinating node, wherever its document lives, and
+    // its values sent to every shard's node: each node deletes what its shards match
+    await call(`${a}/lk/_doc/1?refresh=true`, 'PUT', { ns: [1021, 1024, 1027, 31] });
+    const viaLookup = await call(`${b}/bq/_delete_by_query?refresh=true`, 'POST', {
+      query: { terms: { n: { index: 'lk', type: '_doc', id: '1', path: 'ns' } } },
     });
-    expect(lookup.status).toBe(400);
-    expect(lookup.json.error.reason).toContain('terms lookup in a by-query request');
+    expect(viaLookup.json).toMatchObject({ total: 4, deleted: 4, failures: [] });
+    for (const id of ['21', '24', '27', '31']) expect((await call(`${a}/bq/_doc/${id}`)).status).toBe(404); // prettier-ignore
+    const noDoc = await call(`${a}/bq/_delete_by_query`, 'POST', {
+      query: { terms: { n: { index: 'lk', type: '_doc', id: 'none', path: 'ns' } } },
+    });
+    expect(noDoc.json).toMatchObject({ total: 0, deleted: 0, failures: [] });
+    // put the four back: the tests below count on the 38
+    for (const [id, n] of [
+      ['21', 1021],
+      ['24', 1024],
+      ['27', 1027],
+      ['31', 31],
+    ] as const)
+      await call(`${a}/bq/_doc/${id}?refresh=true`, 'PUT', { n, tag: `t${Number(id) % 3}` });
+    await call(`${a}/lk`, 'DELETE');
     expect((await call(`${a}/bq/_count`)).json.count).toBe(38);
   }, 40_000);
 

@@ -6,7 +6,7 @@
  * lone node's order (index, then shard, then `_doc`); a shard whose node cannot answer, or that
  * has no started primary, is a search failure of the task, as a failed scroll shard is in ES.
  */
-import { EsError, illegalArgument, toEsError } from '../../common/errors.js';
+import { EsError, toEsError } from '../../common/errors.js';
 import type { IndexService } from '../../engine/index-service.js';
 import type { AliasFilters } from '../../dsl/search/alias-filter.js';
 import {
@@ -25,7 +25,7 @@ import type { ClusterState } from '../state.js';
 import { resolveSort } from '../../dsl/search/sort-keys.js';
 import { compareSortValues, type SortKey, type SortValue } from '../../search/collect/sort.js';
 import type { Transport, TransportPeer } from '../transport/transport.js';
-import { pack, unpack } from '../search/wire.js';
+import { decodeLookups, encodeLookups, pack, unpack, type WireLookup } from '../search/wire.js';
 
 export const SCAN_ACTION = 'indices:data/read/scan[shards]';
 
@@ -39,6 +39,7 @@ interface WireScan {
   readonly shards: readonly ShardRef[];
   readonly aliasFilters: readonly (readonly [string, unknown])[];
   readonly sources: boolean;
+  readonly lookups?: readonly (readonly [string, WireLookup])[];
 }
 
 /** [index, shard, type, id, routing, version, seqNo, primaryTerm, sort values] */
@@ -162,6 +163,7 @@ export function clusterScanner(deps: ClusterScanDeps): MatchScanner {
       parsed: parseSearch(w.sreq),
       aliasFilters,
       sources: w.sources,
+      ...(w.lookups ? { lookups: decodeLookups(w.lookups) } : {}),
     };
     return { body: {}, attachment: pack(toWire(scanHere(deps, job, w.shards), w.sources)) };
   });
@@ -194,11 +196,10 @@ export function clusterScanner(deps: ClusterScanDeps): MatchScanner {
         if (list) list.push(r);
         else byNode.set(r.node, [r]);
       }
-      const remote = [...byNode.keys()].some((n) => n !== deps.localNodeId);
       // a lookup document read on another node could be missing there: never match nothing silently
       const { query, postFilter } = job.parsed;
-      if (remote && termsLookupsIn([query, postFilter]).length > 0)
-        throw illegalArgument('a terms lookup in a by-query request is not supported yet when shards are on several nodes'); // prettier-ignore
+      if (!job.lookups && termsLookupsIn([query, postFilter]).length > 0)
+        throw new EsError('illegal_state_exception', 'the terms lookups of a scan must be read before it', 500); // prettier-ignore
       const sources = job.sources === true;
       const aliasFilters = [...(job.aliasFilters ?? new Map())].map(
         ([idx, f]) => [(idx as IndexService).name, f] as const,
@@ -207,7 +208,7 @@ export function clusterScanner(deps: ClusterScanDeps): MatchScanner {
         [...byNode].map(async ([nodeId, list]): Promise<ScanResult> => {
           if (nodeId === deps.localNodeId) return scanHere(deps, job, list);
           try {
-            const wire: WireScan = { sreq: job.search, shards: list, aliasFilters, sources };
+            const wire: WireScan = { sreq: job.search, shards: list, aliasFilters, sources, ...(job.lookups ? { lookups: encodeLookups(job.lookups) } : {}) }; // prettier-ignore
             const out = await deps.transport.send(
               deps.peerOf(nodeId),
               SCAN_ACTION,

@@ -10,6 +10,7 @@ import type { AliasFilters } from './alias-filter.js';
 import { executeSearch, type ExecuteOptions, type ParsedSearch } from './execute.js';
 import type { SearchRequest } from './request.js';
 import type { SortValue } from '../../search/collect/sort.js';
+import { termsLookupOnce, type LookupOutcome } from '../query/terms-lookup-once.js';
 
 export interface ScanHit {
   readonly index: string;
@@ -46,6 +47,11 @@ export interface ScanJob {
   readonly aliasFilters?: AliasFilters;
   /** Whether the task reads the hits' sources (update by query); a delete needs none. */
   readonly sources?: boolean;
+  /**
+   * The search's terms lookups, read beforehand by the coordinating node (by lookupKey): the
+   * shards use these, never a read of their own node's copy of the lookup document.
+   */
+  readonly lookups?: ReadonlyArray<readonly [string, LookupOutcome]>;
 }
 
 /** Where scans run: this node's shards, or each shard's primary in a cluster. */
@@ -61,8 +67,17 @@ export type ScanEnvironment = Pick<
 
 /** Scans this node's shards of the job. */
 export function scanShards(job: ScanJob, env: ScanEnvironment): ScanResult {
+  let termsLookup = env.termsLookup;
+  if (job.lookups) {
+    const once = termsLookupOnce((index, type, id) => {
+      throw new Error(`terms lookup [${index}/${type}/${id}] was not read beforehand`);
+    });
+    for (const [k, o] of job.lookups) once.prime(k, o);
+    termsLookup = once.lookup;
+  }
   const out = executeSearch(job.targets, job.search, job.parsed, {
     ...env,
+    ...(termsLookup ? { termsLookup } : {}),
     searchType: 'query_then_fetch',
     typedKeys: false,
     now: Date.now(),

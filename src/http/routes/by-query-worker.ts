@@ -5,6 +5,7 @@
  * active shard copies, record version conflicts, and throttle between batches at
  * `requests_per_second`, rescheduling the wait when the task is rethrottled.
  */
+import { readTermsLookups } from '../terms-lookups.js';
 import { EsError, illegalArgument } from '../../common/errors.js';
 import { filterSource, isFilterEmpty } from '../../common/source-filter.js';
 import type { IndexService } from '../../engine/index-service.js';
@@ -365,6 +366,8 @@ async function scan(
     search: job.search,
     parsed: job.parsed,
     sources: job.mode !== 'delete',
+    // read here, wherever the lookup documents are: the shards' nodes use these values
+    lookups: await readTermsLookups(node, [job.parsed.query, job.parsed.postFilter]),
     ...(shardFilter ? { shardFilter } : {}),
     ...(job.aliasFilters ? { aliasFilters: job.aliasFilters } : {}),
   });

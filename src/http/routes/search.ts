@@ -3,9 +3,7 @@
  * `_explain` and `_validate/query`. Every one goes through the single DSL executor.
  */
 import { EsError, illegalArgument, toEsError } from '../../common/errors.js';
-import { RawJson } from '../../common/json.js';
 import { sourceFilterFromParams } from '../../common/source-filter.js';
-import { valueAtPath } from '../../engine/documents.js';
 import { shardForRouting } from '../../common/murmur3.js';
 import {
   indicesOptionsFrom,
@@ -44,12 +42,7 @@ import {
   requestCacheKey,
   requestMayCache,
 } from '../../dsl/search/shard-request-cache.js';
-import {
-  lookupKey,
-  termsLookupOnce,
-  termsLookupsIn,
-  type TermsLookupOnce,
-} from '../../dsl/query/terms-lookup-once.js';
+import { termsLookupOnce, type TermsLookupOnce } from '../../dsl/query/terms-lookup-once.js';
 import { DEFAULT_MAX_AGG_DEPTH, MAX_AGG_DEPTH_SETTING } from '../../dsl/aggs/parse/parse-aggs.js';
 import { indexQueryContext } from '../../dsl/search/index-context.js';
 import {
@@ -62,6 +55,7 @@ import { searchTimeoutOptions, validateNodeSearchSettings } from '../search-sett
 import { formatTimeValue } from '../../common/units.js';
 import { allShardsFailed } from '../../dsl/search/shard-failures.js';
 import type { NodeContext } from '../../node-context.js';
+import { lookupValues, readTermsLookups } from '../terms-lookups.js';
 import { checkParams, preferenceWarning } from '../params.js';
 import {
   bodyJson,
@@ -221,37 +215,14 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     if (!r.found) return null;
     return lookupValues(r.body._source, path);
   };
-  /** The values at `path` of a lookup document's `_source` (none for a missing or null one). */
-  const lookupValues = (src: unknown, path: string): unknown[] => {
-    const v = valueAtPath(src instanceof RawJson ? JSON.parse(src.text) : src, path);
-    return v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
-  };
   /**
    * In a cluster the lookup documents are read before the search (wherever their shards are,
    * through node.reads), as ES rewrites lookups on the coordinating node; the memo then answers
    * the query's lowering here, and the lookups travel to the other nodes' shards.
    */
   const readLookups = async (parsed: PreparedSearch['parsed'], once: TermsLookupOnce) => {
-    for (const l of termsLookupsIn([
-      parsed.query,
-      parsed.postFilter,
-      parsed.aggs,
-      parsed.rescoreQueries,
-    ])) {
-      try {
-        const idx = indices.resolve(l.index, STRICT_EXPAND_OPEN_FORBID_CLOSED)[0];
-        let values: unknown[] | null = null;
-        if (idx) {
-          const r = await node.reads.get(idx, l.type, l.id, l.routing, {
-            source: { includes: [], excludes: [] },
-          });
-          if (r.found) values = lookupValues(r.body._source, l.path);
-        }
-        once.prime(lookupKey(l), { values });
-      } catch (error) {
-        once.prime(lookupKey(l), { error });
-      }
-    }
+    const roots = [parsed.query, parsed.postFilter, parsed.aggs, parsed.rescoreQueries];
+    for (const [key, outcome] of await readTermsLookups(node, roots)) once.prime(key, outcome);
     return once.outcomes();
   };
   /** Lookups run once per search request, keyed by its parameter reader (one per request and
