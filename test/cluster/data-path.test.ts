@@ -447,6 +447,17 @@ describe('documents in a two-node cluster', () => {
       await call(`${a}/bq/_doc/${id}?refresh=true`, 'PUT', { n, tag: `t${Number(id) % 3}` });
     await call(`${a}/lk`, 'DELETE');
     expect((await call(`${a}/bq/_count`)).json.count).toBe(38);
+    // _cat/count through a filtering alias counts the filter's matches over both nodes' shards
+    await call(`${a}/_aliases`, 'POST', {
+      actions: [
+        { add: { index: 'bq', alias: 'bq-t1', filter: { term: { 'tag.keyword': 't1' } } } },
+      ],
+    });
+    for (const n of nodes) {
+      const r = await fetch(`${n.url}/_cat/count/bq-t1?h=count`);
+      expect((await r.text()).trim()).toBe('13');
+    }
+    await call(`${a}/_aliases`, 'POST', { actions: [{ remove: { index: 'bq', alias: 'bq-t1' } }] });
   }, 40_000);
 
   it('reindexes from any node: sliced, into an index the writes create, read back everywhere', async () => {

@@ -1,6 +1,8 @@
 /**
  * `_cat` APIs: health, nodes, indices, count, shards (plain text tables or JSON/YAML).
  */
+import { runCount } from '../count-runner.js';
+import { parseSearchBody } from '../../dsl/search/request.js';
 import { statfsSync } from 'node:fs';
 import { freemem, loadavg, totalmem } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
@@ -18,8 +20,6 @@ import {
   SHARDS_COLUMNS,
 } from '../../cat/columns.js';
 import { allShardsFailed } from '../../dsl/search/shard-failures.js';
-import { executeCount } from '../../dsl/search/count.js';
-import { shardTargets } from '../../dsl/search/execute.js';
 import { parseQuery } from '../../dsl/query/index.js';
 import { findAliases } from '../../engine/alias-listing.js';
 import { clusterHealth, indexHealth } from '../../engine/health.js';
@@ -236,13 +236,11 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
     const summaries = await node.summaries.of(live.filter((i) => !filters.has(i)));
     for (const s of summaries.values()) count += s.docs;
     if (filters.size > 0) {
-      if (node.cluster)
-        throw new EsError('illegal_argument_exception', '_cat/count through a filtering alias is not supported yet when shards are on several nodes', 400); // prettier-ignore
-      const r = executeCount(shardTargets([...filters.keys()]), parseQuery({ match_all: {} }), {
-        now: Date.now(),
-        limits: searchLimits(node),
-        nodeId: node.nodeId,
-        aliasFilters: filters,
+      const r = await runCount(node, {
+        indices: [...filters.keys()],
+        sreq: parseSearchBody({}),
+        query: parseQuery({ match_all: {} }),
+        opts: { now: Date.now(), limits: searchLimits(node), nodeId: node.nodeId, aliasFilters: filters }, // prettier-ignore
       });
       count += r.count as number;
     }

@@ -23,13 +23,11 @@ import {
   executeSearch,
   parseSearch,
   type ParsedSearch,
-  shardTargets,
   type ExecuteOptions,
   type ShardTarget,
   type SearchOutcome,
 } from '../../dsl/search/execute.js';
 import { fetchHits } from '../../dsl/search/fetch.js';
-import { executeCount } from '../../dsl/search/count.js';
 import {
   lowerAliasFilter,
   parseAliasFilters,
@@ -56,6 +54,7 @@ import { formatTimeValue } from '../../common/units.js';
 import { allShardsFailed } from '../../dsl/search/shard-failures.js';
 import type { NodeContext } from '../../node-context.js';
 import { lookupValues, readTermsLookups } from '../terms-lookups.js';
+import { runCount } from '../count-runner.js';
 import { checkParams, preferenceWarning } from '../params.js';
 import {
   bodyJson,
@@ -563,37 +562,21 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     const found = typeFilter(resolveSearch(req), req.params.type);
     const aliasFilters = indices.aliasFilters(req.params.index, found);
     const shardFilter = routingFilter(req.params.index, get('routing'));
-    const limits = searchLimits(node);
-    if (inCluster()) {
-      const pref = get('preference');
-      return node
-        .clusterSearch!.count({
-          indices: found,
-          sreq,
-          query,
-          opts: {
-            now,
-            limits,
-            nodeId: node.nodeId,
-            ...searchTimeoutOptions(node),
-            ...(aliasFilters.size > 0 ? { aliasFilters } : {}),
-            ...(shardFilter ? { shardFilter } : {}),
-          },
-          ...(pref !== undefined ? { preference: pref } : {}),
-        })
-        .then((body) => ({ status: 200, body }));
-    }
-    const targets = shardTargets(found, shardFilter);
-    return {
-      status: 200,
-      body: executeCount(targets, query, {
+    const pref = get('preference');
+    return runCount(node, {
+      indices: found,
+      sreq,
+      query,
+      opts: {
         now,
-        limits,
+        limits: searchLimits(node),
         nodeId: node.nodeId,
         ...searchTimeoutOptions(node),
         ...(aliasFilters.size > 0 ? { aliasFilters } : {}),
-      }),
-    };
+        ...(shardFilter ? { shardFilter } : {}),
+      },
+      ...(pref !== undefined ? { preference: pref } : {}),
+    }).then((body) => ({ status: 200, body }));
   };
   router.add(['GET', 'POST'], '/_count', count);
   router.add(['GET', 'POST'], '/{index}/_count', count);
