@@ -14,6 +14,7 @@ import type { CopyBroadcast } from './engine/copy-broadcast.js';
 import type { MetadataWriter } from './engine/metadata-writer.js';
 import type { IndexSummaries } from './engine/index-summaries.js';
 import type { ScrollService } from './dsl/search/scroll.js';
+import type { SearchService } from './dsl/search/search-service.js';
 import type { OverloadControl } from './http/overload.js';
 import type { Clock } from './search/deadline.js';
 import type { ClusterMembership } from './cluster/membership.js';
@@ -61,6 +62,8 @@ export interface NodeContext {
   metadata: MetadataWriter;
   /** Health and counts per index (`_cat/indices`): this node's shards, or every node's copies. */
   summaries: IndexSummaries;
+  /** Searches, counts and scrolls: this node's shards, or one copy of each on its node. */
+  searches: SearchService;
   /** The address clients reach the node on, `host:port`, once listening. */
   publishAddress: string;
   readonly scrolls: ScrollService;

@@ -2,6 +2,7 @@
  * Starting and stopping one node: open the store, restore identity and indices, build the HTTP
  * app, listen. `startNode` is what `bin/quarry`, the tests and the conformance runner use.
  */
+import { localSearchService } from './dsl/search/local-search-service.js';
 import { nodeRequestCache } from './dsl/search/shard-request-cache.js';
 import { EsError } from './common/errors.js';
 import type { FastifyInstance } from 'fastify';
@@ -191,6 +192,7 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     copies: localCopies(() => identity.nodeId),
     metadata: localMetadata(indices),
     summaries: localSummaries(),
+    searches: localSearchService(scrolls, () => identity.nodeId),
     scrolls,
     scriptMethods,
     runUpdateScript: (script, ctx) => runUpdateScript(script, ctx, scriptMethods),
@@ -296,6 +298,8 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
   if (wantsCluster(settings.raw)) {
     try {
       context.cluster = await joinClusterOf(context, opts.log);
+      // from now on searches read each shard on the node holding it
+      if (context.clusterSearch) context.searches = context.clusterSearch;
     } catch (e) {
       await app.close();
       await opened.close();

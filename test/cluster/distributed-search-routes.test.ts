@@ -10,11 +10,13 @@ import type { ClusterState, DiscoveryNode, ShardRouting } from '../../src/cluste
 import { createTransport, type Transport } from '../../src/cluster/transport/transport.js';
 import { nodeRequestCache } from '../../src/dsl/search/shard-request-cache.js';
 import { startTestNode, type TestNode } from '../helpers/node.js';
+import type { SearchService } from '../../src/dsl/search/search-service.js';
 
 let a: TestNode; // in the cluster: coordinates
 let b: TestNode; // a lone node: the reference answers; its transport serves shard 1
 const transports: Transport[] = [];
 const closers: Array<() => void> = [];
+let lone: SearchService | undefined;
 
 const copy = (shard: number, nodeId: string): ShardRouting => ({
   index: 'docs',
@@ -100,6 +102,8 @@ beforeAll(async () => {
     closers.push(() => cs.close());
     if (id === 'A') {
       a.context.clusterSearch = cs;
+      lone = a.context.searches;
+      a.context.searches = cs;
       // the membership as far as the routes read it: the gate is on (no data plane yet)
       a.context.cluster = {
         dataPlane: false,
@@ -113,6 +117,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const c of closers) c();
   if (a) a.context.cluster = undefined;
+  if (a && lone) a.context.searches = lone;
   for (const t of transports) await t.close().catch(() => undefined);
   await a?.destroy();
   await b?.destroy();

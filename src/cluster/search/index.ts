@@ -2,53 +2,26 @@
  * Search in a cluster: this node's shard-side search actions, and the coordinating side the
  * search routes run through (`searchAcrossCluster`), wired once at startup.
  */
-import type { QueryNode } from '../../dsl/query/index.js';
-import { parseSearch, type ExecuteOptions, type SearchOutcome } from '../../dsl/search/execute.js';
+import { parseSearch, type SearchOutcome } from '../../dsl/search/execute.js';
 import { executeCount } from '../../dsl/search/count.js';
-import type { SearchRequest } from '../../dsl/search/request.js';
-import type { IndexService } from '../../engine/index-service.js';
+import type { CountRun, SearchService } from '../../dsl/search/search-service.js';
 import { shardTargets } from '../../dsl/search/execute.js';
 import type { Transport } from '../transport/transport.js';
 import type { ClusterState } from '../state.js';
 import { roundRobin } from './copy-selection.js';
 import { searchAcrossCluster, type ClusterSearchRequest } from './search-across-cluster.js';
 import { registerShardSearchHandlers, type SearchHost } from './shard-search-service.js';
-import {
-  clearScrollsAcrossCluster,
-  scrollAcrossCluster,
-  type ScrollPageRequest,
-} from './scroll-across-cluster.js';
+import { clearScrollsAcrossCluster, scrollAcrossCluster } from './scroll-across-cluster.js';
 
 export { searchAcrossCluster, type ClusterSearchRequest } from './search-across-cluster.js';
 export type { SearchHost } from './shard-search-service.js';
 export type { ScrollPageRequest } from './scroll-across-cluster.js';
 
-export interface ClusterCountRequest {
-  readonly indices: IndexService[];
-  /** The count's query as parsed from the request (`_count` body or `q`). */
-  readonly sreq: SearchRequest;
-  readonly query: QueryNode;
-  readonly opts: Pick<
-    ExecuteOptions,
-    | 'now'
-    | 'limits'
-    | 'nodeId'
-    | 'defaultTimeoutMs'
-    | 'allowPartialSearchResults'
-    | 'aliasFilters'
-    | 'shardFilter'
-  >;
-  readonly preference?: string;
-}
+export type ClusterCountRequest = CountRun;
 
-export interface ClusterSearch {
+/** The search APIs of a node in a cluster: shards read on the nodes holding them. */
+export interface ClusterSearch extends SearchService {
   search(r: ClusterSearchRequest): Promise<SearchOutcome>;
-  /** `_count`: a size-0 search reporting the total (ES TransportCountAction's shape). */
-  count(r: ClusterCountRequest): Promise<Record<string, unknown>>;
-  /** A scroll's next page (`_search/scroll`), served by any node of the cluster. */
-  scroll(r: ScrollPageRequest): Promise<{ body: Record<string, unknown>; warnings: string[] }>;
-  /** Clear-scroll: the scrolls freed, and how many ids named none left. */
-  clearScroll(ids: readonly string[] | 'all'): Promise<{ freed: number; missing: number }>;
   /** Search contexts this node holds for other coordinators now. */
   openContexts(): number;
   close(): void;

@@ -4,6 +4,7 @@
  * from its context; the coordinator merges them, takes a page and fetches its hits from the
  * contexts that hold them, which moves those shards' cursors on. Any node can serve any page.
  */
+import type { ScrollPageRequest } from '../../dsl/search/search-service.js';
 import { EsError, toEsError } from '../../common/errors.js';
 import type { IndexService } from '../../engine/index-service.js';
 import type { CollectedHit } from '../../search/collect/top-docs.js';
@@ -30,13 +31,7 @@ import {
   type ScrollQueryRequest,
 } from './wire.js';
 
-export interface ScrollPageRequest {
-  readonly scrollId: string;
-  /** The new keep alive (`scroll`), or null to keep the current one. */
-  readonly keepAliveMs: number | null;
-  /** `search.max_keep_alive`. */
-  readonly maxKeepAliveMs: number;
-}
+export type { ScrollPageRequest } from '../../dsl/search/search-service.js';
 
 export interface ScrollHost {
   /** The open index of that name on this node (every node opens every index). */

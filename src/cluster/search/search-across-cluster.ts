@@ -10,6 +10,7 @@
  * through here again; a scroll keeps a context on every node of its shards, this one's too,
  * named by the scroll id (its pages: scroll-across-cluster.ts).
  */
+import type { SearchRun } from '../../dsl/search/search-service.js';
 import { EsError, toEsError } from '../../common/errors.js';
 import type { IndexService } from '../../engine/index-service.js';
 import type { CollectedHit } from '../../search/collect/top-docs.js';
@@ -49,7 +50,6 @@ import type { ClusterState } from '../state.js';
 import { selectShardCopies, type RoundRobin } from './copy-selection.js';
 import { refuseAcrossNodes } from './unsupported.js';
 import { sumStatsTables, tableStats, type StatsTable } from '../../search/query/stats-table.js';
-import type { LookupOutcome } from '../../dsl/query/terms-lookup-once.js';
 import { encodeScrollId, type ContextRef } from './scroll-id.js';
 import { DEFAULT_CONTEXT_KEEP_ALIVE_MS, type ShardSearchService } from './shard-search-service.js';
 import { randomUUID } from 'node:crypto';
@@ -85,19 +85,7 @@ export interface ClusterSearchDeps {
   readonly local?: ShardSearchService;
 }
 
-export interface ClusterSearchRequest {
-  /** The resolved indices, as this node holds them (every node opens every index). */
-  readonly indices: IndexService[];
-  readonly req: SearchRequest;
-  readonly parsed: ParsedSearch;
-  readonly opts: ExecuteOptions;
-  readonly preference?: string;
-  readonly maxAggDepth?: number;
-  /**
-   * The request's terms lookups, read beforehand on this node (ES rewrites them on the
-   * coordinating node); the shards on other nodes get them with the query.
-   */
-  readonly termsLookups?: readonly (readonly [string, LookupOutcome])[];
+export interface ClusterSearchRequest extends SearchRun {
   /**
    * What runs when every shard is read on this node (default: the lone node's executor), over
    * the shards `shardFilter` keeps.

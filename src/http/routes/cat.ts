@@ -1,7 +1,6 @@
 /**
  * `_cat` APIs: health, nodes, indices, count, shards (plain text tables or JSON/YAML).
  */
-import { runCount } from '../count-runner.js';
 import { parseSearchBody } from '../../dsl/search/request.js';
 import { statfsSync } from 'node:fs';
 import { freemem, loadavg, totalmem } from 'node:os';
@@ -236,7 +235,7 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
     const summaries = await node.summaries.of(live.filter((i) => !filters.has(i)));
     for (const s of summaries.values()) count += s.docs;
     if (filters.size > 0) {
-      const r = await runCount(node, {
+      const r = await node.searches.count({
         indices: [...filters.keys()],
         sreq: parseSearchBody({}),
         query: parseQuery({ match_all: {} }),

@@ -19,15 +19,7 @@ import {
   resolveErrorLocations,
   toSearchQuery,
 } from '../../dsl/query/index.js';
-import {
-  executeSearch,
-  parseSearch,
-  type ParsedSearch,
-  type ExecuteOptions,
-  type ShardTarget,
-  type SearchOutcome,
-} from '../../dsl/search/execute.js';
-import { fetchHits } from '../../dsl/search/fetch.js';
+import { parseSearch, type ParsedSearch, type ExecuteOptions } from '../../dsl/search/execute.js';
 import {
   lowerAliasFilter,
   parseAliasFilters,
@@ -50,11 +42,8 @@ import {
 } from '../../dsl/search/request.js';
 import { applyUriParams, intParam } from '../search-uri-params.js';
 import { searchTimeoutOptions, validateNodeSearchSettings } from '../search-settings.js';
-import { formatTimeValue } from '../../common/units.js';
-import { allShardsFailed } from '../../dsl/search/shard-failures.js';
 import type { NodeContext } from '../../node-context.js';
 import { lookupValues, readTermsLookups } from '../terms-lookups.js';
-import { runCount } from '../count-runner.js';
 import { checkParams, preferenceWarning } from '../params.js';
 import {
   bodyJson,
@@ -66,7 +55,6 @@ import {
 } from '../rest.js';
 import type { Router } from '../router.js';
 import { msearchItems } from '../msearch-lines.js';
-import { pinScrollViews } from '../../dsl/search/scroll.js';
 
 const INDICES_OPTS = [
   'ignore_unavailable',
@@ -160,7 +148,7 @@ export interface SearchRunner {
 }
 
 export function registerSearchRoutes(router: Router<Handler>, node: NodeContext): SearchRunner {
-  const { indices, scrolls } = node;
+  const { indices } = node;
   validateNodeSearchSettings(node.settings.raw);
 
   const resolve = (
@@ -337,51 +325,21 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     return { sreq, parsed, targets, runOpts, keepAlive };
   };
 
-  /** The response of a search that ran (a scroll's first page opens its context). */
-  const finishRun = (
-    p: ReturnType<typeof prepareRun>,
-    out: SearchOutcome,
-  ): { body: Record<string, unknown>; warnings: string[] } => {
-    if (p.keepAlive === undefined) return out;
-    const size = p.sreq.size < 0 ? 10 : p.sreq.size;
-    const hitsObj = out.body.hits as Record<string, unknown>;
-    const ctx = scrolls.open({
-      hits: out.allHits!,
-      pos: size,
-      size,
-      total: hitsObj.total as number,
-      maxScore: hitsObj.max_score as number | null,
-      shards: (out.body._shards as { total: number }).total,
-      fetch: out.fetch!,
-      keepAliveMs: p.keepAlive,
-      release: pinScrollViews(out.allHits!),
-    });
-    return { body: { _scroll_id: ctx.id, ...out.body }, warnings: out.warnings };
-  };
-
-  const runSearch = (
+  /**
+   * Runs a search where its shards are (node.searches): this node's, or one copy of each on the
+   * node holding it. The terms lookups are read first, wherever their documents are.
+   */
+  const runSearch = async (
     prepared: PreparedSearch,
     get: (n: string) => string | undefined,
     expr: string | undefined,
     resolveTargets: () => IndexService[],
     warnings: string[],
-  ) => {
-    const p = prepareRun(prepared, get, expr, resolveTargets, warnings);
-    return finishRun(p, executeSearch(p.targets, p.sreq, p.parsed, p.runOpts));
-  };
-
-  /** In a cluster: the same search, its shards read on the nodes that hold them. */
-  const runClusterSearch = async (
-    prepared: PreparedSearch,
-    get: (n: string) => string | undefined,
-    expr: string | undefined,
-    resolveTargets: () => IndexService[],
-    warnings: string[],
-  ) => {
+  ): Promise<{ body: Record<string, unknown>; warnings: string[] }> => {
     const p = prepareRun(prepared, get, expr, resolveTargets, warnings);
     const pref = get('preference');
     const termsLookups = await readLookups(p.parsed, lookupOnce(get));
-    const out = await node.clusterSearch!.search({
+    return node.searches.search({
       termsLookups,
       indices: p.targets,
       req: p.sreq,
@@ -390,11 +348,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       ...(pref !== undefined ? { preference: pref } : {}),
       maxAggDepth: searchLimits(node).maxAggDepth,
     });
-    // a scroll's contexts stay on the nodes that hold its shards; the body names them
-    if (p.keepAlive !== undefined) return { body: out.body, warnings: out.warnings };
-    return finishRun(p, out);
   };
-  const inCluster = () => node.cluster !== undefined && node.clusterSearch !== undefined;
 
   /** The alias filters `expr` puts on each of `targets`, parsed (alias-filter.ts). */
   const aliasFilterNodes = (expr: string | undefined, targets: IndexService[]) =>
@@ -435,8 +389,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       req.warnings.push(...out.warnings);
       return { status: 200, body: out.body };
     };
-    if (inCluster()) return runClusterSearch(...args).then(respond);
-    return respond(runSearch(...args));
+    return runSearch(...args).then(respond);
   };
   router.add(['GET', 'POST'], '/_search', search);
   router.add(['GET', 'POST'], '/{index}/_search', search);
@@ -445,7 +398,6 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
   // ---- scroll
   const scroll: Handler = (req) => {
     checkParams(req, ['scroll', 'scroll_id', 'rest_total_hits_as_int']);
-    const t0 = Date.now();
     // RestSearchScrollAction: values in the body take precedence over the URL
     const body = (bodyJson(req) ?? {}) as Record<string, unknown>;
     const id = String(body.scroll_id ?? req.params.scroll_id ?? param(req, 'scroll_id') ?? '');
@@ -457,49 +409,12 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       );
     const ka = body.scroll ?? param(req, 'scroll');
     const keepAlive = ka === undefined ? null : parseTimeValueMs(String(ka), 'scroll');
-    if (inCluster())
-      return node
-        .clusterSearch!.scroll({
-          scrollId: id,
-          keepAliveMs: keepAlive,
-          maxKeepAliveMs: maxKeepAlive(),
-        })
-        .then((out) => {
-          req.warnings.push(...out.warnings);
-          return { status: 200, body: out.body };
-        });
-    if (keepAlive !== null && keepAlive > maxKeepAlive()) {
-      const ctx = scrolls.get(id, null);
-      scrolls.clear([id]);
-      const reason = `Keep alive for scroll (${formatTimeValue(keepAlive)}) is too large. It must be less than (${formatTimeValue(maxKeepAlive())}). This limit can be set by changing the [search.max_keep_alive] cluster level setting.`;
-      throw allShardsFailed(
-        'query',
-        [...new Set((ctx.hits as Array<{ target: ShardTarget }>).map((h) => h.target))].map(
-          (t) => ({
-            shard: t.shard.id,
-            index: t.idx.name,
-            node: node.nodeId,
-            error: new EsError('query_phase_execution_exception', reason, 500),
-          }),
-        ),
-      );
-    }
-    const ctx = scrolls.get(id, keepAlive);
-    const page = ctx.hits.slice(ctx.pos, ctx.pos + ctx.size);
-    ctx.pos += page.length;
-    const warnings: string[] = [];
-    const hits = fetchHits(page, ctx.fetch, warnings);
-    req.warnings.push(...warnings);
-    return {
-      status: 200,
-      body: {
-        _scroll_id: ctx.id,
-        took: Date.now() - t0,
-        timed_out: false,
-        _shards: { total: ctx.shards, successful: ctx.shards, skipped: 0, failed: 0 },
-        hits: { total: ctx.total, max_score: ctx.maxScore, hits },
-      },
-    };
+    return node.searches
+      .scroll({ scrollId: id, keepAliveMs: keepAlive, maxKeepAliveMs: maxKeepAlive() })
+      .then((out) => {
+        req.warnings.push(...out.warnings);
+        return { status: 200, body: out.body };
+      });
   };
   router.add(['GET', 'POST'], '/_search/scroll', scroll);
   router.add(['GET', 'POST'], '/_search/scroll/{scroll_id}', scroll);
@@ -520,14 +435,10 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
         'Validation Failed: 1: no scroll ids specified;',
         400,
       );
-    if (inCluster())
-      return node.clusterSearch!.clearScroll(ids.includes('_all') ? 'all' : ids).then((r) => ({
-        status: r.missing === 0 ? 200 : 404,
-        body: { succeeded: r.missing === 0, num_freed: r.freed },
-      }));
-    const r = ids.includes('_all') ? scrolls.clear('all') : scrolls.clear(ids);
-    const ok = r.missing.length === 0;
-    return { status: ok ? 200 : 404, body: { succeeded: ok, num_freed: r.freed } };
+    return node.searches.clearScroll(ids.includes('_all') ? 'all' : ids).then((r) => ({
+      status: r.missing === 0 ? 200 : 404,
+      body: { succeeded: r.missing === 0, num_freed: r.freed },
+    }));
   };
   router.add('DELETE', '/_search/scroll', clearScroll);
   router.add('DELETE', '/_search/scroll/{scroll_id}', clearScroll);
@@ -563,20 +474,22 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     const aliasFilters = indices.aliasFilters(req.params.index, found);
     const shardFilter = routingFilter(req.params.index, get('routing'));
     const pref = get('preference');
-    return runCount(node, {
-      indices: found,
-      sreq,
-      query,
-      opts: {
-        now,
-        limits: searchLimits(node),
-        nodeId: node.nodeId,
-        ...searchTimeoutOptions(node),
-        ...(aliasFilters.size > 0 ? { aliasFilters } : {}),
-        ...(shardFilter ? { shardFilter } : {}),
-      },
-      ...(pref !== undefined ? { preference: pref } : {}),
-    }).then((body) => ({ status: 200, body }));
+    return node.searches
+      .count({
+        indices: found,
+        sreq,
+        query,
+        opts: {
+          now,
+          limits: searchLimits(node),
+          nodeId: node.nodeId,
+          ...searchTimeoutOptions(node),
+          ...(aliasFilters.size > 0 ? { aliasFilters } : {}),
+          ...(shardFilter ? { shardFilter } : {}),
+        },
+        ...(pref !== undefined ? { preference: pref } : {}),
+      })
+      .then((body) => ({ status: 200, body }));
   };
   router.add(['GET', 'POST'], '/_count', count);
   router.add(['GET', 'POST'], '/{index}/_count', count);
@@ -646,38 +559,18 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       responses.push({ error: err.toErrorObject(), status: err.status });
     };
     const done = () => ({ status: 200, body: { took: Date.now() - t0, responses } });
-    if (inCluster()) {
-      return (async () => {
-        for (const { item, hget, prepared } of items) {
-          try {
-            const expr = hget('index') ?? req.params.index;
-            const type = hget('type') ?? req.params.type;
-            answered(
-              await runClusterSearch(
-                prepared,
-                hget,
-                expr,
-                () => itemTargets(hget, expr, type),
-                req.warnings,
-              ),
-            );
-          } catch (e) {
-            failed(e, item.bodyLine);
-          }
+    return (async () => {
+      for (const { item, hget, prepared } of items) {
+        try {
+          const expr = hget('index') ?? req.params.index;
+          const type = hget('type') ?? req.params.type;
+          answered(await runItem(prepared, hget, expr, type, req.warnings));
+        } catch (e) {
+          failed(e, item.bodyLine);
         }
-        return done();
-      })();
-    }
-    for (const { item, hget, prepared } of items) {
-      try {
-        const idxExpr = hget('index') ?? req.params.index;
-        const type = hget('type') ?? req.params.type;
-        answered(runItem(prepared, hget, idxExpr, type, req.warnings));
-      } catch (e) {
-        failed(e, item.bodyLine);
       }
-    }
-    return done();
+      return done();
+    })();
   };
   router.add(['GET', 'POST'], '/_msearch', msearch);
   router.add(['GET', 'POST'], '/{index}/_msearch', msearch);
@@ -845,11 +738,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
   router.add(['GET', 'POST'], '/{index}/{type}/_validate/query', validate);
   return {
     prepare: prepareSearch,
-    // a node of a cluster searches the nodes holding the shards, as _msearch items do
-    run: async (prepared, get, expr, type, warnings) =>
-      inCluster()
-        ? runClusterSearch(prepared, get, expr, () => itemTargets(get, expr, type), warnings)
-        : runItem(prepared, get, expr, type, warnings),
+    run: runItem,
   };
 }
 
