@@ -53,6 +53,24 @@ const peerOf = (state: ClusterState, nodeId: string): TransportPeer => {
 export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDeps): ShardApplier {
   /** Allocation ids this node is starting or started (each is started once). */
   const handled = new Set<string>();
+  /** Copies started here and reported to the master, with when they were last reported. */
+  const reported = new Map<string, number>();
+  /**
+   * ES IndicesClusterStateService: a copy started here that the state still shows initializing —
+   * the master lost the report (it changed), or it placed the same in-sync store here again after
+   * this node left and came back — is reported again, at most once a second, until the master
+   * marks it started. Without this the copy would stay initializing for good.
+   */
+  const reportAgain = (index: string, shard: number, aid: string) => {
+    const last = reported.get(aid)!;
+    if (Date.now() - last >= 1000) {
+      reported.set(aid, Date.now());
+      void deps
+        .reportStarted(index, shard, aid)
+        .catch((e: unknown) => deps.log?.('WARN', `[${index}][${shard}] failed to report started again: ${String(e)}`)); // prettier-ignore
+    }
+    retrySoon();
+  };
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
 
@@ -177,6 +195,7 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
       };
     }
     await deps.reportStarted(meta.name, copy.shard, aid);
+    reported.set(aid, Date.now());
   };
 
   const apply = async (prev: ClusterState | null, state: ClusterState) => {
@@ -226,7 +245,12 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
               ?.shard(copy.shard)
               .raisePrimaryTerm(meta.terms[copy.shard]?.primaryTerm ?? 1);
           }
-          if (copy.state !== 'INITIALIZING' || handled.has(copy.allocationId.id)) continue;
+          if (copy.state !== 'INITIALIZING') continue;
+          if (handled.has(copy.allocationId.id)) {
+            if (reported.has(copy.allocationId.id))
+              reportAgain(name, copy.shard, copy.allocationId.id);
+            continue;
+          }
           handled.add(copy.allocationId.id);
           work.push(
             startCopy(state, meta, copy).catch((e: unknown) => {

@@ -267,6 +267,13 @@ export function etcdCoordinator(
           void keepAlive(sess);
           log('info', `rejoined the cluster with lease [${sess.leaseId}]`);
           await resync();
+          // the new lease was lost while the state was read: onLost found this loop running and
+          // left the rejoin to it, so go round again rather than report a membership we lost
+          if (session !== sess) {
+            log('warn', `lost the new lease [${sess.leaseId}] while rejoining; trying again`);
+            await sleep(delay);
+            continue;
+          }
           rejoined.emit();
           return;
         } catch (e) {
