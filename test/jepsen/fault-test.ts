@@ -211,6 +211,9 @@ interface LocalDoc extends CopyDoc {
 }
 
 /** Each id as this node's own copy holds it (`preference=_only_local`); retried, then thrown. */
+/** How long the final reads of one node's copies may take in all. */
+const READ_COPY_BUDGET_MS = 120_000;
+
 async function readCopy(
   http: HttpClient,
   node: ClusterNode,
@@ -218,9 +221,12 @@ async function readCopy(
   unreadable: string[],
 ): Promise<Map<string, LocalDoc>> {
   const out = new Map<string, LocalDoc>();
+  // bounded in time as well as in attempts: a node that answers nothing (out of the cluster, red)
+  // must not hold the run for hours over tens of thousands of ids
+  const until = Date.now() + READ_COPY_BUDGET_MS;
   await pool(ids, 8, async (id) => {
-    let last = '';
-    for (let attempt = 0; attempt < 10; attempt++) {
+    let last = 'not read: the final reads of this node ran out of time';
+    for (let attempt = 0; attempt < 10 && Date.now() < until; attempt++) {
       try {
         const r = await http.call(
           `${node.url}/${INDEX}/_doc/${encodeURIComponent(id)}?preference=_only_local`,
