@@ -63,13 +63,6 @@ import { searchLimits } from './http/routes/search.js';
 import { clusterBroadcast } from './cluster/broadcast.js';
 import { clusterCopies } from './cluster/copy-broadcast.js';
 import { startClusterSearch } from './cluster/search/index.js';
-import {
-  localNodeInfo,
-  localNodeStats,
-  NODES_INFO_ACTION,
-  NODES_STATS_ACTION,
-} from './http/routes/nodes.js';
-import { CAT_NODES_ACTION, localCatNodeRow } from './http/routes/cat.js';
 import { saveRepositories } from './http/routes/snapshot-repositories.js';
 import type { Repositories } from './engine/repositories.js';
 
@@ -381,20 +374,7 @@ async function joinClusterOf(
     httpAddress: context.publishAddress,
     log: say,
   });
-  type InfoBody = { metrics: string[]; params: Record<string, string> };
-  type StatsBody = InfoBody & { indexMetrics: string[] | null };
-  membership.handle(NODES_INFO_ACTION, (b) => {
-    const body = b as InfoBody;
-    return localNodeInfo(context, body.metrics, body.params);
-  });
-  membership.handle(NODES_STATS_ACTION, (b) => {
-    const body = b as StatsBody;
-    return localNodeStats(context, body.metrics, body.indexMetrics, body.params);
-  });
   for (const [action, handler] of context.nodeActions) membership.handle(action, handler);
-  membership.handle(CAT_NODES_ACTION, (b) =>
-    localCatNodeRow(context, (b as { fullId: boolean }).fullId),
-  );
   const groups = new PrimaryGroups();
   const clusterIndices = startClusterIndices({
     membership,

@@ -30,22 +30,30 @@ export async function fromEveryNode(
   return (await everyNode(node, action, body, nodeIds, timeoutMs)).answers;
 }
 
-/** fromEveryNode, with how many of the nodes asked did not answer (`_nodes.failed`). */
+export interface EveryNodeAnswers {
+  readonly answers: Array<[nodeId: string, answer: unknown]>;
+  /** How many of the nodes asked did not answer (`_nodes.failed`). */
+  readonly failed: number;
+  /** Why, for those whose failure is known (`_nodes.failures`). */
+  readonly failures: Array<{ nodeId: string; error: EsError }>;
+}
+
+/** fromEveryNode, with the nodes that did not answer. */
 export async function everyNode(
   node: NodeContext,
   action: string,
   body: unknown,
   nodeIds: string[] = [],
   timeoutMs = 30_000,
-): Promise<{ answers: Array<[nodeId: string, answer: unknown]>; failed: number }> {
+): Promise<EveryNodeAnswers> {
   if (!node.cluster) {
-    if (!nodeSelected(node, nodeIds)) return { answers: [], failed: 0 };
+    if (!nodeSelected(node, nodeIds)) return { answers: [], failed: 0, failures: [] };
     const h = node.nodeActions.get(action);
     if (!h) throw new EsError('action_not_found_transport_exception', `No handler for action [${action}]`, 500); // prettier-ignore
-    return { answers: [[node.nodeId, await h(body)]], failed: 0 };
+    return { answers: [[node.nodeId, await h(body)]], failed: 0, failures: [] };
   }
   const wanted = clusterNodesSelected(node, nodeIds);
-  const { results } = await node.cluster.collect(action, body, timeoutMs);
+  const { results, failures } = await node.cluster.collect(action, body, timeoutMs);
   const answers: Array<[string, unknown]> = [];
   let failed = 0;
   for (const id of node.cluster.state().nodes.keys()) {
@@ -53,5 +61,10 @@ export async function everyNode(
     if (results.has(id)) answers.push([id, results.get(id)]);
     else failed++;
   }
-  return { answers, failed };
+  return { answers, failed, failures: failures.filter((f) => wanted.has(f.nodeId)) };
+}
+
+/** The elected master's node id (`*` in `_cat/nodes`, `_master` in node filters); a lone node is its own. */
+export function masterNodeId(node: NodeContext): string | null {
+  return node.cluster ? node.cluster.state().masterNodeId : node.nodeId;
 }

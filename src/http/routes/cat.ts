@@ -1,6 +1,7 @@
 /**
  * `_cat` APIs: health, nodes, indices, count, shards (plain text tables or JSON/YAML).
  */
+import { fromEveryNode, masterNodeId, registerNodeAction } from '../node-actions.js';
 import { parseSearchBody } from '../../dsl/search/request.js';
 import { statfsSync } from 'node:fs';
 import { freemem, loadavg, totalmem } from 'node:os';
@@ -134,21 +135,17 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
     });
   });
 
+  registerNodeAction(node, CAT_NODES_ACTION, (b) =>
+    localCatNodeRow(node, (b as { fullId: boolean }).fullId),
+  );
   router.add('GET', '/_cat/nodes', async (req) => {
     checkParams(req, [...CAT_PARAMS, 'full_id']);
     const fullId = param(req, 'full_id') === 'true';
-    if (!node.cluster) {
-      const values = localCatNodeValues(node, fullId);
-      const row = NODES_COLUMNS.map((c) =>
-        c.name in values ? values[c.name]! : defaultStat(c.name),
-      );
-      return respond(req, { columns: NODES_COLUMNS, rows: [row] });
-    }
     // ES RestNodesAction: every node's info and stats; nodes that do not answer are left out
-    const { results } = await node.cluster.collect(CAT_NODES_ACTION, { fullId }, 30_000);
-    const master = node.cluster.state().masterNodeId;
+    const answers = await fromEveryNode(node, CAT_NODES_ACTION, { fullId });
+    const master = masterNodeId(node);
     const rows: Cell[][] = [];
-    for (const [id, wire] of results) {
+    for (const [id, wire] of answers) {
       const values = cellsFromWire(wire as Record<string, WireCell>);
       values.master = id === master ? '*' : '-';
       rows.push(

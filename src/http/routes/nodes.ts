@@ -5,6 +5,7 @@
  * There is no JVM, thread pool or transport here, so those sections are left out, as ES leaves
  * out a section a node does not report.
  */
+import { everyNode, registerNodeAction } from '../node-actions.js';
 import { readdirSync, readFileSync, realpathSync, statfsSync } from 'node:fs';
 import {
   arch,
@@ -489,14 +490,6 @@ function nodeStats(
   return out;
 }
 
-function nodesResponse(node: NodeContext, selected: boolean, entry: () => unknown): unknown {
-  return {
-    _nodes: { total: selected ? 1 : 0, successful: selected ? 1 : 0, failed: 0 },
-    cluster_name: node.clusterName,
-    nodes: selected ? { [node.nodeId]: entry() } : {},
-  };
-}
-
 /** Transport actions by which a node collects the other nodes' parts of `_nodes` (ES's names). */
 export const NODES_INFO_ACTION = 'cluster:monitor/nodes/info';
 export const NODES_STATS_ACTION = 'cluster:monitor/nodes/stats';
@@ -541,33 +534,40 @@ export function clusterNodesSelected(node: NodeContext, ids: string[]): Set<stri
   return out;
 }
 
-/** Collects every selected node's part over the transport (ES TransportNodesAction). */
-async function clusterNodesResponse(
+/** Every selected node's part (ES TransportNodesAction), this node's included. */
+async function nodesResponse(
   node: NodeContext,
   ids: string[],
   action: string,
   body: unknown,
 ): Promise<unknown> {
-  const wanted = clusterNodesSelected(node, ids);
-  const { results, failures } = await node.cluster!.collect(action, body, 30_000);
-  const nodes: Record<string, unknown> = {};
-  for (const [id, entry] of results) if (wanted.has(id)) nodes[id] = entry;
-  const failed = failures.filter((f) => wanted.has(f.nodeId));
+  const { answers, failed, failures } = await everyNode(node, action, body, ids);
   return {
     _nodes: {
-      total: wanted.size,
-      successful: Object.keys(nodes).length,
-      failed: failed.length,
-      ...(failed.length > 0
-        ? { failures: failed.map((f) => ({ ...f.error.toInner(), node_id: f.nodeId })) }
+      total: answers.length + failed,
+      successful: answers.length,
+      failed,
+      ...(failures.length > 0
+        ? { failures: failures.map((f) => ({ ...f.error.toInner(), node_id: f.nodeId })) }
         : {}),
     },
     cluster_name: node.clusterName,
-    nodes,
+    nodes: Object.fromEntries(answers),
   };
 }
 
+type InfoBody = { metrics: string[]; params: Params };
+type StatsBody = InfoBody & { indexMetrics: string[] | null };
+
 export function registerNodesRoutes(router: Router<Handler>, node: NodeContext): void {
+  registerNodeAction(node, NODES_INFO_ACTION, (b) => {
+    const body = b as InfoBody;
+    return localNodeInfo(node, body.metrics, body.params);
+  });
+  registerNodeAction(node, NODES_STATS_ACTION, (b) => {
+    const body = b as StatsBody;
+    return localNodeStats(node, body.metrics, body.indexMetrics, body.params);
+  });
   const info: Handler = async (req) => {
     checkParams(req, ['timeout', 'flat_settings', 'settings_filter']);
     let ids: string[];
@@ -587,12 +587,8 @@ export function registerNodesRoutes(router: Router<Handler>, node: NodeContext):
       ids = [...commaSet(nodeId ?? '_all')];
       metrics = commaSet(metricsParam ?? '_all');
     }
-    if (node.cluster) {
-      const body = { metrics: [...metrics], params: paramsOf(req) };
-      return { status: 200, body: await clusterNodesResponse(node, ids, NODES_INFO_ACTION, body) };
-    }
-    const selected = nodeSelected(node, ids);
-    return { status: 200, body: nodesResponse(node, selected, () => nodeInfo(node, metrics, req)) };
+    const body: InfoBody = { metrics: [...metrics], params: paramsOf(req) };
+    return { status: 200, body: await nodesResponse(node, ids, NODES_INFO_ACTION, body) };
   };
   router.add('GET', '/_nodes', info);
   router.add('GET', '/_nodes/{nodeId}', info);
@@ -612,15 +608,8 @@ export function registerNodesRoutes(router: Router<Handler>, node: NodeContext):
     ]);
     const { metrics, indexMetrics } = parseStatsMetrics(req);
     const ids = req.params.nodeId === undefined ? [] : [...commaSet(req.params.nodeId)];
-    if (node.cluster) {
-      const body = { metrics: [...metrics], indexMetrics, params: paramsOf(req) };
-      return { status: 200, body: await clusterNodesResponse(node, ids, NODES_STATS_ACTION, body) };
-    }
-    const selected = nodeSelected(node, ids);
-    return {
-      status: 200,
-      body: nodesResponse(node, selected, () => nodeStats(node, metrics, indexMetrics, req)),
-    };
+    const body: StatsBody = { metrics: [...metrics], indexMetrics, params: paramsOf(req) };
+    return { status: 200, body: await nodesResponse(node, ids, NODES_STATS_ACTION, body) };
   };
   router.add('GET', '/_nodes/stats', stats);
   router.add('GET', '/_nodes/{nodeId}/stats', stats);
