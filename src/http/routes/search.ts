@@ -203,9 +203,9 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     return lookupValues(r.body._source, path);
   };
   /**
-   * In a cluster the lookup documents are read before the search (wherever their shards are,
-   * through node.reads), as ES rewrites lookups on the coordinating node; the memo then answers
-   * the query's lowering here, and the lookups travel to the other nodes' shards.
+   * The lookup documents are read before the search (wherever their shards are, through
+   * node.reads), as ES rewrites lookups on the coordinating node; the memo then answers the
+   * query's lowering here, and in a cluster the lookups travel to the other nodes' shards.
    */
   const readLookups = async (parsed: PreparedSearch['parsed'], once: TermsLookupOnce) => {
     const roots = [parsed.query, parsed.postFilter, parsed.aggs, parsed.rescoreQueries];
