@@ -5,6 +5,7 @@
  * The requests reach the master from any node (`indices:admin/create`, `indices:admin/delete`,
  * `internal:cluster/shard/started`).
  */
+import { notPrimaryHere } from './writes/primary-bulk.js';
 import { randomBase64Uuid } from '../common/ids.js';
 import { EsError } from '../common/errors.js';
 import type { DocumentService } from '../engine/documents.js';
@@ -208,17 +209,24 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     if (!meta || !idx || !p?.allocationId || p.nodeId !== membership.localNode.id) return null;
     return deps.groups.tracker(p.allocationId.id, idx.shard(shard).maxSeqNo, meta.terms[shard]?.inSync ?? []); // prettier-ignore
   };
+  /**
+   * Only the started primary serves a recovery: a node that is not (yet, or any more) the primary
+   * of the shard here could not send the copy the live writes of the recovery, and a copy that
+   * missed them must never report itself started (ES IndexShard.initiateTracking and
+   * markAllocationIdAsInSync fail the recovery the same way). The copy's node tries again.
+   */
+  const trackerFor = (index: string, shard: number) => {
+    const t = primaryTracker(index, shard);
+    if (!t) throw notPrimaryHere(index, shard, `cannot serve a recovery: not the primary on node [${membership.localNode.id}]`); // prettier-ignore
+    return t;
+  };
   // a recovering copy receives live writes from the moment its recovery starts; the master adds
-  // it to the cluster's in-sync set when the copy reports itself started
+  // it to the cluster's in-sync set when the copy reports itself started, which it does only
+  // once the primary marked it in sync here
   registerRecoverySource(transport, host, peerOf, {
-    startTracking: (index, shard, aid) => primaryTracker(index, shard)?.initiateTracking(aid),
-    markInSync: async (index, shard, aid, checkpoint) => {
-      try {
-        await primaryTracker(index, shard)?.markInSyncWhenCaughtUp(aid, checkpoint);
-      } catch (e) {
-        deps.log?.('WARN', `[${index}][${shard}] copy [${aid}] not in sync: ${String(e)}`);
-      }
-    },
+    startTracking: (index, shard, aid) => trackerFor(index, shard).initiateTracking(aid),
+    markInSync: (index, shard, aid, checkpoint) =>
+      trackerFor(index, shard).markInSyncWhenCaughtUp(aid, checkpoint),
   });
   const master: MasterService = startMasterService(coordinator, {
     allocation,

@@ -139,6 +139,37 @@ describe('shards over the transport', () => {
     expect(fingerprint(cIdx)).toEqual(fingerprint(pIdx));
   }, 60_000);
 
+  it('fails a recovery the primary cannot track: the copy never reports in sync', async () => {
+    const tc = transportFor('C');
+    const td = transportFor('D');
+    addresses.set('C', await tc.start());
+    addresses.set('D', await td.start());
+    try {
+      const body = { settings: { number_of_shards: 1, number_of_replicas: 1 } };
+      await a.context.indices.create('lonely-recovery', body);
+      await b.context.indices.create('lonely-recovery', body);
+      registerShardHandlers(td, hostOf(b), new CopyCheckpoints());
+      let markedInSync = false;
+      registerRecoverySource(tc, hostOf(a), peerOf, {
+        // what a node that is not (yet) the primary answers (cluster-indices.ts)
+        startTracking: () => {
+          throw new Error('not the primary on node [C]');
+        },
+        markInSync: async () => {
+          markedInSync = true;
+        },
+      });
+      const cIdx = b.context.indices.get('lonely-recovery')!;
+      await expect(recoverFromPrimary(td, peerOf('C'), cIdx, 0, 'copy-x', -1)).rejects.toThrow(
+        'not the primary',
+      );
+      expect(markedInSync).toBe(false);
+    } finally {
+      await tc.close();
+      await td.close();
+    }
+  });
+
   it('fails an unreachable copy before acknowledging', async () => {
     await tb.close();
     const tracker = new ReplicationTracker('primary-a', 0, -1, ['primary-a', 'copy-b']);
