@@ -41,6 +41,8 @@ interface CopyStats {
   docs: number;
   segments: number;
   maxSeqNo: number;
+  /** The copy's sync id since its last synced flush (null: none, or written since). */
+  syncId?: string | null;
 }
 
 /** Answers, for every started copy this node holds, its document count (keyed by allocation id). */
@@ -56,7 +58,7 @@ export function registerShardStats(node: NodeContext, membership: ClusterMembers
           if (!idx || idx.uuid !== c.indexUuid) continue;
           const shard = idx.shard(c.shard);
           const st = shard.search?.stats();
-          out[c.allocationId.id] = { docs: st?.docs ?? 0, segments: st?.segments ?? 0, maxSeqNo: shard.maxSeqNo }; // prettier-ignore
+          out[c.allocationId.id] = { docs: st?.docs ?? 0, segments: st?.segments ?? 0, maxSeqNo: shard.maxSeqNo, syncId: shard.syncId }; // prettier-ignore
         }
     return out;
   });
@@ -89,6 +91,7 @@ export async function catShardsInCluster(
           docs: st?.docs ?? null,
           'segments.count': st?.segments ?? null,
           'seq_no.max': st?.maxSeqNo ?? null,
+          sync_id: st?.syncId ?? null,
           ip: n ? n.transportAddress.slice(0, n.transportAddress.lastIndexOf(':')) : null,
           id: n ? n.id : null,
           node: n ? n.name : null,
