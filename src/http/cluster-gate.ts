@@ -17,6 +17,8 @@ const SERVED = [
   /^\/_cat\/(nodeattrs|thread_pool|tasks)(\/[^/]+)?\/?$/,
   // a task is read on its own node; no remote clusters are configured
   /^\/_tasks(\/[^/]+)?\/?$/,
+  // a cancellation: each node cancels its own tasks; one task's is relayed to its node
+  /^\/_tasks(\/[^/]+)?\/_cancel\/?$/,
   /^\/_remote\/info\/?$/,
   // snapshot repositories: changes on the master (master-forward.ts), reads of the published set
   /^\/_snapshot(\/(?!_status\/?$)[^/]+)?\/?$/,

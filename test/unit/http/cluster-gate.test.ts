@@ -61,7 +61,7 @@ describe('cluster gate', () => {
       expect(servedWithoutDataPlane(m!, p!), `${m} ${p}`).toBe(false);
   });
 
-  it('relays shrink and split to the master', () => {
+  it('relays shrink and split to the master, and serves task cancellation', () => {
     for (const [m, p] of [
       ['POST', '/logs/_shrink/t'],
       ['PUT', '/logs/_split/t'],
@@ -69,6 +69,9 @@ describe('cluster gate', () => {
       expect(forwardedToMaster(m!, p!), `${m} ${p}`).toBe(true);
       expect(servedWithoutDataPlane(m!, p!), `${m} ${p}`).toBe(true);
     }
+    expect(servedWithoutDataPlane('POST', '/_tasks/_cancel')).toBe(true);
+    expect(servedWithoutDataPlane('POST', '/_tasks/abc:1/_cancel')).toBe(true);
+    expect(forwardedToMaster('POST', '/_tasks/_cancel')).toBe(false);
   });
 
   it('serves by-query tasks, reindex, their rethrottle, and SQL', () => {
