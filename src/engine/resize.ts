@@ -129,7 +129,9 @@ export function resizedSettings(
   out['index.resize.source.uuid'] = source.uuid;
   // a shrunk index is allocated once, not retried (ES sets it with the initial recovery node)
   if (type === 'shrink') out['index.allocation.max_retries'] = '1';
-  out['index.number_of_routing_shards'] = String(source.routingNumShards);
+  // (only where it differs from the target's shards, the default ES does not list either)
+  if (source.routingNumShards !== numShards)
+    out['index.number_of_routing_shards'] = String(source.routingNumShards);
   return out;
 }
 

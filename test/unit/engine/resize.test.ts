@@ -145,6 +145,7 @@ describe('resizedSettings (ES prepareResizeIndexSettings)', () => {
     expect(s['index.creation_date']).toBeUndefined();
     expect(s['index.allocation.max_retries']).toBeUndefined();
     expect(s['index.resize.source.uuid']).toBe('u1');
+    expect(s['index.number_of_routing_shards']).toBeUndefined(); // 8 shards: the default
   });
 });
 
