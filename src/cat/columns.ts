@@ -122,6 +122,10 @@ export const INDICES_COLUMNS = columns([
   'search.throttled|sth|h|indicates if the index is search throttled',
 ]);
 
+const SHARD_STATS = STAT_NAMES.filter(
+  (s) => !s.startsWith('request_cache') && !s.startsWith('memory') && !s.startsWith('suggest'),
+);
+
 export const SHARDS_COLUMNS = columns([
   'index|i,idx||index name',
   'shard|s,sh||shard name',
@@ -138,12 +142,13 @@ export const SHARDS_COLUMNS = columns([
   'unassigned.for|uf|rh|time has been unassigned',
   'unassigned.details|ud|h|additional details as to why the shard became unassigned',
   'recoverysource.type|rs|h|recovery source type',
-  ...STAT_NAMES.filter((s) => !s.startsWith('request_cache') && !s.startsWith('memory')).map(
-    (s) => `${s}|rh|`,
-  ),
+  // ES RestShardsAction: no request cache, suggest or memory columns; the sequence numbers come
+  // between the segments and the warmers
+  ...SHARD_STATS.filter((s) => !s.startsWith('warmer.')).map((s) => `${s}|rh|`),
   'seq_no.max|sqm,maxSeqNo|rh|max sequence number',
   'seq_no.local_checkpoint|sql,localCheckpoint|rh|local checkpoint',
   'seq_no.global_checkpoint|sqg,globalCheckpoint|rh|global checkpoint',
+  ...SHARD_STATS.filter((s) => s.startsWith('warmer.')).map((s) => `${s}|rh|`),
 ]);
 
 export const NODES_COLUMNS = columns([

@@ -153,7 +153,7 @@ export class DocumentService {
         },
       );
     }
-    return idx.shard(shardForRouting(routing ?? id, idx.numberOfShards));
+    return idx.shard(shardForRouting(routing ?? id, idx.numberOfShards, idx.routingNumShards));
   }
 
   private shardsInfo(idx: IndexService) {

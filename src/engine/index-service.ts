@@ -238,6 +238,14 @@ export class IndexService {
   get numberOfShards(): number {
     return getInt(this.meta.settings, 'index.number_of_shards', 5);
   }
+  /**
+   * ES IndexMetaData.getRoutingNumShards: what a document's routing hash is taken modulo before
+   * it is scaled to the shards (6.x: the number of shards unless set; a resized index keeps its
+   * source's, so each document's shard derives from its source shard).
+   */
+  get routingNumShards(): number {
+    return getInt(this.meta.settings, 'index.number_of_routing_shards', this.numberOfShards);
+  }
   get numberOfReplicas(): number {
     return getInt(this.meta.settings, 'index.number_of_replicas', 1);
   }

@@ -109,6 +109,8 @@ const EXACT_KEYS = new Set([
   'index.creation_date',
   'index.uuid',
   'index.provided_name',
+  'index.resize.source.name',
+  'index.resize.source.uuid',
   'index.total_shards_per_node',
 ]);
 
@@ -129,6 +131,8 @@ const PREFIXES = [
 const isKnown = (k: string) => EXACT_KEYS.has(k) || PREFIXES.some((p) => k.startsWith(p));
 
 const PRIVATE_KEYS = new Set([
+  'index.resize.source.name',
+  'index.resize.source.uuid',
   'index.creation_date',
   'index.uuid',
   'index.provided_name',

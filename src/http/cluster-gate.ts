@@ -1,7 +1,7 @@
 /**
  * What a node in a cluster coordinated by etcd serves while only part of the API is cluster-aware
  * (ClusterMembership.dataPlane false): the node, cluster and health APIs, index creation,
- * deletion and rollover through the master, documents (writes routed to their primaries, GETs and
+ * deletion, rollover, shrink and split through the master, documents (writes routed to their primaries, GETs and
  * explain to a started copy), searches, analysis and query validation, snapshot repositories and
  * every node's tasks and `_cat` rows. Every other request is refused with a global block — ES's answer when the cluster cannot
  * serve it — naming why, so nothing is changed on one node that the others would not know of.
@@ -17,6 +17,8 @@ const SERVED = [
   /^\/_cat\/(nodeattrs|thread_pool|tasks)(\/[^/]+)?\/?$/,
   // a task is read on its own node; no remote clusters are configured
   /^\/_tasks(\/[^/]+)?\/?$/,
+  // a cancellation: each node cancels its own tasks; one task's is relayed to its node
+  /^\/_tasks(\/[^/]+)?\/_cancel\/?$/,
   /^\/_remote\/info\/?$/,
   // snapshot repositories: changes on the master (master-forward.ts), reads of the published set
   /^\/_snapshot(\/(?!_status\/?$)[^/]+)?\/?$/,

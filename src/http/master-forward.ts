@@ -24,6 +24,8 @@ const FORWARDED: ReadonlyArray<{ methods: readonly string[]; path: RegExp }> = [
   { methods: ['PUT', 'POST', 'DELETE'], path: /^\/_snapshot\/[^/]+\/?$/ },
   // rollover creates the next index and moves the alias: both on the master, like create
   { methods: ['POST'], path: /^\/[^_/][^/]*\/_rollover(\/[^/]+)?\/?$/ },
+  // shrink and split create the target on the master, which then fills it through the primaries
+  { methods: ['PUT', 'POST'], path: /^\/[^_/][^/]*\/_(shrink|split)\/[^/]+\/?$/ },
 ];
 
 export function forwardedToMaster(method: string, path: string): boolean {

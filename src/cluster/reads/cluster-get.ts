@@ -84,7 +84,7 @@ export function clusterReads(deps: {
   const settled = async (idx: IndexService, id: string, routing: string | null) => {
     if (!deps.pending) return;
     const state = deps.coordinator.state();
-    const shard = shardForRouting(routing ?? id, idx.numberOfShards);
+    const shard = shardForRouting(routing ?? id, idx.numberOfShards, idx.routingNumShards);
     const primary = state.routing.get(idx.name)?.shards[shard]?.find((c) => c.primary);
     const term = state.metadata.indices.get(idx.name)?.terms[shard]?.primaryTerm ?? 0;
     await deps.pending.settled(idx.name, shard, id, term, primary?.nodeId === deps.nodeId);
@@ -96,7 +96,7 @@ export function clusterReads(deps: {
    */
   const checkServable = (idx: IndexService, id: string, routing: string | null, pref?: string) => {
     const state = deps.coordinator.state();
-    const shard = shardForRouting(routing ?? id, idx.numberOfShards);
+    const shard = shardForRouting(routing ?? id, idx.numberOfShards, idx.routingNumShards);
     const copy = state.routing.get(idx.name)?.shards[shard]?.find((c) => c.nodeId === deps.nodeId && active(c)); // prettier-ignore
     const inSync = state.metadata.indices.get(idx.name)?.terms[shard]?.inSync ?? [];
     const servable =
@@ -131,7 +131,7 @@ export function clusterReads(deps: {
       const table = state.routing.get(idx.name);
       if (!table) return deps.local.get(idx, type, id, routing, opts);
       // routing errors (routing required) come from the local read, which checks them first
-      const shard = shardForRouting(routing ?? id, idx.numberOfShards);
+      const shard = shardForRouting(routing ?? id, idx.numberOfShards, idx.routingNumShards);
       if (idx.mapping?.routingRequired && routing === null)
         return deps.local.get(idx, type, id, routing, opts);
       const copy = copyToRead(table.shards[shard] ?? [], deps.nodeId, opts.preference);

@@ -50,7 +50,8 @@ export function routingShardFilter(
   return (idx, shard) => {
     const rs = routings.get(idx.name);
     if (!rs) return true;
-    for (const r of rs) if (shardForRouting(r, idx.numberOfShards) === shard) return true;
+    for (const r of rs)
+      if (shardForRouting(r, idx.numberOfShards, idx.routingNumShards) === shard) return true;
     return false;
   };
 }

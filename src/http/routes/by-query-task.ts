@@ -37,12 +37,21 @@ export class BulkByScrollTask {
   slices: Array<SliceOutcome | null> | null = null;
   /** Running slice workers (the leader rethrottles these). */
   readonly sliceWorkers = new Map<number, WorkerState>();
+  /** Why the task was cancelled, null while it is not. */
+  cancelled: string | null = null;
+
+  /** ES BulkByScrollTask.onCancelled: the worker, or every running slice, stops. */
+  cancel(reason: string): void {
+    this.cancelled ??= reason;
+    this.worker?.cancel(reason);
+    for (const w of this.sliceWorkers.values()) w.cancel(reason);
+  }
 
   status(): ByQueryStatus {
     if (this.worker) return this.worker.status();
     return mergeSliceStatuses(
       (this.slices ?? []).map((s) => s?.result?.status ?? s?.error ?? null),
-      null,
+      this.cancelled,
     );
   }
 
@@ -63,7 +72,7 @@ export class BulkByScrollTask {
       (this.slices ?? []).map(
         (s, i) => s?.result?.status ?? s?.error ?? this.sliceWorkers.get(i)?.status() ?? null,
       ),
-      null,
+      this.cancelled,
     );
   }
 }
@@ -104,6 +113,7 @@ export function startByQuery(
     description,
     payload: bbs,
     status: () => statusFields(bbs.status(), FULL_STATUS),
+    cancel: (reason) => bbs.cancel(reason),
   });
   const n = start.slices === 'auto' ? autoSlices(job) : start.slices;
   if (n > 1) bbs.slices = Array.from({ length: n }, () => null);
@@ -142,8 +152,11 @@ async function runSlices(
       parent,
       payload: child,
       status: () => statusFields(worker.status(), FULL_STATUS),
+      cancel: (reason) => worker.cancel(reason),
     });
     bbs.sliceWorkers.set(i, worker);
+    // a slice started after its leader was cancelled stops at once
+    if (bbs.cancelled !== null) worker.cancel(bbs.cancelled);
     try {
       const result = await runWorker({ node, slice: { id: i, max: n } }, sliceJob, worker);
       bbs.slices![i] = { result };
@@ -160,6 +173,6 @@ async function runSlices(
   if (failed?.error) throw failed.error;
   return mergeResults(
     bbs.slices!.map((s) => s!.result!),
-    null,
+    bbs.cancelled,
   );
 }

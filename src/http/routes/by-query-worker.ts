@@ -104,6 +104,8 @@ export class WorkerState {
   versionConflicts = 0;
   noops = 0;
   throttledNanos = 0;
+  /** Why the task was cancelled (ES BulkByScrollTask.getReasonCancelled), null while it is not. */
+  cancelled: string | null = null;
   private rps: number;
   private delayed: DelayedBatch | null = null;
 
@@ -134,6 +136,7 @@ export class WorkerState {
     s.noops = this.noops;
     s.throttledNanos = this.throttledNanos;
     s.requestsPerSecond = this.rps;
+    s.reasonCancelled = this.cancelled;
     s.throttledUntilNanos = this.throttledUntilNanos();
     return s;
   }
@@ -183,6 +186,16 @@ export class WorkerState {
       d.cancel = () => clearTimeout(h);
     }
     this.delayed = d;
+  }
+
+  /**
+   * ES WorkerBulkByScrollTaskState.handleCancel: unthrottled, so a batch waiting out its throttle
+   * wakes at once and the worker sees the cancellation before its next batch.
+   */
+  cancel(reason: string): void {
+    if (this.cancelled !== null) return;
+    this.cancelled = reason;
+    this.rethrottle(Infinity);
   }
 
   /** ES WorkerBulkByScrollTaskState.rethrottle: speed-ups reschedule the pending wait. */
@@ -297,6 +310,7 @@ export async function runWorker(
 
   const hits = await scan(node, job, slice);
   if (hits.failures.length) return finish([], hits.failures);
+  if (state.cancelled !== null) return finish([], []);
   const all = hits.hits;
   state.total = job.size > 0 ? Math.min(all.length, job.size) : all.length;
 
@@ -312,6 +326,8 @@ export async function runWorker(
   let lastBatchSize = 0;
   for (;;) {
     await state.throttle(lastBatchSize);
+    // ES AbstractAsyncBulkByScrollAction: a cancelled task ends before its next batch
+    if (state.cancelled !== null) return refreshAndFinish([]);
     let batch = all.slice(pos, pos + job.scrollSize);
     pos += batch.length;
     if (batch.length === 0) return refreshAndFinish([]);

@@ -284,6 +284,7 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
           id: down ? null : node.nodeId.slice(0, 4),
           node: down ? null : node.nodeName,
           ...(idx.failed ? { 'unassigned.reason': 'ALLOCATION_FAILED' } : {}),
+          sync_id: shard.syncId,
           'segments.count': s?.segments ?? 0,
           'seq_no.max': shard.maxSeqNo,
           'seq_no.local_checkpoint': shard.maxSeqNo,

@@ -8,7 +8,8 @@ import type { ClusterMembership } from '../../cluster/membership.js';
 import { simpleMatch } from '../../engine/index-names.js';
 import { indexNotFoundFor } from '../../engine/documents.js';
 import type { NodeContext } from '../../node-context.js';
-import type { Cell } from '../../cat/table.js';
+import { ByteSize, type Cell } from '../../cat/table.js';
+import { indexStats } from './cat.js';
 import { SHARDS_COLUMNS } from '../../cat/columns.js';
 
 /** Index names of the cluster state an expression names (names, wildcards, `_all`). */
@@ -41,6 +42,10 @@ interface CopyStats {
   docs: number;
   segments: number;
   maxSeqNo: number;
+  /** The copy's sync id since its last synced flush (null: none, or written since). */
+  syncId?: string | null;
+  /** The copy's share of its index's store on this node, by its documents. */
+  storeBytes?: number;
 }
 
 /** Answers, for every started copy this node holds, its document count (keyed by allocation id). */
@@ -56,11 +61,18 @@ export function registerShardStats(node: NodeContext, membership: ClusterMembers
           if (!idx || idx.uuid !== c.indexUuid) continue;
           const shard = idx.shard(c.shard);
           const st = shard.search?.stats();
-          out[c.allocationId.id] = { docs: st?.docs ?? 0, segments: st?.segments ?? 0, maxSeqNo: shard.maxSeqNo }; // prettier-ignore
+          const docs = st?.docs ?? 0;
+          // as the lone node's _cat/shards: the index's store split by documents
+          const total = indexStats(idx);
+          const storeBytes = total.docs > 0 ? Math.round((total.bytes * docs) / total.docs) : Math.round(total.bytes / idx.numberOfShards); // prettier-ignore
+          out[c.allocationId.id] = { docs, segments: st?.segments ?? 0, maxSeqNo: shard.maxSeqNo, syncId: shard.syncId, storeBytes }; // prettier-ignore
         }
     return out;
   });
 }
+
+const hostAddress = (transportAddress: string) =>
+  transportAddress.slice(0, transportAddress.lastIndexOf(':'));
 
 /** `_cat/shards` rows from the cluster's routing table, with every node's counts of its copies. */
 export async function catShardsInCluster(
@@ -79,7 +91,11 @@ export async function catShardsInCluster(
     if (!table) continue;
     for (const copies of table.shards) {
       for (const c of copies) {
+        // ES lists the routing table, where a relocation is its source's row alone
+        if (c.state === 'INITIALIZING' && c.relocatingNodeId !== null) continue;
         const n = c.nodeId === null ? undefined : state.nodes.get(c.nodeId);
+        const to = c.state === 'RELOCATING' && c.relocatingNodeId !== null ? c.relocatingNodeId : null; // prettier-ignore
+        const toNode = to === null ? undefined : state.nodes.get(to);
         const st = c.allocationId && c.state !== 'UNASSIGNED' ? stats.get(c.allocationId.id) : undefined; // prettier-ignore
         const values: Record<string, Cell> = {
           index: name,
@@ -87,11 +103,13 @@ export async function catShardsInCluster(
           prirep: c.primary ? 'p' : 'r',
           state: c.state,
           docs: st?.docs ?? null,
+          store: st?.storeBytes !== undefined ? new ByteSize(st.storeBytes) : null,
           'segments.count': st?.segments ?? null,
           'seq_no.max': st?.maxSeqNo ?? null,
-          ip: n ? n.transportAddress.slice(0, n.transportAddress.lastIndexOf(':')) : null,
+          sync_id: st?.syncId ?? null,
+          ip: n ? hostAddress(n.transportAddress) : null,
           id: n ? n.id : null,
-          node: n ? n.name : null,
+          node: !n ? null : to === null ? n.name : `${n.name} -> ${toNode ? hostAddress(toNode.transportAddress) : ''} ${to} ${toNode?.name ?? to}`, // prettier-ignore
           'unassigned.reason': c.unassignedInfo?.reason ?? null,
           'unassigned.at': c.unassignedInfo ? new Date(c.unassignedInfo.at).toISOString() : null,
         };

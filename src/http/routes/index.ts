@@ -17,6 +17,7 @@ import { registerIndexMaintenanceRoutes } from './index-maintenance.js';
 import { registerIndexShardRoutes } from './index-shards.js';
 import { registerQuarryCopiesRoutes } from './quarry-copies.js';
 import { registerRolloverRoutes } from './rollover.js';
+import { registerResizeRoutes } from './resize.js';
 import { registerFreezeRoutes } from './freeze.js';
 import { registerFieldCapsRoutes } from './field-caps.js';
 import { registerFieldMappingRoutes } from './field-mappings.js';
@@ -46,6 +47,7 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerIndexShardRoutes(router, node);
   registerQuarryCopiesRoutes(router, node);
   registerRolloverRoutes(router, node);
+  registerResizeRoutes(router, node);
   registerFreezeRoutes(router, node);
   registerFieldMappingRoutes(router, node);
   registerFieldCapsRoutes(router, node);

@@ -2,8 +2,9 @@
  * Nodes info and nodes stats of the one node (ES RestNodesInfoAction, RestNodesStatsAction):
  * identity, addresses, settings, OS and process facts, and live figures (indices stats, OS
  * memory and load, process CPU and descriptors, data path disk space, HTTP connections).
- * There is no JVM, thread pool or transport here, so those sections are left out, as ES leaves
- * out a section a node does not report.
+ * The `jvm` section reports this runtime (V8's heap, Node's buffers, http/runtime-stats.ts); there
+ * is no thread pool here, so that section is left out, as ES leaves out a section a node does not
+ * report.
  */
 import { everyNode, registerNodeAction } from '../node-actions.js';
 import { readdirSync, readFileSync, realpathSync, statfsSync } from 'node:fs';
@@ -28,6 +29,7 @@ import { ES_VERSION } from './info.js';
 import { nodeStatsTransport } from '../../cluster/transport/stats.js';
 import { PROCESSOR_TYPES } from '../../ingest/processors/index.js';
 import { INDEX_METRICS, nodeIndicesStats, unrecognizedMetrics } from './stats.js';
+import { discoveryStats, runtimeStats } from '../runtime-stats.js';
 
 /** RestNodesInfoAction.ALLOWED_METRICS. */
 const INFO_METRICS = [
@@ -251,9 +253,10 @@ function nodeInfo(node: NodeContext, metrics: Set<string>, req: RestRequest): un
     p.mlockall = false;
     out.process = p;
   }
-  // a lone node has no transport port: the section is there only when the node is clustered
-  if (want('transport') && node.cluster) {
-    const addr = node.cluster.transport.boundAddress() ?? transportAddress(node);
+  // a lone node binds no transport port: its section names the address it reports, as
+  // `transport_address` does, with no profiles
+  if (want('transport')) {
+    const addr = node.cluster?.transport.boundAddress() ?? transportAddress(node);
     out.transport = { bound_address: [addr], publish_address: addr, profiles: {} };
   }
   if (want('http')) {
@@ -478,6 +481,7 @@ function nodeStats(
     );
   if (metrics.has('os')) out.os = osStats(human);
   if (metrics.has('process')) out.process = processStats(human);
+  if (metrics.has('jvm')) out.jvm = runtimeStats(node.startedAt, human);
   if (metrics.has('fs')) out.fs = fsStats(node, human);
   // a lone node has no transport layer, so no section (as ES omits what a node does not report)
   if (metrics.has('transport') && node.cluster)
@@ -486,6 +490,7 @@ function nodeStats(
     const h = node.httpStats?.() ?? { current_open: 0, total_opened: 0 };
     out.http = { current_open: h.current_open, total_opened: h.total_opened };
   }
+  if (metrics.has('discovery')) out.discovery = discoveryStats();
   if (metrics.has('ingest') && node.ingest) out.ingest = node.ingest.stats();
   return out;
 }

@@ -612,7 +612,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     // parsed here so a bad query fails on the node asked, as ES parses it on the coordinating node
     parseSearch(sreq);
     const routing = get('routing') ?? get('parent') ?? req.params.id!;
-    const shard = shardForRouting(routing, idx.numberOfShards);
+    const shard = shardForRouting(routing, idx.numberOfShards, idx.routingNumShards);
     const base = { _index: idx.name, _type: idx.typeName ?? req.params.type!, _id: req.params.id! };
     // TransportExplainAction.resolveRequest: the alias filter of the index named
     const filters = indices.aliasFilters(req.params.index, [idx]);

@@ -62,6 +62,8 @@ export interface TaskOptions {
   status?: () => Record<string, unknown>;
   /** What the action keeps on the task (rethrottle finds the worker state here). */
   payload?: unknown;
+  /** Stops the task (ES CancellableTask.onCancelled); tasks without one cannot be cancelled. */
+  cancel?: (reason: string) => void;
 }
 
 export class Task {
@@ -79,6 +81,10 @@ export class Task {
 
   get payload(): unknown {
     return this.opts.payload;
+  }
+
+  get cancellable(): boolean {
+    return this.opts.cancel !== undefined;
   }
 
   /** Called once by the manager when the task is unregistered. */
@@ -138,7 +144,7 @@ export class TaskManager {
     if (detailed && t.opts.description != null) out.description = t.opts.description;
     out.start_time_in_millis = t.startTime;
     out.running_time_in_nanos = Number(process.hrtime.bigint() - t.startNanos);
-    out.cancellable = true;
+    out.cancellable = t.cancellable;
     const parent = this.parentId(t);
     if (parent !== null) out.parent_task_id = parent;
     out.headers = { ...t.opts.headers };
@@ -258,6 +264,17 @@ const taskIdentity = (t: Task) =>
 /** The per-node part of a task listing (ES TransportListTasksAction). */
 const LIST_TASKS_NODE_ACTION = 'cluster:monitor/tasks/lists[n]';
 
+/** The per-node part of a cancellation (ES TransportCancelTasksAction). */
+const CANCEL_TASKS_NODE_ACTION = 'cluster:admin/tasks/cancel[n]';
+
+interface CancelTasksBody {
+  /** One task (`POST /_tasks/{task_id}/_cancel`), or null for every matching one. */
+  taskId: { node: string; id: number } | null;
+  actions: string[];
+  parent: string | null;
+  reason: string;
+}
+
 interface ListTasksBody {
   parentTaskId: string;
   actions: string[];
@@ -310,6 +327,78 @@ export function registerTaskRoutes(
       tasks.unregister(self);
     }
   });
+
+  // every node cancels its own matching tasks (ES TransportCancelTasksAction)
+  registerNodeAction(node, CANCEL_TASKS_NODE_ACTION, (b) => {
+    const q = b as CancelTasksBody;
+    const matches = (t: Task) =>
+      (q.actions.length === 0 || q.actions.some((a) => simpleMatch(a, t.action))) &&
+      (!q.parent || q.parent === '-1' || tasks.parentId(t) === q.parent);
+    let chosen: Task[];
+    if (q.taskId !== null) {
+      const t = tasks.get(q.taskId.id);
+      const id = `${q.taskId.node}:${q.taskId.id}`;
+      if (!t) throw new EsError('resource_not_found_exception', `task [${id}] is not found`, 404);
+      if (!t.cancellable) throw illegalArgument(`task [${id}] doesn't support cancellation`);
+      if (!matches(t)) throw illegalArgument(`task [${id}] doesn't support this operation`);
+      chosen = [t];
+    } else chosen = tasks.running().filter((t) => t.cancellable && matches(t));
+    const infos = chosen.map((t) => {
+      t.opts.cancel!(q.reason);
+      return tasks.info(t, false);
+    });
+    return { node: tasks.nodeJson(), tasks: infos };
+  });
+
+  const cancel: Handler = async (req) => {
+    checkParams(req, ['nodes', 'actions', 'parent_task_id']);
+    const list = (n: string) => (param(req, n) ?? '').split(',').filter((s) => s);
+    const raw = req.params.task_id;
+    const taskId = raw === undefined ? null : parseTaskId(raw);
+    const body: CancelTasksBody = {
+      taskId,
+      actions: list('actions'),
+      parent: param(req, 'parent_task_id') ?? null,
+      reason: 'by user request',
+    };
+    if (taskId === null) {
+      const parts: NodeTasks[] = [];
+      for (const [nodeId, r] of await fromEveryNode(
+        node,
+        CANCEL_TASKS_NODE_ACTION,
+        body,
+        list('nodes'),
+      ))
+        // prettier-ignore
+        if (r) parts.push({ nodeId, ...(r as Omit<NodeTasks, 'nodeId'>) });
+      return { status: 200, body: listTasksBody('nodes', parts) };
+    }
+    // one task: asked of its own node (ES TransportTasksAction resolves the task's node)
+    const owner = nodeUrl(node.cluster, taskId.node);
+    if (owner) return relayToMaster(owner, 'POST', req.uri, req.headers, null);
+    const failed = (cause: EsError) => ({
+      status: 200,
+      body: {
+        node_failures: [
+          new EsError('failed_node_exception', `Failed node [${taskId.node}]`, 500, {
+            meta: { node_id: taskId.node },
+            causedBy: cause,
+          }).toInner(),
+        ],
+        nodes: {},
+      },
+    });
+    if (taskId.node !== tasks.nodeId)
+      return failed(new EsError('no_such_node_exception', `No such node [${taskId.node}]`, 404, { meta: { node_id: taskId.node } })); // prettier-ignore
+    try {
+      const r = (await node.nodeActions.get(CANCEL_TASKS_NODE_ACTION)!(body)) as Omit<NodeTasks, 'nodeId'>; // prettier-ignore
+      return { status: 200, body: listTasksBody('nodes', [{ nodeId: tasks.nodeId, ...r }]) };
+    } catch (e) {
+      return failed(toEsError(e));
+    }
+  };
+  router.add('POST', '/_tasks/_cancel', cancel);
+  router.add('POST', '/_tasks/{task_id}/_cancel', cancel);
 
   router.add('GET', '/_tasks', async (req) => {
     checkParams(req, ['nodes', 'actions', 'detailed', 'parent_task_id', 'wait_for_completion', 'group_by', 'timeout']); // prettier-ignore

@@ -1,7 +1,7 @@
 /**
  * What a clustered node serves while only part of the API is cluster-aware, and which requests
  * it relays to the master: documents, metadata reads, refresh and the master-run metadata changes
- * pass; endpoints named like a type (`/logs/_shrink/t`) and the APIs not yet cluster-aware are
+ * pass; endpoints named like a type (`/logs/_bogus/t`) and the APIs not yet cluster-aware are
  * blocked.
  */
 import { describe, expect, it } from 'vitest';
@@ -55,10 +55,23 @@ describe('cluster gate', () => {
 
   it('blocks endpoints that look like documents and APIs that are not cluster-aware', () => {
     for (const [m, p] of [
-      ['POST', '/logs/_shrink/t'],
-      ['POST', '/logs/_split/t'],
+      ['POST', '/logs/_bogus/t'],
+      ['GET', '/_xpack/watcher/stats'],
     ])
       expect(servedWithoutDataPlane(m!, p!), `${m} ${p}`).toBe(false);
+  });
+
+  it('relays shrink and split to the master, and serves task cancellation', () => {
+    for (const [m, p] of [
+      ['POST', '/logs/_shrink/t'],
+      ['PUT', '/logs/_split/t'],
+    ]) {
+      expect(forwardedToMaster(m!, p!), `${m} ${p}`).toBe(true);
+      expect(servedWithoutDataPlane(m!, p!), `${m} ${p}`).toBe(true);
+    }
+    expect(servedWithoutDataPlane('POST', '/_tasks/_cancel')).toBe(true);
+    expect(servedWithoutDataPlane('POST', '/_tasks/abc:1/_cancel')).toBe(true);
+    expect(forwardedToMaster('POST', '/_tasks/_cancel')).toBe(false);
   });
 
   it('serves by-query tasks, reindex, their rethrottle, and SQL', () => {
