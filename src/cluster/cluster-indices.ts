@@ -42,7 +42,7 @@ import {
 } from './replication/shard-transport.js';
 import { startShardApplier, type ShardApplier } from './shard-applier.js';
 import { primaryOf, type ClusterState } from './state.js';
-import type { PrimaryGroups } from './writes/primary-groups.js';
+import { copiesOf, type PrimaryGroups } from './writes/primary-groups.js';
 import {
   CopyListing,
   LIST_STARTED_SHARDS_ACTION,
@@ -199,7 +199,15 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     store: deps.store,
     index: (name: string) => deps.indices.get(name),
   };
-  registerShardHandlers(transport, host, new CopyCheckpoints());
+  // only the recovery of the copy the applied state has initializing here may write to it
+  registerShardHandlers(transport, host, new CopyCheckpoints(), (index, shard, aid) =>
+    copiesOf(coordinator.state(), index, shard).some(
+      (c) =>
+        c.nodeId === membership.localNode.id &&
+        c.state === 'INITIALIZING' &&
+        c.allocationId?.id === aid,
+    ),
+  );
   /** The tracker of this node's primary of a shard (recoveries are served by the primary). */
   const primaryTracker = (index: string, shard: number) => {
     const state = coordinator.state();
@@ -224,6 +232,7 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
   // it to the cluster's in-sync set when the copy reports itself started, which it does only
   // once the primary marked it in sync here
   registerRecoverySource(transport, host, peerOf, {
+    canServe: (index, shard) => void trackerFor(index, shard),
     startTracking: (index, shard, aid) => trackerFor(index, shard).initiateTracking(aid),
     markInSync: (index, shard, aid, checkpoint) =>
       trackerFor(index, shard).markInSyncWhenCaughtUp(aid, checkpoint),

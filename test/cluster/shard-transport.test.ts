@@ -170,6 +170,42 @@ describe('shards over the transport', () => {
     }
   });
 
+  it('a copy refuses the recovery of an allocation it is no longer recovering', async () => {
+    const te = transportFor('E');
+    const tf = transportFor('F');
+    addresses.set('E', await te.start());
+    addresses.set('F', await tf.start());
+    try {
+      const body = { settings: { number_of_shards: 1, number_of_replicas: 1 } };
+      await a.context.indices.create('stale-recovery', body);
+      await b.context.indices.create('stale-recovery', body);
+      const pIdx = a.context.indices.get('stale-recovery')!;
+      for (let i = 0; i < 5; i++)
+        a.context.documents.index({ kind: 'index', index: 'stale-recovery', type: '_doc', id: `s${i}`, routing: null, version: -3, versionType: 'internal', opType: 'index', source: Buffer.from('{}') }); // prettier-ignore
+      await a.context.store.durable();
+      // F's current copy of the shard is another allocation than the one recovering
+      registerShardHandlers(
+        tf,
+        hostOf(b),
+        new CopyCheckpoints(),
+        (_i, _s, aid) => aid === 'current',
+      );
+      registerRecoverySource(te, hostOf(a), peerOf, {
+        startTracking: () => undefined,
+        markInSync: async () => undefined,
+      });
+      const cIdx = b.context.indices.get('stale-recovery')!;
+      await expect(recoverFromPrimary(tf, peerOf('E'), cIdx, 0, 'old-copy', -1)).rejects.toThrow(
+        'is not recovering on this node',
+      );
+      expect(pIdx.shard(0).maxSeqNo).toBe(4);
+      expect(fingerprint(cIdx)).toEqual([]);
+    } finally {
+      await te.close();
+      await tf.close();
+    }
+  });
+
   it('fails an unreachable copy before acknowledging', async () => {
     await tb.close();
     const tracker = new ReplicationTracker('primary-a', 0, -1, ['primary-a', 'copy-b']);

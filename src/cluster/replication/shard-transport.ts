@@ -118,7 +118,18 @@ export function registerShardHandlers(
   transport: Transport,
   host: ShardHost,
   checkpoints: CopyCheckpoints,
+  /**
+   * Whether `allocationId` is the copy of the shard this node is recovering now. A recovery of an
+   * older allocation (the node left and came back, and a new copy is recovering) must never
+   * touch the shard: its source may be an old primary, its resets would roll back writes the new
+   * copy already holds. Absent: every recovery is current (tests).
+   */
+  isRecovering: (index: string, shard: number, allocationId: string) => boolean = () => true,
 ): void {
+  const recovering = (b: { index: string; shard: number; allocationId?: string }) => {
+    if (b.allocationId !== undefined && !isRecovering(b.index, b.shard, b.allocationId))
+      throw new EsError('illegal_index_shard_state_exception', `[${b.index}][${b.shard}] copy [${b.allocationId}] is not recovering on this node`, 409, { meta: { index: b.index, shard: String(b.shard) } }); // prettier-ignore
+  };
   transport.registerHandler(REPLICA_ACTION, async (req) => {
     const b = req.body as {
       index: string;
@@ -145,7 +156,8 @@ export function registerShardHandlers(
     return { body: { localCheckpoint: tracker.checkpoint } };
   });
   transport.registerHandler(RECOVERY_RESET_ACTION, async (req) => {
-    const b = req.body as { index: string; shard: number; id: string; record: WireRecord | null };
+    const b = req.body as { index: string; shard: number; allocationId?: string; id: string; record: WireRecord | null }; // prettier-ignore
+    recovering(b);
     const idx = copyOf(host, b.index, b.shard);
     const record = b.record && fromWireRecord(b.record, req.attachment);
     await host.documents.resetForRecovery(idx, b.shard, b.id, record);
@@ -154,7 +166,8 @@ export function registerShardHandlers(
     return { body: {} };
   });
   transport.registerHandler(RECOVERY_OPS_ACTION, async (req) => {
-    const b = req.body as { index: string; shard: number; ops: WireOp[]; ends: number[] };
+    const b = req.body as { index: string; shard: number; allocationId?: string; ops: WireOp[]; ends: number[] }; // prettier-ignore
+    recovering(b);
     const idx = copyOf(host, b.index, b.shard);
     const tracker = checkpoints.get(idx, b.shard);
     const ops = unpackOps(b.ops, b.ends, req.attachment);
@@ -165,7 +178,8 @@ export function registerShardHandlers(
     return { body: {} };
   });
   transport.registerHandler(RECOVERY_FINALIZE_ACTION, async (req) => {
-    const b = req.body as { index: string; shard: number; upTo: number };
+    const b = req.body as { index: string; shard: number; allocationId?: string; upTo: number };
+    recovering(b);
     const idx = copyOf(host, b.index, b.shard);
     const tracker = checkpoints.get(idx, b.shard);
     tracker.fastForward(b.upTo);
@@ -220,7 +234,7 @@ function remoteTarget(
     transport.send(
       peer,
       action,
-      { index, shard, ...body },
+      { index, shard, allocationId, ...body },
       {
         timeoutMs,
         ...(attachment ? { attachment } : {}),
@@ -279,6 +293,12 @@ export function registerRecoverySource(
   host: ShardHost,
   peerOf: (nodeId: string) => TransportPeer,
   hooks: {
+    /**
+     * Throws unless this node may serve the shard's recovery (it is its started primary), before
+     * anything is read or sent: a rollback planned from a copy that is not the primary would
+     * undo writes the primary acknowledged.
+     */
+    canServe?(index: string, shard: number): void;
     startTracking(index: string, shard: number, allocationId: string, nodeId: string): void;
     markInSync(
       index: string,
@@ -291,6 +311,7 @@ export function registerRecoverySource(
 ): void {
   transport.registerHandler(START_RECOVERY_ACTION, async (req) => {
     const b = req.body as StartRecoveryRequest;
+    hooks.canServe?.(b.index, b.shard);
     const idx = copyOf(host, b.index, b.shard);
     const above = new Map<string, OpStamp>(
       b.aboveGlobal.map(([id, seqNo, primaryTerm]) => [id, { seqNo, primaryTerm }]),
