@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EsError } from '../../../../src/common/errors.js';
+import { ensureNoSelfReferences } from '../../../../src/common/self-reference.js';
 import { compileScript } from '../../../../src/dsl/script/index.js';
 
 function caught(fn: () => unknown): EsError {
@@ -32,5 +33,25 @@ describe('script error statuses (6.8: ScriptException is a 500)', () => {
     expect(e.type).toBe('script_exception');
     expect(e.reason).toBe('runtime error');
     expect(e.status).toBe(500);
+  });
+});
+
+describe('self-referencing script results', () => {
+  it("a map a script links to itself is refused with 6.8's message", () => {
+    const x = compileScript('def x = [:] ; def y = [:] ; x.a = y ; y.a = x ; return x').evaluate();
+    const e = caught(() => ensureNoSelfReferences(x));
+    expect(e.type).toBe('illegal_argument_exception');
+    expect(e.reason).toBe('Iterable object is self-referencing itself');
+    expect(e.status).toBe(400);
+  });
+
+  it('ctx._source = ctx is refused; shared (not cyclic) values are fine', () => {
+    const ctx: Record<string, unknown> = { _source: { foo: 'bar' } };
+    compileScript('ctx._source.ctx = ctx').evaluate({ ctx });
+    expect(() => ensureNoSelfReferences(ctx._source)).toThrow(
+      'Iterable object is self-referencing itself',
+    );
+    const shared = [1, 2];
+    expect(() => ensureNoSelfReferences({ a: shared, b: shared, c: [shared] })).not.toThrow();
   });
 });
