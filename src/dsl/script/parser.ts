@@ -5,6 +5,7 @@
  * ParserErrorStrategy ("unexpected token [..] was expecting one of [..].", "unexpected end of
  * script.", "invalid sequence of tokens near [..].").
  */
+import { REGEXES_DISABLED } from './settings.js';
 import type { Expr, ScriptAst, Stmt } from './ast.js';
 import { ScriptCompileError } from './errors.js';
 import { tokenize, type Token } from './lexer.js';
@@ -473,6 +474,9 @@ class Parser {
           return e;
         }
         if (t.text === '[') return this.collectionInit();
+        // A `/` where an operand belongs opens a regex literal, off unless the node enables them.
+        if (t.text === '/')
+          throw new ScriptCompileError(REGEXES_DISABLED, t.start, 'illegal_state_exception');
         throw this.invalid();
       default:
         throw this.invalid();

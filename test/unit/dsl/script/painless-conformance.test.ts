@@ -55,3 +55,24 @@ describe('self-referencing script results', () => {
     expect(() => ensureNoSelfReferences({ a: shared, b: shared, c: [shared] })).not.toThrow();
   });
 });
+
+describe('regexes (disabled as in 6.8 by default)', () => {
+  it('a regex literal is a compile error naming script.painless.regex.enabled', () => {
+    const e = caught(() => compileScript('ctx._source.foo = params.bar ==~ /cat/'));
+    const body = e.toBody().error as Record<string, unknown>;
+    expect(body).toMatchObject({
+      reason: 'compile error',
+      caused_by: {
+        type: 'illegal_state_exception',
+        reason: expect.stringContaining(
+          'Regexes are disabled. Set [script.painless.regex.enabled] to [true] in elasticsearch.yaml',
+        ),
+      },
+    });
+    expect((body.script_stack as string[])[1]).toBe(' '.repeat(29) + '^---- HERE');
+  });
+
+  it('division still parses', () => {
+    expect(compileScript('10 / 4').evaluate()).toBe(2);
+  });
+});
