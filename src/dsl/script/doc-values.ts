@@ -71,6 +71,10 @@ export class ScriptDate {
   valueOf(): number {
     return this.millis;
   }
+  /** As a response value: XContent writes it with strict_date_optional_time (millis, `Z`). */
+  toJSON(): string {
+    return new Date(this.millis).toISOString();
+  }
   equals(o: unknown): boolean {
     return o instanceof ScriptDate && o.millis === this.millis;
   }
@@ -141,6 +145,14 @@ const DEFAULTS: Record<Kind, unknown> = {
 export const MISSING_VALUE_DEPRECATION =
   "returning default values for missing document values is deprecated. Set system property '-Des.scripting.exception_for_missing_value=true' to make behaviour compatible with future major versions!";
 
+const JAVA_CLASS: Record<Kind, string> = {
+  number: 'Longs',
+  string: 'Strings',
+  ip: 'Strings',
+  boolean: 'Booleans',
+  date: 'Dates',
+};
+
 class FieldValues implements ScriptDocValues {
   doc = -1;
   constructor(
@@ -202,6 +214,32 @@ class FieldValues implements ScriptDocValues {
   }
   getValues(): unknown[] {
     return this.values;
+  }
+  /** Longs/Dates.getDate(): deprecated in 6.8 (dates already are dates; numbers are not). */
+  getDate(): unknown {
+    if (this.kind === 'date')
+      this.deprecated('getDate is no longer necessary on date fields as the value is now a date.');
+    else if (this.kind === 'number')
+      this.deprecated('getDate on numeric fields is deprecated. Use a date field to get dates.');
+    else throw illegalArg(`dynamic getter [${this.javaName()}, date] not found`);
+    const v = this.get(0);
+    return typeof v === 'number' ? new ScriptDate(v) : v;
+  }
+  getDates(): unknown[] {
+    if (this.kind === 'date')
+      this.deprecated(
+        'getDates is no longer necessary on date fields as the values are now dates.',
+      );
+    else if (this.kind === 'number')
+      this.deprecated('getDates on numeric fields is deprecated. Use a date field to get dates.');
+    else throw illegalArg(`dynamic getter [${this.javaName()}, dates] not found`);
+    return this.values.map((v) => (typeof v === 'number' ? new ScriptDate(v) : v));
+  }
+  private deprecated(msg: string): void {
+    this.onDeprecation?.(msg);
+  }
+  private javaName(): string {
+    return `org.elasticsearch.index.fielddata.ScriptDocValues$${JAVA_CLASS[this.kind]}`;
   }
   contains(v: unknown): boolean {
     return this.values.some((x) => x === v || (x instanceof ScriptDate && x.millis === v));

@@ -190,6 +190,9 @@ export function getField(target: unknown, name: string): unknown {
     const getter = o['get' + cap(name)] ?? o['is' + cap(name)];
     if (typeof getter === 'function') return (getter as () => unknown).call(o);
     if (name === 'empty' && typeof o.isEmpty === 'function') return (o.isEmpty as () => unknown)();
+    // Painless's map shortcut on host maps (`doc.field` is `doc.get("field")`)
+    if (typeof o.containsKey === 'function' && typeof o.get === 'function')
+      return (o.get as (k: string) => unknown).call(o, name);
     throw illegalArg(`dynamic getter [${typeName(target)}, ${name}] not found`);
   }
   throw illegalArg(`dynamic getter [${typeName(target)}, ${name}] not found`);

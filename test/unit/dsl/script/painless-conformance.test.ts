@@ -5,7 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { EsError } from '../../../../src/common/errors.js';
 import { ensureNoSelfReferences } from '../../../../src/common/self-reference.js';
-import { compileScript } from '../../../../src/dsl/script/index.js';
+import {
+  compileScript,
+  SegmentDocLookup,
+  type ScriptDate,
+} from '../../../../src/dsl/script/index.js';
+import { buildIndex } from '../aggs/helpers/shards.js';
 
 function caught(fn: () => unknown): EsError {
   try {
@@ -74,5 +79,57 @@ describe('regexes (disabled as in 6.8 by default)', () => {
 
   it('division still parses', () => {
     expect(compileScript('10 / 4').evaluate()).toBe(2);
+  });
+});
+
+describe('doc values of dates and longs', () => {
+  const idx = buildIndex({ date: 'date', long: 'long' }, [
+    { date: '2017-01-01T12:11:12', long: 12348732141234 },
+    {},
+  ]);
+  const ls = idx.shards[0]!.searcher().segments[0]!;
+  const warnings: string[] = [];
+  const doc = new SegmentDocLookup(
+    (p) => idx.fields.get(p),
+    undefined,
+    (m) => warnings.push(m),
+  );
+  doc.setSegment(ls);
+  const run = (src: string) => compileScript(src).evaluate({ doc });
+
+  it('doc.field is doc[field]; dates render as strict_date_optional_time', () => {
+    doc.setDoc(0);
+    warnings.length = 0;
+    expect(JSON.stringify(run('doc.date.get(0)'))).toBe('"2017-01-01T12:11:12.000Z"');
+    expect(JSON.stringify(run('doc.date.value'))).toBe('"2017-01-01T12:11:12.000Z"');
+    expect(run('doc.long.value')).toBe(12348732141234);
+    expect(warnings).toEqual([]);
+  });
+
+  it('.date/.dates work with 6.8 deprecation warnings', () => {
+    doc.setDoc(0);
+    warnings.length = 0;
+    expect((run("doc['date'].date") as ScriptDate).getMillis()).toBe(
+      Date.UTC(2017, 0, 1, 12, 11, 12),
+    );
+    expect(warnings).toEqual([
+      'getDate is no longer necessary on date fields as the value is now a date.',
+    ]);
+    warnings.length = 0;
+    expect(JSON.stringify(run("doc['long'].dates.get(0)"))).toBe('"2361-04-26T03:22:21.234Z"');
+    expect(warnings).toEqual([
+      'getDates on numeric fields is deprecated. Use a date field to get dates.',
+    ]);
+  });
+
+  it('the missing-value deprecation is only for reading a value the doc lacks', () => {
+    doc.setDoc(1);
+    warnings.length = 0;
+    expect(run("doc['long'].size()")).toBe(0);
+    expect(warnings).toEqual([]);
+    expect(run("doc['long'].value")).toBe(0);
+    expect(warnings[0]).toMatch(
+      /^returning default values for missing document values is deprecated/,
+    );
   });
 });
