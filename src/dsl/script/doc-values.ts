@@ -12,6 +12,33 @@ import { sortableToIp } from '../../search/index/field-values.js';
 import type { FieldMapping } from '../../mapping/types.js';
 import { illegalArg } from './errors.js';
 
+/** java.time.DayOfWeek: `value` is ISO (Monday = 1 .. Sunday = 7), the name its constant. */
+export class DayOfWeek {
+  constructor(
+    readonly value: number,
+    readonly name: string,
+  ) {}
+  getValue(): number {
+    return this.value;
+  }
+  toString(): string {
+    return this.name;
+  }
+  toJSON(): string {
+    return this.name;
+  }
+}
+
+const DAYS_OF_WEEK = [
+  'MONDAY',
+  'TUESDAY',
+  'WEDNESDAY',
+  'THURSDAY',
+  'FRIDAY',
+  'SATURDAY',
+  'SUNDAY',
+].map((n, i) => new DayOfWeek(i + 1, n));
+
 /** A date value in scripts (6.8: JodaCompatibleZonedDateTime), always UTC. */
 export class ScriptDate {
   constructor(readonly millis: number) {}
@@ -42,6 +69,10 @@ export class ScriptDate {
   getDayOfYear(): number {
     const start = Date.UTC(this.getYear(), 0, 1);
     return Math.floor((this.millis - start) / 86400000) + 1;
+  }
+  /** java.time.DayOfWeek of the date (6.8's way to the ISO day of week). */
+  getDayOfWeekEnum(): DayOfWeek {
+    return DAYS_OF_WEEK[this.getDayOfWeek() - 1]!;
   }
   /** ISO day of week: Monday = 1 .. Sunday = 7. */
   getDayOfWeek(): number {

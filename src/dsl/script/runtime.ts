@@ -25,6 +25,42 @@ export function typeName(v: unknown): string {
   return ctor.name;
 }
 
+/** java.lang.StringBuilder as scripts use it. */
+export class StringBuilder {
+  private s: string;
+  /** `new StringBuilder(int capacity)` starts empty; `new StringBuilder(CharSequence)` with it. */
+  constructor(init?: unknown) {
+    this.s = init === undefined || typeof init === 'number' ? '' : javaString(init);
+  }
+  append(v: unknown): this {
+    this.s += javaString(v);
+    return this;
+  }
+  length(): number {
+    return this.s.length;
+  }
+  isEmpty(): boolean {
+    return this.s.length === 0;
+  }
+  charAt(i: number): string {
+    return this.s.charAt(i);
+  }
+  insert(i: number, v: unknown): this {
+    this.s = this.s.slice(0, i) + javaString(v) + this.s.slice(i);
+    return this;
+  }
+  reverse(): this {
+    this.s = [...this.s].reverse().join('');
+    return this;
+  }
+  setLength(n: number): void {
+    this.s = this.s.length >= n ? this.s.slice(0, n) : this.s + '\u0000'.repeat(n - this.s.length);
+  }
+  toString(): string {
+    return this.s;
+  }
+}
+
 /** Java String.valueOf for dynamically typed values (integral numbers print without ".0"). */
 export function javaString(v: unknown, asDouble = false): string {
   if (v === null || v === undefined) return 'null';
@@ -268,6 +304,8 @@ export function callMethod(target: unknown, name: string, args: unknown[]): unkn
       break;
   }
   if (Array.isArray(target)) return listMethod(target, name, args);
+  // a lambda: the functional interface's one method (get, apply, test, accept, compare...)
+  if (typeof target === 'function') return (target as (...a: unknown[]) => unknown)(...args);
   if (typeof target === 'object') {
     const o = target as Record<string, unknown>;
     const proto = Object.getPrototypeOf(o);

@@ -133,3 +133,51 @@ describe('doc values of dates and longs', () => {
     );
   });
 });
+
+describe('functions, lambdas and StringBuilder', () => {
+  const run = (src: string, params: Record<string, unknown> = {}) =>
+    compileScript(src).evaluate({ params });
+
+  it('a function taking a Supplier lambda (20_scriptfield "Doing Compare")', () => {
+    const src =
+      'boolean compare(Supplier s, def v) {return s.get() == v;} compare(() -> { return params.foo }, params.x);';
+    expect(run(src, { foo: 'aaa', x: 'aaa' })).toBe(true);
+    expect(run(src, { foo: 'aaa', x: 'bbb' })).toBe(false);
+  });
+
+  it('recursive functions keep their own locals per call', () => {
+    expect(run('int fib(int n) { if (n < 2) { return n; } return fib(n - 1) + fib(n - 2); } return fib(15);')).toBe(610); // prettier-ignore
+  });
+
+  it('lambdas with expression bodies, typed parameters and captured locals', () => {
+    expect(run('def f = x -> x * 2; def g = (a, b) -> a + b; return f.apply(3) + g.apply(1, 2);')).toBe(9); // prettier-ignore
+    expect(run('int k = 10; def f = (int x) -> x + k; return f.apply(5);')).toBe(15);
+  });
+
+  it('a duplicate function is a compile error; parentheses still group', () => {
+    expect(() =>
+      compileScript('int f(int a) { return a; } int f(int b) { return b; } f(1)'),
+    ).toThrow('compile error');
+    expect(run('return (params.a) * 2', { a: 4 })).toBe(8);
+  });
+
+  it('StringBuilder appends Java strings of values', () => {
+    expect(run("StringBuilder b = new StringBuilder(); for (def d : params.l) { b.append(' ').append(d); } return b.toString().trim()", { l: [7, 3, 0.5] })).toBe('7 3 0.5'); // prettier-ignore
+    expect(run("new StringBuilder('ab').append(1).reverse().toString()")).toBe('1ba');
+  });
+
+  it('dates give their java.time.DayOfWeek', () => {
+    const idx = buildIndex({ dates: 'date' }, [
+      { dates: ['2017-01-01', '2017-02-01', '2017-03-01'] },
+    ]);
+    const doc = new SegmentDocLookup((p) => idx.fields.get(p));
+    doc.setSegment(idx.shards[0]!.searcher().segments[0]!);
+    doc.setDoc(0);
+    expect(compileScript('doc.dates.value.dayOfWeekEnum.value').evaluate({ doc })).toBe(7);
+    const many = compileScript(
+      "StringBuilder b = new StringBuilder(); for (def date : doc.dates) { b.append(' ').append(date.getDayOfWeekEnum().value); } return b.toString().trim()",
+    );
+    expect(many.evaluate({ doc })).toBe('7 3 3');
+    expect(String(compileScript('doc.dates.value.dayOfWeekEnum').evaluate({ doc }))).toBe('SUNDAY');
+  });
+});
