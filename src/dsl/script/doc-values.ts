@@ -11,6 +11,12 @@ import type { NumericColumn, OrdinalColumn } from '../../search/index/segment.js
 import { sortableToIp } from '../../search/index/field-values.js';
 import type { FieldMapping } from '../../mapping/types.js';
 import { illegalArg } from './errors.js';
+import {
+  binaryFromSource,
+  geoPointsFromSource,
+  ScriptBytesRef,
+  ScriptGeoPoint,
+} from './source-doc-values.js';
 
 /** java.time.DayOfWeek: `value` is ISO (Monday = 1 .. Sunday = 7), the name its constant. */
 export class DayOfWeek {
@@ -146,7 +152,7 @@ export type ColumnResolver = (
 
 const defaultColumn: ColumnResolver = (ls, f) => ls.segment.fields.get(f.path)?.docValues ?? null;
 
-type Kind = 'number' | 'string' | 'ip' | 'boolean' | 'date';
+type Kind = 'number' | 'string' | 'ip' | 'boolean' | 'date' | 'geo' | 'binary';
 
 function kindOf(type: string): Kind {
   switch (type) {
@@ -159,6 +165,10 @@ function kindOf(type: string): Kind {
       return 'boolean';
     case 'date':
       return 'date';
+    case 'geo_point':
+      return 'geo';
+    case 'binary':
+      return 'binary';
     default:
       return 'number';
   }
@@ -170,6 +180,8 @@ const DEFAULTS: Record<Kind, unknown> = {
   ip: null,
   boolean: false,
   date: new ScriptDate(0),
+  geo: new ScriptGeoPoint(0, 0),
+  binary: new ScriptBytesRef(Buffer.alloc(0)),
 };
 
 /** The values of one field for the current document of a segment. */
@@ -182,17 +194,23 @@ const JAVA_CLASS: Record<Kind, string> = {
   ip: 'Strings',
   boolean: 'Booleans',
   date: 'Dates',
+  geo: 'GeoPoints',
+  binary: 'BytesRefs',
 };
 
 class FieldValues implements ScriptDocValues {
   doc = -1;
+  /** Values read from the source (kinds without segment doc values), for the lookup's `stamp`. */
+  srcVals: unknown[] | null = null;
+  srcStamp = -1;
   constructor(
-    private readonly kind: Kind,
+    readonly kind: Kind,
     private readonly col: NumericColumn | OrdinalColumn | null,
     private readonly onDeprecation: ((msg: string) => void) | undefined,
   ) {}
 
   size(): number {
+    if (this.srcVals) return this.srcVals.length;
     const c = this.col;
     if (!c || this.doc < 0) return 0;
     if (c.kind === 'numeric') {
@@ -220,6 +238,7 @@ class FieldValues implements ScriptDocValues {
     if (i < 0 || i >= n) {
       throw illegalArg(`attempted to fetch the [${i}] value when there are only [${n}] values`);
     }
+    if (this.srcVals) return this.srcVals[i];
     const c = this.col!;
     if (c.kind === 'numeric') {
       const v = c.single ? c.single[this.doc]! : c.values![c.offsets![this.doc]! + i]!;
@@ -266,6 +285,15 @@ class FieldValues implements ScriptDocValues {
     else throw illegalArg(`dynamic getter [${this.javaName()}, dates] not found`);
     return this.values.map((v) => (typeof v === 'number' ? new ScriptDate(v) : v));
   }
+  /** GeoPoints.getLat()/getLon() (of the first point). */
+  getLat(): unknown {
+    if (this.kind !== 'geo') throw illegalArg(`dynamic getter [${this.javaName()}, lat] not found`);
+    return (this.get(0) as ScriptGeoPoint).lat;
+  }
+  getLon(): unknown {
+    if (this.kind !== 'geo') throw illegalArg(`dynamic getter [${this.javaName()}, lon] not found`);
+    return (this.get(0) as ScriptGeoPoint).lon;
+  }
   private deprecated(msg: string): void {
     this.onDeprecation?.(msg);
   }
@@ -287,6 +315,10 @@ class FieldValues implements ScriptDocValues {
 export class SegmentDocLookup implements ScriptDocLookup {
   private ls: LiveSegment | null = null;
   private doc = -1;
+  /** The current document's `_source` (fetch phase), for geo_point and binary values. */
+  private source: (() => unknown) | null = null;
+  /** Bumped whenever the doc or source changes: source-read values are cached per stamp. */
+  private stamp = 0;
   private readonly views = new Map<string, FieldValues>();
 
   constructor(
@@ -305,6 +337,13 @@ export class SegmentDocLookup implements ScriptDocLookup {
 
   setDoc(doc: number): void {
     this.doc = doc;
+    this.stamp++;
+  }
+
+  /** Where geo_point and binary values come from (segments keep no doc values for them). */
+  setSource(source: (() => unknown) | null): void {
+    this.source = source;
+    this.stamp++;
   }
 
   containsKey(field: string): boolean {
@@ -326,6 +365,16 @@ export class SegmentDocLookup implements ScriptDocLookup {
       this.views.set(field, v);
     }
     v.doc = this.doc;
+    if ((v.kind === 'geo' || v.kind === 'binary') && v.srcStamp !== this.stamp) {
+      const src = this.source ? this.source() : undefined;
+      v.srcVals =
+        src === undefined
+          ? null
+          : v.kind === 'geo'
+            ? geoPointsFromSource(src, field)
+            : binaryFromSource(src, field);
+      v.srcStamp = this.stamp;
+    }
     return v;
   }
 }

@@ -222,7 +222,11 @@ export function getField(target: unknown, name: string): unknown {
     const o = target as Record<string, unknown>;
     const proto = Object.getPrototypeOf(o);
     if (proto === Object.prototype || proto === null) return name in o ? o[name] : null;
-    if (name in o && typeof o[name] !== 'function') return o[name];
+    if (name in o) {
+      // read once: a getter may have effects (doc values log a deprecation for a missing value)
+      const v = o[name];
+      if (typeof v !== 'function') return v;
+    }
     const getter = o['get' + cap(name)] ?? o['is' + cap(name)];
     if (typeof getter === 'function') return (getter as () => unknown).call(o);
     if (name === 'empty' && typeof o.isEmpty === 'function') return (o.isEmpty as () => unknown)();

@@ -181,3 +181,65 @@ describe('functions, lambdas and StringBuilder', () => {
     expect(String(compileScript('doc.dates.value.dayOfWeekEnum').evaluate({ doc }))).toBe('SUNDAY');
   });
 });
+
+describe('geo_point and binary values for scripts (read from the fetched _source)', () => {
+  const idx = buildIndex({ geo: 'geo_point', bin: 'binary', n: 'long' }, [{ n: 1 }]);
+  const warnings: string[] = [];
+  const doc = new SegmentDocLookup(
+    (p) => idx.fields.get(p),
+    undefined,
+    (m) => warnings.push(m),
+  );
+  doc.setSegment(idx.shards[0]!.searcher().segments[0]!);
+  doc.setDoc(0);
+  const run = (src: string, source: unknown) => {
+    doc.setSource(() => source);
+    return compileScript(src).evaluate({ doc });
+  };
+
+  it('geo points are quantized like Lucene doc values, with no missing-value warning', () => {
+    warnings.length = 0;
+    const p = run("doc['geo'].value", { geo: '41.12,-71.34' });
+    expect(JSON.parse(JSON.stringify(p))).toEqual({
+      lat: 41.1199999647215,
+      lon: -71.34000004269183,
+    });
+    expect(run("doc['geo'].get(0).lat", { geo: { lat: 41.12, lon: -71.34 } })).toBe(
+      41.1199999647215,
+    );
+    expect(
+      run("doc['geo'].size()", {
+        geo: [
+          [-71.34, 41.12],
+          [0, -10],
+        ],
+      }),
+    ).toBe(2);
+    // ordered by the encoded value: the southern point first
+    expect(
+      run("doc['geo'].get(0).lat", {
+        geo: [
+          [-71.34, 41.12],
+          [0, -10],
+        ],
+      }),
+    ).toBeLessThan(0);
+    expect(warnings).toEqual([]);
+  });
+
+  it('binary values decode from base64, sorted and deduplicated', () => {
+    warnings.length = 0;
+    expect(run("doc['bin'].value.utf8ToString()", { bin: 'U29tZSBiaW5hcnkgYmxvYg==' })).toBe('Some binary blob'); // prettier-ignore
+    const b64 = (s: string) => Buffer.from(s).toString('base64');
+    expect(run("doc['bin'].get(0).utf8ToString() + doc['bin'].size()", { bin: [b64('b'), b64('a'), b64('b')] })).toBe('a2'); // prettier-ignore
+    expect(warnings).toEqual([]);
+  });
+
+  it('a field the source lacks is missing: the default comes with the deprecation warning', () => {
+    warnings.length = 0;
+    expect(run("doc['geo'].size()", { n: 1 })).toBe(0);
+    expect(warnings).toEqual([]);
+    run("doc['geo'].value", { n: 1 });
+    expect(warnings).toHaveLength(1);
+  });
+});
