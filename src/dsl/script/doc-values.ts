@@ -47,8 +47,18 @@ const DAYS_OF_WEEK = [
 
 /** A date value in scripts (6.8: JodaCompatibleZonedDateTime), always UTC. */
 export class ScriptDate {
-  constructor(readonly millis: number) {}
+  constructor(
+    readonly millis: number,
+    /** Receives 6.8's deprecation warnings for the Joda-time methods scripts call. */
+    private readonly onDeprecation?: (msg: string) => void,
+  ) {}
+  private joda(oldMethod: string, newMethod: string): void {
+    this.onDeprecation?.(
+      `Use of the joda time method [${oldMethod}] is deprecated. Use [${newMethod}] instead.`,
+    );
+  }
   getMillis(): number {
+    this.joda('getMillis()', 'toInstant().toEpochMilli()');
     return this.millis;
   }
   toInstant(): ScriptDate {
@@ -67,6 +77,7 @@ export class ScriptDate {
     return this.d.getUTCMonth() + 1;
   }
   getMonthOfYear(): number {
+    this.joda('getMonthOfYear()', 'getMonthValue()');
     return this.getMonthValue();
   }
   getDayOfMonth(): number {
@@ -78,28 +89,37 @@ export class ScriptDate {
   }
   /** java.time.DayOfWeek of the date (6.8's way to the ISO day of week). */
   getDayOfWeekEnum(): DayOfWeek {
-    return DAYS_OF_WEEK[this.getDayOfWeek() - 1]!;
+    return DAYS_OF_WEEK[this.isoDayOfWeek() - 1]!;
   }
-  /** ISO day of week: Monday = 1 .. Sunday = 7. */
+  /** ISO day of week: Monday = 1 .. Sunday = 7 (an int in 6.8, deprecated for the enum). */
   getDayOfWeek(): number {
+    this.onDeprecation?.(
+      'The return type of [getDayOfWeek()] will change to an enum in 7.0. Use getDayOfWeekEnum().getValue().',
+    );
+    return this.isoDayOfWeek();
+  }
+  private isoDayOfWeek(): number {
     return ((this.d.getUTCDay() + 6) % 7) + 1;
   }
   getHour(): number {
     return this.d.getUTCHours();
   }
   getHourOfDay(): number {
+    this.joda('getHourOfDay()', 'getHour()');
     return this.getHour();
   }
   getMinute(): number {
     return this.d.getUTCMinutes();
   }
   getMinuteOfHour(): number {
+    this.joda('getMinuteOfHour()', 'getMinute()');
     return this.getMinute();
   }
   getSecond(): number {
     return this.d.getUTCSeconds();
   }
   getSecondOfMinute(): number {
+    this.joda('getSecondOfMinute()', 'getSecond()');
     return this.getSecond();
   }
   getNano(): number {
@@ -115,14 +135,9 @@ export class ScriptDate {
   equals(o: unknown): boolean {
     return o instanceof ScriptDate && o.millis === this.millis;
   }
-  /** java.time ZonedDateTime.toString for UTC ("2016-05-03T00:00Z", seconds only when set). */
+  /** JodaCompatibleZonedDateTime.toString: strict_date_time (millis always, `Z` for UTC). */
   toString(): string {
-    const iso = new Date(this.millis).toISOString();
-    const ms = this.millis % 1000;
-    const sec = this.d.getUTCSeconds();
-    if (ms !== 0) return iso.slice(0, 23) + 'Z';
-    if (sec !== 0) return iso.slice(0, 19) + 'Z';
-    return iso.slice(0, 16) + 'Z';
+    return new Date(this.millis).toISOString();
   }
 }
 
@@ -243,7 +258,7 @@ class FieldValues implements ScriptDocValues {
     if (c.kind === 'numeric') {
       const v = c.single ? c.single[this.doc]! : c.values![c.offsets![this.doc]! + i]!;
       if (this.kind === 'boolean') return v !== 0;
-      if (this.kind === 'date') return new ScriptDate(v);
+      if (this.kind === 'date') return new ScriptDate(v, this.onDeprecation);
       return v;
     }
     const ord = c.single ? c.single[this.doc]! : c.ords![c.offsets![this.doc]! + i]!;
@@ -273,7 +288,7 @@ class FieldValues implements ScriptDocValues {
       this.deprecated('getDate on numeric fields is deprecated. Use a date field to get dates.');
     else throw illegalArg(`dynamic getter [${this.javaName()}, date] not found`);
     const v = this.get(0);
-    return typeof v === 'number' ? new ScriptDate(v) : v;
+    return typeof v === 'number' ? new ScriptDate(v, this.onDeprecation) : v;
   }
   getDates(): unknown[] {
     if (this.kind === 'date')
@@ -283,7 +298,9 @@ class FieldValues implements ScriptDocValues {
     else if (this.kind === 'number')
       this.deprecated('getDates on numeric fields is deprecated. Use a date field to get dates.');
     else throw illegalArg(`dynamic getter [${this.javaName()}, dates] not found`);
-    return this.values.map((v) => (typeof v === 'number' ? new ScriptDate(v) : v));
+    return this.values.map((v) =>
+      typeof v === 'number' ? new ScriptDate(v, this.onDeprecation) : v,
+    );
   }
   /** GeoPoints.getLat()/getLon() (of the first point). */
   getLat(): unknown {

@@ -109,7 +109,7 @@ describe('doc values of dates and longs', () => {
   it('.date/.dates work with 6.8 deprecation warnings', () => {
     doc.setDoc(0);
     warnings.length = 0;
-    expect((run("doc['date'].date") as ScriptDate).getMillis()).toBe(
+    expect((run("doc['date'].date") as ScriptDate).millis).toBe(
       Date.UTC(2017, 0, 1, 12, 11, 12),
     );
     expect(warnings).toEqual([
@@ -241,5 +241,36 @@ describe('geo_point and binary values for scripts (read from the fetched _source
     expect(warnings).toEqual([]);
     run("doc['geo'].value", { n: 1 });
     expect(warnings).toHaveLength(1);
+  });
+});
+
+describe('Joda-compatible dates (6.8 JodaCompatibleZonedDateTime)', () => {
+  const idx = buildIndex({ date: 'date' }, [{ date: '2017-01-01T12:11:12' }]);
+  const warnings: string[] = [];
+  const doc = new SegmentDocLookup(
+    (p) => idx.fields.get(p),
+    undefined,
+    (m) => warnings.push(m),
+  );
+  doc.setSegment(idx.shards[0]!.searcher().segments[0]!);
+  doc.setDoc(0);
+  const run = (src: string) => compileScript(src).evaluate({ doc });
+
+  it('Joda methods answer and log their deprecation; java.time ones do not', () => {
+    warnings.length = 0;
+    expect(run('doc.date.value.getYear() + doc.date.value.getHour() + doc.date.value.getMonthValue()')).toBe(2030); // prettier-ignore
+    expect(warnings).toEqual([]);
+    expect(run('doc.date.value.getMillis()')).toBe(Date.UTC(2017, 0, 1, 12, 11, 12));
+    expect(run('doc.date.value.getHourOfDay()')).toBe(12);
+    expect(run('doc.date.value.getDayOfWeek()')).toBe(7);
+    expect(warnings).toEqual([
+      'Use of the joda time method [getMillis()] is deprecated. Use [toInstant().toEpochMilli()] instead.',
+      'Use of the joda time method [getHourOfDay()] is deprecated. Use [getHour()] instead.',
+      'The return type of [getDayOfWeek()] will change to an enum in 7.0. Use getDayOfWeekEnum().getValue().',
+    ]);
+  });
+
+  it('a date prints as strict_date_time', () => {
+    expect(run("'' + doc.date.value")).toBe('2017-01-01T12:11:12.000Z');
   });
 });
