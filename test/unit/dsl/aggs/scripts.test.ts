@@ -142,3 +142,20 @@ describe('scripts in aggregations', () => {
     });
   });
 });
+
+describe('terms scripts reading _score', () => {
+  it('get the matching score (not NaN) and key it as a double', () => {
+    const r = json(
+      search(idx, { s: { terms: { script: '_score' } } }, { query: { match_all: {} } }),
+    ) as { s: { buckets: Array<{ key: string; doc_count: number }> } };
+    expect(r.s.buckets).toEqual([{ key: '1.0', doc_count: 4 }]);
+  });
+
+  it('a script value that contains itself fails the aggregation', () => {
+    expect(() =>
+      search(idx, {
+        s: { terms: { script: 'def x = [:] ; def y = [:] ; x.a = y ; y.a = x ; return x' } },
+      }),
+    ).toThrow('Iterable object is self-referencing itself');
+  });
+});
