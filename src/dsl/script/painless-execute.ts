@@ -14,6 +14,10 @@ import type { IndexService } from '../../engine/index-service.js';
 import { lookupField, parseDocument } from '../../mapping/index.js';
 import type { LiveSegment } from '../../search/index/live-segment.js';
 import { SegmentBuilder } from '../../search/index/segment-builder.js';
+import { shardStats } from '../../search/query/stats.js';
+import { createWeight } from '../../search/query/weights.js';
+import { lowerQuery, parseQuery } from '../query/index.js';
+import { indexQueryContext } from '../search/index-context.js';
 import { SegmentDocLookup } from './doc-values.js';
 import { compileScript, parseScriptSpec, type ScriptSpec } from './index.js';
 import { classCast, runtimeErrorToEs } from './errors.js';
@@ -24,7 +28,7 @@ export type ExecuteContext = 'painless_test' | 'filter' | 'score';
 export interface ContextSetup {
   readonly index: string | null;
   readonly document: Record<string, unknown> | null;
-  /** Given for `score`; Quarry does not score it yet (see executePainless). */
+  /** For `score`: the script's `_score` is the document's score for this query. */
   readonly query: unknown;
 }
 
@@ -113,17 +117,19 @@ export function executePainless(
   const script = compileScript(source, { lang, params });
   if (req.context === 'painless_test') return javaString(script.evaluate({ params }));
   if (!idx) throw illegalArgument('index is a required parameter for current context');
-  if (req.setup?.query !== undefined)
-    throw illegalArgument('[context_setup.query] is not supported by this node');
   const mapping = idx.mapping;
   const doc = new SegmentDocLookup(
     (path) => (mapping ? lookupField(mapping, path) : undefined),
     undefined,
     onDeprecation,
   );
-  doc.setSegment(oneDocSegment(idx, req.setup!.document!));
+  const ls = oneDocSegment(idx, req.setup!.document!);
+  doc.setSegment(ls);
   doc.setDoc(0);
-  const r = script.evaluate({ params, doc, _score: 0 });
+  // score: `_score` is the document's score for context_setup.query (none: 0)
+  const query = req.context === 'score' ? req.setup?.query : undefined;
+  const score = query === undefined ? 0 : queryScore(idx, ls, query, onDeprecation);
+  const r = script.evaluate({ params, doc, _score: score });
   if (req.context === 'filter') {
     if (typeof r !== 'boolean') throw classCastError(r, 'boolean', source, lang);
     return r;
@@ -139,6 +145,22 @@ function oneDocSegment(idx: IndexService, document: Record<string, unknown>): Li
   const b = new SegmentBuilder(idx.analysisResolver);
   b.add('_id', parsed, 0, 1);
   return { segment: b.build(), live: null, deleted: 0, docBase: 0 };
+}
+
+/** The score of the lone document for `query` (0 when it does not match), as the shard would. */
+function queryScore(
+  idx: IndexService,
+  ls: LiveSegment,
+  query: unknown,
+  onDeprecation?: (msg: string) => void,
+): number {
+  const warnings: string[] = [];
+  const ctx = indexQueryContext(idx, Date.now(), { maxClauseCount: 1024, maxBuckets: 10000 }, { warnings }); // prettier-ignore
+  const q = lowerQuery(parseQuery(query), ctx).query;
+  for (const w of warnings) onDeprecation?.(w);
+  const stats = shardStats({ generation: 0, segments: [ls], maxDoc: 1, numDocs: 1 });
+  const scorer = createWeight(q, { stats, needsScores: true }).scorer(ls);
+  return scorer !== null && scorer.next() === 0 ? scorer.score() : 0;
 }
 
 /** The script's result does not fit the context's return type: a runtime script error. */

@@ -96,6 +96,26 @@ describe('filter and score contexts', () => {
     expect(run(score, idx)).toBeCloseTo(0.8, 12);
   });
 
+  it("score scripts see the document's score for context_setup.query", () => {
+    const score = (query: unknown) =>
+      run(
+        {
+          script: { source: '_score * 2' },
+          context: 'score',
+          context_setup: {
+            document: { field: 'four', text: 'quick fox' },
+            index: 'my-index',
+            query,
+          },
+        },
+        idx,
+      );
+    expect(score({ match_all: {} })).toBe(2);
+    expect(score({ constant_score: { filter: { term: { field: 'four' } }, boost: 3 } })).toBe(6);
+    expect(score({ term: { field: 'other' } })).toBe(0);
+    expect(score({ match: { text: 'fox' } })).toBeGreaterThan(0);
+  });
+
   it('a result of the wrong type is a script runtime error', () => {
     const e = caught(() =>
       run(
