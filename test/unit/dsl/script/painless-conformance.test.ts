@@ -109,9 +109,7 @@ describe('doc values of dates and longs', () => {
   it('.date/.dates work with 6.8 deprecation warnings', () => {
     doc.setDoc(0);
     warnings.length = 0;
-    expect((run("doc['date'].date") as ScriptDate).millis).toBe(
-      Date.UTC(2017, 0, 1, 12, 11, 12),
-    );
+    expect((run("doc['date'].date") as ScriptDate).millis).toBe(Date.UTC(2017, 0, 1, 12, 11, 12));
     expect(warnings).toEqual([
       'getDate is no longer necessary on date fields as the value is now a date.',
     ]);
