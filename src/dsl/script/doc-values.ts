@@ -203,6 +203,9 @@ const DEFAULTS: Record<Kind, unknown> = {
 export const MISSING_VALUE_DEPRECATION =
   "returning default values for missing document values is deprecated. Set system property '-Des.scripting.exception_for_missing_value=true' to make behaviour compatible with future major versions!";
 
+const GET_VALUES_DEPRECATION =
+  "Deprecated getValues used, the field is a list and should be accessed directly. For example, use doc['foo'] instead of doc['foo'].values.";
+
 const JAVA_CLASS: Record<Kind, string> = {
   number: 'Longs',
   string: 'Strings',
@@ -271,15 +274,21 @@ class FieldValues implements ScriptDocValues {
   getValue(): unknown {
     return this.get(0);
   }
+  /** ScriptDocValues.getValues: the values, with 6.8's deprecation (the field is the list). */
   get values(): unknown[] {
+    this.onDeprecation?.(GET_VALUES_DEPRECATION);
+    return this.all();
+  }
+  getValues(): unknown[] {
+    return this.values;
+  }
+  private all(): unknown[] {
     const out: unknown[] = [];
     const n = this.size();
     for (let i = 0; i < n; i++) out.push(this.get(i));
     return out;
   }
-  getValues(): unknown[] {
-    return this.values;
-  }
+
   /** Longs/Dates.getDate(): deprecated in 6.8 (dates already are dates; numbers are not). */
   getDate(): unknown {
     if (this.kind === 'date')
@@ -298,7 +307,7 @@ class FieldValues implements ScriptDocValues {
     else if (this.kind === 'number')
       this.deprecated('getDates on numeric fields is deprecated. Use a date field to get dates.');
     else throw illegalArg(`dynamic getter [${this.javaName()}, dates] not found`);
-    return this.values.map((v) =>
+    return this.all().map((v) =>
       typeof v === 'number' ? new ScriptDate(v, this.onDeprecation) : v,
     );
   }
@@ -318,10 +327,10 @@ class FieldValues implements ScriptDocValues {
     return `org.elasticsearch.index.fielddata.ScriptDocValues$${JAVA_CLASS[this.kind]}`;
   }
   contains(v: unknown): boolean {
-    return this.values.some((x) => x === v || (x instanceof ScriptDate && x.millis === v));
+    return this.all().some((x) => x === v || (x instanceof ScriptDate && x.millis === v));
   }
   [Symbol.iterator](): Iterator<unknown> {
-    return this.values[Symbol.iterator]();
+    return this.all()[Symbol.iterator]();
   }
 }
 

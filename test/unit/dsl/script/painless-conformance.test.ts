@@ -120,6 +120,18 @@ describe('doc values of dates and longs', () => {
     ]);
   });
 
+  it(".values logs 6.8's getValues deprecation; iterating the field itself does not", () => {
+    doc.setDoc(0);
+    warnings.length = 0;
+    expect(run('int n = 0; for (def v : doc.long) { n++ } return n')).toBe(1);
+    expect(run("doc['long'].contains(12348732141234L)")).toBe(true);
+    expect(warnings).toEqual([]);
+    expect(run("doc['long'].values.size()")).toBe(1);
+    expect(warnings).toEqual([
+      "Deprecated getValues used, the field is a list and should be accessed directly. For example, use doc['foo'] instead of doc['foo'].values.",
+    ]);
+  });
+
   it('the missing-value deprecation is only for reading a value the doc lacks', () => {
     doc.setDoc(1);
     warnings.length = 0;
