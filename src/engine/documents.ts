@@ -20,6 +20,7 @@ import {
   versionConflict,
 } from '../common/errors.js';
 import { timeBasedId } from '../common/ids.js';
+import { ensureNoSelfReferences } from '../common/self-reference.js';
 import { decodeJson, hasBom } from '../common/json-bytes.js';
 import { nestedDeeperThan, parseJsonText, RawJson, stringifyDeep } from '../common/json.js';
 import { shardForRouting } from '../common/murmur3.js';
@@ -486,6 +487,7 @@ export class DocumentService {
         const ctx: Record<string, unknown> = { op: 'create', _source: upsert, _now: Date.now() };
         runUpdateScript(this.opts.runScript, body.script, ctx);
         upsert = ctx._source;
+        ensureNoSelfReferences(upsert);
       }
       if (upsert === undefined) throw documentMissing(type, id, idx.name, idx.uuid, shard.id);
       if (req.ifSeqNo !== undefined) {
@@ -569,6 +571,8 @@ export class DocumentService {
       }
       merged = ctx._source as Record<string, unknown>;
       changed = op !== 'none' && op !== 'noop';
+      // UpdateHelper writes the new source as JSON, which refuses a source that contains itself.
+      if (changed) ensureNoSelfReferences(merged);
       if (!changed) {
         shard.counters.noopUpdateTotal++;
         const out: WriteOutcome = {

@@ -39,6 +39,8 @@ export class IndexService {
   private readonly settingsListeners: Array<() => void> = [];
   mapping: RootMapping | null;
   analysis: AnalysisRegistry;
+  /** How this index analyzes and normalizes field values when it builds segments. */
+  readonly analysisResolver: AnalysisResolver;
   readonly shards: Shard[];
   readonly docs: DocsDb;
 
@@ -67,6 +69,7 @@ export class IndexService {
         return n ? n.normalize(v) : v;
       },
     };
+    this.analysisResolver = resolver;
     for (const sh of this.shards) sh.search = new CountedShardIndex(resolver, sh.counters);
     this.onSettingsChanged(() => this.scheduleRefresh());
   }

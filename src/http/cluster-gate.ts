@@ -39,6 +39,7 @@ const SERVED = [
   // published copy
   /^\/_template(\/[^/]+)?\/?$/,
   /^\/_scripts\/[^/]+(\/[^/]+)?\/?$/,
+  // (this also serves the painless execute API, node-local: it reads one index's mapping)
   // ingest pipelines likewise; simulate runs where it is asked
   /^\/_ingest\/pipeline(\/[^/]+)?(\/_simulate)?\/?$/,
   /^\/_ingest\/processor\/grok\/?$/,

@@ -17,7 +17,11 @@ const FORWARDED: ReadonlyArray<{ methods: readonly string[]; path: RegExp }> = [
   { methods: ['PUT', 'POST', 'DELETE'], path: /^\/([^_/][^/]*|_all)\/_alias(es)?\/[^/]+\/?$/ },
   { methods: ['PUT', 'POST', 'DELETE'], path: /^\/_template\/[^/]+\/?$/ },
   { methods: ['PUT'], path: /^\/_cluster\/settings\/?$/ },
-  { methods: ['PUT', 'POST', 'DELETE'], path: /^\/_scripts\/[^/]+(\/[^/]+)?\/?$/ },
+  // stored scripts (the painless execute API is node-local: routes/painless-execute.ts)
+  {
+    methods: ['PUT', 'POST', 'DELETE'],
+    path: /^\/_scripts\/(?!painless\/_execute\/?$)[^/]+(\/[^/]+)?\/?$/,
+  },
   { methods: ['PUT', 'DELETE'], path: /^\/_ingest\/pipeline\/[^/]+\/?$/ },
   { methods: ['POST'], path: /^\/([^_/][^/]*|_all)\/_(open|close)\/?$/ },
   // snapshot repositories live in the cluster state (ES RepositoriesMetaData)

@@ -115,11 +115,10 @@ describe('endpoints other than document writes', () => {
     const r = await node.req('POST', '/logs/_termvectors/1', { a: 1 });
     expect(r.status).toBe(400);
     expect(r.json.error.type).toBe('invalid_type_name_exception');
+    // the painless execute API is served
     const s = await node.req('POST', '/_scripts/painless/_execute', { script: { source: '1' } });
-    expect(s.status).toBe(400);
-    expect(s.json.error).toBe(
-      'no handler found for uri [/_scripts/painless/_execute] and method [POST]',
-    );
+    expect(s.status).toBe(200);
+    expect(s.json).toEqual({ result: '1' });
     expect((await node.req('GET', '/_scripts/painless')).status).toBe(404);
   });
 

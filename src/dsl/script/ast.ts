@@ -27,7 +27,24 @@ export type Expr =
   | { kind: 'ListInit'; pos: number; items: Expr[] }
   | { kind: 'MapInit'; pos: number; entries: Array<[Expr, Expr]> }
   | { kind: 'New'; pos: number; type: string; args: Expr[] }
-  | { kind: 'NewArray'; pos: number; type: string; size: Expr | null; items: Expr[] | null };
+  | { kind: 'NewArray'; pos: number; type: string; size: Expr | null; items: Expr[] | null }
+  /** `(a, b) -> expr` or `x -> { ... }`: an expression body is a single return statement. */
+  | { kind: 'Lambda'; pos: number; params: Param[]; body: Stmt[] };
+
+export interface Param {
+  readonly name: string;
+  readonly type: string;
+  readonly pos: number;
+}
+
+/** A function declared at the top of a script: `boolean f(def a, int b) { ... }`. */
+export interface FunctionDecl {
+  readonly name: string;
+  readonly pos: number;
+  readonly returnType: string;
+  readonly params: Param[];
+  readonly body: Stmt[];
+}
 
 export type Stmt =
   | {
@@ -56,5 +73,6 @@ export type Stmt =
   | { kind: 'Throw'; pos: number; expr: Expr };
 
 export interface ScriptAst {
+  readonly functions: FunctionDecl[];
   readonly body: Stmt[];
 }

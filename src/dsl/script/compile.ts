@@ -6,7 +6,7 @@
  * names that are not locals resolve to the script's variables (`params`, `doc`, `_score`, ...),
  * static members (Math.*, Integer.*, MovingFunctions.*) or caller-provided methods.
  */
-import type { Expr, NumType, Stmt } from './ast.js';
+import type { Expr, FunctionDecl, NumType, Param, Stmt } from './ast.js';
 import { MATH_INT_PRESERVING, STATIC_FIELDS, STATIC_METHODS, type StaticFn } from './builtins.js';
 import { JavaException, nullPointer, ScriptCompileError, ScriptRuntimeError } from './errors.js';
 import { toJavaInt, toJavaLong } from './java-number.js';
@@ -24,6 +24,7 @@ import {
   javaString,
   setField,
   setIndex,
+  StringBuilder,
   toBool,
   toNum,
 } from './runtime.js';
@@ -168,8 +169,13 @@ const ALWAYS_VARS = new Set([
   '_id',
 ]);
 
-export function compileProgram(body: Stmt[], opts: CompileOptions): CompiledProgram {
+export function compileProgram(
+  body: Stmt[],
+  opts: CompileOptions,
+  functions: readonly FunctionDecl[] = [],
+): CompiledProgram {
   const c = new Compiler(opts);
+  c.declareFunctions(functions);
   const exec = c.block(body, new Scope(null), true);
   const slots = () => c.slotCount;
   let busy = false;
@@ -198,11 +204,68 @@ export function compileProgram(body: Stmt[], opts: CompileOptions): CompiledProg
   };
 }
 
+/** A compiled function or lambda body: runs over its own local slots of the caller's env. */
+type FrameCall = (e: Env, args: readonly unknown[]) => unknown;
+
 class Compiler {
   slotCount = 0;
   usesScore = false;
   usesDoc = false;
+  /** The script's functions by `name/arity`; `call` is set once every body is compiled. */
+  private readonly userFns = new Map<string, { returnType: SType; call: FrameCall | null }>();
   constructor(private readonly opts: CompileOptions) {}
+
+  declareFunctions(fns: readonly FunctionDecl[]): void {
+    for (const f of fns) {
+      const key = `${f.name}/${f.params.length}`;
+      if (this.userFns.has(key)) throw this.err(`Illegal duplicate functions [${key}].`, f.pos);
+      this.userFns.set(key, { returnType: declType(f.returnType), call: null });
+    }
+    // Bodies after every signature is known, so functions may call each other (and themselves).
+    for (const f of fns) {
+      const entry = this.userFns.get(`${f.name}/${f.params.length}`)!;
+      entry.call = this.frame(f.params, f.body, new Scope(null), entry.returnType);
+    }
+  }
+
+  /**
+   * A function or lambda body over slots of its own. A call saves and restores those slots and
+   * the pending return value, so recursion and calls from inside expressions are safe; a lambda's
+   * scope is its definition's, so it reads the enclosing locals.
+   */
+  private frame(
+    params: readonly Param[],
+    body: Stmt[],
+    scope: Scope,
+    returnType: SType,
+  ): FrameCall {
+    const start = this.slotCount;
+    const slots = params.map((p) => {
+      const slot = this.slotCount++;
+      const type = declType(p.type);
+      scope.declare(p.name, slot, type);
+      return { slot, type };
+    });
+    const exec = this.block(body, scope, false);
+    const end = this.slotCount;
+    return (e, args) => {
+      const saved = e.locals.slice(start, end);
+      const savedRet = e.ret;
+      try {
+        for (let i = 0; i < slots.length; i++) {
+          const p = slots[i]!;
+          e.locals[p.slot] = p.type === 'def' ? args[i] : coerce(p.type, args[i]);
+        }
+        e.ret = null;
+        exec(e);
+        const r = e.ret;
+        return returnType === 'def' ? r : coerce(returnType, r);
+      } finally {
+        for (let i = start; i < end; i++) e.locals[i] = saved[i - start];
+        e.ret = savedRet;
+      }
+    };
+  }
 
   private err(msg: string, pos: number): ScriptCompileError {
     return new ScriptCompileError(msg, pos);
@@ -470,6 +533,18 @@ class Compiler {
       case 'Call':
         return this.call(x, scope);
       case 'LocalCall': {
+        const user = this.userFns.get(`${x.name}/${x.args.length}`);
+        if (user) {
+          const args = x.args.map((a) => this.expr(a, scope).fn);
+          return {
+            fn: (e) =>
+              user.call!(
+                e,
+                args.map((a) => a(e)),
+              ),
+            type: user.returnType,
+          };
+        }
         const f = this.opts.methods[x.name];
         if (!f)
           throw this.err(`Unknown call [${x.name}] with [${x.args.length}] arguments.`, x.pos);
@@ -520,6 +595,17 @@ class Compiler {
           type: 'def',
         };
       }
+      case 'Lambda': {
+        const call = this.frame(x.params, x.body, new Scope(scope), 'def');
+        // A functional interface value: any of its (single abstract) methods runs the body.
+        return {
+          fn:
+            (e) =>
+            (...args: unknown[]) =>
+              call(e, args),
+          type: 'def',
+        };
+      }
       case 'New': {
         if (x.args.length > 1)
           throw this.err(
@@ -545,6 +631,10 @@ class Compiler {
           case 'TreeMap':
           case 'LinkedHashMap':
             return { fn: () => ({}), type: 'def' };
+          case 'StringBuilder': {
+            const init = x.args.length === 1 ? this.expr(x.args[0]!, scope).fn : null;
+            return { fn: (e) => new StringBuilder(init ? init(e) : undefined), type: 'def' };
+          }
         }
         if (JavaException.known(x.type)) {
           const type = x.type;

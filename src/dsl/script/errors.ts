@@ -77,7 +77,8 @@ export function scriptStack(source: string, offset: number): string[] {
 
 export function compileErrorToEs(e: ScriptCompileError, source: string, lang: string): EsError {
   const cause = new EsError(e.javaType, e.reason, 400);
-  return new EsError('script_exception', 'compile error', 400, {
+  // 6.8's ScriptException keeps ElasticsearchException's 500 (the 400 came with 7.0).
+  return new EsError('script_exception', 'compile error', 500, {
     meta: { script_stack: scriptStack(source, e.offset), script: source, lang },
     causedBy: cause,
   });
@@ -92,8 +93,7 @@ export function runtimeErrorToEs(e: unknown, source: string, lang: string): EsEr
     cause = new EsError(e.javaType, e.reason, status);
   } else if (e instanceof EsError) cause = e;
   else cause = new EsError('exception', e instanceof Error ? e.message : String(e), 500);
-  const status = cause.status === 400 ? 400 : 500;
-  return new EsError('script_exception', 'runtime error', status, {
+  return new EsError('script_exception', 'runtime error', 500, {
     meta: { script_stack: [], script: source, lang },
     causedBy: cause,
   });

@@ -57,7 +57,7 @@ export function compileScript(source: string, opts: ScriptCompileOptions = {}): 
   if (!prog) {
     try {
       const ast = parseScript(source);
-      prog = compileProgram(ast.body, { variables, methods, params: {} });
+      prog = compileProgram(ast.body, { variables, methods, params: {} }, ast.functions);
     } catch (e) {
       if (e instanceof ScriptCompileError) throw compileErrorToEs(e, source, lang);
       throw e;

@@ -5,7 +5,8 @@
  * ParserErrorStrategy ("unexpected token [..] was expecting one of [..].", "unexpected end of
  * script.", "invalid sequence of tokens near [..].").
  */
-import type { Expr, ScriptAst, Stmt } from './ast.js';
+import { REGEXES_DISABLED } from './settings.js';
+import type { Expr, FunctionDecl, Param, ScriptAst, Stmt } from './ast.js';
 import { ScriptCompileError } from './errors.js';
 import { tokenize, type Token } from './lexer.js';
 
@@ -39,6 +40,17 @@ export const TYPE_NAMES = new Set([
   'Set',
   'HashSet',
   'Collection',
+  'StringBuilder',
+  'Iterator',
+  'Supplier',
+  'Function',
+  'BiFunction',
+  'Consumer',
+  'BiConsumer',
+  'Predicate',
+  'BiPredicate',
+  'Comparator',
+  'Runnable',
 ]);
 
 const BINARY_LEVELS: string[][] = [
@@ -112,9 +124,81 @@ class Parser {
   }
 
   parseSource(): ScriptAst {
+    const functions: FunctionDecl[] = [];
+    // Painless: `source: function* statement* EOF`
+    while (this.atFunction()) functions.push(this.functionDecl());
     const body: Stmt[] = [];
     while (this.tok.kind !== 'eof') body.push(this.statement(true));
-    return { body };
+    return { functions, body };
+  }
+
+  private atFunction(): boolean {
+    return this.atDeclaration() && this.isOp('(', this.peek(this.typeLength() + 1));
+  }
+
+  /** Tokens taken by the type at the cursor (`int`, `int[][]`). */
+  private typeLength(): number {
+    let k = 1;
+    while (this.isOp('[', this.peek(k)) && this.isOp(']', this.peek(k + 1))) k += 2;
+    return k;
+  }
+
+  private functionDecl(): FunctionDecl {
+    const pos = this.tok.start;
+    const returnType = this.decltype();
+    const name = this.next().text;
+    this.expectOp('(');
+    const params: Param[] = [];
+    while (!this.isOp(')')) {
+      if (params.length) this.expectOp(',');
+      if (!this.atDeclaration()) throw this.invalid();
+      const type = this.decltype();
+      const id = this.next();
+      params.push({ name: id.text, type, pos: id.start });
+    }
+    this.next();
+    const block = this.block();
+    return { name, pos, returnType, params, body: block.kind === 'Block' ? block.body : [block] };
+  }
+
+  /** At `x ->`, `() ->`, `(a, b) ->` or `(Type a) ->`. */
+  private atLambda(): boolean {
+    if (this.tok.kind === 'id') return this.isOp('->', this.peek());
+    if (!this.isOp('(')) return false;
+    let k = 1;
+    for (;;) {
+      const t = this.peek(k);
+      if (this.isOp(')', t)) return this.isOp('->', this.peek(k + 1));
+      if (t.kind !== 'id' && !this.isOp(',', t)) return false;
+      k++;
+    }
+  }
+
+  private lambda(): Expr {
+    const pos = this.tok.start;
+    const params: Param[] = [];
+    if (this.tok.kind === 'id') {
+      const id = this.next();
+      params.push({ name: id.text, type: 'def', pos: id.start });
+    } else {
+      this.expectOp('(');
+      while (!this.isOp(')')) {
+        if (params.length) this.expectOp(',');
+        const typed = this.peek(0).kind === 'id' && this.peek().kind === 'id';
+        const type = typed ? this.decltype() : 'def';
+        const id = this.next();
+        if (id.kind !== 'id') throw this.invalid();
+        params.push({ name: id.text, type, pos: id.start });
+      }
+      this.next();
+    }
+    this.expectOp('->');
+    if (this.isOp('{')) {
+      const block = this.block();
+      return { kind: 'Lambda', pos, params, body: block.kind === 'Block' ? block.body : [block] };
+    }
+    const e = this.expression();
+    return { kind: 'Lambda', pos, params, body: [{ kind: 'Return', pos: e.pos, expr: e }] };
   }
 
   /** statement: rstatement | dstatement (';' | EOF). */
@@ -352,6 +436,7 @@ class Parser {
           return { ...operand, pos: t.start, value: -operand.value };
         return { kind: 'Unary', pos: t.start, op: t.text, operand };
       }
+      if (t.text === '(' && this.atLambda()) return this.lambda();
       if (t.text === '(' && this.atCast()) {
         this.next();
         const type = this.decltype();
@@ -461,11 +546,13 @@ class Parser {
         if (t.text === 'new') return this.newExpr();
         throw this.invalid();
       case 'id':
+        if (this.atLambda()) return this.lambda();
         this.next();
         if (this.isOp('('))
           return { kind: 'LocalCall', pos: t.start, name: t.text, args: this.arguments() };
         return { kind: 'Var', pos: t.start, name: t.text };
       case 'op':
+        if (t.text === '(' && this.atLambda()) return this.lambda();
         if (t.text === '(') {
           this.next();
           const e = this.expression();
@@ -473,6 +560,9 @@ class Parser {
           return e;
         }
         if (t.text === '[') return this.collectionInit();
+        // A `/` where an operand belongs opens a regex literal, off unless the node enables them.
+        if (t.text === '/')
+          throw new ScriptCompileError(REGEXES_DISABLED, t.start, 'illegal_state_exception');
         throw this.invalid();
       default:
         throw this.invalid();

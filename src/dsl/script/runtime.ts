@@ -25,6 +25,42 @@ export function typeName(v: unknown): string {
   return ctor.name;
 }
 
+/** java.lang.StringBuilder as scripts use it. */
+export class StringBuilder {
+  private s: string;
+  /** `new StringBuilder(int capacity)` starts empty; `new StringBuilder(CharSequence)` with it. */
+  constructor(init?: unknown) {
+    this.s = init === undefined || typeof init === 'number' ? '' : javaString(init);
+  }
+  append(v: unknown): this {
+    this.s += javaString(v);
+    return this;
+  }
+  length(): number {
+    return this.s.length;
+  }
+  isEmpty(): boolean {
+    return this.s.length === 0;
+  }
+  charAt(i: number): string {
+    return this.s.charAt(i);
+  }
+  insert(i: number, v: unknown): this {
+    this.s = this.s.slice(0, i) + javaString(v) + this.s.slice(i);
+    return this;
+  }
+  reverse(): this {
+    this.s = [...this.s].reverse().join('');
+    return this;
+  }
+  setLength(n: number): void {
+    this.s = this.s.length >= n ? this.s.slice(0, n) : this.s + '\u0000'.repeat(n - this.s.length);
+  }
+  toString(): string {
+    return this.s;
+  }
+}
+
 /** Java String.valueOf for dynamically typed values (integral numbers print without ".0"). */
 export function javaString(v: unknown, asDouble = false): string {
   if (v === null || v === undefined) return 'null';
@@ -186,10 +222,17 @@ export function getField(target: unknown, name: string): unknown {
     const o = target as Record<string, unknown>;
     const proto = Object.getPrototypeOf(o);
     if (proto === Object.prototype || proto === null) return name in o ? o[name] : null;
-    if (name in o && typeof o[name] !== 'function') return o[name];
+    if (name in o) {
+      // read once: a getter may have effects (doc values log a deprecation for a missing value)
+      const v = o[name];
+      if (typeof v !== 'function') return v;
+    }
     const getter = o['get' + cap(name)] ?? o['is' + cap(name)];
     if (typeof getter === 'function') return (getter as () => unknown).call(o);
     if (name === 'empty' && typeof o.isEmpty === 'function') return (o.isEmpty as () => unknown)();
+    // Painless's map shortcut on host maps (`doc.field` is `doc.get("field")`)
+    if (typeof o.containsKey === 'function' && typeof o.get === 'function')
+      return (o.get as (k: string) => unknown).call(o, name);
     throw illegalArg(`dynamic getter [${typeName(target)}, ${name}] not found`);
   }
   throw illegalArg(`dynamic getter [${typeName(target)}, ${name}] not found`);
@@ -265,6 +308,8 @@ export function callMethod(target: unknown, name: string, args: unknown[]): unkn
       break;
   }
   if (Array.isArray(target)) return listMethod(target, name, args);
+  // a lambda: the functional interface's one method (get, apply, test, accept, compare...)
+  if (typeof target === 'function') return (target as (...a: unknown[]) => unknown)(...args);
   if (typeof target === 'object') {
     const o = target as Record<string, unknown>;
     const proto = Object.getPrototypeOf(o);

@@ -39,6 +39,7 @@ import { sliceFilter } from './slice.js';
 import { resolveSort } from './sort-keys.js';
 import { loadTextFielddata } from './text-fielddata.js';
 import { lookupField } from '../../mapping/mapping-service.js';
+import { compileScript, parseScriptSpec } from '../script/index.js';
 
 export interface ShardResult {
   target: ShardTarget;
@@ -104,6 +105,15 @@ function shardChecks(t: ShardTarget, p: ShardPhaseInput, rescoring: boolean): vo
       throw illegalArgument(
         `Trying to retrieve too many script_fields. Must be less than or equal to: [${max}] but was [${req.scriptFields.length}]. This limit can be set by changing the [index.max_script_fields] index level setting.`,
       );
+    // SearchService.parseSource compiles every script field, so a bad script fails each shard
+    // (not only the shards that fetch hits).
+    for (const f of req.scriptFields) {
+      const spec = parseScriptSpec(f.script);
+      compileScript(spec.source, {
+        lang: spec.lang,
+        ...(opts.scriptMethods ? { methods: opts.scriptMethods } : {}),
+      });
+    }
   }
   if (req.searchAfter && req.searchAfter.length > 0) {
     if (opts.scroll) throw searchContextError('`search_after` cannot be used in a scroll context.');

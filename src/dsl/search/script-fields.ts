@@ -47,6 +47,7 @@ export function compileScriptFields(
           seg = ls;
         }
         lookup.setDoc(doc);
+        lookup.setSource(source);
         let v: unknown;
         try {
           const params = { ...s.params };

@@ -19,6 +19,7 @@ import {
   DEFAULT_MAX_NESTED_QUERY_DEPTH,
   MAX_NESTED_QUERY_DEPTH_SETTING,
 } from '../../dsl/query/index.js';
+import { STATIC_SCRIPT_SETTINGS } from '../../dsl/script/settings.js';
 import { parseTimeValueMs } from '../../engine/time-value.js';
 import type { NodeContext } from '../../node-context.js';
 import { clusterStateResponse, parseMetrics } from '../cluster-state.js';
@@ -226,8 +227,12 @@ export function registerClusterRoutes(router: Router<Handler>, node: NodeContext
     }
     // ES SettingsUpdater: every value is validated (transient first) before any is applied
     for (const scope of ['transient', 'persistent'] as const)
-      for (const [k, v] of Object.entries(flat(body[scope] ?? {})))
+      for (const [k, v] of Object.entries(flat(body[scope] ?? {}))) {
+        // AbstractScopedSettings.updateSettings: node-level settings are not dynamic
+        if (STATIC_SCRIPT_SETTINGS.has(k))
+          throw illegalArgument(`${scope} setting [${k}], not dynamically updateable`);
         if (v !== null) validateSearchSetting(k, String(v));
+      }
     const s = load();
     const out: Record<string, unknown> = { acknowledged: true, persistent: {}, transient: {} };
     for (const scope of ['persistent', 'transient'] as const) {

@@ -25,6 +25,7 @@ import { registerInfoRoutes } from './info.js';
 import { registerNodesRoutes } from './nodes.js';
 import { registerTemplateRoutes } from './templates.js';
 import { registerScriptRoutes } from './scripts.js';
+import { registerPainlessExecuteRoutes } from './painless-execute.js';
 import { registerSearchRoutes } from './search.js';
 import { registerSearchTemplateRoutes } from './search-template.js';
 import { registerByQueryRoutes } from './by-query.js';
@@ -64,6 +65,7 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerAliasRoutes(router, node);
   registerTemplateRoutes(router, node);
   registerScriptRoutes(router, node);
+  registerPainlessExecuteRoutes(router, node);
   // pipelines are cluster metadata, kept in the node's meta store for now
   const ingest = node.ingest ?? new IngestService(metaPipelineStore(node.store));
   node.ingest = ingest;

@@ -147,4 +147,12 @@ describe('cluster gate', () => {
     expect(forwardedToMaster('GET', '/logs/_alias/a')).toBe(false);
     expect(forwardedToMaster('PUT', '/logs/_doc/1')).toBe(false);
   });
+
+  it('runs the painless execute API where it is asked; stored script changes on the master', () => {
+    expect(servedWithoutDataPlane('POST', '/_scripts/painless/_execute')).toBe(true);
+    expect(servedWithoutDataPlane('GET', '/_scripts/painless/_execute')).toBe(true);
+    expect(forwardedToMaster('POST', '/_scripts/painless/_execute')).toBe(false);
+    expect(forwardedToMaster('POST', '/_scripts/s1')).toBe(true);
+    expect(forwardedToMaster('PUT', '/_scripts/painless/search')).toBe(true);
+  });
 });

@@ -210,7 +210,8 @@ export class TermsAggregator extends BucketsAggregator {
     subs: ReturnType<typeof createSubAggregators>,
     protected readonly rv: ResolvedValues | null,
   ) {
-    super(node, subs);
+    // A script reading `_score` needs the scores collected (ES ScoreMode.COMPLETE).
+    super(node, subs, rv?.script?.needsScore ?? false);
     this.p = node.params as TermsParams;
     this.kind = !rv ? 'unmapped' : rv.kind === 'bytes' ? 'string' : rv.floating ? 'double' : 'long';
     this.shardSize = effectiveShardSize(this.p);

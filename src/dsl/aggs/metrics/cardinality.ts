@@ -33,7 +33,8 @@ export interface InternalCardinality extends InternalAgg {
 }
 
 class CardinalityAggregator implements Aggregator {
-  readonly needsScores = false;
+  /** A script reading `_score` needs the scores collected. */
+  readonly needsScores: boolean;
   private readonly sketches: HllSketch[] = [];
   private readonly precision: number;
   private num: NumericReader | null = null;
@@ -47,6 +48,7 @@ class CardinalityAggregator implements Aggregator {
     readonly node: AggNode,
     private readonly rv: ResolvedValues | null,
   ) {
+    this.needsScores = rv?.script?.needsScore ?? false;
     const t = (node.params as Params).precisionThreshold;
     this.precision = t === null ? DEFAULT_PRECISION : precisionFromThreshold(t);
   }

@@ -157,7 +157,8 @@ function parsePercentiles(kind: Kind, json: unknown, name: string): Params {
 }
 
 class PercentilesAggregator implements Aggregator {
-  readonly needsScores = false;
+  /** A script reading `_score` needs the scores collected. */
+  readonly needsScores: boolean;
   private readonly digests: TDigest[] = [];
   private readonly hdrs: DoubleHistogram[] = [];
   private reader: NumericReader | null = null;
@@ -169,6 +170,7 @@ class PercentilesAggregator implements Aggregator {
     private readonly kind: Kind,
     private readonly rv: ResolvedValues | null,
   ) {
+    this.needsScores = rv?.script?.needsScore ?? false;
     this.p = node.params as Params;
     this.hdr = this.p.method === 'hdr';
   }

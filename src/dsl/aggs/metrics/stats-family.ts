@@ -43,7 +43,8 @@ export interface InternalStats extends InternalAgg {
 }
 
 class StatsAggregator implements Aggregator {
-  readonly needsScores = false;
+  /** A script reading `_score` needs the scores collected. */
+  readonly needsScores: boolean;
   private reader: NumericReader | null = null;
   private counts = new Float64Array(0);
   private sums = new Float64Array(0);
@@ -67,6 +68,7 @@ class StatsAggregator implements Aggregator {
     private readonly kind: StatsType,
     private readonly rv: ResolvedValues | null,
   ) {
+    this.needsScores = rv?.script?.needsScore ?? false;
     this.minMax = kind !== 'avg' && kind !== 'sum';
     this.sum = kind !== 'min' && kind !== 'max';
     this.squares = kind === 'extended_stats';

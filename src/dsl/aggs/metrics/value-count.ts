@@ -28,7 +28,8 @@ export interface InternalValueCount extends InternalAgg {
 }
 
 class ValueCountAggregator implements Aggregator {
-  readonly needsScores = false;
+  /** A script reading `_score` needs the scores collected. */
+  readonly needsScores: boolean;
   private counts = new Float64Array(0);
   private num: NumericReader | null = null;
   private bytes: BytesReader | null = null;
@@ -36,7 +37,9 @@ class ValueCountAggregator implements Aggregator {
   constructor(
     readonly node: AggNode,
     private readonly rv: ResolvedValues | null,
-  ) {}
+  ) {
+    this.needsScores = rv?.script?.needsScore ?? false;
+  }
 
   setSegment(seg: AggSegment): void {
     if (!this.rv) return;

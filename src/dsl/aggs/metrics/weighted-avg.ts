@@ -49,7 +49,8 @@ function parseField(json: unknown, which: string): ValuesSourceParams {
 }
 
 class WeightedAvgAggregator implements Aggregator {
-  readonly needsScores = false;
+  /** A script reading `_score` needs the scores collected. */
+  readonly needsScores: boolean;
   private sums = new Float64Array(0);
   private comps = new Float64Array(0);
   private weights = new Float64Array(0);
@@ -61,7 +62,9 @@ class WeightedAvgAggregator implements Aggregator {
     readonly node: AggNode,
     private readonly value: ResolvedValues | null,
     private readonly weight: ResolvedValues | null,
-  ) {}
+  ) {
+    this.needsScores = !!(value?.script?.needsScore || weight?.script?.needsScore);
+  }
 
   setSegment(seg: AggSegment): void {
     this.vr = this.value ? new NumericReader(this.value, seg.ls) : null;

@@ -6,6 +6,7 @@
  * column as a fast path; aggregators fall back to read(doc) for everything else.
  */
 import { EsError, illegalArgument, illegalState } from '../../../common/errors.js';
+import { ensureNoSelfReferences } from '../../../common/self-reference.js';
 import type { FieldMapping } from '../../../mapping/types.js';
 import type { LiveSegment } from '../../../search/index/live-segment.js';
 import type { NumericColumn, OrdinalColumn } from '../../../search/index/segment.js';
@@ -472,6 +473,8 @@ export class BytesReader {
 
   private addScript(r: unknown): void {
     if (r === null || r === undefined) return;
+    // ScriptBytesValues refuses a value that contains itself (it could never become a term).
+    if (typeof r === 'object') ensureNoSelfReferences(r);
     if (Array.isArray(r)) {
       for (const x of r) if (x !== null && x !== undefined) this.terms.push(this.stringOf(x));
     } else this.terms.push(this.stringOf(r));

@@ -142,3 +142,43 @@ describe('scripts in aggregations', () => {
     });
   });
 });
+
+describe('terms scripts reading _score', () => {
+  it('get the matching score (not NaN) and key it as a double', () => {
+    const r = json(
+      search(idx, { s: { terms: { script: '_score' } } }, { query: { match_all: {} } }),
+    ) as { s: { buckets: Array<{ key: string; doc_count: number }> } };
+    expect(r.s.buckets).toEqual([{ key: '1.0', doc_count: 4 }]);
+  });
+
+  it('metric scripts reading _score get it too', () => {
+    const r = json(
+      search(
+        idx,
+        {
+          sum: { sum: { script: '_score * 2' } },
+          max: { max: { script: '_score' } },
+          vc: { value_count: { script: '_score' } },
+          card: { cardinality: { script: '_score' } },
+          pct: { percentiles: { script: '_score', percents: [50] } },
+          w: { weighted_avg: { value: { script: '_score' }, weight: { script: '_score' } } },
+        },
+        { query: { match_all: {} } },
+      ),
+    ) as Record<string, Record<string, unknown>>;
+    expect(r.sum!.value).toBe(8);
+    expect(r.max!.value).toBe(1);
+    expect(r.vc!.value).toBe(4);
+    expect(r.card!.value).toBe(1);
+    expect(r.pct!.values).toEqual({ '50.0': 1 });
+    expect(r.w!.value).toBe(1);
+  });
+
+  it('a script value that contains itself fails the aggregation', () => {
+    expect(() =>
+      search(idx, {
+        s: { terms: { script: 'def x = [:] ; def y = [:] ; x.a = y ; y.a = x ; return x' } },
+      }),
+    ).toThrow('Iterable object is self-referencing itself');
+  });
+});
