@@ -110,11 +110,11 @@ describe('a cluster of three nodes on etcd', () => {
   });
 
   it('refuses an endpoint Quarry lacks without writing anything, as a lone node does', async () => {
-    const r = await fetch(`${nodes[0]!.url}/logs/_shrink/small`, { method: 'POST' });
+    const r = await fetch(`${nodes[0]!.url}/_watcher/watch/w1/_execute`, { method: 'POST' });
     expect(r.status).toBe(400);
     // ES 6.8's answer for a path no handler serves
     expect(await r.json()).toEqual({
-      error: 'no handler found for uri [/logs/_shrink/small] and method [POST]',
+      error: 'no handler found for uri [/_watcher/watch/w1/_execute] and method [POST]',
     });
     expect((await fetch(`${nodes[1]!.url}/logs`)).status).toBe(404);
   });
