@@ -215,4 +215,28 @@ describe('GET _stats', () => {
     expect(missing.status).toBe(404);
     expect(missing.json.error.type).toBe('index_not_found_exception');
   });
+
+  it('keeps translog operations until a flush commits them and trims them when retention is off', async () => {
+    await node.req('PUT', '/t', { settings: { number_of_shards: 1 } });
+    const created = (await node.req('GET', '/t/_stats/translog')).json.indices.t.primaries.translog;
+    await node.req('PUT', '/t/doc/1', { foo: 'bar' });
+    const written = (await node.req('GET', '/t/_stats/translog')).json.indices.t.primaries.translog;
+    expect(written).toMatchObject({ operations: 1, uncommitted_operations: 1 });
+    expect(written.uncommitted_size_in_bytes).toBe(written.size_in_bytes);
+    await node.req('POST', '/t/_flush');
+    const flushed = (await node.req('GET', '/t/_stats/translog')).json.indices.t.primaries.translog;
+    // the commit holds the operation; the default retention (512mb, 12h) still keeps it
+    expect(flushed).toMatchObject({ operations: 1, uncommitted_operations: 0 });
+    expect(flushed.size_in_bytes).toBe(written.size_in_bytes);
+    expect(flushed.uncommitted_size_in_bytes).toBe(created.uncommitted_size_in_bytes);
+    const put = await node.req('PUT', '/t/_settings', {
+      'index.translog.retention.size': -1,
+      'index.translog.retention.age': -1,
+    });
+    expect(put.status).toBe(200);
+    await node.req('POST', '/t/_flush?force=true');
+    const trimmed = (await node.req('GET', '/t/_stats/translog')).json.indices.t.primaries.translog;
+    expect(trimmed).toMatchObject({ operations: 0, uncommitted_operations: 0 });
+    expect(trimmed.size_in_bytes).toBe(created.size_in_bytes);
+  });
 });

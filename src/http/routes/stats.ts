@@ -249,8 +249,8 @@ function shardStats(
         out.translog = {
           operations: c.translogOps,
           size_in_bytes: c.translogBytes + TRANSLOG_HEADER_BYTES,
-          uncommitted_operations: c.translogOps,
-          uncommitted_size_in_bytes: c.translogBytes + TRANSLOG_HEADER_BYTES,
+          uncommitted_operations: c.uncommittedOps,
+          uncommitted_size_in_bytes: c.uncommittedBytes + TRANSLOG_HEADER_BYTES,
           earliest_last_modified_age: 0,
         };
         break;
