@@ -32,6 +32,8 @@ export class ShardCounters {
   scrollTimeMs = 0;
   suggestTotal = 0;
   suggestTimeMs = 0;
+  /** Query phases per search `stats` group (ES ShardSearchStats groupsStats). */
+  readonly groupQueries = new Map<string, number>();
   // ES IndexShard.refreshMetric and the warmer runs of new readers
   refreshTotal = 0;
   refreshTimeMs = 0;
@@ -107,9 +109,10 @@ export class ShardCounters {
     }
   }
 
-  /** A shard-level query phase started (a searcher was acquired for it). */
-  queried(): void {
+  /** A shard-level query phase started (a searcher was acquired for it), with its `stats` groups. */
+  queried(groups: readonly string[] = []): void {
     this.queryTotal++;
+    for (const g of new Set(groups)) this.groupQueries.set(g, (this.groupQueries.get(g) ?? 0) + 1);
   }
 
   /** A refresh that took since `t0`; `published` when it opened a new reader (warmed). */

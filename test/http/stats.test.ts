@@ -239,4 +239,24 @@ describe('GET _stats', () => {
     expect(trimmed).toMatchObject({ operations: 0, uncommitted_operations: 0 });
     expect(trimmed.size_in_bytes).toBe(created.size_in_bytes);
   });
+
+  it('counts query phases per search stats group, listed with the groups parameter', async () => {
+    await node.req('PUT', '/g', { settings: { number_of_shards: 2 } });
+    await node.req('PUT', '/g/doc/1?refresh', { v: 1 });
+    await node.req('POST', '/g/_search', { stats: ['bar', 'baz'] });
+    await node.req('GET', '/g/_search?stats=bar');
+    const blank = await node.req('GET', '/g/_stats/search');
+    expect(blank.json._all.total.search).not.toHaveProperty('groups');
+    const r = await node.req('GET', '/g/_stats/search?groups=ba*');
+    const search = r.json._all.total.search;
+    // one query phase per shard and search
+    expect(search.groups.bar.query_total).toBe(4);
+    expect(search.groups.baz.query_total).toBe(2);
+    expect(search.groups.bar).not.toHaveProperty('open_contexts');
+    expect(Object.keys(search.groups.bar)).toEqual(Object.keys(search).slice(1, 13));
+    const one = await node.req('GET', '/g/_stats?groups=baz');
+    expect(Object.keys(one.json._all.total.search.groups)).toEqual(['baz']);
+    const none = await node.req('GET', '/g/_stats/search?groups=nope');
+    expect(none.json._all.total.search).not.toHaveProperty('groups');
+  });
 });

@@ -114,16 +114,18 @@ export interface SearchOutcome {
   fetch?: FetchOptions;
 }
 
+/** `groups`: the search's `stats` groups, counted with each shard's query phase. */
 export function shardTargets(
   indices: IndexService[],
   filter?: ExecuteOptions['shardFilter'],
+  groups?: readonly string[],
 ): ShardTarget[] {
   const out: ShardTarget[] = [];
   const sorted = [...indices].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const idx of sorted) {
     for (const shard of idx.shards) {
       if (filter && !filter(idx, shard.id)) continue;
-      const snapshot = shard.searcher();
+      const snapshot = shard.searcher(groups);
       out.push({ idx, shard, snapshot, shardIndex: out.length });
     }
   }
@@ -491,7 +493,7 @@ export function executeSearch(
   parsed: ParsedSearch,
   opts: ExecuteOptions,
 ): SearchOutcome {
-  const targets = shardTargets(indices, opts.shardFilter);
+  const targets = shardTargets(indices, opts.shardFilter, req.stats);
   const warnings: string[] = [];
   const plan = planSearch(targets, req, opts, warnings);
   const skipped = preFilter(targets, req, parsed, plan.qctx, opts);

@@ -85,6 +85,8 @@ interface Request {
   types: string[] | null;
   fielddataFields: string[] | null;
   completionFields: string[] | null;
+  /** Search `stats` groups to list (the `groups` parameter), null for none. */
+  groups?: string[] | null;
 }
 
 const ms = (v: number) => Math.floor(v);
@@ -140,23 +142,19 @@ function shardStats(
           current: 0,
         };
         break;
-      case 'search':
-        out.search = {
-          open_contexts: 0,
-          query_total: c.queryTotal,
-          query_time_in_millis: ms(c.queryTimeMs),
-          query_current: 0,
-          fetch_total: c.fetchTotal,
-          fetch_time_in_millis: ms(c.fetchTimeMs),
-          fetch_current: 0,
-          scroll_total: c.scrollTotal,
-          scroll_time_in_millis: ms(c.scrollTimeMs),
-          scroll_current: 0,
-          suggest_total: c.suggestTotal,
-          suggest_time_in_millis: ms(c.suggestTimeMs),
-          suggest_current: 0,
-        };
+      case 'search': {
+        const search: Stats = { open_contexts: 0, ...searchTotals(c.queryTotal, c) };
+        const groups = r.groups;
+        if (groups && groups.length > 0) {
+          const listed: Stats = {};
+          for (const [g, n] of c.groupQueries) {
+            if (groups.some((p) => simpleMatch(p, g))) listed[g] = searchTotals(n, null);
+          }
+          if (Object.keys(listed).length > 0) search.groups = listed;
+        }
+        out.search = search;
         break;
+      }
       case 'merges':
         out.merges = {
           current: 0,
@@ -268,6 +266,27 @@ function shardStats(
     }
   }
   return out;
+}
+
+/**
+ * ES SearchStats.Stats: the shard totals (`c`) or a group's, of which only query phases are
+ * counted per group.
+ */
+function searchTotals(queries: number, c: ShardCounters | null): Stats {
+  return {
+    query_total: queries,
+    query_time_in_millis: ms(c?.queryTimeMs ?? 0),
+    query_current: 0,
+    fetch_total: c?.fetchTotal ?? 0,
+    fetch_time_in_millis: ms(c?.fetchTimeMs ?? 0),
+    fetch_current: 0,
+    scroll_total: c?.scrollTotal ?? 0,
+    scroll_time_in_millis: ms(c?.scrollTimeMs ?? 0),
+    scroll_current: 0,
+    suggest_total: c?.suggestTotal ?? 0,
+    suggest_time_in_millis: ms(c?.suggestTimeMs ?? 0),
+    suggest_current: 0,
+  };
 }
 
 /** ES LiveVersionMap.BASE_BYTES_PER_CHM_ENTRY plus a VersionValue. */
@@ -526,6 +545,7 @@ export function registerStatsRoutes(router: Router<Handler>, node: NodeContext):
       completionFields: sections.has('completion')
         ? (listParam(req, 'completion_fields') ?? fieldsParam ?? null)
         : null,
+      groups: sections.has('search') ? (listParam(req, 'groups') ?? null) : null,
     };
     boolParam(req, 'include_segment_file_sizes', false);
     const targets = node.indices.resolve(
