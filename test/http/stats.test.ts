@@ -259,4 +259,36 @@ describe('GET _stats', () => {
     const none = await node.req('GET', '/g/_stats/search?groups=nope');
     expect(none.json._all.total.search).not.toHaveProperty('groups');
   });
+
+  it('reports completion memory in total and per field asked for', async () => {
+    await node.req('PUT', '/c', {
+      settings: { number_of_shards: 1 },
+      mappings: {
+        doc: {
+          properties: {
+            bar: { type: 'text', fields: { completion: { type: 'completion' } } },
+            baz: { type: 'text', fields: { completion: { type: 'completion' } } },
+          },
+        },
+      },
+    });
+    const empty = await node.req('GET', '/c/_stats/completion?completion_fields=*');
+    expect(empty.json._all.total.completion).toEqual({ size_in_bytes: 0, fields: {} });
+    await node.req('PUT', '/c/doc/1?refresh', { bar: 'bar', baz: 'baz' });
+    const blank = await node.req('GET', '/c/_stats/completion');
+    const total = blank.json._all.total.completion;
+    expect(total.size_in_bytes).toBeGreaterThan(0);
+    expect(total).not.toHaveProperty('fields');
+    const star = (await node.req('GET', '/c/_stats/completion?completion_fields=*')).json._all.total
+      .completion;
+    expect(Object.keys(star.fields).sort()).toEqual(['bar.completion', 'baz.completion']);
+    expect(
+      star.fields['bar.completion'].size_in_bytes + star.fields['baz.completion'].size_in_bytes,
+    ).toBe(star.size_in_bytes);
+    // `fields` selects completion fields too, completion_fields wins over it
+    const viaFields = await node.req('GET', '/c/_stats/completion?fields=bar*');
+    expect(Object.keys(viaFields.json._all.total.completion.fields)).toEqual(['bar.completion']);
+    const both = await node.req('GET', '/c/_stats/completion?fields=bar*&completion_fields=baz*');
+    expect(Object.keys(both.json._all.total.completion.fields)).toEqual(['baz.completion']);
+  });
 });

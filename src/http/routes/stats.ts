@@ -13,7 +13,7 @@ import {
   simpleMatch,
   STRICT_EXPAND_OPEN_FORBID_CLOSED,
 } from '../../engine/index-names.js';
-import { luceneDocs, segmentMemory } from '../../engine/segment-stats.js';
+import { completionMemory, luceneDocs, segmentMemory } from '../../engine/segment-stats.js';
 import { commitInfo } from '../../engine/segment-commits.js';
 import type { Shard } from '../../engine/shard.js';
 import { ShardCounters } from '../../engine/stats.js';
@@ -216,8 +216,19 @@ function shardStats(
         break;
       }
       case 'completion': {
-        const cs: Stats = { size_in_bytes: 0 };
-        if (r.completionFields) cs.fields = {};
+        const perField = snapshot ? completionMemory(snapshot) : new Map<string, number>();
+        let total = 0;
+        for (const b of perField.values()) total += b;
+        const cs: Stats = { size_in_bytes: total };
+        if (r.completionFields) {
+          const fields: Stats = {};
+          for (const [f, b] of perField) {
+            if (r.completionFields.some((p) => simpleMatch(p, f))) {
+              fields[f] = { size_in_bytes: b };
+            }
+          }
+          cs.fields = fields;
+        }
         out.completion = cs;
         break;
       }
