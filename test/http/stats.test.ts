@@ -291,4 +291,23 @@ describe('GET _stats', () => {
     const both = await node.req('GET', '/c/_stats/completion?fields=bar*&completion_fields=baz*');
     expect(Object.keys(both.json._all.total.completion.fields)).toEqual(['baz.completion']);
   });
+
+  it('shows a commit point for every shard copy at level shards, flushed or not', async () => {
+    await node.req('PUT', '/k', { settings: { number_of_shards: 1 } });
+    await node.req('PUT', '/k/doc/1?refresh', { v: 1 });
+    const before = (await node.req('GET', '/k/_stats/docs?level=shards')).json.indices.k.shards;
+    const initial = before['0'][0].commit;
+    expect(initial.id).toEqual(expect.any(String));
+    expect(initial).toMatchObject({
+      generation: 0,
+      user_data: { local_checkpoint: '-1', max_seq_no: '-1' },
+      num_docs: 0,
+    });
+    await node.req('POST', '/k/_flush');
+    const after = (await node.req('GET', '/k/_stats/docs?level=shards')).json.indices.k.shards;
+    const commit = after['0'][0].commit;
+    expect(commit.id).not.toBe(initial.id);
+    expect(commit.user_data).toMatchObject({ local_checkpoint: '0', max_seq_no: '0' });
+    expect(commit.num_docs).toBe(1);
+  });
 });

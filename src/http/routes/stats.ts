@@ -617,31 +617,29 @@ export function registerStatsRoutes(router: Router<Handler>, node: NodeContext):
 }
 
 /**
- * ES ShardStats.toXContent after the routing and the stats: the last commit point, seq_no, retention leases,
- * shard path. `commit` is left out while a shard has no commit point, as ES does without commit
- * stats.
+ * ES ShardStats.toXContent after the routing and the stats: the last commit point, seq_no,
+ * retention leases, shard path. A shard that has not flushed yet shows the empty commit ES
+ * writes when it creates a shard's store (no segments, no documents, no operations). The id
+ * changes with every commit that holds new segments or operations.
  */
 function shardLevel(node: NodeContext, idx: IndexService, shard: Shard): Record<string, unknown> {
   const path = `${node.settings.dataPath}/nodes/0`;
   const seqNo = shard.maxSeqNo;
-  const commit = commitInfo(node.store, idx.uuid, shard.id);
+  const commit = commitInfo(node.store, idx.uuid, shard.id) ?? { generation: 0, maxSeqNo: -1 };
+  const committedDocs =
+    commit.maxSeqNo < 0 ? 0 : shard.opsSinceFlush === 0 ? (shard.search?.searcher().numDocs ?? 0) : undefined; // prettier-ignore
   return {
-    ...(commit
-      ? {
-          commit: {
-            id: Buffer.from(`${idx.uuid}:${shard.id}:${commit.generation}`).toString('base64'),
-            generation: commit.generation,
-            // ES SequenceNumbers commit keys, plus the synced flush marker when one holds
-            user_data: {
-              ...(shard.syncId ? { sync_id: shard.syncId } : {}),
-              local_checkpoint: String(commit.maxSeqNo),
-              max_seq_no: String(commit.maxSeqNo),
-            },
-            num_docs:
-              shard.opsSinceFlush === 0 ? (shard.search?.searcher().numDocs ?? 0) : undefined,
-          },
-        }
-      : {}),
+    commit: {
+      id: Buffer.from(`${idx.uuid}:${shard.id}:${commit.generation}:${commit.maxSeqNo}`).toString('base64'), // prettier-ignore
+      generation: commit.generation,
+      // ES SequenceNumbers commit keys, plus the synced flush marker when one holds
+      user_data: {
+        ...(shard.syncId ? { sync_id: shard.syncId } : {}),
+        local_checkpoint: String(commit.maxSeqNo),
+        max_seq_no: String(commit.maxSeqNo),
+      },
+      num_docs: committedDocs,
+    },
     seq_no: { max_seq_no: seqNo, local_checkpoint: seqNo, global_checkpoint: seqNo },
     retention_leases: { primary_term: shard.primaryTerm, version: 0, leases: [] },
     shard_path: {
