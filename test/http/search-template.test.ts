@@ -130,3 +130,22 @@ describe('search', () => {
     expect(r.json.error.reason).toBe('Validation Failed: 1: template is missing;');
   });
 });
+
+describe('profile', () => {
+  it('profiles the rendered search with the request profile flag, one entry per shard', async () => {
+    const body = { source: { query: { match: { text: '{{v}}' } } }, params: { v: 'value1' } };
+    const plain = await node.req('POST', '/t/_search/template', body);
+    expect(plain.json).not.toHaveProperty('profile');
+    const r = await node.req('POST', '/t/_search/template', { ...body, profile: true });
+    expect(r.status).toBe(200);
+    expect(r.json.hits.total).toBe(1);
+    expect(Object.keys(r.json.profile)).toEqual(['shards']);
+    const shards = r.json.profile.shards as Array<{ id: string; searches: Array<{ query: unknown[] }> }>; // prettier-ignore
+    expect(shards).toHaveLength(5);
+    expect(shards[0]!.id).toMatch(/^\[[^\]]+\]\[t\]\[\d\]$/);
+    expect(shards[0]!.searches[0]!.query[0]).toMatchObject({
+      type: 'TermQuery',
+      description: 'text:value1',
+    });
+  });
+});

@@ -14,7 +14,8 @@ import { dedupCollapsed } from '../../search/collect/collapse.js';
 import type { SortKey } from '../../search/collect/sort.js';
 import { combinedStats, shardStats, type SearchStats } from '../../search/query/stats.js';
 import type { Clock } from '../../search/deadline.js';
-import { parseQuery, type QueryNode } from '../query/index.js';
+import { parseQuery, toSearchQuery, type QueryNode } from '../query/index.js';
+import { profileShard } from './profile.js';
 import {
   parseAggregations,
   reduceAggregations,
@@ -456,6 +457,15 @@ export function buildSearchResponse(p: ResponseParts): Record<string, unknown> {
       results.map((r) => r.suggest ?? suggestShard(nodes, r.target, plan.qctx(r.target.idx))),
       opts.typedKeys,
     );
+  }
+  if (req.profile) {
+    // ES SearchProfileShardResults: the shards whose query phase answered
+    body.profile = {
+      shards: results.map(
+        (r) =>
+        profileShard(opts.nodeId, r.target.idx.name, r.target.shard.id, toSearchQuery(parsed.query, plan.qctx(r.target.idx))), // prettier-ignore
+      ),
+    };
   }
   return body;
 }
