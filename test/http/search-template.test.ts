@@ -149,3 +149,25 @@ describe('profile', () => {
     });
   });
 });
+
+describe('templates rendering a body cut short', () => {
+  it('fail on an unknown query name before the cut, else on the end of input', async () => {
+    const lines = [
+      { index: 't' },
+      { source: '{"query": {"{{query_type}}": {} }', params: { query_type: 'unknown' } },
+      { index: 't' },
+      { source: '{"query": {"match": {', params: {} },
+    ];
+    const r = await node.req(
+      'POST',
+      '/_msearch/template',
+      lines.map((l) => JSON.stringify(l)).join('\n') + '\n',
+      { 'content-type': 'application/x-ndjson' },
+    );
+    expect(r.status).toBe(200);
+    const [unknown, eof] = r.json.responses;
+    expect(unknown.error.root_cause[0].type).toBe('parsing_exception');
+    expect(unknown.error.root_cause[0].reason).toBe('no [query] registered for [unknown]');
+    expect(eof.error.root_cause[0].type).toBe('json_e_o_f_exception');
+  });
+});
