@@ -20,6 +20,7 @@ import { parseTimeValueMs } from './time-value.js';
 import { CountedShardIndex } from './counted-shard-index.js';
 import type { ShardIndex } from '../search/index/shard-index.js';
 import { clockMs, runScheduledRefresh } from './stats.js';
+import { translogRetention, translogTrimmed } from './translog-retention.js';
 import type { AnalysisResolver } from '../search/index/segment-builder.js';
 import { decodeDoc, idFromKey, shardRange } from '../store/doc-record.js';
 import { loadCommit, writeCommit } from './segment-commits.js';
@@ -121,11 +122,13 @@ export class IndexService {
       // Snapshot synchronously, then wait until the documents up to each snapshot's sequence
       // number are durable before the commit point may reference them.
       const points: Array<{ shard: number; snap: ShardSnapshot; seq: number }> = [];
+      const retention = translogRetention(this.meta.settings);
       for (const shard of this.shards) {
         if (!shard.search) continue;
         shard.search.refresh();
         const ops = shard.opsSinceFlush;
         shard.opsSinceFlush = 0;
+        shard.counters.committed(translogTrimmed(retention, shard.counters.translogBytes));
         if (ops === 0 && this.store.getMeta(`commit:${this.uuid}:${shard.id}`)) continue;
         points.push({ shard: shard.id, snap: shard.search.searcher(), seq: shard.maxSeqNo });
       }

@@ -80,6 +80,21 @@ export function segmentMemory(snapshot: ShardSnapshot): SegmentMemory {
   return m;
 }
 
+/**
+ * ES CompletionStats: memory of each completion field's suggester across the segments (here its
+ * sorted term dictionary and postings), per field path. Fields without data are not listed.
+ */
+export function completionMemory(snapshot: ShardSnapshot): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const ls of snapshot.segments) {
+    for (const f of ls.segment.fields.values()) {
+      if (f.type !== 'completion' || !f.inverted || f.inverted.terms.length === 0) continue;
+      out.set(f.path, (out.get(f.path) ?? 0) + invertedBytes(f.inverted));
+    }
+  }
+  return out;
+}
+
 /** ES DocsStats: live and deleted Lucene documents, nested ones included (they die with their parent). */
 export function luceneDocs(snapshot: ShardSnapshot): { count: number; deleted: number } {
   let count = 0;

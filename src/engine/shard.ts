@@ -255,9 +255,12 @@ export class Shard {
     if (rec && rec.seqNo === current.seqNo) this.superseded.add(id, rec, generation);
   }
 
-  /** The refreshed view searches run on (empty before the search index is attached). */
-  searcher(): ShardSnapshot {
-    this.counters.queried();
+  /**
+   * The refreshed view searches run on (empty before the search index is attached), counted as
+   * a query phase of the search's `stats` groups.
+   */
+  searcher(groups?: readonly string[]): ShardSnapshot {
+    this.counters.queried(groups);
     return this.search?.searcher() ?? { generation: 0, segments: [], maxDoc: 0, numDocs: 0 };
   }
 

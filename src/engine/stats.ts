@@ -32,6 +32,8 @@ export class ShardCounters {
   scrollTimeMs = 0;
   suggestTotal = 0;
   suggestTimeMs = 0;
+  /** Query phases per search `stats` group (ES ShardSearchStats groupsStats). */
+  readonly groupQueries = new Map<string, number>();
   // ES IndexShard.refreshMetric and the warmer runs of new readers
   refreshTotal = 0;
   refreshTimeMs = 0;
@@ -47,24 +49,46 @@ export class ShardCounters {
   requestCacheBytes = 0;
   readonly fielddataBytes = new Map<string, number>();
   fielddataEvictions = 0;
-  // Operations written since the shard opened (ES translog operations; LMDB has no flush point)
+  // Operations the translog still holds (ES Translog stats: retained since the last trim) and
+  // those written since the last commit point (uncommitted)
   translogOps = 0;
   translogBytes = 0;
+  uncommittedOps = 0;
+  uncommittedBytes = 0;
 
   /** A successful index operation that took since `t0` (ES postIndex). */
   indexed(t0: number, sourceBytes: number): void {
     this.indexTotal++;
     this.indexTimeMs += clockMs() - t0;
+    this.logged(sourceBytes + TRANSLOG_OP_OVERHEAD);
+  }
+
+  private logged(bytes: number): void {
     this.translogOps++;
-    this.translogBytes += sourceBytes + TRANSLOG_OP_OVERHEAD;
+    this.translogBytes += bytes;
+    this.uncommittedOps++;
+    this.uncommittedBytes += bytes;
+  }
+
+  /**
+   * A commit point now holds every operation logged so far (ES flush rolls the translog
+   * generation); `trim` when retention no longer keeps the committed ones
+   * (TranslogDeletionPolicy).
+   */
+  committed(trim: boolean): void {
+    this.uncommittedOps = 0;
+    this.uncommittedBytes = 0;
+    if (trim) {
+      this.translogOps = 0;
+      this.translogBytes = 0;
+    }
   }
 
   /** A delete operation (found or not: both reach the engine) since `t0`. */
   deleted(t0: number): void {
     this.deleteTotal++;
     this.deleteTimeMs += clockMs() - t0;
-    this.translogOps++;
-    this.translogBytes += TRANSLOG_OP_OVERHEAD;
+    this.logged(TRANSLOG_OP_OVERHEAD);
   }
 
   /** An index operation the engine rejected (ES counts version conflicts as index_failed). */
@@ -85,9 +109,10 @@ export class ShardCounters {
     }
   }
 
-  /** A shard-level query phase started (a searcher was acquired for it). */
-  queried(): void {
+  /** A shard-level query phase started (a searcher was acquired for it), with its `stats` groups. */
+  queried(groups: readonly string[] = []): void {
     this.queryTotal++;
+    for (const g of new Set(groups)) this.groupQueries.set(g, (this.groupQueries.get(g) ?? 0) + 1);
   }
 
   /** A refresh that took since `t0`; `published` when it opened a new reader (warmed). */

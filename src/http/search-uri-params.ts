@@ -56,6 +56,8 @@ export function applyUriParams(req: SearchRequest, get: (n: string) => string | 
   }
   const sf = get('stored_fields');
   if (sf !== undefined) req.storedFields = sf.split(',');
+  const stats = get('stats');
+  if (stats !== undefined) req.stats = stats.split(',').filter((g) => g !== '');
   const dvf = get('docvalue_fields');
   if (dvf !== undefined)
     req.docvalueFields = dvf.split(',').map((field) => ({ field, format: null }));

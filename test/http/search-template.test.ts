@@ -130,3 +130,44 @@ describe('search', () => {
     expect(r.json.error.reason).toBe('Validation Failed: 1: template is missing;');
   });
 });
+
+describe('profile', () => {
+  it('profiles the rendered search with the request profile flag, one entry per shard', async () => {
+    const body = { source: { query: { match: { text: '{{v}}' } } }, params: { v: 'value1' } };
+    const plain = await node.req('POST', '/t/_search/template', body);
+    expect(plain.json).not.toHaveProperty('profile');
+    const r = await node.req('POST', '/t/_search/template', { ...body, profile: true });
+    expect(r.status).toBe(200);
+    expect(r.json.hits.total).toBe(1);
+    expect(Object.keys(r.json.profile)).toEqual(['shards']);
+    const shards = r.json.profile.shards as Array<{ id: string; searches: Array<{ query: unknown[] }> }>; // prettier-ignore
+    expect(shards).toHaveLength(5);
+    expect(shards[0]!.id).toMatch(/^\[[^\]]+\]\[t\]\[\d\]$/);
+    expect(shards[0]!.searches[0]!.query[0]).toMatchObject({
+      type: 'TermQuery',
+      description: 'text:value1',
+    });
+  });
+});
+
+describe('templates rendering a body cut short', () => {
+  it('fail on an unknown query name before the cut, else on the end of input', async () => {
+    const lines = [
+      { index: 't' },
+      { source: '{"query": {"{{query_type}}": {} }', params: { query_type: 'unknown' } },
+      { index: 't' },
+      { source: '{"query": {"match": {', params: {} },
+    ];
+    const r = await node.req(
+      'POST',
+      '/_msearch/template',
+      lines.map((l) => JSON.stringify(l)).join('\n') + '\n',
+      { 'content-type': 'application/x-ndjson' },
+    );
+    expect(r.status).toBe(200);
+    const [unknown, eof] = r.json.responses;
+    expect(unknown.error.root_cause[0].type).toBe('parsing_exception');
+    expect(unknown.error.root_cause[0].reason).toBe('no [query] registered for [unknown]');
+    expect(eof.error.root_cause[0].type).toBe('json_e_o_f_exception');
+  });
+});

@@ -215,4 +215,99 @@ describe('GET _stats', () => {
     expect(missing.status).toBe(404);
     expect(missing.json.error.type).toBe('index_not_found_exception');
   });
+
+  it('keeps translog operations until a flush commits them and trims them when retention is off', async () => {
+    await node.req('PUT', '/t', { settings: { number_of_shards: 1 } });
+    const created = (await node.req('GET', '/t/_stats/translog')).json.indices.t.primaries.translog;
+    await node.req('PUT', '/t/doc/1', { foo: 'bar' });
+    const written = (await node.req('GET', '/t/_stats/translog')).json.indices.t.primaries.translog;
+    expect(written).toMatchObject({ operations: 1, uncommitted_operations: 1 });
+    expect(written.uncommitted_size_in_bytes).toBe(written.size_in_bytes);
+    await node.req('POST', '/t/_flush');
+    const flushed = (await node.req('GET', '/t/_stats/translog')).json.indices.t.primaries.translog;
+    // the commit holds the operation; the default retention (512mb, 12h) still keeps it
+    expect(flushed).toMatchObject({ operations: 1, uncommitted_operations: 0 });
+    expect(flushed.size_in_bytes).toBe(written.size_in_bytes);
+    expect(flushed.uncommitted_size_in_bytes).toBe(created.uncommitted_size_in_bytes);
+    const put = await node.req('PUT', '/t/_settings', {
+      'index.translog.retention.size': -1,
+      'index.translog.retention.age': -1,
+    });
+    expect(put.status).toBe(200);
+    await node.req('POST', '/t/_flush?force=true');
+    const trimmed = (await node.req('GET', '/t/_stats/translog')).json.indices.t.primaries.translog;
+    expect(trimmed).toMatchObject({ operations: 0, uncommitted_operations: 0 });
+    expect(trimmed.size_in_bytes).toBe(created.size_in_bytes);
+  });
+
+  it('counts query phases per search stats group, listed with the groups parameter', async () => {
+    await node.req('PUT', '/g', { settings: { number_of_shards: 2 } });
+    await node.req('PUT', '/g/doc/1?refresh', { v: 1 });
+    await node.req('POST', '/g/_search', { stats: ['bar', 'baz'] });
+    await node.req('GET', '/g/_search?stats=bar');
+    const blank = await node.req('GET', '/g/_stats/search');
+    expect(blank.json._all.total.search).not.toHaveProperty('groups');
+    const r = await node.req('GET', '/g/_stats/search?groups=ba*');
+    const search = r.json._all.total.search;
+    // one query phase per shard and search
+    expect(search.groups.bar.query_total).toBe(4);
+    expect(search.groups.baz.query_total).toBe(2);
+    expect(search.groups.bar).not.toHaveProperty('open_contexts');
+    expect(Object.keys(search.groups.bar)).toEqual(Object.keys(search).slice(1, 13));
+    const one = await node.req('GET', '/g/_stats?groups=baz');
+    expect(Object.keys(one.json._all.total.search.groups)).toEqual(['baz']);
+    const none = await node.req('GET', '/g/_stats/search?groups=nope');
+    expect(none.json._all.total.search).not.toHaveProperty('groups');
+  });
+
+  it('reports completion memory in total and per field asked for', async () => {
+    await node.req('PUT', '/c', {
+      settings: { number_of_shards: 1 },
+      mappings: {
+        doc: {
+          properties: {
+            bar: { type: 'text', fields: { completion: { type: 'completion' } } },
+            baz: { type: 'text', fields: { completion: { type: 'completion' } } },
+          },
+        },
+      },
+    });
+    const empty = await node.req('GET', '/c/_stats/completion?completion_fields=*');
+    expect(empty.json._all.total.completion).toEqual({ size_in_bytes: 0, fields: {} });
+    await node.req('PUT', '/c/doc/1?refresh', { bar: 'bar', baz: 'baz' });
+    const blank = await node.req('GET', '/c/_stats/completion');
+    const total = blank.json._all.total.completion;
+    expect(total.size_in_bytes).toBeGreaterThan(0);
+    expect(total).not.toHaveProperty('fields');
+    const star = (await node.req('GET', '/c/_stats/completion?completion_fields=*')).json._all.total
+      .completion;
+    expect(Object.keys(star.fields).sort()).toEqual(['bar.completion', 'baz.completion']);
+    expect(
+      star.fields['bar.completion'].size_in_bytes + star.fields['baz.completion'].size_in_bytes,
+    ).toBe(star.size_in_bytes);
+    // `fields` selects completion fields too, completion_fields wins over it
+    const viaFields = await node.req('GET', '/c/_stats/completion?fields=bar*');
+    expect(Object.keys(viaFields.json._all.total.completion.fields)).toEqual(['bar.completion']);
+    const both = await node.req('GET', '/c/_stats/completion?fields=bar*&completion_fields=baz*');
+    expect(Object.keys(both.json._all.total.completion.fields)).toEqual(['baz.completion']);
+  });
+
+  it('shows a commit point for every shard copy at level shards, flushed or not', async () => {
+    await node.req('PUT', '/k', { settings: { number_of_shards: 1 } });
+    await node.req('PUT', '/k/doc/1?refresh', { v: 1 });
+    const before = (await node.req('GET', '/k/_stats/docs?level=shards')).json.indices.k.shards;
+    const initial = before['0'][0].commit;
+    expect(initial.id).toEqual(expect.any(String));
+    expect(initial).toMatchObject({
+      generation: 0,
+      user_data: { local_checkpoint: '-1', max_seq_no: '-1' },
+      num_docs: 0,
+    });
+    await node.req('POST', '/k/_flush');
+    const after = (await node.req('GET', '/k/_stats/docs?level=shards')).json.indices.k.shards;
+    const commit = after['0'][0].commit;
+    expect(commit.id).not.toBe(initial.id);
+    expect(commit.user_data).toMatchObject({ local_checkpoint: '0', max_seq_no: '0' });
+    expect(commit.num_docs).toBe(1);
+  });
 });

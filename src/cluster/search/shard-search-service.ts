@@ -373,7 +373,7 @@ function prepareShards(r: QueryRequest, host: SearchHost) {
       continue;
     }
     const shard = idx.shard(s.shard);
-    targets.push({ idx, shard, snapshot: shard.searcher(), shardIndex: s.shardIndex });
+    targets.push({ idx, shard, snapshot: shard.searcher(r.sreq.stats), shardIndex: s.shardIndex });
   }
   return { warnings, opts, parsed, shards, targets };
 }

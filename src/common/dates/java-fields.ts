@@ -1,12 +1,13 @@
 /**
  * java.time field model for the java pattern dialect: the ChronoField names used in messages,
  * the parse state, the print context, and field values computed from an instant (week-based
- * fields use Locale.ROOT under the JDK COMPAT provider: weeks start on Sunday, minimal days 1).
+ * fields follow the locale's week rule, week-rules.ts).
  */
 
 import type { LocalFields } from './calendar.js';
 import { breakDown, dayOfYear, daysFromCivil, isoDayOfWeek, newLocalFields } from './calendar.js';
 import type { LocaleSymbols } from './locale-symbols.js';
+import type { WeekRule } from './week-rules.js';
 import type { TimeZone } from './zone-base.js';
 
 /** java.time ChronoField names (as they appear in java.time error messages). */
@@ -79,20 +80,24 @@ export class JavaFormatError extends Error {}
 
 // --- field values for printing -----------------------------------------------------------------
 
-/** Sunday-start, minimal-days-1 week data (Locale.ROOT under the JDK COMPAT provider). */
-function sundayWeekStart(year: number): number {
+/** Epoch day week 1 of week-based `year` starts: the first week with `minimalDays` in January. */
+function firstWeekStart(year: number, w: WeekRule): number {
   const jan1 = daysFromCivil(year, 1, 1);
-  return jan1 - (isoDayOfWeek(jan1) % 7); // Sunday on or before Jan 1
+  const start = jan1 - ((isoDayOfWeek(jan1) - w.firstDay + 7) % 7); // week holding Jan 1
+  return 7 - (jan1 - start) >= w.minimalDays ? start : start + 7;
 }
-export function weekBasedYearWeek(epochDay: number, year: number): [number, number] {
+export function weekBasedYearWeek(epochDay: number, year: number, w: WeekRule): [number, number] {
   let wby = year;
-  if (epochDay >= sundayWeekStart(year + 1)) wby = year + 1;
-  return [wby, Math.floor((epochDay - sundayWeekStart(wby)) / 7) + 1];
+  if (epochDay >= firstWeekStart(year + 1, w)) wby = year + 1;
+  else if (epochDay < firstWeekStart(year, w)) wby = year - 1;
+  return [wby, Math.floor((epochDay - firstWeekStart(wby, w)) / 7) + 1];
 }
-/** Epoch day of the first day (Sunday) of the given week of a week-based year. */
-export const weekStartDay = (wby: number, week: number): number =>
-  sundayWeekStart(wby) + (week - 1) * 7;
-const localizedDow = (epochDay: number) => (isoDayOfWeek(epochDay) % 7) + 1; // Sunday = 1
+/** Epoch day of the first day of the given week of a week-based year. */
+export const weekStartDay = (wby: number, week: number, w: WeekRule): number =>
+  firstWeekStart(wby, w) + (week - 1) * 7;
+/** Day of the week counted from the locale's first day (1). */
+export const localizedDow = (epochDay: number, w: WeekRule): number =>
+  ((isoDayOfWeek(epochDay) - w.firstDay + 7) % 7) + 1;
 
 export function fieldValue(field: JField, c: JavaPrintContext): number {
   const f = c.f;
@@ -114,7 +119,7 @@ export function fieldValue(field: JField, c: JavaPrintContext): number {
     case 'DayOfWeek':
       return isoDayOfWeek(f.epochDay);
     case 'LocalizedDayOfWeek':
-      return localizedDow(f.epochDay);
+      return localizedDow(f.epochDay, c.locale.week);
     case 'AlignedWeekOfMonth':
       return Math.floor((f.day - 1) / 7) + 1;
     case 'WeekOfMonth': {
@@ -122,9 +127,9 @@ export function fieldValue(field: JField, c: JavaPrintContext): number {
       return Math.floor((f.day - 1 + (isoDayOfWeek(first) % 7)) / 7) + 1;
     }
     case 'WeekBasedYear':
-      return weekBasedYearWeek(f.epochDay, f.year)[0];
+      return weekBasedYearWeek(f.epochDay, f.year, c.locale.week)[0];
     case 'WeekOfWeekBasedYear':
-      return weekBasedYearWeek(f.epochDay, f.year)[1];
+      return weekBasedYearWeek(f.epochDay, f.year, c.locale.week)[1];
     case 'AmPmOfDay':
       return f.hour >= 12 ? 1 : 0;
     case 'HourOfDay':

@@ -80,7 +80,7 @@ class JavaFormatter implements DateFormatter {
     try {
       r = resolve(p, roundUp ? ROUND_UP_DEFAULTS : null);
       let day = r.date;
-      if (day === null) day = defaultDate(r.fields);
+      if (day === null) day = defaultDate(r.fields, this.locale.week);
       if (day === null && r.time === null) {
         throw new ResolveError(`Unable to obtain ZonedDateTime from TemporalAccessor: ${text}`);
       }

@@ -17,6 +17,7 @@ import {
 } from './calendar.js';
 import type { JField, JavaParsed } from './java-fields.js';
 import { weekStartDay } from './java-fields.js';
+import type { WeekRule } from './week-rules.js';
 import type { TimeZone } from './zone-base.js';
 import { fixedOffsetZone } from './zone-base.js';
 
@@ -98,7 +99,7 @@ export function resolve(p: JavaParsed, defaults: Map<JField, number> | null): Re
   const yoe = f.get('YearOfEra');
   if (yoe !== undefined && !f.has('Year')) f.set('Year', f.get('Era') === 0 ? 1 - yoe : yoe);
   const [time, excessDays] = resolveTime(f);
-  let date = resolveDate(f);
+  let date = resolveDate(f, p.locale.week);
   if (date !== null && p.fields.has('DayOfWeek')) {
     const dow = isoDayOfWeek(date);
     if (dow !== f.get('DayOfWeek')) {
@@ -162,7 +163,7 @@ function resolveTime(f: Map<JField, number>): [number | null, number] {
 }
 
 /** IsoChronology.resolveDate (SMART): year-month-day, year-day, or week-based fields. */
-function resolveDate(f: Map<JField, number>): number | null {
+function resolveDate(f: Map<JField, number>, w: WeekRule): number | null {
   const y = f.get('Year');
   if (y !== undefined && f.has('MonthOfYear') && f.has('DayOfMonth')) {
     const moy = f.get('MonthOfYear')!;
@@ -180,10 +181,10 @@ function resolveDate(f: Map<JField, number>): number | null {
     f.has('WeekOfWeekBasedYear') &&
     (f.has('LocalizedDayOfWeek') || f.has('DayOfWeek'))
   ) {
-    const dowSun = f.has('LocalizedDayOfWeek')
+    const dow = f.has('LocalizedDayOfWeek')
       ? f.get('LocalizedDayOfWeek')!
-      : (f.get('DayOfWeek')! % 7) + 1;
-    return weekStartDay(f.get('WeekBasedYear')!, f.get('WeekOfWeekBasedYear')!) + dowSun - 1;
+      : ((f.get('DayOfWeek')! - w.firstDay + 7) % 7) + 1;
+    return weekStartDay(f.get('WeekBasedYear')!, f.get('WeekOfWeekBasedYear')!, w) + dow - 1;
   }
   return null;
 }
@@ -196,10 +197,10 @@ function isoDate(epochDay: number): string {
 const pad2 = (n: number) => (n < 10 ? '0' + n : String(n));
 
 /** ES DateFormatters.from: epoch day to use when the text had no full date. */
-export function defaultDate(f: Map<JField, number>): number | null {
+export function defaultDate(f: Map<JField, number>, w: WeekRule): number | null {
   const year = f.get('Year') ?? f.get('YearOfEra');
   if (f.has('WeekBasedYear')) {
-    return weekStartDay(f.get('WeekBasedYear')!, f.get('WeekOfWeekBasedYear') ?? 1);
+    return weekStartDay(f.get('WeekBasedYear')!, f.get('WeekOfWeekBasedYear') ?? 1, w);
   }
   if (f.has('MonthOfYear')) {
     const moy = f.get('MonthOfYear')!;

@@ -2,8 +2,9 @@
  * Month, weekday, AM/PM and era names per locale for text pattern letters (`MMM`, `E`, `a`, `G`).
  * ES 6.8 runs the JDK with COMPAT locale data, whose names differ from CLDR/ICU for German and
  * French (e.g. "Dez", "Mi" instead of "Dez.", "Mi."), so those and the ROOT/English tables are
- * built in; other locales fall back to ICU names from `Intl`.
+ * built in; other locales fall back to ICU names from `Intl`. Week rules come from the region.
  */
+import { SUNDAY_1, weekRule, type WeekRule } from './week-rules.js';
 
 export interface LocaleSymbols {
   readonly id: string;
@@ -17,6 +18,8 @@ export interface LocaleSymbols {
   readonly ampm: readonly string[];
   /** [BC, AD] */
   readonly eras: readonly string[];
+  /** First day of the week and minimal days of the first week (week-based fields). */
+  readonly week: WeekRule;
 }
 
 const withPad = (a: string[]) => ['', ...a];
@@ -55,6 +58,7 @@ const ROOT: LocaleSymbols = {
   shortWeekdays: withPad(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']),
   ampm: ['AM', 'PM'],
   eras: ['BC', 'AD'],
+  week: SUNDAY_1,
 };
 
 const DE: LocaleSymbols = {
@@ -99,6 +103,7 @@ const DE: LocaleSymbols = {
   shortWeekdays: withPad(['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So']),
   ampm: ['AM', 'PM'],
   eras: ['v. Chr.', 'n. Chr.'],
+  week: SUNDAY_1,
 };
 
 const FR: LocaleSymbols = {
@@ -135,6 +140,7 @@ const FR: LocaleSymbols = {
   shortWeekdays: withPad(['lun.', 'mar.', 'mer.', 'jeu.', 'ven.', 'sam.', 'dim.']),
   ampm: ['AM', 'PM'],
   eras: ['av. J.-C.', 'ap. J.-C.'],
+  week: SUNDAY_1,
 };
 
 function fromIntl(tag: string): LocaleSymbols {
@@ -163,6 +169,7 @@ function fromIntl(tag: string): LocaleSymbols {
     shortWeekdays: weekday('short'),
     ampm: [am, pm],
     eras: [bc, ad],
+    week: SUNDAY_1,
   };
 }
 
@@ -187,7 +194,13 @@ export function localeSymbols(locale?: string): LocaleSymbols {
     }
     cache.set(lang, s);
   }
-  return s;
+  const week = weekRule(locale);
+  if (week === s.week) return s;
+  // names by language, week rule by region
+  const key = `${lang}\u0000${week.firstDay}${week.minimalDays}`;
+  let r = cache.get(key);
+  if (r === undefined) cache.set(key, (r = { ...s, week }));
+  return r;
 }
 
 export const ROOT_SYMBOLS = ROOT;

@@ -14,7 +14,8 @@ import { dedupCollapsed } from '../../search/collect/collapse.js';
 import type { SortKey } from '../../search/collect/sort.js';
 import { combinedStats, shardStats, type SearchStats } from '../../search/query/stats.js';
 import type { Clock } from '../../search/deadline.js';
-import { parseQuery, type QueryNode } from '../query/index.js';
+import { parseQuery, toSearchQuery, type QueryNode } from '../query/index.js';
+import { profileShard } from './profile.js';
 import {
   parseAggregations,
   reduceAggregations,
@@ -119,16 +120,18 @@ export interface SearchOutcome {
   fetch?: FetchOptions;
 }
 
+/** `groups`: the search's `stats` groups, counted with each shard's query phase. */
 export function shardTargets(
   indices: IndexService[],
   filter?: ExecuteOptions['shardFilter'],
+  groups?: readonly string[],
 ): ShardTarget[] {
   const out: ShardTarget[] = [];
   const sorted = [...indices].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const idx of sorted) {
     for (const shard of idx.shards) {
       if (filter && !filter(idx, shard.id)) continue;
-      const snapshot = shard.searcher();
+      const snapshot = shard.searcher(groups);
       out.push({ idx, shard, snapshot, shardIndex: out.length });
     }
   }
@@ -460,6 +463,15 @@ export function buildSearchResponse(p: ResponseParts): Record<string, unknown> {
       opts.typedKeys,
     );
   }
+  if (req.profile) {
+    // ES SearchProfileShardResults: the shards whose query phase answered
+    body.profile = {
+      shards: results.map(
+        (r) =>
+        profileShard(opts.nodeId, r.target.idx.name, r.target.shard.id, toSearchQuery(parsed.query, plan.qctx(r.target.idx))), // prettier-ignore
+      ),
+    };
+  }
   return body;
 }
 
@@ -496,7 +508,7 @@ export function executeSearch(
   parsed: ParsedSearch,
   opts: ExecuteOptions,
 ): SearchOutcome {
-  const targets = shardTargets(indices, opts.shardFilter);
+  const targets = shardTargets(indices, opts.shardFilter, req.stats);
   const warnings: string[] = [];
   const plan = planSearch(targets, req, opts, warnings);
   const skipped = preFilter(targets, req, parsed, plan.qctx, opts);

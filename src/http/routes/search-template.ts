@@ -5,6 +5,8 @@
  */
 import { actionRequestValidation, EsError, toEsError } from '../../common/errors.js';
 import { parseJson } from '../../common/json.js';
+import { closeTruncatedJson } from '../../common/json-truncated.js';
+import { parseQuery } from '../../dsl/query/index.js';
 import { renderSource } from '../../dsl/template/index.js';
 import {
   parseSearchTemplateRequest,
@@ -69,7 +71,13 @@ export function registerSearchTemplateRoutes(
 
   /** The rendered search body, with the request's `explain` and `profile`. */
   const searchBody = (t: SearchTemplateRequest): unknown => {
-    const body = parseJson(render(t));
+    const text = render(t);
+    let body: unknown;
+    try {
+      body = parseJson(text);
+    } catch (e) {
+      throw unknownQueryBeforeEnd(text) ?? e;
+    }
     if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
       const b = body as Record<string, unknown>;
       if (t.explain) b.explain = true;
@@ -157,4 +165,28 @@ export function registerSearchTemplateRoutes(
   };
   router.add(['GET', 'POST'], '/_render/template', renderTemplate);
   router.add(['GET', 'POST'], '/_render/template/{id}', renderTemplate);
+}
+
+/**
+ * ES parses a rendered search body as a token stream and looks a query's name up as soon as it
+ * reads it: in a body cut short, an unknown query name before the cut fails first
+ * (`parsing_exception`), the end of input only after.
+ */
+function unknownQueryBeforeEnd(text: string): EsError | null {
+  const closed = closeTruncatedJson(text);
+  if (closed === null) return null;
+  let body: unknown;
+  try {
+    body = parseJson(closed);
+  } catch {
+    return null;
+  }
+  const query = body !== null && typeof body === 'object' ? (body as Record<string, unknown>).query : undefined; // prettier-ignore
+  if (query === undefined) return null;
+  try {
+    parseQuery(query, ['query']);
+  } catch (e) {
+    if (e instanceof EsError && e.type === 'parsing_exception' && (e.reason ?? '').startsWith('no [query] registered for')) return e; // prettier-ignore
+  }
+  return null;
 }

@@ -13,7 +13,7 @@ import {
   simpleMatch,
   STRICT_EXPAND_OPEN_FORBID_CLOSED,
 } from '../../engine/index-names.js';
-import { luceneDocs, segmentMemory } from '../../engine/segment-stats.js';
+import { completionMemory, luceneDocs, segmentMemory } from '../../engine/segment-stats.js';
 import { commitInfo } from '../../engine/segment-commits.js';
 import type { Shard } from '../../engine/shard.js';
 import { ShardCounters } from '../../engine/stats.js';
@@ -85,6 +85,8 @@ interface Request {
   types: string[] | null;
   fielddataFields: string[] | null;
   completionFields: string[] | null;
+  /** Search `stats` groups to list (the `groups` parameter), null for none. */
+  groups?: string[] | null;
 }
 
 const ms = (v: number) => Math.floor(v);
@@ -140,23 +142,19 @@ function shardStats(
           current: 0,
         };
         break;
-      case 'search':
-        out.search = {
-          open_contexts: 0,
-          query_total: c.queryTotal,
-          query_time_in_millis: ms(c.queryTimeMs),
-          query_current: 0,
-          fetch_total: c.fetchTotal,
-          fetch_time_in_millis: ms(c.fetchTimeMs),
-          fetch_current: 0,
-          scroll_total: c.scrollTotal,
-          scroll_time_in_millis: ms(c.scrollTimeMs),
-          scroll_current: 0,
-          suggest_total: c.suggestTotal,
-          suggest_time_in_millis: ms(c.suggestTimeMs),
-          suggest_current: 0,
-        };
+      case 'search': {
+        const search: Stats = { open_contexts: 0, ...searchTotals(c.queryTotal, c) };
+        const groups = r.groups;
+        if (groups && groups.length > 0) {
+          const listed: Stats = {};
+          for (const [g, n] of c.groupQueries) {
+            if (groups.some((p) => simpleMatch(p, g))) listed[g] = searchTotals(n, null);
+          }
+          if (Object.keys(listed).length > 0) search.groups = listed;
+        }
+        out.search = search;
         break;
+      }
       case 'merges':
         out.merges = {
           current: 0,
@@ -218,8 +216,19 @@ function shardStats(
         break;
       }
       case 'completion': {
-        const cs: Stats = { size_in_bytes: 0 };
-        if (r.completionFields) cs.fields = {};
+        const perField = snapshot ? completionMemory(snapshot) : new Map<string, number>();
+        let total = 0;
+        for (const b of perField.values()) total += b;
+        const cs: Stats = { size_in_bytes: total };
+        if (r.completionFields) {
+          const fields: Stats = {};
+          for (const [f, b] of perField) {
+            if (r.completionFields.some((p) => simpleMatch(p, f))) {
+              fields[f] = { size_in_bytes: b };
+            }
+          }
+          cs.fields = fields;
+        }
         out.completion = cs;
         break;
       }
@@ -249,8 +258,8 @@ function shardStats(
         out.translog = {
           operations: c.translogOps,
           size_in_bytes: c.translogBytes + TRANSLOG_HEADER_BYTES,
-          uncommitted_operations: c.translogOps,
-          uncommitted_size_in_bytes: c.translogBytes + TRANSLOG_HEADER_BYTES,
+          uncommitted_operations: c.uncommittedOps,
+          uncommitted_size_in_bytes: c.uncommittedBytes + TRANSLOG_HEADER_BYTES,
           earliest_last_modified_age: 0,
         };
         break;
@@ -268,6 +277,27 @@ function shardStats(
     }
   }
   return out;
+}
+
+/**
+ * ES SearchStats.Stats: the shard totals (`c`) or a group's, of which only query phases are
+ * counted per group.
+ */
+function searchTotals(queries: number, c: ShardCounters | null): Stats {
+  return {
+    query_total: queries,
+    query_time_in_millis: ms(c?.queryTimeMs ?? 0),
+    query_current: 0,
+    fetch_total: c?.fetchTotal ?? 0,
+    fetch_time_in_millis: ms(c?.fetchTimeMs ?? 0),
+    fetch_current: 0,
+    scroll_total: c?.scrollTotal ?? 0,
+    scroll_time_in_millis: ms(c?.scrollTimeMs ?? 0),
+    scroll_current: 0,
+    suggest_total: c?.suggestTotal ?? 0,
+    suggest_time_in_millis: ms(c?.suggestTimeMs ?? 0),
+    suggest_current: 0,
+  };
 }
 
 /** ES LiveVersionMap.BASE_BYTES_PER_CHM_ENTRY plus a VersionValue. */
@@ -526,6 +556,7 @@ export function registerStatsRoutes(router: Router<Handler>, node: NodeContext):
       completionFields: sections.has('completion')
         ? (listParam(req, 'completion_fields') ?? fieldsParam ?? null)
         : null,
+      groups: sections.has('search') ? (listParam(req, 'groups') ?? null) : null,
     };
     boolParam(req, 'include_segment_file_sizes', false);
     const targets = node.indices.resolve(
@@ -586,31 +617,29 @@ export function registerStatsRoutes(router: Router<Handler>, node: NodeContext):
 }
 
 /**
- * ES ShardStats.toXContent after the routing and the stats: the last commit point, seq_no, retention leases,
- * shard path. `commit` is left out while a shard has no commit point, as ES does without commit
- * stats.
+ * ES ShardStats.toXContent after the routing and the stats: the last commit point, seq_no,
+ * retention leases, shard path. A shard that has not flushed yet shows the empty commit ES
+ * writes when it creates a shard's store (no segments, no documents, no operations). The id
+ * changes with every commit that holds new segments or operations.
  */
 function shardLevel(node: NodeContext, idx: IndexService, shard: Shard): Record<string, unknown> {
   const path = `${node.settings.dataPath}/nodes/0`;
   const seqNo = shard.maxSeqNo;
-  const commit = commitInfo(node.store, idx.uuid, shard.id);
+  const commit = commitInfo(node.store, idx.uuid, shard.id) ?? { generation: 0, maxSeqNo: -1 };
+  const committedDocs =
+    commit.maxSeqNo < 0 ? 0 : shard.opsSinceFlush === 0 ? (shard.search?.searcher().numDocs ?? 0) : undefined; // prettier-ignore
   return {
-    ...(commit
-      ? {
-          commit: {
-            id: Buffer.from(`${idx.uuid}:${shard.id}:${commit.generation}`).toString('base64'),
-            generation: commit.generation,
-            // ES SequenceNumbers commit keys, plus the synced flush marker when one holds
-            user_data: {
-              ...(shard.syncId ? { sync_id: shard.syncId } : {}),
-              local_checkpoint: String(commit.maxSeqNo),
-              max_seq_no: String(commit.maxSeqNo),
-            },
-            num_docs:
-              shard.opsSinceFlush === 0 ? (shard.search?.searcher().numDocs ?? 0) : undefined,
-          },
-        }
-      : {}),
+    commit: {
+      id: Buffer.from(`${idx.uuid}:${shard.id}:${commit.generation}:${commit.maxSeqNo}`).toString('base64'), // prettier-ignore
+      generation: commit.generation,
+      // ES SequenceNumbers commit keys, plus the synced flush marker when one holds
+      user_data: {
+        ...(shard.syncId ? { sync_id: shard.syncId } : {}),
+        local_checkpoint: String(commit.maxSeqNo),
+        max_seq_no: String(commit.maxSeqNo),
+      },
+      num_docs: committedDocs,
+    },
     seq_no: { max_seq_no: seqNo, local_checkpoint: seqNo, global_checkpoint: seqNo },
     retention_leases: { primary_term: shard.primaryTerm, version: 0, leases: [] },
     shard_path: {
