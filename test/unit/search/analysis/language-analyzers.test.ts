@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { AnalysisRegistry, analyzeToTokens } from '../../../../src/search/analysis/index.js';
+import {
+  frenchLightStem,
+  italianLightStem,
+  portugueseLightStem,
+  spanishLightStem,
+} from '../../../../src/search/analysis/stemmers/romance-light.js';
+import {
+  germanLightStem,
+  germanNormalize,
+} from '../../../../src/search/analysis/stemmers/german.js';
+import {
+  bulgarianStem,
+  czechStem,
+  latvianStem,
+} from '../../../../src/search/analysis/stemmers/slavic-baltic.js';
+import { indonesianStem } from '../../../../src/search/analysis/stemmers/indonesian.js';
+import {
+  arabicStem,
+  arabicNormalize,
+} from '../../../../src/search/analysis/stemmers/arabic-persian.js';
+
+const R = AnalysisRegistry.builtin;
+const terms = (name: string, text: string, reg = R) =>
+  analyzeToTokens(reg.analyzer(name)!, text).map((t) => t.token);
+
+describe('language analyzers (ES analysis-common smoke words)', () => {
+  it.each([
+    ['arabic', 'كبيرة', ['كبير']],
+    ['armenian', 'արծիվ', ['արծ']],
+    ['basque', 'zaldiak', ['zaldi']],
+    ['bulgarian', 'градове', ['град']],
+    ['catalan', 'llengües', ['llengu']],
+    ['chinese', 'only for old indices', ['only', 'old', 'indices']],
+    ['cjk', '多くの', ['多く', 'くの']],
+    ['czech', 'Pokud mluvime o volnem', ['mluvim', 'voln']],
+    ['danish', 'undersøgelse', ['undersøg']],
+    ['dutch', 'lidstaten', ['lidstat']],
+    ['finnish', 'edeltäjiinsä', ['edeltäj']],
+    ['french', 'sécuritaires', ['securitair']],
+    ['german', 'Tischen', ['tisch']],
+    ['greek', 'Μία', ['μια']],
+    ['hungarian', 'babakocsi', ['babakocs']],
+    ['indonesian', 'peledakan', ['ledak']],
+    ['irish', 'siopadóireacht', ['siopadóir']],
+    ['italian', 'abbandonata', ['abbandonat']],
+    ['latvian', 'tirgiem', ['tirg']],
+    ['norwegian', 'havnedistriktene', ['havnedistrikt']],
+    ['persian', 'می\u200cخورد', ['خورد']],
+    ['portuguese', 'quilométricas', ['quilometric']],
+    ['romanian', 'absenţa', ['absenţ']],
+    ['russian', 'Вместе с тем о', ['вмест']],
+    ['spanish', 'chicana', ['chican']],
+    ['swedish', 'jaktkarlarne', ['jaktkarl']],
+    ['turkish', 'ağacı', ['ağaç']],
+    ['thai', '๑๒๓๔', ['1234']],
+    ['snowball', 'the brown foxes', ['brown', 'fox']],
+  ])('%s', (name, text, expected) => {
+    expect(terms(name, text)).toEqual(expected);
+  });
+
+  it('snowball language, stopwords and stem_exclusion settings', () => {
+    const reg = AnalysisRegistry.fromIndexSettings({
+      analyzer: {
+        nl: { type: 'snowball', language: 'Dutch' },
+        fr: { type: 'french', stopwords: ['le'], stem_exclusion: ['chevaux'] },
+      },
+    });
+    expect(terms('nl', 'de bruine vossen', reg)).toEqual(['bruin', 'voss']);
+    expect(terms('fr', "le chevaux l'avion", reg)).toEqual(['chevaux', 'avion']);
+  });
+
+  it('cjk bigrams carry offsets and the <DOUBLE> type', () => {
+    expect(analyzeToTokens(R.analyzer('cjk')!, '多くの')).toEqual([
+      { token: '多く', start_offset: 0, end_offset: 2, type: '<DOUBLE>', position: 0 },
+      { token: 'くの', start_offset: 1, end_offset: 3, type: '<DOUBLE>', position: 1 },
+    ]);
+  });
+});
+
+describe('light stemmers', () => {
+  it('French (Savoy)', () => {
+    expect(frenchLightStem('chevaux')).toBe('cheval');
+    expect(frenchLightStem('sécuritaires')).toBe('securitair');
+    expect(frenchLightStem('folle')).toBe('fou');
+  });
+  it('Spanish, Portuguese, Italian', () => {
+    expect(spanishLightStem('luces')).toBe('luz');
+    expect(portugueseLightStem('quilométricas')).toBe('quilometric');
+    expect(portugueseLightStem('balões')).toBe('bala');
+    expect(italianLightStem('abbandonata')).toBe('abbandonat');
+  });
+  it('German normalisation and light stemmer', () => {
+    expect(germanNormalize('häuser')).toBe('hauser');
+    expect(germanNormalize('haeuser')).toBe('hauser');
+    expect(germanNormalize('straße')).toBe('strasse');
+    expect(germanNormalize('quelle')).toBe('quelle');
+    expect(germanLightStem('tischen')).toBe('tisch');
+  });
+  it('Czech, Bulgarian, Latvian, Indonesian, Arabic', () => {
+    expect(czechStem('volnem')).toBe('voln');
+    expect(bulgarianStem('градове')).toBe('град');
+    expect(latvianStem('tirgiem')).toBe('tirg');
+    expect(indonesianStem('peledakan')).toBe('ledak');
+    expect(arabicStem(arabicNormalize('كبيرة'))).toBe('كبير');
+    expect(arabicStem('والكتاب')).toBe('كتاب');
+  });
+});
