@@ -4,6 +4,8 @@
  */
 import { illegalArgument } from '../../common/errors.js';
 import type { CharFilterFactory, TokenFilterFactory, TokenizerFactory } from './analyzer.js';
+import { COMMON_FILTERS, LANGUAGE_STEMMERS } from './common-filters.js';
+import { COMMON_TOKENIZERS } from './common-tokenizers.js';
 import { HtmlStripCharFilter } from './char-filters/html-strip-char-filter.js';
 import { MappingCharFilter } from './char-filters/mapping-char-filter.js';
 import { PatternReplaceCharFilter } from './char-filters/pattern-replace-char-filter.js';
@@ -109,6 +111,7 @@ function patternTokenizer(name: string, p: Params): TokenizerFactory {
 }
 
 export const TOKENIZERS: Record<string, TokenizerProvider> = {
+  ...COMMON_TOKENIZERS,
   standard: standardTokenizer,
   whitespace: (name, p) => {
     const max = intParam(p, 'max_token_length', 255);
@@ -164,7 +167,7 @@ function stemmerFilter(name: string, p: Params): TokenFilterFactory {
   if (language === 'possessive_english') {
     return filter(name, (i) => new EnglishPossessiveFilter(i));
   }
-  const stem = STEMMERS[language];
+  const stem = STEMMERS[language] ?? LANGUAGE_STEMMERS[language]?.();
   if (stem === undefined) throw illegalArgument(`stemmer language [${language}] is not supported`);
   return filter(name, (i) => new StemFilter(i, stem), { keywordAware: true });
 }
@@ -240,6 +243,7 @@ function synonymFilter(name: string, p: Params): TokenFilterFactory {
 }
 
 export const FILTERS: Record<string, FilterProvider> = {
+  ...COMMON_FILTERS,
   lowercase: (name) =>
     filter(name, (i) => new LowerCaseFilter(i), { normalizerSafe: true, role: 'lowercase' }),
   uppercase: (name) => filter(name, (i) => new UpperCaseFilter(i), { normalizerSafe: true }),
