@@ -38,6 +38,11 @@ import {
   KeepWordFilter,
   LimitFilter,
 } from './filters/selection-filters.js';
+import {
+  KeywordRepeatFilter,
+  RemoveDuplicatesFilter,
+  ShingleFilter,
+} from './filters/shingle-filter.js';
 import { WordDelimiterFilter } from './filters/word-delimiter-filter.js';
 import {
   boolParam,
@@ -417,3 +422,25 @@ class ClassicFilter extends TermMapFilter {
   }
 }
 COMMON_FILTERS['classic'] = (name) => filter(name, (i) => new ClassicFilter(i, (s) => s));
+
+/** ES ShingleTokenFilterFactory (Lucene ShingleFilter's size checks). */
+function shingle(name: string, p: Params): TokenFilterFactory {
+  const max = intParam(p, 'max_shingle_size', 2);
+  const min = intParam(p, 'min_shingle_size', 2);
+  if (max < 2) throw illegalArgument('Max shingle size must be >= 2');
+  if (min < 2) throw illegalArgument('Min shingle size must be >= 2');
+  if (min > max) throw illegalArgument('Min shingle size must be <= max shingle size');
+  const o = {
+    min,
+    max,
+    outputUnigrams: boolParam(p, 'output_unigrams', true),
+    outputUnigramsIfNoShingles: boolParam(p, 'output_unigrams_if_no_shingles', false),
+    separator: strParam(p, 'token_separator', ' '),
+    filler: strParam(p, 'filler_token', '_'),
+  };
+  return filter(name, (i) => new ShingleFilter(i, o));
+}
+COMMON_FILTERS['shingle'] = shingle;
+COMMON_FILTERS['keyword_repeat'] = (name) =>
+  filter(name, (i) => new KeywordRepeatFilter(i), { keywordAware: true });
+COMMON_FILTERS['remove_duplicates'] = (name) => filter(name, (i) => new RemoveDuplicatesFilter(i));
