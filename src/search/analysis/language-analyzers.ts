@@ -39,6 +39,13 @@ import {
   spanishLightStem,
 } from './stemmers/romance-light.js';
 import { snowballStemmer } from './stemmers/snowball.js';
+import { soraniStem } from './stemmers/sorani.js';
+import {
+  hindiNormalize,
+  hindiStem,
+  indicNormalize,
+  soraniNormalize,
+} from './filters/script-normalizers.js';
 import { bulgarianStem, czechStem, latvianStem } from './stemmers/slavic-baltic.js';
 import { PatternReplaceCharFilter } from './char-filters/pattern-replace-char-filter.js';
 import { ThaiTokenizer } from './tokenizers/thai-tokenizer.js';
@@ -109,7 +116,9 @@ interface LanguageChain {
   mid?: readonly TokenFilterFactory[];
   /** The stemmer (after the keyword marker), if the language has one. */
   stemmer?: TokenFilterFactory;
-  /** Lucene places the keyword marker before normalisation for some languages (Hindi, Bengali). */
+  /** Filters between the keyword marker and the stemmer (they see keyword tokens too). */
+  post?: readonly TokenFilterFactory[];
+  /** Lucene places the keyword marker before `mid` and the stop filter after it (Hindi). */
   markerFirst?: boolean;
   charFilters?: ChainAnalyzer['charFilters'];
 }
@@ -118,13 +127,23 @@ function language(build: () => LanguageChain): AnalyzerProvider {
   let chain: LanguageChain | undefined;
   return (name, p, gap) => {
     chain ??= build();
-    const filters: Array<TokenFilterFactory | null> = [
-      ...chain.pre,
-      stopFilter(p, chain.stopwords),
-      ...(chain.mid ?? []),
-      chain.stemmer === undefined ? null : stemExclusion(p),
-      chain.stemmer ?? null,
-    ];
+    const marker = chain.stemmer === undefined ? null : stemExclusion(p);
+    const filters: Array<TokenFilterFactory | null> = chain.markerFirst
+      ? [
+          ...chain.pre,
+          marker,
+          ...(chain.mid ?? []),
+          stopFilter(p, chain.stopwords),
+          chain.stemmer ?? null,
+        ]
+      : [
+          ...chain.pre,
+          stopFilter(p, chain.stopwords),
+          ...(chain.mid ?? []),
+          marker,
+          ...(chain.post ?? []),
+          chain.stemmer ?? null,
+        ];
     return new ChainAnalyzer(
       name,
       chain.tokenizer ?? standardTokenizer,
@@ -180,12 +199,12 @@ export const LANGUAGE_ANALYZERS: Record<string, AnalyzerProvider> = {
     mid: [termMap('arabic_normalization', arabicNormalize)],
     stemmer: stem('arabic_stem', arabicStem),
   })),
-  armenian: snowballLanguage('armenian'),
-  basque: snowballLanguage('basque'),
-  bulgarian: simple([], stem('bulgarian_stem', bulgarianStem)),
+  armenian: snowballLanguage('armenian', WORDS.ARMENIAN),
+  basque: snowballLanguage('basque', WORDS.BASQUE),
+  bulgarian: simple(WORDS.BULGARIAN, stem('bulgarian_stem', bulgarianStem)),
   catalan: language(() => ({
     pre: [elision(CATALAN_ARTICLES), LOWERCASE],
-    stopwords: [],
+    stopwords: WORDS.CATALAN,
     stemmer: snowball('catalan'),
   })),
   // ES 6.8: the chinese analyzer is the standard analyzer with English stop words
@@ -202,30 +221,42 @@ export const LANGUAGE_ANALYZERS: Record<string, AnalyzerProvider> = {
     stopwords: WORDS.CJK,
   })),
   czech: simple(WORDS.CZECH, stem('czech_stem', czechStem)),
-  danish: snowballLanguage('danish'),
+  danish: snowballLanguage('danish', WORDS.DANISH),
   dutch: language(() => ({
     pre: [LOWERCASE],
     stopwords: WORDS.DUTCH,
     stemmer: stem('snowball', dutchWithOverrides(snowballStemmer('dutch')!)),
   })),
-  finnish: snowballLanguage('finnish'),
+  finnish: snowballLanguage('finnish', WORDS.FINNISH),
   french: language(() => ({
     pre: [elision(FRENCH_ARTICLES), LOWERCASE],
-    stopwords: [],
+    stopwords: WORDS.FRENCH,
     stemmer: stem('french_light_stem', frenchLightStem),
   })),
   german: language(() => ({
     pre: [LOWERCASE],
     stopwords: WORDS.GERMAN,
-    stemmer: stem('german_light_stem', (s) => germanLightStem(germanNormalize(s))),
+    post: [termMap('german_normalization', germanNormalize)],
+    stemmer: stem('german_light_stem', germanLightStem),
   })),
+  // Lucene's GreekStemmer is not implemented: lower-casing and stop words only
   greek: language(() => ({
     pre: [termMap('greek_lowercase', greekLowerCase)],
-    stopwords: [],
+    stopwords: WORDS.GREEK,
   })),
-  hungarian: snowballLanguage('hungarian'),
+  hindi: language(() => ({
+    pre: [LOWERCASE, DECIMAL_DIGIT],
+    markerFirst: true,
+    mid: [
+      termMap('indic_normalization', indicNormalize),
+      termMap('hindi_normalization', hindiNormalize),
+    ],
+    stopwords: WORDS.HINDI,
+    stemmer: stem('hindi_stem', hindiStem),
+  })),
+  hungarian: snowballLanguage('hungarian', WORDS.HUNGARIAN),
   indonesian: simple(
-    [],
+    WORDS.INDONESIAN,
     stem('indonesian_stem', (s) => indonesianStem(s, true)),
   ),
   irish: language(() => ({
@@ -234,16 +265,17 @@ export const LANGUAGE_ANALYZERS: Record<string, AnalyzerProvider> = {
       elision(IRISH_ARTICLES),
       termMap('irish_lowercase', irishLowerCase),
     ],
-    stopwords: [],
+    stopwords: WORDS.IRISH,
     stemmer: snowball('irish'),
   })),
   italian: language(() => ({
     pre: [elision(ITALIAN_ARTICLES), LOWERCASE],
-    stopwords: [],
+    stopwords: WORDS.ITALIAN,
     stemmer: stem('italian_light_stem', italianLightStem),
   })),
+  // Lucene's Latvian stop list is not included here
   latvian: simple([], stem('latvian_stem', latvianStem)),
-  norwegian: snowballLanguage('norwegian'),
+  norwegian: snowballLanguage('norwegian', WORDS.NORWEGIAN),
   persian: language(() => ({
     pre: [
       LOWERCASE,
@@ -254,16 +286,22 @@ export const LANGUAGE_ANALYZERS: Record<string, AnalyzerProvider> = {
     stopwords: WORDS.PERSIAN,
     charFilters: [PERSIAN_ZWNJ],
   })),
-  portuguese: simple([], stem('portuguese_light_stem', portugueseLightStem)),
-  romanian: snowballLanguage('romanian'),
+  portuguese: simple(WORDS.PORTUGUESE, stem('portuguese_light_stem', portugueseLightStem)),
+  romanian: snowballLanguage('romanian', WORDS.ROMANIAN),
   russian: snowballLanguage('russian', WORDS.RUSSIAN),
-  spanish: simple([], stem('spanish_light_stem', spanishLightStem)),
-  swedish: snowballLanguage('swedish'),
+  sorani: language(() => ({
+    pre: [termMap('sorani_normalization', soraniNormalize), LOWERCASE, DECIMAL_DIGIT],
+    stopwords: WORDS.SORANI,
+    stemmer: stem('sorani_stem', soraniStem),
+  })),
+  spanish: simple(WORDS.SPANISH, stem('spanish_light_stem', spanishLightStem)),
+  swedish: snowballLanguage('swedish', WORDS.SWEDISH),
   turkish: language(() => ({
     pre: [termMap('apostrophe', stripApostrophe), termMap('turkish_lowercase', turkishLowerCase)],
-    stopwords: [],
+    stopwords: WORDS.TURKISH,
     stemmer: snowball('turkish'),
   })),
+  // Lucene 7.7's Thai stop list is not included here
   thai: language(() => ({
     tokenizer: thaiTokenizer,
     pre: [LOWERCASE, DECIMAL_DIGIT],

@@ -56,6 +56,8 @@ describe('language analyzers (ES analysis-common smoke words)', () => {
     ['turkish', 'ağacı', ['ağaç']],
     ['thai', '๑๒๓๔', ['1234']],
     ['snowball', 'the brown foxes', ['brown', 'fox']],
+    ['hindi', 'हिन्दी', ['हिंद']],
+    ['sorani', 'پیاوە', ['پیاو']],
   ])('%s', (name, text, expected) => {
     expect(terms(name, text)).toEqual(expected);
   });
@@ -69,6 +71,21 @@ describe('language analyzers (ES analysis-common smoke words)', () => {
     });
     expect(terms('nl', 'de bruine vossen', reg)).toEqual(['bruin', 'voss']);
     expect(terms('fr', "le chevaux l'avion", reg)).toEqual(['chevaux', 'avion']);
+  });
+
+  it('default stop words of the language', () => {
+    expect(terms('french', "Le chat de l'avion")).toEqual(['chat', 'avion']);
+    expect(terms('spanish', 'los gatos de la casa')).toEqual(['gat', 'casa']);
+    expect(terms('german', 'Die Häuser und das Tischen')).toEqual(['haus', 'tisch']);
+    expect(terms('turkish', "Ağacı ve İstanbul'a")).toEqual(['ağaç', 'istanbul']);
+    expect(terms('greek', 'Μία και το')).toEqual(['μια']);
+  });
+
+  it('german normalises stem_exclusion keywords too (marker before normalisation)', () => {
+    const reg = AnalysisRegistry.fromIndexSettings({
+      analyzer: { de: { type: 'german', stem_exclusion: ['häuser'] } },
+    });
+    expect(terms('de', 'Häuser', reg)).toEqual(['hauser']);
   });
 
   it('cjk bigrams carry offsets and the <DOUBLE> type', () => {
