@@ -45,6 +45,12 @@ import {
 } from './filters/shingle-filter.js';
 import { WordDelimiterFilter } from './filters/word-delimiter-filter.js';
 import {
+  ConditionFilter,
+  PredicateFilter,
+  tokenPredicateCompiler,
+  type ScriptToken,
+} from './filters/script-filters.js';
+import {
   boolParam,
   compileJavaRegex,
   intParam,
@@ -320,47 +326,96 @@ function wordDelimiter(graph: boolean): FilterProvider {
   };
 }
 
-/** ES MultiplexerTokenFilterFactory; the chains are resolved by the registry (see registry.ts). */
+/** Resolves filter names in the analyzer's context (the index's filters, then built-ins). */
+export type FilterResolver = (name: string) => TokenFilterFactory | undefined;
+
+/**
+ * A filter that refers to other filters by name: the registry builds it once the names can be
+ * resolved in the analyzer's context (ES getChainAwareTokenFilterFactory; see registry.ts).
+ */
+export interface ChainAwareFilter extends TokenFilterFactory {
+  readonly withFilters: (resolve: FilterResolver) => TokenFilterFactory;
+}
+
+function chainAwareFilter(
+  name: string,
+  withFilters: (resolve: FilterResolver) => TokenFilterFactory,
+): ChainAwareFilter {
+  return {
+    ...filter(name, () => {
+      throw new Error(`[${name}] used before its filters were resolved`);
+    }),
+    withFilters,
+  };
+}
+
+/** A chain of named filters as one stream transformation; `undefinedMessage` names a missing one. */
+function resolveChain(
+  names: readonly string[],
+  resolve: FilterResolver,
+  undefinedMessage: (missing: string) => string,
+): (input: TokenStream) => TokenStream {
+  const parts = names.map((n) => {
+    const c = resolve(n);
+    if (c === undefined) throw illegalArgument(undefinedMessage(n));
+    return c;
+  });
+  return (input) => parts.reduce((s, c) => c.create(s), input);
+}
+
+/** ES MultiplexerTokenFilterFactory: each `filters` entry is a comma-separated chain of names. */
 function multiplexer(name: string, p: Params): TokenFilterFactory {
-  const chains = listParam(p, 'filters') ?? [];
+  const entries = Array.isArray(p['filters'])
+    ? (p['filters'] as unknown[]).map(String)
+    : (listParam(p, 'filters') ?? []);
   const preserveOriginal = boolParam(p, 'preserve_original', true);
-  const unresolved = filter(name, () => {
-    throw new Error('multiplexer used before its filters were resolved');
-  });
-  // lists of filters arrive as arrays; each entry is a comma-separated chain of names
-  const entries = Array.isArray(p['filters']) ? (p['filters'] as unknown[]).map(String) : chains;
-  return Object.assign(unresolved, {
-    multiplexerSpec: {
-      chains: entries.map((e) => e.split(',').map((s) => s.trim())),
-      preserveOriginal,
-    },
+  return chainAwareFilter(name, (resolve) => {
+    const chains = entries.map((e) =>
+      resolveChain(
+        e.split(',').map((s) => s.trim()),
+        resolve,
+        (n) => `Multiplexing filter [${name}] refers to undefined tokenfilter [${n}]`,
+      ),
+    );
+    return filter(name, (i) => new MultiplexFilter(i, chains, preserveOriginal));
   });
 }
 
-export interface MultiplexerSpec {
-  chains: string[][];
-  preserveOriginal: boolean;
+/** The script of a scripted filter, compiled by the registered script engine. */
+function tokenPredicate(name: string, p: Params): (t: ScriptToken) => boolean {
+  const compile = tokenPredicateCompiler();
+  if (compile === null) throw illegalArgument(`scripts are not available to tokenfilter [${name}]`);
+  const script = p['script'];
+  if (script === undefined || script === null) {
+    throw illegalArgument(`[script] is required for tokenfilter [${name}]`);
+  }
+  if (typeof script === 'object' && 'id' in (script as object)) {
+    throw illegalArgument(`Cannot use stored scripts in tokenfilter [${name}]`);
+  }
+  return compile(script, name);
 }
 
-/** Builds a multiplexer from its spec once the filter names can be resolved. */
-export function resolveMultiplexer(
-  f: TokenFilterFactory,
-  spec: MultiplexerSpec,
-  resolve: (name: string) => TokenFilterFactory | undefined,
-): TokenFilterFactory {
-  const chains = spec.chains.map((names) => {
-    const parts = names.map((n) => {
-      const c = resolve(n);
-      if (c === undefined) {
-        throw illegalArgument(
-          `Multiplexing filter [${f.name}] refers to undefined tokenfilter [${n}]`,
-        );
-      }
-      return c;
-    });
-    return (input: TokenStream) => parts.reduce((s, c) => c.create(s), input);
+/** ES PredicateTokenFilterScriptFactory. */
+function predicateFilter(name: string, p: Params): TokenFilterFactory {
+  const accepts = tokenPredicate(name, p);
+  return filter(name, (i) => new PredicateFilter(i, accepts));
+}
+
+/** ES ScriptedConditionTokenFilterFactory. */
+function conditionFilter(name: string, p: Params): TokenFilterFactory {
+  const names = listParam(p, 'filter') ?? [];
+  if (names.length === 0) {
+    throw illegalArgument(`Empty list of filters provided to tokenfilter [${name}]`);
+  }
+  const accepts = tokenPredicate(name, p);
+  return chainAwareFilter(name, (resolve) => {
+    const chain = resolveChain(
+      names,
+      resolve,
+      (n) => `ScriptedConditionTokenFilter [${name}] refers to undefined token filter [${n}]`,
+    );
+    return filter(name, (i) => new ConditionFilter(i, accepts, chain));
   });
-  return filter(f.name, (i) => new MultiplexFilter(i, chains, spec.preserveOriginal));
 }
 
 export const COMMON_FILTERS: Record<string, FilterProvider> = {
@@ -404,6 +459,8 @@ export const COMMON_FILTERS: Record<string, FilterProvider> = {
   word_delimiter: wordDelimiter(false),
   word_delimiter_graph: wordDelimiter(true),
   multiplexer,
+  predicate_token_filter: predicateFilter,
+  condition: conditionFilter,
   fingerprint: (name, p) => {
     const separator = strParam(p, 'separator', ' ');
     const max = intParam(p, 'max_output_size', 255);

@@ -12,7 +12,7 @@ import {
   type TokenizerFactory,
 } from './analyzer.js';
 import { ANALYZERS } from './builtin-analyzers.js';
-import { resolveMultiplexer, type MultiplexerSpec } from './common-filters.js';
+import type { ChainAwareFilter } from './common-filters.js';
 import { CHAR_FILTERS, FILTERS, TOKENIZERS } from './components.js';
 import { parseSynonymRules, SynonymFilter } from './filters/synonym-filter.js';
 import { intParam, listParam, type Params } from './settings-params.js';
@@ -247,6 +247,8 @@ const REQUIRES_SETTINGS = new Set([
   'keep',
   'keep_types',
   'multiplexer',
+  'condition',
+  'predicate_token_filter',
   'synonym',
   'synonym_graph',
   'mapping',
@@ -296,8 +298,8 @@ export function chainAware(
   previous: readonly TokenFilterFactory[],
   resolve?: (name: string) => TokenFilterFactory | undefined,
 ): TokenFilterFactory {
-  const mux = (f as TokenFilterFactory & { multiplexerSpec?: MultiplexerSpec }).multiplexerSpec;
-  if (mux !== undefined) return resolveMultiplexer(f, mux, resolve ?? (() => undefined));
+  const withFilters = (f as Partial<ChainAwareFilter>).withFilters;
+  if (withFilters !== undefined) return withFilters(resolve ?? (() => undefined));
   const spec = (f as TokenFilterFactory & { synonymSpec?: SynonymSpec }).synonymSpec;
   if (spec === undefined) return f;
   const chain = new ChainAnalyzer('_synonym_rules', tokenizer, charFilters, [...previous], 0, true);
