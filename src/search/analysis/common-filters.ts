@@ -43,7 +43,7 @@ import {
   RemoveDuplicatesFilter,
   ShingleFilter,
 } from './filters/shingle-filter.js';
-import { WordDelimiterFilter } from './filters/word-delimiter-filter.js';
+import { WORD_DELIMITER_TYPES, WordDelimiterFilter } from './filters/word-delimiter-filter.js';
 import {
   ConditionFilter,
   PredicateFilter,
@@ -319,10 +319,9 @@ function wordDelimiter(graph: boolean): FilterProvider {
       protectedWords: new Set(listParam(p, 'protected_words') ?? []),
       graph,
     };
-    if (p['type_table'] !== undefined || p['type_table_path'] !== undefined) {
-      throw illegalArgument(`[type_table] is not supported by [${name}] here`);
-    }
-    return filter(name, (i) => new WordDelimiterFilter(i, o));
+    const rules = listParam(p, 'type_table');
+    const typeTable = rules === undefined ? undefined : parseTypeTable(rules);
+    return filter(name, (i) => new WordDelimiterFilter(i, { ...o, typeTable }));
   };
 }
 
@@ -501,3 +500,31 @@ COMMON_FILTERS['shingle'] = shingle;
 COMMON_FILTERS['keyword_repeat'] = (name) =>
   filter(name, (i) => new KeywordRepeatFilter(i), { keywordAware: true });
 COMMON_FILTERS['remove_duplicates'] = (name) => filter(name, (i) => new RemoveDuplicatesFilter(i));
+
+/** ES WordDelimiterTokenFilterFactory.parseTypes: `char => TYPE` rules (Java escapes allowed). */
+function parseTypeTable(rules: readonly string[]): Map<string, number> {
+  const table = new Map<string, number>();
+  for (const rule of rules) {
+    const m = /^(.*)\s*=>\s*(.*)\s*$/.exec(rule);
+    if (m === null) throw illegalArgument(`Invalid Mapping Rule : [${rule}]`);
+    const lhs = unescapeJava(m[1]!.trim());
+    if (lhs.length !== 1) {
+      throw illegalArgument(
+        `Invalid Mapping Rule : [${rule}], only a single character is allowed.`,
+      );
+    }
+    const type = Object.hasOwn(WORD_DELIMITER_TYPES, m[2]!.trim())
+      ? WORD_DELIMITER_TYPES[m[2]!.trim()]
+      : undefined;
+    if (type === undefined) throw illegalArgument(`Invalid Mapping Rule : [${rule}]`);
+    table.set(lhs, type);
+  }
+  return table;
+}
+
+function unescapeJava(s: string): string {
+  return s.replace(/\\(u[0-9a-fA-F]{4}|.)/g, (_, e: string) => {
+    if (e.startsWith('u') && e.length === 5) return String.fromCharCode(parseInt(e.slice(1), 16));
+    return { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' }[e] ?? e;
+  });
+}

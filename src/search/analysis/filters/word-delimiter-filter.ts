@@ -13,7 +13,19 @@ const DIGIT = 4;
 const DELIM = 8;
 const ALPHA = LOWER | UPPER;
 
-function charType(c: string): number {
+/** Character classes by name, for `type_table` rules (Lucene WordDelimiterFilter constants). */
+export const WORD_DELIMITER_TYPES: Record<string, number> = {
+  LOWER,
+  UPPER,
+  ALPHA,
+  DIGIT,
+  ALPHANUM: ALPHA | DIGIT,
+  SUBWORD_DELIM: DELIM,
+};
+
+function charType(c: string, table?: ReadonlyMap<string, number>): number {
+  const own = table?.get(c);
+  if (own !== undefined) return own;
   if (/\p{Ll}/u.test(c)) return LOWER;
   if (/\p{Lu}/u.test(c)) return UPPER;
   if (/\p{L}/u.test(c)) return LOWER; // other letters (Lo, Lm, Lt) count as lower case
@@ -32,6 +44,8 @@ export interface WordDelimiterOptions {
   preserveOriginal: boolean;
   stemEnglishPossessive: boolean;
   protectedWords: ReadonlySet<string>;
+  /** `type_table`: characters given another class. */
+  typeTable?: ReadonlyMap<string, number>;
   graph: boolean;
 }
 
@@ -53,7 +67,7 @@ export function subwords(term: string, o: WordDelimiterOptions): Part[] {
     start = -1;
   };
   for (const c of chars) {
-    const t = charType(c);
+    const t = charType(c, o.typeTable);
     if (t === DELIM) close(idx);
     else if (start < 0) start = idx;
     else if (isBreak(last, t, o)) {

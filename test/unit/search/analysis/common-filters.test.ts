@@ -183,6 +183,15 @@ describe('analysis-common token filters', () => {
     ).toEqual(['wifi', 'wi', 'fi']);
   });
 
+  it('word_delimiter type_table reclassifies characters', () => {
+    const f = { type: 'word_delimiter', type_table: ['$ => DIGIT', '\\u002C => DIGIT'] };
+    expect(withFilter('$10,000 foo-bar', f, 'whitespace')).toEqual(['$10,000', 'foo', 'bar']);
+    expect(withFilter('$10,000', 'word_delimiter', 'whitespace')).toEqual(['10', '000']);
+    expect(() => withFilter('x', { type: 'word_delimiter', type_table: ['ab => DIGIT'] })).toThrow(
+      'Invalid Mapping Rule : [ab => DIGIT], only a single character is allowed.',
+    );
+  });
+
   it('multiplexer stacks each chain and drops duplicates', () => {
     const toks = run({
       text: 'The quick fox',
