@@ -59,7 +59,7 @@ import {
   type Params,
 } from './settings-params.js';
 import { arabicNormalize, arabicStem, persianNormalize } from './stemmers/arabic-persian.js';
-import { germanLightStem, germanNormalize } from './stemmers/german.js';
+import { germanCaumannsStem, germanLightStem, germanNormalize } from './stemmers/german.js';
 import { indonesianStem } from './stemmers/indonesian.js';
 import {
   frenchLightStem,
@@ -454,7 +454,7 @@ export const COMMON_FILTERS: Record<string, FilterProvider> = {
   dutch_stem: (name) => stemmer(snowballFn('dutch'))(name, {}),
   french_stem: (name) => stemmer(snowballFn('french'))(name, {}),
   russian_stem: (name) => stemmer(snowballFn('russian'))(name, {}),
-  german_stem: stemmer((s) => germanLightStem(germanNormalize(s))),
+  german_stem: stemmer(germanCaumannsStem),
   word_delimiter: wordDelimiter(false),
   word_delimiter_graph: wordDelimiter(true),
   multiplexer,

@@ -99,3 +99,77 @@ function germanStep2(s: string): string {
   if (n > 4 && s.endsWith('st') && ST_ENDING.has(s[n - 3]!)) return s.slice(0, n - 2);
   return s;
 }
+
+/**
+ * Caumanns' German stemmer (Lucene GermanStemmer, used by `german_stem`): letter groups are
+ * masked (sch, ch, ei, ie, ig, st, doubled letters), the endings e/s/n/t/em/er/nd stripped while
+ * enough remains, then the masks restored and a ge- particle inside the word removed.
+ */
+export function germanCaumannsStem(word: string): string {
+  const term = word.toLowerCase();
+  if (!/^\p{L}+$/u.test(term)) return term;
+  const b = Array.from(term);
+  let subst = 0;
+  // substitute: mask letter groups so the strip step sees them as one letter
+  for (let c = 0; c < b.length; c++) {
+    if (c > 0 && b[c] === b[c - 1]) b[c] = '*';
+    else if (b[c] === 'ä') b[c] = 'a';
+    else if (b[c] === 'ö') b[c] = 'o';
+    else if (b[c] === 'ü') b[c] = 'u';
+    else if (b[c] === 'ß') {
+      b[c] = 's';
+      b.splice(c + 1, 0, 's');
+      subst++;
+    }
+    if (c < b.length - 1) {
+      const pair = b[c]! + b[c + 1]!;
+      if (c < b.length - 2 && pair === 'sc' && b[c + 2] === 'h') {
+        b.splice(c, 3, '$');
+        subst += 2;
+      } else if (Object.hasOwn(MASKS, pair)) {
+        b.splice(c, 2, MASKS[pair]!);
+        subst++;
+      }
+    }
+  }
+  const strip = () => {
+    for (;;) {
+      const n = b.length;
+      if (n <= 3) return;
+      const tail = b[n - 2]! + b[n - 1]!;
+      if (n + subst > 5 && tail === 'nd') b.splice(n - 2, 2);
+      else if (n + subst > 4 && (tail === 'em' || tail === 'er')) b.splice(n - 2, 2);
+      else if ('esnt'.includes(b[n - 1]!)) b.splice(n - 1, 1);
+      else return;
+    }
+  };
+  strip();
+  // female plurals of professions and inhabitants (-erin*), irregular plurals (-z → -x)
+  if (b.length > 5 && b.slice(-5).join('') === 'erin*') {
+    b.pop();
+    strip();
+  }
+  if (b[b.length - 1] === 'z') b[b.length - 1] = 'x';
+  // resubstitute
+  let out = '';
+  for (const ch of b) {
+    if (ch === '*') out += out[out.length - 1] ?? '';
+    else out += UNMASK[ch] ?? ch;
+  }
+  // particle denotion: the first "gege" inside the word loses its "ge"
+  if (out.length > 4) {
+    const at = out.indexOf('gege');
+    if (at >= 0 && at < out.length - 3) out = out.slice(0, at) + out.slice(at + 2);
+  }
+  return out;
+}
+
+const MASKS: Record<string, string> = { ch: '§', ei: '%', ie: '&', ig: '#', st: '!' };
+const UNMASK: Record<string, string> = {
+  $: 'sch',
+  '§': 'ch',
+  '%': 'ei',
+  '&': 'ie',
+  '#': 'ig',
+  '!': 'st',
+};

@@ -7,6 +7,7 @@ import {
   spanishLightStem,
 } from '../../../../src/search/analysis/stemmers/romance-light.js';
 import {
+  germanCaumannsStem,
   germanLightStem,
   germanNormalize,
 } from '../../../../src/search/analysis/stemmers/german.js';
@@ -114,6 +115,14 @@ describe('light stemmers', () => {
     expect(germanNormalize('straße')).toBe('strasse');
     expect(germanNormalize('quelle')).toBe('quelle');
     expect(germanLightStem('tischen')).toBe('tisch');
+  });
+  it('German (Caumanns) for german_stem', () => {
+    expect(germanCaumannsStem('abschließen')).toBe('abschliess');
+    expect(germanCaumannsStem('Häuser')).toBe('hau');
+    expect(germanCaumannsStem('Matrizen')).toBe('matrix');
+    expect(germanCaumannsStem('Schiffe')).toBe('schiff');
+    expect(germanCaumannsStem('gegessen')).toBe('gess');
+    expect(germanCaumannsStem('x1')).toBe('x1');
   });
   it('Czech, Bulgarian, Latvian, Indonesian, Arabic', () => {
     expect(czechStem('volnem')).toBe('voln');
