@@ -5,7 +5,11 @@
  */
 import { illegalArgument } from '../../common/errors.js';
 import { ChainAnalyzer, type TokenFilterFactory, type TokenizerFactory } from './analyzer.js';
-import { KeywordMarkerFilter, LowerCaseFilter } from './filters/basic-filters.js';
+import {
+  EnglishPossessiveFilter,
+  KeywordMarkerFilter,
+  LowerCaseFilter,
+} from './filters/basic-filters.js';
 import { CJK_SCRIPT_TYPES, CjkBigramFilter } from './filters/cjk-bigram-filter.js';
 import { StemFilter } from './filters/english-stemmers.js';
 import {
@@ -162,7 +166,7 @@ const simple = (stopwords: readonly string[], stemmer: TokenFilterFactory) =>
 const snowballLanguage = (lang: string, stopwords: readonly string[] = []) =>
   language(() => ({ pre: [LOWERCASE], stopwords, stemmer: snowball(lang) }));
 
-/** ES SnowballAnalyzer: standard, lowercase (Turkish rules for Turkish), stop, Snowball. */
+/** ES SnowballAnalyzer: standard, (English) possessive, lowercase (Turkish rules for Turkish), stop, Snowball. */
 const SNOWBALL_DEFAULT_STOP: Record<string, readonly string[]> = {
   English: ENGLISH_STOP_WORDS,
   Dutch: WORDS.DUTCH,
@@ -175,6 +179,10 @@ const snowballAnalyzer: AnalyzerProvider = (name, p, gap) => {
   const fn = snowballStemmer(lang === 'German2' ? 'german' : lang.toLowerCase());
   if (fn === undefined) throw illegalArgument(`Unknown Snowball language [${lang}]`);
   const filters: Array<TokenFilterFactory | null> = [
+    // the English stemmers expect the possessive 's removed
+    lang === 'English' || lang === 'Porter' || lang === 'Lovins'
+      ? tf('english_possessive', (i) => new EnglishPossessiveFilter(i))
+      : null,
     lang === 'Turkish' ? termMap('turkish_lowercase', turkishLowerCase) : LOWERCASE,
     stopFilter(p, SNOWBALL_DEFAULT_STOP[lang] ?? []),
     stem('snowball', fn),

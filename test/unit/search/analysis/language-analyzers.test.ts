@@ -71,6 +71,7 @@ describe('language analyzers (ES analysis-common smoke words)', () => {
       },
     });
     expect(terms('nl', 'de bruine vossen', reg)).toEqual(['bruin', 'voss']);
+    expect(terms('snowball', "the fox's tails")).toEqual(['fox', 'tail']);
     expect(terms('fr', "le chevaux l'avion", reg)).toEqual(['chevaux', 'avion']);
   });
 
