@@ -281,8 +281,7 @@ export const LANGUAGE_ANALYZERS: Record<string, AnalyzerProvider> = {
     stopwords: WORDS.ITALIAN,
     stemmer: stem('italian_light_stem', italianLightStem),
   })),
-  // Lucene's Latvian stop list is not included here
-  latvian: simple([], stem('latvian_stem', latvianStem)),
+  latvian: simple(WORDS.LATVIAN, stem('latvian_stem', latvianStem)),
   norwegian: snowballLanguage('norwegian', WORDS.NORWEGIAN),
   persian: language(() => ({
     pre: [

@@ -59,7 +59,7 @@ export function frenchLightStem(word: string): string {
   if (n() > 5 && ends('ième')) return frenchNorm(s.slice(0, n() - 4));
   if (n() > 7 && ends('teuse')) return frenchNorm(s.slice(0, n() - 5) + 'ter');
   if (n() > 6 && ends('teur')) return frenchNorm(s.slice(0, n() - 4) + 'ter');
-  if (n() > 5 && ends('euse')) return frenchNorm(s.slice(0, n() - 4) + 'eux');
+  if (n() > 5 && ends('euse')) return frenchNorm(s.slice(0, n() - 2));
   if (n() > 8 && ends('ère')) return frenchNorm(s.slice(0, n() - 3) + 'er');
   if (n() > 7 && ends('ive')) return frenchNorm(s.slice(0, n() - 3) + 'if');
   if (n() > 4 && (ends('folle') || ends('molle'))) return frenchNorm(s.slice(0, n() - 3) + 'u');

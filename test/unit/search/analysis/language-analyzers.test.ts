@@ -99,6 +99,12 @@ describe('language analyzers (ES analysis-common smoke words)', () => {
 });
 
 describe('light stemmers', () => {
+  // word/stem pairs of Lucene's TestFrenchLightStemmer
+  const FRENCH_PAIRS =
+    'chevaux cheval|cheval cheval|hiboux hibou|hibou hibou|chantés chant|chanter chant|chante chant|chant chant|baronnes baron|barons baron|baron baron|peaux peau|peau peau|anneaux aneau|anneau aneau|neveux neveu|neveu neveu|affreux afreu|affreuse afreu|investissement investi|investir investi|assourdissant asourdi|assourdir asourdi|pratiquement pratiqu|pratique pratiqu|administrativement administratif|administratif administratif|justificatrice justifi|justificateur justifi|justifier justifi|educatrice eduqu|eduquer eduqu|communicateur comuniqu|communiquer comuniqu|accompagnatrice acompagn|accompagnateur acompagn|administrateur administr|administrer administr|productrice product|producteur product|acheteuse achet|acheteur achet|planteur plant|plante plant|poreuse poreu|poreux poreu|plieuse plieu|bijoutière bijouti|bijoutier bijouti|caissière caisi|caissier caisi|abrasive abrasif|abrasif abrasif|folle fou|fou fou|personnelle person|personne person|complète complet|complet complet|aromatique aromat|faiblesse faibl|faible faibl|patinage patin|patin patin|sonorisation sono|ritualisation rituel|rituel rituel|nomination nomin|disposition dispos|dispose dispos|1234555 1234555|12333345 12333345|1234 1234|abcdeff abcdef|abcccddeef abcdef|créées cre|22hh00 22h00|propriétaire proprietair';
+  it.each(FRENCH_PAIRS.split('|').map((p) => p.split(' ')))('French light: %s → %s', (w, stem) => {
+    expect(frenchLightStem(w!)).toBe(stem);
+  });
   it('French (Savoy)', () => {
     expect(frenchLightStem('chevaux')).toBe('cheval');
     expect(frenchLightStem('sécuritaires')).toBe('securitair');
