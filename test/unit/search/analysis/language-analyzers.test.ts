@@ -17,7 +17,10 @@ import {
   latvianStem,
 } from '../../../../src/search/analysis/stemmers/slavic-baltic.js';
 import { soraniStem } from '../../../../src/search/analysis/stemmers/sorani.js';
-import { soraniNormalize } from '../../../../src/search/analysis/filters/script-normalizers.js';
+import {
+  hindiStem,
+  soraniNormalize,
+} from '../../../../src/search/analysis/filters/script-normalizers.js';
 import { indonesianStem } from '../../../../src/search/analysis/stemmers/indonesian.js';
 import {
   arabicStem,
@@ -118,6 +121,12 @@ describe('light stemmers', () => {
     'الحسن حسن|والحسن حسن|بالحسن حسن|كالحسن حسن|فالحسن حسن|للاخر اخر|وحسن حسن|زوجها زوج|ساهدان ساهد|ساهدات ساهد|ساهدون ساهد|ساهدين ساهد|ساهديه ساهد|ساهدية ساهد|ساهده ساهد|ساهدة ساهد|ساهدي ساهد|وساهدون ساهد|ساهدهات ساهد|الو الو|English English|سلام سلام|السلام سلام|سلامة سلام|السلامة سلام|الوصل وصل|والصل صل';
   it.each(ARABIC_PAIRS.split('|').map((p) => p.split(' ')))('Arabic: %s → %s', (w, stem) => {
     expect(arabicStem(w!)).toBe(stem);
+  });
+  // word/stem pairs of Lucene's TestHindiStemmer
+  const HINDI_PAIRS =
+    'लडका लडक|लडके लडक|लडकों लडक|गुरु गुर|गुरुओं गुर|दोस्त दोस्त|दोस्तों दोस्त|लडकी लडक|लडकियों लडक|किताब किताब|किताबें किताब|किताबों किताब|आध्यापीका आध्यापीक|आध्यापीकाएं आध्यापीक|आध्यापीकाओं आध्यापीक|खाना खा|खाता खा|खाती खा|खा खा|कठिनाइयां कठिन|कठिन कठिन';
+  it.each(HINDI_PAIRS.split('|').map((p) => p.split(' ')))('Hindi: %s → %s', (w, stem) => {
+    expect(hindiStem(w!)).toBe(stem);
   });
   it('French (Savoy)', () => {
     expect(frenchLightStem('chevaux')).toBe('cheval');
