@@ -38,6 +38,9 @@ export const CLASSIC_RULES: readonly TokenRule[] = [
   { type: '<CJ>', re: sticky(CJ) },
 ];
 
+const ALNUM_RUN = sticky(`${ALNUM}+`);
+const JOINERS = "'.&@_-/,";
+
 /** Lucene ClassicTokenizer: longest rule match at each position; other characters are skipped. */
 export class ClassicTokenizer extends Tokenizer {
   private pos = 0;
@@ -51,7 +54,16 @@ export class ClassicTokenizer extends Tokenizer {
     const text = this.text;
     while (this.pos < text.length) {
       let best: { type: string; end: number } | null = null;
-      for (const r of CLASSIC_RULES) {
+      // Only an alphanumeric run followed by joining punctuation can match more than
+      // <ALPHANUM>; long runs skip the other rules (their regexes backtrack quadratically).
+      ALNUM_RUN.lastIndex = this.pos;
+      const run = ALNUM_RUN.exec(text);
+      const runEnd = run === null ? this.pos : this.pos + run[0].length;
+      const joins =
+        run !== null &&
+        JOINERS.includes(text[runEnd] ?? '') &&
+        run[0].length <= this.maxTokenLength;
+      for (const r of joins || run === null ? CLASSIC_RULES : CLASSIC_RULES.slice(0, 1)) {
         r.re.lastIndex = this.pos;
         const m = r.re.exec(text);
         if (m !== null && m[0].length > 0) {
@@ -80,11 +92,60 @@ export class ClassicTokenizer extends Tokenizer {
   }
 }
 
-const EMAIL_RE = new RegExp(`${EMAIL_LOCAL}@(?:${DOMAIN_LABEL}\\.)+[A-Za-z]{2,}`, 'g');
-const URL_RE = new RegExp(
-  `(?:[A-Za-z][A-Za-z0-9+.-]*://[^\\s<>"'\\p{Ps}\\p{Pe}]+[^\\s<>"'.,;:!?\\p{Ps}\\p{Pe}]|(?:www\\.)(?:${DOMAIN_LABEL}\\.)+[A-Za-z]{2,}(?:/[^\\s<>"']*[^\\s<>"'.,;:!?])?)`,
-  'gu',
+const EMAIL_WHOLE = new RegExp(`^${EMAIL_LOCAL}@(?:${DOMAIN_LABEL}\\.)+[A-Za-z]{2,}$`);
+const URL_WHOLE = new RegExp(
+  `^(?:[A-Za-z][A-Za-z0-9+.-]*://[^\\s<>"'\\p{Ps}\\p{Pe}]*[^\\s<>"'.,;:!?\\p{Ps}\\p{Pe}]|www\\.(?:${DOMAIN_LABEL}\\.)+[A-Za-z]{2,}(?:/[^\\s<>"']*[^\\s<>"'.,;:!?])?)$`,
+  'u',
 );
+/** Longest e-mail or URL considered (bounds the expansion and the validating regexes). */
+const MAX_SPAN = 1024;
+const LOCAL_CHAR = /[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]/;
+const DOMAIN_CHAR = /[A-Za-z0-9.-]/;
+const URL_CHAR = /[^\s<>"'\p{Ps}\p{Pe}]/u;
+const SCHEME_CHAR = /[A-Za-z0-9+.-]/;
+
+/** E-mail spans: each '@' expanded over local and domain characters (linear in the text). */
+function emailSpans(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+    let a = at;
+    while (a > 0 && at - a < MAX_SPAN && LOCAL_CHAR.test(text[a - 1]!)) a--;
+    let b = at + 1;
+    while (b < text.length && b - at < MAX_SPAN && DOMAIN_CHAR.test(text[b]!)) b++;
+    // trim what cannot end or start an address
+    while (a < at && text[a] === '.') a++;
+    while (b > at + 1 && /[.-]/.test(text[b - 1]!)) b--;
+    if (b - a <= MAX_SPAN && EMAIL_WHOLE.test(text.slice(a, b))) out.push([a, b]);
+  }
+  return out;
+}
+
+/** URL spans: each "://" (with its scheme) or "www." expanded over URL characters. */
+function urlSpans(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  const starts: number[] = [];
+  for (let i = text.indexOf('://'); i >= 0; i = text.indexOf('://', i + 3)) {
+    let a = i;
+    while (a > 0 && i - a < MAX_SPAN && SCHEME_CHAR.test(text[a - 1]!)) a--;
+    if (a < i) starts.push(a);
+  }
+  for (let i = text.indexOf('www.'); i >= 0; i = text.indexOf('www.', i + 4)) {
+    if (i === 0 || !/[\p{L}\p{Nd}]/u.test(text[i - 1]!)) starts.push(i);
+  }
+  starts.sort((x, y) => x - y);
+  let covered = 0;
+  for (const a of starts) {
+    if (a < covered) continue; // inside a URL already found
+    let b = a;
+    while (b < text.length && b - a < MAX_SPAN && URL_CHAR.test(text[b]!)) b++;
+    while (b > a && /[.,;:!?]/.test(text[b - 1]!)) b--;
+    if (URL_WHOLE.test(text.slice(a, b))) {
+      out.push([a, b]);
+      covered = b;
+    }
+  }
+  return out;
+}
 
 /**
  * Lucene UAX29URLEmailTokenizer: the standard tokenizer, except that e-mail addresses (<EMAIL>)
@@ -102,13 +163,11 @@ export class UaxUrlEmailTokenizer extends Tokenizer {
 
   protected override onReset(): void {
     const spans: Array<{ start: number; end: number; type: string }> = [];
-    for (const [re, type] of [
-      [EMAIL_RE, '<EMAIL>'],
-      [URL_RE, '<URL>'],
+    for (const [found, type] of [
+      [emailSpans(this.text), '<EMAIL>'],
+      [urlSpans(this.text), '<URL>'],
     ] as const) {
-      for (const m of this.text.matchAll(re)) {
-        const start = m.index;
-        const end = start + m[0].length;
+      for (const [start, end] of found) {
         if (!spans.some((x) => start < x.end && end > x.start)) spans.push({ start, end, type });
       }
     }

@@ -218,6 +218,18 @@ describe('analysis-common token filters', () => {
 });
 
 describe('analysis-common tokenizers', () => {
+  it('classic and uax_url_email stay linear on long runs (overlong tokens skipped)', () => {
+    expect(terms({ text: 'a'.repeat(100000) + ' b', tokenizer: 'classic' })).toEqual(['b']);
+    const mail = terms({
+      text: 'a'.repeat(50000) + '@' + 'b'.repeat(50000),
+      tokenizer: 'uax_url_email',
+    });
+    expect(mail.length).toBeGreaterThan(0);
+    expect(
+      terms({ text: 'x://'.repeat(20000), tokenizer: 'uax_url_email' }).length,
+    ).toBeGreaterThan(0);
+  });
+
   it('thai, classic, uax_url_email', () => {
     expect(terms({ text: 'ภาษาไทย', tokenizer: 'thai' })).toEqual(['ภาษา', 'ไทย']);
     expect(
