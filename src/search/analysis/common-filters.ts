@@ -10,9 +10,9 @@ import { StemFilter } from './filters/english-stemmers.js';
 import {
   CommonGramsFilter,
   DictionaryDecompounder,
-  MultiplexFilter,
   PatternCaptureFilter,
 } from './filters/expanding-filters.js';
+import { conditionFilter, multiplexer, predicateFilter } from './chain-aware-filters.js';
 import { FingerprintFilter } from './filters/fingerprint-filter.js';
 import {
   FRENCH_ARTICLES,
@@ -44,12 +44,6 @@ import {
   ShingleFilter,
 } from './filters/shingle-filter.js';
 import { WORD_DELIMITER_TYPES, WordDelimiterFilter } from './filters/word-delimiter-filter.js';
-import {
-  ConditionFilter,
-  PredicateFilter,
-  tokenPredicateCompiler,
-  type ScriptToken,
-} from './filters/script-filters.js';
 import {
   boolParam,
   compileJavaRegex,
@@ -323,98 +317,6 @@ function wordDelimiter(graph: boolean): FilterProvider {
     const typeTable = rules === undefined ? undefined : parseTypeTable(rules);
     return filter(name, (i) => new WordDelimiterFilter(i, { ...o, typeTable }));
   };
-}
-
-/** Resolves filter names in the analyzer's context (the index's filters, then built-ins). */
-export type FilterResolver = (name: string) => TokenFilterFactory | undefined;
-
-/**
- * A filter that refers to other filters by name: the registry builds it once the names can be
- * resolved in the analyzer's context (ES getChainAwareTokenFilterFactory; see registry.ts).
- */
-export interface ChainAwareFilter extends TokenFilterFactory {
-  readonly withFilters: (resolve: FilterResolver) => TokenFilterFactory;
-}
-
-function chainAwareFilter(
-  name: string,
-  withFilters: (resolve: FilterResolver) => TokenFilterFactory,
-): ChainAwareFilter {
-  return {
-    ...filter(name, () => {
-      throw new Error(`[${name}] used before its filters were resolved`);
-    }),
-    withFilters,
-  };
-}
-
-/** A chain of named filters as one stream transformation; `undefinedMessage` names a missing one. */
-function resolveChain(
-  names: readonly string[],
-  resolve: FilterResolver,
-  undefinedMessage: (missing: string) => string,
-): (input: TokenStream) => TokenStream {
-  const parts = names.map((n) => {
-    const c = resolve(n);
-    if (c === undefined) throw illegalArgument(undefinedMessage(n));
-    return c;
-  });
-  return (input) => parts.reduce((s, c) => c.create(s), input);
-}
-
-/** ES MultiplexerTokenFilterFactory: each `filters` entry is a comma-separated chain of names. */
-function multiplexer(name: string, p: Params): TokenFilterFactory {
-  const entries = Array.isArray(p['filters'])
-    ? (p['filters'] as unknown[]).map(String)
-    : (listParam(p, 'filters') ?? []);
-  const preserveOriginal = boolParam(p, 'preserve_original', true);
-  return chainAwareFilter(name, (resolve) => {
-    const chains = entries.map((e) =>
-      resolveChain(
-        e.split(',').map((s) => s.trim()),
-        resolve,
-        (n) => `Multiplexing filter [${name}] refers to undefined tokenfilter [${n}]`,
-      ),
-    );
-    return filter(name, (i) => new MultiplexFilter(i, chains, preserveOriginal));
-  });
-}
-
-/** The script of a scripted filter, compiled by the registered script engine. */
-function tokenPredicate(name: string, p: Params): (t: ScriptToken) => boolean {
-  const compile = tokenPredicateCompiler();
-  if (compile === null) throw illegalArgument(`scripts are not available to tokenfilter [${name}]`);
-  const script = p['script'];
-  if (script === undefined || script === null) {
-    throw illegalArgument(`[script] is required for tokenfilter [${name}]`);
-  }
-  if (typeof script === 'object' && 'id' in (script as object)) {
-    throw illegalArgument(`Cannot use stored scripts in tokenfilter [${name}]`);
-  }
-  return compile(script, name);
-}
-
-/** ES PredicateTokenFilterScriptFactory. */
-function predicateFilter(name: string, p: Params): TokenFilterFactory {
-  const accepts = tokenPredicate(name, p);
-  return filter(name, (i) => new PredicateFilter(i, accepts));
-}
-
-/** ES ScriptedConditionTokenFilterFactory. */
-function conditionFilter(name: string, p: Params): TokenFilterFactory {
-  const names = listParam(p, 'filter') ?? [];
-  if (names.length === 0) {
-    throw illegalArgument(`Empty list of filters provided to tokenfilter [${name}]`);
-  }
-  const accepts = tokenPredicate(name, p);
-  return chainAwareFilter(name, (resolve) => {
-    const chain = resolveChain(
-      names,
-      resolve,
-      (n) => `ScriptedConditionTokenFilter [${name}] refers to undefined token filter [${n}]`,
-    );
-    return filter(name, (i) => new ConditionFilter(i, accepts, chain));
-  });
 }
 
 export const COMMON_FILTERS: Record<string, FilterProvider> = {

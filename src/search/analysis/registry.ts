@@ -12,7 +12,7 @@ import {
   type TokenizerFactory,
 } from './analyzer.js';
 import { ANALYZERS } from './builtin-analyzers.js';
-import type { ChainAwareFilter } from './common-filters.js';
+import type { ChainAwareFilter } from './chain-aware-filters.js';
 import { CHAR_FILTERS, FILTERS, TOKENIZERS } from './components.js';
 import { parseSynonymRules, SynonymFilter } from './filters/synonym-filter.js';
 import { intParam, listParam, type Params } from './settings-params.js';
