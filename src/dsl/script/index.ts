@@ -9,6 +9,8 @@ import { compileProgram, type CompiledProgram, type ScriptVars } from './compile
 import { compileErrorToEs, runtimeErrorToEs, ScriptCompileError } from './errors.js';
 import { storedScript } from './stored.js';
 import { parseScript } from './parser.js';
+// Scripted analysis filters (condition, predicate_token_filter) compile through this engine.
+import './analysis-predicates.js';
 
 export type { ScriptVars } from './compile.js';
 export type { ScriptDocLookup, ScriptDocValues, ColumnResolver } from './doc-values.js';

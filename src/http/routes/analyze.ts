@@ -5,6 +5,7 @@ import { lookupField } from '../../mapping/index.js';
 import {
   AnalysisRegistry,
   analyzeApi,
+  collectDeprecations,
   DEFAULT_MAX_TOKEN_COUNT,
 } from '../../search/analysis/index.js';
 import { getInt } from '../../engine/index-settings.js';
@@ -44,22 +45,29 @@ export function registerAnalyzeRoutes(router: Router<Handler>, node: NodeContext
       if (v !== undefined && body[k] === undefined) body[k] = v.split(',');
     }
     const indexName = req.params.index ?? param(req, 'index');
-    if (!indexName) return { status: 200, body: analyzeApi(body, AnalysisRegistry.builtin) };
+    if (!indexName) {
+      const out = collectDeprecations(req.warnings, () =>
+        analyzeApi(body, AnalysisRegistry.builtin),
+      );
+      return { status: 200, body: out };
+    }
     const idx = node.indices.resolve(indexName, STRICT_EXPAND_OPEN)[0];
     if (!idx) throw new EsError('index_not_found_exception', 'no such index', 404);
     const maxTokens = getInt(idx.meta.settings, 'index.analyze.max_token_count', DEFAULT_MAX_TOKEN_COUNT); // prettier-ignore
     return {
       status: 200,
-      body: analyzeApi(
-        body,
-        idx.analysis,
-        (field) => {
-          const f = idx.mapping ? lookupField(idx.mapping, field) : undefined;
-          if (!f) return undefined;
-          if (f.type === 'keyword') return idx.analysis.analyzer('keyword');
-          return indexAnalyzer(idx, f);
-        },
-        maxTokens,
+      body: collectDeprecations(req.warnings, () =>
+        analyzeApi(
+          body,
+          idx.analysis,
+          (field) => {
+            const f = idx.mapping ? lookupField(idx.mapping, field) : undefined;
+            if (!f) return undefined;
+            if (f.type === 'keyword') return idx.analysis.analyzer('keyword');
+            return indexAnalyzer(idx, f);
+          },
+          maxTokens,
+        ),
       ),
     };
   };

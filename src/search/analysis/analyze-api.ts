@@ -135,7 +135,11 @@ function buildRequestAnalyzer(
   const charFilters = asList(body['char_filter']).map((d) => resolveCharFilter(d, reg, normalizer));
   const filters: TokenFilterFactory[] = [];
   for (const d of asList(body['filter'] ?? body['token_filters'])) {
-    filters.push(chainAware(resolveFilter(d, reg, normalizer), tok.f, charFilters, filters));
+    filters.push(
+      chainAware(resolveFilter(d, reg, normalizer), tok.f, charFilters, filters, (n) =>
+        reg.filter(n),
+      ),
+    );
   }
   // ES builds request analyzers with CustomAnalyzer's 4-argument constructor: gap 0.
   return new ChainAnalyzer(tok.name, tok.f, charFilters, filters, 0, true);

@@ -12,6 +12,7 @@ import {
 } from './filters/basic-filters.js';
 import { StemFilter } from './filters/english-stemmers.js';
 import { FingerprintFilter } from './filters/fingerprint-filter.js';
+import { LANGUAGE_ANALYZERS } from './language-analyzers.js';
 import { porterStem } from './filters/porter-stemmer.js';
 import {
   ENGLISH_STOP_WORDS,
@@ -141,6 +142,7 @@ const fingerprint: AnalyzerProvider = (name, p, gap) => {
 };
 
 export const ANALYZERS: Record<string, AnalyzerProvider> = {
+  ...LANGUAGE_ANALYZERS,
   standard,
   english,
   pattern,

@@ -4,6 +4,9 @@
  */
 import { illegalArgument } from '../../common/errors.js';
 import type { CharFilterFactory, TokenFilterFactory, TokenizerFactory } from './analyzer.js';
+import { COMMON_FILTERS, LANGUAGE_STEMMERS } from './common-filters.js';
+import { deprecated } from './deprecations.js';
+import { COMMON_TOKENIZERS } from './common-tokenizers.js';
 import { HtmlStripCharFilter } from './char-filters/html-strip-char-filter.js';
 import { MappingCharFilter } from './char-filters/mapping-char-filter.js';
 import { PatternReplaceCharFilter } from './char-filters/pattern-replace-char-filter.js';
@@ -90,10 +93,19 @@ function ngramTokenizer(edges: boolean): TokenizerProvider {
       }
     }
     checkGrams(min, max, edges);
+    // ES NGramTokenizerFactory: index.max_ngram_diff (default 1) is only a deprecation in 6.x
+    if (!edges && max - min > MAX_NGRAM_DIFF) {
+      deprecated(
+        `Deprecated big difference between max_gram and min_gram in NGram Tokenizer,expected difference must be less than or equal to: [${MAX_NGRAM_DIFF}]`,
+      );
+    }
     const match = tokenCharMatcher(chars as TokenCharClass[]);
     return tokenizer(name, () => new NGramTokenizer(min, max, edges, match));
   };
 }
+
+/** ES IndexSettings.MAX_NGRAM_DIFF_SETTING default. */
+const MAX_NGRAM_DIFF = 1;
 
 function checkGrams(min: number, max: number, edges: boolean): void {
   if (min < 1) throw illegalArgument('minGram must be greater than zero');
@@ -109,6 +121,7 @@ function patternTokenizer(name: string, p: Params): TokenizerFactory {
 }
 
 export const TOKENIZERS: Record<string, TokenizerProvider> = {
+  ...COMMON_TOKENIZERS,
   standard: standardTokenizer,
   whitespace: (name, p) => {
     const max = intParam(p, 'max_token_length', 255);
@@ -164,7 +177,7 @@ function stemmerFilter(name: string, p: Params): TokenFilterFactory {
   if (language === 'possessive_english') {
     return filter(name, (i) => new EnglishPossessiveFilter(i));
   }
-  const stem = STEMMERS[language];
+  const stem = STEMMERS[language] ?? LANGUAGE_STEMMERS[language]?.();
   if (stem === undefined) throw illegalArgument(`stemmer language [${language}] is not supported`);
   return filter(name, (i) => new StemFilter(i, stem), { keywordAware: true });
 }
@@ -240,6 +253,7 @@ function synonymFilter(name: string, p: Params): TokenFilterFactory {
 }
 
 export const FILTERS: Record<string, FilterProvider> = {
+  ...COMMON_FILTERS,
   lowercase: (name) =>
     filter(name, (i) => new LowerCaseFilter(i), { normalizerSafe: true, role: 'lowercase' }),
   uppercase: (name) => filter(name, (i) => new UpperCaseFilter(i), { normalizerSafe: true }),
@@ -280,7 +294,18 @@ export const FILTERS: Record<string, FilterProvider> = {
 
 export const CHAR_FILTERS: Record<string, CharFilterProvider> = {
   html_strip: (name, p) => new HtmlStripCharFilter(name, listParam(p, 'escaped_tags') ?? []),
-  htmlStrip: (name, p) => new HtmlStripCharFilter(name, listParam(p, 'escaped_tags') ?? []),
+  htmlStrip: (name, p) => {
+    const f = new HtmlStripCharFilter(name, listParam(p, 'escaped_tags') ?? []);
+    // ES reports the camel-case name when the filter is used, not when it is defined
+    return Object.assign(Object.create(f) as HtmlStripCharFilter, {
+      apply(text: string) {
+        deprecated(
+          'The [htmpStrip] char filter name is deprecated and will be removed in a future version. Please change the filter name to [html_strip] instead.',
+        );
+        return f.apply(text);
+      },
+    });
+  },
   mapping: (name, p) => {
     const rules = listParam(p, 'mappings');
     if (rules === undefined) {

@@ -12,6 +12,7 @@ import {
   type TokenizerFactory,
 } from './analyzer.js';
 import { ANALYZERS } from './builtin-analyzers.js';
+import type { ChainAwareFilter } from './chain-aware-filters.js';
 import { CHAR_FILTERS, FILTERS, TOKENIZERS } from './components.js';
 import { parseSynonymRules, SynonymFilter } from './filters/synonym-filter.js';
 import { intParam, listParam, type Params } from './settings-params.js';
@@ -115,7 +116,10 @@ export class AnalysisRegistry {
   }
 
   filter(name: string): TokenFilterFactory | undefined {
-    return this.filters.get(name) ?? prebuilt(name, FILTERS, PREBUILT_FILTERS);
+    const own = this.filters.get(name);
+    if (own !== undefined) return own;
+    if (name === 'common_grams') return PREBUILT_COMMON_GRAMS;
+    return prebuilt(name, FILTERS, PREBUILT_FILTERS);
   }
 
   charFilter(name: string): CharFilterFactory | undefined {
@@ -171,7 +175,7 @@ export class AnalysisRegistry {
           `Custom Analyzer [${name}] failed to find filter under name [${fname}]`,
         );
       }
-      filters.push(chainAware(f, tokenizer, charFilters, filters));
+      filters.push(chainAware(f, tokenizer, charFilters, filters, (n) => this.filter(n)));
     }
     const gap = intParam(def, 'position_increment_gap', DEFAULT_POSITION_INCREMENT_GAP);
     return new ChainAnalyzer(name, tokenizer, charFilters, filters, gap, true);
@@ -225,6 +229,9 @@ function componentOf<T>(
   return provider(name, def);
 }
 
+/** ES's pre-configured common_grams has no common words: it passes tokens through. */
+const PREBUILT_COMMON_GRAMS: TokenFilterFactory = { name: 'common_grams', create: (i) => i };
+
 const PREBUILT_TOKENIZERS = new Map<string, TokenizerFactory>();
 const PREBUILT_FILTERS = new Map<string, TokenFilterFactory>();
 const PREBUILT_CHAR_FILTERS = new Map<string, CharFilterFactory>();
@@ -234,6 +241,14 @@ const INDEX_PREBUILT = new Map<string, ChainAnalyzer>();
 /** Filters that need settings have no pre-configured instance in ES. */
 const REQUIRES_SETTINGS = new Set([
   'keyword_marker',
+  'stemmer_override',
+  'dictionary_decompounder',
+  'pattern_capture',
+  'keep',
+  'keep_types',
+  'multiplexer',
+  'condition',
+  'predicate_token_filter',
   'synonym',
   'synonym_graph',
   'mapping',
@@ -281,7 +296,10 @@ export function chainAware(
   tokenizer: TokenizerFactory,
   charFilters: readonly CharFilterFactory[],
   previous: readonly TokenFilterFactory[],
+  resolve?: (name: string) => TokenFilterFactory | undefined,
 ): TokenFilterFactory {
+  const withFilters = (f as Partial<ChainAwareFilter>).withFilters;
+  if (withFilters !== undefined) return withFilters(resolve ?? (() => undefined));
   const spec = (f as TokenFilterFactory & { synonymSpec?: SynonymSpec }).synonymSpec;
   if (spec === undefined) return f;
   const chain = new ChainAnalyzer('_synonym_rules', tokenizer, charFilters, [...previous], 0, true);

@@ -1,0 +1,351 @@
+/**
+ * Orthographic normalisers of Lucene 7.7 written from their published rules: Scandinavian
+ * normalisation and folding, Serbian (Cyrillic and Latin to bald Latin), Sorani, Hindi, and
+ * Bengali. Each maps one term to one term.
+ */
+
+const SCANDI_A = new Set(['a', 'A']);
+const SCANDI_O = new Set(['o', 'O']);
+
+/** Lucene ScandinavianNormalizationFilter: ä/ö → æ/ø; aa, ao → å; ae → æ; oe, oo → ø. */
+export function scandinavianNormalize(term: string): string {
+  let out = '';
+  for (let i = 0; i < term.length; i++) {
+    const c = term[i]!;
+    const next = term[i + 1];
+    if (c === 'ä') out += 'æ';
+    else if (c === 'Ä') out += 'Æ';
+    else if (c === 'ö') out += 'ø';
+    else if (c === 'Ö') out += 'Ø';
+    else if (SCANDI_A.has(c) && next !== undefined && 'aAoO'.includes(next)) {
+      out += c === 'a' ? 'å' : 'Å';
+      i++;
+    } else if (SCANDI_A.has(c) && next !== undefined && 'eE'.includes(next)) {
+      out += c === 'a' ? 'æ' : 'Æ';
+      i++;
+    } else if (SCANDI_O.has(c) && next !== undefined && 'eEoO'.includes(next)) {
+      out += c === 'o' ? 'ø' : 'Ø';
+      i++;
+    } else out += c;
+  }
+  return out;
+}
+
+/** Lucene ScandinavianFoldingFilter: å/ä/æ → a, ö/ø → o; aa, ae, ao → a; oe, oo → o. */
+export function scandinavianFold(term: string): string {
+  const FOLD: Record<string, string> = {
+    å: 'a',
+    ä: 'a',
+    æ: 'a',
+    Å: 'A',
+    Ä: 'A',
+    Æ: 'A',
+    ø: 'o',
+    ö: 'o',
+    Ø: 'O',
+    Ö: 'O',
+  };
+  let out = '';
+  for (let i = 0; i < term.length; i++) {
+    const c = term[i]!;
+    const next = term[i + 1];
+    if (FOLD[c] !== undefined) out += FOLD[c];
+    else if (SCANDI_A.has(c) && next !== undefined && 'aAeEoO'.includes(next)) {
+      out += c;
+      i++;
+    } else if (SCANDI_O.has(c) && next !== undefined && 'eEoO'.includes(next)) {
+      out += c;
+      i++;
+    } else out += c;
+  }
+  return out;
+}
+
+const SERBIAN: Record<string, string> = {
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  ђ: 'dj',
+  е: 'e',
+  ж: 'z',
+  з: 'z',
+  и: 'i',
+  ј: 'j',
+  к: 'k',
+  л: 'l',
+  љ: 'lj',
+  м: 'm',
+  н: 'n',
+  њ: 'nj',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  ћ: 'c',
+  у: 'u',
+  ф: 'f',
+  х: 'h',
+  ц: 'c',
+  ч: 'c',
+  џ: 'dz',
+  ш: 's',
+  ć: 'c',
+  č: 'c',
+  đ: 'dj',
+  š: 's',
+  ž: 'z',
+};
+
+/** Lucene SerbianNormalizationFilter: lower-case Cyrillic and Latin Serbian to "bald" Latin. */
+export function serbianNormalize(term: string): string {
+  let out = '';
+  for (const c of term) out += SERBIAN[c] ?? c;
+  return out;
+}
+
+const SORANI_DROP = new Set([
+  '\u0640',
+  '\u064B',
+  '\u064C',
+  '\u064D',
+  '\u064E',
+  '\u064F',
+  '\u0650',
+  '\u0651',
+  '\u0652',
+]);
+
+/** Lucene SoraniNormalizer: Arabic letter variants to Sorani ones, final heh to ae, harakat dropped. */
+export function soraniNormalize(term: string): string {
+  const s = Array.from(term);
+  const out: string[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    switch (c) {
+      case '\u064A': // yeh
+      case '\u0649': // dotless yeh
+        out.push('\u06CC');
+        break;
+      case '\u0643': // kaf
+        out.push('\u06A9');
+        break;
+      case '\u200C': // zwnj after heh: the heh is the vowel ae
+        if (out.length > 0 && out[out.length - 1] === '\u0647') out[out.length - 1] = '\u06D5';
+        break;
+      case '\u0647': // final heh
+        out.push(i === s.length - 1 ? '\u06D5' : c);
+        break;
+      case '\u0629': // teh marbuta
+        out.push('\u06D5');
+        break;
+      case '\u06BE': // heh doachashmee
+        out.push('\u0647');
+        break;
+      case '\u0631': // initial reh is the trilled rreh
+        out.push(i === 0 ? '\u0695' : c);
+        break;
+      case '\u0692': // reh with small v above
+        out.push('\u0695');
+        break;
+      default:
+        if (SORANI_DROP.has(c) || /\p{Cf}/u.test(c)) break;
+        out.push(c);
+    }
+  }
+  return out.join('');
+}
+
+const HINDI_MAP: Record<string, string> = {
+  '\u0901': '\u0902', // candrabindu → anusvara
+  '\u0929': '\u0928',
+  '\u0931': '\u0930',
+  '\u0934': '\u0933', // nukta letters
+  '\u0958': '\u0915',
+  '\u0959': '\u0916',
+  '\u095A': '\u0917',
+  '\u095B': '\u091C',
+  '\u095C': '\u0921',
+  '\u095D': '\u0922',
+  '\u095E': '\u092B',
+  '\u095F': '\u092F',
+  '\u0945': '\u0947',
+  '\u0946': '\u0947',
+  '\u0949': '\u094B',
+  '\u094A': '\u094B', // chandra/short
+  '\u090D': '\u090F',
+  '\u090E': '\u090F',
+  '\u0911': '\u0913',
+  '\u0912': '\u0913',
+  '\u0972': '\u0905',
+  '\u0906': '\u0905',
+  '\u0908': '\u0907',
+  '\u090A': '\u0909',
+  '\u0960': '\u090B', // long → short
+  '\u0961': '\u090C',
+  '\u0910': '\u090F',
+  '\u0914': '\u0913',
+  '\u0940': '\u093F',
+  '\u0942': '\u0941',
+  '\u0944': '\u0943',
+  '\u0963': '\u0962',
+  '\u0948': '\u0947',
+  '\u094C': '\u094B',
+};
+const HINDI_DROP = new Set(['\u093C', '\u200D', '\u200C', '\u094D']); // nukta, zwj, zwnj, virama
+
+/**
+ * Lucene HindiNormalizer (Leah Larkey's rules): dead n → anusvara, nukta and virama dropped,
+ * variant and long vowels folded to their short forms.
+ */
+export function hindiNormalize(term: string): string {
+  const s = Array.from(term);
+  const out: string[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === '\u0928' && s[i + 1] === '\u094D') {
+      out.push('\u0902');
+      i++;
+    } else if (HINDI_DROP.has(c)) continue;
+    else out.push(HINDI_MAP[c] ?? c);
+  }
+  return out.join('');
+}
+
+const HI_SUFFIXES: ReadonlyArray<readonly [number, readonly string[]]> = [
+  [5, ['ाएंगी', 'ाएंगे', 'ाऊंगी', 'ाऊंगा', 'ाइयाँ', 'ाइयों', 'ाइयां']],
+  [
+    4,
+    [
+      'ाएगी',
+      'ाएगा',
+      'ाओगी',
+      'ाओगे',
+      'एंगी',
+      'ेंगी',
+      'एंगे',
+      'ेंगे',
+      'ूंगी',
+      'ूंगा',
+      'ातीं',
+      'नाओं',
+      'नाएं',
+      'ताओं',
+      'ताएं',
+      'ियाँ',
+      'ियों',
+      'ियां',
+    ],
+  ],
+  [
+    3,
+    [
+      'ाकर',
+      'ाइए',
+      'ाईं',
+      'ाया',
+      'ेगी',
+      'ेगा',
+      'ोगी',
+      'ोगे',
+      'ाने',
+      'ाना',
+      'ाते',
+      'ाती',
+      'ाता',
+      'तीं',
+      'ाओं',
+      'ाएं',
+      'ुओं',
+      'ुएं',
+      'ुआं',
+    ],
+  ],
+  [2, ['कर', 'ाओ', 'िए', 'ाई', 'ाए', 'ने', 'नी', 'ना', 'ते', 'ीं', 'ती', 'ता', 'ाँ', 'ां', 'ों', 'ें']],
+  [1, ['ो', 'े', 'ू', 'ु', 'ी', 'ि', 'ा']],
+];
+
+/** Lucene HindiStemmer (Ramanathan & Rao's light suffix stripper). */
+export function hindiStem(term: string): string {
+  for (const [n, suffixes] of HI_SUFFIXES) {
+    if (term.length > n + 1 && suffixes.some((x) => term.endsWith(x))) {
+      return term.slice(0, term.length - n);
+    }
+  }
+  return term;
+}
+
+/**
+ * Part of Lucene IndicNormalizer: the zero-width-joiner forms of the dead consonants that have
+ * their own code points (Bengali khanda ta, Malayalam chillus). Lucene's table of composed
+ * independent vowels is not applied here.
+ */
+const INDIC_ZWJ: Record<string, string> = {
+  '\u09A4\u09CD\u200D': '\u09CE',
+  '\u0D23\u0D4D\u200D': '\u0D7A',
+  '\u0D28\u0D4D\u200D': '\u0D7B',
+  '\u0D30\u0D4D\u200D': '\u0D7C',
+  '\u0D32\u0D4D\u200D': '\u0D7D',
+  '\u0D33\u0D4D\u200D': '\u0D7E',
+};
+const INDIC_ZWJ_RE = new RegExp(Object.keys(INDIC_ZWJ).join('|'), 'g');
+
+export function indicNormalize(term: string): string {
+  return term.includes('\u200D') ? term.replace(INDIC_ZWJ_RE, (m) => INDIC_ZWJ[m]!) : term;
+}
+
+/**
+ * Lucene BengaliNormalizer (Dey & Majumder's rules), the character-level part: chandrabindu
+ * dropped, long i/u kars shortened, nga → anusvara, the sibilants → sa, murdhanya na → na,
+ * rra/rha → ra, khanda ta → ta, ka + hasanta + ssa → kha, final visarga dropped.
+ */
+export function bengaliNormalize(term: string): string {
+  const s = Array.from(term);
+  const out: string[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    switch (c) {
+      case '\u0981':
+        break;
+      case '\u09C0':
+        out.push('\u09BF');
+        break;
+      case '\u09C2':
+        out.push('\u09C1');
+        break;
+      case '\u0995':
+        if (s[i + 1] === '\u09CD' && s[i + 2] === '\u09B7') {
+          out.push('\u0996');
+          i += 2;
+        } else out.push(c);
+        break;
+      case '\u0999':
+        out.push('\u0982');
+        break;
+      case '\u0983':
+        if (i === s.length - 1) {
+          if (s.length <= 3) out.push('\u09B9');
+        } else out.push(s[i + 1]!);
+        break;
+      case '\u09B6':
+      case '\u09B7':
+        out.push('\u09B8');
+        break;
+      case '\u09A3':
+        out.push('\u09A8');
+        break;
+      case '\u09DC':
+      case '\u09DD':
+        out.push('\u09B0');
+        break;
+      case '\u09CE':
+        out.push('\u09A4');
+        break;
+      default:
+        out.push(c);
+    }
+  }
+  return out.join('');
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AnalysisRegistry,
+  analyzeApi,
+  collectDeprecations,
+} from '../../../../src/search/analysis/index.js';
+
+describe('analysis deprecation warnings', () => {
+  it('an nGram tokenizer with max_gram - min_gram > 1 is reported (ES 6 index.max_ngram_diff)', () => {
+    const warnings: string[] = [];
+    collectDeprecations(warnings, () =>
+      analyzeApi(
+        { text: 'good', tokenizer: { type: 'nGram', min_gram: 2, max_gram: 4 } },
+        AnalysisRegistry.builtin,
+      ),
+    );
+    expect(warnings).toEqual([
+      'Deprecated big difference between max_gram and min_gram in NGram Tokenizer,expected difference must be less than or equal to: [1]',
+    ]);
+  });
+  it('the htmlStrip char filter name is reported when used; nothing is reported uncollected', () => {
+    const warnings: string[] = [];
+    const body = { text: '<b>x</b>', tokenizer: 'keyword', char_filter: ['htmlStrip'] };
+    expect(() => analyzeApi(body, AnalysisRegistry.builtin)).not.toThrow();
+    collectDeprecations(warnings, () => analyzeApi(body, AnalysisRegistry.builtin));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('[htmpStrip] char filter name is deprecated');
+  });
+});
