@@ -180,19 +180,30 @@ async function runComposite(
   const pivot = c.fields.some((f) => f.ref.kind === 'pivot');
   const requested = ((rootAgg(body)?.composite as { size?: number } | undefined)?.size ??
     o.fetchSize) as number;
-  const fetch = async (after: Record<string, unknown> | null): Promise<CompositePage> => {
+  // HAVING (a bucket_selector) drops buckets after the composite page is cut: a short page is
+  // then no sign of the end, `after_key` is, and pages are fetched until one has a row
+  const filtered = c.pipelines.length > 0;
+  const fetchOne = async (after: Record<string, unknown> | null): Promise<CompositePage> => {
     const b = after === null ? body : withAfter(body, after);
     const res = await search(node, indices, b, searchOptions(o));
     const scope = { totalHits: totalHits(res.body) };
     const root = rootAgg(res.body) ?? {};
     const buckets = (root.buckets as Bucket[] | undefined) ?? [];
-    const more = buckets.length >= requested && root.after_key !== undefined;
+    const more = (filtered || buckets.length >= requested) && root.after_key !== undefined;
     if (pivot) return pivotPage(c, buckets, o, scope, more);
     const extractors = c.fields.map((f) => bucketExtractor(f.ref, o.extract, scope));
     return {
       rows: buckets.map((bk) => extractors.map((e) => e(bk))),
       afterKey: more ? (root.after_key as Record<string, unknown>) : null,
     };
+  };
+  const fetch = async (after: Record<string, unknown> | null): Promise<CompositePage> => {
+    let page = await fetchOne(after);
+    while (filtered && page.rows.length < requested && page.afterKey !== null) {
+      const more = await fetchOne(page.afterKey);
+      page = { rows: [...page.rows, ...more.rows], afterKey: more.afterKey };
+    }
+    return page;
   };
   const sorting = sortingColumns(c);
   if (sorting.length > 0) return sortInMemory(c, fetch, sorting, o);
