@@ -81,6 +81,7 @@ export function applyOrderBy(
       child,
       direction: item.direction,
       nulls: item.nulls ?? (item.direction === 'DESC' ? 'FIRST' : 'LAST'),
+      ...(item.nulls !== null ? { nullsExplicit: true } : {}),
       src,
     });
     const ordinal = ordinalOf(s, item.expression);

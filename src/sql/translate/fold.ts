@@ -504,6 +504,16 @@ class Folder {
         const script = asScript(e, this.ctx);
         spec = { kind: 'script', script, direction: ord.direction };
       }
+      // the composite keeps a key's null bucket first ascending and last descending (ES 7.10's
+      // order when none is written): a written other null order (`ORDER BY gender NULLS LAST`)
+      // sorts the rows in memory rather than being ignored
+      const natural = ord.direction === 'ASC' ? 'FIRST' : 'LAST';
+      if (group !== undefined && ord.nullsExplicit === true && ord.nulls !== natural) {
+        if (!this.fields.some((f) => f.id === lookup)) {
+          this.fields.push({ ref: this.groupRef(group, e), id: lookup });
+        }
+        spec = { kind: 'aggregate', direction: ord.direction, missing: ord.nulls };
+      }
       this.sort.set(lookup, spec);
     }
   }
