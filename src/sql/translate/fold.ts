@@ -470,6 +470,9 @@ class Folder {
       let e = ord.child;
       e = this.aliases.get(exprKey(e)) ?? e;
       const lookup = idOf(e);
+      // a repeated item changes nothing: the first one already ordered by it (Map.set would
+      // keep the first position but take the later direction)
+      if (this.sort.has(lookup)) continue;
       const group = this.groupIdByKey.get(exprKey(e));
       if (group !== undefined) {
         const i = this.groups.indexOf(group);
