@@ -56,7 +56,11 @@ const aggExprArb: fc.Arbitrary<Term> = fc.oneof(
 );
 
 const conditionArb: fc.Arbitrary<string> = fc
-  .tuple(aggExprArb, fc.constantFrom('>', '<', '>=', '<=', '<>'), fc.double({ min: 0, max: 1 }))
+  .tuple(
+    aggExprArb,
+    fc.constantFrom('>', '<', '>=', '<=', '<>'),
+    fc.double({ min: 0, max: 1, noNaN: true }),
+  )
   .map(([t, op, f]) => `${t.sql} ${op} ${Math.round(t.range[0] + f * (t.range[1] - t.range[0]))}`);
 
 const havingArb = fc.oneof(
