@@ -6,7 +6,7 @@ import { EsError } from '../../common/errors.js';
 import type { IndexService } from '../../engine/index-service.js';
 import { lookupField } from '../../mapping/index.js';
 import type { SortKey } from '../../search/collect/sort.js';
-import { sortableToIp } from '../../search/index/field-values.js';
+import { ipToSortable, sortableToIp } from '../../search/index/field-values.js';
 import type { SortSpec } from './request.js';
 import { scriptSortKey } from './script-sort.js';
 import type { ScriptMethods } from '../script/index.js';
@@ -100,7 +100,7 @@ export function resolveSort(
         missing,
         mode: s.mode,
         valueType: 'string',
-        ...(f.type === 'ip' ? { display: sortableToIp } : {}),
+        ...(f.type === 'ip' ? { display: sortableToIp, orderKey: ipToSortable } : {}),
         ...(f.type === 'text' ? { uninvert: true } : {}),
       };
     }

@@ -21,6 +21,11 @@ export interface SortKey {
   valueType: 'long' | 'double' | 'string' | 'date' | 'boolean';
   /** Map a sortable keyword term to its display form (e.g. IPs). */
   display?: (term: string) => string;
+  /**
+   * The order key of a shown value, when `display` changes the order (IPs sort by address, not
+   * as text: `27.58.6.220` before `172.16.1.1`); also applies to `search_after` values.
+   */
+  orderKey?: (shown: string) => string;
   /** `id` keys: text put before the id (`_uid` sorts on `type#id`). */
   idPrefix?: string;
   /** `script` keys (ES ScriptSortBuilder): the values of one segment's docs. */
@@ -145,6 +150,10 @@ export function compareSortValues(keys: SortKey[], a: SortValue[], b: SortValue[
       if (k.kind === 'score' || k.kind === 'doc') c = 0;
       if (c !== 0) return c;
       continue;
+    } else if (k.orderKey && typeof x === 'string' && typeof y === 'string') {
+      const ox = k.orderKey(x);
+      const oy = k.orderKey(y);
+      c = ox < oy ? -1 : ox > oy ? 1 : 0;
     } else c = x < y ? -1 : x > y ? 1 : 0;
     if (k.order === 'desc') c = -c;
     if (c !== 0) return c;

@@ -81,6 +81,7 @@ export function applyOrderBy(
       child,
       direction: item.direction,
       nulls: item.nulls ?? (item.direction === 'DESC' ? 'FIRST' : 'LAST'),
+      ...(item.nulls !== null ? { nullsExplicit: true } : {}),
       src,
     });
     const ordinal = ordinalOf(s, item.expression);
@@ -101,7 +102,10 @@ export function applyOrderBy(
       fallback: (name, at) => resolveAgainst(name, below, at),
     });
     // an expression the SELECT list already computes is ordered by its column
-    const same = aliases.find((a) => semanticEquals(a.child, e));
+    // (only a visible one: HAVING's hidden aggregates stay expressions, found below the Project)
+    const same = aliases.find(
+      (a) => semanticEquals(a.child, e) && out.some((o) => o.kind === 'Ref' && o.id === a.id),
+    );
     if (same && e.kind !== 'Field') e = { ...aliasRef(same), src };
     if (e.kind === 'Field' && e.field.dataType === 'TEXT' && !e.field.exact.hasExact) {
       e = unresolved(

@@ -69,6 +69,18 @@ function indexWildcard(p: A.LikePattern): string {
   return out;
 }
 
+/** ES StringUtils.likeToUnescaped: the pattern text with its escape characters removed. */
+function unescaped(p: A.LikePattern | null): string {
+  if (p === null) return '';
+  let out = '';
+  for (let i = 0; i < p.pattern.length; i++) {
+    const c = p.pattern[i]!;
+    if (p.escape !== null && c === p.escape && i + 1 < p.pattern.length) out += p.pattern[++i];
+    else out += c;
+  }
+  return out;
+}
+
 const regexOf = (p: A.LikePattern | null): RegExp | null =>
   p === null ? null : new RegExp(`^(?:${likeToJavaPattern(p.pattern, p.escape)})$`, 's');
 
@@ -253,7 +265,8 @@ function sysColumns(cmd: A.SysColumns, cat: CommandCatalog, odbc: boolean): Comm
     }
   } else {
     const idx = cat.mergedIndex(expression, cat.includeFrozen);
-    const name = cmd.table !== null ? qualifiedIndex(cmd.table) : (pattern?.pattern ?? '');
+    // ES SysColumns: the table name is the pattern unescaped (`test\_emp` ESCAPE '\' is test_emp)
+    const name = cmd.table !== null ? qualifiedIndex(cmd.table) : unescaped(pattern);
     if (idx !== null) sysColumnRows(cluster, name, idx.fields, null, rows, matcher, { n: 0 }, odbc);
   }
   return { columns, rows };

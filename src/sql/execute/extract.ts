@@ -268,6 +268,9 @@ export function bucketExtractor(
           ref.innerKey,
         );
         if (v === null || v === undefined) return null;
+        // a SUM that saw no value is NULL (the executor counts its values beside it)
+        const counted = b[`values_of_${ref.aggId}`] as { value?: unknown } | undefined;
+        if (counted !== undefined && counted.value === 0) return null;
         if (ref.dateTime) return asDateTime(v, zone);
         return typeof v === 'string' && !Number.isNaN(Number(v)) ? Number(v) : v;
       };

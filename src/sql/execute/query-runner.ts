@@ -64,10 +64,39 @@ export async function runQuery(
   c: QueryContainer,
   o: RunOptions,
 ): Promise<FirstPage> {
-  const body = toSearchSource(c, o.filter, o.fetchSize) as Record<string, unknown>;
-  if (!isAggsOnly(c)) return runHits(node, indices, c, body, o);
+  const source = toSearchSource(c, o.filter, o.fetchSize) as Record<string, unknown>;
+  if (!isAggsOnly(c)) return runHits(node, indices, c, source, o);
+  const body = withSumValueCounts(source, c);
   if (c.groups.length === 0) return runImplicit(node, indices, c, body, o);
   return runComposite(node, indices, c, body, o);
+}
+
+/** The name of the value count that tells whether a SUM saw any value (see withSumValueCounts). */
+export const sumValuesName = (aggId: string): string => `values_of_${aggId}`;
+
+/**
+ * SQL's SUM over no values is NULL, ES's `sum` aggregation 0: executed searches count the values
+ * beside each `sum` (a `value_count` over the same source) so extraction can answer NULL. The
+ * search `_sql/translate` shows stays ES's.
+ */
+function withSumValueCounts(
+  body: Record<string, unknown>,
+  c: QueryContainer,
+): Record<string, unknown> {
+  const sums = c.aggs.filter((a) => a.kind === 'metric' && a.type === 'sum');
+  const aggs = body.aggregations as Record<string, Record<string, unknown>> | undefined;
+  const root = aggs?.[ROOT_GROUP_NAME];
+  const subs = root?.aggregations as Record<string, Record<string, unknown>> | undefined;
+  if (sums.length === 0 || root === undefined || subs === undefined) return body;
+  const extra: Record<string, unknown> = { ...subs };
+  for (const a of sums) {
+    const sum = subs[a.id]?.sum;
+    if (sum !== undefined) extra[sumValuesName(a.id)] = { value_count: sum };
+  }
+  return {
+    ...body,
+    aggregations: { ...aggs, [ROOT_GROUP_NAME]: { ...root, aggregations: extra } },
+  };
 }
 
 async function runHits(
@@ -180,19 +209,30 @@ async function runComposite(
   const pivot = c.fields.some((f) => f.ref.kind === 'pivot');
   const requested = ((rootAgg(body)?.composite as { size?: number } | undefined)?.size ??
     o.fetchSize) as number;
-  const fetch = async (after: Record<string, unknown> | null): Promise<CompositePage> => {
+  // HAVING (a bucket_selector) drops buckets after the composite page is cut: a short page is
+  // then no sign of the end, `after_key` is, and pages are fetched until one has a row
+  const filtered = c.pipelines.length > 0;
+  const fetchOne = async (after: Record<string, unknown> | null): Promise<CompositePage> => {
     const b = after === null ? body : withAfter(body, after);
     const res = await search(node, indices, b, searchOptions(o));
     const scope = { totalHits: totalHits(res.body) };
     const root = rootAgg(res.body) ?? {};
     const buckets = (root.buckets as Bucket[] | undefined) ?? [];
-    const more = buckets.length >= requested && root.after_key !== undefined;
+    const more = (filtered || buckets.length >= requested) && root.after_key !== undefined;
     if (pivot) return pivotPage(c, buckets, o, scope, more);
     const extractors = c.fields.map((f) => bucketExtractor(f.ref, o.extract, scope));
     return {
       rows: buckets.map((bk) => extractors.map((e) => e(bk))),
       afterKey: more ? (root.after_key as Record<string, unknown>) : null,
     };
+  };
+  const fetch = async (after: Record<string, unknown> | null): Promise<CompositePage> => {
+    let page = await fetchOne(after);
+    while (filtered && page.rows.length < requested && page.afterKey !== null) {
+      const more = await fetchOne(page.afterKey);
+      page = { rows: [...page.rows, ...more.rows], afterKey: more.afterKey };
+    }
+    return page;
   };
   const sorting = sortingColumns(c);
   if (sorting.length > 0) return sortInMemory(c, fetch, sorting, o);

@@ -122,10 +122,16 @@ export class SqlService {
       includeFrozen,
       tables: (expression, frozen) => this.tables(expression, frozen),
       mergedIndex: (expression, frozen) => this.catalog().resolveIndex(expression, frozen),
+      // ES IndexResolver.resolveAsSeparateMappings: every index and every alias (the merged
+      // mapping of its indices), by name
       separateIndices: (expression, frozen) =>
-        resolveIndices(this.node, expression, frozen).map((i): EsIndex =>
-          mergeIndices(i.name, [{ name: i.name, mapping: i.mapping }]),
-        ),
+        this.tables(expression, frozen).flatMap((t): EsIndex[] => {
+          const sources = resolveIndices(this.node, t.name, frozen).map((i) => ({
+            name: i.name,
+            mapping: i.mapping,
+          }));
+          return sources.length === 0 ? [] : [mergeIndices(t.name, sources)];
+        }),
     };
   }
 

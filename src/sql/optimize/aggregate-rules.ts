@@ -129,8 +129,16 @@ export function replaceAggsWithPercentiles(cfg: EvalContext): (plan: LogicalPlan
   };
 }
 
-/** ES ReplaceAggregatesWithLiterals. */
-export function replaceAggregatesWithLiterals(plan: LogicalPlan): LogicalPlan {
+/**
+ * ES ReplaceAggregatesWithLiterals. The argument is folded first (ES Literal.of): `MIN(55+2)` is
+ * 57, not null.
+ */
+export const replaceAggregatesWithLiterals =
+  (cfg: EvalContext) =>
+  (plan: LogicalPlan): LogicalPlan =>
+    replaceAggregatesWithLiteralsIn(plan, cfg);
+
+function replaceAggregatesWithLiteralsIn(plan: LogicalPlan, cfg: EvalContext): LogicalPlan {
   const count = lookupFunction('COUNT')!;
   const iif = lookupFunction('IIF')!;
   return mapAggs(plan, (a) => {
@@ -155,7 +163,7 @@ export function replaceAggregatesWithLiterals(plan: LogicalPlan): LogicalPlan {
       src: a.src,
     };
     const arg = a.args[0]!;
-    const value = literal((arg as { value?: unknown }).value ?? null, a.dataType, arg.src);
+    const value = literal(fold(arg, cfg), a.dataType, arg.src);
     let then: Expr = literal(null, 'NULL');
     let otherwise: Expr = value;
     if (n === 'SUM')

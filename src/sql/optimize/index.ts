@@ -61,7 +61,7 @@ export function optimizerBatches(cfg: EvalContext): Batch<LogicalPlan>[] {
       limit: 'once',
       rules: [
         rule('ReplaceReferenceAttributeWithSource', replaceReferences),
-        rule('ReplaceAggregatesWithLiterals', replaceAggregatesWithLiterals),
+        rule('ReplaceAggregatesWithLiterals', replaceAggregatesWithLiterals(cfg)),
         rule('ReplaceCountInLocalRelation', replaceCountInLocalRelation),
       ],
     },

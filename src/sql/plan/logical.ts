@@ -68,6 +68,8 @@ export interface Order {
   readonly child: Expr;
   readonly direction: 'ASC' | 'DESC';
   readonly nulls: 'FIRST' | 'LAST';
+  /** NULLS FIRST/LAST was written (not ES's default for the direction). */
+  readonly nullsExplicit?: boolean;
   readonly src: Src;
 }
 

@@ -10,7 +10,7 @@ import { DATA_TYPES, type DataTypeName } from '../../functions/data-types.js';
 import { IntervalDayTime, IntervalYearMonth } from '../../functions/values.js';
 import type { Agg, Attribute, Expr, FieldAttr, InnerAgg } from '../expression/nodes.js';
 import { childrenOf, unalias } from '../expression/nodes.js';
-import { exprKey, isAggregate, isFoldable } from '../expression/props.js';
+import { containsAggregate, exprKey, isAggregate, isFoldable } from '../expression/props.js';
 import { fold as foldValue } from '../expression/evaluate.js';
 import type { Aggregate, LogicalPlan, OrderBy, Pivot } from '../plan/logical.js';
 import { planOutput, pivotGrouping } from '../plan/logical.js';
@@ -51,6 +51,8 @@ class Folder {
   trackHits = false;
   includeFrozen = false;
   minPageSize = -1;
+  /** Set once an Aggregate folded: ORDER BY over aggregates then sorts its rows in memory. */
+  aggregated: { grouped: boolean } | null = null;
   readonly aliases = new Map<string, Expr>();
   private nextGroup = 0;
   private nextAgg = 0;
@@ -278,6 +280,7 @@ class Folder {
     }
     this.addGroups(a.groupings);
     const grouped = a.groupings.length > 0;
+    this.aggregated = { grouped };
     for (const ne of a.aggregates) {
       const target = unalias(ne);
       const id = idOf(target);
@@ -295,20 +298,7 @@ class Folder {
         continue;
       }
       // a scalar over groups and/or aggregates: a computed column
-      const leaves = new Map<string, ColumnRef>();
-      const collect = (x: Expr): void => {
-        const g = this.groupFor(x);
-        if (g !== null) return void leaves.set(exprKey(x), this.groupRef(g, x));
-        if (isAggregate(x))
-          return void leaves.set(exprKey(x), this.addAggFunction(x as Agg | InnerAgg, grouped));
-        if (isFoldable(x)) return;
-        if (x.kind === 'Field' || x.kind === 'Ref' || x.kind === 'Score') {
-          throw sqlIllegalArgument('Cannot find grouping for [{}]', [exprName(x)]);
-        }
-        childrenOf(x).forEach(collect);
-      };
-      collect(target);
-      this.fields.push({ ref: { kind: 'computed', expr: target, leaves }, id });
+      this.fields.push({ ref: this.computedOverAggs(target, grouped), id });
     }
     // only literals selected: keep the grouping keys so every bucket still yields a row
     if (grouped && a.aggregates.every((ne) => isFoldable(unalias(ne)))) {
@@ -317,6 +307,24 @@ class Folder {
         this.fields.push({ ref: this.groupRef(group, g), id: `${idOf(g)}#group` });
       }
     }
+  }
+
+  /** A scalar over grouping keys and aggregates, computed per bucket. */
+  private computedOverAggs(target: Expr, grouped: boolean): ColumnRef {
+    const leaves = new Map<string, ColumnRef>();
+    const collect = (x: Expr): void => {
+      const g = this.groupFor(x);
+      if (g !== null) return void leaves.set(exprKey(x), this.groupRef(g, x));
+      if (isAggregate(x))
+        return void leaves.set(exprKey(x), this.addAggFunction(x as Agg | InnerAgg, grouped));
+      if (isFoldable(x)) return;
+      if (x.kind === 'Field' || x.kind === 'Ref' || x.kind === 'Score') {
+        throw sqlIllegalArgument('Cannot find grouping for [{}]', [exprName(x)]);
+      }
+      childrenOf(x).forEach(collect);
+    };
+    collect(target);
+    return { kind: 'computed', expr: target, leaves };
   }
 
   private newAggId(): string {
@@ -462,6 +470,9 @@ class Folder {
       let e = ord.child;
       e = this.aliases.get(exprKey(e)) ?? e;
       const lookup = idOf(e);
+      // a repeated item changes nothing: the first one already ordered by it (Map.set would
+      // keep the first position but take the later direction)
+      if (this.sort.has(lookup)) continue;
       const group = this.groupIdByKey.get(exprKey(e));
       if (group !== undefined) {
         const i = this.groups.indexOf(group);
@@ -482,11 +493,29 @@ class Folder {
       } else if (e.kind === 'Score') spec = { kind: 'score', direction: ord.direction };
       else if (isAggregate(e))
         spec = { kind: 'aggregate', direction: ord.direction, missing: ord.nulls };
-      else if (e.kind === 'Fn' && e.def.name === 'HISTOGRAM')
+      else if (this.aggregated !== null && containsAggregate(e)) {
+        // an expression over aggregates (`AVG(x) - MIN(x)`, or its alias): ES sorts the buckets
+        // in memory after fetching them all, as for a bare aggregate; a hidden column computes it
+        // when the SELECT list does not
+        if (!this.fields.some((f) => f.id === lookup)) {
+          this.fields.push({ ref: this.computedOverAggs(e, this.aggregated.grouped), id: lookup });
+        }
+        spec = { kind: 'aggregate', direction: ord.direction, missing: ord.nulls };
+      } else if (e.kind === 'Fn' && e.def.name === 'HISTOGRAM')
         spec = { kind: 'grouping', direction: ord.direction };
       else {
         const script = asScript(e, this.ctx);
         spec = { kind: 'script', script, direction: ord.direction };
+      }
+      // the composite keeps a key's null bucket first ascending and last descending (ES 7.10's
+      // order when none is written): a written other null order (`ORDER BY gender NULLS LAST`)
+      // sorts the rows in memory rather than being ignored
+      const natural = ord.direction === 'ASC' ? 'FIRST' : 'LAST';
+      if (group !== undefined && ord.nullsExplicit === true && ord.nulls !== natural) {
+        if (!this.fields.some((f) => f.id === lookup)) {
+          this.fields.push({ ref: this.groupRef(group, e), id: lookup });
+        }
+        spec = { kind: 'aggregate', direction: ord.direction, missing: ord.nulls };
       }
       this.sort.set(lookup, spec);
     }

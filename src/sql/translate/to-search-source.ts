@@ -73,7 +73,8 @@ function aggregations(
   sz: number | null,
   size: number | null,
 ): { [k: string]: Json } | null {
-  if (c.groups.length === 0 && c.aggs.length === 0) return null;
+  // HAVING over COUNT(*) alone still needs the implicit group's bucket to filter (else dropped)
+  if (c.groups.length === 0 && c.aggs.length === 0 && c.pipelines.length === 0) return null;
   const subs: { [k: string]: Json } = {};
   for (const a of c.aggs) subs[a.id] = leafAggJson(a);
   const aggIdByKey = c.aggIdByKey;

@@ -102,15 +102,21 @@ async function bulk(
  * employees (JdbcDocCsvSpecIT), and `archive` (the library again, frozen as ES DataLoader
  * freezes it). frozen_emp (slow/frozen.csv-spec) is not loaded.
  */
-export type DatasetSuite = 'main' | 'docs';
+export type DatasetSuite = 'main' | 'docs' | 'single-node';
 
 /** The data sets a spec file reads. */
-export const suiteOf = (file: string): DatasetSuite => (file.startsWith('docs/') ? 'docs' : 'main');
+export const suiteOf = (file: string): DatasetSuite =>
+  file.startsWith('docs/') ? 'docs' : file.startsWith('single-node-only/') ? 'single-node' : 'main';
+
+/** The QA cluster's name: single-node-only specs ran on ES's `integTest` test cluster. */
+export const clusterNameOf = (suite: DatasetSuite): string =>
+  suite === 'single-node' ? 'integTest' : 'elasticsearch';
 
 /** Creates and fills the indices and aliases of one suite. */
 export async function loadSqlDatasets(call: Call, suite: DatasetSuite = 'main'): Promise<void> {
   let actions: object[];
-  if (suite === 'main') {
+  // single-node-only specs read the main data sets (on a cluster named as ES's test cluster)
+  if (suite === 'main' || suite === 'single-node') {
     await createIndex(call, 'test_emp', 'test_emp.mapping.json');
     await bulk(call, 'test_emp', employees(false), null);
     await createIndex(call, 'test_emp_copy', 'test_emp_copy.mapping.json');

@@ -15,9 +15,15 @@ import { toEsError } from '../../../src/common/errors.js';
 import { DATA_TYPES, type DataTypeName } from '../../../src/functions/data-types.js';
 import { parseCsvSpecFile, type CsvSpecCase } from './csv-spec-parser.js';
 import { compareResult } from './csv-spec-compare.js';
-import { loadSqlDatasets, SQL_SPEC_DIR, suiteOf, type DatasetSuite } from './datasets.js';
+import {
+  clusterNameOf,
+  loadSqlDatasets,
+  SQL_SPEC_DIR,
+  suiteOf,
+  type DatasetSuite,
+} from './datasets.js';
 
-/** The spec files in scope (issue 4). */
+/** The spec files in scope (issue 4; ip and single-node-only/command-sys from issue 16). */
 export const SPEC_FILES = [
   'select',
   'agg',
@@ -36,6 +42,8 @@ export const SPEC_FILES = [
   'date',
   'datetime',
   'datetime-interval',
+  'ip',
+  'single-node-only/command-sys',
 ];
 
 export type Status = 'passed' | 'failed' | 'skipped';
@@ -55,7 +63,7 @@ export interface SpecNode {
 /** A node with one suite's data sets loaded. */
 export async function startSpecNode(suite: DatasetSuite = 'main'): Promise<SpecNode> {
   const dir = mkdtempSync(join(tmpdir(), 'quarry-sql-spec-'));
-  const node = await openNode({ dataPath: dir, clusterName: 'elasticsearch' });
+  const node = await openNode({ dataPath: dir, clusterName: clusterNameOf(suite) });
   const d = createDispatcher(node.context);
   await loadSqlDatasets(async (method, path, body) => {
     const r = await d(method as 'GET', path, body as object);
@@ -116,7 +124,7 @@ export async function runSpecs(
   only?: ReadonlySet<string>,
 ): Promise<CaseResult[]> {
   const out: CaseResult[] = [];
-  for (const suite of ['main', 'docs'] as const) {
+  for (const suite of ['main', 'docs', 'single-node'] as const) {
     const mine = files.filter((f) => suiteOf(f) === suite);
     if (mine.length === 0) continue;
     const node = await startSpecNode(suite);

@@ -12,7 +12,7 @@ import {
   type CompiledKey,
   type SortKey,
 } from '../../../search/collect/sort.js';
-import { sortableToIp } from '../../../search/index/field-values.js';
+import { ipToSortable, sortableToIp } from '../../../search/index/field-values.js';
 import type { Aggregator, AggregatorContext, AggSegment } from '../collect/aggregator.js';
 import { isObj, tokenOf, toLong } from '../parse/object-parser.js';
 import { registerAgg, type ResultSpec } from '../registry.js';
@@ -185,7 +185,10 @@ export function parseSort(json: unknown, ctx: ShardAggContext): SortKey[] | null
       mode,
       valueType: valueTypeOf(f),
     };
-    if (f.type === 'ip') key.display = sortableToIp;
+    if (f.type === 'ip') {
+      key.display = sortableToIp;
+      key.orderKey = ipToSortable;
+    }
     return key;
   });
   return keys;
