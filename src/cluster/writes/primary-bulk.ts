@@ -45,8 +45,13 @@ export interface PrimaryDeps {
   peerOf(nodeId: string): TransportPeer;
   /** Publishes the index's mapping through the master; resolves once applied here. */
   putMapping(index: string, uuid: string, type: string, mapping: unknown): Promise<void>;
-  /** Tells the master a copy failed (it unassigns it). */
+  /** Tells the master a copy failed (it unassigns it and marks it stale). */
   shardFailed(allocationId: string, reason: string): Promise<void>;
+  /**
+   * Tells the master this node's primary failed, keeping it in sync: a replica takes over with a
+   * new term, or — with no other in-sync copy — the same store is placed again under a new term.
+   */
+  primaryFailed?(allocationId: string, reason: string): Promise<void>;
   /** Gives an update the index's default pipeline for its upsert (the update API's). */
   readonly upsertPipeline?: (req: UpdateRequest) => UpdateRequest;
   /** Writes applied here and not yet answered, which realtime GETs wait for. */
@@ -136,6 +141,7 @@ export async function executeOnPrimary(
     settle?.(true);
   } catch (e) {
     settle?.(false);
+    failOverLater(deps, req.index, req.shard, primary.allocationId.id, terms.primaryTerm, e);
     throw e;
   }
   // a version conflict judged against another request's write still in flight is only as
@@ -154,6 +160,41 @@ export async function executeOnPrimary(
     );
   }
   return out;
+}
+
+/**
+ * A primary whose write failed while replicating may hold operations no other copy has, and
+ * serves no read of the shard until the shard moves to a new term (pending-writes.ts). It asks
+ * the master to fail it over (ES: a primary that cannot complete a replication fails itself), a
+ * few times while the master is unreachable, until the term moved on or it is no longer primary.
+ */
+function failOverLater(
+  deps: PrimaryDeps,
+  index: string,
+  shard: number,
+  primaryAid: string,
+  term: number,
+  cause: unknown,
+): void {
+  if (!deps.primaryFailed) return;
+  const reason = `the primary failed to replicate a write: ${toEsError(cause).reason ?? toEsError(cause).type}`; // prettier-ignore
+  const stillPrimary = () => {
+    const state = deps.coordinator.state();
+    const p = copiesOf(state, index, shard).find((c) => c.primary);
+    const t = state.metadata.indices.get(index)?.terms[shard]?.primaryTerm ?? 0;
+    return p?.allocationId?.id === primaryAid && p.nodeId === deps.nodeId && t === term;
+  };
+  void (async () => {
+    for (let attempt = 0; attempt < 30 && stillPrimary(); attempt++) {
+      try {
+        await deps.primaryFailed!(primaryAid, reason);
+        deps.log?.('WARN', `[${index}][${shard}] ${reason}; failed over`);
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  })();
 }
 
 /** The rest of a primary's write once the items ran: durable, replicated, answered. */
