@@ -99,3 +99,19 @@ export abstract class FilteringTokenFilter extends TokenFilter {
     this.token.posInc += this.skipped;
   }
 }
+
+/** A stream of one token, a copy of `source` (a filter chain run on the current token alone). */
+export class SingleTokenStream implements TokenStream {
+  readonly token = new Token();
+  private used = false;
+  constructor(private readonly source: Token) {}
+  next(): boolean {
+    if (this.used) return false;
+    this.used = true;
+    this.token.copyFrom(this.source);
+    return true;
+  }
+  end(): void {
+    this.token.posInc = 0;
+  }
+}

@@ -3,7 +3,7 @@
  * DictionaryCompoundWordTokenFilter, PatternCaptureGroupTokenFilter, CommonGramsFilter, and ES's
  * multiplexer. Each buffers what one input token expands to and emits it in Lucene's order.
  */
-import { Token, TokenFilter, type TokenStream } from '../token-stream.js';
+import { SingleTokenStream, Token, TokenFilter, type TokenStream } from '../token-stream.js';
 
 /** Emits queued tokens first, then asks `expand` to fill the queue from the next input token. */
 abstract class BufferingFilter extends TokenFilter {
@@ -208,24 +208,8 @@ export class MultiplexFilter extends BufferingFilter {
     };
     if (this.preserveOriginal) push(original);
     for (const chain of this.chains) {
-      const s = chain(new SingleToken(original));
+      const s = chain(new SingleTokenStream(original));
       while (s.next()) push(s.token);
     }
-  }
-}
-
-/** A stream of one token (the multiplexer feeds each chain the current token alone). */
-class SingleToken implements TokenStream {
-  readonly token = new Token();
-  private used = false;
-  constructor(private readonly source: Token) {}
-  next(): boolean {
-    if (this.used) return false;
-    this.used = true;
-    this.token.copyFrom(this.source);
-    return true;
-  }
-  end(): void {
-    this.token.posInc = 0;
   }
 }

@@ -3,7 +3,13 @@
  * script accepts; `condition` sends only the tokens a script accepts through its filters. The
  * script engine lives above this layer: it registers a compiler here (src/dsl/script).
  */
-import { Token, TokenFilter, FilteringTokenFilter, type TokenStream } from '../token-stream.js';
+import {
+  SingleTokenStream,
+  Token,
+  TokenFilter,
+  FilteringTokenFilter,
+  type TokenStream,
+} from '../token-stream.js';
 
 /** What a script sees as `token` (ES AnalysisPredicateScript.Token). */
 export interface ScriptToken {
@@ -82,7 +88,7 @@ export class ConditionFilter extends TokenFilter {
         this.queue.push(original);
         continue;
       }
-      const s = this.chain(new OneToken(original));
+      const s = this.chain(new SingleTokenStream(original));
       while (s.next()) {
         const c = new Token();
         c.copyFrom(s.token);
@@ -91,20 +97,5 @@ export class ConditionFilter extends TokenFilter {
     }
     this.token.copyFrom(this.queue.shift()!);
     return true;
-  }
-}
-
-class OneToken implements TokenStream {
-  readonly token = new Token();
-  private used = false;
-  constructor(private readonly source: Token) {}
-  next(): boolean {
-    if (this.used) return false;
-    this.used = true;
-    this.token.copyFrom(this.source);
-    return true;
-  }
-  end(): void {
-    this.token.posInc = 0;
   }
 }

@@ -3,6 +3,7 @@
  * normalisation and folding, Serbian (Cyrillic and Latin to bald Latin), Sorani, Hindi, and
  * Bengali. Each maps one term to one term.
  */
+import { ARABIC_DROP } from '../stemmers/arabic-persian.js';
 
 const SCANDI_A = new Set(['a', 'A']);
 const SCANDI_O = new Set(['o', 'O']);
@@ -106,17 +107,8 @@ export function serbianNormalize(term: string): string {
   return out;
 }
 
-const SORANI_DROP = new Set([
-  '\u0640',
-  '\u064B',
-  '\u064C',
-  '\u064D',
-  '\u064E',
-  '\u064F',
-  '\u0650',
-  '\u0651',
-  '\u0652',
-]);
+// Sorani drops what Arabic drops: tatweel and the harakat
+const SORANI_DROP = ARABIC_DROP;
 
 /** Lucene SoraniNormalizer: Arabic letter variants to Sorani ones, final heh to ae, harakat dropped. */
 export function soraniNormalize(term: string): string {

@@ -12,7 +12,7 @@ const ARABIC_NORM: Record<string, string> = {
   '\u0629': '\u0647', // teh marbuta → heh
 };
 /** Tatweel and the harakat (short vowels, tanween, shadda, sukun) are removed. */
-const ARABIC_DROP = new Set([
+export const ARABIC_DROP: ReadonlySet<string> = new Set([
   '\u0640',
   '\u064B',
   '\u064C',
