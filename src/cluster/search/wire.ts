@@ -231,6 +231,10 @@ export function encodeRendered(v: unknown): unknown {
   if (v instanceof RawJson) return { '\u0000raw': v.text };
   if (Array.isArray(v)) return v.map(encodeRendered);
   if (v === null || typeof v !== 'object') return v;
+  // what the response renders of it (script values: dates, doubles, geo points), as
+  // JSON.stringify does on a lone node; the object itself may hold functions
+  const toJSON = (v as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === 'function') return encodeRendered(toJSON.call(v));
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(v)) out[k] = encodeRendered(x);
   return out;
