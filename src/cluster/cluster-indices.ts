@@ -134,7 +134,17 @@ export interface ClusterIndices {
   /** Runs `fn` as part of applying every new state (before the state counts as applied here). */
   onApply(fn: (prev: ClusterState | null, next: ClusterState) => Promise<void>): void;
   /** Tells the master a copy failed (it unassigns it and reroutes). */
-  shardFailed(allocationId: string, reason: string, markAsStale: boolean): Promise<void>;
+  /**
+   * `primaryTerm`: the term the failure was seen in; the master ignores it once the shard moved to
+   * another term (ES ShardStateAction's primary term check), so a late or repeated report never
+   * fails a newer incarnation of the copy.
+   */
+  shardFailed(
+    allocationId: string,
+    reason: string,
+    markAsStale: boolean,
+    primaryTerm?: number,
+  ): Promise<void>;
   /** Deletes indices (exact names) through the master. */
   delete(names: readonly string[]): Promise<void>;
   stop(): void;
@@ -420,8 +430,11 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     return { version: state.version };
   });
   membership.handle(SHARD_FAILED_ACTION, async (b) => {
-    const { allocationId, reason, markAsStale } = b as { allocationId: string; reason: string; markAsStale: boolean }; // prettier-ignore
-    await master.submit('shard-failed', (s) => reroute(shardFailed(s, allocationId, reason, Date.now(), { markAsStale }), allocation()).state); // prettier-ignore
+    const { allocationId, reason, markAsStale, primaryTerm } = b as { allocationId: string; reason: string; markAsStale: boolean; primaryTerm?: number }; // prettier-ignore
+    await master.submit('shard-failed', (s) => {
+      if (primaryTerm !== undefined && termOfCopy(s, allocationId) !== primaryTerm) return s;
+      return reroute(shardFailed(s, allocationId, reason, Date.now(), { markAsStale }), allocation()).state; // prettier-ignore
+    });
     return {};
   });
   membership.handle(DELETE_INDEX_ACTION, async (b) => {
@@ -520,8 +533,8 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
       const r = (await membership.toMaster(ALIASES_ACTION, { changes })) as { version: number };
       await appliedEverywhere(r.version);
     },
-    async shardFailed(allocationId, reason, markAsStale) {
-      await membership.toMaster(SHARD_FAILED_ACTION, { allocationId, reason, markAsStale });
+    async shardFailed(allocationId, reason, markAsStale, primaryTerm) {
+      await membership.toMaster(SHARD_FAILED_ACTION, { allocationId, reason, markAsStale, ...(primaryTerm !== undefined ? { primaryTerm } : {}) }); // prettier-ignore
     },
     onApply: (fn) => applier.onApply(fn),
     async publishCreated(idx, waitMs, also) {
@@ -584,3 +597,13 @@ const CLUSTER_SET = new Set([
   'index.version.created',
   'index.provided_name',
 ]);
+
+/** The primary term of the shard a copy belongs to (undefined: no such copy). */
+function termOfCopy(state: ClusterState, allocationId: string): number | undefined {
+  for (const [name, table] of state.routing)
+    for (const copies of table.shards)
+      for (const c of copies)
+        if (c.allocationId?.id === allocationId)
+          return state.metadata.indices.get(name)?.terms[c.shard]?.primaryTerm;
+  return undefined;
+}

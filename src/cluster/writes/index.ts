@@ -58,7 +58,8 @@ export function startClusterWritePath(deps: ClusterWritePathDeps): WriteExecutor
         peerOf,
         putMapping: (i, u, t, m) => deps.clusterIndices.putMapping(i, u, t, m),
         shardFailed: (aid, reason) => deps.clusterIndices.shardFailed(aid, reason, true),
-        primaryFailed: (aid, reason) => deps.clusterIndices.shardFailed(aid, reason, false),
+        primaryFailed: (aid, reason, term) =>
+          deps.clusterIndices.shardFailed(aid, reason, false, term),
         writesBlocked: () => leaseLost,
         ...(deps.pending ? { pending: deps.pending } : {}),
         ...(deps.upsertPipeline ? { upsertPipeline: deps.upsertPipeline } : {}),

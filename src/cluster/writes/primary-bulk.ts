@@ -51,7 +51,7 @@ export interface PrimaryDeps {
    * Tells the master this node's primary failed, keeping it in sync: a replica takes over with a
    * new term, or — with no other in-sync copy — the same store is placed again under a new term.
    */
-  primaryFailed?(allocationId: string, reason: string): Promise<void>;
+  primaryFailed?(allocationId: string, reason: string, primaryTerm: number): Promise<void>;
   /** Gives an update the index's default pipeline for its upsert (the update API's). */
   readonly upsertPipeline?: (req: UpdateRequest) => UpdateRequest;
   /** Writes applied here and not yet answered, which realtime GETs wait for. */
@@ -187,7 +187,7 @@ function failOverLater(
   void (async () => {
     for (let attempt = 0; attempt < 30 && stillPrimary(); attempt++) {
       try {
-        await deps.primaryFailed!(primaryAid, reason);
+        await deps.primaryFailed!(primaryAid, reason, term);
         deps.log?.('WARN', `[${index}][${shard}] ${reason}; failed over`);
         return;
       } catch {
