@@ -37,6 +37,9 @@ const BY_ENDPOINT: Record<string, Record<Method, string | null>> = {
   _cache: { '*': 'indices:admin/cache/clear' },
   _shard_stores: { '*': 'indices:monitor/shard_stores' },
   _rollover: { '*': 'indices:admin/rollover' },
+  // ES ResizeAction serves both (and ShrinkAction's own name for shrink)
+  _shrink: { '*': 'indices:admin/resize' },
+  _split: { '*': 'indices:admin/resize' },
   _close: { '*': 'indices:admin/close' },
   _open: { '*': 'indices:admin/open' },
   // x-pack TransportFreezeIndexAction serves both (FreezeIndexAction.NAME)

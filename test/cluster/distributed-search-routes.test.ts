@@ -236,10 +236,18 @@ describe('search routes in a cluster', () => {
     const want = await b.req('POST', '/docs/_search?search_type=dfs_query_then_fetch', dfs);
     expect(got.status).toBe(200);
     expect(noTook(got.json)).toEqual(noTook(want.json));
-    // a lone node answers without a profile section: so does the cluster
+    // the profile names the node whose copy answered each shard: this node's own for shard 0
+    // (its context's id), B's for the others
     const profiled = await a.req('POST', '/docs/_search', { profile: true, size: 3 });
     const ref = await b.req('POST', '/docs/_search', { profile: true, size: 3 });
     expect(profiled.status).toBe(200);
-    expect(noTook(profiled.json)).toEqual(noTook(ref.json));
+    const ids = (r: typeof ref) => r.json.profile.shards.map((s: { id: string }) => s.id);
+    expect(ids(profiled)).toEqual([`[${a.context.nodeId}][docs][0]`, '[B][docs][1]', '[B][docs][2]']); // prettier-ignore
+    expect(ids(ref)).toEqual([0, 1, 2].map((n) => `[${b.context.nodeId}][docs][${n}]`));
+    const { profile: p1, ...rest1 } = noTook(profiled.json);
+    const { profile: p2, ...rest2 } = noTook(ref.json);
+    expect(rest1).toEqual(rest2);
+    const noIds = (p: { shards: Array<{ id: string }> }) => p.shards.map(({ id: _, ...s }) => s);
+    expect(noIds(p1 as never)).toEqual(noIds(p2 as never));
   });
 });

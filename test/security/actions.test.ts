@@ -115,6 +115,7 @@ const ES_ACTIONS = new Set([
   'indices:monitor/segments',
   'indices:monitor/settings/get',
   'indices:monitor/stats',
+  'indices:admin/resize',
 ]);
 
 describe('actionFor', () => {

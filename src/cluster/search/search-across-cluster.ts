@@ -257,7 +257,7 @@ export async function searchAcrossCluster(
             continue;
           }
           failures[t.shardIndex] = undefined;
-          results[t.shardIndex] = remoteResult(t, s, parsed, plan.sortSpecs, opts);
+          results[t.shardIndex] = { ...remoteResult(t, s, parsed, plan.sortSpecs, opts), nodeId }; // prettier-ignore
           owner.set(t.shardIndex, nodeId);
           if (contextId) {
             contextOf.set(t.shardIndex, contextId);

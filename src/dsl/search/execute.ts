@@ -252,7 +252,7 @@ export function planSearch(
 /** One shard's query phase result as the coordinator reduces it (local, or from another node). */
 export type QueryResult = Pick<
   ShardResult,
-  'target' | 'top' | 'aggs' | 'sortKeys' | 'hitsFrom' | 'timedOut'
+  'target' | 'top' | 'aggs' | 'sortKeys' | 'hitsFrom' | 'timedOut' | 'nodeId'
 > & {
   /** The shard's suggestions, when they ran where the shard is (another node's). */
   readonly suggest?: ShardSuggest;
@@ -468,7 +468,7 @@ export function buildSearchResponse(p: ResponseParts): Record<string, unknown> {
     body.profile = {
       shards: results.map(
         (r) =>
-        profileShard(opts.nodeId, r.target.idx.name, r.target.shard.id, toSearchQuery(parsed.query, plan.qctx(r.target.idx))), // prettier-ignore
+        profileShard(r.nodeId ?? opts.nodeId, r.target.idx.name, r.target.shard.id, toSearchQuery(parsed.query, plan.qctx(r.target.idx))), // prettier-ignore
       ),
     };
   }

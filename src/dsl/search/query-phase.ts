@@ -53,6 +53,8 @@ export interface ShardResult {
   /** The shard's query (boosted, sliced) and its rescore queries, for explanations. */
   weight: Weight;
   rescoreWeights: Weight[];
+  /** The node whose copy answered (a cluster's remote shard); absent: this node. */
+  nodeId?: string;
 }
 
 export interface ShardPhaseInput {
