@@ -3,6 +3,7 @@
  * shared workload, in-process and over HTTP, with the peers of ../shared/bench in the same run
  * when `--peers` is given. Writes reports/bench-<stamp>.{json,md} and prints the table.
  * `--cluster`: the cluster ingest bench instead (test/bench/cluster-bench.ts).
+ * `--ops`: ingest through a pipeline and `_reindex` throughput instead (test/bench/ops-bench.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clusterOptions, runClusterBench } from './cluster-bench.js';
 import { ensureHarness as ensureHarnessIn, harnessDir } from './harness.js';
+import { opsOptions, runOpsBench } from './ops-bench.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -224,4 +226,7 @@ function main(): void {
 if (args.includes('--cluster')) {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   await runClusterBench(root, clusterOptions(args));
+} else if (args.includes('--ops')) {
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  process.stdout.write(await runOpsBench(root, opsOptions(args)));
 } else main();
