@@ -24,6 +24,8 @@ export const METADATA_FIELDS = [
   '_version_type',
 ] as const;
 
+const METADATA_SET: ReadonlySet<string> = new Set(METADATA_FIELDS);
+
 export interface DocumentMeta {
   _index: string;
   _type: string;
@@ -57,7 +59,7 @@ export function zonedTimestamp(d: Date): string {
 export function sourceOf(doc: IngestDocument): JsonMap {
   const out: JsonMap = {};
   for (const [k, v] of Object.entries(doc.sourceAndMetadata)) {
-    if (!(METADATA_FIELDS as readonly string[]).includes(k)) out[k] = v;
+    if (!METADATA_SET.has(k)) out[k] = v;
   }
   return out;
 }
@@ -112,24 +114,38 @@ const isMap = (v: unknown): v is JsonMap =>
 
 interface FieldPath {
   readonly root: JsonMap;
-  readonly elements: string[];
+  readonly elements: readonly string[];
 }
+
+/** Parsed paths: processors name the same few paths for every document. */
+const parsedPaths = new Map<
+  string,
+  { readonly ingest: boolean; readonly elements: readonly string[] }
+>();
 
 function fieldPath(doc: IngestDocument, path: string | null | undefined): FieldPath {
   if (path === null || path === undefined || path.length === 0)
     throw illegalArgument('path cannot be null nor empty');
-  let root = doc.sourceAndMetadata;
-  let rest = path;
-  if (path.startsWith('_ingest.')) {
-    root = doc.ingestMetadata;
-    rest = path.slice('_ingest.'.length);
-  } else if (path.startsWith('_source.')) {
-    rest = path.slice('_source.'.length);
+  let parsed = parsedPaths.get(path);
+  if (parsed === undefined) {
+    const ingest = path.startsWith('_ingest.');
+    const rest = ingest
+      ? path.slice('_ingest.'.length)
+      : path.startsWith('_source.')
+        ? path.slice('_source.'.length)
+        : path;
+    const elements = rest.split('.');
+    if (rest.length === 0 || elements.some((e) => e.length === 0))
+      throw illegalArgument(`path [${path}] is not valid`);
+    if (parsedPaths.size >= 4096) parsedPaths.clear();
+    parsed = { ingest, elements };
+    parsedPaths.set(path, parsed);
   }
-  const elements = rest.split('.');
-  if (rest.length === 0 || elements.some((e) => e.length === 0))
-    throw illegalArgument(`path [${path}] is not valid`);
-  return { root, elements };
+  // callers only read the elements, never change them
+  return {
+    root: parsed.ingest ? doc.ingestMetadata : doc.sourceAndMetadata,
+    elements: parsed.elements,
+  };
 }
 
 function listIndex(el: string, list: unknown[], path: string): number {

@@ -54,9 +54,12 @@ export class IngestService {
   async replaceAll(pipelines: Readonly<Record<string, JsonMap>>): Promise<void> {
     const gone = Object.keys(this.store.all()).filter((id) => !(id in pipelines));
     if (gone.length) await this.store.remove(gone);
+    for (const id of gone) this.compiled.delete(id);
     for (const [id, config] of Object.entries(pipelines))
-      if (JSON.stringify(this.store.get(id)) !== JSON.stringify(config))
+      if (JSON.stringify(this.store.get(id)) !== JSON.stringify(config)) {
         await this.store.put(id, config);
+        this.compiled.delete(id);
+      }
   }
 
   /** PUT _ingest/pipeline/{id}: validated by building it, then stored. */
@@ -93,15 +96,16 @@ export class IngestService {
     await this.onChange?.();
   }
 
-  /** The compiled pipeline of a stored definition (rebuilt when the definition changed). */
+  /**
+   * The compiled pipeline of a stored definition. Every change of the store goes through this
+   * service (put, delete, replaceAll), which drops the compiled copy, so a hit needs no store
+   * read: this runs once per ingested document.
+   */
   pipeline(id: string): Pipeline | undefined {
-    const config = this.store.get(id);
-    if (!config) {
-      this.compiled.delete(id);
-      return undefined;
-    }
     const hit = this.compiled.get(id);
-    if (hit && JSON.stringify(hit.config) === JSON.stringify(config)) return hit.pipeline;
+    if (hit) return hit.pipeline;
+    const config = this.store.get(id);
+    if (!config) return undefined;
     const pipeline = parsePipeline(id, structuredClone(config));
     this.compiled.set(id, { config, pipeline });
     return pipeline;

@@ -158,3 +158,34 @@ describe('processor stats', () => {
     ]);
   });
 });
+
+describe('compiled pipelines', () => {
+  const meta = { _index: 'i', _type: '_doc', _id: '1' };
+  const setX = (v: string) => ({ processors: [{ set: { field: 'x', value: v } }] });
+  const xOf = (svc: IngestService, id: string) => {
+    const r = svc.run(id, meta, {});
+    return r.kind === 'document' ? r.source.x : null;
+  };
+
+  it('are reused between documents and follow every change of the definitions', async () => {
+    const store = memoryPipelineStore();
+    const svc = new IngestService(store);
+    await svc.put('p', setX('a'));
+    expect(svc.pipeline('p')).toBe(svc.pipeline('p'));
+    expect(xOf(svc, 'p')).toBe('a');
+    await svc.put('p', setX('b'));
+    expect(xOf(svc, 'p')).toBe('b');
+    await svc.replaceAll({ p: setX('c'), q: setX('d') });
+    expect([xOf(svc, 'p'), xOf(svc, 'q')]).toEqual(['c', 'd']);
+    await svc.replaceAll({ q: setX('d') });
+    expect(svc.pipeline('p')).toBeUndefined();
+    await svc.delete('q');
+    expect(() => svc.run('q', meta, {})).toThrow('pipeline with id [q] does not exist');
+  });
+
+  it('are built from the store when another service instance wrote it', async () => {
+    const store = memoryPipelineStore();
+    await new IngestService(store).put('p', setX('a'));
+    expect(xOf(new IngestService(store), 'p')).toBe('a');
+  });
+});
