@@ -457,3 +457,37 @@ describe('tasks and rethrottle', () => {
     expect(done.json.response.updated).toBe(2);
   });
 });
+
+describe('the script of _update_by_query and _reindex (one ScriptApplier)', () => {
+  const script = (source: string) => ({ script: { lang: 'painless', source } });
+
+  it('refuses a changed field before a bad op, and reads a removed null field as unchanged', async () => {
+    await seed('t', [{ n: 1 }]);
+    const both = await node.req('POST', '/t/_update_by_query', script("ctx._index = 'x'; ctx.op = 'bad'")); // prettier-ignore
+    expect(both.status).toBe(400);
+    expect(both.json.error.reason).toBe('Modifying [_index] not allowed');
+    const bad = await node.req('POST', '/t/_update_by_query', script("ctx.op = 'bad'"));
+    expect(bad.json.error.reason).toBe(
+      'Operation type [bad] not allowed, only [noop, index, delete] are allowed',
+    );
+    const removed = await node.req('POST', '/t/_update_by_query?refresh', script("ctx.remove('_routing'); ctx._source.n = 2")); // prettier-ignore
+    expect(removed.json).toMatchObject({ updated: 1, failures: [] });
+    expect((await node.req('GET', '/t/_doc/1')).json._source).toEqual({ n: 2 });
+  });
+
+  it('lets reindex move a document and refuses added fields the same way', async () => {
+    await seed('s', [{ n: 1 }]);
+    const moved = await node.req('POST', '/_reindex?refresh', {
+      source: { index: 's' },
+      dest: { index: 'd' },
+      ...script("ctx._id = 'moved'; ctx._routing = 'r'"),
+    });
+    expect(moved.json).toMatchObject({ created: 1, failures: [] });
+    expect((await node.req('GET', '/d/_doc/moved?routing=r')).json._source).toEqual({ n: 1 });
+    for (const path of ['/s/_update_by_query', '/_reindex']) {
+      const body = path === '/_reindex' ? { source: { index: 's' }, dest: { index: 'd2' } } : {};
+      const r = await node.req('POST', path, { ...body, ...script('ctx.extra = 1') });
+      expect(r.json.error.reason).toBe('Invalid fields added to context [extra]');
+    }
+  });
+});

@@ -23,6 +23,12 @@ import { indicesOptionsFrom, STRICT_EXPAND_OPEN_FORBID_CLOSED } from '../../engi
 import type { NodeContext } from '../../node-context.js';
 import { searchLimits } from './search.js';
 import { reindexItem } from './reindex-item.js';
+import {
+  applyBulkByScrollScript,
+  checkNoExtraFields,
+  opType,
+  SCRIPTED_FIELDS,
+} from './bulk-by-scroll-script.js';
 import { docInSlice, shardSlice } from './by-query-slices.js';
 import {
   emptyStatus,
@@ -495,7 +501,7 @@ function reindexHit(node: NodeContext, job: ByQueryJob, h: ScanHit): BulkItem | 
   return reindexItem(node, job.dest!, job.script, hit, source);
 }
 
-/** ES AbstractAsyncBulkByScrollAction.ScriptApplier with UpdateByQueryScriptApplier's checks. */
+/** ES ScriptApplier with UpdateByQueryScriptApplier's checks: the metadata may not change. */
 function applyScript(
   node: NodeContext,
   script: unknown,
@@ -504,54 +510,20 @@ function applyScript(
   version: number,
   source: unknown,
 ): 'noop' | 'delete' | { source: unknown } {
-  if (!node.runUpdateScript) throw illegalArgument('scripts are not supported');
-  const ctx: Record<string, unknown> = {
-    _index: doc.idx.name,
-    _type: doc.type,
-    _id: doc.id,
-    _version: version,
-    _parent: null,
-    _routing: doc.routing,
-    _source: source,
-    op: 'index',
-  };
-  node.runUpdateScript(script, ctx);
-  const take = (k: string): unknown => {
-    const v = ctx[k];
-    delete ctx[k];
-    return v;
-  };
-  const newOp = take('op');
-  if (newOp === null || newOp === undefined) throw illegalArgument('Script cleared operation type');
-  const newSource = take('_source');
-  const unchanged: Array<[string, unknown]> = [
-    ['_index', doc.idx.name],
-    ['_type', doc.type],
-    ['_id', doc.id],
-    ['_version', version],
-    ['_parent', null],
-    ['_routing', doc.routing],
-  ];
-  for (const [k, was] of unchanged) {
-    const now = take(k);
-    if (now !== was && !(now === undefined && was === null)) {
+  const was = { _index: doc.idx.name, _type: doc.type, _id: doc.id, _version: version, _routing: doc.routing }; // prettier-ignore
+  const r = applyBulkByScrollScript(node, script, was, source);
+  for (const k of SCRIPTED_FIELDS) {
+    if (r.fields[k] !== (k === '_parent' ? null : was[k]))
       throw illegalArgument(`Modifying [${k}] not allowed`);
-    }
   }
-  const op = String(newOp).toLowerCase();
-  if (op !== 'noop' && op !== 'index' && op !== 'delete') {
-    throw illegalArgument(
-      `Operation type [${op}] not allowed, only [noop, index, delete] are allowed`,
-    );
-  }
+  const op = opType(r.op);
   if (op === 'noop') {
     state.noops++;
     return 'noop';
   }
   if (op === 'delete') return 'delete';
-  const extra = Object.keys(ctx);
-  if (extra.length) throw illegalArgument(`Invalid fields added to context [${extra.join(',')}]`);
-  return { source: newSource };
+  checkNoExtraFields(r);
+  return { source: r.source };
 }
 
 type ItemOutcome = BulkFailure | { op: 'index' | 'delete'; index: string; result: string };

@@ -10,6 +10,7 @@ import { MATCH_ANY } from '../../engine/versioning.js';
 import type { ScanHit } from '../../dsl/search/scan.js';
 import type { NodeContext } from '../../node-context.js';
 import type { BulkItem, ReindexDest } from './by-query-worker.js';
+import { applyBulkByScrollScript, checkNoExtraFields, opType } from './bulk-by-scroll-script.js';
 
 /** ES copyRouting: the routing the destination write uses. */
 function destRouting(dest: ReindexDest, docRouting: string | null): string | null {
@@ -50,54 +51,30 @@ export function reindexItem(
     opType: dest.opType,
   };
   if (script === null) return { ...item, source: Buffer.from(JSON.stringify(source)) };
-  if (!node.runUpdateScript) throw illegalArgument('scripts are not supported');
-  const ctx: Record<string, unknown> = {
-    _index: h.index,
-    _type: h.type,
-    _id: h.id,
-    _version: h.version,
-    _parent: null,
-    _routing: h.routing,
-    _source: source,
-    op: 'index',
-  };
-  node.runUpdateScript(script, ctx);
-  const take = (k: string): unknown => {
-    const v = ctx[k];
-    delete ctx[k];
-    return v === undefined ? null : v;
-  };
-  const newOp = take('op');
-  if (newOp === null) throw illegalArgument('Script cleared operation type');
-  const newSource = take('_source');
-  const index = take('_index');
+  const r = applyBulkByScrollScript(
+    node,
+    script,
+    { _index: h.index, _type: h.type, _id: h.id, _version: h.version, _routing: h.routing },
+    source,
+  );
+  const { _index: index, _type: type, _id: id, _version: version, _routing: routing } = r.fields;
   if (index !== h.index) {
     if (index === null) throw nullPointer("Can't reindex without a destination index!");
     item.index = String(index);
   }
-  const type = take('_type');
   if (type !== h.type) {
     if (type === null) throw nullPointer("Can't reindex without a destination type!");
     item.type = String(type);
   }
-  const id = take('_id');
   if (id !== h.id) item.id = id === null ? null : String(id);
-  const version = take('_version');
   if (version !== h.version) {
     if (version === null) {
       item.version = MATCH_ANY;
       item.versionType = 'internal';
     } else item.version = asLong(version, '_version');
   }
-  take('_parent');
-  const routing = take('_routing');
   if (routing !== h.routing) item.routing = routing === null ? null : String(routing);
-  const op = String(newOp).toLowerCase();
-  if (op !== 'noop' && op !== 'index' && op !== 'delete') {
-    throw illegalArgument(
-      `Operation type [${op}] not allowed, only [noop, index, delete] are allowed`,
-    );
-  }
+  const op = opType(r.op);
   if (op === 'noop') return 'noop';
   if (op === 'delete') {
     return {
@@ -110,7 +87,6 @@ export function reindexItem(
       versionType: 'internal',
     };
   }
-  const extra = Object.keys(ctx);
-  if (extra.length) throw illegalArgument(`Invalid fields added to context [${extra.join(',')}]`);
-  return { ...item, source: Buffer.from(JSON.stringify(newSource)) };
+  checkNoExtraFields(r);
+  return { ...item, source: Buffer.from(JSON.stringify(r.source)) };
 }
