@@ -4,7 +4,7 @@
  * conditional specs `3<90%`, `2<-25% 9<-3`. Bad specs fail with Java's exceptions as ES reports.
  */
 import { EsError } from '../common/errors.js';
-import { javaParseInt, javaToInt, javaTrim } from './query-string/java-number.js';
+import { javaParseInt, javaToInt, javaTrim } from '../common/java-parse-number.js';
 
 /** Java `String.split(regex)` for a literal single-char separator (trailing empties dropped). */
 function javaSplit(s: string, sep: string): string[] {

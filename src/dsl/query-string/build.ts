@@ -12,7 +12,7 @@ import type { Occur, QsAnalyzedLeaf, QsClause, QsNode } from './ast.js';
 import { withBoost } from './ast.js';
 import { discardEscapeChar } from './escape.js';
 import { LuceneParseError } from './errors.js';
-import { javaParseFloat, javaToInt } from './java-number.js';
+import { javaParseFloat, javaToInt } from '../../common/java-parse-number.js';
 
 export interface BuildOptions {
   readonly defaultOperator: 'OR' | 'AND';

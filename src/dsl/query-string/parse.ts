@@ -11,7 +11,7 @@ import type { QsAnalyzedLeaf, QsNode } from './ast.js';
 import { createActions, type ClauseList } from './build.js';
 import { escapeQueryString } from './escape.js';
 import { LuceneParseError, failedToParse, type IndexRef } from './errors.js';
-import { javaTrim } from './java-number.js';
+import { javaTrim } from '../../common/java-parse-number.js';
 import { encounteredMessage } from './syntax-error.js';
 
 export interface QueryStringOptions {

@@ -6,7 +6,7 @@
  */
 import { illegalArgument } from '../../common/errors.js';
 import type { Occur, QsAnalyzedLeaf, QsClause, QsNode } from './ast.js';
-import { javaParseInt, javaTrim } from './java-number.js';
+import { javaParseInt, javaTrim } from '../../common/java-parse-number.js';
 
 // SimpleQueryParser flag bits
 export const SQS_FLAGS = {

@@ -5,7 +5,7 @@
  */
 import { EsError, illegalArgument, parseException } from '../../common/errors.js';
 import { codePointCount } from './code-points.js';
-import { javaParseFloat, javaParseInt, javaToInt } from './java-number.js';
+import { javaParseFloat, javaParseInt, javaToInt } from '../../common/java-parse-number.js';
 
 export type Fuzziness =
   | { readonly auto: true; readonly low: number; readonly high: number }

@@ -5,7 +5,7 @@
  * offsets, and the messages are Lucene's `IllegalArgumentException` texts.
  */
 import { illegalArgument } from '../../common/errors.js';
-import { javaParseInt } from './java-number.js';
+import { javaParseInt } from '../../common/java-parse-number.js';
 
 /** RegExp syntax flags (Lucene `RegExp` constants). */
 export const REGEXP_FLAGS = {

@@ -1,9 +1,9 @@
 /**
- * Java number parsing (`Integer.parseInt`, `Float.parseFloat`, the `(int)` cast) with Java's
- * `NumberFormatException` wording, for Lucene RegExp repeats and ES `Fuzziness`. (The same helper
- * exists in src/dsl/query-string: search/ may import only src/common.)
+ * Java number parsing as Elasticsearch's code paths see it (`Integer.parseInt`, `Float.valueOf`,
+ * the `(int)` cast), with Java's `NumberFormatException` wording: for fuzziness, slop, boost and
+ * `minimum_should_match` text, Lucene RegExp repeats and ES `Fuzziness`.
  */
-import { EsError } from '../../common/errors.js';
+import { EsError } from './errors.js';
 
 export const numberFormat = (input: string): EsError =>
   new EsError('number_format_exception', `For input string: "${input}"`, 400);
