@@ -130,19 +130,27 @@ function javaError(type: string, reason: string): EsError {
 }
 
 /** java.time ZoneOffset.of; returns millis. */
-function parseJavaOffset(s: string, fullId: string): number {
-  const bad = () =>
-    javaError('date_time_exception', `Invalid ID for ZoneOffset, invalid format: ${s}`);
+function parseJavaOffset(s: string): number {
+  return javaOffsetSeconds(s, (reason) => javaError('date_time_exception', reason)) * 1000;
+}
+
+/**
+ * java.time ZoneOffset.of for `+h`, `+hh`, `+hhmm`, `+hh:mm`, `+hhmmss`, `+hh:mm:ss` (and `-`):
+ * the offset in seconds, or `fail` with Java's DateTimeException message (the caller picks the
+ * error's type and status).
+ */
+export function javaOffsetSeconds(s: string, fail: (reason: string) => Error): number {
+  const bad = () => fail(`Invalid ID for ZoneOffset, invalid format: ${s}`);
   const c0 = s[0];
   if (c0 !== '+' && c0 !== '-') throw bad();
   const body = s.slice(1);
-  let h: number;
-  let m = 0;
-  let sec = 0;
   const num = (t: string) => {
     if (!/^\d\d$/.test(t)) throw bad();
     return +t;
   };
+  let h: number;
+  let m = 0;
+  let sec = 0;
   switch (body.length) {
     case 1:
       if (!/^\d$/.test(body)) throw bad();
@@ -175,25 +183,14 @@ function parseJavaOffset(s: string, fullId: string): number {
       throw bad();
   }
   if (h > 18)
-    throw javaError(
-      'date_time_exception',
-      `Zone offset hours not in valid range: value ${h} is not in the range -18 to 18`,
-    );
+    throw fail(`Zone offset hours not in valid range: value ${h} is not in the range -18 to 18`);
   if (m > 59)
-    throw javaError(
-      'date_time_exception',
-      `Zone offset minutes not in valid range: value ${m} is not in the range -59 to 59`,
-    );
+    throw fail(`Zone offset minutes not in valid range: value ${m} is not in the range -59 to 59`);
   if (sec > 59)
-    throw javaError(
-      'date_time_exception',
-      `Zone offset seconds not in valid range: value ${sec} is not in the range -59 to 59`,
-    );
+    throw fail(`Zone offset seconds not in valid range: value ${sec} is not in the range -59 to 59`); // prettier-ignore
   const total = h * 3600 + m * 60 + sec;
-  if (total > 18 * 3600)
-    throw javaError('date_time_exception', 'Zone offset not in valid range: -18:00 to +18:00');
-  void fullId;
-  return (c0 === '-' ? -total : total) * 1000;
+  if (total > 18 * 3600) throw fail('Zone offset not in valid range: -18:00 to +18:00');
+  return c0 === '-' ? -total : total;
 }
 
 function javaOffsetZone(offset: number, prefix = ''): TimeZone {
@@ -204,12 +201,12 @@ function javaOffsetZone(offset: number, prefix = ''): TimeZone {
 function javaZone(id: string): TimeZone {
   if (id === 'Z') return JAVA_UTC;
   if (id.length <= 1 || id.startsWith('+') || id.startsWith('-')) {
-    return javaOffsetZone(parseJavaOffset(id, id));
+    return javaOffsetZone(parseJavaOffset(id));
   }
   for (const prefix of ['UTC', 'GMT', 'UT']) {
     if (id === prefix) return new FixedZone(prefix, 0);
     if (id.startsWith(prefix) && (id[prefix.length] === '+' || id[prefix.length] === '-')) {
-      return javaOffsetZone(parseJavaOffset(id.slice(prefix.length), id), prefix);
+      return javaOffsetZone(parseJavaOffset(id.slice(prefix.length)), prefix);
     }
   }
   if (!/^[A-Za-z][A-Za-z0-9~/._+-]+$/.test(id)) {

@@ -5,6 +5,7 @@
  * (the ICU tz database); fixed offsets never touch Intl.
  */
 import { EsError } from '../../common/errors.js';
+import { javaOffsetSeconds } from '../../common/dates/time-zone.js';
 
 export interface Zone {
   /** Normalised id as Java's ZoneId.getId() prints it ("Z", "+01:00", "UTC", "Europe/Berlin"). */
@@ -33,55 +34,7 @@ export function offsetId(totalSeconds: number): string {
 
 /** ES: ZoneOffset.of(String). Returns the offset in seconds. */
 export function parseOffset(id: string): number {
-  const bad = () => dateTimeException('Invalid ID for ZoneOffset, invalid format: ' + id);
-  if (id === 'Z') return 0;
-  const sign = id[0];
-  if (sign !== '+' && sign !== '-') throw bad();
-  const body = id.slice(1);
-  let h: number;
-  let m = 0;
-  let s = 0;
-  const num = (x: string) => (/^\d\d$/.test(x) ? Number(x) : NaN);
-  switch (body.length) {
-    case 1:
-      h = /^\d$/.test(body) ? Number(body) : NaN;
-      break;
-    case 2:
-      h = num(body);
-      break;
-    case 4:
-      h = num(body.slice(0, 2));
-      m = num(body.slice(2, 4));
-      break;
-    case 5:
-      if (body[2] !== ':') throw bad();
-      h = num(body.slice(0, 2));
-      m = num(body.slice(3, 5));
-      break;
-    case 6:
-      h = num(body.slice(0, 2));
-      m = num(body.slice(2, 4));
-      s = num(body.slice(4, 6));
-      break;
-    case 8:
-      if (body[2] !== ':' || body[5] !== ':') throw bad();
-      h = num(body.slice(0, 2));
-      m = num(body.slice(3, 5));
-      s = num(body.slice(6, 8));
-      break;
-    default:
-      throw bad();
-  }
-  if (Number.isNaN(h) || Number.isNaN(m) || Number.isNaN(s)) throw bad();
-  if (h > 18 || m > 59 || s > 59) {
-    throw dateTimeException(
-      'Zone offset hours not in valid range: value ' + h + ' is not in the range -18 to 18',
-    );
-  }
-  const total = h * 3600 + m * 60 + s;
-  if (total > 18 * 3600)
-    throw dateTimeException('Zone offset not in valid range: -18:00 to +18:00');
-  return sign === '-' ? -total : total;
+  return id === 'Z' ? 0 : javaOffsetSeconds(id, dateTimeException);
 }
 
 function isKnownRegion(id: string): boolean {
