@@ -9,13 +9,10 @@ import type { JField, JavaElement, JavaPrintContext } from './java-fields.js';
 import { JavaFormatError, JavaParsed, fieldValue } from './java-fields.js';
 import type { LocaleSymbols } from './locale-symbols.js';
 import { timeZone } from './time-zone.js';
+import { parseJavaDigits, type SignStyle as JavaSignStyle } from './java-digits.js';
 
-export type SignStyle = 'NORMAL' | 'NOT_NEGATIVE' | 'EXCEEDS_PAD';
+export type SignStyle = Extract<JavaSignStyle, 'NORMAL' | 'NOT_NEGATIVE' | 'EXCEEDS_PAD'>;
 const isDigit = (c: number) => c >= 48 && c <= 57;
-
-/** SignStyle.parse(positive, strict=true, fixedWidth). */
-const signAllowed = (style: SignStyle, positive: boolean) =>
-  style === 'NORMAL' ? !positive : style === 'EXCEEDS_PAD';
 
 export class NumberElement implements JavaElement {
   /** -1 = fixed width (adjacent value parsing), >0 = digits reserved for following values. */
@@ -51,56 +48,21 @@ export class NumberElement implements JavaElement {
   }
 
   parse(p: JavaParsed, text: string, position: number): number {
-    const length = text.length;
-    if (position === length) return ~position;
-    const signCh = text[position];
-    let negative = false;
-    let positive = false;
-    if (signCh === '+') {
-      if (!signAllowed(this.sign, true)) return ~position;
-      positive = true;
-      position++;
-    } else if (signCh === '-') {
-      if (!signAllowed(this.sign, false)) return ~position;
-      negative = true;
-      position++;
-    }
-    const effMin = this.minWidth;
-    const minEnd = position + effMin;
-    if (minEnd > length) return ~position;
-    let effMax = this.maxWidth + Math.max(this.subsequentWidth, 0);
-    let total = 0;
-    let pos = position;
-    for (let pass = 0; pass < 2; pass++) {
-      const maxEnd = Math.min(pos + effMax, length);
-      while (pos < maxEnd) {
-        const ch = text.charCodeAt(pos++);
-        if (!isDigit(ch)) {
-          pos--;
-          if (pos < minEnd) return ~position;
-          break;
-        }
-        total = total * 10 + (ch - 48);
-      }
-      if (this.subsequentWidth > 0 && pass === 0) {
-        const parseLen = pos - position;
-        effMax = Math.max(effMin, parseLen - this.subsequentWidth);
-        pos = position;
-        total = 0;
-      } else break;
-    }
-    if (negative) {
-      if (total === 0) return ~(position - 1);
-      total = -total;
-    } else if (this.sign === 'EXCEEDS_PAD') {
-      const parseLen = pos - position;
-      if (positive) {
-        if (parseLen <= this.minWidth) return ~(position - 1);
-      } else if (parseLen > this.minWidth) return ~position;
-    }
-    return setField(p, this.field, total, position, pos);
+    const end = parseJavaDigits(text, position, this, parsedDigits);
+    if (end < 0) return end;
+    return setField(p, this.field, parsedDigits.value, parsedDigits.start, end);
+  }
+
+  get min(): number {
+    return this.minWidth;
+  }
+
+  get max(): number {
+    return this.maxWidth;
   }
 }
+
+const parsedDigits = { value: 0, start: 0 };
 
 function setField(
   p: JavaParsed,

@@ -12,6 +12,7 @@ import {
   type SignStyle,
 } from './printer-parser.js';
 import { dateTimeException, offsetId, zoneOf, type Zone } from './zones.js';
+import { parseJavaDigits } from '../../common/dates/java-digits.js';
 
 export interface ParsedFields {
   fields: Map<FieldName, number>;
@@ -34,17 +35,7 @@ function setField(
 }
 
 /** SignStyle.parse in strict mode. */
-function signParse(style: SignStyle, positive: boolean): boolean {
-  switch (style) {
-    case 'NORMAL':
-      return !positive; // strict
-    case 'ALWAYS':
-    case 'EXCEEDS_PAD':
-      return true;
-    default:
-      return false; // NEVER, NOT_NEGATIVE: only lenient parsing accepts a sign
-  }
-}
+const parsedDigits = { value: 0, start: 0 };
 
 function parseNumber(
   pp: Extract<PrinterParser, { k: 'num' }>,
@@ -52,57 +43,9 @@ function parseNumber(
   text: string,
   position: number,
 ): number {
-  const length = text.length;
-  if (position === length) return ~position;
-  const signCh = text[position];
-  let negative = false;
-  let positive = false;
-  if (signCh === '+') {
-    if (!signParse(pp.sign, true)) return ~position;
-    positive = true;
-    position++;
-  } else if (signCh === '-') {
-    if (!signParse(pp.sign, false)) return ~position;
-    negative = true;
-    position++;
-  } else if (pp.sign === 'ALWAYS') {
-    return ~position;
-  }
-  const effMin = pp.min;
-  const minEnd = position + effMin;
-  if (minEnd > length) return ~position;
-  let effMax = pp.max + Math.max(pp.subsequentWidth, 0);
-  let total = 0;
-  let pos = position;
-  for (let pass = 0; pass < 2; pass++) {
-    const maxEnd = Math.min(pos + effMax, length);
-    while (pos < maxEnd) {
-      const c = text.charCodeAt(pos++);
-      if (!isDigit(c)) {
-        pos--;
-        if (pos < minEnd) return ~position;
-        break;
-      }
-      total = total * 10 + (c - 48);
-    }
-    if (pp.subsequentWidth > 0 && pass === 0) {
-      const parseLen = pos - position;
-      effMax = Math.max(effMin, parseLen - pp.subsequentWidth);
-      pos = position;
-      total = 0;
-    } else break;
-  }
-  if (negative) {
-    if (total === 0) return ~(position - 1);
-    total = -total;
-  } else if (pp.sign === 'EXCEEDS_PAD') {
-    const parseLen = pos - position;
-    if (positive) {
-      if (parseLen <= pp.min) return ~(position - 1);
-    } else if (parseLen > pp.min) return ~position;
-  }
-  if (!Number.isSafeInteger(total)) return ~position;
-  return setField(ctx, pp.field, total, position, pos);
+  const end = parseJavaDigits(text, position, pp, parsedDigits);
+  if (end < 0) return end;
+  return setField(ctx, pp.field, parsedDigits.value, parsedDigits.start, end);
 }
 
 function parseReduced(
