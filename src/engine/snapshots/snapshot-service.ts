@@ -15,8 +15,10 @@ import type { MetadataWriter } from '../metadata-writer.js';
 import type { WriteExecutor } from '../write-executor.js';
 import { defaultWriteBase, type IndexRequest } from '../write-request.js';
 import {
+  CorruptSnapshotFile,
   readIndexMetas,
   readShard,
+  verifyShard,
   readSnapshotList,
   writeIndexMetas,
   writeShard,
@@ -121,9 +123,9 @@ export async function createSnapshot(
       ? await deps.readShards(idx)
       : Array.from({ length: idx.numberOfShards }, (_, n) => shardDocs(idx, n));
     for (let n = 0; n < idx.numberOfShards; n++)
-      shards[idx.name]!.push(writeShard(repo.location, uuid, idx.name, n, docs[n] ?? []));
+      shards[idx.name]!.push(writeShard(repo.location, idx.name, n, docs[n] ?? []));
   }
-  writeIndexMetas(repo.location, uuid, metas);
+  const metaSha = writeIndexMetas(repo.location, uuid, metas);
   const record: SnapshotRecord = {
     snapshot: name,
     uuid,
@@ -137,9 +139,43 @@ export async function createSnapshot(
     endMs: Math.max(Date.now(), startMs + 1),
     shards,
     ...(failures.length > 0 ? { failures } : {}),
+    metaSha,
   };
   writeSnapshotList(repo.location, [...readSnapshotList(repo.location), record]);
   return record;
+}
+
+/** ES SnapshotException: `[repo:snapshot/uuid] msg`, caused by what was found wrong. */
+const snapshotException = (repo: string, s: SnapshotRecord, msg: string, cause: unknown) =>
+  new EsError('snapshot_exception', `[${repo}:${s.snapshot}/${s.uuid}] ${msg}`, 500, {
+    causedBy: new EsError('corrupt_state_exception', (cause as Error).message, 500),
+  });
+
+/** The snapshot's index metadata, or the ES error reporting it unreadable. */
+function indexMetas(repo: Repo, s: SnapshotRecord): Record<string, SnapshotIndexMeta> {
+  try {
+    return readIndexMetas(repo.location, s.uuid, s.metaSha);
+  } catch (e) {
+    if (e instanceof CorruptSnapshotFile) throw snapshotException(repo.name, s, 'failed to read index metadata', e); // prettier-ignore
+    throw e;
+  }
+}
+
+/**
+ * Checks every file of the snapshot's `indices` (default all) against its checksum: a corrupt or
+ * half-written snapshot is reported (ES: failed to read shard snapshot file), never restored.
+ */
+export function verifySnapshot(repo: Repo, s: SnapshotRecord, indices = s.indices): void {
+  indexMetas(repo, s);
+  for (const index of indices)
+    (s.shards[index] ?? []).forEach((files, n) => {
+      try {
+        verifyShard(repo.location, s.uuid, index, n, files);
+      } catch (e) {
+        if (e instanceof CorruptSnapshotFile) throw snapshotException(repo.name, s, `failed to read shard snapshot file for [${index}][${n}]`, e); // prettier-ignore
+        throw e;
+      }
+    });
 }
 
 const restoreError = (repo: string, s: SnapshotRecord, msg: string) =>
@@ -230,7 +266,8 @@ export async function restoreSnapshot(
       if (incomplete.has(i))
         throw restoreError(repo.name, s, `index [${i}] wasn't fully snapshotted - cannot restore`);
   chosen = chosen.filter((i) => !incomplete.has(i));
-  const metas = readIndexMetas(repo.location, s.uuid);
+  verifySnapshot(repo, s, chosen);
+  const metas = indexMetas(repo, s);
   const includeAliases = bool(body.include_aliases, true);
   // everything is checked before anything changes
   const plan = chosen.map((source) => {
@@ -275,7 +312,7 @@ export async function restoreSnapshot(
       batch = [];
     };
     for (let n = 0; n < shards; n++) {
-      for (const d of readShard(repo.location, s.uuid, p.source, n)) {
+      for (const d of readShard(repo.location, s.uuid, p.source, n, s.shards[p.source]![n]!)) {
         // an external version keeps each document's version, as ES's copied segments do
         batch.push({ ...defaultWriteBase(p.target, d.type, d.id), routing: d.routing, version: d.version, versionType: 'external', kind: 'index', opType: 'index', source: d.source }); // prettier-ignore
         if (batch.length >= BATCH) await flush();

@@ -15,7 +15,7 @@ import {
   snapshotMissing,
   snapshotStatusJson,
 } from '../../engine/snapshots/snapshot-info.js';
-import { createSnapshot, restoreSnapshot, type Repo, type ShardDoc, type SnapshotDeps } from '../../engine/snapshots/snapshot-service.js'; // prettier-ignore
+import { createSnapshot, restoreSnapshot, verifySnapshot, type Repo, type ShardDoc, type SnapshotDeps } from '../../engine/snapshots/snapshot-service.js'; // prettier-ignore
 import type { IndexService } from '../../engine/index-service.js';
 import { parseSearch } from '../../dsl/search/execute.js';
 import { parseSearchBody } from '../../dsl/search/request.js';
@@ -91,11 +91,9 @@ export function registerSnapshotRoutes(router: Router<Handler>, node: NodeContex
     const r = writable(repo(req.params.repository!), 'delete snapshot from');
     await serial(async () => {
       const s = find(r, req.params.snapshot!);
-      writeSnapshotList(
-        r.location,
-        readSnapshotList(r.location).filter((x) => x.uuid !== s.uuid),
-      );
-      removeSnapshotFiles(r.location, s.uuid);
+      const remaining = readSnapshotList(r.location).filter((x) => x.uuid !== s.uuid);
+      writeSnapshotList(r.location, remaining);
+      removeSnapshotFiles(r.location, s.uuid, remaining);
     });
     return { status: 200, body: { acknowledged: true } };
   });
@@ -124,7 +122,8 @@ export function registerSnapshotRoutes(router: Router<Handler>, node: NodeContex
     // ES TransportSnapshotsStatusAction: exact names only, `_current` meaning the running ones
     for (const n of snapshot.split(',').filter((x) => x && x !== '_current')) {
       const s = all.find((x) => x.snapshot === n);
-      if (s) out.push(snapshotStatusJson(r.name, s));
+      // ES reads each shard's snapshot file for its status: a corrupt one is reported
+      if (s) out.push((verifySnapshot(r, s), snapshotStatusJson(r.name, s)));
       else if (!ignore) throw snapshotMissing(r.name, n);
     }
     return { status: 200, body: { snapshots: out } };
@@ -176,5 +175,7 @@ async function scannedShards(node: NodeContext, idx: IndexService): Promise<Shar
     if (source === null) continue; // gone since the scan: not in the snapshot
     shards[h.shard]!.push({ id: h.id, type: h.type, routing: h.routing, version: h.version, source }); // prettier-ignore
   }
+  // in id order, so an unchanged shard's copy is the same file again (incremental snapshots)
+  for (const l of shards) l.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return shards;
 }
