@@ -25,6 +25,7 @@ import {
   writeSnapshotList,
   type SnapshotIndexMeta,
 } from './repository-files.js';
+import type { RestoreMarks } from './restore-marks.js';
 import {
   validateSnapshotName,
   type ShardFailure,
@@ -46,6 +47,10 @@ export interface SnapshotDeps {
    */
   readonly readShards?: (idx: IndexService) => Promise<ShardDoc[][]>;
   readonly esVersion: string;
+  /** Where a restore in progress is kept durably (a lone node; see restore-marks.ts). */
+  readonly restoreMarks?: RestoreMarks;
+  /** Test only: a pause after each restored batch, so a test can kill the node mid-restore. */
+  readonly restoreBatchPauseMs?: number;
 }
 
 export interface Repo {
@@ -286,6 +291,8 @@ export async function restoreSnapshot(
   }
   let total = 0;
   for (const p of plan) {
+    // marked first: a node killed from here on finds the index red, not half filled
+    await deps.restoreMarks?.begin(p.target, s.snapshot);
     // ES restores over a closed index in place; here it is replaced by the snapshot's copy
     if (p.existing) await deps.metadata.deleteIndices([p.existing]);
     const startMs = Date.now();
@@ -301,6 +308,7 @@ export async function restoreSnapshot(
       ...(includeAliases ? { aliases: p.meta.aliases } : {}),
     });
     const idx = deps.indices.get(p.target)!;
+    await deps.restoreMarks?.created(p.target, s.snapshot, idx.uuid);
     const shards = s.shards[p.source]?.length ?? idx.numberOfShards;
     total += shards;
     let batch: IndexRequest[] = [];
@@ -310,17 +318,30 @@ export async function restoreSnapshot(
       const failed = r.items.find((i) => i.error);
       if (failed?.error) throw failed.error;
       batch = [];
+      if (deps.restoreBatchPauseMs) await new Promise((r) => setTimeout(r, deps.restoreBatchPauseMs)); // prettier-ignore
     };
-    for (let n = 0; n < shards; n++) {
-      for (const d of readShard(repo.location, s.uuid, p.source, n, s.shards[p.source]![n]!)) {
-        // an external version keeps each document's version, as ES's copied segments do
-        batch.push({ ...defaultWriteBase(p.target, d.type, d.id), routing: d.routing, version: d.version, versionType: 'external', kind: 'index', opType: 'index', source: d.source }); // prettier-ignore
-        if (batch.length >= BATCH) await flush();
+    try {
+      for (let n = 0; n < shards; n++) {
+        for (const d of readShard(repo.location, s.uuid, p.source, n, s.shards[p.source]![n]!)) {
+          // an external version keeps each document's version, as ES's copied segments do
+          batch.push({ ...defaultWriteBase(p.target, d.type, d.id), routing: d.routing, version: d.version, versionType: 'external', kind: 'index', opType: 'index', source: d.source }); // prettier-ignore
+          if (batch.length >= BATCH) await flush();
+        }
       }
+      await flush();
+      await deps.durable();
+    } catch (e) {
+      // a restore that failed half way leaves its index red (deletable), as a restart would
+      if (deps.restoreMarks) {
+        idx.stop();
+        idx.failed = true;
+        idx.failure = `restore of snapshot [${s.snapshot}] failed: ${(e as Error).message}`;
+      }
+      throw e;
     }
-    await flush();
     await deps.refresh(idx);
     if (Object.keys(blocks).length > 0) await deps.metadata.putSettings([idx], blocks, false);
+    await deps.restoreMarks?.done(p.target);
     const snapshot = { repository: repo.name, snapshot: s.snapshot, version: s.version, index: p.source }; // prettier-ignore
     for (let n = 0; n < idx.numberOfShards; n++)
       idx.shard(n).recovery = { type: 'SNAPSHOT', startMs, stopMs: Math.max(Date.now(), startMs + 1), replayedOps: 0, snapshot }; // prettier-ignore

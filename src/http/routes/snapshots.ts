@@ -17,6 +17,7 @@ import {
 } from '../../engine/snapshots/snapshot-info.js';
 import { createSnapshot, restoreSnapshot, verifySnapshot, type Repo, type ShardDoc, type SnapshotDeps } from '../../engine/snapshots/snapshot-service.js'; // prettier-ignore
 import type { IndexService } from '../../engine/index-service.js';
+import { storeRestoreMarks } from '../../engine/snapshots/restore-marks.js';
 import { parseSearch } from '../../dsl/search/execute.js';
 import { parseSearchBody } from '../../dsl/search/request.js';
 import type { NodeContext } from '../../node-context.js';
@@ -26,6 +27,9 @@ import type { Router } from '../router.js';
 import { CAT_PARAMS, respond } from './cat.js';
 import { ES_VERSION } from './info.js';
 import { pathRepo, repositories } from './snapshot-repositories.js';
+
+/** Test only (crash tests kill a node mid-restore): a pause after each restored batch. */
+const TEST_PAUSE = Number(process.env.TEST_QUARRY_RESTORE_BATCH_PAUSE_MS ?? 0);
 
 const hms = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 
@@ -39,6 +43,9 @@ export function registerSnapshotRoutes(router: Router<Handler>, node: NodeContex
     // a node of a cluster holds only some copies: each shard is read on its primary's node
     ...(node.cluster ? { readShards: (idx: IndexService) => scannedShards(node, idx) } : {}),
     esVersion: ES_VERSION.number,
+    // a lone node keeps its restores in progress; a cluster's restore is the master's to track
+    ...(node.cluster ? {} : { restoreMarks: storeRestoreMarks(node.store) }),
+    ...(TEST_PAUSE > 0 ? { restoreBatchPauseMs: TEST_PAUSE } : {}),
   });
   const repo = (name: string): Repo & { readonly: boolean } => {
     const r = repositories(node)[name];
