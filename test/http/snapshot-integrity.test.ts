@@ -155,4 +155,21 @@ describe('corrupt snapshots', () => {
     expect(ok.status).toBe(200);
     expect((await node.req('GET', '/back-cor/_count')).json.count).toBe(50);
   });
+
+  it('reports a repository whose snapshot list is unreadable', async () => {
+    await node.req('PUT', '/_snapshot/other', { type: 'fs', settings: { location: 'r2' } });
+    await node.req('PUT', '/_snapshot/other/o1?wait_for_completion=true', { indices: 'cor' });
+    const list = join(repoDir, 'r2', 'quarry-snapshots.json');
+    writeFileSync(list, readFileSync(list, 'utf8').slice(0, 40));
+    for (const [m, p] of [
+      ['GET', '/_snapshot/other/_all'],
+      ['POST', '/_snapshot/other/o1/_restore'],
+      ['PUT', '/_snapshot/other/o2'],
+    ]) {
+      const r = await node.req(m!, p!);
+      expect(r.status, p).toBe(500);
+      expect(r.json.error.type).toBe('repository_exception');
+      expect(r.json.error.reason).toBe('[other] could not read repository data from index blob');
+    }
+  });
 });

@@ -21,6 +21,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { EsError } from '../../common/errors.js';
 import type { AliasMeta } from '../index-meta.js';
 import type { FlatSettings } from '../index-settings.js';
 import type { ShardFiles, SnapshotRecord } from './snapshot-info.js';
@@ -52,10 +53,24 @@ const sha256 = (data: Buffer | string) => createHash('sha256').update(data).dige
 /** A repository file whose content is not what was written (the caller names the snapshot). */
 export class CorruptSnapshotFile extends Error {}
 
-export function readSnapshotList(location: string): SnapshotRecord[] {
+/** The repository's snapshots; an unreadable list is ES's RepositoryException. */
+export function readSnapshotList(location: string, repoName: string): SnapshotRecord[] {
   const p = join(location, LIST);
   if (!existsSync(p)) return [];
-  return (JSON.parse(readFileSync(p, 'utf8')) as { snapshots: SnapshotRecord[] }).snapshots;
+  try {
+    const list = (JSON.parse(readFileSync(p, 'utf8')) as { snapshots: SnapshotRecord[] }).snapshots;
+    if (!Array.isArray(list)) throw new Error('no snapshot list');
+    return list;
+  } catch (e) {
+    throw new EsError(
+      'repository_exception',
+      `[${repoName}] could not read repository data from index blob`,
+      500,
+      {
+        causedBy: new EsError('corrupt_state_exception', `${p}: ${(e as Error).message}`, 500),
+      },
+    );
+  }
 }
 
 export function writeSnapshotList(location: string, list: readonly SnapshotRecord[]): void {

@@ -97,7 +97,7 @@ export async function createSnapshot(
   name: string,
   body: Record<string, unknown>,
 ): Promise<SnapshotRecord> {
-  const list = readSnapshotList(repo.location);
+  const list = readSnapshotList(repo.location, repo.name);
   validateSnapshotName(repo.name, name, list);
   const ignoreUnavailable = bool(body.ignore_unavailable, false);
   const targets = deps.indices.resolve(
@@ -146,7 +146,7 @@ export async function createSnapshot(
     ...(failures.length > 0 ? { failures } : {}),
     metaSha,
   };
-  writeSnapshotList(repo.location, [...readSnapshotList(repo.location), record]);
+  writeSnapshotList(repo.location, [...readSnapshotList(repo.location, repo.name), record]);
   return record;
 }
 

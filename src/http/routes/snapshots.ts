@@ -67,7 +67,7 @@ export function registerSnapshotRoutes(router: Router<Handler>, node: NodeContex
     return run;
   };
   const find = (r: Repo, name: string) => {
-    const s = readSnapshotList(r.location).find((x) => x.snapshot === name);
+    const s = readSnapshotList(r.location, r.name).find((x) => x.snapshot === name);
     if (!s) throw snapshotMissing(r.name, name);
     return s;
   };
@@ -87,7 +87,7 @@ export function registerSnapshotRoutes(router: Router<Handler>, node: NodeContex
     checkParams(req, ['master_timeout', 'ignore_unavailable', 'verbose']);
     const r = repo(req.params.repository!);
     const names = req.params.snapshot!.split(',').filter((x) => x);
-    const list = selectSnapshots(r.name, readSnapshotList(r.location), names, boolParam(req, 'ignore_unavailable', false)); // prettier-ignore
+    const list = selectSnapshots(r.name, readSnapshotList(r.location, r.name), names, boolParam(req, 'ignore_unavailable', false)); // prettier-ignore
     const verbose = boolParam(req, 'verbose', true);
     const human = boolParam(req, 'human', false);
     return { status: 200, body: { snapshots: list.map((s) => snapshotInfoJson(s, verbose, human)) } }; // prettier-ignore
@@ -98,7 +98,7 @@ export function registerSnapshotRoutes(router: Router<Handler>, node: NodeContex
     const r = writable(repo(req.params.repository!), 'delete snapshot from');
     await serial(async () => {
       const s = find(r, req.params.snapshot!);
-      const remaining = readSnapshotList(r.location).filter((x) => x.uuid !== s.uuid);
+      const remaining = readSnapshotList(r.location, r.name).filter((x) => x.uuid !== s.uuid);
       writeSnapshotList(r.location, remaining);
       removeSnapshotFiles(r.location, s.uuid, remaining);
     });
@@ -123,7 +123,7 @@ export function registerSnapshotRoutes(router: Router<Handler>, node: NodeContex
       return { status: 200, body: { snapshots: [] } };
     }
     const r = repo(req.params.repository!);
-    const all = readSnapshotList(r.location);
+    const all = readSnapshotList(r.location, r.name);
     const ignore = boolParam(req, 'ignore_unavailable', false);
     const out = [];
     // ES TransportSnapshotsStatusAction: exact names only, `_current` meaning the running ones
@@ -146,23 +146,25 @@ export function registerSnapshotRoutes(router: Router<Handler>, node: NodeContex
     if (req.params.repository === undefined)
       throw new EsError('action_request_validation_exception', 'Validation Failed: 1: repository is missing;', 400); // prettier-ignore
     const r = repo(req.params.repository);
-    const rows = selectSnapshots(r.name, readSnapshotList(r.location), [], false).map((s) => {
-      const t = shardTotals(s);
-      return [
-        s.snapshot,
-        s.state,
-        Math.floor(s.startMs / 1000),
-        hms(s.startMs),
-        Math.floor(s.endMs / 1000),
-        hms(s.endMs),
-        new TimeValue(s.endMs - s.startMs),
-        s.indices.length,
-        t.successful,
-        t.failed,
-        t.total,
-        s.reason ?? null,
-      ];
-    });
+    const rows = selectSnapshots(r.name, readSnapshotList(r.location, r.name), [], false).map(
+      (s) => {
+        const t = shardTotals(s);
+        return [
+          s.snapshot,
+          s.state,
+          Math.floor(s.startMs / 1000),
+          hms(s.startMs),
+          Math.floor(s.endMs / 1000),
+          hms(s.endMs),
+          new TimeValue(s.endMs - s.startMs),
+          s.indices.length,
+          t.successful,
+          t.failed,
+          t.total,
+          s.reason ?? null,
+        ];
+      },
+    );
     return respond(req, { columns: SNAPSHOTS_COLUMNS, rows });
   };
   router.add('GET', '/_cat/snapshots', cat);
