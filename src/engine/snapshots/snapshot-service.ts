@@ -293,20 +293,26 @@ export async function restoreSnapshot(
   for (const p of plan) {
     // marked first: a node killed from here on finds the index red, not half filled
     await deps.restoreMarks?.begin(p.target, s.snapshot);
-    // ES restores over a closed index in place; here it is replaced by the snapshot's copy
-    if (p.existing) await deps.metadata.deleteIndices([p.existing]);
     const startMs = Date.now();
     // write blocks would refuse the restore's own writes: they are applied once it is done
     const blocks: FlatSettings = {};
     const settings: FlatSettings = {};
     for (const [k, v] of Object.entries(p.settings))
       (k.startsWith('index.blocks.') ? blocks : settings)[k] = v;
-    // here or through the master, so every node has it
-    await deps.metadata.createIndex(p.target, {
-      settings,
-      ...(p.meta.mapping ? { mappings: { [p.meta.mapping.type]: p.meta.mapping.json } } : {}),
-      ...(includeAliases ? { aliases: p.meta.aliases } : {}),
-    });
+    try {
+      // ES restores over a closed index in place; here it is replaced by the snapshot's copy
+      if (p.existing) await deps.metadata.deleteIndices([p.existing]);
+      // here or through the master, so every node has it
+      await deps.metadata.createIndex(p.target, {
+        settings,
+        ...(p.meta.mapping ? { mappings: { [p.meta.mapping.type]: p.meta.mapping.json } } : {}),
+        ...(includeAliases ? { aliases: p.meta.aliases } : {}),
+      });
+    } catch (e) {
+      // no index of this restore exists: a mark left would fail a later index of the name
+      await deps.restoreMarks?.done(p.target);
+      throw e;
+    }
     const idx = deps.indices.get(p.target)!;
     await deps.restoreMarks?.created(p.target, s.snapshot, idx.uuid);
     const shards = s.shards[p.source]?.length ?? idx.numberOfShards;
