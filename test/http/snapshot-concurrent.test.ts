@@ -2,27 +2,57 @@
  * A snapshot taken while bulk writers keep going: restored, it holds every document acknowledged
  * before the snapshot request was sent, only documents that were sent (byte for byte, never a
  * partial one), and per shard a point in time (the sequence numbers it holds have no holes).
+ * Run against a node in this process and against `bin/quarry` (needs `npm run build`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestNode, type TestNode } from '../helpers/node.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { startTestNode } from '../helpers/node.js';
+import { startProcessNode } from '../helpers/process-node.js';
 
-let node: TestNode;
-const repoDir = mkdtempSync(join(tmpdir(), 'quarry-snapc-'));
+interface Server {
+  req(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; text: string; json: any }>; // prettier-ignore
+  stop(): Promise<void>;
+}
 
-beforeAll(async () => {
-  node = await startTestNode(undefined, { 'path.repo': repoDir });
-  await node.req('PUT', '/load', { settings: { number_of_shards: 3, number_of_replicas: 0 } });
-  await node.req('PUT', '/_snapshot/repo', { type: 'fs', settings: { location: 'r' } });
+const dirs: string[] = [];
+const tmp = (p: string) => {
+  const d = mkdtempSync(join(tmpdir(), p));
+  dirs.push(d);
+  return d;
+};
+let node: Server | undefined;
+afterEach(async () => {
+  await node?.stop();
+  node = undefined;
+});
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-afterAll(async () => {
-  await node?.destroy();
-  rmSync(repoDir, { recursive: true, force: true });
-});
+/** A node in this process, or `bin/quarry` in its own (the dist build), writers here alike. */
+const STARTERS: Record<string, (repo: string) => Promise<Server>> = {
+  'in-process node': async (repo) => {
+    const n = await startTestNode(undefined, { 'path.repo': repo });
+    return { req: n.req, stop: () => n.destroy() };
+  },
+  'node process': async (repo) => {
+    const n = await startProcessNode(tmp('quarry-snapc-data-'), ['-E', `path.repo=${repo}`]);
+    return {
+      async req(method, path, body, headers = {}) {
+        const r = await fetch(n.url + path, {
+          method,
+          ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } } : {}), // prettier-ignore
+        });
+        const text = await r.text();
+        return { status: r.status, text, json: text ? JSON.parse(text) : undefined };
+      },
+      stop: () => n.stop(),
+    };
+  },
+};
 
 interface Sent {
   readonly text: string;
@@ -34,8 +64,12 @@ const WRITERS = 4;
 const BULKS = 30;
 const PER_BULK = 50;
 
-describe('snapshot under concurrent bulk writes', () => {
+describe.each(Object.keys(STARTERS))('snapshot under concurrent bulk writes (%s)', (kind) => {
   it('restores every document acknowledged before it, whole, as a point in time per shard', async () => {
+    node = await STARTERS[kind]!(tmp('quarry-snapc-'));
+    const srv = node;
+    await srv.req('PUT', '/load', { settings: { number_of_shards: 3, number_of_replicas: 0 } });
+    await srv.req('PUT', '/_snapshot/repo', { type: 'fs', settings: { location: 'r' } });
     const sent = new Map<string, Sent>();
     let acked = 0;
     let stop = false;
@@ -51,7 +85,7 @@ describe('snapshot under concurrent bulk writes', () => {
           ids.push(id);
           body += JSON.stringify({ index: { _index: 'load', _type: '_doc', _id: id } }) + '\n' + text + '\n'; // prettier-ignore
         }
-        const r = await node.req('POST', '/_bulk', body, { 'content-type': 'application/x-ndjson' }); // prettier-ignore
+        const r = await srv.req('POST', '/_bulk', body, { 'content-type': 'application/x-ndjson' }); // prettier-ignore
         const at = performance.now();
         expect(r.json.errors).toBe(false);
         r.json.items.forEach((it: any, k: number) => {
@@ -67,7 +101,7 @@ describe('snapshot under concurrent bulk writes', () => {
     for (let i = 0; i < 2000 && acked < (WRITERS * BULKS * PER_BULK) / 4; i++)
       await new Promise((r) => setTimeout(r, 5));
     const snapStart = performance.now();
-    const snap = await node.req('PUT', '/_snapshot/repo/mid?wait_for_completion=true', { indices: 'load' }); // prettier-ignore
+    const snap = await srv.req('PUT', '/_snapshot/repo/mid?wait_for_completion=true', { indices: 'load' }); // prettier-ignore
     expect(snap.status).toBe(200);
     expect(snap.json.snapshot.state).toBe('SUCCESS');
     const ackedAfterSnapshot = acked;
@@ -77,17 +111,17 @@ describe('snapshot under concurrent bulk writes', () => {
     expect(before.length).toBeGreaterThan(0);
 
     // which shard each document is on, before the index goes
-    await node.req('POST', '/load/_refresh');
+    await srv.req('POST', '/load/_refresh');
     const shardOf = new Map<string, string>();
-    const all = await node.req('POST', '/load/_search', { size: 10000, explain: true, _source: false, query: { match_all: {} } }); // prettier-ignore
+    const all = await srv.req('POST', '/load/_search', { size: 10000, explain: true, _source: false, query: { match_all: {} } }); // prettier-ignore
     for (const h of all.json.hits.hits) shardOf.set(h._id, h._shard);
     expect(shardOf.size).toBe(sent.size);
 
-    expect((await node.req('DELETE', '/load')).status).toBe(200);
-    const rest = await node.req('POST', '/_snapshot/repo/mid/_restore?wait_for_completion=true');
+    expect((await srv.req('DELETE', '/load')).status).toBe(200);
+    const rest = await srv.req('POST', '/_snapshot/repo/mid/_restore?wait_for_completion=true');
     expect(rest.status).toBe(200);
-    await node.req('POST', '/load/_refresh');
-    const got = await node.req('POST', '/load/_search', { size: 10000, query: { match_all: {} } });
+    await srv.req('POST', '/load/_refresh');
+    const got = await srv.req('POST', '/load/_search', { size: 10000, query: { match_all: {} } });
     const restored = new Map<string, unknown>();
     for (const h of got.json.hits.hits) restored.set(h._id, h._source);
 
@@ -101,7 +135,7 @@ describe('snapshot under concurrent bulk writes', () => {
     expect(foreign).toEqual([]);
     // byte for byte, on a sample
     for (const id of before.filter((_, k) => k % 25 === 0)) {
-      const r = await node.req('GET', `/load/_doc/${id}/_source`);
+      const r = await srv.req('GET', `/load/_doc/${id}/_source`);
       expect(r.text, id).toBe(sent.get(id)!.text);
     }
     // per shard a point in time: the original sequence numbers it holds are 0..max, no holes
