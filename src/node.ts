@@ -2,6 +2,7 @@
  * Starting and stopping one node: open the store, restore identity and indices, build the HTTP
  * app, listen. `startNode` is what `bin/quarry`, the tests and the conformance runner use.
  */
+import { failUnfinishedRestores } from './engine/snapshots/restore-marks.js';
 import { localSearchService } from './dsl/search/local-search-service.js';
 import { nodeRequestCache } from './dsl/search/shard-request-cache.js';
 import { EsError } from './common/errors.js';
@@ -146,7 +147,7 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     indices = new IndicesService(store);
     const scripts = indices.scripts;
     releaseScripts = setStoredScriptLookup((id) => scripts.get(id));
-    for (const f of indices.load()) {
+    for (const f of [...indices.load(), ...(await failUnfinishedRestores(store, indices))]) {
       const msg = `index [${f.index}] could not be opened and is red: ${f.reason}`;
       opts.log?.(logLine('WARN', 'o.e.g.GatewayAllocator', nodeName, msg));
     }

@@ -152,10 +152,27 @@ export function compileGrok(patterns: readonly string[], bank: Record<string, st
     try {
       regex = new RegExp(toJsRegex(source), flags);
     } catch (e) {
-      throw illegalArgument((e as Error).message);
+      throw illegalArgument(onigurumaMessage((e as Error).message));
     }
   }
   return { regex, captures, alternatives };
+}
+
+/** V8's regex syntax errors as Oniguruma (joni, ES's grok engine) words them. */
+const ONIGURUMA: ReadonlyArray<readonly [RegExp, string]> = [
+  [/Unterminated group$/, 'end pattern with unmatched parenthesis'],
+  [/Unmatched '\)'$/, 'unmatched close parenthesis'],
+  [/Nothing to repeat$/, 'target of repeat operator is not specified'],
+  [/Unterminated character class$/, 'premature end of char-class'],
+  [/\\ at end of pattern$/, 'end pattern at escape'],
+  [/Invalid group$/, 'undefined group option'],
+  [/numbers out of order in \{\} quantifier$/, 'upper is smaller than lower in repeat range'],
+  [/Range out of order in character class$/, 'empty range in char class'],
+];
+
+function onigurumaMessage(v8: string): string {
+  for (const [re, msg] of ONIGURUMA) if (re.test(v8)) return msg;
+  return v8;
 }
 
 function convert(v: string, type: GrokType): unknown {

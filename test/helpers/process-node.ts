@@ -19,6 +19,8 @@ const bin = fileURLToPath(new URL('../../bin/quarry', import.meta.url));
 export interface ProcessNodeOptions {
   /** Runs the node under this uid and gid (as root; the data path must be theirs). */
   readonly uid?: number;
+  /** Environment variables added to the node's (test hooks). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export function startProcessNode(
@@ -30,6 +32,7 @@ export function startProcessNode(
     const t0 = performance.now();
     const child = spawn(process.execPath, [bin, '--port', '0', '--data', dataPath, ...extra], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
       ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
     });
     let out = '';

@@ -11,6 +11,11 @@ import { simpleMatch } from '../index-names.js';
 export interface ShardFiles {
   readonly files: number;
   readonly bytes: number;
+  /** SHA-256 of the shard's file, which is its name (absent: a snapshot of the older format). */
+  readonly blob?: string;
+  /** What this snapshot copied that was not in the repository yet (absent: all of it). */
+  readonly newFiles?: number;
+  readonly newBytes?: number;
 }
 
 /** A shard that could not be copied (ES SnapshotShardFailure). */
@@ -36,6 +41,8 @@ export interface SnapshotRecord {
   /** Per index, per shard number: what was written. */
   readonly shards: Readonly<Record<string, readonly ShardFiles[]>>;
   readonly failures?: readonly ShardFailure[];
+  /** SHA-256 of the snapshot's indices.json (absent: a snapshot of the older format). */
+  readonly metaSha?: string;
 }
 
 export const snapshotMissing = (repo: string, name: string) =>
@@ -145,16 +152,19 @@ function statsJson(
 ): Record<string, unknown> {
   const files = list.reduce((n, f) => n + f.files, 0);
   const bytes = list.reduce((n, f) => n + f.bytes, 0);
+  const newFiles = list.reduce((n, f) => n + (f.newFiles ?? f.files), 0);
+  const newBytes = list.reduce((n, f) => n + (f.newBytes ?? f.bytes), 0);
   return {
-    incremental: { file_count: files, size_in_bytes: bytes },
+    incremental: { file_count: newFiles, size_in_bytes: newBytes },
     total: { file_count: files, size_in_bytes: bytes },
     start_time_in_millis: startMs,
     time_in_millis: tookMs,
     // the 6.3 names ES still prints beside them
-    number_of_files: files,
-    processed_files: files,
-    total_size_in_bytes: bytes,
-    processed_size_in_bytes: bytes,
+    // (ES: the incremental figures, all of them processed once done)
+    number_of_files: newFiles,
+    processed_files: newFiles,
+    total_size_in_bytes: newBytes,
+    processed_size_in_bytes: newBytes,
   };
 }
 

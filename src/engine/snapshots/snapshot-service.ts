@@ -15,14 +15,17 @@ import type { MetadataWriter } from '../metadata-writer.js';
 import type { WriteExecutor } from '../write-executor.js';
 import { defaultWriteBase, type IndexRequest } from '../write-request.js';
 import {
+  CorruptSnapshotFile,
   readIndexMetas,
   readShard,
+  verifyShard,
   readSnapshotList,
   writeIndexMetas,
   writeShard,
   writeSnapshotList,
   type SnapshotIndexMeta,
 } from './repository-files.js';
+import type { RestoreMarks } from './restore-marks.js';
 import {
   validateSnapshotName,
   type ShardFailure,
@@ -44,6 +47,10 @@ export interface SnapshotDeps {
    */
   readonly readShards?: (idx: IndexService) => Promise<ShardDoc[][]>;
   readonly esVersion: string;
+  /** Where a restore in progress is kept durably (a lone node; see restore-marks.ts). */
+  readonly restoreMarks?: RestoreMarks;
+  /** Test only: a pause after each restored batch, so a test can kill the node mid-restore. */
+  readonly restoreBatchPauseMs?: number;
 }
 
 export interface Repo {
@@ -90,7 +97,7 @@ export async function createSnapshot(
   name: string,
   body: Record<string, unknown>,
 ): Promise<SnapshotRecord> {
-  const list = readSnapshotList(repo.location);
+  const list = readSnapshotList(repo.location, repo.name);
   validateSnapshotName(repo.name, name, list);
   const ignoreUnavailable = bool(body.ignore_unavailable, false);
   const targets = deps.indices.resolve(
@@ -121,9 +128,9 @@ export async function createSnapshot(
       ? await deps.readShards(idx)
       : Array.from({ length: idx.numberOfShards }, (_, n) => shardDocs(idx, n));
     for (let n = 0; n < idx.numberOfShards; n++)
-      shards[idx.name]!.push(writeShard(repo.location, uuid, idx.name, n, docs[n] ?? []));
+      shards[idx.name]!.push(writeShard(repo.location, idx.name, n, docs[n] ?? []));
   }
-  writeIndexMetas(repo.location, uuid, metas);
+  const metaSha = writeIndexMetas(repo.location, uuid, metas);
   const record: SnapshotRecord = {
     snapshot: name,
     uuid,
@@ -137,9 +144,43 @@ export async function createSnapshot(
     endMs: Math.max(Date.now(), startMs + 1),
     shards,
     ...(failures.length > 0 ? { failures } : {}),
+    metaSha,
   };
-  writeSnapshotList(repo.location, [...readSnapshotList(repo.location), record]);
+  writeSnapshotList(repo.location, [...readSnapshotList(repo.location, repo.name), record]);
   return record;
+}
+
+/** ES SnapshotException: `[repo:snapshot/uuid] msg`, caused by what was found wrong. */
+const snapshotException = (repo: string, s: SnapshotRecord, msg: string, cause: unknown) =>
+  new EsError('snapshot_exception', `[${repo}:${s.snapshot}/${s.uuid}] ${msg}`, 500, {
+    causedBy: new EsError('corrupt_state_exception', (cause as Error).message, 500),
+  });
+
+/** The snapshot's index metadata, or the ES error reporting it unreadable. */
+function indexMetas(repo: Repo, s: SnapshotRecord): Record<string, SnapshotIndexMeta> {
+  try {
+    return readIndexMetas(repo.location, s.uuid, s.metaSha);
+  } catch (e) {
+    if (e instanceof CorruptSnapshotFile) throw snapshotException(repo.name, s, 'failed to read index metadata', e); // prettier-ignore
+    throw e;
+  }
+}
+
+/**
+ * Checks every file of the snapshot's `indices` (default all) against its checksum: a corrupt or
+ * half-written snapshot is reported (ES: failed to read shard snapshot file), never restored.
+ */
+export function verifySnapshot(repo: Repo, s: SnapshotRecord, indices = s.indices): void {
+  indexMetas(repo, s);
+  for (const index of indices)
+    (s.shards[index] ?? []).forEach((files, n) => {
+      try {
+        verifyShard(repo.location, s.uuid, index, n, files);
+      } catch (e) {
+        if (e instanceof CorruptSnapshotFile) throw snapshotException(repo.name, s, `failed to read shard snapshot file for [${index}][${n}]`, e); // prettier-ignore
+        throw e;
+      }
+    });
 }
 
 const restoreError = (repo: string, s: SnapshotRecord, msg: string) =>
@@ -230,7 +271,8 @@ export async function restoreSnapshot(
       if (incomplete.has(i))
         throw restoreError(repo.name, s, `index [${i}] wasn't fully snapshotted - cannot restore`);
   chosen = chosen.filter((i) => !incomplete.has(i));
-  const metas = readIndexMetas(repo.location, s.uuid);
+  verifySnapshot(repo, s, chosen);
+  const metas = indexMetas(repo, s);
   const includeAliases = bool(body.include_aliases, true);
   // everything is checked before anything changes
   const plan = chosen.map((source) => {
@@ -249,21 +291,30 @@ export async function restoreSnapshot(
   }
   let total = 0;
   for (const p of plan) {
-    // ES restores over a closed index in place; here it is replaced by the snapshot's copy
-    if (p.existing) await deps.metadata.deleteIndices([p.existing]);
+    // marked first: a node killed from here on finds the index red, not half filled
+    await deps.restoreMarks?.begin(p.target, s.snapshot);
     const startMs = Date.now();
     // write blocks would refuse the restore's own writes: they are applied once it is done
     const blocks: FlatSettings = {};
     const settings: FlatSettings = {};
     for (const [k, v] of Object.entries(p.settings))
       (k.startsWith('index.blocks.') ? blocks : settings)[k] = v;
-    // here or through the master, so every node has it
-    await deps.metadata.createIndex(p.target, {
-      settings,
-      ...(p.meta.mapping ? { mappings: { [p.meta.mapping.type]: p.meta.mapping.json } } : {}),
-      ...(includeAliases ? { aliases: p.meta.aliases } : {}),
-    });
+    try {
+      // ES restores over a closed index in place; here it is replaced by the snapshot's copy
+      if (p.existing) await deps.metadata.deleteIndices([p.existing]);
+      // here or through the master, so every node has it
+      await deps.metadata.createIndex(p.target, {
+        settings,
+        ...(p.meta.mapping ? { mappings: { [p.meta.mapping.type]: p.meta.mapping.json } } : {}),
+        ...(includeAliases ? { aliases: p.meta.aliases } : {}),
+      });
+    } catch (e) {
+      // no index of this restore exists: a mark left would fail a later index of the name
+      await deps.restoreMarks?.done(p.target);
+      throw e;
+    }
     const idx = deps.indices.get(p.target)!;
+    await deps.restoreMarks?.created(p.target, s.snapshot, idx.uuid);
     const shards = s.shards[p.source]?.length ?? idx.numberOfShards;
     total += shards;
     let batch: IndexRequest[] = [];
@@ -273,17 +324,30 @@ export async function restoreSnapshot(
       const failed = r.items.find((i) => i.error);
       if (failed?.error) throw failed.error;
       batch = [];
+      if (deps.restoreBatchPauseMs) await new Promise((r) => setTimeout(r, deps.restoreBatchPauseMs)); // prettier-ignore
     };
-    for (let n = 0; n < shards; n++) {
-      for (const d of readShard(repo.location, s.uuid, p.source, n)) {
-        // an external version keeps each document's version, as ES's copied segments do
-        batch.push({ ...defaultWriteBase(p.target, d.type, d.id), routing: d.routing, version: d.version, versionType: 'external', kind: 'index', opType: 'index', source: d.source }); // prettier-ignore
-        if (batch.length >= BATCH) await flush();
+    try {
+      for (let n = 0; n < shards; n++) {
+        for (const d of readShard(repo.location, s.uuid, p.source, n, s.shards[p.source]![n]!)) {
+          // an external version keeps each document's version, as ES's copied segments do
+          batch.push({ ...defaultWriteBase(p.target, d.type, d.id), routing: d.routing, version: d.version, versionType: 'external', kind: 'index', opType: 'index', source: d.source }); // prettier-ignore
+          if (batch.length >= BATCH) await flush();
+        }
       }
+      await flush();
+      await deps.durable();
+    } catch (e) {
+      // a restore that failed half way leaves its index red (deletable), as a restart would
+      if (deps.restoreMarks) {
+        idx.stop();
+        idx.failed = true;
+        idx.failure = `restore of snapshot [${s.snapshot}] failed: ${(e as Error).message}`;
+      }
+      throw e;
     }
-    await flush();
     await deps.refresh(idx);
     if (Object.keys(blocks).length > 0) await deps.metadata.putSettings([idx], blocks, false);
+    await deps.restoreMarks?.done(p.target);
     const snapshot = { repository: repo.name, snapshot: s.snapshot, version: s.version, index: p.source }; // prettier-ignore
     for (let n = 0; n < idx.numberOfShards; n++)
       idx.shard(n).recovery = { type: 'SNAPSHOT', startMs, stopMs: Math.max(Date.now(), startMs + 1), replayedOps: 0, snapshot }; // prettier-ignore

@@ -15,8 +15,9 @@ import {
   snapshotMissing,
   snapshotStatusJson,
 } from '../../engine/snapshots/snapshot-info.js';
-import { createSnapshot, restoreSnapshot, type Repo, type ShardDoc, type SnapshotDeps } from '../../engine/snapshots/snapshot-service.js'; // prettier-ignore
+import { createSnapshot, restoreSnapshot, verifySnapshot, type Repo, type ShardDoc, type SnapshotDeps } from '../../engine/snapshots/snapshot-service.js'; // prettier-ignore
 import type { IndexService } from '../../engine/index-service.js';
+import { storeRestoreMarks } from '../../engine/snapshots/restore-marks.js';
 import { parseSearch } from '../../dsl/search/execute.js';
 import { parseSearchBody } from '../../dsl/search/request.js';
 import type { NodeContext } from '../../node-context.js';
@@ -26,6 +27,9 @@ import type { Router } from '../router.js';
 import { CAT_PARAMS, respond } from './cat.js';
 import { ES_VERSION } from './info.js';
 import { pathRepo, repositories } from './snapshot-repositories.js';
+
+/** Test only (crash tests kill a node mid-restore): a pause after each restored batch. */
+const TEST_PAUSE = Number(process.env.TEST_QUARRY_RESTORE_BATCH_PAUSE_MS ?? 0);
 
 const hms = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 
@@ -39,6 +43,9 @@ export function registerSnapshotRoutes(router: Router<Handler>, node: NodeContex
     // a node of a cluster holds only some copies: each shard is read on its primary's node
     ...(node.cluster ? { readShards: (idx: IndexService) => scannedShards(node, idx) } : {}),
     esVersion: ES_VERSION.number,
+    // a lone node keeps its restores in progress; a cluster's restore is the master's to track
+    ...(node.cluster ? {} : { restoreMarks: storeRestoreMarks(node.store) }),
+    ...(TEST_PAUSE > 0 ? { restoreBatchPauseMs: TEST_PAUSE } : {}),
   });
   const repo = (name: string): Repo & { readonly: boolean } => {
     const r = repositories(node)[name];
@@ -60,7 +67,7 @@ export function registerSnapshotRoutes(router: Router<Handler>, node: NodeContex
     return run;
   };
   const find = (r: Repo, name: string) => {
-    const s = readSnapshotList(r.location).find((x) => x.snapshot === name);
+    const s = readSnapshotList(r.location, r.name).find((x) => x.snapshot === name);
     if (!s) throw snapshotMissing(r.name, name);
     return s;
   };
@@ -80,7 +87,7 @@ export function registerSnapshotRoutes(router: Router<Handler>, node: NodeContex
     checkParams(req, ['master_timeout', 'ignore_unavailable', 'verbose']);
     const r = repo(req.params.repository!);
     const names = req.params.snapshot!.split(',').filter((x) => x);
-    const list = selectSnapshots(r.name, readSnapshotList(r.location), names, boolParam(req, 'ignore_unavailable', false)); // prettier-ignore
+    const list = selectSnapshots(r.name, readSnapshotList(r.location, r.name), names, boolParam(req, 'ignore_unavailable', false)); // prettier-ignore
     const verbose = boolParam(req, 'verbose', true);
     const human = boolParam(req, 'human', false);
     return { status: 200, body: { snapshots: list.map((s) => snapshotInfoJson(s, verbose, human)) } }; // prettier-ignore
@@ -91,11 +98,9 @@ export function registerSnapshotRoutes(router: Router<Handler>, node: NodeContex
     const r = writable(repo(req.params.repository!), 'delete snapshot from');
     await serial(async () => {
       const s = find(r, req.params.snapshot!);
-      writeSnapshotList(
-        r.location,
-        readSnapshotList(r.location).filter((x) => x.uuid !== s.uuid),
-      );
-      removeSnapshotFiles(r.location, s.uuid);
+      const remaining = readSnapshotList(r.location, r.name).filter((x) => x.uuid !== s.uuid);
+      writeSnapshotList(r.location, remaining);
+      removeSnapshotFiles(r.location, s.uuid, remaining);
     });
     return { status: 200, body: { acknowledged: true } };
   });
@@ -118,13 +123,14 @@ export function registerSnapshotRoutes(router: Router<Handler>, node: NodeContex
       return { status: 200, body: { snapshots: [] } };
     }
     const r = repo(req.params.repository!);
-    const all = readSnapshotList(r.location);
+    const all = readSnapshotList(r.location, r.name);
     const ignore = boolParam(req, 'ignore_unavailable', false);
     const out = [];
     // ES TransportSnapshotsStatusAction: exact names only, `_current` meaning the running ones
     for (const n of snapshot.split(',').filter((x) => x && x !== '_current')) {
       const s = all.find((x) => x.snapshot === n);
-      if (s) out.push(snapshotStatusJson(r.name, s));
+      // ES reads each shard's snapshot file for its status: a corrupt one is reported
+      if (s) out.push((verifySnapshot(r, s), snapshotStatusJson(r.name, s)));
       else if (!ignore) throw snapshotMissing(r.name, n);
     }
     return { status: 200, body: { snapshots: out } };
@@ -140,23 +146,25 @@ export function registerSnapshotRoutes(router: Router<Handler>, node: NodeContex
     if (req.params.repository === undefined)
       throw new EsError('action_request_validation_exception', 'Validation Failed: 1: repository is missing;', 400); // prettier-ignore
     const r = repo(req.params.repository);
-    const rows = selectSnapshots(r.name, readSnapshotList(r.location), [], false).map((s) => {
-      const t = shardTotals(s);
-      return [
-        s.snapshot,
-        s.state,
-        Math.floor(s.startMs / 1000),
-        hms(s.startMs),
-        Math.floor(s.endMs / 1000),
-        hms(s.endMs),
-        new TimeValue(s.endMs - s.startMs),
-        s.indices.length,
-        t.successful,
-        t.failed,
-        t.total,
-        s.reason ?? null,
-      ];
-    });
+    const rows = selectSnapshots(r.name, readSnapshotList(r.location, r.name), [], false).map(
+      (s) => {
+        const t = shardTotals(s);
+        return [
+          s.snapshot,
+          s.state,
+          Math.floor(s.startMs / 1000),
+          hms(s.startMs),
+          Math.floor(s.endMs / 1000),
+          hms(s.endMs),
+          new TimeValue(s.endMs - s.startMs),
+          s.indices.length,
+          t.successful,
+          t.failed,
+          t.total,
+          s.reason ?? null,
+        ];
+      },
+    );
     return respond(req, { columns: SNAPSHOTS_COLUMNS, rows });
   };
   router.add('GET', '/_cat/snapshots', cat);
@@ -176,5 +184,7 @@ async function scannedShards(node: NodeContext, idx: IndexService): Promise<Shar
     if (source === null) continue; // gone since the scan: not in the snapshot
     shards[h.shard]!.push({ id: h.id, type: h.type, routing: h.routing, version: h.version, source }); // prettier-ignore
   }
+  // in id order, so an unchanged shard's copy is the same file again (incremental snapshots)
+  for (const l of shards) l.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return shards;
 }
