@@ -68,6 +68,8 @@ const SERVED = [
   // search templates render here and search across the nodes
   /^(\/[^/]+){0,2}\/_(search|msearch)\/template\/?$/,
   /^\/_render\/template(\/[^/]+)?\/?$/,
+  // ranking evaluation: its rated requests search across the nodes as _msearch items
+  /^(\/[^/]+)?\/_rank_eval\/?$/,
   // freezing changes settings through the master
   /^\/[^_/][^/]*\/_(freeze|unfreeze)\/?$/,
   // reindex: the source scanned on its primaries' nodes, the copies written through the primaries

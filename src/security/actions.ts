@@ -15,6 +15,7 @@ const BY_ENDPOINT: Record<string, Record<Method, string | null>> = {
   _search: { '*': 'indices:data/read/search' },
   _count: { '*': 'indices:data/read/search' },
   _msearch: { '*': 'indices:data/read/msearch' },
+  _rank_eval: { '*': 'indices:data/read/rank_eval' },
   _mget: { '*': 'indices:data/read/mget' },
   _explain: { '*': 'indices:data/read/explain' },
   _validate: { '*': 'indices:admin/validate/query' },

@@ -68,9 +68,17 @@ export function errorAt(type: string, reason: string, status: number, at: JsonLo
 }
 
 /** ES XContentParseException (ObjectParser): reason gets the `[line:col] ` prefix. */
-export function xContentError(reason: string, at: JsonLocation, causedBy?: EsError): EsError {
+export function xContentError(
+  reason: string,
+  at: JsonLocation,
+  causedBy?: EsError,
+  rootCauses?: EsError[],
+): EsError {
   return locate(
-    new EsError('x_content_parse_exception', reason, 400, causedBy ? { causedBy } : {}),
+    new EsError('x_content_parse_exception', reason, 400, {
+      ...(causedBy ? { causedBy } : {}),
+      ...(rootCauses ? { rootCauses } : {}),
+    }),
     { prefix: at },
   );
 }
@@ -96,7 +104,10 @@ export function resolveErrorLocations(
 ): EsError {
   const cause = e.causedBy ? resolveErrorLocations(e.causedBy, position) : undefined;
   const info = located.get(e);
-  if (!info && cause === e.causedBy) return e;
+  // an unwrapped parse error named as root cause shows its location there too
+  const roots = e.rootCauses?.map((r) => (r === e ? r : resolveErrorLocations(r, position)));
+  const rootsMoved = roots !== undefined && roots.some((r, i) => r !== e.rootCauses?.[i]);
+  if (!info && cause === e.causedBy && !rootsMoved) return e;
   let reason = e.reason;
   const meta = { ...e.meta };
   if (info?.prefix) {
@@ -117,7 +128,7 @@ export function resolveErrorLocations(
   return new EsError(e.type, reason, e.status, {
     meta,
     ...(cause ? { causedBy: cause } : {}),
-    ...(e.rootCauses ? { rootCauses: e.rootCauses } : {}),
+    ...(roots ? { rootCauses: roots } : {}),
     ...(e.headers ? { headers: e.headers } : {}),
   });
 }

@@ -28,6 +28,7 @@ import { registerScriptRoutes } from './scripts.js';
 import { registerPainlessExecuteRoutes } from './painless-execute.js';
 import { registerSearchRoutes } from './search.js';
 import { registerSearchTemplateRoutes } from './search-template.js';
+import { registerRankEvalRoutes } from './rank-eval.js';
 import { registerByQueryRoutes } from './by-query.js';
 import { registerReindexRoutes } from './reindex.js';
 import { registerTaskRoutes, TaskManager } from './tasks.js';
@@ -52,7 +53,9 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerFreezeRoutes(router, node);
   registerFieldMappingRoutes(router, node);
   registerFieldCapsRoutes(router, node);
-  registerSearchTemplateRoutes(router, node, registerSearchRoutes(router, node));
+  const searches = registerSearchRoutes(router, node);
+  registerSearchTemplateRoutes(router, node, searches);
+  registerRankEvalRoutes(router, node, searches);
   const tasks = new TaskManager(node);
   registerByQueryRoutes(router, node, tasks);
   registerReindexRoutes(router, node, tasks);

@@ -108,10 +108,12 @@ describe('cluster gate', () => {
       expect(servedWithoutDataPlane(m!, p!), `${m} ${p}`).toBe(true);
   });
 
-  it('serves searches, scroll pages and clear-scroll', () => {
+  it('serves searches, ranking evaluations, scroll pages and clear-scroll', () => {
     for (const [m, p] of [
       ['POST', '/logs/_search'],
       ['POST', '/_msearch'],
+      ['GET', '/_rank_eval'],
+      ['POST', '/logs,other/_rank_eval'],
       ['GET', '/_search/scroll'],
       ['POST', '/_search/scroll/abc'],
       ['DELETE', '/_search/scroll'],
