@@ -1,6 +1,7 @@
 /**
- * Java number parsing as Elasticsearch's code paths see it (`Integer.parseInt`, `Float.valueOf`,
- * the `(int)` cast), with Java's `NumberFormatException` wording: for fuzziness, slop, boost and
+ * Java number parsing as Elasticsearch's code paths see it (`Integer.parseInt`, `Long.parseLong`,
+ * `Double.parseDouble`, `Float.valueOf`, the `(int)`/`(long)` casts), with Java's
+ * `NumberFormatException` wording: for the query builders' numbers, fuzziness, slop, boost and
  * `minimum_should_match` text, Lucene RegExp repeats and ES `Fuzziness`.
  */
 import { EsError } from './errors.js';
@@ -31,15 +32,15 @@ export function javaTrim(s: string): string {
   return s.slice(a, b);
 }
 
-/** `Float.valueOf(s)` / `Float.parseFloat(s)`: a float32 value. */
-export function javaParseFloat(s: string): number {
+/** `Double.parseDouble(s)`. */
+export function javaParseDouble(s: string): number {
   const t = javaTrim(s);
   if (t.length === 0) throw new EsError('number_format_exception', 'empty String', 400);
   if (DEC_RE.test(t)) {
     const body = t.replace(/[fFdD]$/, '');
     if (body.endsWith('NaN')) return NaN;
     if (body.endsWith('Infinity')) return body.startsWith('-') ? -Infinity : Infinity;
-    return Math.fround(Number(body));
+    return Number(body);
   }
   const h = HEX_RE.exec(t);
   if (h && (h[2]!.length > 0 || (h[3] ?? '').length > 0)) {
@@ -47,9 +48,30 @@ export function javaParseFloat(s: string): number {
     const mant = digits.length === 0 ? 0 : parseInt(digits, 16);
     const exp = Number(h[4]) - 4 * (h[3] ?? '').length;
     const v = mant * Math.pow(2, exp);
-    return Math.fround(h[1] === '-' ? -v : v);
+    return h[1] === '-' ? -v : v;
   }
   throw numberFormat(t);
+}
+
+/** `Float.valueOf(s)` / `Float.parseFloat(s)`: a float32 value. */
+export function javaParseFloat(s: string): number {
+  return Math.fround(javaParseDouble(s));
+}
+
+/** `Long.parseLong(s)` (values beyond 2^53 lose precision, as everywhere in JS). */
+export function javaParseLong(s: string): number {
+  if (!INT_RE.test(s)) throw numberFormat(s);
+  const v = BigInt(s);
+  if (v > 9223372036854775807n || v < -9223372036854775808n) throw numberFormat(s);
+  return Number(v);
+}
+
+/** Java `(long) d` narrowing (saturating). */
+export function javaToLong(d: number): number {
+  if (Number.isNaN(d)) return 0;
+  if (d >= 9223372036854775807) return 9223372036854775807;
+  if (d <= -9223372036854775808) return -9223372036854775808;
+  return Math.trunc(d);
 }
 
 /** Java's `(int) f` narrowing of a float/double. */

@@ -1,85 +1,18 @@
 /**
- * Java number parsing and printing as the ES query builders see them: `Double.parseDouble`,
- * `Float.parseFloat`, `Integer.parseInt`, `Long.parseLong` with `NumberFormatException` wording,
- * and `Float.toString` / `Double.toString` (used in Lucene query strings like `^2.0`).
+ * Java numbers as the ES query builders see them: the parsers (src/common/java-parse-number.ts,
+ * re-exported) and `Float.toString` / `Double.toString` (used in Lucene query strings like
+ * `^2.0`), `String.hashCode`.
  */
-import { EsError } from '../../common/errors.js';
-
-export const numberFormat = (input: string): EsError =>
-  new EsError('number_format_exception', `For input string: "${input}"`, 400);
-
-/** `String.trim()`: strips chars <= U+0020 at both ends. */
-export function javaTrim(s: string): string {
-  let a = 0;
-  let b = s.length;
-  while (a < b && s.charCodeAt(a) <= 32) a++;
-  while (b > a && s.charCodeAt(b - 1) <= 32) b--;
-  return s.slice(a, b);
-}
-
-// Java FloatingDecimal.readJavaFormatString grammar (decimal and hexadecimal forms).
-const DEC_RE = /^[+-]?(?:NaN|Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)[fFdD]?$/;
-const HEX_RE = /^([+-]?)0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?[pP]([+-]?[0-9]+)[fFdD]?$/;
-
-/** `Double.parseDouble(s)`. */
-export function javaParseDouble(s: string): number {
-  const t = javaTrim(s);
-  if (t.length === 0) throw new EsError('number_format_exception', 'empty String', 400);
-  if (DEC_RE.test(t)) {
-    const body = t.replace(/[fFdD]$/, '');
-    if (body.endsWith('NaN')) return NaN;
-    if (body.endsWith('Infinity')) return body.startsWith('-') ? -Infinity : Infinity;
-    return Number(body);
-  }
-  const h = HEX_RE.exec(t);
-  if (h && (h[2]!.length > 0 || (h[3] ?? '').length > 0)) {
-    const digits = h[2]! + (h[3] ?? '');
-    const mant = digits.length === 0 ? 0 : parseInt(digits, 16);
-    const exp = Number(h[4]) - 4 * (h[3] ?? '').length;
-    const v = mant * Math.pow(2, exp);
-    return h[1] === '-' ? -v : v;
-  }
-  throw numberFormat(t);
-}
-
-/** `Float.parseFloat(s)`. */
-export function javaParseFloat(s: string): number {
-  return Math.fround(javaParseDouble(s));
-}
-
-const INT_RE = /^[+-]?[0-9]+$/;
-
-/** `Integer.parseInt(s)`. */
-export function javaParseInt(s: string): number {
-  if (!INT_RE.test(s)) throw numberFormat(s);
-  const v = Number(s);
-  if (v > 2147483647 || v < -2147483648) throw numberFormat(s);
-  return v;
-}
-
-/** `Long.parseLong(s)` (values beyond 2^53 lose precision, as everywhere in JS). */
-export function javaParseLong(s: string): number {
-  if (!INT_RE.test(s)) throw numberFormat(s);
-  const v = BigInt(s);
-  if (v > 9223372036854775807n || v < -9223372036854775808n) throw numberFormat(s);
-  return Number(v);
-}
-
-/** Java `(int) d` narrowing. */
-export function javaToInt(d: number): number {
-  if (Number.isNaN(d)) return 0;
-  if (d >= 2147483647) return 2147483647;
-  if (d <= -2147483648) return -2147483648;
-  return Math.trunc(d);
-}
-
-/** Java `(long) d` narrowing (saturating). */
-export function javaToLong(d: number): number {
-  if (Number.isNaN(d)) return 0;
-  if (d >= 9223372036854775807) return 9223372036854775807;
-  if (d <= -9223372036854775808) return -9223372036854775808;
-  return Math.trunc(d);
-}
+export {
+  javaParseDouble,
+  javaParseFloat,
+  javaParseInt,
+  javaParseLong,
+  javaToInt,
+  javaToLong,
+  javaTrim,
+  numberFormat,
+} from '../../common/java-parse-number.js';
 
 /** Lays out shortest round-trip digits the way Java's Double/Float.toString does. */
 function javaLayout(v: number, digitsOf: (x: number) => string): string {
