@@ -39,6 +39,8 @@ export interface PhraseSuggestNode extends CommonSuggest {
 export interface CompletionSuggestNode extends CommonSuggest {
   type: 'completion';
   skipDuplicates: boolean;
+  /** `contexts` as given; read against the field's context mappings on each shard. */
+  contexts: Record<string, unknown> | null;
 }
 
 const TYPES = new Set(['term', 'phrase', 'completion']);
@@ -135,6 +137,7 @@ function parseSuggester(name: string, type: string, o: Record<string, unknown>):
     ...common,
     type: 'completion',
     skipDuplicates: false,
+    contexts: null,
   };
   const node: SuggestNode = type === 'term' ? term : type === 'phrase' ? phrase : completion;
   for (const [k, v] of Object.entries(o)) {
@@ -165,6 +168,16 @@ function parseSuggester(name: string, type: string, o: Record<string, unknown>):
     }
     if (node.type === 'completion' && k === 'skip_duplicates') {
       node.skipDuplicates = v === true || v === 'true';
+      continue;
+    }
+    if (node.type === 'completion' && k === 'contexts') {
+      if (v === null || typeof v !== 'object' || Array.isArray(v))
+        throw new EsError(
+          'x_content_parse_exception',
+          `[completion] contexts doesn't support values of type: ${Array.isArray(v) ? 'START_ARRAY' : 'VALUE'}`,
+          400,
+        );
+      node.contexts = v as Record<string, unknown>;
       continue;
     }
     throw parsingException(`suggester[${type}] doesn't support field [${k}]`);

@@ -7,7 +7,15 @@
 import { illegalArgument } from '../../common/errors.js';
 import type { FieldMapping } from '../../mapping/types.js';
 import type { Analyzer } from '../../search/analysis/index.js';
-import { parseCompletionTerm } from '../../search/index/completion-terms.js';
+import { parseCompletionTerm, type TypedContext } from '../../search/index/completion-terms.js';
+import { javaHashSetOrder } from '../../mapping/java-collections.js';
+import type { CompletionContextDef } from '../../mapping/types.js';
+import {
+  contextScore,
+  matchContexts,
+  NO_CONTEXT_QUERY_WARNING,
+  queryContexts,
+} from './completion-contexts.js';
 import { seekCeil } from '../../search/index/segment.js';
 import { RawJson } from '../../common/json.js';
 import type { IndexService } from '../../engine/index-service.js';
@@ -146,7 +154,8 @@ export function reduceSuggest(
 function suggestOnShard(s: SuggestNode, t: ShardTarget, ctx: IndexQueryContext): Entry[] {
   const f = fieldOf(ctx, s);
   const text = s.text ?? s.prefix ?? '';
-  const shardSize = s.shardSize ?? Math.max(s.size, 5);
+  // the completion suggester collects `size` per shard unless shard_size says otherwise
+  const shardSize = s.shardSize ?? (s.type === 'completion' ? s.size : Math.max(s.size, 5));
   switch (s.type) {
     case 'term': {
       const stats = shardTermStats(t.snapshot, f.path);
@@ -212,9 +221,21 @@ function completionOnShard(
   const entry: Entry = { text: prefix, offset: 0, length: prefix.length, options: [] };
   if (f.type !== 'completion')
     throw illegalArgument(`Field [${s.field}] is not a completion suggest field`);
+  const defs = f.completion?.contextDefs;
+  if (s.contexts !== null && !defs)
+    throw illegalArgument(`suggester [${f.path}] doesn't expect any context`);
+  const query = defs ? queryContexts(defs, s.contexts ?? {}) : [];
+  if (defs && query.length === 0) ctx.deprecation?.(NO_CONTEXT_QUERY_WARNING);
   const tokens = analyze(analyzerOf(ctx, s, f), prefix).map((x) => x.term);
   const analyzed = tokens.join(f.completion?.preserveSeparators === false ? '' : ' ');
-  const best = new Map<string, { input: string; weight: number; order: number; seqNo: number }>();
+  interface Best {
+    input: string;
+    score: number;
+    order: number;
+    seqNo: number;
+    contexts: TypedContext[];
+  }
+  const best = new Map<string, Best>();
   for (const ls of t.snapshot.segments) {
     const inv = ls.segment.fields.get(f.path)?.inverted;
     if (!inv) continue;
@@ -222,23 +243,29 @@ function completionOnShard(
       const term = inv.terms[ti]!;
       const e = parseCompletionTerm(term);
       if (!e.analyzed.startsWith(analyzed)) break;
+      const m = defs ? matchContexts(query, e.contexts ?? []) : { boost: 0, matched: [] };
+      if (!m) continue;
+      const score = Math.fround(contextScore(e.weight, m.boost));
       for (let p = inv.termStart[ti]!; p < inv.termStart[ti + 1]!; p++) {
         const d = inv.docs[p]!;
         if (ls.live && !ls.live.get(d)) continue;
         const id = ls.segment.ids[d]!;
         const cur = best.get(id);
-        if (!cur || e.weight > cur.weight)
+        // a document is suggested once, by its best input, with every context that matched
+        if (!cur || score > cur.score) {
           best.set(id, {
             input: e.input,
-            weight: e.weight,
+            score,
             order: ls.docBase + d,
             seqNo: ls.segment.seqNos[d]!,
+            contexts: [...(cur?.contexts ?? []), ...m.matched],
           });
+        } else cur.contexts.push(...m.matched);
       }
     }
   }
   let ranked = [...best.entries()].sort(
-    (a, b) => b[1].weight - a[1].weight || a[1].order - b[1].order,
+    (a, b) => b[1].score - a[1].score || a[1].order - b[1].order,
   );
   if (s.skipDuplicates) {
     const seen = new Set<string>();
@@ -250,17 +277,39 @@ function completionOnShard(
       _index: t.idx.name,
       _type: t.idx.typeName ?? '_doc',
       _id: id,
-      _score: Math.fround(v.weight),
+      _score: v.score,
     };
     if (rec) hit._source = new RawJson(rec.source.toString('utf8'));
+    const named = defs ? namedContexts(defs, v.contexts) : null;
+    if (named) hit.contexts = named;
     entry.options.push({
       text: v.input,
-      score: Math.fround(v.weight),
+      score: v.score,
       hit,
       order: t.shardIndex * 2 ** 32 + v.order,
     });
   }
   return entry;
+}
+
+/** ContextMappings.getNamedContexts: matched typed contexts by mapping name (null when none). */
+function namedContexts(
+  defs: readonly CompletionContextDef[],
+  typed: readonly TypedContext[],
+): Record<string, string[]> | null {
+  if (typed.length === 0) return null;
+  const byName = new Map<string, Set<string>>();
+  for (const [typeId, value] of typed) {
+    const name = defs[typeId]?.name;
+    if (name === undefined) continue;
+    let set = byName.get(name);
+    if (!set) byName.set(name, (set = new Set()));
+    set.add(value);
+  }
+  const out: Record<string, string[]> = {};
+  for (const name of javaHashSetOrder([...byName.keys()]))
+    out[name] = javaHashSetOrder([...byName.get(name)!]);
+  return out;
 }
 
 /** Suggestion.reduce: entries merged position by position, options by text, then sorted. */
@@ -297,6 +346,13 @@ function reduceEntries(s: SuggestNode, perShard: Entry[][]): Entry[] {
     if (s.type === 'phrase' && leader.cutoff !== undefined)
       leader.options = leader.options.filter((o) => o.score > leader.cutoff!);
     leader.options.sort(optionComparator(s));
+    if (s.type === 'completion' && s.skipDuplicates) {
+      // shards dedupe their own suggestions; the reduce drops the same text from other shards
+      const seen = new Set<string>();
+      leader.options = leader.options.filter((o) =>
+        seen.has(o.text) ? false : (seen.add(o.text), true),
+      );
+    }
     leader.options = leader.options.slice(0, s.size);
     out.push(leader);
   }
