@@ -21,8 +21,17 @@ import { RawJson } from '../../common/json.js';
 import type { IndexService } from '../../engine/index-service.js';
 import type { IndexQueryContext } from '../query/index.js';
 import type { ShardTarget } from './execute.js';
-import { shardTermStats, suggestSimilar, type ShardTermStats } from './spell.js';
-import { phraseCorrections } from './phrase-suggest.js';
+import { shardTermStats, suggestSimilar } from './spell.js';
+import {
+  directGenerator,
+  joinCorrection,
+  multiGenerator,
+  phraseCorrections,
+  type PhraseToken,
+  type TokenFilterFn,
+} from './phrase-suggest.js';
+import { DEFAULT_SMOOTHING, wordScorer } from './phrase-model.js';
+import { ChainAnalyzer } from '../../search/analysis/analyzer.js';
 import {
   DEFAULT_SPELL,
   type CompletionSuggestNode,
@@ -154,8 +163,7 @@ export function reduceSuggest(
 function suggestOnShard(s: SuggestNode, t: ShardTarget, ctx: IndexQueryContext): Entry[] {
   const f = fieldOf(ctx, s);
   const text = s.text ?? s.prefix ?? '';
-  // the completion suggester collects `size` per shard unless shard_size says otherwise
-  const shardSize = s.shardSize ?? (s.type === 'completion' ? s.size : Math.max(s.size, 5));
+  const shardSize = s.shardSize ?? Math.max(s.size, 5);
   switch (s.type) {
     case 'term': {
       const stats = shardTermStats(t.snapshot, f.path);
@@ -183,31 +191,102 @@ function phraseOnShard(
   text: string,
   shardSize: number,
 ): Entry {
+  const analyzer = analyzerOf(ctx, s, f);
+  let gramSize = s.gramSize;
+  let generators = s.generators;
+  if (gramSize === null || generators.length === 0) {
+    // PhraseSuggestionBuilder.build: a shingle filter in the analyzer sizes the model
+    const shingle = analyzer instanceof ChainAnalyzer ? analyzer.shingle : undefined;
+    if (gramSize === null && shingle) gramSize = shingle.max;
+    if (generators.length === 0) {
+      if (shingle && shingle.min > 1 && !shingle.outputUnigrams && s.forceUnigrams)
+        throw illegalArgument(
+          `The default candidate generator for phrase suggest can't operate on field: [${f.path}] since it doesn't emit unigrams. If this is intentional try to set the candidate generator field explicitly`,
+        );
+      generators = [
+        { field: f.path, spell: DEFAULT_SPELL, size: 5, preFilter: null, postFilter: null },
+      ];
+    }
+  }
   const entry: Entry = { text, offset: 0, length: text.length, options: [] };
-  const stats: ShardTermStats = shardTermStats(t.snapshot, f.path);
-  if (stats.terms.size === 0) {
+  const filterFn = (name: string | null): TokenFilterFn | null => {
+    if (name === null) return null;
+    const a = ctx.analyzer(name);
+    if (!a) throw illegalArgument(`Analyzer [${name}] doesn't exists`);
+    return (x) => phraseTokens(a, x);
+  };
+  const gens = [];
+  for (const g of generators) {
+    const pre = filterFn(g.preFilter);
+    const post = filterFn(g.postFilter);
+    const stats = shardTermStats(t.snapshot, g.field);
+    // a generator over a field this shard never indexed draws nothing (Terms is null)
+    if (!stats.present) continue;
+    gens.push(
+      directGenerator({
+        stats,
+        spell: g.spell,
+        size: g.size,
+        realWordLikelihood: s.realWordErrorLikelihood,
+        preFilter: pre,
+        postFilter: post,
+      }),
+    );
+  }
+  const suggestStats = shardTermStats(t.snapshot, f.path);
+  if (gens.length === 0 || !suggestStats.present) {
     entry.cutoff = Number.MIN_VALUE;
     return entry;
   }
-  const tokens = analyze(analyzerOf(ctx, s, f), text).map((x) => x.term);
-  const r = phraseCorrections(tokens, stats, {
-    ...DEFAULT_SPELL,
-    realWordLikelihood: s.realWordErrorLikelihood,
-    maxErrors: s.maxErrors,
-    numCorrections: shardSize,
-    confidence: s.confidence,
-    gramSize: s.gramSize ?? 1,
-    tokenLimit: s.tokenLimit,
-    discount: s.discount,
-    separator: s.separator,
-  });
+  const useTtf = suggestStats.sumTotalTermFreq !== -1;
+  const scorer = wordScorer(
+    s.smoothing ?? DEFAULT_SMOOTHING,
+    {
+      frequency: (x) =>
+        suggestStats.terms.has(x)
+          ? useTtf
+            ? suggestStats.totalTermFreq(x)
+            : suggestStats.terms.get(x)!
+          : 0,
+      vocabularySize: useTtf ? suggestStats.sumTotalTermFreq : suggestStats.maxDoc,
+      numTerms: suggestStats.numTerms,
+    },
+    s.realWordErrorLikelihood,
+    s.separator,
+  );
+  const r = phraseCorrections(
+    phraseTokens(analyzer, text),
+    multiGenerator(shardSize, gens),
+    scorer,
+    {
+      realWordLikelihood: s.realWordErrorLikelihood,
+      requireUnigram: s.forceUnigrams,
+      tokenLimit: s.tokenLimit,
+      maxErrors: s.maxErrors,
+      numCorrections: shardSize,
+      confidence: s.confidence,
+      gramSize: gramSize ?? 1,
+    },
+  );
   entry.cutoff = r.cutoffScore;
   for (const c of r.corrections) {
-    const o: Option = { text: c.terms.join(s.separator), score: Math.fround(c.score) };
-    if (s.highlight) o.highlighted = c.highlight(s.separator, s.highlight.pre, s.highlight.post);
+    const phrase = joinCorrection(c, null);
+    const o: Option = { text: phrase, score: Math.fround(c.score) };
+    if (s.highlight) o.highlighted = joinCorrection(c, s.highlight);
     entry.options.push(o);
   }
   return entry;
+}
+
+/** The analyzed input with token types and position increments (shingles, synonyms). */
+function phraseTokens(a: Analyzer, text: string): PhraseToken[] {
+  const out: PhraseToken[] = [];
+  let last = -1;
+  a.analyze(text, (term, pos, _s, _e, type) => {
+    out.push({ term, type: type ?? 'word', posInc: pos - last });
+    last = pos;
+  });
+  return out;
 }
 
 function completionOnShard(

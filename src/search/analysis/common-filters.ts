@@ -396,7 +396,9 @@ function shingle(name: string, p: Params): TokenFilterFactory {
     separator: strParam(p, 'token_separator', ' '),
     filler: strParam(p, 'filler_token', '_'),
   };
-  return filter(name, (i) => new ShingleFilter(i, o));
+  return filter(name, (i) => new ShingleFilter(i, o), {
+    shingle: { min, max, outputUnigrams: o.outputUnigrams },
+  });
 }
 COMMON_FILTERS['shingle'] = shingle;
 COMMON_FILTERS['keyword_repeat'] = (name) =>

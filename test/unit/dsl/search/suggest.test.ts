@@ -6,7 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { EsError } from '../../../../src/common/errors.js';
 import { parseSuggest, DEFAULT_SPELL } from '../../../../src/dsl/search/suggest.js';
 import { shardTermStats, suggestSimilar } from '../../../../src/dsl/search/spell.js';
-import { phraseCorrections } from '../../../../src/dsl/search/phrase-suggest.js';
+import {
+  directGenerator,
+  joinCorrection,
+  phraseCorrections,
+} from '../../../../src/dsl/search/phrase-suggest.js';
+import {
+  DEFAULT_SMOOTHING,
+  wordScorer,
+  type Candidate,
+} from '../../../../src/dsl/search/phrase-model.js';
 import { Bench } from '../query/harness.js';
 
 const err = (f: () => unknown): [string, string | null] => {
@@ -97,29 +106,84 @@ describe('suggestSimilar (DirectSpellChecker)', () => {
 describe('phraseCorrections (NoisyChannelSpellChecker)', () => {
   const bench = new Bench({ properties: { name: { type: 'keyword' } } }).index([{ name: 'Ruth' }]);
   const stats = shardTermStats(bench.shards[0]!.searcher(), 'name');
-  const settings = {
-    ...DEFAULT_SPELL,
+  const gen = directGenerator({
+    stats,
+    spell: DEFAULT_SPELL,
+    size: 5,
     realWordLikelihood: 0.95,
+    preFilter: null,
+    postFilter: null,
+  });
+  const scorer = wordScorer(
+    DEFAULT_SMOOTHING,
+    { frequency: (t) => stats.terms.get(t) ?? 0, vocabularySize: stats.maxDoc, numTerms: 1 },
+    0.95,
+    ' ',
+  );
+  const settings = {
+    realWordLikelihood: 0.95,
+    requireUnigram: true,
     maxErrors: 0.5,
     numCorrections: 5,
     confidence: 1,
     gramSize: 1,
     tokenLimit: 10,
-    discount: 0.4,
-    separator: ' ',
   };
+  const word = (term: string, type = 'word', posInc = 1) => ({ term, type, posInc });
   it('corrects a misspelled word when it beats the input phrase', () => {
-    const r = phraseCorrections(['Ruht'], stats, settings);
+    const r = phraseCorrections([word('Ruht')], gen, scorer, settings);
     // one doc, one term, no frequencies: LM(w) = (1 + freq) / (maxDoc + numTerms)
     expect(r.cutoffScore).toBeCloseTo(Math.exp(Math.log10(0.95 * (1 / 2))), 12);
-    expect(r.corrections.map((c) => [c.terms, c.score])).toEqual([
-      [['Ruth'], Math.exp(Math.log10(0.75 * (2 / 2)))],
+    expect(r.corrections.map((c) => [joinCorrection(c, null), c.score])).toEqual([
+      ['Ruth', Math.exp(Math.log10(0.75 * (2 / 2)))],
     ]);
-    expect(r.corrections[0]!.highlight(' ', '<b>', '</b>')).toBe('<b>Ruth</b>');
+    expect(joinCorrection(r.corrections[0]!, { pre: '<b>', post: '</b>' })).toBe('<b>Ruth</b>');
   });
   it('returns nothing past the token limit', () => {
-    expect(phraseCorrections(['Ruht'], stats, { ...settings, tokenLimit: 1 }).corrections).toEqual(
-      [],
+    expect(
+      phraseCorrections([word('Ruht')], gen, scorer, { ...settings, tokenLimit: 1 }).corrections,
+    ).toEqual([]);
+  });
+  it('skips shingles when unigrams are forced, and fails when there are only shingles', () => {
+    const r = phraseCorrections(
+      [word('Ruht'), word('Ruht x', 'shingle', 0)],
+      gen,
+      scorer,
+      settings,
     );
+    expect(r.corrections.map((c) => joinCorrection(c, null))).toEqual(['Ruth']);
+    expect(() => phraseCorrections([word('Ruht x', 'shingle')], gen, scorer, settings)).toThrow(
+      'At least one unigram is required but all tokens were ngrams',
+    );
+    expect(
+      phraseCorrections([word('Ruht x', 'shingle')], gen, scorer, {
+        ...settings,
+        requireUnigram: false,
+      }).corrections,
+    ).toEqual([]);
+  });
+  it('applies pre and post filters around the generator', () => {
+    const reverse = (t: string) => [{ term: [...t].reverse().join(''), posInc: 1 }];
+    const rstats = shardTermStats(
+      new Bench({ properties: { name: { type: 'keyword' } } })
+        .index([{ name: 'htuR' }])
+        .shards[0]!.searcher(),
+      'name',
+    );
+    const rgen = directGenerator({
+      stats: rstats,
+      spell: DEFAULT_SPELL,
+      size: 5,
+      realWordLikelihood: 0.95,
+      preFilter: reverse,
+      postFilter: reverse,
+    });
+    const set = {
+      original: rgen.createCandidate('Ruhh', 0, 1, true),
+      candidates: [] as Candidate[],
+    };
+    rgen.drawCandidates(set);
+    // the reversed index term comes back reversed, as a real word of the real word likelihood
+    expect(set.candidates.map((c) => [c.term, c.stringDistance])).toEqual([['Ruth', 0.95]]);
   });
 });
