@@ -31,6 +31,7 @@ import {
   type TokenFilterFn,
 } from './phrase-suggest.js';
 import { DEFAULT_SMOOTHING, wordScorer } from './phrase-model.js';
+import { collateMatcher } from './phrase-collate.js';
 import { ChainAnalyzer } from '../../search/analysis/analyzer.js';
 import {
   DEFAULT_SPELL,
@@ -48,6 +49,8 @@ export interface Option {
   score: number;
   freq?: number;
   highlighted?: string;
+  /** phrase `collate` with prune: whether the collate query matched. */
+  collateMatch?: boolean;
   /** completion hits: rendered hit fields and merge order. */
   hit?: Record<string, unknown>;
   order?: number;
@@ -269,10 +272,15 @@ function phraseOnShard(
     },
   );
   entry.cutoff = r.cutoffScore;
+  const collate = s.collate ? collateMatcher(s.collate, t.snapshot, ctx) : null;
   for (const c of r.corrections) {
     const phrase = joinCorrection(c, null);
+    const match = collate ? collate(phrase) : true;
+    // without prune a correction no document matches is dropped; with it, it is marked
+    if (!match && !s.collate?.prune) continue;
     const o: Option = { text: phrase, score: Math.fround(c.score) };
     if (s.highlight) o.highlighted = joinCorrection(c, s.highlight);
+    if (s.collate?.prune) o.collateMatch = match;
     entry.options.push(o);
   }
   return entry;
@@ -460,6 +468,7 @@ function renderEntry(e: Entry): Record<string, unknown> {
       if (o.highlighted !== undefined) r.highlighted = o.highlighted;
       r.score = o.score;
       if (o.freq !== undefined) r.freq = o.freq;
+      if (o.collateMatch !== undefined) r.collate_match = o.collateMatch;
       return r;
     }),
   };
