@@ -134,6 +134,23 @@ describe('term vectors', () => {
     });
   });
 
+  it('counts a realtime document the last refresh missed in the statistics', async () => {
+    await req('PUT', '/fresh', {
+      settings: { number_of_shards: 1, refresh_interval: -1 },
+      mappings: { doc: { properties: { body: { type: 'text', term_vector: 'yes' } } } },
+    });
+    await req('PUT', '/fresh/doc/1', { body: 'old news' });
+    await req('POST', '/fresh/_refresh');
+    await req('PUT', '/fresh/doc/2', { body: 'news news' });
+    const hidden = await req('GET', '/fresh/doc/2/_termvectors?realtime=false');
+    expect(hidden.json.found).toBe(false);
+    const r = await req('GET', '/fresh/doc/2/_termvectors?term_statistics=true');
+    expect(r.json.term_vectors.body).toEqual({
+      field_statistics: { sum_doc_freq: 3, doc_count: 2, sum_ttf: 4 },
+      terms: { news: { doc_freq: 2, ttf: 3, term_freq: 2 } },
+    });
+  });
+
   it('generates vectors for an artificial document and a field asked for', async () => {
     const r = await req('POST', '/places/doc/_termvectors', {
       doc: { body: 'red red fox', kind: 'cafe' },

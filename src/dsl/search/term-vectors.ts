@@ -96,6 +96,7 @@ export function termVectorsOnShard(
   let values: readonly ParsedValue[] | null = null;
   let version = 0;
   let generateAll = false;
+  let unrefreshed = false;
   if (req.doc !== null) {
     values = parse(idx, req.doc);
     generateAll = true;
@@ -110,6 +111,8 @@ export function termVectorsOnShard(
     if (rec) {
       values = parse(idx, JSON.parse(rec.source.toString('utf8')) as Record<string, unknown>);
       version = rec.version;
+      // ES refreshes its internal reader for a realtime read: the document counts in the stats
+      unrefreshed = !shard.searcherHas(req.id!, rec.seqNo);
     }
   }
   out._version = version;
@@ -146,7 +149,7 @@ export function termVectorsOnShard(
   }
   const tv: Record<string, unknown> = {};
   for (const path of [...vectors.keys()].sort()) {
-    tv[path] = renderField(path, vectors.get(path)!, snapshot, req);
+    tv[path] = renderField(path, vectors.get(path)!, snapshot, req, unrefreshed);
   }
   out.took = Date.now() - t0;
   out.term_vectors = tv;
@@ -312,6 +315,18 @@ function ownStats(v: FieldVector): TopLevel {
   };
 }
 
+/** The shard's statistics with one more document (`own`) counted in. */
+function withOwn(a: TopLevel, own: TopLevel): TopLevel {
+  return {
+    docFreq: (t) => a.docFreq(t) + own.docFreq(t),
+    ttf: (t) => (a.sumTtf === -1 ? -1 : a.ttf(t) + own.ttf(t)),
+    docCount: a.docCount + 1,
+    sumDocFreq: a.sumDocFreq + own.sumDocFreq,
+    sumTtf: a.sumTtf === -1 ? -1 : a.sumTtf + own.sumTtf,
+    present: true,
+  };
+}
+
 /** ClassicSimilarity.idf, as TermVectorsFilter scores terms. */
 const idf = (docFreq: number, docCount: number) =>
   Math.fround(Math.log((docCount + 1) / (docFreq + 1)) + 1);
@@ -321,9 +336,11 @@ function renderField(
   v: FieldVector,
   snapshot: ShardSnapshot,
   req: TermVectorsRequest,
+  unrefreshed: boolean,
 ): Record<string, unknown> {
   let stats = topLevel(snapshot, path);
   if (!stats.present) stats = ownStats(v);
+  else if (unrefreshed) stats = withOwn(stats, ownStats(v));
   const out: Record<string, unknown> = {};
   if (req.fieldStatistics)
     out.field_statistics = {
