@@ -69,6 +69,38 @@ describe('parseSuggest', () => {
   });
 });
 
+describe('phrase suggester options', () => {
+  const phrase = (o: Record<string, unknown>) => {
+    const s = parseSuggest({ p: { text: 'x', phrase: { field: 'f', ...o } } })[0]!;
+    if (s.type !== 'phrase') throw new Error('phrase expected');
+    return s;
+  };
+  it('reads smoothing models, generators, force_unigrams and collate', () => {
+    const s = phrase({
+      force_unigrams: false,
+      smoothing: { linear_interpolation: { trigram_lambda: 0.5, bigram_lambda: 0.3, unigram_lambda: 0.2 } }, // prettier-ignore
+      direct_generator: [{ field: 'f.rev', pre_filter: 'reverse', post_filter: 'reverse', size: 3, suggest_mode: 'always' }], // prettier-ignore
+      collate: { query: { source: { match: { f: '{{suggestion}}' } } }, params: { a: 1 }, prune: true }, // prettier-ignore
+    });
+    expect(s.forceUnigrams).toBe(false);
+    expect(s.smoothing).toEqual({ kind: 'linear_interpolation', trigramLambda: 0.5, bigramLambda: 0.3, unigramLambda: 0.2 }); // prettier-ignore
+    expect(s.generators.map((g) => [g.field, g.preFilter, g.postFilter, g.size, g.spell.suggestMode])).toEqual([['f.rev', 'reverse', 'reverse', 3, 'always']]); // prettier-ignore
+    expect(s.collate).toEqual({ query: { source: { match: { f: '{{suggestion}}' } } }, params: { a: 1 }, prune: true }); // prettier-ignore
+    expect(phrase({ smoothing: { laplace: {} } }).smoothing).toEqual({
+      kind: 'laplace',
+      alpha: 0.5,
+    });
+  });
+  it('rejects what ES rejects', () => {
+    expect(err(() => phrase({ smoothing: { linear_interpolation: { trigram_lambda: 0.5 } } }))).toEqual(['illegal_argument_exception', 'linear smoothing lambdas must sum to 1']); // prettier-ignore
+    expect(err(() => phrase({ smoothing: { nope: {} } }))).toEqual(['illegal_argument_exception', "suggester[phrase] doesn't support object field [nope]"]); // prettier-ignore
+    expect(err(() => phrase({ max_errors: 0 }))).toEqual(['illegal_argument_exception', 'max_error must be > 0.0']); // prettier-ignore
+    expect(err(() => phrase({ highlight: { pre_tag: '<b>' } }))).toEqual(['illegal_argument_exception', 'Pre and post tag must both be null or both not be null.']); // prettier-ignore
+    expect(err(() => phrase({ collate: { prune: 'maybe' } }))).toEqual(['parsing_exception', "suggester[phrase][collate] prune must be either 'true' or 'false'"]); // prettier-ignore
+    expect(err(() => phrase({ direct_generator: [{ field: 'f', bogus: 1 }] }))).toEqual(['x_content_parse_exception', '[direct_generator] unknown field [bogus], parser not found']); // prettier-ignore
+  });
+});
+
 describe('suggestSimilar (DirectSpellChecker)', () => {
   const bench = new Bench({ properties: { body: { type: 'text' } } }).index([
     { body: 'quick brown fox' },
