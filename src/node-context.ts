@@ -9,6 +9,7 @@ import type { MatchScanner } from './dsl/search/scan.js';
 import type { WriteExecutor } from './engine/write-executor.js';
 import type { DocumentReader } from './engine/document-reader.js';
 import type { DocumentExplainer } from './dsl/search/explain-document.js';
+import type { TermVectorsReader } from './dsl/search/term-vectors.js';
 import type { ShardBroadcast } from './engine/shard-broadcast.js';
 import type { CopyBroadcast } from './engine/copy-broadcast.js';
 import type { MetadataWriter } from './engine/metadata-writer.js';
@@ -52,6 +53,8 @@ export interface NodeContext {
   scans: MatchScanner;
   /** Where `_explain` runs: this node's shard, or a started copy's node in a cluster. */
   explainer: DocumentExplainer;
+  /** Where `_termvectors` runs: this node's shard, or a started copy's node in a cluster. */
+  termVectors: TermVectorsReader;
   /** What this node answers when a node asks every node (http/node-actions.ts), by action. */
   readonly nodeActions: Map<string, (body: unknown) => unknown>;
   /** Refresh and flush over every copy: this node's shards, or every node's copies. */

@@ -60,6 +60,8 @@ import { clusterReads } from './cluster/reads/cluster-get.js';
 import { pendingWrites } from './cluster/writes/pending-writes.js';
 import { clusterExplainer } from './cluster/reads/cluster-explain.js';
 import { localExplainer } from './dsl/search/explain-document.js';
+import { localTermVectors } from './dsl/search/term-vectors.js';
+import { clusterTermVectors } from './cluster/reads/cluster-termvectors.js';
 import { searchLimits } from './http/routes/search.js';
 import { clusterBroadcast } from './cluster/broadcast.js';
 import { clusterCopies } from './cluster/copy-broadcast.js';
@@ -181,6 +183,7 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     // `context` is complete by the time a scan asks for it
     scans: localScanner(() => scanEnvironment(context)),
     explainer: localExplainer(() => searchLimits(context)),
+    termVectors: localTermVectors(),
     nodeActions: new Map(),
     broadcast: localBroadcast(),
     copies: localCopies(() => identity.nodeId),
@@ -474,6 +477,7 @@ async function joinClusterOf(
   };
   context.reads = clusterReads({ ...single, local: localReads(context.documents), pending });
   context.explainer = clusterExplainer({ ...single, local: context.explainer });
+  context.termVectors = clusterTermVectors({ ...single, local: context.termVectors });
   // by-query tasks scan each shard on its primary's node
   context.scans = clusterScanner({
     state: () => membership.state(),

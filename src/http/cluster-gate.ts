@@ -53,6 +53,9 @@ const SERVED = [
   /^\/(([^_/][^/]*|_all)\/)?_field_caps\/?$/,
   // explain: on a started copy of the document's shard (src/cluster/reads/cluster-explain.ts)
   /^\/[^_/][^/]*\/[^/]+\/[^/]+\/_explain\/?$/,
+  // term vectors: on a started copy of the document's shard (cluster-termvectors.ts)
+  /^\/[^_/][^/]*\/[^/]+(\/[^/]+)?\/_termvectors\/?$/,
+  /^\/(([^_/][^/]*)\/(([^/]+)\/)?)?_mtermvectors\/?$/,
   // analysis and query validation need only the index's analyzers and mappings, which every
   // node holds
   /^\/([^_/][^/]*\/)?_analyze\/?$/,

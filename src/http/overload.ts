@@ -149,7 +149,8 @@ export function poolFor(method: string, rawPath: string): PoolName | null {
     return 'search';
   if (n >= 2 && segs[n - 2] === '_search' && segs[n - 3] === '_search') return 'search';
   if (segs[0] === '_search' && segs[1] === 'scroll') return 'search';
-  if (last === '_mget') return 'get';
+  // ES runs multi gets and (multi) term vectors on the get pool
+  if (last === '_mget' || last === '_mtermvectors') return 'get';
   const first = segs[0]!;
   if (first.startsWith('_')) return null;
   const docType = (t: string) => t === '_doc' || !t.startsWith('_');
@@ -158,6 +159,7 @@ export function poolFor(method: string, rawPath: string): PoolName | null {
     if (last === '_source' || last === '_explain' || last === '_termvectors') return 'get';
     return null;
   }
+  if (n === 3 && docType(segs[1]!) && last === '_termvectors') return 'get';
   if (n === 3 && docType(segs[1]!) && !last.startsWith('_')) {
     if (method === 'GET' || method === 'HEAD') return 'get';
     if (method === 'PUT' || method === 'POST' || method === 'DELETE') return 'write';

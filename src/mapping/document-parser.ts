@@ -19,6 +19,7 @@ import type { ValueSink } from './field-values.js';
 import { dynamicDefForValue, dynamicObjectDef, templateDef } from './dynamic.js';
 import type { DynamicCtx } from './dynamic.js';
 import { dynamicMappingUpdate } from './dynamic-update.js';
+import { withPathContexts } from './completion-contexts.js';
 import type { DynamicEntry } from './dynamic-update.js';
 import { getMapper, isField, splitAndValidatePath, strict } from './document-paths.js';
 import type { Mapper, ObjectScope } from './document-paths.js';
@@ -447,7 +448,15 @@ export function parseDocument(
   if (p.dynamicMappers !== undefined) {
     p.rootDoc.dynamicUpdate = dynamicMappingUpdate(root, p.dynamicMappers, ctx);
   }
+  addPathContexts(p.rootDoc);
   return p.rootDoc;
+}
+
+/** Completion contexts read from `path` fields, per Lucene document (nested ones included). */
+function addPathContexts(doc: Doc): void {
+  const values = withPathContexts(doc.values);
+  if (values) doc.values = values;
+  for (const n of doc.nested) addPathContexts(n.doc as Doc);
 }
 
 /** ES DocumentParser.wrapInMapperParsingException. */

@@ -11,6 +11,7 @@ import { illegalArgument } from './errors.js';
 import { javaDoubleToString, javaToString, tryParseJavaLong } from './java-numbers.js';
 import { javaHashSetOrder } from './java-collections.js';
 import type { ValueSink } from './value-sink.js';
+import { contextDefNamed, parseDocContext } from './completion-contexts.js';
 
 export type MultiFieldParser = (f: FieldNode, v: unknown, sink: ValueSink) => void;
 
@@ -35,8 +36,24 @@ export function parseCompletionValue(
   const inputs = new Map<string, CompletionValue>();
   if (Array.isArray(v)) for (const el of v) readOne(f, el, inputs);
   else readOne(f, v, inputs);
+  addCompletionInputs(f, inputs.values(), sink);
+  // ES hands multi-fields the whole input (weight and contexts too); non-completion ones read
+  // its text
+  for (const value of inputs.values())
+    for (const mf of f.multi) {
+      if (mf.type === 'completion') addCompletionInputs(mf, [value], sink);
+      else multi(mf, value.input, sink);
+    }
+}
+
+/** Indexes parsed inputs: blank ones are recorded as ignored, long ones truncated. */
+function addCompletionInputs(
+  f: FieldNode,
+  values: Iterable<CompletionValue>,
+  sink: ValueSink,
+): void {
   const max = f.completion!.maxInputLength;
-  for (const value of inputs.values()) {
+  for (const value of values) {
     let input = value.input;
     if (input.trim().length === 0) {
       sink.ignore(f.path);
@@ -50,7 +67,6 @@ export function parseCompletionValue(
     }
     sink.add(f, input === value.input ? value : { ...value, input });
   }
-  for (const value of inputs.values()) for (const mf of f.multi) multi(mf, value.input, sink);
 }
 
 function readOne(f: FieldNode, v: unknown, inputs: Map<string, CompletionValue>): void {
@@ -92,7 +108,8 @@ function readOne(f: FieldNode, v: unknown, inputs: Map<string, CompletionValue>)
       }
       contexts = {};
       for (const [name, cv] of Object.entries(x as Record<string, unknown>)) {
-        contexts[name] = (Array.isArray(cv) ? cv : [cv]).map((c) => javaToString(c));
+        const def = contextDefNamed(f.completion!.contextDefs ?? [], name);
+        contexts[name] = parseDocContext(def, cv);
       }
     }
   }

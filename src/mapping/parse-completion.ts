@@ -10,6 +10,7 @@ import { javaToString } from './java-numbers.js';
 import { isMap } from './field-draft.js';
 import type { Draft, Node, ParserCtx } from './field-draft.js';
 import { parseMultiFields } from './parse-field-common.js';
+import { parseContextDefs } from './completion-contexts.js';
 
 function analyzer(pc: ParserCtx, v: unknown): string {
   const name = javaToString(v);
@@ -48,6 +49,7 @@ export function parseCompletion(d: Draft, node: Node, pc: ParserCtx): void {
         break;
       case 'contexts':
         params.contexts = contexts(v);
+        params.contextDefs = parseContextDefs(params.contexts);
         break;
       case 'fields':
         parseMultiFields(d, v, pc);

@@ -105,7 +105,7 @@ const DISTANCE_UNITS: [string[], number][] = [
 ];
 
 /** ES DistanceUnit.Distance.parseDistance → meters (default unit meters). */
-function parseDistanceMeters(s: string): number {
+export function parseDistanceMeters(s: string): number {
   for (const [names, factor] of DISTANCE_UNITS) {
     for (const n of names) {
       if (s.endsWith(n)) return nodeDoubleValue(s.slice(0, -n.length)) * factor;

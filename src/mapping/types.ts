@@ -135,7 +135,20 @@ export interface CompletionParams {
   readonly maxInputLength: number;
   /** `contexts` as given (category/geo context mappings), rendered back unchanged. */
   readonly contexts?: readonly unknown[];
+  /** The same context mappings, read (ES ContextMappings); their order gives each a type id. */
+  readonly contextDefs?: readonly CompletionContextDef[];
 }
+
+/** One context mapping of a completion field: values from the document or a `path` field. */
+export type CompletionContextDef =
+  | { readonly kind: 'category'; readonly name: string; readonly path?: string }
+  | {
+      readonly kind: 'geo';
+      readonly name: string;
+      readonly path?: string;
+      /** Geohash length contexts are filed under. */
+      readonly precision: number;
+    };
 
 export interface GeoShapeParams {
   /** `right` (default, also ccw/counterclockwise) or `left` (cw/clockwise). */

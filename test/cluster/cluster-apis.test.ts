@@ -51,6 +51,37 @@ describe('APIs across a two-node cluster', () => {
     expect(no.json.matched).toBe(false);
   }, 60_000);
 
+  it('answers term vectors on the node that holds the shard, the same through either node', async () => {
+    const created = await call(`${nodes[0]!.url}/tv`, 'PUT', {
+      settings: { number_of_shards: 2, number_of_replicas: 0 },
+      mappings: { _doc: { properties: { body: { type: 'text', term_vector: 'with_positions_offsets' } } } }, // prettier-ignore
+    });
+    expect(created.json).toMatchObject({ acknowledged: true, shards_acknowledged: true });
+    let lines = '';
+    for (let i = 0; i < 6; i++)
+      lines += `{"index":{"_index":"tv","_type":"_doc","_id":"t${i}"}}\n{"body":"brown fox ${i} brown"}\n`;
+    expect((await call(`${nodes[0]!.url}/_bulk?refresh=true`, 'POST', lines)).json.errors).toBe(false); // prettier-ignore
+    const shards = await call(`${nodes[0]!.url}/_cat/shards/tv?format=json&h=shard,node`);
+    expect(new Set(shards.json.map((r: { node: string }) => r.node)).size).toBe(2);
+    const withoutTook = (j: Record<string, unknown>) => ({ ...j, took: 0 });
+    for (let i = 0; i < 6; i++) {
+      const [a, b] = await Promise.all(
+        nodes.map((n) => call(`${n.url}/tv/_doc/t${i}/_termvectors?term_statistics=true`)),
+      );
+      expect(a!.status).toBe(200);
+      expect(a!.json).toMatchObject({ _index: 'tv', _id: `t${i}`, found: true });
+      const brown = a!.json.term_vectors.body.terms.brown;
+      expect(brown.term_freq).toBe(2);
+      expect(brown.doc_freq).toBeGreaterThan(0);
+      expect(brown.tokens[1]).toEqual({ position: 3, start_offset: 11 + String(i).length, end_offset: 16 + String(i).length }); // prettier-ignore
+      expect(withoutTook(b!.json)).toEqual(withoutTook(a!.json));
+    }
+    const multi = await call(`${nodes[1]!.url}/tv/_doc/_mtermvectors`, 'POST', {
+      ids: ['t0', 't1', 'nope'],
+    });
+    expect(multi.json.docs.map((d: { found: boolean }) => d.found)).toEqual([true, true, false]);
+  });
+
   it('registers a repository through one node; the other lists, verifies and deletes it', async () => {
     const body = { type: 'fs', settings: { location: join(repoDir, 'r1') } };
     expect((await call(`${nodes[1]!.url}/_snapshot/r1`, 'PUT', body)).json).toEqual({ acknowledged: true }); // prettier-ignore

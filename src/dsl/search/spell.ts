@@ -29,6 +29,8 @@ export interface ShardTermStats {
   sumTotalTermFreq: number;
   /** Terms.size (-1 over several segments, as MultiTerms reports). */
   numTerms: number;
+  /** Whether any segment indexed the field (Lucene's Terms is null otherwise). */
+  present: boolean;
 }
 
 export function shardTermStats(snapshot: ShardSnapshot, field: string): ShardTermStats {
@@ -61,6 +63,7 @@ export function shardTermStats(snapshot: ShardSnapshot, field: string): ShardTer
     maxDoc: snapshot.maxDoc,
     sumTotalTermFreq: withFreqs ? sumTtf : -1,
     numTerms: fields.length === 1 ? terms.size : -1,
+    present: fields.length > 0,
   };
 }
 

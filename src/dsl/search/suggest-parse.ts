@@ -5,6 +5,7 @@
  */
 import { EsError, illegalArgument, parsingException } from '../../common/errors.js';
 import type { SpellSettings } from './spell.js';
+import type { SmoothingModel } from './phrase-model.js';
 
 export type SuggestNode = TermSuggestNode | PhraseSuggestNode | CompletionSuggestNode;
 
@@ -31,14 +32,39 @@ export interface PhraseSuggestNode extends CommonSuggest {
   realWordErrorLikelihood: number;
   separator: string;
   gramSize: number | null;
+  /** force_unigrams (ES requireUnigram): shingles of the input are not corrected. */
+  forceUnigrams: boolean;
   tokenLimit: number;
-  discount: number;
+  /** null: the default stupid backoff. */
+  smoothing: SmoothingModel | null;
+  /** `direct_generator`s; none means one on the suggest field with default settings. */
+  generators: DirectGeneratorNode[];
   highlight: { pre: string; post: string } | null;
+  collate: PhraseCollate | null;
+}
+
+/** ES DirectCandidateGeneratorBuilder. */
+export interface DirectGeneratorNode {
+  field: string;
+  spell: SpellSettings;
+  size: number;
+  preFilter: string | null;
+  postFilter: string | null;
+}
+
+/** `collate`: a template query each correction must match (or is marked by, with prune). */
+export interface PhraseCollate {
+  /** The template script (`source`/`id`/`params` as given, or a query object). */
+  query: unknown;
+  params: Record<string, unknown> | null;
+  prune: boolean;
 }
 
 export interface CompletionSuggestNode extends CommonSuggest {
   type: 'completion';
   skipDuplicates: boolean;
+  /** `contexts` as given; read against the field's context mappings on each shard. */
+  contexts: Record<string, unknown> | null;
 }
 
 const TYPES = new Set(['term', 'phrase', 'completion']);
@@ -128,13 +154,17 @@ function parseSuggester(name: string, type: string, o: Record<string, unknown>):
     separator: ' ',
     gramSize: null,
     tokenLimit: 10,
-    discount: 0.4,
+    forceUnigrams: true,
+    smoothing: null,
+    generators: [],
     highlight: null,
+    collate: null,
   };
   const completion: CompletionSuggestNode = {
     ...common,
     type: 'completion',
     skipDuplicates: false,
+    contexts: null,
   };
   const node: SuggestNode = type === 'term' ? term : type === 'phrase' ? phrase : completion;
   for (const [k, v] of Object.entries(o)) {
@@ -165,6 +195,16 @@ function parseSuggester(name: string, type: string, o: Record<string, unknown>):
     }
     if (node.type === 'completion' && k === 'skip_duplicates') {
       node.skipDuplicates = v === true || v === 'true';
+      continue;
+    }
+    if (node.type === 'completion' && k === 'contexts') {
+      if (v === null || typeof v !== 'object' || Array.isArray(v))
+        throw new EsError(
+          'x_content_parse_exception',
+          `[completion] contexts doesn't support values of type: ${Array.isArray(v) ? 'START_ARRAY' : 'VALUE'}`,
+          400,
+        );
+      node.contexts = v as Record<string, unknown>;
       continue;
     }
     throw parsingException(`suggester[${type}] doesn't support field [${k}]`);
@@ -221,34 +261,158 @@ function parsePhraseOption(p: PhraseSuggestNode, k: string, v: unknown): boolean
   switch (k) {
     case 'confidence':
       p.confidence = Math.fround(num('phrase', k, v));
+      if (p.confidence < 0) throw illegalArgument('confidence must be >= 0.0');
       return true;
     case 'max_errors':
       p.maxErrors = Math.fround(num('phrase', k, v));
+      if (p.maxErrors <= 0) throw illegalArgument('max_error must be > 0.0');
       return true;
     case 'real_word_error_likelihood':
       p.realWordErrorLikelihood = Math.fround(num('phrase', k, v));
+      if (p.realWordErrorLikelihood <= 0)
+        throw illegalArgument('real_word_error_likelihood must be > 0.0');
       return true;
     case 'separator':
       p.separator = String(v);
       return true;
     case 'gram_size':
-      p.gramSize = num('phrase', k, v);
+      p.gramSize = Math.trunc(num('phrase', k, v));
+      if (p.gramSize < 1) throw illegalArgument('gramSize must be >= 1');
+      return true;
+    case 'force_unigrams':
+      p.forceUnigrams = bool('phrase', k, v);
       return true;
     case 'token_limit':
-      p.tokenLimit = num('phrase', k, v);
+      p.tokenLimit = Math.trunc(num('phrase', k, v));
+      if (p.tokenLimit <= 0) throw illegalArgument('token_limit must be >= 1');
       return true;
     case 'highlight': {
-      const h = v as Record<string, unknown>;
-      p.highlight = { pre: String(h.pre_tag ?? ''), post: String(h.post_tag ?? '') };
+      const h = objectOf(k, v);
+      let pre: string | null = null;
+      let post: string | null = null;
+      for (const [hk, hv] of Object.entries(h)) {
+        if (hk === 'pre_tag') pre = String(hv);
+        else if (hk === 'post_tag') post = String(hv);
+        else throw parsingException(`suggester[phrase][highlight] doesn't support field [${hk}]`);
+      }
+      if ((pre === null) !== (post === null))
+        throw illegalArgument('Pre and post tag must both be null or both not be null.');
+      p.highlight = pre === null ? null : { pre, post: post! };
       return true;
     }
-    case 'smoothing': {
-      const sb = (v as Record<string, unknown>)?.stupid_backoff as
-        Record<string, unknown> | undefined;
-      if (!sb) throw illegalArgument('only the [stupid_backoff] smoothing model is supported');
-      if (sb.discount !== undefined) p.discount = num('phrase', 'discount', sb.discount);
+    case 'smoothing':
+      if (p.smoothing !== null) throw illegalArgument('only one smoothing model supported');
+      p.smoothing = parseSmoothing(objectOf(k, v));
       return true;
-    }
+    case 'direct_generator':
+      if (!Array.isArray(v))
+        throw parsingException(`suggester[phrase] doesn't support field [${k}]`);
+      for (const g of v) {
+        if (g === null || typeof g !== 'object' || Array.isArray(g)) break;
+        p.generators.push(parseGenerator(g as Record<string, unknown>));
+      }
+      return true;
+    case 'collate':
+      p.collate = parseCollate(objectOf(k, v));
+      return true;
   }
   return false;
+}
+
+function objectOf(k: string, v: unknown): Record<string, unknown> {
+  if (v === null || typeof v !== 'object' || Array.isArray(v))
+    throw parsingException(`suggester[phrase] doesn't support field [${k}]`);
+  return v as Record<string, unknown>;
+}
+
+function bool(owner: string, k: string, v: unknown): boolean {
+  if (v === true || v === 'true') return true;
+  if (v === false || v === 'false') return false;
+  throw parsingException(`suggester[${owner}] doesn't support field [${k}]`);
+}
+
+/** SmoothingModel.fromXContent. */
+function parseSmoothing(o: Record<string, unknown>): SmoothingModel | null {
+  let model: SmoothingModel | null = null;
+  for (const [name, def] of Object.entries(o)) {
+    if (def === null || typeof def !== 'object' || Array.isArray(def))
+      throw parsingException(`[smoothing] unknown token [VALUE] after [${name}]`);
+    const d = def as Record<string, unknown>;
+    const dbl = (key: string, dflt: number) =>
+      d[key] === undefined ? dflt : num('phrase', key, d[key]);
+    if (name === 'stupid_backoff')
+      model = { kind: 'stupid_backoff', discount: dbl('discount', 0.4) };
+    else if (name === 'laplace') model = { kind: 'laplace', alpha: dbl('alpha', 0.5) };
+    else if (name === 'linear_interpolation') {
+      const l = { trigram_lambda: 0, bigram_lambda: 0, unigram_lambda: 0 };
+      for (const [lk, lv] of Object.entries(d)) {
+        if (!(lk in l))
+          throw illegalArgument(
+            `suggester[phrase][smoothing][linear] doesn't support field [${lk}]`,
+          );
+        const x = num('phrase', lk, lv);
+        if (x < 0) throw illegalArgument(`${lk} must be positive`);
+        l[lk as keyof typeof l] = x;
+      }
+      if (Math.abs(l.trigram_lambda + l.bigram_lambda + l.unigram_lambda - 1) > 0.001)
+        throw illegalArgument('linear smoothing lambdas must sum to 1');
+      model = {
+        kind: 'linear_interpolation',
+        trigramLambda: l.trigram_lambda,
+        bigramLambda: l.bigram_lambda,
+        unigramLambda: l.unigram_lambda,
+      };
+    } else throw illegalArgument(`suggester[phrase] doesn't support object field [${name}]`);
+  }
+  return model;
+}
+
+/** DirectCandidateGeneratorBuilder.PARSER. */
+function parseGenerator(o: Record<string, unknown>): DirectGeneratorNode {
+  const g: DirectGeneratorNode = {
+    field: '',
+    spell: { ...DEFAULT_SPELL },
+    size: 5,
+    preFilter: null,
+    postFilter: null,
+  };
+  for (const [k, v] of Object.entries(o)) {
+    if (k === 'field') g.field = String(v);
+    else if (k === 'pre_filter') g.preFilter = String(v);
+    else if (k === 'post_filter') g.postFilter = String(v);
+    else if (k === 'size') {
+      g.size = Math.trunc(num('direct_generator', k, v));
+      if (g.size <= 0) throw illegalArgument('Size must be positive');
+    } else if (k === 'sort') {
+      if (v !== 'score' && v !== 'frequency')
+        throw illegalArgument(`Illegal suggest sort ${String(v)}`);
+    } else if (!parseSpellOption(g.spell, k, v, 'direct_generator'))
+      throw new EsError(
+        'x_content_parse_exception',
+        `[direct_generator] unknown field [${k}], parser not found`,
+        400,
+      );
+  }
+  if (g.field === '') throw illegalArgument('Required [field]');
+  return g;
+}
+
+/** The `collate` object: `query` (a template), `params`, `prune`. */
+function parseCollate(o: Record<string, unknown>): PhraseCollate {
+  const c: PhraseCollate = { query: null, params: null, prune: false };
+  for (const [k, v] of Object.entries(o)) {
+    if (k === 'query') {
+      if (c.query !== null)
+        throw parsingException(
+          `suggester[phrase][collate] query already set, doesn't support additional [${k}]`,
+        );
+      c.query = v;
+    } else if (k === 'params') c.params = objectOf(k, v);
+    else if (k === 'prune') {
+      if (typeof v !== 'boolean' && v !== 'true' && v !== 'false')
+        throw parsingException("suggester[phrase][collate] prune must be either 'true' or 'false'");
+      c.prune = v === true || v === 'true';
+    } else throw parsingException(`suggester[phrase][collate] doesn't support field [${k}]`);
+  }
+  return c;
 }

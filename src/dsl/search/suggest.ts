@@ -7,14 +7,32 @@
 import { illegalArgument } from '../../common/errors.js';
 import type { FieldMapping } from '../../mapping/types.js';
 import type { Analyzer } from '../../search/analysis/index.js';
-import { parseCompletionTerm } from '../../search/index/completion-terms.js';
+import { parseCompletionTerm, type TypedContext } from '../../search/index/completion-terms.js';
+import { javaHashSetOrder } from '../../mapping/java-collections.js';
+import type { CompletionContextDef } from '../../mapping/types.js';
+import {
+  contextScore,
+  matchContexts,
+  NO_CONTEXT_QUERY_WARNING,
+  queryContexts,
+} from './completion-contexts.js';
 import { seekCeil } from '../../search/index/segment.js';
 import { RawJson } from '../../common/json.js';
 import type { IndexService } from '../../engine/index-service.js';
 import type { IndexQueryContext } from '../query/index.js';
 import type { ShardTarget } from './execute.js';
-import { shardTermStats, suggestSimilar, type ShardTermStats } from './spell.js';
-import { phraseCorrections } from './phrase-suggest.js';
+import { shardTermStats, suggestSimilar } from './spell.js';
+import {
+  directGenerator,
+  joinCorrection,
+  multiGenerator,
+  phraseCorrections,
+  type PhraseToken,
+  type TokenFilterFn,
+} from './phrase-suggest.js';
+import { DEFAULT_SMOOTHING, wordScorer } from './phrase-model.js';
+import { collateMatcher } from './phrase-collate.js';
+import { ChainAnalyzer } from '../../search/analysis/analyzer.js';
 import {
   DEFAULT_SPELL,
   type CompletionSuggestNode,
@@ -31,6 +49,8 @@ export interface Option {
   score: number;
   freq?: number;
   highlighted?: string;
+  /** phrase `collate` with prune: whether the collate query matched. */
+  collateMatch?: boolean;
   /** completion hits: rendered hit fields and merge order. */
   hit?: Record<string, unknown>;
   order?: number;
@@ -174,31 +194,107 @@ function phraseOnShard(
   text: string,
   shardSize: number,
 ): Entry {
+  const analyzer = analyzerOf(ctx, s, f);
+  let gramSize = s.gramSize;
+  let generators = s.generators;
+  if (gramSize === null || generators.length === 0) {
+    // PhraseSuggestionBuilder.build: a shingle filter in the analyzer sizes the model
+    const shingle = analyzer instanceof ChainAnalyzer ? analyzer.shingle : undefined;
+    if (gramSize === null && shingle) gramSize = shingle.max;
+    if (generators.length === 0) {
+      if (shingle && shingle.min > 1 && !shingle.outputUnigrams && s.forceUnigrams)
+        throw illegalArgument(
+          `The default candidate generator for phrase suggest can't operate on field: [${f.path}] since it doesn't emit unigrams. If this is intentional try to set the candidate generator field explicitly`,
+        );
+      generators = [
+        { field: f.path, spell: DEFAULT_SPELL, size: 5, preFilter: null, postFilter: null },
+      ];
+    }
+  }
   const entry: Entry = { text, offset: 0, length: text.length, options: [] };
-  const stats: ShardTermStats = shardTermStats(t.snapshot, f.path);
-  if (stats.terms.size === 0) {
+  const filterFn = (name: string | null): TokenFilterFn | null => {
+    if (name === null) return null;
+    const a = ctx.analyzer(name);
+    if (!a) throw illegalArgument(`Analyzer [${name}] doesn't exists`);
+    return (x) => phraseTokens(a, x);
+  };
+  const gens = [];
+  for (const g of generators) {
+    const pre = filterFn(g.preFilter);
+    const post = filterFn(g.postFilter);
+    const stats = shardTermStats(t.snapshot, g.field);
+    // a generator over a field this shard never indexed draws nothing (Terms is null)
+    if (!stats.present) continue;
+    gens.push(
+      directGenerator({
+        stats,
+        spell: g.spell,
+        size: g.size,
+        realWordLikelihood: s.realWordErrorLikelihood,
+        preFilter: pre,
+        postFilter: post,
+      }),
+    );
+  }
+  const suggestStats = shardTermStats(t.snapshot, f.path);
+  if (gens.length === 0 || !suggestStats.present) {
     entry.cutoff = Number.MIN_VALUE;
     return entry;
   }
-  const tokens = analyze(analyzerOf(ctx, s, f), text).map((x) => x.term);
-  const r = phraseCorrections(tokens, stats, {
-    ...DEFAULT_SPELL,
-    realWordLikelihood: s.realWordErrorLikelihood,
-    maxErrors: s.maxErrors,
-    numCorrections: shardSize,
-    confidence: s.confidence,
-    gramSize: s.gramSize ?? 1,
-    tokenLimit: s.tokenLimit,
-    discount: s.discount,
-    separator: s.separator,
-  });
+  const useTtf = suggestStats.sumTotalTermFreq !== -1;
+  const scorer = wordScorer(
+    s.smoothing ?? DEFAULT_SMOOTHING,
+    {
+      frequency: (x) =>
+        suggestStats.terms.has(x)
+          ? useTtf
+            ? suggestStats.totalTermFreq(x)
+            : suggestStats.terms.get(x)!
+          : 0,
+      vocabularySize: useTtf ? suggestStats.sumTotalTermFreq : suggestStats.maxDoc,
+      numTerms: suggestStats.numTerms,
+    },
+    s.realWordErrorLikelihood,
+    s.separator,
+  );
+  const r = phraseCorrections(
+    phraseTokens(analyzer, text),
+    multiGenerator(shardSize, gens),
+    scorer,
+    {
+      realWordLikelihood: s.realWordErrorLikelihood,
+      requireUnigram: s.forceUnigrams,
+      tokenLimit: s.tokenLimit,
+      maxErrors: s.maxErrors,
+      numCorrections: shardSize,
+      confidence: s.confidence,
+      gramSize: gramSize ?? 1,
+    },
+  );
   entry.cutoff = r.cutoffScore;
+  const collate = s.collate ? collateMatcher(s.collate, t.snapshot, ctx) : null;
   for (const c of r.corrections) {
-    const o: Option = { text: c.terms.join(s.separator), score: Math.fround(c.score) };
-    if (s.highlight) o.highlighted = c.highlight(s.separator, s.highlight.pre, s.highlight.post);
+    const phrase = joinCorrection(c, null);
+    const match = collate ? collate(phrase) : true;
+    // without prune a correction no document matches is dropped; with it, it is marked
+    if (!match && !s.collate?.prune) continue;
+    const o: Option = { text: phrase, score: Math.fround(c.score) };
+    if (s.highlight) o.highlighted = joinCorrection(c, s.highlight);
+    if (s.collate?.prune) o.collateMatch = match;
     entry.options.push(o);
   }
   return entry;
+}
+
+/** The analyzed input with token types and position increments (shingles, synonyms). */
+function phraseTokens(a: Analyzer, text: string): PhraseToken[] {
+  const out: PhraseToken[] = [];
+  let last = -1;
+  a.analyze(text, (term, pos, _s, _e, type) => {
+    out.push({ term, type: type ?? 'word', posInc: pos - last });
+    last = pos;
+  });
+  return out;
 }
 
 function completionOnShard(
@@ -212,9 +308,21 @@ function completionOnShard(
   const entry: Entry = { text: prefix, offset: 0, length: prefix.length, options: [] };
   if (f.type !== 'completion')
     throw illegalArgument(`Field [${s.field}] is not a completion suggest field`);
+  const defs = f.completion?.contextDefs;
+  if (s.contexts !== null && !defs)
+    throw illegalArgument(`suggester [${f.path}] doesn't expect any context`);
+  const query = defs ? queryContexts(defs, s.contexts ?? {}) : [];
+  if (defs && query.length === 0) ctx.deprecation?.(NO_CONTEXT_QUERY_WARNING);
   const tokens = analyze(analyzerOf(ctx, s, f), prefix).map((x) => x.term);
   const analyzed = tokens.join(f.completion?.preserveSeparators === false ? '' : ' ');
-  const best = new Map<string, { input: string; weight: number; order: number; seqNo: number }>();
+  interface Best {
+    input: string;
+    score: number;
+    order: number;
+    seqNo: number;
+    contexts: TypedContext[];
+  }
+  const best = new Map<string, Best>();
   for (const ls of t.snapshot.segments) {
     const inv = ls.segment.fields.get(f.path)?.inverted;
     if (!inv) continue;
@@ -222,23 +330,29 @@ function completionOnShard(
       const term = inv.terms[ti]!;
       const e = parseCompletionTerm(term);
       if (!e.analyzed.startsWith(analyzed)) break;
+      const m = defs ? matchContexts(query, e.contexts ?? []) : { boost: 0, matched: [] };
+      if (!m) continue;
+      const score = Math.fround(contextScore(e.weight, m.boost));
       for (let p = inv.termStart[ti]!; p < inv.termStart[ti + 1]!; p++) {
         const d = inv.docs[p]!;
         if (ls.live && !ls.live.get(d)) continue;
         const id = ls.segment.ids[d]!;
         const cur = best.get(id);
-        if (!cur || e.weight > cur.weight)
+        // a document is suggested once, by its best input, with every context that matched
+        if (!cur || score > cur.score) {
           best.set(id, {
             input: e.input,
-            weight: e.weight,
+            score,
             order: ls.docBase + d,
             seqNo: ls.segment.seqNos[d]!,
+            contexts: [...(cur?.contexts ?? []), ...m.matched],
           });
+        } else cur.contexts.push(...m.matched);
       }
     }
   }
   let ranked = [...best.entries()].sort(
-    (a, b) => b[1].weight - a[1].weight || a[1].order - b[1].order,
+    (a, b) => b[1].score - a[1].score || a[1].order - b[1].order,
   );
   if (s.skipDuplicates) {
     const seen = new Set<string>();
@@ -250,17 +364,39 @@ function completionOnShard(
       _index: t.idx.name,
       _type: t.idx.typeName ?? '_doc',
       _id: id,
-      _score: Math.fround(v.weight),
+      _score: v.score,
     };
     if (rec) hit._source = new RawJson(rec.source.toString('utf8'));
+    const named = defs ? namedContexts(defs, v.contexts) : null;
+    if (named) hit.contexts = named;
     entry.options.push({
       text: v.input,
-      score: Math.fround(v.weight),
+      score: v.score,
       hit,
       order: t.shardIndex * 2 ** 32 + v.order,
     });
   }
   return entry;
+}
+
+/** ContextMappings.getNamedContexts: matched typed contexts by mapping name (null when none). */
+function namedContexts(
+  defs: readonly CompletionContextDef[],
+  typed: readonly TypedContext[],
+): Record<string, string[]> | null {
+  if (typed.length === 0) return null;
+  const byName = new Map<string, Set<string>>();
+  for (const [typeId, value] of typed) {
+    const name = defs[typeId]?.name;
+    if (name === undefined) continue;
+    let set = byName.get(name);
+    if (!set) byName.set(name, (set = new Set()));
+    set.add(value);
+  }
+  const out: Record<string, string[]> = {};
+  for (const name of javaHashSetOrder([...byName.keys()]))
+    out[name] = javaHashSetOrder([...byName.get(name)!]);
+  return out;
 }
 
 /** Suggestion.reduce: entries merged position by position, options by text, then sorted. */
@@ -297,6 +433,13 @@ function reduceEntries(s: SuggestNode, perShard: Entry[][]): Entry[] {
     if (s.type === 'phrase' && leader.cutoff !== undefined)
       leader.options = leader.options.filter((o) => o.score > leader.cutoff!);
     leader.options.sort(optionComparator(s));
+    if (s.type === 'completion' && s.skipDuplicates) {
+      // shards dedupe their own suggestions; the reduce drops the same text from other shards
+      const seen = new Set<string>();
+      leader.options = leader.options.filter((o) =>
+        seen.has(o.text) ? false : (seen.add(o.text), true),
+      );
+    }
     leader.options = leader.options.slice(0, s.size);
     out.push(leader);
   }
@@ -325,6 +468,7 @@ function renderEntry(e: Entry): Record<string, unknown> {
       if (o.highlighted !== undefined) r.highlighted = o.highlighted;
       r.score = o.score;
       if (o.freq !== undefined) r.freq = o.freq;
+      if (o.collateMatch !== undefined) r.collate_match = o.collateMatch;
       return r;
     }),
   };

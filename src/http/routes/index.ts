@@ -1,4 +1,5 @@
 /** Registers every API family's routes. */
+import { registerTermVectorsRoutes } from './termvectors.js';
 import type { NodeContext } from '../../node-context.js';
 import type { Handler } from '../rest.js';
 import type { HttpMethod, Router } from '../router.js';
@@ -74,6 +75,7 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   node.ingest = ingest;
   registerIngestRoutes(router, ingest);
   registerDocumentRoutes(router, node);
+  registerTermVectorsRoutes(router, node);
   registerSqlRoutes(router, node);
   reserveMissingEndpoints(router);
 }

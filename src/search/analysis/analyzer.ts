@@ -22,6 +22,12 @@ export interface TokenFilterFactory {
   readonly keywordAware?: boolean;
   /** Filters the indexer's fast path understands: lowercase, and no-ops. */
   readonly role?: 'lowercase' | 'noop';
+  /** ShingleTokenFilterFactory's sizes (the phrase suggester reads them to size its model). */
+  readonly shingle?: {
+    readonly min: number;
+    readonly max: number;
+    readonly outputUnigrams: boolean;
+  };
 }
 
 export interface CharFilterFactory extends CharFilter {
@@ -104,6 +110,13 @@ export class ChainAnalyzer implements Analyzer {
     }
     s.end();
     return pos + t.posInc + 1;
+  }
+
+  /** The first shingle filter of a custom analyzer (ES PhraseSuggestionBuilder reads it). */
+  get shingle(): TokenFilterFactory['shingle'] {
+    if (!this.custom) return undefined;
+    for (const f of this.tokenFilters) if (f.shingle) return f.shingle;
+    return undefined;
   }
 
   get keywordAware(): boolean {

@@ -34,6 +34,8 @@ import {
 } from './filters/script-normalizers.js';
 import {
   DelimitedPayloadFilter,
+  TypeAsPayloadFilter,
+  type PayloadEncoding,
   KeepTypesFilter,
   KeepWordFilter,
   LimitFilter,
@@ -295,7 +297,7 @@ function delimitedPayload(name: string, p: Params): TokenFilterFactory {
   if (!['float', 'int', 'identity'].includes(encoding)) {
     throw illegalArgument(`Unknown encoding [${encoding}]`);
   }
-  return filter(name, (i) => new DelimitedPayloadFilter(i, delimiter));
+  return filter(name, (i) => new DelimitedPayloadFilter(i, delimiter, encoding as PayloadEncoding));
 }
 
 function wordDelimiter(graph: boolean): FilterProvider {
@@ -336,6 +338,7 @@ export const COMMON_FILTERS: Record<string, FilterProvider> = {
   keep_types: keepTypes,
   delimited_payload: delimitedPayload,
   delimited_payload_filter: delimitedPayload,
+  type_as_payload: (name) => filter(name, (i) => new TypeAsPayloadFilter(i)),
   cjk_width: normalizer(foldCjkWidth),
   cjk_bigram: cjkBigram,
   decimal_digit: normalizer(foldDecimalDigits),
@@ -396,7 +399,9 @@ function shingle(name: string, p: Params): TokenFilterFactory {
     separator: strParam(p, 'token_separator', ' '),
     filler: strParam(p, 'filler_token', '_'),
   };
-  return filter(name, (i) => new ShingleFilter(i, o));
+  return filter(name, (i) => new ShingleFilter(i, o), {
+    shingle: { min, max, outputUnigrams: o.outputUnigrams },
+  });
 }
 COMMON_FILTERS['shingle'] = shingle;
 COMMON_FILTERS['keyword_repeat'] = (name) =>

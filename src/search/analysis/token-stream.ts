@@ -14,8 +14,11 @@ export class Token {
   posLen = 1;
   /** KeywordAttribute: stemmers leave keyword-marked tokens alone. */
   keyword = false;
+  /** PayloadAttribute: bytes a payload filter attached (term vectors show them). */
+  payload: Uint8Array | null = null;
 
   copyFrom(o: Token): void {
+    this.payload = o.payload;
     this.term = o.term;
     this.startOffset = o.startOffset;
     this.endOffset = o.endOffset;

@@ -1,12 +1,17 @@
 /**
  * How completion field inputs are indexed (a sorted stand-in for Lucene's NRT suggester FST): one
  * term per input, `analyzed \0 input \0 weight`, so a prefix of the analyzed form is a range of
- * the field's sorted terms and each term carries the surface form and weight ES returns.
+ * the field's sorted terms and each term carries the surface form and weight ES returns. Fields
+ * with context mappings append `\0` and the input's typed contexts as JSON (ES files a suggestion
+ * under each context, prefixed by the id of its context mapping).
  */
-import type { FieldMapping } from '../../mapping/types.js';
+import type { CompletionValue, FieldMapping } from '../../mapping/types.js';
 import type { Analyzer } from '../analysis/index.js';
 
 const SEP = '\u0000';
+
+/** A context a suggestion is filed under: the index of its context mapping, and its value. */
+export type TypedContext = readonly [typeId: number, value: string];
 
 /** The analyzed form of a completion input: its tokens, joined by a space (preserve_separators). */
 export function analyzeCompletion(analyzer: Analyzer, field: FieldMapping, text: string): string {
@@ -18,19 +23,50 @@ export function analyzeCompletion(analyzer: Analyzer, field: FieldMapping, text:
   return tokens.join(joiner);
 }
 
-export function completionTerm(analyzed: string, input: string, weight: number): string {
-  return `${analyzed}${SEP}${input}${SEP}${weight}`;
+export function completionTerm(
+  analyzed: string,
+  input: string,
+  weight: number,
+  contexts?: readonly TypedContext[],
+): string {
+  const base = `${analyzed}${SEP}${input}${SEP}${weight}`;
+  return contexts === undefined ? base : `${base}${SEP}${JSON.stringify(contexts)}`;
+}
+
+/** ContextMappings.TypedContextField.contexts: each mapping's values, deduplicated, by type id. */
+export function typedContexts(field: FieldMapping, value: CompletionValue): TypedContext[] {
+  const out: TypedContext[] = [];
+  const defs = field.completion?.contextDefs ?? [];
+  defs.forEach((def, typeId) => {
+    for (const v of new Set(value.contexts?.[def.name] ?? [])) out.push([typeId, v]);
+  });
+  return out;
 }
 
 export interface CompletionEntry {
   analyzed: string;
   input: string;
   weight: number;
+  /** Present on fields with context mappings (empty when the input has none). */
+  contexts?: TypedContext[];
 }
 
 export function parseCompletionTerm(term: string): CompletionEntry {
   const a = term.indexOf(SEP);
-  const b = term.lastIndexOf(SEP);
+  let b = term.lastIndexOf(SEP);
+  let contexts: TypedContext[] | undefined;
+  // a weight is digits, so a JSON array after the last separator can only be contexts
+  if (term.charCodeAt(b + 1) === 0x5b) {
+    contexts = JSON.parse(term.slice(b + 1)) as TypedContext[];
+    const end = b;
+    b = term.lastIndexOf(SEP, end - 1);
+    return {
+      analyzed: term.slice(0, a),
+      input: term.slice(a + 1, b),
+      weight: Number(term.slice(b + 1, end)),
+      contexts,
+    };
+  }
   return {
     analyzed: term.slice(0, a),
     input: term.slice(a + 1, b),

@@ -4,7 +4,7 @@
  * turns it into an immutable Segment, dropping documents superseded within the buffer.
  */
 import type { CompletionValue, FieldMapping, ParsedDocument } from '../../mapping/types.js';
-import { analyzeCompletion, completionTerm } from './completion-terms.js';
+import { analyzeCompletion, completionTerm, typedContexts } from './completion-terms.js';
 import type { Analyzer } from '../analysis/index.js';
 import { scanAscii, type ScanResult } from '../analysis/tokenizers/standard-grammar.js';
 import { ChunkedInts, FloatBuf, IntBuf } from './growable.js';
@@ -317,7 +317,8 @@ export class SegmentBuilder {
         case 'completion': {
           const c = value as CompletionValue;
           const analyzed = analyzeCompletion(this.analysis.indexAnalyzer(field), field, c.input);
-          b.addTerm(completionTerm(analyzed, c.input, c.weight), d, 0);
+          const contexts = field.completion?.contextDefs ? typedContexts(field, c) : undefined;
+          b.addTerm(completionTerm(analyzed, c.input, c.weight, contexts), d, 0);
           break;
         }
         case 'boolean':

@@ -6,7 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { EsError } from '../../../../src/common/errors.js';
 import { parseSuggest, DEFAULT_SPELL } from '../../../../src/dsl/search/suggest.js';
 import { shardTermStats, suggestSimilar } from '../../../../src/dsl/search/spell.js';
-import { phraseCorrections } from '../../../../src/dsl/search/phrase-suggest.js';
+import {
+  directGenerator,
+  joinCorrection,
+  phraseCorrections,
+} from '../../../../src/dsl/search/phrase-suggest.js';
+import {
+  DEFAULT_SMOOTHING,
+  wordScorer,
+  type Candidate,
+} from '../../../../src/dsl/search/phrase-model.js';
 import { Bench } from '../query/harness.js';
 
 const err = (f: () => unknown): [string, string | null] => {
@@ -60,6 +69,38 @@ describe('parseSuggest', () => {
   });
 });
 
+describe('phrase suggester options', () => {
+  const phrase = (o: Record<string, unknown>) => {
+    const s = parseSuggest({ p: { text: 'x', phrase: { field: 'f', ...o } } })[0]!;
+    if (s.type !== 'phrase') throw new Error('phrase expected');
+    return s;
+  };
+  it('reads smoothing models, generators, force_unigrams and collate', () => {
+    const s = phrase({
+      force_unigrams: false,
+      smoothing: { linear_interpolation: { trigram_lambda: 0.5, bigram_lambda: 0.3, unigram_lambda: 0.2 } }, // prettier-ignore
+      direct_generator: [{ field: 'f.rev', pre_filter: 'reverse', post_filter: 'reverse', size: 3, suggest_mode: 'always' }], // prettier-ignore
+      collate: { query: { source: { match: { f: '{{suggestion}}' } } }, params: { a: 1 }, prune: true }, // prettier-ignore
+    });
+    expect(s.forceUnigrams).toBe(false);
+    expect(s.smoothing).toEqual({ kind: 'linear_interpolation', trigramLambda: 0.5, bigramLambda: 0.3, unigramLambda: 0.2 }); // prettier-ignore
+    expect(s.generators.map((g) => [g.field, g.preFilter, g.postFilter, g.size, g.spell.suggestMode])).toEqual([['f.rev', 'reverse', 'reverse', 3, 'always']]); // prettier-ignore
+    expect(s.collate).toEqual({ query: { source: { match: { f: '{{suggestion}}' } } }, params: { a: 1 }, prune: true }); // prettier-ignore
+    expect(phrase({ smoothing: { laplace: {} } }).smoothing).toEqual({
+      kind: 'laplace',
+      alpha: 0.5,
+    });
+  });
+  it('rejects what ES rejects', () => {
+    expect(err(() => phrase({ smoothing: { linear_interpolation: { trigram_lambda: 0.5 } } }))).toEqual(['illegal_argument_exception', 'linear smoothing lambdas must sum to 1']); // prettier-ignore
+    expect(err(() => phrase({ smoothing: { nope: {} } }))).toEqual(['illegal_argument_exception', "suggester[phrase] doesn't support object field [nope]"]); // prettier-ignore
+    expect(err(() => phrase({ max_errors: 0 }))).toEqual(['illegal_argument_exception', 'max_error must be > 0.0']); // prettier-ignore
+    expect(err(() => phrase({ highlight: { pre_tag: '<b>' } }))).toEqual(['illegal_argument_exception', 'Pre and post tag must both be null or both not be null.']); // prettier-ignore
+    expect(err(() => phrase({ collate: { prune: 'maybe' } }))).toEqual(['parsing_exception', "suggester[phrase][collate] prune must be either 'true' or 'false'"]); // prettier-ignore
+    expect(err(() => phrase({ direct_generator: [{ field: 'f', bogus: 1 }] }))).toEqual(['x_content_parse_exception', '[direct_generator] unknown field [bogus], parser not found']); // prettier-ignore
+  });
+});
+
 describe('suggestSimilar (DirectSpellChecker)', () => {
   const bench = new Bench({ properties: { body: { type: 'text' } } }).index([
     { body: 'quick brown fox' },
@@ -97,29 +138,84 @@ describe('suggestSimilar (DirectSpellChecker)', () => {
 describe('phraseCorrections (NoisyChannelSpellChecker)', () => {
   const bench = new Bench({ properties: { name: { type: 'keyword' } } }).index([{ name: 'Ruth' }]);
   const stats = shardTermStats(bench.shards[0]!.searcher(), 'name');
-  const settings = {
-    ...DEFAULT_SPELL,
+  const gen = directGenerator({
+    stats,
+    spell: DEFAULT_SPELL,
+    size: 5,
     realWordLikelihood: 0.95,
+    preFilter: null,
+    postFilter: null,
+  });
+  const scorer = wordScorer(
+    DEFAULT_SMOOTHING,
+    { frequency: (t) => stats.terms.get(t) ?? 0, vocabularySize: stats.maxDoc, numTerms: 1 },
+    0.95,
+    ' ',
+  );
+  const settings = {
+    realWordLikelihood: 0.95,
+    requireUnigram: true,
     maxErrors: 0.5,
     numCorrections: 5,
     confidence: 1,
     gramSize: 1,
     tokenLimit: 10,
-    discount: 0.4,
-    separator: ' ',
   };
+  const word = (term: string, type = 'word', posInc = 1) => ({ term, type, posInc });
   it('corrects a misspelled word when it beats the input phrase', () => {
-    const r = phraseCorrections(['Ruht'], stats, settings);
+    const r = phraseCorrections([word('Ruht')], gen, scorer, settings);
     // one doc, one term, no frequencies: LM(w) = (1 + freq) / (maxDoc + numTerms)
     expect(r.cutoffScore).toBeCloseTo(Math.exp(Math.log10(0.95 * (1 / 2))), 12);
-    expect(r.corrections.map((c) => [c.terms, c.score])).toEqual([
-      [['Ruth'], Math.exp(Math.log10(0.75 * (2 / 2)))],
+    expect(r.corrections.map((c) => [joinCorrection(c, null), c.score])).toEqual([
+      ['Ruth', Math.exp(Math.log10(0.75 * (2 / 2)))],
     ]);
-    expect(r.corrections[0]!.highlight(' ', '<b>', '</b>')).toBe('<b>Ruth</b>');
+    expect(joinCorrection(r.corrections[0]!, { pre: '<b>', post: '</b>' })).toBe('<b>Ruth</b>');
   });
   it('returns nothing past the token limit', () => {
-    expect(phraseCorrections(['Ruht'], stats, { ...settings, tokenLimit: 1 }).corrections).toEqual(
-      [],
+    expect(
+      phraseCorrections([word('Ruht')], gen, scorer, { ...settings, tokenLimit: 1 }).corrections,
+    ).toEqual([]);
+  });
+  it('skips shingles when unigrams are forced, and fails when there are only shingles', () => {
+    const r = phraseCorrections(
+      [word('Ruht'), word('Ruht x', 'shingle', 0)],
+      gen,
+      scorer,
+      settings,
     );
+    expect(r.corrections.map((c) => joinCorrection(c, null))).toEqual(['Ruth']);
+    expect(() => phraseCorrections([word('Ruht x', 'shingle')], gen, scorer, settings)).toThrow(
+      'At least one unigram is required but all tokens were ngrams',
+    );
+    expect(
+      phraseCorrections([word('Ruht x', 'shingle')], gen, scorer, {
+        ...settings,
+        requireUnigram: false,
+      }).corrections,
+    ).toEqual([]);
+  });
+  it('applies pre and post filters around the generator', () => {
+    const reverse = (t: string) => [{ term: [...t].reverse().join(''), posInc: 1 }];
+    const rstats = shardTermStats(
+      new Bench({ properties: { name: { type: 'keyword' } } })
+        .index([{ name: 'htuR' }])
+        .shards[0]!.searcher(),
+      'name',
+    );
+    const rgen = directGenerator({
+      stats: rstats,
+      spell: DEFAULT_SPELL,
+      size: 5,
+      realWordLikelihood: 0.95,
+      preFilter: reverse,
+      postFilter: reverse,
+    });
+    const set = {
+      original: rgen.createCandidate('Ruhh', 0, 1, true),
+      candidates: [] as Candidate[],
+    };
+    rgen.drawCandidates(set);
+    // the reversed index term comes back reversed, as a real word of the real word likelihood
+    expect(set.candidates.map((c) => [c.term, c.stringDistance])).toEqual([['Ruth', 0.95]]);
   });
 });
