@@ -37,6 +37,8 @@ export interface SqlNode {
   limits(): RequestLimits;
   /** The clock of search timeouts (deadline.ts); performance.now when absent. */
   readonly clock?: Clock;
+  /** Epoch millis of NOW() / CURRENT_DATE (Date.now when absent; a test pins it). */
+  readonly wallClock?: () => number;
 }
 
 export interface SearchResult {

@@ -100,7 +100,7 @@ async function bulk(
  * The two QA clusters: the root csv-specs run against test_emp, test_emp_copy, logs and the
  * aliases test_alias / test_alias_emp; docs/docs.csv-spec against emp, library and the alias
  * employees (JdbcDocCsvSpecIT), and `archive` (the library again, frozen as ES DataLoader
- * freezes it). frozen_emp (slow/frozen.csv-spec) is not loaded.
+ * freezes it); frozen_emp (slow/frozen.csv-spec) is the employees again, frozen, beside test_emp.
  */
 export type DatasetSuite = 'main' | 'docs' | 'single-node';
 
@@ -123,6 +123,10 @@ export async function loadSqlDatasets(call: Call, suite: DatasetSuite = 'main'):
     await bulk(call, 'test_emp_copy', employees(true), null);
     await createIndex(call, 'logs', 'logs.mapping.json');
     await bulk(call, 'logs', readCsv('logs.csv'), 'id');
+    await createIndex(call, 'frozen_emp', 'test_emp.mapping.json');
+    await bulk(call, 'frozen_emp', employees(false), null);
+    const frozen = await call('POST', '/frozen_emp/_freeze');
+    if (frozen.status !== 200) throw new Error(`freeze frozen_emp: ${JSON.stringify(frozen.body)}`);
     actions = [
       { add: { index: 'test_emp', alias: 'test_alias' } },
       { add: { index: 'test_emp_copy', alias: 'test_alias' } },
