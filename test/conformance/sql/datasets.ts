@@ -1,7 +1,6 @@
 /**
  * Loads the ES SQL QA data sets (../shared/conformance/sql/DATASETS.md) into a node through its
- * REST API, per suite: test_emp, test_emp_copy (7.10 extras; constant_keyword and wildcard mapped
- * as keyword, which 6.8 lacks), logs and their aliases; or emp, library and `employees`.
+ * REST API, per suite: test_emp, test_emp_copy (7.10 extras: constant_keyword, wildcard, alias), logs and their aliases; or emp, library and `employees`.
  * Every CSV value is sent as a JSON string, empty cells are left out, as the upstream loader does.
  */
 import { readFileSync } from 'node:fs';
@@ -33,20 +32,8 @@ function readCsv(file: string): Array<Record<string, string>> {
   });
 }
 
-/** 6.8 has no constant_keyword / wildcard: both become keyword (documented deviation). */
-function downgrade(mapping: unknown): unknown {
-  if (Array.isArray(mapping)) return mapping.map(downgrade);
-  if (mapping === null || typeof mapping !== 'object') return mapping;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(mapping as Record<string, unknown>)) {
-    out[k] =
-      k === 'type' && (v === 'constant_keyword' || v === 'wildcard') ? 'keyword' : downgrade(v);
-  }
-  return out;
-}
-
 function mappingBody(file: string): unknown {
-  return downgrade(JSON.parse(readFileSync(resolve(SQL_SPEC_DIR, file), 'utf8')));
+  return JSON.parse(readFileSync(resolve(SQL_SPEC_DIR, file), 'utf8'));
 }
 
 function employees(copy: boolean): Array<Record<string, unknown>> {
