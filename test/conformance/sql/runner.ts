@@ -76,7 +76,11 @@ export interface SpecNode {
 }
 
 /** A node with one suite's data sets loaded. */
-export async function startSpecNode(suite: DatasetSuite = 'main'): Promise<SpecNode> {
+export async function startSpecNode(
+  suite: DatasetSuite = 'main',
+  /** Epoch millis of NOW for every statement; the real clock when absent (the H2 comparisons). */
+  now?: number,
+): Promise<SpecNode> {
   const dir = mkdtempSync(join(tmpdir(), 'quarry-sql-spec-'));
   const node = await openNode({ dataPath: dir, clusterName: clusterNameOf(suite) });
   const d = createDispatcher(node.context);
@@ -85,7 +89,11 @@ export async function startSpecNode(suite: DatasetSuite = 'main'): Promise<SpecN
     return { status: r.status, body: r.body };
   }, suite);
   return {
-    sql: new SqlService(Object.assign(sqlNodeOf(node.context), { wallClock: () => SPEC_NOW })),
+    sql: new SqlService(
+      now === undefined
+        ? sqlNodeOf(node.context)
+        : Object.assign(sqlNodeOf(node.context), { wallClock: () => now }),
+    ),
     async close() {
       await node.close();
       rmSync(dir, { recursive: true, force: true });
@@ -142,7 +150,7 @@ export async function runSpecs(
   for (const suite of ['main', 'docs', 'single-node'] as const) {
     const mine = files.filter((f) => suiteOf(f) === suite);
     if (mine.length === 0) continue;
-    const node = await startSpecNode(suite);
+    const node = await startSpecNode(suite, SPEC_NOW);
     try {
       for (const file of mine) {
         for (const c of specCases(file)) {
