@@ -495,9 +495,10 @@ function constantFields(root: RootNode): readonly FieldNode[] {
 }
 
 /**
- * Every document of the index has a constant_keyword's value (ES answers from the mapping);
- * here it is indexed with each document once the mapping has it, so documents indexed before
- * the value was set do not match it.
+ * Every document of the index has a constant_keyword's value. Queries answer from the mapping
+ * (dsl/query/lower/constant-keyword.ts); for doc values (sorts, aggregations, docvalue_fields)
+ * the value is indexed with each document once the mapping has it, so documents indexed before
+ * it was set show none there.
  */
 function addConstants(p: DocumentParser, root: RootNode): void {
   for (const f of constantFields(root)) parseFieldValue(f, f.constantValue, p);
