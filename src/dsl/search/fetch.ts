@@ -219,6 +219,11 @@ function fetchOne(
     if (vals !== null) fields[sf.name] = vals;
   }
   for (const dv of dvFields) {
+    // SeqNoFieldMapper: `_seq_no` has doc values (a nested document shares its parent's)
+    if (dv.field === '_seq_no') {
+      fields._seq_no = [seg.seqNos[h.doc]];
+      continue;
+    }
     const fm = idx.mapping ? lookupField(idx.mapping, dv.field) : undefined;
     if (!fm) continue;
     const vals = formatDocValues(fm, h.segment, h.doc, dv.format);

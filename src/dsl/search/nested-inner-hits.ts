@@ -25,6 +25,8 @@ export interface NestedInnerHits {
   /** null: no `_source`. */
   readonly source: SourceFilter | null;
   readonly noStoredFields: boolean;
+  readonly version: boolean;
+  readonly seqNoPrimaryTerm: boolean;
   readonly docvalueFields: ReturnType<typeof parseDocvalueFields>;
 }
 
@@ -65,6 +67,8 @@ function innerHitsSpec(n: NestedNode): NestedInnerHits {
           ? null
           : { includes: [], excludes: [] },
     noStoredFields,
+    version: r.version === true,
+    seqNoPrimaryTerm: r.seq_no_primary_term === true,
     docvalueFields: r.docvalue_fields === undefined ? [] : parseDocvalueFields(r.docvalue_fields),
   };
 }
@@ -120,6 +124,8 @@ export function innerHitsFor(
       source: spec.source,
       storedFields: null,
       noStoredFields: spec.noStoredFields,
+      version: spec.version,
+      seqNoPrimaryTerm: spec.seqNoPrimaryTerm,
       docvalueFields: spec.docvalueFields,
       highlight: null,
       sortKeys: null,
