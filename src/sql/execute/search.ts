@@ -147,6 +147,8 @@ export function localSqlSearch(nodeId: string, scrolls: ScrollService): SqlSearc
         parsedQuery: parsed.query,
         queryContext: (idx: IndexService) => indexQueryContext(idx, opts.now, opts.limits),
         stats: (t) => shardStats(t.snapshot),
+        // the nested queries' inner hits (SQL reads nested fields from them) on every page
+        ...(out.fetch?.innerHits ? { innerHits: out.fetch.innerHits } : {}),
       };
       const hitsObj = out.body.hits as { total: number; max_score: number | null };
       const ctx = scrolls.open<MergedHit, FetchOptions>({

@@ -65,8 +65,8 @@ afterAll(async () => {
   await close();
 });
 
-const rows = async (query: string) => {
-  let page = await sql.execute({ query, mode: 'jdbc' });
+const rows = async (query: string, fetchSize?: number) => {
+  let page = await sql.execute({ query, mode: 'jdbc', ...(fetchSize ? { fetchSize } : {}) });
   const all = [...page.rows];
   while (page.cursor !== null) {
     page = await sql.execute({ cursor: page.cursor });
@@ -82,6 +82,15 @@ describe('nested fields in SQL', () => {
       ['Ann', 'd2', 'Research'],
       ['Ann', 'd3', 'Sales'],
       ['Bob', 'd4', 'Research'],
+    ]);
+  });
+
+  it('reads the inner hits of every page of a cursor', async () => {
+    expect(await rows('SELECT name, dep.id FROM emp ORDER BY name', 1)).toEqual([
+      ['Ann', 'd1'],
+      ['Ann', 'd2'],
+      ['Ann', 'd3'],
+      ['Bob', 'd4'],
     ]);
   });
 
