@@ -118,6 +118,30 @@ class DocumentParser implements ValueSink {
     (this.dynamicMappers ??= []).push({ path, def });
   }
 
+  /** A leaf value; a constant_keyword only checks it (or sets it: the mapping update). */
+  fieldValue(f: FieldNode, v: unknown): void {
+    if (f.keywordFamily === 'constant_keyword') this.constantValue(f, v);
+    else parseFieldValue(f, v, this);
+  }
+
+  /** ES 7.10 ConstantKeywordFieldMapper.parseCreateField. */
+  private constantValue(f: FieldNode, v: unknown): void {
+    if (v === null || v === undefined) {
+      throw illegalArgument(`[constant_keyword] field [${f.path}] doesn't accept [null] values`);
+    }
+    if (typeof v === 'object') {
+      throw illegalState(`Can't get text on a ${tokenName(v)} at 1:1`);
+    }
+    const text = String(v);
+    if (f.constantValue === undefined) {
+      this.addDynamic(f.path, { ...f.def, core: { ...f.def.core, constantValue: text } });
+    } else if (f.constantValue !== text) {
+      throw illegalArgument(
+        `[constant_keyword] field [${f.path}] only accepts values that are equal to the value defined in the mappings [${f.constantValue}], but got [${text}]`,
+      );
+    }
+  }
+
   // ---- objects ----
 
   parseObjectOrNested(m: ObjectScope, v: unknown, key: string): void {
@@ -169,7 +193,7 @@ class DocumentParser implements ValueSink {
   private parseObjectOrField(m: Mapper, v: unknown, key: string): void {
     if (isField(m)) {
       if (m.type === 'alias') throw illegalArgument(`Cannot write to a field alias [${m.path}].`);
-      parseFieldValue(m, v, this);
+      this.fieldValue(m, v);
       if (m.copyTo.length > 0 && !this.withinCopyTo) this.parseCopyFields(m.copyTo, v);
     } else {
       this.parseObjectOrNested(m, v, key);
@@ -288,7 +312,7 @@ class DocumentParser implements ValueSink {
     if (key.length > 0 && key.indexOf('.') < 0) {
       const f = parent.properties.get(key);
       if (f !== undefined && f.kind === 'field' && f.type !== 'alias') {
-        parseFieldValue(f, v, this);
+        this.fieldValue(f, v);
         if (f.copyTo.length > 0 && !this.withinCopyTo) this.parseCopyFields(f.copyTo, v);
         return;
       }
@@ -408,7 +432,7 @@ class DocumentParser implements ValueSink {
         if (f !== undefined) {
           if (f.type === 'alias')
             throw illegalArgument(`Cannot copy to a field alias [${f.path}].`);
-          parseFieldValue(f, v, this);
+          this.fieldValue(f, v);
         } else {
           const paths = splitAndValidatePath(target);
           const parent = this.dynamicParent(paths, this.rootScope);
@@ -445,9 +469,12 @@ export function parseDocument(
   } catch (e) {
     throw wrap(e);
   }
+  let effective = root;
   if (p.dynamicMappers !== undefined) {
-    p.rootDoc.dynamicUpdate = dynamicMappingUpdate(root, p.dynamicMappers, ctx);
+    effective = dynamicMappingUpdate(root, p.dynamicMappers, ctx);
+    p.rootDoc.dynamicUpdate = effective;
   }
+  addConstants(p, effective);
   addPathContexts(p.rootDoc);
   return p.rootDoc;
 }
@@ -457,6 +484,33 @@ function addPathContexts(doc: Doc): void {
   const values = withPathContexts(doc.values);
   if (values) doc.values = values;
   for (const n of doc.nested) addPathContexts(n.doc as Doc);
+}
+
+const CONSTANTS = new WeakMap<RootNode, readonly FieldNode[]>();
+
+/** The constant_keyword fields with a value, outside nested objects. */
+function constantFields(root: RootNode): readonly FieldNode[] {
+  let list = CONSTANTS.get(root);
+  if (list === undefined) {
+    list = [...root.fieldsByPath.values()].filter(
+      (f) =>
+        f.keywordFamily === 'constant_keyword' &&
+        f.constantValue !== undefined &&
+        ![...root.objectsByPath.values()].some((o) => o.nested && f.path.startsWith(`${o.path}.`)),
+    );
+    CONSTANTS.set(root, list);
+  }
+  return list;
+}
+
+/**
+ * Every document of the index has a constant_keyword's value. Queries answer from the mapping
+ * (dsl/query/lower/constant-keyword.ts); for doc values (sorts, aggregations, docvalue_fields)
+ * the value is indexed with each document once the mapping has it, so documents indexed before
+ * it was set show none there.
+ */
+function addConstants(p: DocumentParser, root: RootNode): void {
+  for (const f of constantFields(root)) parseFieldValue(f, f.constantValue, p);
 }
 
 /** ES DocumentParser.wrapInMapperParsingException. */

@@ -12,6 +12,7 @@ import { illegalArgument, mapperException } from './errors.js';
 
 /** The Java mapper class a field type is implemented by (merge compares classes). */
 function mapperClass(f: FieldDef): string {
+  if (f.core.keywordFamily !== undefined) return f.core.keywordFamily;
   const t = f.core.type;
   if (NUMBER_TYPES.has(t)) return 'number';
   if (RANGE_TYPES.has(t)) return 'range';
@@ -52,9 +53,10 @@ function mergeField(existing: FieldDef, update: Def, path: string): FieldDef {
           ? 'FieldAliasMapper'
           : update.core.type;
     throw illegalArgument(
-      `mapper [${path}] of different type, current_type [${existing.core.type}], merged_type [${merged}]`,
+      `mapper [${path}] of different type, current_type [${existing.core.keywordFamily ?? existing.core.type}], merged_type [${update.kind === 'field' ? (update.core.keywordFamily ?? merged) : merged}]`,
     );
   }
+  checkConstantValue(existing, update, path);
   if (existing.core.type === 'text') checkTextSubfields(existing, update, path);
   const fields = new Map(existing.fields);
   for (const [name, mf] of update.fields) {
@@ -67,6 +69,16 @@ function mergeField(existing: FieldDef, update: Def, path: string): FieldDef {
     core: mergeCore(existing.core, update.core),
     fields,
   };
+}
+
+/** ES 7.10 constant_keyword: `value` may be set once (from unset), never changed. */
+function checkConstantValue(existing: FieldDef, update: FieldDef, path: string): void {
+  const a = existing.core.constantValue;
+  const b = update.core.constantValue;
+  if (existing.core.keywordFamily !== 'constant_keyword' || a === undefined || a === b) return;
+  throw illegalArgument(
+    `Mapper for [${path}] conflicts with existing mapping:\n[Cannot update parameter [value] from [${a}] to [${b ?? 'null'}]]`,
+  );
 }
 
 /** ES TextFieldMapper.doMerge: index_prefixes / index_phrases cannot be added or removed. */

@@ -14,6 +14,7 @@ import { fieldBooleanValue, nodeBooleanValue } from './node-values.js';
 import { javaToString } from './java-numbers.js';
 import { isFieldType, isMap, parseFieldDef, validateDateFormat } from './parse-field.js';
 import type { Node, ParserCtx } from './parse-field.js';
+import { isKeywordFamily, parseKeywordFamilyDef } from './parse-keyword-family.js';
 import { checkNoRemaining, checkNoRemainingWith } from './parse-util.js';
 import { parseDynamicTemplate } from './dynamic-templates.js';
 import { mergeDef } from './merge-defs.js';
@@ -48,6 +49,7 @@ export function parseTypedDef(
   if (type === 'object' || type === 'nested') {
     return checkName(parseObjectDef(name, type, node, pc, join(parentPath, name)));
   }
+  if (isKeywordFamily(type)) return checkName(parseKeywordFamilyDef(name, type, node, pc));
   if (!isFieldType(type))
     throw mapperParsing(`No handler for type [${type}] declared on field [${name}]`);
   return checkName(parseFieldDef(name, type, node, pc));
@@ -143,7 +145,7 @@ function parseProperties(
       else if (node.size === 1 && node.get('enabled') !== undefined && node.get('enabled') !== null)
         type = 'object';
       else throw mapperParsing(`No type specified for field [${fieldName}]`);
-      if (type !== 'object' && type !== 'nested' && !isFieldType(type)) {
+      if (type !== 'object' && type !== 'nested' && !isFieldType(type) && !isKeywordFamily(type)) {
         throw mapperParsing(`No handler for type [${type}] declared on field [${fieldName}]`);
       }
       const parts = javaSplit(fieldName, '.');
@@ -344,7 +346,7 @@ export function parseTemplateDef(
   ctx: MappingContext,
 ): Def {
   const node: Node = new Map(Object.entries(mapping));
-  if (type !== 'object' && type !== 'nested' && !isFieldType(type)) {
+  if (type !== 'object' && type !== 'nested' && !isFieldType(type) && !isKeywordFamily(type)) {
     throw mapperParsing(`failed to find type parsed [${type}] for [${name}]`);
   }
   return parseTypedDef(name, type, node, parserCtx(ctx, true));

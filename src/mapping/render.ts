@@ -21,6 +21,7 @@ export function fieldDefToJson(f: FieldDef, incl = false): Json {
   const c = f.core;
   const t = c.type;
   if (t === 'alias') return { type: 'alias', path: c.aliasPath };
+  if (c.keywordFamily !== undefined) return keywordFamilyToJson(f, incl);
   if (t === 'geo_shape') return geoShapeToJson(f, incl);
   if (t === 'completion') return completionToJson(f, incl);
   const d = TYPE_DEFAULTS[t];
@@ -44,6 +45,27 @@ export function fieldDefToJson(f: FieldDef, incl = false): Json {
   }
   if (c.copyTo.length > 0) out.copy_to = [...c.copyTo];
   typeSpecific(f, out, incl);
+  return out;
+}
+
+/** ES 7.10 ParametrizedFieldMapper rendering: type, the type's parameters, fields, copy_to. */
+function keywordFamilyToJson(f: FieldDef, incl: boolean): Json {
+  const c = f.core;
+  const out: Json = { type: c.keywordFamily };
+  if (c.keywordFamily === 'constant_keyword') {
+    if (c.constantValue !== undefined) out.value = c.constantValue;
+  } else {
+    if (incl || c.ignoreAbove !== undefined) out.ignore_above = c.ignoreAbove ?? 2147483647;
+    if (incl || c.nullValue !== undefined) out.null_value = c.nullValue ?? null;
+  }
+  if (c.meta !== undefined) out.meta = { ...c.meta };
+  else if (incl) out.meta = {};
+  if (f.fields.size > 0) {
+    const fields: Json = {};
+    for (const [name, mf] of sortedEntries(f.fields)) fields[name] = fieldDefToJson(mf, incl);
+    out.fields = fields;
+  }
+  if (c.copyTo.length > 0) out.copy_to = [...c.copyTo];
   return out;
 }
 

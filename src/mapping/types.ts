@@ -33,6 +33,9 @@ export type FieldType =
 
 export type ObjectType = 'object' | 'nested';
 
+/** ES 7.10 x-pack types of the keyword family, mapped here as keywords (see parse-keyword-family.ts). */
+export type KeywordFamily = 'constant_keyword' | 'wildcard';
+
 export type Dynamic = true | false | 'strict';
 
 /** A leaf field (or a multi-field under it). `path` is the full dotted name used in queries. */
@@ -118,6 +121,12 @@ export interface FieldMapping {
   readonly parentField?: string;
   /** Parameters whose value ES tracks as "explicit" (rendered only when set): coerce, ignore_malformed, ignore_z_value. */
   readonly explicit?: ReadonlySet<'coerce' | 'ignore_malformed' | 'ignore_z_value'>;
+  /** A keyword declared as `constant_keyword` or `wildcard` (ES 7.10): the type GET _mapping shows. */
+  readonly keywordFamily?: KeywordFamily;
+  /** constant_keyword: the value every document of the index has (unset until one is indexed). */
+  readonly constantValue?: string;
+  /** constant_keyword / wildcard: the field's `meta`. */
+  readonly meta?: Readonly<Record<string, string>>;
 }
 
 export type TermVector =

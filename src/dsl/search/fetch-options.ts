@@ -10,6 +10,7 @@ import { shardStats, type SearchStats } from '../../search/query/stats.js';
 import type { IndexQueryContext, QueryNode } from '../query/index.js';
 import type { TopHitsOptions } from '../aggs/index.js';
 import type { ExecuteOptions, ParsedSearch, ShardTarget } from './execute.js';
+import { nestedInnerHitsOf } from './nested-inner-hits.js';
 import { explainWithRescore, type FetchHit, type FetchOptions } from './fetch.js';
 import type { ShardResult } from './query-phase.js';
 import { parseScriptFields, parseSourceSpec, type SearchRequest } from './request.js';
@@ -48,6 +49,8 @@ export function searchFetchOptions(
     stats: (t) => globalStats ?? shardStats(t.snapshot),
   };
   if (base.noStoredFields) o.noStoredFields = true;
+  const innerHits = nestedInnerHitsOf(parsed.query);
+  if (innerHits.length > 0) o.innerHits = innerHits;
   if (req.scriptFields.length > 0)
     o.scriptFields = (idx) =>
       compileScriptFields(req.scriptFields, idx, opts.scriptMethods, warnings);

@@ -27,6 +27,7 @@ import { DEFAULT_DATE_FORMAT, dateFormatter } from '../../common/dates/index.js'
 import type { FieldMapping } from '../../mapping/types.js';
 import { fieldDocFormat } from '../aggs/support/doc-format.js';
 import { formatDocValues } from './docvalue-fields.js';
+import { filterNestedObject, innerHitsFor, type NestedInnerHits } from './nested-inner-hits.js';
 import { explainRescore, type RescoreSpec } from './rescore.js';
 import type { ScriptFieldRunner } from './script-fields.js';
 
@@ -55,6 +56,10 @@ export interface FetchOptions {
   explainHit?: (h: FetchHit) => Explanation;
   /** Emit the "doc-value fields without a format" deprecation (the top-level fetch only). */
   docvalueFormatWarning?: boolean;
+  /** The inner hits of the request's nested queries, added to each top-level hit. */
+  innerHits?: readonly NestedInnerHits[];
+  /** Nested inner hits: `source` patterns are root-level paths (ES filters the root source). */
+  nestedSource?: { readonly path: string };
 }
 
 export type FetchHit = CollectedHit & { target: ShardTarget; rescored?: boolean[] };
@@ -189,7 +194,11 @@ function fetchOne(
     if (o.source && rec) {
       const inner = valueAtPath(source(), nested.field);
       const obj = Array.isArray(inner) ? inner[nested.offset] : inner;
-      hit._source = isFilterEmpty(o.source) ? obj : filterSource(obj, o.source);
+      hit._source = isFilterEmpty(o.source)
+        ? obj
+        : o.nestedSource
+          ? filterNestedObject(obj, nested.field, o.source)
+          : filterSource(obj, o.source);
     }
   } else if (o.source && rec && idx.mapping?.source.enabled !== false) {
     hit._source = isFilterEmpty(o.source)
@@ -210,6 +219,11 @@ function fetchOne(
     if (vals !== null) fields[sf.name] = vals;
   }
   for (const dv of dvFields) {
+    // SeqNoFieldMapper: `_seq_no` has doc values (a nested document shares its parent's)
+    if (dv.field === '_seq_no') {
+      fields._seq_no = [seg.seqNos[h.doc]];
+      continue;
+    }
     const fm = idx.mapping ? lookupField(idx.mapping, dv.field) : undefined;
     if (!fm) continue;
     const vals = formatDocValues(fm, h.segment, h.doc, dv.format);
@@ -223,6 +237,20 @@ function fetchOne(
   if (o.sortKeys && h.sort) hit.sort = renderSort(o.sortKeys, h.sort);
   if (matched) hit.matched_queries = matched;
   if (o.explain) hit._explanation = o.explainHit ? o.explainHit(h) : queryExplanation(h, o);
+  if (!nested && o.innerHits && o.innerHits.length > 0) {
+    hit.inner_hits = innerHitsFor(h, o.innerHits, o, (ih, io) =>
+      fetchOne(
+        ih,
+        io,
+        {
+          docvalueFields: expandDocvalueFields(idx, io.docvalueFields),
+          storedFields: null,
+          scriptFields: [],
+        },
+        undefined,
+      ),
+    );
+  }
   return hit;
 }
 

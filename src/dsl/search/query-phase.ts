@@ -18,7 +18,7 @@ import type { SortKey, SortValue } from '../../search/collect/sort.js';
 import type { LiveSegment } from '../../search/index/live-segment.js';
 import { boolQuery, type Query } from '../../search/query/query.js';
 import { shardStats, type SearchStats } from '../../search/query/stats.js';
-import { createWeight, type Weight } from '../../search/query/weights.js';
+import { createWeight, type Weight, type WeightContext } from '../../search/query/weights.js';
 import { formatTimeValue } from '../../common/units.js';
 import { isTimeExceeded, type Deadline } from '../../search/deadline.js';
 import {
@@ -37,6 +37,8 @@ import { DEFAULT_WINDOW_SIZE, rescoreShardHits } from './rescore.js';
 import type { SearchRequest } from './request.js';
 import { sliceFilter } from './slice.js';
 import { resolveSort } from './sort-keys.js';
+import { nestedSortKey } from './nested-sort.js';
+import type { SortSpec } from './request-values.js';
 import { loadTextFielddata } from './text-fielddata.js';
 import { lookupField } from '../../mapping/mapping-service.js';
 import { compileScript, parseScriptSpec } from '../script/index.js';
@@ -196,6 +198,22 @@ function shardQuery(
   return { query: withFilters(q, filters), filters };
 }
 
+/** Field sorts with a `nested` path read the nested documents (nested-sort.ts). */
+function withNestedSorts(
+  keys: SortKey[],
+  specs: readonly SortSpec[],
+  qctx: IndexQueryContext,
+  ctx: WeightContext,
+): SortKey[] {
+  return keys.map((k, i) => {
+    const s = specs[i];
+    if (!s || !s.nestedPath || k.kind !== 'field') return k;
+    const filter =
+      s.nestedFilter !== undefined ? toSearchQuery(parseQuery(s.nestedFilter), qctx) : null;
+    return nestedSortKey(k, s.nestedPath, filter, ctx);
+  });
+}
+
 export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
   const { req, parsed, qctx, opts, warnings } = p;
   // TopDocsCollectorContext: no rescoring in scrolls or without hits to return
@@ -211,7 +229,15 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
       })
     : undefined;
   const sortKeys = p.sortSpecs
-    ? resolveSort(p.sortSpecs, t.idx, warnings, opts.scriptMethods)
+    ? withNestedSorts(
+        resolveSort(p.sortSpecs, t.idx, warnings, opts.scriptMethods),
+        p.sortSpecs,
+        qctx,
+        {
+          stats,
+          needsScores: false,
+        },
+      )
     : null;
   // sorting on a text field loads its fielddata (ES uninverts it on first use)
   for (const k of sortKeys ?? []) {

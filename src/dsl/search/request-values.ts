@@ -15,6 +15,8 @@ export interface SortSpec {
   mode: 'min' | 'max' | 'sum' | 'avg' | 'median' | null;
   unmappedType: string | null;
   nestedPath: string | null;
+  /** `nested.filter` as given (a query, parsed where the sort runs). */
+  nestedFilter?: unknown;
   numericType: string | null;
   /** `_script` sorts (field `_script`). */
   script?: ScriptSortSpec;
@@ -159,9 +161,12 @@ export function parseSort(v: unknown): SortSpec[] {
           case 'nested_path':
             s.nestedPath = String(x);
             break;
-          case 'nested':
-            s.nestedPath = String((x as Record<string, unknown>)?.path ?? '');
+          case 'nested': {
+            const n = (x ?? {}) as Record<string, unknown>;
+            s.nestedPath = String(n.path ?? '');
+            if (n.filter !== undefined && n.filter !== null) s.nestedFilter = n.filter;
             break;
+          }
           case 'numeric_type':
             s.numericType = String(x);
             break;

@@ -173,7 +173,7 @@ export interface NumericKeyReader {
 }
 
 export function numericKeyReader(k: SortKey, ls: LiveSegment): NumericKeyReader | null {
-  if (k.kind !== 'field' || k.valueType === 'string') return null;
+  if (k.kind !== 'field' || k.valueType === 'string' || k.forSegment) return null;
   const miss = missingNumber(k);
   if (Number.isNaN(miss)) return null;
   const dv = ls.segment.fields.get(k.field)?.docValues ?? null;

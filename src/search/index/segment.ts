@@ -89,6 +89,21 @@ export interface NestedBlock {
   readonly parentOf: Int32Array;
 }
 
+/** First and end (exclusive) child of a parent doc in a nested block (parentOf ascends). */
+export function nestedChildren(block: NestedBlock, parent: number): [number, number] {
+  const parentOf = block.parentOf;
+  let lo = 0;
+  let hi = parentOf.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (parentOf[mid]! < parent) lo = mid + 1;
+    else hi = mid;
+  }
+  let end = lo;
+  while (end < parentOf.length && parentOf[end] === parent) end++;
+  return [lo, end];
+}
+
 /** Binary search of a sorted string array. */
 export function findTerm(terms: readonly string[], term: string): number {
   let lo = 0;

@@ -23,7 +23,8 @@ interface Base {
 export interface ScrollState extends Base {
   readonly kind: 'scroll';
   readonly scrollId: string;
-  readonly extract: (hit: Hit) => unknown[];
+  /** The rows of one hit (one per inner hit when nested fields are read). */
+  readonly extract: (hit: Hit) => unknown[][];
   /** Rows still allowed by LIMIT; -1 = unlimited. */
   remaining: number;
 }

@@ -104,11 +104,26 @@ function sourceOf(hit: Hit): unknown {
 }
 
 /** Column extraction over search hits. */
-export function hitExtractor(ref: ColumnRef, ctx: ExtractContext): (hit: Hit) => unknown {
+export function hitExtractor(
+  ref: ColumnRef,
+  ctx: ExtractContext,
+): (hit: Hit, inner?: Hit | null) => unknown {
   const zone = toZone(ctx.cfg.zone);
   switch (ref.kind) {
     case 'hit': {
       const { name, dataType } = ref;
+      const path = ref.hitName;
+      if (path !== undefined) {
+        // a nested field: read from the row's inner hit (its _source is the nested object)
+        const relative = name.slice(path.length + 1);
+        return (_hit, inner) => {
+          if (!inner) return null;
+          const v = ref.docValue
+            ? (inner.fields as Record<string, unknown[]> | undefined)?.[name]
+            : fromSource(sourceOf(inner), relative, ctx.lenient);
+          return coerce(unwrapMulti(name, v, ctx.lenient), dataType, zone);
+        };
+      }
       if (ref.docValue) {
         return (hit) => {
           const fields = hit.fields as Record<string, unknown[]> | undefined;
@@ -130,10 +145,13 @@ export function hitExtractor(ref: ColumnRef, ctx: ExtractContext): (hit: Hit) =>
       return () => v;
     }
     case 'computed': {
-      const leaves = new Map<string, (hit: Hit) => unknown>();
-      for (const [k, r] of ref.leaves) leaves.set(k, hitExtractor(r, ctx));
+      const leaves = new Map<string, (row: { hit: Hit; inner: Hit | null }) => unknown>();
+      for (const [k, r] of ref.leaves) {
+        const leaf = hitExtractor(r, ctx);
+        leaves.set(k, (row) => leaf(row.hit, row.inner));
+      }
       const fn = compileComputed(ref, ctx, leaves);
-      return (hit) => fn(hit);
+      return (hit, inner) => fn({ hit, inner: inner ?? null });
     }
     default:
       throw sqlIllegalArgument('Unexpected value reference {}', [ref.kind]);
@@ -299,4 +317,38 @@ export function bucketExtractor(
     default:
       throw sqlIllegalArgument('Unexpected value reference {}', [ref.kind]);
   }
+}
+
+/** The nested path whose inner hits make the rows, or null (ES SearchHitRowSet). */
+export function innerHitPath(refs: readonly ColumnRef[]): string | null {
+  const paths = new Set<string>();
+  const visit = (r: ColumnRef) => {
+    if (r.kind === 'hit' && r.hitName !== undefined) paths.add(r.hitName);
+    else if (r.kind === 'computed') r.leaves.forEach(visit);
+  };
+  refs.forEach(visit);
+  if (paths.size > 1) {
+    throw sqlIllegalArgument('Multi-nested docs not yet supported {}', [
+      `[${[...paths].join(', ')}]`,
+    ]);
+  }
+  return paths.size === 1 ? [...paths][0]! : null;
+}
+
+/**
+ * ES SearchHitRowSet.getAllInnerHits: the inner hits of every `inner_hits` section named
+ * `<path>_<n>`, a nested document once (by its offset), in source order.
+ */
+export function innerHitsOf(hit: Hit, path: string): Hit[] {
+  const byOffset = new Map<number, Hit>();
+  const sections = (hit.inner_hits ?? {}) as Record<string, { hits?: { hits?: Hit[] } }>;
+  for (const [key, section] of Object.entries(sections)) {
+    const end = key.lastIndexOf('_');
+    if (end < 0 || key.slice(0, end) !== path) continue;
+    for (const h of section.hits?.hits ?? []) {
+      const offset = (h._nested as { offset?: number } | undefined)?.offset ?? 0;
+      byOffset.set(offset, h);
+    }
+  }
+  return [...byOffset.entries()].sort((a, b) => a[0] - b[0]).map(([, h]) => h);
 }

@@ -18,6 +18,8 @@ import {
   type Bucket,
   type ExtractContext,
   type Hit,
+  innerHitPath,
+  innerHitsOf,
 } from './extract.js';
 import type { AliasFilters } from '../../dsl/search/alias-filter.js';
 import { scrollNext, search, type SqlNode } from './search.js';
@@ -107,11 +109,22 @@ async function runHits(
   o: RunOptions,
 ): Promise<FirstPage> {
   const extractors = c.fields.map((f) => hitExtractor(f.ref, o.extract));
-  const extract = (hit: Hit) =>
-    project(
-      extractors.map((e) => e(hit)),
-      c.mask,
-    );
+  const nested = innerHitPath(c.fields.map((f) => f.ref));
+  // ES SearchHitRowSet: with nested fields, a row per inner hit of each hit
+  const extract = (hit: Hit): unknown[][] =>
+    nested === null
+      ? [
+          project(
+            extractors.map((e) => e(hit)),
+            c.mask,
+          ),
+        ]
+      : innerHitsOf(hit, nested).map((inner) =>
+          project(
+            extractors.map((e) => e(hit, inner)),
+            c.mask,
+          ),
+        );
   const pageSize = (body.size as number | undefined) ?? o.fetchSize;
   const limited = c.limit > 0 && c.limit <= o.fetchSize;
   const res = await search(
@@ -126,8 +139,9 @@ async function runHits(
     0,
     limited ? c.limit : pageSize,
   );
-  const rows = hits.map(extract);
-  let remaining = c.limit > 0 ? c.limit - rows.length : -1;
+  let rows = hits.flatMap(extract);
+  if (c.limit > 0) rows = rows.slice(0, c.limit);
+  const remaining = c.limit > 0 ? c.limit - rows.length : -1;
   if (res.scrollId === null || remaining === 0) return { rows, next: null };
   return {
     rows,
@@ -141,7 +155,7 @@ export async function nextHitsPage(
   s: Extract<CursorState, { kind: 'scroll' }>,
 ): Promise<{ rows: unknown[][]; done: boolean }> {
   const { hits, done } = await scrollNext(node, s.scrollId, s.timeoutMs);
-  let rows = hits.map(s.extract);
+  let rows = hits.flatMap(s.extract);
   if (s.remaining >= 0) {
     rows = rows.slice(0, s.remaining);
     s.remaining -= rows.length;

@@ -37,6 +37,8 @@ export interface SqlNode {
   limits(): RequestLimits;
   /** The clock of search timeouts (deadline.ts); performance.now when absent. */
   readonly clock?: Clock;
+  /** Epoch millis of NOW() / CURRENT_DATE (Date.now when absent; a test pins it). */
+  readonly wallClock?: () => number;
 }
 
 export interface SearchResult {
@@ -145,6 +147,8 @@ export function localSqlSearch(nodeId: string, scrolls: ScrollService): SqlSearc
         parsedQuery: parsed.query,
         queryContext: (idx: IndexService) => indexQueryContext(idx, opts.now, opts.limits),
         stats: (t) => shardStats(t.snapshot),
+        // the nested queries' inner hits (SQL reads nested fields from them) on every page
+        ...(out.fetch?.innerHits ? { innerHits: out.fetch.innerHits } : {}),
       };
       const hitsObj = out.body.hits as { total: number; max_score: number | null };
       const ctx = scrolls.open<MergedHit, FetchOptions>({

@@ -74,7 +74,7 @@ export class SqlService {
   /** `trace` learns whether planning read the request's clock (then the plan is not reused). */
   private config(req: SqlRequest, trace?: PlanningTrace): EvalContext & { zoneId: string } {
     const zone = zoneOf(req.timeZone ?? 'Z');
-    const millis = Date.now();
+    const millis = this.node.wallClock?.() ?? Date.now();
     return {
       zone,
       zoneId: zone.id,

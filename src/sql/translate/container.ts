@@ -19,6 +19,8 @@ export type ColumnRef =
       readonly name: string;
       readonly dataType: DataTypeName;
       readonly docValue: boolean;
+      /** A field of `nested` documents: the nested path, whose inner hits give one row each. */
+      readonly hitName?: string;
     }
   /** ScorePipe. */
   | { readonly kind: 'score' }
@@ -67,6 +69,8 @@ export type SortSpec =
       readonly esType: string;
       readonly direction: 'ASC' | 'DESC';
       readonly missing: 'FIRST' | 'LAST';
+      /** The nested path of a field inside nested documents. */
+      readonly nested?: string;
     }
   | {
       readonly kind: 'script';

@@ -17,7 +17,7 @@ import { planOutput, pivotGrouping } from '../plan/logical.js';
 import type { GroupKey, LeafAgg, AggSource } from './aggs.js';
 import type { Column, ColumnRef, QueryContainer, SortSpec } from './container.js';
 import { toAggFilter, toQuery, type AggFilter } from './query.js';
-import { combine, type Query } from './query-dsl.js';
+import { combine, withNestedField, type Query } from './query-dsl.js';
 import { asScript, type ScriptContext } from './script.js';
 import { exprName } from '../expression/props.js';
 
@@ -145,6 +145,7 @@ class Folder {
 
   /** ES QueryContainer.topHitFieldRef. */
   private hitField(f: FieldAttr): ColumnRef {
+    if (f.nestedParent !== null) return this.nestedHitField(f, f.nestedParent);
     let name = f.name;
     let type = f.dataType;
     if (
@@ -162,6 +163,14 @@ class Folder {
         : false;
     void type;
     return { kind: 'hit', name, dataType: f.dataType, docValue };
+  }
+
+  /** ES QueryContainer.nestedHitFieldRef: the field comes from the nested query's inner hits. */
+  private nestedHitField(f: FieldAttr, path: string): ColumnRef {
+    const docValue = fromDocValuesOnly(f.dataType);
+    const format = isDateBased(f.dataType) || f.dataType === 'TIME' ? 'epoch_millis' : null;
+    this.query = withNestedField(this.query, path, { name: f.name, docValue, format });
+    return { kind: 'hit', name: f.name, dataType: f.dataType, docValue, hitName: path };
   }
 
   // ---- aggregations --------------------------------------------------------------------------
@@ -489,6 +498,7 @@ class Folder {
           esType: DATA_TYPES[e.dataType].esType ?? e.dataType.toLowerCase(),
           direction: ord.direction,
           missing: ord.nulls,
+          ...(e.nestedParent !== null ? { nested: e.nestedParent } : {}),
         };
       } else if (e.kind === 'Score') spec = { kind: 'score', direction: ord.direction };
       else if (isAggregate(e))

@@ -44,8 +44,21 @@ export type Query =
       readonly options: ReadonlyMap<string, string>;
     }
   | { readonly kind: 'script'; readonly script: BoundScript }
-  | { readonly kind: 'nested'; readonly path: string; readonly child: Query }
+  | {
+      readonly kind: 'nested';
+      readonly path: string;
+      readonly child: Query;
+      /** Fields read from the matching nested documents (ES NestedQuery.fields): inner hits. */
+      readonly fields: readonly NestedField[];
+    }
   | { readonly kind: 'match_all' };
+
+/** A nested field a query's inner hits return (from doc values with a format, or `_source`). */
+export interface NestedField {
+  readonly name: string;
+  readonly docValue: boolean;
+  readonly format: string | null;
+}
 
 type FullTextQuery = {
   readonly query: string;
@@ -155,7 +168,40 @@ function queryStringBody(q: FullTextQuery): { [k: string]: Json } {
 }
 
 /** The query as ES 7.10 renders its QueryBuilder. */
+/** ES NestedQuery's inner hits size (MAX_INNER_HITS). */
+const MAX_INNER_HITS = 99;
+
+/** The query as ES prints it; inner hits are named `<path>_<n>` in order (ES: a global counter). */
 export function queryJson(q: Query): { [k: string]: Json } {
+  return render(q, { next: 0 });
+}
+
+function innerHitsJson(q: Extract<Query, { kind: 'nested' }>, st: { next: number }): Json {
+  const dv = q.fields.filter((f) => f.docValue);
+  const src = q.fields.filter((f) => !f.docValue).map((f) => f.name);
+  const out: { [k: string]: Json } = {
+    name: `${q.path}_${st.next++}`,
+    ignore_unmapped: false,
+    from: 0,
+    size: MAX_INNER_HITS,
+    version: false,
+    seq_no_primary_term: false,
+    explain: false,
+    track_scores: false,
+  };
+  if (src.length === 0) {
+    out._source = false;
+    out.stored_fields = '_none_';
+  } else out._source = { includes: src, excludes: [] };
+  if (dv.length > 0) {
+    out.docvalue_fields = dv.map((f): Json =>
+      f.format !== null ? { field: f.name, format: f.format } : { field: f.name },
+    );
+  }
+  return out;
+}
+
+function render(q: Query, st: { next: number }): { [k: string]: Json } {
   switch (q.kind) {
     case 'term':
       return { term: { [q.field]: { value: termValue(q.value), boost: 1.0 } } };
@@ -176,13 +222,13 @@ export function queryJson(q: Query): { [k: string]: Json } {
     case 'bool':
       return {
         bool: {
-          [q.and ? 'must' : 'should']: [queryJson(q.left), queryJson(q.right)],
+          [q.and ? 'must' : 'should']: [render(q.left, st), render(q.right, st)],
           adjust_pure_negative: true,
           boost: 1.0,
         },
       };
     case 'not':
-      return { bool: { must_not: [queryJson(q.child)], adjust_pure_negative: true, boost: 1.0 } };
+      return { bool: { must_not: [render(q.child, st)], adjust_pure_negative: true, boost: 1.0 } };
     case 'exists':
       return { exists: { field: q.field, boost: 1.0 } };
     case 'wildcard':
@@ -211,11 +257,12 @@ export function queryJson(q: Query): { [k: string]: Json } {
     case 'nested':
       return {
         nested: {
-          query: queryJson(q.child),
+          query: render(q.child, st),
           path: q.path,
           ignore_unmapped: false,
           score_mode: 'none',
           boost: 1.0,
+          ...(q.fields.length > 0 ? { inner_hits: innerHitsJson(q, st) } : {}),
         },
       };
     case 'match_all':
@@ -228,4 +275,77 @@ export function combine(and: boolean, left: Query | null, right: Query | null): 
   if (left === null) return right;
   if (right === null) return left;
   return { kind: 'bool', and, left, right };
+}
+
+/** ES Query.containsNestedField. */
+function containsNestedField(q: Query, path: string, name: string): boolean {
+  switch (q.kind) {
+    case 'bool':
+      return containsNestedField(q.left, path, name) || containsNestedField(q.right, path, name);
+    case 'not':
+      return containsNestedField(q.child, path, name);
+    case 'nested':
+      return (
+        (q.path === path && q.fields.some((f) => f.name === name)) ||
+        containsNestedField(q.child, path, name)
+      );
+    default:
+      return false;
+  }
+}
+
+/** ES Query.addNestedField: every nested query of the path asks for the field (same object when none). */
+function addNestedField(q: Query, path: string, f: NestedField): Query {
+  switch (q.kind) {
+    case 'bool': {
+      const left = addNestedField(q.left, path, f);
+      const right = addNestedField(q.right, path, f);
+      return left === q.left && right === q.right ? q : { ...q, left, right };
+    }
+    case 'not': {
+      const child = addNestedField(q.child, path, f);
+      return child === q.child ? q : { ...q, child };
+    }
+    case 'nested': {
+      if (q.path !== path) {
+        const child = addNestedField(q.child, path, f);
+        return child === q.child ? q : { ...q, child };
+      }
+      if (q.fields.some((x) => x.name === f.name)) return q;
+      return { ...q, fields: [...q.fields, f] };
+    }
+    default:
+      return q;
+  }
+}
+
+/**
+ * ES QueryContainer.rewriteToContainNestedField: the query's nested queries of the path return the
+ * field; without one, a match_all nested query is added (ANDed) just to fetch it.
+ */
+export function withNestedField(q: Query | null, path: string, f: NestedField): Query {
+  const fetchOnly: Query = { kind: 'nested', path, child: { kind: 'match_all' }, fields: [f] };
+  if (q === null) return fetchOnly;
+  if (containsNestedField(q, path, f.name)) return q;
+  const rewritten = addNestedField(q, path, f);
+  if (rewritten !== q) return rewritten;
+  return { kind: 'bool', and: true, left: q, right: fetchOnly };
+}
+
+/**
+ * ES Query.enrichNestedSort: the filter of a sort on a nested field is the inner query of the
+ * first nested query of its path (children first, left to right).
+ */
+export function nestedSortFilter(q: Query | null, path: string): Query | null {
+  if (q === null) return null;
+  switch (q.kind) {
+    case 'bool':
+      return nestedSortFilter(q.left, path) ?? nestedSortFilter(q.right, path);
+    case 'not':
+      return nestedSortFilter(q.child, path);
+    case 'nested':
+      return nestedSortFilter(q.child, path) ?? (q.path === path ? q.child : null);
+    default:
+      return null;
+  }
 }

@@ -31,7 +31,7 @@ function scriptQuery(e: Expr, ctx: ScriptContext): Query {
 /** ES ExpressionTranslator.wrapIfNested. */
 function wrapIfNested(q: Query, field: Expr): Query {
   if (field.kind === 'Field' && field.nestedParent !== null) {
-    return { kind: 'nested', path: field.nestedParent, child: q };
+    return { kind: 'nested', path: field.nestedParent, child: q, fields: [] };
   }
   return q;
 }

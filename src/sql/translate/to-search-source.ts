@@ -9,7 +9,7 @@ import { bindScript } from './script.js';
 import { groupKeyJson, leafAggJson } from './aggs.js';
 import type { ColumnRef, QueryContainer } from './container.js';
 import { isAggsOnly, isNumericScriptSort, sortingColumns } from './container.js';
-import { queryJson, scriptJson, type Json } from './query-dsl.js';
+import { nestedSortFilter, queryJson, scriptJson, type Json } from './query-dsl.js';
 import { sqlIllegalArgument } from '../../functions/errors.js';
 import type { Agg, InnerAgg } from '../expression/nodes.js';
 import { exprKey } from '../expression/props.js';
@@ -112,15 +112,20 @@ function sorting(c: QueryContainer): Json[] {
   const out: Json[] = [];
   for (const [, s] of c.sort) {
     switch (s.kind) {
-      case 'field':
-        out.push({
-          [s.field]: {
-            order: s.direction.toLowerCase(),
-            missing: s.missing === 'FIRST' ? '_first' : '_last',
-            unmapped_type: s.esType,
-          },
-        });
+      case 'field': {
+        const body: { [k: string]: Json } = {
+          order: s.direction.toLowerCase(),
+          missing: s.missing === 'FIRST' ? '_first' : '_last',
+          unmapped_type: s.esType,
+        };
+        if (s.nested !== undefined) {
+          // ES SourceGenerator: the nested sort filters by the query's nested condition on the path
+          const filter = nestedSortFilter(c.query, s.nested);
+          body.nested = filter ? { path: s.nested, filter: queryJson(filter) } : { path: s.nested };
+        }
+        out.push({ [s.field]: body });
         break;
+      }
       case 'script': {
         const numeric = isNumericScriptSort(s.script.outputType);
         const method = numeric ? 'nullSafeSortNumeric' : 'nullSafeSortString';

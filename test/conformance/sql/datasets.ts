@@ -1,7 +1,6 @@
 /**
  * Loads the ES SQL QA data sets (../shared/conformance/sql/DATASETS.md) into a node through its
- * REST API, per suite: test_emp, test_emp_copy (7.10 extras; constant_keyword and wildcard mapped
- * as keyword, which 6.8 lacks), logs and their aliases; or emp, library and `employees`.
+ * REST API, per suite: test_emp, test_emp_copy (7.10 extras: constant_keyword, wildcard, alias), logs and their aliases; or emp, library and `employees`.
  * Every CSV value is sent as a JSON string, empty cells are left out, as the upstream loader does.
  */
 import { readFileSync } from 'node:fs';
@@ -33,20 +32,8 @@ function readCsv(file: string): Array<Record<string, string>> {
   });
 }
 
-/** 6.8 has no constant_keyword / wildcard: both become keyword (documented deviation). */
-function downgrade(mapping: unknown): unknown {
-  if (Array.isArray(mapping)) return mapping.map(downgrade);
-  if (mapping === null || typeof mapping !== 'object') return mapping;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(mapping as Record<string, unknown>)) {
-    out[k] =
-      k === 'type' && (v === 'constant_keyword' || v === 'wildcard') ? 'keyword' : downgrade(v);
-  }
-  return out;
-}
-
 function mappingBody(file: string): unknown {
-  return downgrade(JSON.parse(readFileSync(resolve(SQL_SPEC_DIR, file), 'utf8')));
+  return JSON.parse(readFileSync(resolve(SQL_SPEC_DIR, file), 'utf8'));
 }
 
 function employees(copy: boolean): Array<Record<string, unknown>> {
@@ -100,7 +87,7 @@ async function bulk(
  * The two QA clusters: the root csv-specs run against test_emp, test_emp_copy, logs and the
  * aliases test_alias / test_alias_emp; docs/docs.csv-spec against emp, library and the alias
  * employees (JdbcDocCsvSpecIT), and `archive` (the library again, frozen as ES DataLoader
- * freezes it). frozen_emp (slow/frozen.csv-spec) is not loaded.
+ * freezes it); frozen_emp (slow/frozen.csv-spec) is the employees again, frozen, beside test_emp.
  */
 export type DatasetSuite = 'main' | 'docs' | 'single-node';
 
@@ -123,6 +110,10 @@ export async function loadSqlDatasets(call: Call, suite: DatasetSuite = 'main'):
     await bulk(call, 'test_emp_copy', employees(true), null);
     await createIndex(call, 'logs', 'logs.mapping.json');
     await bulk(call, 'logs', readCsv('logs.csv'), 'id');
+    await createIndex(call, 'frozen_emp', 'test_emp.mapping.json');
+    await bulk(call, 'frozen_emp', employees(false), null);
+    const frozen = await call('POST', '/frozen_emp/_freeze');
+    if (frozen.status !== 200) throw new Error(`freeze frozen_emp: ${JSON.stringify(frozen.body)}`);
     actions = [
       { add: { index: 'test_emp', alias: 'test_alias' } },
       { add: { index: 'test_emp_copy', alias: 'test_alias' } },

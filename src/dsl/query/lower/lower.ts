@@ -69,6 +69,7 @@ import { lowerCommonTerms } from './common-terms.js';
 import { lowerFunctionScore } from './function-score.js';
 import { lowerQueryString, lowerSimpleQueryString } from './query-string.js';
 import { lowerWrapper } from './wrapper.js';
+import { constantKeywordQuery } from './constant-keyword.js';
 
 /** AbstractQueryBuilder.toQuery: doToQuery, then BoostQuery and the named query. */
 export function toQuery(node: QueryNode, st: LowerState): Query | null {
@@ -86,6 +87,8 @@ export const toFilter = (node: QueryNode, st: LowerState): Query | null =>
   toQuery(node, inFilter(st));
 
 function doToQuery(node: QueryNode, st: LowerState): Query | null {
+  const constant = constantKeywordQuery(node, st);
+  if (constant !== undefined) return constant;
   switch (node.type) {
     case 'match_all':
       return matchAll();
