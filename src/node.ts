@@ -46,7 +46,9 @@ function sqlScriptMethods(): Record<string, (...a: unknown[]) => unknown> {
   return out;
 }
 import { effectiveClusterSettings } from './http/routes/cluster.js';
-import { registerShardStats } from './http/routes/cluster-indices.js';
+import { registerShardStats } from './cluster/routing/shard-stats.js';
+import { clusterRoutingView } from './cluster/routing/routing-view.js';
+import { localRoutingView } from './http/local-routing-view.js';
 import { scanEnvironment } from './http/routes/by-query-worker.js';
 import { withUpsertPipeline } from './http/ingest-writes.js';
 import { localScanner } from './dsl/search/scan.js';
@@ -186,6 +188,7 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     metadata: localMetadata(indices),
     summaries: localSummaries(),
     searches: localSearchService(scrolls, () => identity.nodeId),
+    routing: localRoutingView(() => context),
     scrolls,
     scriptMethods,
     runUpdateScript: (script, ctx) => runUpdateScript(script, ctx, scriptMethods),
@@ -293,6 +296,13 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
       context.cluster = await joinClusterOf(context, opts.log);
       // from now on searches read each shard on the node holding it
       if (context.clusterSearch) context.searches = context.clusterSearch;
+      // and health, shard listings and allocation read the cluster's routing table and master
+      if (context.cluster.indices)
+        context.routing = clusterRoutingView({
+          clusterName: context.clusterName,
+          membership: context.cluster,
+          indices: context.cluster.indices,
+        });
     } catch (e) {
       await app.close();
       await opened.close();
@@ -403,7 +413,7 @@ async function joinClusterOf(
   // the operations the routes registered, now run on every node's copies
   context.copies = clusterCopies(membership, context.indices, context.copies.operations);
   context.summaries = clusterSummaries(membership, context.indices);
-  registerShardStats(context, membership);
+  registerShardStats(context.nodeId, context.indices, membership);
   context.metadata = {
     indexCreated: (idx, waitMs, also = []) =>
       clusterIndices.publishCreated(idx, waitMs, also.map(metaChange)),

@@ -37,7 +37,7 @@ import {
   type WireCell,
 } from './cat.js';
 import { fromEveryNode, registerNodeAction } from '../node-actions.js';
-import { localDiscoveryNode } from './cluster-allocation.js';
+import { localDiscoveryNode } from '../local-routing-view.js';
 import { ES_VERSION } from './info.js';
 import { hostOf, transportAddress } from './nodes.js';
 import type { TaskManager } from './tasks.js';
