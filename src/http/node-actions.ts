@@ -66,5 +66,5 @@ export async function everyNode(
 
 /** The elected master's node id (`*` in `_cat/nodes`, `_master` in node filters); a lone node is its own. */
 export function masterNodeId(node: NodeContext): string | null {
-  return node.cluster ? node.cluster.state().masterNodeId : node.nodeId;
+  return node.routing.masterNodeId();
 }

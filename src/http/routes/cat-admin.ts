@@ -133,7 +133,7 @@ export function registerCatAdminRoutes(
   const allocation: Handler = async (req) => {
     checkParams(req, [...CAT_PARAMS, 'node_id']);
     // `_master` and `_local` name one node: the coordinating node resolves them
-    const master = node.cluster?.state().masterNodeId ?? node.nodeId;
+    const master = node.routing.masterNodeId() ?? node.nodeId;
     const ids = (req.params.node_id ?? '')
       .split(',')
       .filter((s) => s)
