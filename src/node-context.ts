@@ -16,6 +16,7 @@ import type { IndexSummaries } from './engine/index-summaries.js';
 import type { ScrollService } from './dsl/search/scroll.js';
 import type { SearchService } from './dsl/search/search-service.js';
 import type { RoutingView } from './engine/routing-view.js';
+import type { MembersView } from './engine/members-view.js';
 import type { OverloadControl } from './http/overload.js';
 import type { Clock } from './search/deadline.js';
 import type { ClusterMembership } from './cluster/membership.js';
@@ -70,6 +71,8 @@ export interface NodeContext {
    * node's own, or the cluster's routing table and master in a cluster.
    */
   routing: RoutingView;
+  /** Every node's answer to an action, and this node's transport: itself alone, or the cluster's nodes. */
+  members: MembersView;
   /** The address clients reach the node on, `host:port`, once listening. */
   publishAddress: string;
   readonly scrolls: ScrollService;

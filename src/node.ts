@@ -49,6 +49,8 @@ import { effectiveClusterSettings } from './http/routes/cluster.js';
 import { registerShardStats } from './cluster/routing/shard-stats.js';
 import { clusterRoutingView } from './cluster/routing/routing-view.js';
 import { localRoutingView } from './http/local-routing-view.js';
+import { localMembersView } from './http/local-members-view.js';
+import { clusterMembersView } from './cluster/members-view.js';
 import { scanEnvironment } from './http/routes/by-query-worker.js';
 import { withUpsertPipeline } from './http/ingest-writes.js';
 import { localScanner } from './dsl/search/scan.js';
@@ -189,6 +191,7 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     summaries: localSummaries(),
     searches: localSearchService(scrolls, () => identity.nodeId),
     routing: localRoutingView(() => context),
+    members: localMembersView(() => context),
     scrolls,
     scriptMethods,
     runUpdateScript: (script, ctx) => runUpdateScript(script, ctx, scriptMethods),
@@ -296,7 +299,9 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
       context.cluster = await joinClusterOf(context, opts.log);
       // from now on searches read each shard on the node holding it
       if (context.clusterSearch) context.searches = context.clusterSearch;
-      // and health, shard listings and allocation read the cluster's routing table and master
+      // node actions ask every node of the cluster state; health, shard listings and allocation
+      // read the cluster's routing table and master
+      context.members = clusterMembersView(context.cluster, context.nodeId);
       if (context.cluster.indices)
         context.routing = clusterRoutingView({
           clusterName: context.clusterName,

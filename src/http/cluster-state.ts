@@ -117,8 +117,7 @@ function build(
     out.version = v.version;
     out.state_uuid = v.stateUuid;
   }
-  if (m.has('master_node'))
-    out.master_node = node.cluster ? node.cluster.state().masterNodeId : node.nodeId;
+  if (m.has('master_node')) out.master_node = node.routing.masterNodeId();
   // ES copies the blocks whole, whatever the indices
   if (m.has('blocks')) out.blocks = blocksJson(node.indices.all());
   if (m.has('nodes')) out.nodes = nodesJson(node);

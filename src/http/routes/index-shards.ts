@@ -126,7 +126,7 @@ export function registerIndexShardRoutes(router: Router<Handler>, node: NodeCont
       name: node.nodeName,
       ephemeral_id: node.ephemeralId,
       transport_address: transportAddress(node),
-      attributes: node.cluster?.localNode.attributes ?? {},
+      attributes: node.members.attributes(),
     };
     return shards.map(() => self);
   });
