@@ -29,6 +29,7 @@ export function selectedNodes(state: ClusterState, localId: string, ids: string[
 
 export function clusterMembersView(membership: ClusterMembership, localId: string): MembersView {
   return {
+    nodes: () => [...membership.state().nodes.values()],
     async ask(action, body, nodeIds, timeoutMs) {
       const wanted = selectedNodes(membership.state(), localId, nodeIds);
       const { results, failures } = await membership.collect(action, body, timeoutMs);

@@ -15,7 +15,18 @@ export interface EveryNodeAnswers {
   readonly failures: Array<{ nodeId: string; error: EsError }>;
 }
 
+/** A node as the cluster state lists it (ES DiscoveryNode). */
+export interface MemberNode {
+  readonly id: string;
+  readonly name: string;
+  readonly ephemeralId: string;
+  readonly transportAddress: string;
+  readonly attributes: Readonly<Record<string, string>>;
+}
+
 export interface MembersView {
+  /** The cluster's nodes, in the cluster state's order. */
+  nodes(): MemberNode[];
   /**
    * Every answer to `action` of the nodes `nodeIds` names (ES node filters: ids, names, `_local`,
    * `_master`...; none: all), in the cluster state's node order, with the nodes that did not answer.

@@ -77,6 +77,12 @@ export interface ShardRow {
   readonly others: 'zero' | 'empty';
 }
 
+/** A shard's primary term and in-sync copies, as a cluster published them. */
+export interface PublishedTerms {
+  readonly primaryTerm: number;
+  readonly inSync: readonly string[];
+}
+
 /** A copy of a shard this node holds (`_quarry/copies`). */
 export interface CopyHere {
   readonly shard: number;
@@ -123,4 +129,11 @@ export interface RoutingView {
   peerUrl(nodeId: string): string | null;
   /** The copies of the index's shards this node holds. */
   copiesHere(idx: IndexService): CopyHere[];
+  /**
+   * Each shard's copies as `_cluster/state` renders them (ES ShardRouting.toXContent); null when
+   * the routing table has no entry for the index.
+   */
+  copiesJson(idx: IndexService): Record<string, unknown>[][] | null;
+  /** Each shard's primary term and in-sync copies as published (undefined: the index's own). */
+  publishedTerms(idx: IndexService): readonly PublishedTerms[] | undefined;
 }

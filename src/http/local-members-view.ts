@@ -14,6 +14,12 @@ const TRANSPORT_PORT = 9300;
 export function localMembersView(nodeOf: () => NodeContext): MembersView {
   const transportAddress = () => `${hostOf(nodeOf())}:${TRANSPORT_PORT}`;
   return {
+    nodes() {
+      const node = nodeOf();
+      // the attributes are only published to a cluster
+      const self = { id: node.nodeId, name: node.nodeName, ephemeralId: node.ephemeralId };
+      return [{ ...self, transportAddress: transportAddress(), attributes: {} }];
+    },
     async ask(action, body, nodeIds) {
       const node = nodeOf();
       if (!nodeSelected(node, nodeIds)) return { answers: [], failed: 0, failures: [] };

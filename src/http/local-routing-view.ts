@@ -18,6 +18,7 @@ import { QUARRY_VERSION, SPOKEN_ES_VERSION } from '../cluster/version.js';
 import { clusterHealth, indexHealth, type ClusterHealth } from '../engine/health.js';
 import { STRICT_EXPAND_OPEN_CLOSED, STRICT_EXPAND_OPEN_FORBID_CLOSED } from '../engine/index-names.js'; // prettier-ignore
 import { recoveryEntry } from '../engine/recovery-entry.js';
+import { indexRouting } from '../engine/shard-routing.js';
 import type { RoutingView, ShardRow } from '../engine/routing-view.js';
 import { shardStoreShare } from '../engine/shard-store-share.js';
 import type { NodeContext } from '../node-context.js';
@@ -226,6 +227,14 @@ export function localRoutingView(nodeOf: () => NodeContext): RoutingView {
       const state = currentState(node);
       return explainAllocation(state, allocationContext(node, state), request);
     },
+
+    copiesJson(idx) {
+      const node = nodeOf();
+      const here = { nodeId: node.nodeId, startedAt: node.startedAt };
+      return indexRouting(idx, here) as unknown as Record<string, unknown>[][] | null;
+    },
+    // every shard has the index's one primary term and its one copy
+    publishedTerms: () => undefined,
 
     // a lone node's metadata changes run at once: nothing ever waits
     pendingTasks: async () => [],

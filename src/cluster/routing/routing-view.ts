@@ -8,6 +8,7 @@ import type { CopyHere, RoutingView, ShardRow, ShardCell } from '../../engine/ro
 import { clusterHealth } from '../allocation/index.js';
 import type { ClusterIndices } from '../cluster-indices.js';
 import type { ClusterMembership } from '../membership.js';
+import { clusterCopyJson } from './copy-json.js';
 import { clusterIndexNames } from './index-names.js';
 import { collectShardStats } from './shard-stats.js';
 
@@ -108,6 +109,12 @@ export function clusterRoutingView({
       const n = membership.state().nodes.get(nodeId);
       return n ? `http://${n.httpAddress}` : null;
     },
+
+    copiesJson(idx) {
+      const table = membership.state().routing.get(idx.name);
+      return table ? table.shards.map((copies) => copies.map(clusterCopyJson)) : null;
+    },
+    publishedTerms: (idx) => membership.state().metadata.indices.get(idx.name)?.terms,
 
     copiesHere(idx) {
       // every node opens every index; only the copies assigned here hold documents
