@@ -1,6 +1,6 @@
 /**
- * Cluster APIs of a single node: `_cluster/health` (with wait_for_* and timeouts answered as
- * Elasticsearch does, 408 on timeout), `_cluster/state` and `_cluster/settings`.
+ * Cluster APIs: `_cluster/health` (with wait_for_* and timeouts answered as Elasticsearch does,
+ * 408 on timeout) over the node's routing view, `_cluster/state` and `_cluster/settings`.
  */
 import { EsError, illegalArgument } from '../../common/errors.js';
 import { statusAtLeast, type HealthStatus } from '../../engine/health.js';
