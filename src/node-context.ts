@@ -16,6 +16,8 @@ import type { MetadataWriter } from './engine/metadata-writer.js';
 import type { IndexSummaries } from './engine/index-summaries.js';
 import type { ScrollService } from './dsl/search/scroll.js';
 import type { SearchService } from './dsl/search/search-service.js';
+import type { RoutingView } from './engine/routing-view.js';
+import type { MembersView } from './engine/members-view.js';
 import type { OverloadControl } from './http/overload.js';
 import type { Clock } from './search/deadline.js';
 import type { ClusterMembership } from './cluster/membership.js';
@@ -67,6 +69,13 @@ export interface NodeContext {
   summaries: IndexSummaries;
   /** Searches, counts and scrolls: this node's shards, or one copy of each on its node. */
   searches: SearchService;
+  /**
+   * Health, master, shard copies, recoveries, allocation commands and the master's queue: this
+   * node's own, or the cluster's routing table and master in a cluster.
+   */
+  routing: RoutingView;
+  /** Every node's answer to an action, and this node's transport: itself alone, or the cluster's nodes. */
+  members: MembersView;
   /** The address clients reach the node on, `host:port`, once listening. */
   publishAddress: string;
   readonly scrolls: ScrollService;

@@ -47,7 +47,11 @@ function sqlScriptMethods(): Record<string, (...a: unknown[]) => unknown> {
   return out;
 }
 import { effectiveClusterSettings } from './http/routes/cluster.js';
-import { registerShardStats } from './http/routes/cluster-indices.js';
+import { registerShardStats } from './cluster/routing/shard-stats.js';
+import { clusterRoutingView } from './cluster/routing/routing-view.js';
+import { localRoutingView } from './http/local-routing-view.js';
+import { localMembersView } from './http/local-members-view.js';
+import { clusterMembersView } from './cluster/members-view.js';
 import { scanEnvironment } from './http/routes/by-query-worker.js';
 import { withUpsertPipeline } from './http/ingest-writes.js';
 import { localScanner } from './dsl/search/scan.js';
@@ -190,6 +194,8 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     metadata: localMetadata(indices),
     summaries: localSummaries(),
     searches: localSearchService(scrolls, () => identity.nodeId),
+    routing: localRoutingView(() => context),
+    members: localMembersView(() => context),
     scrolls,
     scriptMethods,
     runUpdateScript: (script, ctx) => runUpdateScript(script, ctx, scriptMethods),
@@ -297,6 +303,15 @@ export async function startNode(opts: StartOptions): Promise<RunningNode> {
       context.cluster = await joinClusterOf(context, opts.log);
       // from now on searches read each shard on the node holding it
       if (context.clusterSearch) context.searches = context.clusterSearch;
+      // node actions ask every node of the cluster state; health, shard listings and allocation
+      // read the cluster's routing table and master
+      context.members = clusterMembersView(context.cluster, context.nodeId);
+      if (context.cluster.indices)
+        context.routing = clusterRoutingView({
+          clusterName: context.clusterName,
+          membership: context.cluster,
+          indices: context.cluster.indices,
+        });
     } catch (e) {
       await app.close();
       await opened.close();
@@ -407,7 +422,7 @@ async function joinClusterOf(
   // the operations the routes registered, now run on every node's copies
   context.copies = clusterCopies(membership, context.indices, context.copies.operations);
   context.summaries = clusterSummaries(membership, context.indices);
-  registerShardStats(context, membership);
+  registerShardStats(context.nodeId, context.indices, membership);
   context.metadata = {
     indexCreated: (idx, waitMs, also = []) =>
       clusterIndices.publishCreated(idx, waitMs, also.map(metaChange)),

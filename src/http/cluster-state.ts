@@ -8,18 +8,11 @@
 import { indexBlocks } from '../engine/index-blocks.js';
 import type { IndicesOptions } from '../engine/index-names.js';
 import type { IndexService } from '../engine/index-service.js';
-import {
-  allocationId,
-  indexRouting,
-  type RoutingNode,
-  type ShardRouting,
-} from '../engine/shard-routing.js';
+import { allocationId, type ShardRouting } from '../engine/shard-routing.js';
 import type { NodeContext } from '../node-context.js';
-import type { ShardTerms } from '../cluster/state.js';
-import { clusterCopyJson } from './cluster-routing-json.js';
+import type { PublishedTerms } from '../engine/routing-view.js';
 import { StateVersions, type StateVersion } from './cluster-state-version.js';
 import { mappingsJson, settingsJson } from './routes/indices.js';
-import { transportAddress } from './routes/nodes.js';
 import { clusterUuidOf } from './cluster-identity.js';
 
 /** ES ClusterState.Metric, in its order. */
@@ -117,8 +110,7 @@ function build(
     out.version = v.version;
     out.state_uuid = v.stateUuid;
   }
-  if (m.has('master_node'))
-    out.master_node = node.cluster ? node.cluster.state().masterNodeId : node.nodeId;
+  if (m.has('master_node')) out.master_node = node.routing.masterNodeId();
   // ES copies the blocks whole, whatever the indices
   if (m.has('blocks')) out.blocks = blocksJson(node.indices.all());
   if (m.has('nodes')) out.nodes = nodesJson(node);
@@ -133,11 +125,6 @@ function build(
   }
   return out;
 }
-
-const routingNode = (node: NodeContext): RoutingNode => ({
-  nodeId: node.nodeId,
-  startedAt: node.startedAt,
-});
 
 /** ES ClusterBlock.toXContent per index; no global blocks exist here. */
 function blocksJson(indices: readonly IndexService[]): Record<string, unknown> {
@@ -155,28 +142,18 @@ function blocksJson(indices: readonly IndexService[]): Record<string, unknown> {
   return Object.keys(byIndex).length > 0 ? { indices: byIndex } : {};
 }
 
-/** ES DiscoveryNode.toXContent: Quarry's node has no attributes (`_nodes` lists none either). */
+/** ES DiscoveryNode.toXContent of the cluster's nodes (a lone node publishes no attributes). */
 function nodesJson(node: NodeContext): Record<string, unknown> {
-  if (node.cluster) {
-    const out: Record<string, unknown> = {};
-    for (const n of node.cluster.state().nodes.values()) {
-      out[n.id] = {
-        name: n.name,
-        ephemeral_id: n.ephemeralId,
-        transport_address: n.transportAddress,
-        attributes: { ...n.attributes },
-      };
-    }
-    return out;
+  const out: Record<string, unknown> = {};
+  for (const n of node.members.nodes()) {
+    out[n.id] = {
+      name: n.name,
+      ephemeral_id: n.ephemeralId,
+      transport_address: n.transportAddress,
+      attributes: { ...n.attributes },
+    };
   }
-  return {
-    [node.nodeId]: {
-      name: node.nodeName,
-      ephemeral_id: node.ephemeralId,
-      transport_address: transportAddress(node),
-      attributes: {},
-    },
-  };
+  return out;
 }
 
 /**
@@ -189,9 +166,8 @@ function metadataJson(
   flat: boolean,
 ): Record<string, unknown> {
   const indices: Record<string, unknown> = {};
-  const published = node.cluster?.state().metadata.indices;
   for (const idx of restricted ?? node.indices.all())
-    indices[idx.name] = indexMetadataJson(idx, flat, published?.get(idx.name)?.terms);
+    indices[idx.name] = indexMetadataJson(idx, flat, node.routing.publishedTerms(idx));
   const out: Record<string, unknown> = {
     cluster_uuid: clusterUuidOf(node),
     templates: restricted ? {} : templatesJson(node, flat),
@@ -233,7 +209,7 @@ function templatesJson(node: NodeContext, flat: boolean): Record<string, unknown
 function indexMetadataJson(
   idx: IndexService,
   flat: boolean,
-  terms?: readonly ShardTerms[],
+  terms?: readonly PublishedTerms[],
 ): Record<string, unknown> {
   const shards = Array.from({ length: idx.numberOfShards }, (_, i) => i);
   return {
@@ -253,11 +229,7 @@ function indexMetadataJson(
 
 /** Each shard's copies as JSON: the cluster's routing table, or a lone node's own copies. */
 function copiesOf(node: NodeContext, idx: IndexService): Record<string, unknown>[][] | null {
-  if (node.cluster) {
-    const table = node.cluster.state().routing.get(idx.name);
-    return table ? table.shards.map((copies) => copies.map(clusterCopyJson)) : null;
-  }
-  return indexRouting(idx, routingNode(node)) as unknown as Record<string, unknown>[][] | null;
+  return node.routing.copiesJson(idx);
 }
 
 function routingTableJson(
@@ -282,9 +254,7 @@ function routingNodesJson(
   const unassigned: Record<string, unknown>[] = [];
   const byNode = new Map<string, Record<string, unknown>[]>();
   // the state's data nodes are listed even without copies (when nodes were asked for)
-  if (withNode)
-    for (const id of node.cluster ? node.cluster.state().nodes.keys() : [node.nodeId])
-      byNode.set(id, []);
+  if (withNode) for (const n of node.members.nodes()) byNode.set(n.id, []);
   for (const idx of indices)
     for (const copies of copiesOf(node, idx) ?? [])
       for (const c of copies) {

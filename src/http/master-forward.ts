@@ -47,16 +47,6 @@ export function masterUrl(cluster: ClusterMembership): string | null {
   return `http://${m.httpAddress}`;
 }
 
-/**
- * The HTTP base URL of another node of the cluster (null: this node, or not a member): where a
- * request about something that node holds (a task, a SQL cursor) is passed on.
- */
-export function nodeUrl(cluster: ClusterMembership | undefined, nodeId: string): string | null {
-  if (!cluster || nodeId === cluster.localNode.id) return null;
-  const n = cluster.state().nodes.get(nodeId);
-  return n ? `http://${n.httpAddress}` : null;
-}
-
 const PASSED = ['content-type', 'authorization', 'accept', 'x-opaque-id'];
 
 /** Relays a request to the node at `base` (the master; also a task's own node) and returns its answer. */

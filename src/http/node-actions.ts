@@ -2,12 +2,12 @@
  * Answers every node gives for the node that asks (ES TransportNodesAction): `_cat/nodeattrs`,
  * `_cat/thread_pool`, `_cat/tasks`, `_cat/allocation`, `_cat/fielddata`, `_cluster/stats` and the
  * task list read every node's part. The routes register
- * each action's local answer when the app is built; a lone node answers itself, a node in a
- * cluster registers them with its membership when it joins (node.ts) and asks every node.
+ * each action's local answer when the app is built; the node's members view (node.members) asks
+ * them: a lone node answers itself, a node in a cluster registers them with its membership when
+ * it joins (node.ts) and asks every node.
  */
-import { EsError } from '../common/errors.js';
+import type { EveryNodeAnswers } from '../engine/members-view.js';
 import type { NodeContext } from '../node-context.js';
-import { clusterNodesSelected, nodeSelected } from './routes/nodes.js';
 
 export type NodeAction = (body: unknown) => unknown;
 
@@ -30,41 +30,20 @@ export async function fromEveryNode(
   return (await everyNode(node, action, body, nodeIds, timeoutMs)).answers;
 }
 
-export interface EveryNodeAnswers {
-  readonly answers: Array<[nodeId: string, answer: unknown]>;
-  /** How many of the nodes asked did not answer (`_nodes.failed`). */
-  readonly failed: number;
-  /** Why, for those whose failure is known (`_nodes.failures`). */
-  readonly failures: Array<{ nodeId: string; error: EsError }>;
-}
+export type { EveryNodeAnswers };
 
 /** fromEveryNode, with the nodes that did not answer. */
-export async function everyNode(
+export function everyNode(
   node: NodeContext,
   action: string,
   body: unknown,
   nodeIds: string[] = [],
   timeoutMs = 30_000,
 ): Promise<EveryNodeAnswers> {
-  if (!node.cluster) {
-    if (!nodeSelected(node, nodeIds)) return { answers: [], failed: 0, failures: [] };
-    const h = node.nodeActions.get(action);
-    if (!h) throw new EsError('action_not_found_transport_exception', `No handler for action [${action}]`, 500); // prettier-ignore
-    return { answers: [[node.nodeId, await h(body)]], failed: 0, failures: [] };
-  }
-  const wanted = clusterNodesSelected(node, nodeIds);
-  const { results, failures } = await node.cluster.collect(action, body, timeoutMs);
-  const answers: Array<[string, unknown]> = [];
-  let failed = 0;
-  for (const id of node.cluster.state().nodes.keys()) {
-    if (!wanted.has(id)) continue;
-    if (results.has(id)) answers.push([id, results.get(id)]);
-    else failed++;
-  }
-  return { answers, failed, failures: failures.filter((f) => wanted.has(f.nodeId)) };
+  return node.members.ask(action, body, nodeIds, timeoutMs);
 }
 
 /** The elected master's node id (`*` in `_cat/nodes`, `_master` in node filters); a lone node is its own. */
 export function masterNodeId(node: NodeContext): string | null {
-  return node.cluster ? node.cluster.state().masterNodeId : node.nodeId;
+  return node.routing.masterNodeId();
 }

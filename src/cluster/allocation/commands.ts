@@ -11,6 +11,7 @@ import {
 } from '../../common/errors.js';
 import type { ClusterState, DiscoveryNode, ShardRouting } from '../state.js';
 import type { AllocationContext } from './context.js';
+import type { RerouteCommand } from '../../engine/routing-view.js';
 import { canAllocate, combined, decisionsToString, type Decision } from './deciders.js';
 import { hostOf, nodeToString } from './describe.js';
 import { failShard } from './fail.js';
@@ -30,34 +31,7 @@ import {
   type Work,
 } from './work.js';
 
-export type RerouteCommand =
-  | {
-      readonly kind: 'move';
-      readonly index: string;
-      readonly shard: number;
-      readonly fromNode: string;
-      readonly toNode: string;
-    }
-  | {
-      readonly kind: 'cancel';
-      readonly index: string;
-      readonly shard: number;
-      readonly node: string;
-      readonly allowPrimary: boolean;
-    }
-  | {
-      readonly kind: 'allocate_replica';
-      readonly index: string;
-      readonly shard: number;
-      readonly node: string;
-    }
-  | {
-      readonly kind: 'allocate_stale_primary' | 'allocate_empty_primary';
-      readonly index: string;
-      readonly shard: number;
-      readonly node: string;
-      readonly acceptDataLoss: boolean;
-    };
+export type { RerouteCommand };
 
 // --- parsing ---------------------------------------------------------------------------------
 

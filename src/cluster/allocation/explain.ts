@@ -11,6 +11,7 @@ import {
 } from '../../common/errors.js';
 import type { ClusterState, DiscoveryNode, ShardRouting } from '../state.js';
 import type { AllocationContext } from './context.js';
+import type { ExplainRequest } from '../../engine/routing-view.js';
 import { weigher, withinThreshold } from './balance.js';
 import { resolveNode } from './commands.js';
 import {
@@ -32,14 +33,7 @@ import { isoDate } from './describe.js';
 import { explanationOf } from './explain-text.js';
 import { openWork, type Work } from './work.js';
 
-export interface ExplainRequest {
-  readonly index?: string;
-  readonly shard?: number;
-  readonly primary?: boolean;
-  readonly currentNode?: string;
-  readonly includeYesDecisions?: boolean;
-  readonly includeDiskInfo?: boolean;
-}
+export type { ExplainRequest };
 
 /** ES ClusterAllocationExplainRequest's body parser (index, shard, primary, current_node). */
 export function parseExplainRequest(

@@ -19,6 +19,7 @@ import {
 } from '../allocation/index.js';
 import type { Coordinator } from '../coordination/coordinator.js';
 import type { ClusterState } from '../state.js';
+import type { PendingTask } from '../../engine/routing-view.js';
 import { stateDiff } from './state-diff.js';
 
 export type StateUpdate = (state: ClusterState) => ClusterState;
@@ -34,13 +35,7 @@ export interface MasterService {
   stop(): void;
 }
 
-/** ES PendingClusterTask. */
-export interface PendingTask {
-  readonly insertOrder: number;
-  readonly source: string;
-  readonly insertedAt: number;
-  readonly executing: boolean;
-}
+export type { PendingTask };
 
 export interface MasterServiceOptions {
   /** The allocation context for the master's reroutes (settings, shard stores, ids, time). */

@@ -27,7 +27,7 @@ import { BulkByScrollTask, FULL_STATUS, startByQuery, type ByQueryStart } from '
 import type { ActiveShards, ByQueryJob } from './by-query-worker.js';
 import { statusFields, type StatusJsonOptions } from './by-query-status.js';
 import { parseTaskId, type TaskManager } from './tasks.js';
-import { nodeUrl, relayToMaster } from '../master-forward.js';
+import { relayToMaster } from '../master-forward.js';
 
 /** Parameters RestSearchAction.parseSearchRequest and the by-query handlers consume. */
 const PARAMS = [
@@ -401,7 +401,7 @@ export function registerByQueryRoutes(
     const raw = req.params.task_id!;
     const taskId = parseTaskId(raw);
     // ES TransportRethrottleAction runs on the task's node
-    const owner = nodeUrl(node.cluster, taskId.node);
+    const owner = node.routing.peerUrl(taskId.node);
     if (owner) return relayToMaster(owner, req.method, req.uri, req.headers, req.body);
     const rps = parseRequestsPerSecond(param(req, 'requests_per_second'));
     if (rps === null) throw illegalArgument('requests_per_second is a required parameter');

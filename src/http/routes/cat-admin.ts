@@ -37,7 +37,7 @@ import {
   type WireCell,
 } from './cat.js';
 import { fromEveryNode, registerNodeAction } from '../node-actions.js';
-import { localDiscoveryNode } from './cluster-allocation.js';
+import { localDiscoveryNode } from '../local-routing-view.js';
 import { ES_VERSION } from './info.js';
 import { hostOf, transportAddress } from './nodes.js';
 import type { TaskManager } from './tasks.js';
@@ -133,7 +133,7 @@ export function registerCatAdminRoutes(
   const allocation: Handler = async (req) => {
     checkParams(req, [...CAT_PARAMS, 'node_id']);
     // `_master` and `_local` name one node: the coordinating node resolves them
-    const master = node.cluster?.state().masterNodeId ?? node.nodeId;
+    const master = node.routing.masterNodeId() ?? node.nodeId;
     const ids = (req.params.node_id ?? '')
       .split(',')
       .filter((s) => s)

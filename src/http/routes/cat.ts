@@ -22,19 +22,14 @@ import {
 import { allShardsFailed } from '../../dsl/search/shard-failures.js';
 import { parseQuery } from '../../dsl/query/index.js';
 import { findAliases } from '../../engine/alias-listing.js';
-import { clusterHealth, indexHealth } from '../../engine/health.js';
 import {
   indicesOptionsFrom,
   STRICT_EXPAND_OPEN,
   STRICT_EXPAND_OPEN_CLOSED,
-  STRICT_EXPAND_OPEN_FORBID_CLOSED,
 } from '../../engine/index-names.js';
-import type { IndexService } from '../../engine/index-service.js';
 import type { NodeContext } from '../../node-context.js';
 import { ES_VERSION } from './info.js';
 import { transportAddress } from './nodes.js';
-import { nodeCount } from './cluster.js';
-import { catShardsInCluster, healthInCluster } from './cluster-indices.js';
 import { EsError } from '../../common/errors.js';
 import { searchLimits } from './search.js';
 import { checkParams } from '../params.js';
@@ -107,10 +102,8 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
 
   router.add('GET', '/_cat/health', (req) => {
     checkParams(req, CAT_PARAMS);
-    const h = node.cluster?.indices
-      ? healthInCluster(node, undefined, 'cluster')
-      : clusterHealth(node.clusterName, indices.all());
-    h.number_of_nodes = h.number_of_data_nodes = nodeCount(node);
+    const h = node.routing.health(undefined, 'cluster').health;
+    h.number_of_nodes = h.number_of_data_nodes = node.routing.nodeCount();
     const now = new Date();
     return respond(req, {
       columns: HEALTH_COLUMNS,
@@ -158,17 +151,11 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
   router.add('GET', '/_cat/master', (req) => {
     checkParams(req, CAT_PARAMS);
     const columns = MASTER_COLUMNS;
-    if (!node.cluster) {
-      const host = node.publishAddress.split(':')[0] || node.settings.host;
-      return respond(req, { columns, rows: [[node.nodeId, host, host, node.nodeName]] });
-    }
-    const state = node.cluster.state();
-    const m = state.masterNodeId === null ? undefined : state.nodes.get(state.masterNodeId);
+    const m = node.routing.master();
     if (!m) {
       throw new EsError('master_not_discovered_exception', 'no master is elected', 503);
     }
-    const host = m.transportAddress.slice(0, m.transportAddress.lastIndexOf(':'));
-    return respond(req, { columns, rows: [[m.id, host, host, m.name]] });
+    return respond(req, { columns, rows: [[m.id, m.host, m.host, m.name]] });
   });
 
   const catIndices: Handler = async (req) => {
@@ -251,66 +238,13 @@ export function registerCatRoutes(router: Router<Handler>, node: NodeContext): v
 
   const catShards: Handler = async (req) => {
     checkParams(req, CAT_PARAMS);
-    if (node.cluster?.indices) {
-      const rows = await catShardsInCluster(node, req.params.index);
-      return respond(req, { columns: SHARDS_COLUMNS, rows });
-    }
-    // ES RestShardsAction lists the routing table, where closed indices have no entry, and asks
-    // the indices stats of the named ones, which refuses a closed index by name
-    const targets = req.params.index
-      ? indices.resolve(req.params.index, STRICT_EXPAND_OPEN_FORBID_CLOSED)
-      : indices.all().filter((i) => !i.closed);
-    const rows: Cell[][] = [];
-    const host = node.publishAddress.split(':')[0] || node.settings.host;
-    for (const idx of targets) {
-      const total = indexStats(idx);
-      for (const shard of idx.shards) {
-        const s = shard.search?.stats();
-        const docs = s?.docs ?? 0;
-        const bytes =
-          total.docs > 0
-            ? Math.round((total.bytes * docs) / total.docs)
-            : Math.round(total.bytes / idx.numberOfShards);
-        // A red index (failed to open) has no started primary.
-        const down = idx.closed || idx.failed;
-        const prim: Record<string, Cell> = {
-          index: idx.name,
-          shard: shard.id,
-          prirep: 'p',
-          state: down ? 'UNASSIGNED' : 'STARTED',
-          docs: down ? null : docs,
-          store: down ? null : new ByteSize(bytes),
-          ip: down ? null : host,
-          id: down ? null : node.nodeId.slice(0, 4),
-          node: down ? null : node.nodeName,
-          ...(idx.failed ? { 'unassigned.reason': 'ALLOCATION_FAILED' } : {}),
-          sync_id: shard.syncId,
-          'segments.count': s?.segments ?? 0,
-          'seq_no.max': shard.maxSeqNo,
-          'seq_no.local_checkpoint': shard.maxSeqNo,
-          'seq_no.global_checkpoint': shard.maxSeqNo,
-        };
-        rows.push(
-          SHARDS_COLUMNS.map((c) => (c.name in prim ? prim[c.name]! : defaultStat(c.name))),
-        );
-        for (let r = 0; r < idx.numberOfReplicas; r++) {
-          const rep: Record<string, Cell> = {
-            index: idx.name,
-            shard: shard.id,
-            prirep: 'r',
-            state: 'UNASSIGNED',
-            docs: null,
-            store: null,
-            ip: null,
-            id: null,
-            node: null,
-            'unassigned.reason': 'INDEX_CREATED',
-            'unassigned.at': new Date(idx.meta.creationDate).toISOString(),
-          };
-          rows.push(SHARDS_COLUMNS.map((c) => (c.name in rep ? rep[c.name]! : null)));
-        }
-      }
-    }
+    const rows = (await node.routing.shardRows(req.params.index)).map(({ values, others }) =>
+      SHARDS_COLUMNS.map((c) => {
+        const v = values[c.name];
+        if (v === undefined) return others === 'zero' ? defaultStat(c.name) : null;
+        return v !== null && typeof v === 'object' ? new ByteSize(v.bytes) : v;
+      }),
+    );
     return respond(req, { columns: SHARDS_COLUMNS, rows });
   };
   router.add('GET', '/_cat/shards', catShards);
@@ -359,28 +293,6 @@ function defaultStat(name: string): Cell {
   if (/(size|memory)$/.test(name)) return new ByteSize(0);
   if (/(time)$/.test(name)) return new TimeValue(0);
   return 0;
-}
-
-export function indexStats(idx: IndexService): {
-  docs: number;
-  deleted: number;
-  bytes: number;
-  segments: number;
-  refreshes: number;
-} {
-  let docs = 0;
-  let deleted = 0;
-  let segments = 0;
-  let refreshes = 0;
-  for (const s of idx.shards) {
-    const st = s.search?.stats();
-    if (!st) continue;
-    docs += st.docs;
-    deleted += st.deleted;
-    segments += st.segments;
-    refreshes += st.refreshes;
-  }
-  return { docs, deleted, bytes: idx.storeBytes(), segments, refreshes };
 }
 
 /** Transport action by which a node collects the other nodes' `_cat/nodes` rows. */

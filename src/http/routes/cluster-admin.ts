@@ -5,7 +5,6 @@
 import { everyNode, registerNodeAction } from '../node-actions.js';
 import { availableParallelism, freemem, platform, totalmem, type as osType } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
-import { clusterHealth } from '../../engine/health.js';
 import type { NodeContext } from '../../node-context.js';
 import { checkParams } from '../params.js';
 import type { Handler } from '../rest.js';
@@ -13,7 +12,6 @@ import type { Router } from '../router.js';
 import { ES_VERSION } from './info.js';
 import { localNodeStats, nodeSelected } from './nodes.js';
 import { copiesIndicesStats } from './stats.js';
-import { healthInCluster } from './cluster-indices.js';
 
 type Obj = Record<string, unknown>;
 
@@ -133,9 +131,7 @@ function sumFields(list: ReadonlyArray<Record<string, number>>): Record<string, 
 
 async function clusterStats(node: NodeContext): Promise<Obj> {
   const open = node.indices.all().filter((i) => !i.closed);
-  const status = node.cluster
-    ? healthInCluster(node, undefined, 'cluster').status
-    : clusterHealth(node.clusterName, open).status;
+  const status = node.routing.status();
   const common = await copiesIndicesStats(node, open, [
     'docs',
     'store',
@@ -219,11 +215,10 @@ export function registerClusterAdminRoutes(router: Router<Handler>, node: NodeCo
   router.add('GET', '/_cluster/stats', stats);
   router.add('GET', '/_cluster/stats/nodes/{node_id}', stats);
 
-  // A lone node runs its cluster state updates at once: nothing ever waits in the master's queue.
+  // ES's master queue (a lone node runs its cluster state updates at once: nothing ever waits)
   router.add('GET', '/_cluster/pending_tasks', async (req) => {
     checkParams(req, ['local', 'master_timeout']);
-    // a lone node's metadata changes run at once: nothing ever waits
-    const pending = node.cluster?.indices ? await node.cluster.indices.pendingTasks() : [];
+    const pending = await node.routing.pendingTasks();
     const now = Date.now();
     const tasks = pending.map((t) => ({
       insert_order: t.insertOrder,

@@ -1,19 +1,10 @@
 /**
- * Cluster APIs of a single node: `_cluster/health` (with wait_for_* and timeouts answered as
- * Elasticsearch does, 408 on timeout), `_cluster/state` and `_cluster/settings`.
+ * Cluster APIs: `_cluster/health` (with wait_for_* and timeouts answered as Elasticsearch does,
+ * 408 on timeout) over the node's routing view, `_cluster/state` and `_cluster/settings`.
  */
 import { EsError, illegalArgument } from '../../common/errors.js';
-import {
-  clusterHealth,
-  indexHealth,
-  statusAtLeast,
-  type HealthStatus,
-} from '../../engine/health.js';
-import {
-  indicesOptionsFrom,
-  LENIENT_EXPAND_OPEN,
-  STRICT_EXPAND_OPEN_CLOSED,
-} from '../../engine/index-names.js';
+import { statusAtLeast, type HealthStatus } from '../../engine/health.js';
+import { indicesOptionsFrom, LENIENT_EXPAND_OPEN } from '../../engine/index-names.js';
 import { DEFAULT_MAX_AGG_DEPTH, MAX_AGG_DEPTH_SETTING } from '../../dsl/aggs/parse/parse-aggs.js';
 import {
   DEFAULT_MAX_NESTED_QUERY_DEPTH,
@@ -21,11 +12,11 @@ import {
 } from '../../dsl/query/index.js';
 import { STATIC_SCRIPT_SETTINGS } from '../../dsl/script/settings.js';
 import { parseTimeValueMs } from '../../engine/time-value.js';
+import type { HealthLevel } from '../../engine/routing-view.js';
 import type { NodeContext } from '../../node-context.js';
 import { clusterStateResponse, parseMetrics } from '../cluster-state.js';
 import { StateVersions } from '../cluster-state-version.js';
 import { registerClusterAllocationRoutes } from './cluster-allocation.js';
-import { healthInCluster } from './cluster-indices.js';
 import { checkParams, longParam } from '../params.js';
 import { bodyObject, boolParam, param, type Handler } from '../rest.js';
 import type { Router } from '../router.js';
@@ -70,67 +61,21 @@ export function registerClusterRoutes(router: Router<Handler>, node: NodeContext
     const waitNoInitializing = boolParam(req, 'wait_for_no_initializing_shards', false);
     const indexExpr = req.params.index;
     const compute = () => {
-      if (node.cluster?.indices) {
-        const h = healthInCluster(node, indexExpr, level);
-        h.number_of_nodes = h.number_of_data_nodes = nodeCount(node);
-        let satisfied = true;
-        if (wantStatus && !statusAtLeast(h.status, wantStatus)) satisfied = false;
-        if (waitNodes !== undefined && !nodesSatisfied(waitNodes, h.number_of_nodes))
-          satisfied = false;
-        if (waitActive === 'all' && h.unassigned_shards + h.initializing_shards > 0)
-          satisfied = false;
-        if (waitActive !== undefined && waitActive !== 'all') {
-          const n = Number(waitActive);
-          if (Number.isFinite(n) && h.active_shards < n) satisfied = false;
-        }
-        if (waitNoRelocating && h.relocating_shards > 0) satisfied = false;
-        if (waitNoInitializing && h.initializing_shards > 0) satisfied = false;
-        return { h, satisfied };
-      }
-      let targets = node.indices.all();
-      let missing = false;
-      if (indexExpr) {
-        try {
-          targets = node.indices.resolve(indexExpr, STRICT_EXPAND_OPEN_CLOSED);
-        } catch (e) {
-          if (e instanceof EsError && e.status === 404) {
-            missing = true;
-            targets = [];
-          } else throw e;
-        }
-      }
-      const h = clusterHealth(node.clusterName, targets);
-      h.number_of_nodes = h.number_of_data_nodes = nodeCount(node);
-      if (missing) h.status = 'red';
+      // a lone node answers a missing index red (and waits for it); a cluster refuses it
+      const { health: h, missing } = node.routing.health(indexExpr, level as HealthLevel);
+      h.number_of_nodes = h.number_of_data_nodes = node.routing.nodeCount();
       let satisfied = !missing;
       if (wantStatus && !statusAtLeast(h.status, wantStatus)) satisfied = false;
       if (waitNodes !== undefined && !nodesSatisfied(waitNodes, h.number_of_nodes))
         satisfied = false;
+      if (waitActive === 'all' && h.unassigned_shards + h.initializing_shards > 0)
+        satisfied = false;
       if (waitActive !== undefined && waitActive !== 'all') {
         const n = Number(waitActive);
         if (Number.isFinite(n) && h.active_shards < n) satisfied = false;
-      } else if (waitActive === 'all' && h.unassigned_shards > 0) satisfied = false;
-      if (level !== 'cluster') {
-        h.indices = {};
-        for (const i of targets) {
-          const ih: Record<string, unknown> = { ...indexHealth(i) };
-          if (level === 'shards') {
-            const shards: Record<string, unknown> = {};
-            for (let s = 0; s < i.numberOfShards; s++) {
-              shards[String(s)] = {
-                status: ih.status,
-                primary_active: !i.failed,
-                active_shards: i.failed ? 0 : 1,
-                relocating_shards: 0,
-                initializing_shards: 0,
-                unassigned_shards: i.numberOfReplicas + (i.failed ? 1 : 0),
-              };
-            }
-            ih.shards = shards;
-          }
-          h.indices[i.name] = ih as never;
-        }
       }
+      if (waitNoRelocating && h.relocating_shards > 0) satisfied = false;
+      if (waitNoInitializing && h.initializing_shards > 0) satisfied = false;
       return { h, satisfied };
     };
     const deadline = Date.now() + timeoutMs;
@@ -303,9 +248,4 @@ function nest(m: Record<string, string>): Record<string, unknown> {
     n[parts[parts.length - 1]!] = m[k];
   }
   return root;
-}
-
-/** Nodes in the cluster: the cluster state's when the node joined one, else this node alone. */
-export function nodeCount(node: NodeContext): number {
-  return node.cluster ? node.cluster.state().nodes.size : 1;
 }

@@ -22,7 +22,6 @@ import { checkParams } from '../params.js';
 import { boolParam, listParam, param, type Handler, type RestRequest } from '../rest.js';
 import type { Router } from '../router.js';
 import { transportAddress } from './nodes.js';
-import { recoveryEntry } from '../../engine/recovery-entry.js';
 import { RECOVERY_COLUMNS } from '../../cat/columns.js';
 import { TimeValue, type Cell } from '../../cat/table.js';
 import { CAT_PARAMS, respond } from './cat.js';
@@ -127,7 +126,7 @@ export function registerIndexShardRoutes(router: Router<Handler>, node: NodeCont
       name: node.nodeName,
       ephemeral_id: node.ephemeralId,
       transport_address: transportAddress(node),
-      attributes: node.cluster?.localNode.attributes ?? {},
+      attributes: node.members.attributes(),
     };
     return shards.map(() => self);
   });
@@ -169,20 +168,12 @@ export function registerIndexShardRoutes(router: Router<Handler>, node: NodeCont
   router.add('GET', '/{index}/_shard_stores', shardStores);
 
   /** Every started copy's recovery entry, by index (in the targets' order). */
-  const recoveries = async (targets: IndexService[], human: boolean, activeOnly: boolean) => {
-    const self = { id: node.nodeId, name: node.nodeName, transportAddress: transportAddress(node) };
-    const out: Record<string, Array<Record<string, unknown>>> = {};
-    const live = targets.filter((i) => !i.failed);
-    if (node.cluster?.indices) {
-      const got = await node.cluster.indices.recoveries(live.map((i) => i.name), human, activeOnly); // prettier-ignore
-      for (const i of live) if (got[i.name]) out[i.name] = got[i.name] as Array<Record<string, unknown>>; // prettier-ignore
-      return out;
-    }
-    if (activeOnly) return out;
-    for (const idx of live)
-      out[idx.name] = idx.shards.map((shard) => recoveryEntry(shard.id, shard.recovery, true, self, human)); // prettier-ignore
-    return out;
-  };
+  const recoveries = (targets: IndexService[], human: boolean, activeOnly: boolean) =>
+    node.routing.recoveries(
+      targets.filter((i) => !i.failed),
+      human,
+      activeOnly,
+    );
 
   // ---- recovery: how each started copy was recovered (all are done on a lone node)
   const recovery: Handler = async (req) => {

@@ -26,7 +26,6 @@ import { checkParams } from '../params.js';
 import { boolParam, param, type Handler, type RestRequest } from '../rest.js';
 import type { Router } from '../router.js';
 import { ES_VERSION } from './info.js';
-import { nodeStatsTransport } from '../../cluster/transport/stats.js';
 import { PROCESSOR_TYPES } from '../../ingest/processors/index.js';
 import { INDEX_METRICS, nodeIndicesStats, unrecognizedMetrics } from './stats.js';
 import { discoveryStats, runtimeStats } from '../runtime-stats.js';
@@ -90,7 +89,6 @@ const MODULES = [
 ];
 /** ES: the monitor services' default refresh interval (monitor.*.refresh_interval). */
 const REFRESH_INTERVAL_MS = 1000;
-const TRANSPORT_PORT = 9300;
 
 const commaSet = (s: string): Set<string> =>
   new Set(
@@ -139,9 +137,9 @@ export function hostOf(node: NodeContext): string {
   return colon > 0 ? pub.slice(0, colon) : node.settings.host;
 }
 
-/** The node's transport address as ES prints it (there is no transport layer: the default port). */
+/** The node's transport address as ES prints it (a lone node binds none: it reports ES's default port). */
 export function transportAddress(node: NodeContext): string {
-  return node.cluster?.localNode.transportAddress ?? `${hostOf(node)}:${TRANSPORT_PORT}`;
+  return node.members.transportAddress();
 }
 
 /** The fields every node entry starts with (ES NodeInfo / NodeStats toXContent). */
@@ -256,7 +254,7 @@ function nodeInfo(node: NodeContext, metrics: Set<string>, req: RestRequest): un
   // a lone node binds no transport port: its section names the address it reports, as
   // `transport_address` does, with no profiles
   if (want('transport')) {
-    const addr = node.cluster?.transport.boundAddress() ?? transportAddress(node);
+    const addr = node.members.boundTransportAddress();
     out.transport = { bound_address: [addr], publish_address: addr, profiles: {} };
   }
   if (want('http')) {
@@ -484,8 +482,8 @@ function nodeStats(
   if (metrics.has('jvm')) out.jvm = runtimeStats(node.startedAt, human);
   if (metrics.has('fs')) out.fs = fsStats(node, human);
   // a lone node has no transport layer, so no section (as ES omits what a node does not report)
-  if (metrics.has('transport') && node.cluster)
-    out.transport = nodeStatsTransport(node.cluster.transport.stats(), human);
+  const transport = metrics.has('transport') ? node.members.transportStats(human) : null;
+  if (transport) out.transport = transport;
   if (metrics.has('http')) {
     const h = node.httpStats?.() ?? { current_open: 0, total_opened: 0 };
     out.http = { current_open: h.current_open, total_opened: h.total_opened };
@@ -518,25 +516,6 @@ export function localNodeStats(
   params: Params,
 ): unknown {
   return nodeStats(node, new Set(metrics), indexMetrics, asRequest(params));
-}
-
-/** ES DiscoveryNodes.resolveNodes over the cluster state's nodes: ids, names, hosts, _local, _master. */
-export function clusterNodesSelected(node: NodeContext, ids: string[]): Set<string> {
-  const state = node.cluster!.state();
-  const out = new Set<string>();
-  const all = ids.length === 0 || (ids.length === 1 && ids[0] === '_all');
-  for (const n of state.nodes.values()) {
-    if (all) out.add(n.id);
-    const host = n.httpAddress.slice(0, n.httpAddress.lastIndexOf(':'));
-    for (const id of ids) {
-      if (id === '_all' || id === n.id) out.add(n.id);
-      else if (id === '_local' && n.id === node.nodeId) out.add(n.id);
-      else if (id === '_master' && n.id === state.masterNodeId) out.add(n.id);
-      else if (simpleMatch(id, n.name) || simpleMatch(id, host) || simpleMatch(id, n.id))
-        out.add(n.id);
-    }
-  }
-  return out;
 }
 
 /** Every selected node's part (ES TransportNodesAction), this node's included. */

@@ -17,22 +17,13 @@ export function registerQuarryCopiesRoutes(router: Router<Handler>, node: NodeCo
     const name = req.params.index!;
     const idx = node.indices.get(name);
     if (!idx) throw indexNotFoundFor(name);
-    // In a cluster every node opens every index; only the copies assigned here hold documents.
-    const state = node.cluster?.state();
-    const localId = node.cluster?.localNode.id;
-    const table = state?.routing.get(name);
-    const shards = [];
-    for (let n = 0; n < idx.numberOfShards; n++) {
-      const assigned = table
-        ? table.shards[n]?.find((c) => c.nodeId === localId && c.allocationId)
-        : undefined;
-      if (table && !assigned) continue;
-      const shard = idx.shard(n);
-      shards.push({
-        shard: n,
-        primary: assigned ? assigned.primary : true,
-        state: assigned ? assigned.state : 'STARTED',
-        allocation_id: assigned?.allocationId?.id ?? null,
+    const shards = node.routing.copiesHere(idx).map((c) => {
+      const shard = idx.shard(c.shard);
+      return {
+        shard: c.shard,
+        primary: c.primary,
+        state: c.state,
+        allocation_id: c.allocationId,
         primary_term: shard.primaryTerm,
         max_seq_no: shard.maxSeqNo,
         docs: shard.changesSince(0).map(({ id, record }) => ({
@@ -42,11 +33,11 @@ export function registerQuarryCopiesRoutes(router: Router<Handler>, node: NodeCo
           _primary_term: record.primaryTerm,
           deleted: record.tombstone,
         })),
-      });
-    }
+      };
+    });
     return {
       status: 200,
-      body: { index: name, index_uuid: idx.uuid, node: localId ?? node.nodeId, shards },
+      body: { index: name, index_uuid: idx.uuid, node: node.nodeId, shards },
     };
   });
 }

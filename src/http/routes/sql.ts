@@ -9,7 +9,7 @@ import { EsError } from '../../common/errors.js';
 import type { NodeContext } from '../../node-context.js';
 import { SqlService, type SqlRequest } from '../../sql/execute/session.js';
 import { cursorNode } from '../../sql/execute/cursors.js';
-import { nodeUrl, relayToMaster } from '../master-forward.js';
+import { relayToMaster } from '../master-forward.js';
 import { clusterSqlSearch } from '../sql-cluster-search.js';
 import { localSqlSearch, type SqlNode, type SqlSearchBackend } from '../../sql/execute/search.js';
 import { systemClock } from '../../search/deadline.js';
@@ -210,7 +210,7 @@ export function registerSqlRoutes(router: Router<Handler>, node: NodeContext): v
   /** The HTTP address of the other node of the cluster that opened a cursor, if any. */
   const cursorOwner = (id: string): string | null => {
     const owner = cursorNode(id);
-    return owner === null ? null : nodeUrl(node.cluster, owner);
+    return owner === null ? null : node.routing.peerUrl(owner);
   };
 
   const query: Handler = async (req) => {

@@ -13,7 +13,7 @@ import { checkParams } from '../params.js';
 import { simpleMatch } from '../../engine/index-names.js';
 import { fromEveryNode, registerNodeAction } from '../node-actions.js';
 import { listTasksBody, type GroupBy, type NodeTasks } from '../task-listing.js';
-import { nodeUrl, relayToMaster } from '../master-forward.js';
+import { relayToMaster } from '../master-forward.js';
 import { hostOf, transportAddress } from './nodes.js';
 import { boolParam, param, type Handler } from '../rest.js';
 import type { Router } from '../router.js';
@@ -374,7 +374,7 @@ export function registerTaskRoutes(
       return { status: 200, body: listTasksBody('nodes', parts) };
     }
     // one task: asked of its own node (ES TransportTasksAction resolves the task's node)
-    const owner = nodeUrl(node.cluster, taskId.node);
+    const owner = node.routing.peerUrl(taskId.node);
     if (owner) return relayToMaster(owner, 'POST', req.uri, req.headers, null);
     const failed = (cause: EsError) => ({
       status: 200,
@@ -446,7 +446,7 @@ export function registerTaskRoutes(
     const waitMs =
       timeout === undefined ? DEFAULT_WAIT_FOR_COMPLETION_MS : parseTimeValue(timeout, 'timeout');
     // ES TransportGetTaskAction: a task of another node of the cluster is asked of that node
-    const owner = nodeUrl(node.cluster, taskNode);
+    const owner = node.routing.peerUrl(taskNode);
     if (owner) return relayToMaster(owner, 'GET', req.uri, req.headers, null);
     if (taskNode !== tasks.nodeId) {
       try {

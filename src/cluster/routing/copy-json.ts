@@ -3,7 +3,7 @@
  * (`routing_table`, `routing_nodes`): state, primary, node, relocating_node, shard, index, then
  * the expected size, recovery source, allocation id and unassigned info when they apply. Pure.
  */
-import type { RecoverySource, ShardRouting } from '../cluster/state.js';
+import type { RecoverySource, ShardRouting } from '../state.js';
 
 function recoverySourceJson(r: RecoverySource): Record<string, unknown> {
   switch (r.type) {
