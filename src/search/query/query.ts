@@ -4,6 +4,7 @@
  * per-segment scorers. Plain data with a `kind` discriminant.
  */
 import type { SpanQuery } from './spans/types.js';
+import type { RangeRelation } from '../index/range-keys.js';
 
 export interface TermMatcher {
   /** Literal prefix every matching term starts with ('' = none). */
@@ -80,6 +81,15 @@ export type Query =
       boost: number;
     }
   | { kind: 'NumericSet'; field: string; values: number[]; boost: number }
+  /** Lucene RangeFieldQuery: range field values in `relation` to [min, max] (inclusive range-keys). */
+  | {
+      kind: 'RangeField';
+      field: string;
+      min: string;
+      max: string;
+      relation: RangeRelation;
+      boost: number;
+    }
   | {
       kind: 'TermRange';
       field: string;

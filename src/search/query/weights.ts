@@ -6,6 +6,7 @@
 import type { LiveSegment } from '../index/live-segment.js';
 import { lookupId, seekCeil, type InvertedField, type Segment } from '../index/segment.js';
 import { termOrd } from '../index/term-lookup.js';
+import { rangeDocs } from '../index/range-keys.js';
 import { Bm25 } from './bm25.js';
 import {
   ConjunctionScorer,
@@ -129,6 +130,19 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
       return docSetWeight(b, `${q.field}:{${q.values.join(' ')}}`, (ls) =>
         unionDocs(q.values.map((v) => numericRangeDocs(ls.segment, q.field, v, v, true, true))),
       );
+    }
+    case 'RangeField': {
+      const b = f(q.boost * boost);
+      const cache = new WeakMap<LiveSegment, Int32Array | null>();
+      return docSetWeight(b, `${q.field}:<ranges:[${q.min} : ${q.max}]>`, (ls) => {
+        let docs = cache.get(ls);
+        if (docs === undefined) {
+          const r = ls.segment.fields.get(q.field)?.ranges;
+          docs = r ? rangeDocs(r, q.relation, q.min, q.max) : null;
+          cache.set(ls, docs);
+        }
+        return docs;
+      });
     }
     case 'TermRange': {
       const b = f(q.boost * boost);

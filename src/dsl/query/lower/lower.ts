@@ -310,6 +310,7 @@ export function lowerRange(node: RangeNode, st: LowerState, rewritten = true): Q
     node.includeUpper,
     node.timeZone,
     node.format,
+    node.relation,
   );
 }
 
