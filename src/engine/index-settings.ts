@@ -5,6 +5,7 @@
  */
 import { illegalArgument, EsError } from '../common/errors.js';
 import { onlyValueLists } from '../common/settings-source.js';
+import { INDEX_SORT_KEYS, indexSortSpecs } from './index-sort-settings.js';
 
 export type SettingValue = string | string[];
 export type FlatSettings = Record<string, SettingValue>;
@@ -112,6 +113,7 @@ const EXACT_KEYS = new Set([
   'index.resize.source.name',
   'index.resize.source.uuid',
   'index.total_shards_per_node',
+  ...INDEX_SORT_KEYS,
 ]);
 
 const PREFIXES = [
@@ -120,7 +122,6 @@ const PREFIXES = [
   'index.routing.allocation.',
   'index.routing.rebalance.',
   'index.blocks.',
-  'index.sort.',
   'index.merge.',
   'index.search.slowlog.',
   'index.indexing.slowlog.',
@@ -148,6 +149,7 @@ export function validateSettings(s: FlatSettings, creating: boolean): void {
       `unknown setting [${k}] please check that any required plugins are installed, or check the breaking changes documentation for removed settings`,
     );
   }
+  if (INDEX_SORT_KEYS.some((k) => s[k] !== undefined && s[k] !== null)) indexSortSpecs(s);
   for (const [k, v] of Object.entries(s)) {
     if (v === null) continue;
     if (!creating && PRIVATE_KEYS.has(k)) {
