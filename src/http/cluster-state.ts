@@ -156,7 +156,7 @@ function blocksJson(indices: readonly IndexService[]): Record<string, unknown> {
 }
 
 /** ES DiscoveryNode.toXContent: Quarry's node has no attributes (`_nodes` lists none either). */
-function nodesJson(node: NodeContext): Record<string, unknown> {
+export function nodesJson(node: NodeContext): Record<string, unknown> {
   if (node.cluster) {
     const out: Record<string, unknown> = {};
     for (const n of node.cluster.state().nodes.values()) {
@@ -252,7 +252,7 @@ function indexMetadataJson(
 }
 
 /** Each shard's copies as JSON: the cluster's routing table, or a lone node's own copies. */
-function copiesOf(node: NodeContext, idx: IndexService): Record<string, unknown>[][] | null {
+export function copiesOf(node: NodeContext, idx: IndexService): Record<string, unknown>[][] | null {
   if (node.cluster) {
     const table = node.cluster.state().routing.get(idx.name);
     return table ? table.shards.map((copies) => copies.map(clusterCopyJson)) : null;
