@@ -57,6 +57,8 @@ export function describeQuery(q: Query): string {
         `${q.field}:${q.includeLo ? '[' : '{'}${q.lo ?? '*'} TO ${q.hi ?? '*'}${q.includeHi ? ']' : '}'}`,
         q.boost,
       );
+    case 'MoreLikeThis':
+      return withBoost('like:', q.boost);
     case 'RangeField':
       return withBoost(`${q.field}:<ranges:[${q.min} : ${q.max}]>`, q.boost);
     case 'TermSet':

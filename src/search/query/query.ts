@@ -5,6 +5,7 @@
  */
 import type { SpanQuery } from './spans/types.js';
 import type { RangeRelation } from '../index/range-keys.js';
+import type { MltSpec } from './more-like-this.js';
 
 export interface TermMatcher {
   /** Literal prefix every matching term starts with ('' = none). */
@@ -183,6 +184,8 @@ export type Query =
       highFreqMinShouldMatch: (optional: number) => number;
       boost: number;
     }
+  /** ES MoreLikeThisQuery: its terms are chosen against the shard's statistics. */
+  | { kind: 'MoreLikeThis'; spec: MltSpec; boost: number }
   /** Lucene span queries (spans/types.ts). */
   | SpanQuery;
 

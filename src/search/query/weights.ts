@@ -7,6 +7,7 @@ import type { LiveSegment } from '../index/live-segment.js';
 import { lookupId, seekCeil, type InvertedField, type Segment } from '../index/segment.js';
 import { termOrd } from '../index/term-lookup.js';
 import { rangeDocs } from '../index/range-keys.js';
+import { rewriteMoreLikeThis } from './more-like-this.js';
 import { Bm25 } from './bm25.js';
 import {
   ConjunctionScorer,
@@ -194,6 +195,8 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
       return createWeight(rewriteBlended(q, ctx.stats), ctx, boost);
     case 'CommonTerms':
       return createWeight(rewriteCommonTerms(q, ctx.stats), ctx, boost);
+    case 'MoreLikeThis':
+      return createWeight(rewriteMoreLikeThis(q.spec, ctx.stats), ctx, f(q.boost * boost));
     case 'Bool':
       return boolWeight(q, ctx, f(q.boost * boost));
     case 'ConstantScore': {
