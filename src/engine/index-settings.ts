@@ -58,6 +58,7 @@ const EXACT_KEYS = new Set([
   'index.max_rescore_window',
   'index.max_adjacency_matrix_filters',
   'index.max_analyzed_offset',
+  'index.highlight.max_analyzed_offset',
   'index.max_terms_count',
   'index.analyze.max_token_count',
   'index.max_regex_length',
@@ -178,6 +179,9 @@ export function validateSettings(s: FlatSettings, creating: boolean): void {
       case 'index.mapping.depth.limit':
       case 'index.mapping.nested_fields.limit':
         intSetting(k, v, k === 'index.max_result_window' ? 1 : 0);
+        break;
+      case 'index.highlight.max_analyzed_offset':
+        intSetting(k, v, -1);
         break;
       case 'index.translog.durability':
         if (typeof v !== 'string' || !['request', 'async'].includes(v.toLowerCase()))
