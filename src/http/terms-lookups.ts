@@ -27,9 +27,10 @@ export function lookupValues(src: unknown, path: string): unknown[] {
 export async function readTermsLookups(
   node: NodeContext,
   roots: readonly unknown[],
+  defaultIndices: readonly string[] = [],
 ): Promise<Array<[string, LookupOutcome]>> {
   const out: Array<[string, LookupOutcome]> = [];
-  for (const l of termsLookupsIn(roots)) {
+  for (const l of termsLookupsIn(roots, defaultIndices)) {
     try {
       const idx = node.indices.resolve(l.index, STRICT_EXPAND_OPEN_FORBID_CLOSED)[0];
       let values: unknown[] | null = null;

@@ -16,6 +16,7 @@ import { illegalArgument } from '../errors.js';
 import { withDisplay } from './build.js';
 import type { IndexQueryContext, LowerState } from './context.js';
 import { fieldMapper } from './fields.js';
+import { mltItemType } from '../terms-lookup-once.js';
 
 /** Term → frequency in insertion-visited order of a Java HashMap. */
 class Freqs {
@@ -95,7 +96,7 @@ function itemVectors(
     if (!ctx.termsLookup) throw illegalArgument('more_like_this documents cannot be read here');
     const got = ctx.termsLookup(
       item.index ?? ctx.index,
-      item.type ?? ctx.typeName ?? '_doc',
+      mltItemType(item),
       item.id!,
       '',
       item.routing,

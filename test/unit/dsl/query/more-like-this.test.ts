@@ -63,3 +63,21 @@ describe('more_like_this', () => {
     );
   });
 });
+
+describe('more_like_this documents read before the search', () => {
+  it('are found in the parsed query, once per target index without _index', async () => {
+    const { termsLookupsIn } = await import('../../../../src/dsl/query/terms-lookup-once.js');
+    const { parseQuery } = await import('../../../../src/dsl/query/index.js');
+    const q = parseQuery({
+      more_like_this: {
+        like: [{ _id: '1' }, { _index: 'other', _type: 't', _id: '2', routing: 'r' }, 'text'],
+        unlike: { doc: { a: 1 } },
+      },
+    });
+    expect(termsLookupsIn([q], ['i1', 'i2'])).toEqual([
+      { index: 'i1', type: '_doc', id: '1', path: '', routing: null },
+      { index: 'i2', type: '_doc', id: '1', path: '', routing: null },
+      { index: 'other', type: 't', id: '2', path: '', routing: 'r' },
+    ]);
+  });
+});
