@@ -5,14 +5,16 @@
  */
 import type { AnalysisResolver } from '../search/index/segment-builder.js';
 import { ShardIndex } from '../search/index/shard-index.js';
+import type { IndexSort } from '../search/index/index-sort.js';
 import { clockMs, inScheduledRefresh, type ShardCounters } from './stats.js';
 
 export class CountedShardIndex extends ShardIndex {
   constructor(
     analysis: AnalysisResolver,
     private readonly counters: ShardCounters,
+    indexSort: IndexSort | null = null,
   ) {
-    super(analysis);
+    super(analysis, indexSort);
   }
 
   override refresh(): void {

@@ -25,7 +25,9 @@ import type { AnalysisResolver } from '../search/index/segment-builder.js';
 import { decodeDoc, idFromKey, shardRange } from '../store/doc-record.js';
 import { loadCommit, writeCommit } from './segment-commits.js';
 import type { ShardSnapshot } from '../search/index/live-segment.js';
-import { parseDocument } from '../mapping/index.js';
+import { lookupField, parseDocument } from '../mapping/index.js';
+import { checkIndexSortFields, indexSortOf, indexSortSpecs } from './index-sort-settings.js';
+import type { IndexSort } from '../search/index/index-sort.js';
 import { dateFormatter } from '../common/dates/index.js';
 import { formatByteSize } from '../common/units.js';
 
@@ -71,7 +73,8 @@ export class IndexService {
       },
     };
     this.analysisResolver = resolver;
-    for (const sh of this.shards) sh.search = new CountedShardIndex(resolver, sh.counters);
+    const sort = storedIndexSort(meta);
+    for (const sh of this.shards) sh.search = new CountedShardIndex(resolver, sh.counters, sort);
     this.onSettingsChanged(() => this.scheduleRefresh());
   }
 
@@ -349,10 +352,22 @@ export class IndexService {
     const ctx = this.mappingContext();
     const parsed = isRootMapping(update) ? update : parseMapping(type, update, ctx);
     const merged = mergeMapping(this.mapping, parsed, ctx);
+    this.checkIndexSort(merged);
     this.mapping = merged;
     this.meta.mapping = { type: merged.typeName, json: mappingToJson(merged) };
     this.meta.version++;
     await this.persist();
+  }
+
+  /** The index sort's fields against a mapping (MapperService.checkIndexSortCompatibility too). */
+  checkIndexSort(mapping: RootMapping): void {
+    const specs = indexSortSpecs(this.meta.settings);
+    if (specs.length === 0) return;
+    checkIndexSortFields(
+      specs,
+      (p) => lookupField(mapping, p),
+      [...mapping.objectsByPath.values()].some((o) => o.type === 'nested'),
+    );
   }
 
   /** Synchronous in-memory application of a dynamic update; the caller persists it. */
@@ -392,6 +407,16 @@ export class IndexService {
 
   shard(n: number): Shard {
     return this.shards[n]!;
+  }
+}
+
+/** The index sort of stored settings (validated when the index was created). */
+function storedIndexSort(meta: IndexMeta): IndexSort | null {
+  try {
+    const specs = indexSortSpecs(meta.settings);
+    return specs.length > 0 ? indexSortOf(specs) : null;
+  } catch {
+    return null;
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { illegalArgument, EsError } from '../common/errors.js';
 import { onlyValueLists } from '../common/settings-source.js';
+import { INDEX_SORT_KEYS, indexSortSpecs } from './index-sort-settings.js';
 
 export type SettingValue = string | string[];
 export type FlatSettings = Record<string, SettingValue>;
@@ -57,6 +58,7 @@ const EXACT_KEYS = new Set([
   'index.max_rescore_window',
   'index.max_adjacency_matrix_filters',
   'index.max_analyzed_offset',
+  'index.highlight.max_analyzed_offset',
   'index.max_terms_count',
   'index.analyze.max_token_count',
   'index.max_regex_length',
@@ -112,6 +114,7 @@ const EXACT_KEYS = new Set([
   'index.resize.source.name',
   'index.resize.source.uuid',
   'index.total_shards_per_node',
+  ...INDEX_SORT_KEYS,
 ]);
 
 const PREFIXES = [
@@ -120,7 +123,6 @@ const PREFIXES = [
   'index.routing.allocation.',
   'index.routing.rebalance.',
   'index.blocks.',
-  'index.sort.',
   'index.merge.',
   'index.search.slowlog.',
   'index.indexing.slowlog.',
@@ -148,6 +150,7 @@ export function validateSettings(s: FlatSettings, creating: boolean): void {
       `unknown setting [${k}] please check that any required plugins are installed, or check the breaking changes documentation for removed settings`,
     );
   }
+  if (INDEX_SORT_KEYS.some((k) => s[k] !== undefined && s[k] !== null)) indexSortSpecs(s);
   for (const [k, v] of Object.entries(s)) {
     if (v === null) continue;
     if (!creating && PRIVATE_KEYS.has(k)) {
@@ -176,6 +179,9 @@ export function validateSettings(s: FlatSettings, creating: boolean): void {
       case 'index.mapping.depth.limit':
       case 'index.mapping.nested_fields.limit':
         intSetting(k, v, k === 'index.max_result_window' ? 1 : 0);
+        break;
+      case 'index.highlight.max_analyzed_offset':
+        intSetting(k, v, -1);
         break;
       case 'index.translog.durability':
         if (typeof v !== 'string' || !['request', 'async'].includes(v.toLowerCase()))

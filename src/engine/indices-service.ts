@@ -6,6 +6,7 @@ import { resolveDateMathExpression } from './date-math-index.js';
 import { EsError, invalidIndexName, resourceAlreadyExists } from '../common/errors.js';
 import { randomBase64Uuid } from '../common/ids.js';
 import { parseIndexMappings } from '../mapping/index.js';
+import { checkIndexSortFields, indexSortSpecs } from './index-sort-settings.js';
 import type { Store } from '../store/store.js';
 import {
   aliasFilterFor,
@@ -286,6 +287,12 @@ export class IndicesService {
           opts.includeTypeName === false ? { [SINGLE_MAPPING_NAME]: b.mappings } : b.mappings;
         const root = parseIndexMappings(mappings, svc.mappingContext());
         if (root) svc.applyDynamicUpdate(root);
+      }
+      // ES validates the index sort once the mapping is merged (not when resizing: the mapping
+      // comes with the shards)
+      if (!opts.published && settings['index.resize.source.name'] === undefined) {
+        if (svc.mapping) svc.checkIndexSort(svc.mapping);
+        else checkIndexSortFields(indexSortSpecs(settings), () => undefined, false);
       }
       for (const [alias, def] of Object.entries(meta.aliases)) opts.checkAlias?.(svc, alias, def);
     } catch (e) {

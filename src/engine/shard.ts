@@ -3,6 +3,7 @@
  * LiveVersionMap), realtime reads from the store, the versions searches may still show, and the
  * in-memory search index it feeds.
  */
+import type { IndexSort } from '../search/index/index-sort.js';
 import type { DocsDb, Store } from '../store/store.js';
 import {
   decodeDoc,
@@ -81,6 +82,8 @@ export interface ShardSearchWriter {
   forceMerge(maxSegments: number): void;
   /** Number of documents buffered since the last refresh. */
   readonly bufferedDocs: number;
+  /** The order segments keep their docs in (index.sort.*), if any. */
+  readonly indexSort?: IndexSort | null;
 }
 
 export interface ShardSearchStats {

@@ -49,6 +49,8 @@ const SERVED = [
   /^\/([^_/][^/]*\/|_all\/)?_stats(\/[^/]+)?\/?$/,
   /^\/([^_/][^/]*\/|_all\/)?_(segments|shard_stores|forcemerge|upgrade|cache\/clear|flush\/synced)\/?$/,
   /^\/_cat\/(segments|allocation|fielddata)(\/[^/]+)?\/?$/,
+  // search shards read the published routing table and aliases
+  /^\/(([^_/][^/]*|_all)\/)?_search_shards\/?$/,
   // field capabilities read the published mappings
   /^\/(([^_/][^/]*|_all)\/)?_field_caps\/?$/,
   // explain: on a started copy of the document's shard (src/cluster/reads/cluster-explain.ts)

@@ -143,7 +143,7 @@ function blocksJson(indices: readonly IndexService[]): Record<string, unknown> {
 }
 
 /** ES DiscoveryNode.toXContent of the cluster's nodes (a lone node publishes no attributes). */
-function nodesJson(node: NodeContext): Record<string, unknown> {
+export function nodesJson(node: NodeContext): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const n of node.members.nodes()) {
     out[n.id] = {
@@ -228,7 +228,7 @@ function indexMetadataJson(
 }
 
 /** Each shard's copies as JSON: the cluster's routing table, or a lone node's own copies. */
-function copiesOf(node: NodeContext, idx: IndexService): Record<string, unknown>[][] | null {
+export function copiesOf(node: NodeContext, idx: IndexService): Record<string, unknown>[][] | null {
   return node.routing.copiesJson(idx);
 }
 

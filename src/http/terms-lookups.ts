@@ -11,9 +11,15 @@ import { STRICT_EXPAND_OPEN_FORBID_CLOSED } from '../engine/index-names.js';
 import { lookupKey, termsLookupsIn, type LookupOutcome } from '../dsl/query/terms-lookup-once.js';
 import type { NodeContext } from '../node-context.js';
 
-/** The values at `path` of a lookup document's `_source` (none for a missing or null one). */
+/**
+ * The values at `path` of a lookup document's `_source` (none for a missing or null one); the
+ * source itself for the empty path.
+ */
 export function lookupValues(src: unknown, path: string): unknown[] {
-  const v = valueAtPath(src instanceof RawJson ? JSON.parse(src.text) : src, path);
+  const parsed = src instanceof RawJson ? JSON.parse(src.text) : src;
+  // the empty path asks for the whole document (more_like_this items)
+  if (path === '') return parsed === null || parsed === undefined ? [] : [parsed];
+  const v = valueAtPath(parsed, path);
   return v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
 }
 
@@ -21,9 +27,10 @@ export function lookupValues(src: unknown, path: string): unknown[] {
 export async function readTermsLookups(
   node: NodeContext,
   roots: readonly unknown[],
+  defaultIndices: readonly string[] = [],
 ): Promise<Array<[string, LookupOutcome]>> {
   const out: Array<[string, LookupOutcome]> = [];
-  for (const l of termsLookupsIn(roots)) {
+  for (const l of termsLookupsIn(roots, defaultIndices)) {
     try {
       const idx = node.indices.resolve(l.index, STRICT_EXPAND_OPEN_FORBID_CLOSED)[0];
       let values: unknown[] | null = null;

@@ -57,6 +57,10 @@ export function describeQuery(q: Query): string {
         `${q.field}:${q.includeLo ? '[' : '{'}${q.lo ?? '*'} TO ${q.hi ?? '*'}${q.includeHi ? ']' : '}'}`,
         q.boost,
       );
+    case 'MoreLikeThis':
+      return withBoost('like:', q.boost);
+    case 'RangeField':
+      return withBoost(`${q.field}:<ranges:[${q.min} : ${q.max}]>`, q.boost);
     case 'TermSet':
       return withBoost(q.terms.map((t) => `${q.field}:${t}`).join(' '), q.boost);
     case 'MultiTerm':

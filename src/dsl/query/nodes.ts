@@ -334,6 +334,38 @@ export interface ScriptQueryNode extends QueryBase {
   readonly script: ScriptSpec;
 }
 
+/** A `like`/`unlike` document of more_like_this (ES MoreLikeThisQueryBuilder.Item). */
+export interface MltItem {
+  readonly index: string | null;
+  readonly type: string | null;
+  readonly id: string | null;
+  /** An artificial document (instead of `_id`). */
+  readonly doc: Record<string, unknown> | null;
+  readonly fields: readonly string[] | null;
+  readonly routing: string | null;
+}
+
+export interface MoreLikeThisNode extends QueryBase {
+  readonly type: 'more_like_this';
+  readonly fields: readonly string[] | null;
+  readonly likeTexts: readonly string[];
+  readonly likeItems: readonly MltItem[];
+  readonly unlikeTexts: readonly string[];
+  readonly unlikeItems: readonly MltItem[];
+  readonly maxQueryTerms: number;
+  readonly minTermFreq: number;
+  readonly minDocFreq: number;
+  readonly maxDocFreq: number;
+  readonly minWordLength: number;
+  readonly maxWordLength: number;
+  readonly stopWords: readonly string[] | null;
+  readonly analyzer: string | null;
+  readonly minimumShouldMatch: string;
+  readonly boostTerms: number;
+  readonly include: boolean;
+  readonly failOnUnsupportedField: boolean;
+}
+
 export interface WrapperNode extends QueryBase {
   readonly type: 'wrapper';
   /** The decoded query source (UTF-8 text of the base64 bytes). */
@@ -471,6 +503,7 @@ export type QueryNode =
   | NestedNode
   | ScriptQueryNode
   | WrapperNode
+  | MoreLikeThisNode
   | GeoDistanceNode
   | GeoBoundingBoxNode;
 

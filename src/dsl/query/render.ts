@@ -433,6 +433,45 @@ function body(n: QueryNode): OutObject {
       return obj(['script', { entries: [['script', script(n.script)], ...bn] }]);
     case 'wrapper':
       return obj(['wrapper', obj(['query', Buffer.from(n.source).toString('base64')])]);
+    case 'more_like_this': {
+      const item = (i: (typeof n.likeItems)[number]): Out =>
+        obj(
+          i.index !== null && ['_index', i.index],
+          i.type !== null && ['_type', i.type],
+          i.id !== null && ['_id', i.id],
+          i.doc !== null && ['doc', json(i.doc)],
+          i.fields !== null && ['fields', i.fields.map((f) => f)],
+          i.routing !== null && ['routing', i.routing],
+        );
+      const likes = (texts: readonly string[], items: (typeof n.likeItems)[number][]): Out[] => [
+        ...texts,
+        ...items.map(item),
+      ];
+      return obj([
+        'more_like_this',
+        obj(
+          n.fields !== null && ['fields', [...n.fields]],
+          ['like', likes(n.likeTexts, [...n.likeItems])],
+          (n.unlikeTexts.length > 0 || n.unlikeItems.length > 0) && [
+            'unlike',
+            likes(n.unlikeTexts, [...n.unlikeItems]),
+          ],
+          ['max_query_terms', int(n.maxQueryTerms)],
+          ['min_term_freq', int(n.minTermFreq)],
+          ['min_doc_freq', int(n.minDocFreq)],
+          ['max_doc_freq', int(n.maxDocFreq)],
+          ['min_word_length', int(n.minWordLength)],
+          ['max_word_length', int(n.maxWordLength)],
+          n.stopWords !== null && ['stop_words', [...n.stopWords]],
+          n.analyzer !== null && ['analyzer', n.analyzer],
+          ['minimum_should_match', n.minimumShouldMatch],
+          ['boost_terms', float(n.boostTerms)],
+          ['include', n.include],
+          ['fail_on_unsupported_field', n.failOnUnsupportedField],
+          ...bn,
+        ),
+      ]);
+    }
     case 'geo_distance':
     case 'geo_bounding_box':
       return obj([n.type, obj([n.field, obj()], ...bn)]);

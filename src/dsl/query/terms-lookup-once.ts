@@ -5,7 +5,7 @@
  * themselves, so the fetch is memoised per request instead. Failures are memoised too.
  */
 import type { IndexQueryContext } from './lower/context.js';
-import type { TermsLookupSpec } from './nodes.js';
+import type { MltItem, TermsLookupSpec } from './nodes.js';
 import { parseQuery } from './index.js';
 
 type TermsLookupFn = NonNullable<IndexQueryContext['termsLookup']>;
@@ -36,9 +36,13 @@ export const lookupKey = (l: TermsLookupSpec): string =>
 /**
  * The terms lookups of queries and aggregations, parsed (a `terms` node with a lookup) or still
  * request JSON (an aggregation's filter is parsed on each shard): every `terms` object is parsed
- * as the query would be.
+ * as the query would be. Parsed `more_like_this` documents are read whole (path ''), from each of
+ * `defaultIndices` when they name no index (each shard reads them from its own index).
  */
-export function termsLookupsIn(root: unknown): TermsLookupSpec[] {
+export function termsLookupsIn(
+  root: unknown,
+  defaultIndices: readonly string[] = [],
+): TermsLookupSpec[] {
   const out = new Map<string, TermsLookupSpec>();
   const seen = new Set<object>();
   const walk = (v: unknown): void => {
@@ -47,6 +51,21 @@ export function termsLookupsIn(root: unknown): TermsLookupSpec[] {
     if (Array.isArray(v)) return v.forEach(walk);
     if (v instanceof Map) return [...v.values()].forEach(walk);
     const o = v as Record<string, unknown>;
+    if (o.type === 'more_like_this') {
+      for (const item of [...(o.likeItems as MltItem[]), ...(o.unlikeItems as MltItem[])]) {
+        if (item.id === null) continue;
+        for (const index of item.index !== null ? [item.index] : defaultIndices) {
+          const l = {
+            index,
+            type: mltItemType(item),
+            id: item.id,
+            path: '',
+            routing: item.routing,
+          };
+          out.set(lookupKey(l), l);
+        }
+      }
+    }
     if (o.type === 'terms' && o.lookup && typeof o.lookup === 'object') {
       const l = o.lookup as TermsLookupSpec;
       out.set(lookupKey(l), l);
@@ -89,3 +108,6 @@ export function termsLookupOnce(fetch: TermsLookupFn): TermsLookupOnce {
       [...done].flatMap(([key, r]) => ('values' in r ? [{ key, values: r.values }] : [])),
   };
 }
+
+/** The type a more_like_this document is read with (`_doc`: the index's type). */
+export const mltItemType = (item: MltItem): string => item.type ?? '_doc';

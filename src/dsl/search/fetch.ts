@@ -231,7 +231,7 @@ function fetchOne(
   }
   if (Object.keys(fields).length) hit.fields = fields;
   if (o.highlight && rec) {
-    const hl = highlightHit(o.highlight, idx, source(), o.parsedQuery, o.queryContext(idx));
+    const hl = highlightHit(o.highlight, idx, source(), o.parsedQuery, o.queryContext(idx), id);
     if (hl && Object.keys(hl).length) hit.highlight = hl;
   }
   if (o.sortKeys && h.sort) hit.sort = renderSort(o.sortKeys, h.sort);

@@ -7,10 +7,17 @@ import { lookupField } from '../../mapping/index.js';
 import type { IndexService } from '../../engine/index-service.js';
 import { simpleMatch } from '../../engine/index-names.js';
 import type { Query } from '../../search/query/query.js';
-import { toSearchQuery, type IndexQueryContext, type QueryNode } from '../query/index.js';
+import {
+  parseQuery,
+  toSearchQuery,
+  type IndexQueryContext,
+  type QueryNode,
+} from '../query/index.js';
+import type { FieldMapping } from '../../mapping/types.js';
+import { illegalArgument, type EsError } from '../../common/errors.js';
 import type { HighlightSpec } from './request.js';
 import { valueAtPath } from './fetch.js';
-import { searchAnalyzer } from '../../engine/analyzers.js';
+import { indexAnalyzer, normalizeKeyword } from '../../engine/analyzers.js';
 
 /** Terms (and phrases as term lists) a query looks for, per field. */
 export function queryTerms(
@@ -75,53 +82,181 @@ export function queryTerms(
   return out;
 }
 
+/** What a query looks for in one field: exact terms, and term tests (prefix, wildcard...). */
+interface FieldMatcher {
+  readonly terms: Set<string>;
+  readonly tests: Array<(term: string) => boolean>;
+}
+
+/** Per field, the terms and multi-term tests of a query (ES highlighters' query extraction). */
+export function queryMatchers(q: Query): Map<string, FieldMatcher> {
+  const out = new Map<string, FieldMatcher>();
+  const of = (f: string): FieldMatcher => {
+    let m = out.get(f);
+    if (!m) out.set(f, (m = { terms: new Set(), tests: [] }));
+    return m;
+  };
+  for (const [f, ts] of queryTerms(q)) for (const t of ts) of(f).terms.add(t);
+  const walk = (x: Query): void => {
+    switch (x.kind) {
+      case 'MultiTerm': {
+        const matcher = x.matcher;
+        of(x.field).tests.push((t) => t.startsWith(matcher.prefix) && matcher.test(t));
+        break;
+      }
+      case 'TermRange': {
+        const { lo, hi, includeLo, includeHi } = x;
+        of(x.field).tests.push(
+          (t) =>
+            (lo === null || (includeLo ? t >= lo : t > lo)) &&
+            (hi === null || (includeHi ? t <= hi : t < hi)),
+        );
+        break;
+      }
+      case 'PhrasePrefix': {
+        const m = of(x.field);
+        x.terms.forEach((ts, i) => {
+          if (i < x.terms.length - 1) for (const t of ts) m.terms.add(t);
+          else for (const t of ts) m.tests.push((term) => term.startsWith(t));
+        });
+        break;
+      }
+      case 'Bool':
+        for (const c of [...x.must, ...x.should, ...x.filter]) walk(c);
+        break;
+      case 'ConstantScore':
+      case 'FunctionScore':
+        walk(x.inner);
+        break;
+      case 'DisMax':
+        for (const c of x.queries) walk(c);
+        break;
+      case 'Boosting':
+        walk(x.positive);
+        break;
+      default:
+        break;
+    }
+  };
+  walk(q);
+  return out;
+}
+
+/** ES UnifiedHighlighter.getOffsetSource: where the highlighter finds offsets. */
+function offsetSource(f: FieldMapping): 'postings' | 'term_vectors' | 'analysis' {
+  if (f.indexOptions === 'offsets') return 'postings';
+  if (f.termVector && f.termVector !== 'no') return 'term_vectors';
+  return 'analysis';
+}
+
+/** index.highlight.max_analyzed_offset (-1: unlimited). */
+function maxAnalyzedOffset(idx: IndexService): number {
+  const v = idx.meta.settings['index.highlight.max_analyzed_offset'];
+  return typeof v === 'string' ? Number(v) : -1;
+}
+
+function tooLong(
+  length: number,
+  field: string,
+  id: string,
+  idx: IndexService,
+  max: number,
+  plain: boolean,
+): EsError {
+  return illegalArgument(
+    `The length [${length}] of [${field}] field of [${id}] doc of [${idx.name}] index has exceeded [${max}] - maximum allowed to be analyzed for highlighting. This maximum can be set by changing the [index.highlight.max_analyzed_offset] index level setting. ${plain ? 'For large texts, indexing with offsets or term vectors, and highlighting with unified or fvh highlighter is recommended!' : 'For large texts, indexing with offsets or term vectors is recommended!'}`,
+  );
+}
+
+/** Overlapping matches become one (what the highlighters' passages show). */
+function mergeSpans(spans: Array<[number, number]>): Array<[number, number]> {
+  spans.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const out: Array<[number, number]> = [];
+  for (const s of spans) {
+    const last = out[out.length - 1];
+    if (last && s[0] < last[1]) last[1] = Math.max(last[1], s[1]);
+    else out.push([s[0], s[1]]);
+  }
+  return out;
+}
+
 export function highlightHit(
   spec: HighlightSpec,
   idx: IndexService,
   source: unknown,
   query: QueryNode,
   qctx: IndexQueryContext,
+  docId = '',
 ): Record<string, string[]> | null {
   const g = spec.global;
-  const hq = g.highlight_query ? null : query;
-  const q = toSearchQuery(hq ?? query, qctx);
-  const terms = queryTerms(q);
+  const matchersOf = (hq: unknown): Map<string, FieldMatcher> =>
+    queryMatchers(toSearchQuery(hq !== undefined && hq !== null ? parseQuery(hq) : query, qctx));
+  let mainMatchers: Map<string, FieldMatcher> | null = null;
   const out: Record<string, string[]> = {};
+  const maxOffset = maxAnalyzedOffset(idx);
   for (const { name, opts } of spec.fields) {
     const o = { ...g, ...opts };
+    const type = String(o.type ?? 'unified');
+    const matchers =
+      o.highlight_query !== undefined && o.highlight_query !== null
+        ? matchersOf(o.highlight_query)
+        : (mainMatchers ??= matchersOf(null));
     const pre = (o.pre_tags as string[] | undefined)?.[0] ?? '<em>';
     const post = (o.post_tags as string[] | undefined)?.[0] ?? '</em>';
     const fragSize = Number(o.fragment_size ?? 100);
     const numFrags = Number(o.number_of_fragments ?? 5);
     const requireMatch = o.require_field_match !== false;
+    const wildcard = name.includes('*');
     const paths =
-      name.includes('*') && idx.mapping
+      wildcard && idx.mapping
         ? [...idx.mapping.fieldsByPath.keys()].filter((p) => simpleMatch(name, p))
         : [name];
     for (const path of paths) {
       const field = idx.mapping ? lookupField(idx.mapping, path) : undefined;
       if (!field || (field.type !== 'text' && field.type !== 'keyword')) continue;
-      let wanted = terms.get(field.path);
+      let m = matchers.get(field.path);
       if (!requireMatch) {
-        wanted = new Set();
-        for (const s of terms.values()) for (const t of s) wanted.add(t);
+        const all: FieldMatcher = { terms: new Set(), tests: [] };
+        for (const x of matchers.values()) {
+          for (const t of x.terms) all.terms.add(t);
+          all.tests.push(...x.tests);
+        }
+        m = all;
       }
-      if (!wanted || wanted.size === 0) continue;
-      const raw = valueAtPath(source, path.endsWith('.keyword') ? path.slice(0, -8) : path);
+      if (
+        type === 'fvh' &&
+        field.termVector !== 'with_positions_offsets' &&
+        field.termVector !== 'with_positions_offsets_payloads'
+      ) {
+        if (wildcard) continue;
+        throw illegalArgument(`the field [${path}] should be indexed with term vector with position offsets to be used with fast vector highlighter`); // prettier-ignore
+      }
+      if (!m || (m.terms.size === 0 && m.tests.length === 0)) continue;
+      const raw = valueAtPath(source, field.parentField ?? field.path);
       if (raw === undefined || raw === null) continue;
       const texts = (Array.isArray(raw) ? raw : [raw]).map(String);
+      // the highlighters analyze the stored text unless offsets are indexed
+      if (maxOffset > 0) {
+        if (type === 'plain') {
+          for (const t of texts) if (t.length > maxOffset) throw tooLong(t.length, path, docId, idx, maxOffset, true); // prettier-ignore
+        } else if (type === 'unified' && offsetSource(field) === 'analysis') {
+          const merged = texts.reduce((n, t) => n + t.length, 0) + texts.length - 1;
+          if (merged > maxOffset) throw tooLong(merged, path, docId, idx, maxOffset, false);
+        }
+      }
+      const hit = (term: string) => m!.terms.has(term) || m!.tests.some((t) => t(term));
       const frags: string[] = [];
       for (const text of texts) {
         const spans: Array<[number, number]> = [];
         if (field.type === 'keyword') {
-          if (wanted.has(text)) spans.push([0, text.length]);
+          if (hit(normalizeKeyword(idx, field, text))) spans.push([0, text.length]);
         } else {
-          searchAnalyzer(idx, field, false).analyze(text, (term, _p, s, e) => {
-            if (wanted!.has(term)) spans.push([s, e]);
+          indexAnalyzer(idx, field).analyze(text, (term, _p, s, e) => {
+            if (hit(term)) spans.push([s, e]);
           });
         }
         if (!spans.length) continue;
-        frags.push(...fragments(text, spans, fragSize, numFrags, pre, post));
+        frags.push(...fragments(text, mergeSpans(spans), fragSize, numFrags, pre, post));
       }
       if (frags.length) out[path] = numFrags === 0 ? frags : frags.slice(0, numFrags);
     }

@@ -14,7 +14,7 @@ import {
   type CollectedHit,
   type ShardTopDocs,
 } from '../../search/collect/top-docs.js';
-import type { SortKey, SortValue } from '../../search/collect/sort.js';
+import { sortsLikeIndex, type SortKey, type SortValue } from '../../search/collect/sort.js';
 import type { LiveSegment } from '../../search/index/live-segment.js';
 import { boolQuery, type Query } from '../../search/query/query.js';
 import { shardStats, type SearchStats } from '../../search/query/stats.js';
@@ -315,6 +315,11 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
     searchAfter: req.searchAfter ? (req.searchAfter as SortValue[]) : null,
     terminateAfter: req.terminateAfter,
     deadline: dl,
+    earlyTerminate:
+      !req.trackTotalHits &&
+      !!sortKeys &&
+      !p.scoreOnlySort &&
+      sortsLikeIndex(sortKeys, t.shard.search?.indexSort ?? null),
     ...(groupBy ? { groupBy } : {}),
     ...(agg
       ? {

@@ -14,6 +14,8 @@ import {
 } from '../../engine/index-names.js';
 import type { IndexService } from '../../engine/index-service.js';
 import { isCommitted } from '../../engine/segment-commits.js';
+import { segmentSortJson } from '../../engine/index-sort-settings.js';
+import { lookupField } from '../../mapping/index.js';
 import { segmentMemory } from '../../engine/segment-stats.js';
 import type { Shard } from '../../engine/shard.js';
 import type { Segment } from '../../search/index/segment.js';
@@ -49,9 +51,16 @@ export const SEGMENTS_OPERATION = 'indices:monitor/segments';
 export const SHARD_STORES_OPERATION = 'indices:monitor/shard_stores';
 
 /** ES ShardSegments of one copy, after its routing; null while the shard has no searcher. */
-function copySegments(shard: Shard): Record<string, unknown> | null {
+function copySegments(idx: IndexService, shard: Shard): Record<string, unknown> | null {
   const snap = shard.search?.searcher();
   if (!snap) return null;
+  const indexSort = shard.search?.indexSort;
+  const sort =
+    indexSort && indexSort.length > 0
+      ? segmentSortJson(indexSort, (p) =>
+          idx.mapping ? lookupField(idx.mapping, p)?.type : undefined,
+        )
+      : null;
   const segs: Record<string, unknown> = {};
   let committed = 0;
   for (const ls of snap.segments) {
@@ -71,6 +80,7 @@ function copySegments(shard: Shard): Record<string, unknown> | null {
       search: true,
       version: LUCENE_VERSION,
       compound: false,
+      ...(sort ? { sort } : {}),
       attributes: { 'Lucene50StoredFieldsFormat.mode': 'BEST_SPEED' },
     };
   }
@@ -90,7 +100,7 @@ export function registerIndexShardRoutes(router: Router<Handler>, node: NodeCont
 
   // ---- segments: the segments each started copy searches
   node.copies.operations.set(SEGMENTS_OPERATION, (idx, shards) =>
-    shards.map((n) => copySegments(idx.shard(n))),
+    shards.map((n) => copySegments(idx, idx.shard(n))),
   );
   const segments: Handler = async (req) => {
     checkParams(req, [...OPTS, 'verbose']);

@@ -16,6 +16,7 @@ import { registerDocumentRoutes } from './documents.js';
 import { registerIndexRoutes } from './indices.js';
 import { registerIndexMaintenanceRoutes } from './index-maintenance.js';
 import { registerIndexShardRoutes } from './index-shards.js';
+import { registerSearchShardsRoutes } from './search-shards.js';
 import { registerQuarryCopiesRoutes } from './quarry-copies.js';
 import { registerRolloverRoutes } from './rollover.js';
 import { registerResizeRoutes } from './resize.js';
@@ -48,6 +49,7 @@ export function registerRoutes(router: Router<Handler>, node: NodeContext): void
   registerIndexRoutes(router, node);
   registerIndexMaintenanceRoutes(router, node);
   registerIndexShardRoutes(router, node);
+  registerSearchShardsRoutes(router, node);
   registerQuarryCopiesRoutes(router, node);
   registerRolloverRoutes(router, node);
   registerResizeRoutes(router, node);

@@ -333,6 +333,7 @@ export function registerIndexRoutes(router: Router<Handler>, node: NodeContext):
     'index.max_ngram_diff',
     'index.max_shingle_diff',
     'index.max_rescore_window',
+    'index.highlight.max_analyzed_offset',
     'index.max_adjacency_matrix_filters',
     'index.max_slices_per_scroll',
     'index.max_refresh_listeners',

@@ -207,9 +207,15 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
    * node.reads), as ES rewrites lookups on the coordinating node; the memo then answers the
    * query's lowering here, and in a cluster the lookups travel to the other nodes' shards.
    */
-  const readLookups = async (parsed: PreparedSearch['parsed'], once: TermsLookupOnce) => {
+  const readLookups = async (
+    parsed: PreparedSearch['parsed'],
+    once: TermsLookupOnce,
+    targets: readonly IndexService[],
+  ) => {
     const roots = [parsed.query, parsed.postFilter, parsed.aggs, parsed.rescoreQueries];
-    for (const [key, outcome] of await readTermsLookups(node, roots)) once.prime(key, outcome);
+    const names = targets.map((t) => t.name);
+    for (const [key, outcome] of await readTermsLookups(node, roots, names))
+      once.prime(key, outcome);
     return once.outcomes();
   };
   /** Lookups run once per search request, keyed by its parameter reader (one per request and
@@ -338,7 +344,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
   ): Promise<{ body: Record<string, unknown>; warnings: string[] }> => {
     const p = prepareRun(prepared, get, expr, resolveTargets, warnings);
     const pref = get('preference');
-    const termsLookups = await readLookups(p.parsed, lookupOnce(get));
+    const termsLookups = await readLookups(p.parsed, lookupOnce(get), p.targets);
     return node.searches.search({
       termsLookups,
       indices: p.targets,

@@ -6,6 +6,7 @@
 import type { LiveSegment } from '../index/live-segment.js';
 import type { NumericColumn, OrdinalColumn } from '../index/segment.js';
 import { uninvertedColumn } from '../index/segment-builder.js';
+import type { IndexSort } from '../index/index-sort.js';
 
 export type SortValue = number | string | null;
 
@@ -239,4 +240,25 @@ export function sortedDocOrder(k: SortKey, ls: LiveSegment, r: NumericKeyReader)
   for (let d = 0; d < n; d++) order[start[rank[d]!]!++] = d;
   byMiss.set(r.miss, order);
   return order;
+}
+
+/**
+ * Lucene's canEarlyTerminate: the search sort is a prefix of the index sort (same fields,
+ * directions, multi-value modes and missing placement), so every segment's docs already come in
+ * the search's order.
+ */
+export function sortsLikeIndex(keys: readonly SortKey[], indexSort: IndexSort | null): boolean {
+  if (!indexSort || keys.length === 0 || keys.length > indexSort.length) return false;
+  return keys.every((k, i) => {
+    const s = indexSort[i]!;
+    const reverse = k.order === 'desc';
+    return (
+      k.kind === 'field' &&
+      !k.uninvert &&
+      k.field === s.field &&
+      reverse === s.reverse &&
+      (k.mode ?? (reverse ? 'max' : 'min')) === s.mode &&
+      k.missing === (s.missingFirst ? '_first' : '_last')
+    );
+  });
 }

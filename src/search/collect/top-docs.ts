@@ -46,6 +46,11 @@ export interface CollectOptions {
   groupBy?: GroupReader;
   /** The search `timeout`: collection stops at the first check past it (deadline.ts). */
   deadline?: Deadline | null;
+  /**
+   * Segments hold their docs in `sort` order (index sorting) and the total is not wanted: each
+   * segment stops after `numHits` hits (Lucene's early terminating TopFieldCollector).
+   */
+  earlyTerminate?: boolean;
 }
 
 /** A bounded heap of the best hits seen so far; `worse(a, b)` is true when a ranks below b. */
@@ -137,6 +142,10 @@ export function collectTopDocs(
   const segs = snapshot.segments;
   const dl = opts.deadline ?? null;
   let tick = CHECK_INTERVAL;
+  const earlyStop =
+    opts.earlyTerminate === true && opts.sort !== null && !opts.onMatch && !groups
+      ? opts.numHits
+      : Infinity;
   try {
     outer: for (let si = 0; si < segs.length; si++) {
       // ES CancellableBulkScorer: a check before each segment, then every few thousand docs
@@ -150,6 +159,7 @@ export function collectTopDocs(
       if (opts.postFilter && !post && !opts.onMatch) continue;
       const keys = opts.sort ? compileSort(opts.sort, ls) : null;
       const group = opts.groupBy ? opts.groupBy(ls) : null;
+      let segHits = 0;
       for (let d = scorer.next(); d !== NO_MORE_DOCS; d = scorer.next()) {
         if (--tick === 0) {
           tick = CHECK_INTERVAL;
@@ -184,6 +194,8 @@ export function collectTopDocs(
         }
         if (groups) groups.offer(hit, group!(d));
         else queue.offer(hit);
+        // later docs of a sorted segment cannot compete
+        if (++segHits >= earlyStop) break;
         if (opts.terminateAfter > 0 && total >= opts.terminateAfter) {
           terminated = true;
           break outer;

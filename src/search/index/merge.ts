@@ -5,6 +5,7 @@
  */
 import type { Bitset } from './bitset.js';
 import { packedInts, packedMax } from './packed-ints.js';
+import { buildRangeIndex, type RangeIndex } from './range-keys.js';
 import { buildOrdinalColumn } from './segment-builder.js';
 import type {
   InvertedField,
@@ -82,7 +83,13 @@ export function mergeSegments(parts: readonly MergePart[]): Segment {
         ? buildOrdinalColumn(inverted, maxDoc)
         : mergeOrdinals(dvs as Array<OrdinalColumn | null>, parts, map, maxDoc);
     }
-    fields.set(path, { path, type: proto.type, inverted, points, docValues });
+    const ranges = fparts.some((f) => f?.ranges)
+      ? mergeRanges(
+          fparts.map((f) => f?.ranges ?? null),
+          map,
+        )
+      : null;
+    fields.set(path, { path, type: proto.type, inverted, points, docValues, ranges });
   }
   const fieldNames = mergeInverted(
     parts.map((p) => p.segment.fieldNames),
@@ -275,6 +282,27 @@ function mergeRuns(runs: Int32Array[], less: (a: number, b: number) => boolean):
     runs = next;
   }
   return runs[0]!;
+}
+
+/** Range values of the parts with remapped docs, sorted again by (min, doc). */
+function mergeRanges(
+  parts: Array<RangeIndex | null>,
+  map: (pi: number, d: number) => number,
+): RangeIndex | null {
+  const mins: string[] = [];
+  const maxs: string[] = [];
+  const docs: number[] = [];
+  parts.forEach((r, pi) => {
+    if (!r) return;
+    for (let i = 0; i < r.docs.length; i++) {
+      const nd = map(pi, r.docs[i]!);
+      if (nd < 0) continue;
+      mins.push(r.mins[i]!);
+      maxs.push(r.maxs[i]!);
+      docs.push(nd);
+    }
+  });
+  return docs.length > 0 ? buildRangeIndex(mins, maxs, docs) : null;
 }
 
 /** Points of the parts merged by (value, new doc): each part's points are already in order. */

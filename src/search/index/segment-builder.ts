@@ -3,7 +3,12 @@
  * arrive (postings appended per term, so a refresh only sorts terms and packs arrays). `build()`
  * turns it into an immutable Segment, dropping documents superseded within the buffer.
  */
-import type { CompletionValue, FieldMapping, ParsedDocument } from '../../mapping/types.js';
+import type {
+  CompletionValue,
+  FieldMapping,
+  ParsedDocument,
+  RangeValue,
+} from '../../mapping/types.js';
 import { analyzeCompletion, completionTerm, typedContexts } from './completion-terms.js';
 import type { Analyzer } from '../analysis/index.js';
 import { scanAscii, type ScanResult } from '../analysis/tokenizers/standard-grammar.js';
@@ -11,6 +16,7 @@ import { ChunkedInts, FloatBuf, IntBuf } from './growable.js';
 import { packedInts } from './packed-ints.js';
 import { sortedTermIds, TermTable } from './term-table.js';
 import { intToByte4 } from './norms.js';
+import { buildRangeIndex, isRangeFieldType, rangeKey, type RangeIndex } from './range-keys.js';
 import {
   FALSE_TERM,
   ipToSortable,
@@ -81,6 +87,10 @@ class FieldBuf {
   readonly numVals = new FloatBuf();
   readonly normDocs = new IntBuf();
   readonly normVals = new IntBuf();
+  /** Range values: bound keys and their docs, in indexing order. */
+  readonly rangeMins: string[] = [];
+  readonly rangeMaxs: string[] = [];
+  readonly rangeDocs = new IntBuf();
   readonly withFreqs: boolean;
   readonly withPositions: boolean;
   readonly inverted: boolean;
@@ -321,6 +331,19 @@ export class SegmentBuilder {
           b.addTerm(completionTerm(analyzed, c.input, c.weight, contexts), d, 0);
           break;
         }
+        case 'integer_range':
+        case 'long_range':
+        case 'float_range':
+        case 'double_range':
+        case 'date_range':
+        case 'ip_range': {
+          if (!field.index) break;
+          const r = value as RangeValue;
+          b.rangeMins.push(rangeKey(field.type, r.gte));
+          b.rangeMaxs.push(rangeKey(field.type, r.lte));
+          b.rangeDocs.push(d);
+          break;
+        }
         case 'boolean':
           if (b.inverted) b.addTerm(value ? TRUE_TERM : FALSE_TERM, d, 0);
           if (b.docValues) b.addNumber(d, value ? 1 : 0);
@@ -454,7 +477,25 @@ function buildField(b: FieldBuf, maxDoc: number, docMap: Int32Array | null): Seg
     // doc_values only (index: false): keep the dictionary for the column, drop postings use.
     inverted = null;
   }
-  return { path: f.path, type: f.type, inverted, points, docValues };
+  const ranges = isRangeFieldType(f.type) ? buildRanges(b, docMap) : null;
+  return { path: f.path, type: f.type, inverted, points, docValues, ranges };
+}
+
+function buildRanges(b: FieldBuf, docMap: Int32Array | null): RangeIndex | null {
+  const n = b.rangeDocs.length;
+  if (n === 0) return null;
+  const mins: string[] = [];
+  const maxs: string[] = [];
+  const docs: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const d = b.rangeDocs.data[i]!;
+    const nd = docMap ? docMap[d]! : d;
+    if (nd < 0) continue;
+    mins.push(b.rangeMins[i]!);
+    maxs.push(b.rangeMaxs[i]!);
+    docs.push(nd);
+  }
+  return docs.length > 0 ? buildRangeIndex(mins, maxs, docs) : null;
 }
 
 /**

@@ -14,10 +14,14 @@ import type {
   SegmentField,
 } from './segment.js';
 import type { FieldType } from '../../mapping/types.js';
+import type { RangeIndex } from './range-keys.js';
 
 const MAGIC = 0x47455351; // "QSEG"
-/** 2: freqs and positions may be Uint8/Uint16 arrays (kind 5); version 1 blobs read unchanged. */
-const VERSION = 2;
+/**
+ * 2: freqs and positions may be Uint8/Uint16 arrays (kind 5); 3: range field values per field.
+ * Older blobs read unchanged.
+ */
+const VERSION = 3;
 const MIN_VERSION = 1;
 
 class Writer {
@@ -275,7 +279,29 @@ function readField(r: Reader): SegmentField {
       ords: r.arr<Int32Array>(),
     };
   }
-  return { path, type, inverted, points, docValues };
+  return { path, type, inverted, points, docValues, ranges: null };
+}
+
+/** Version 3 appends the range values of a segment's fields after everything else. */
+function writeRanges(w: Writer, s: Segment): void {
+  const withRanges = [...s.fields.values()].filter((f) => f.ranges !== null);
+  w.u32(withRanges.length);
+  for (const f of withRanges) {
+    w.str(f.path);
+    w.strings(f.ranges!.mins);
+    w.strings(f.ranges!.maxs);
+    w.arr(f.ranges!.docs);
+  }
+}
+
+function readRanges(r: Reader, fields: Map<string, SegmentField>): void {
+  const n = r.u32();
+  for (let i = 0; i < n; i++) {
+    const path = r.str();
+    const ranges: RangeIndex = { mins: r.strings(), maxs: r.strings(), docs: r.arr<Int32Array>()! };
+    const f = fields.get(path);
+    if (f) fields.set(path, { ...f, ranges });
+  }
 }
 
 function writeSegment(w: Writer, s: Segment): void {
@@ -296,11 +322,12 @@ function writeSegment(w: Writer, s: Segment): void {
     w.arr(nb.parentOf);
     writeSegment(w, nb.segment);
   }
+  writeRanges(w, s);
 }
 
 let loadedCounter = 2_000_000;
 
-function readSegment(r: Reader): Segment {
+function readSegment(r: Reader, version: number): Segment {
   const maxDoc = r.u32();
   const ids = r.strings();
   const idOrder = r.arr<Int32Array>()!;
@@ -322,8 +349,9 @@ function readSegment(r: Reader): Segment {
   for (let i = 0; i < nn; i++) {
     const path = r.str();
     const parentOf = r.arr<Int32Array>()!;
-    nested.set(path, { parentOf, segment: readSegment(r) });
+    nested.set(path, { parentOf, segment: readSegment(r, version) });
   }
+  if (version >= 3) readRanges(r, fields);
   return {
     id: loadedCounter++,
     maxDoc,
@@ -352,5 +380,5 @@ export function decodeSegment(bytes: Uint8Array): Segment {
   if (r.u32() !== MAGIC) throw new Error('not a segment');
   const v = r.u32();
   if (v < MIN_VERSION || v > VERSION) throw new Error(`unsupported segment version ${v}`);
-  return readSegment(r);
+  return readSegment(r, v);
 }

@@ -5,6 +5,7 @@
  */
 import type { FieldType } from '../../mapping/types.js';
 import type { PackedInts } from './packed-ints.js';
+import type { RangeIndex } from './range-keys.js';
 
 export type { PackedInts } from './packed-ints.js';
 
@@ -64,6 +65,8 @@ export interface SegmentField {
   readonly inverted: InvertedField | null;
   readonly points: PointsIndex | null;
   readonly docValues: NumericColumn | OrdinalColumn | null;
+  /** Range field values (integer_range … ip_range), sorted by lower bound. */
+  readonly ranges: RangeIndex | null;
 }
 
 export interface Segment {

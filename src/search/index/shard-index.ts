@@ -12,6 +12,8 @@ import { findMerge } from './merge-policy.js';
 import { lookupId, type Segment } from './segment.js';
 import { SegmentBuilder, type AnalysisResolver } from './segment-builder.js';
 import { checkTermLengths } from './immense-terms.js';
+import { indexSortOrder, type IndexSort } from './index-sort.js';
+import { sortSegment } from './sort-segment.js';
 
 export interface ShardIndexStats {
   docs: number;
@@ -32,8 +34,22 @@ export class ShardIndex {
   private readonly generations = new WeakMap<Segment, number>();
   private nextGeneration = 0;
 
-  constructor(private readonly analysis: AnalysisResolver) {
+  /**
+   * `indexSort`: the order every segment keeps its docs in (index.sort.*); flushed and merged
+   * segments are sorted by it, so a search sorted the same way can stop early in each segment.
+   */
+  constructor(
+    private readonly analysis: AnalysisResolver,
+    readonly indexSort: IndexSort | null = null,
+  ) {
     this.builder = new SegmentBuilder(analysis);
+  }
+
+  /** The segment in index sort order. */
+  private sorted(seg: Segment): Segment {
+    if (!this.indexSort || this.indexSort.length === 0) return seg;
+    const order = indexSortOrder(seg, this.indexSort);
+    return order ? sortSegment(seg, order) : seg;
   }
 
   /** Buffers a document; `mayExist` false skips the delete-by-id of older versions. */
@@ -96,7 +112,7 @@ export class ShardIndex {
     }
     let out: Array<Omit<LiveSegment, 'docBase'>> = segs;
     if (this.builder.liveSize > 0) {
-      const seg = this.builder.build();
+      const seg = this.sorted(this.builder.build());
       out = [...segs, { segment: seg, live: null, deleted: 0 }];
     }
     out = out.filter((s) => s.deleted < s.segment.maxDoc);
@@ -122,7 +138,7 @@ export class ShardIndex {
       const picked = new Set(take);
       // Parts keep their shard order, so merged doc order follows it.
       const parts = segs.filter((_, i) => picked.has(i));
-      const merged = mergeSegments(parts);
+      const merged = this.sorted(mergeSegments(parts));
       segs = [
         ...segs.filter((_, i) => !picked.has(i)),
         { segment: merged, live: null, deleted: 0 },
@@ -149,7 +165,7 @@ export class ShardIndex {
     this.refresh();
     const segs = this.snapshot.segments;
     if (segs.length <= maxSegments && segs.every((s) => s.deleted === 0)) return;
-    this.publish([{ segment: mergeSegments(segs), live: null, deleted: 0 }]);
+    this.publish([{ segment: this.sorted(mergeSegments(segs)), live: null, deleted: 0 }]);
   }
 
   searcher(): ShardSnapshot {

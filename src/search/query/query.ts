@@ -4,6 +4,8 @@
  * per-segment scorers. Plain data with a `kind` discriminant.
  */
 import type { SpanQuery } from './spans/types.js';
+import type { RangeRelation } from '../index/range-keys.js';
+import type { MltSpec } from './more-like-this.js';
 
 export interface TermMatcher {
   /** Literal prefix every matching term starts with ('' = none). */
@@ -80,6 +82,15 @@ export type Query =
       boost: number;
     }
   | { kind: 'NumericSet'; field: string; values: number[]; boost: number }
+  /** Lucene RangeFieldQuery: range field values in `relation` to [min, max] (inclusive range-keys). */
+  | {
+      kind: 'RangeField';
+      field: string;
+      min: string;
+      max: string;
+      relation: RangeRelation;
+      boost: number;
+    }
   | {
       kind: 'TermRange';
       field: string;
@@ -173,6 +184,8 @@ export type Query =
       highFreqMinShouldMatch: (optional: number) => number;
       boost: number;
     }
+  /** ES MoreLikeThisQuery: its terms are chosen against the shard's statistics. */
+  | { kind: 'MoreLikeThis'; spec: MltSpec; boost: number }
   /** Lucene span queries (spans/types.ts). */
   | SpanQuery;
 

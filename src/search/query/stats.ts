@@ -26,6 +26,8 @@ export interface TermStats {
 
 export interface SearchStats {
   maxDoc: number;
+  /** Live docs of the shard (IndexReader.numDocs), when the statistics come from one shard. */
+  numDocs?: number;
   field(field: string): FieldStats;
   term(field: string, term: string): TermStats;
   /** Sorted unique terms of a field over all segments (for rewriting fuzzy queries). */
@@ -118,6 +120,7 @@ export function shardStats(s: ShardSnapshot): SearchStats {
   const fieldCache = new Map<string, FieldStats>();
   return {
     maxDoc: s.maxDoc,
+    numDocs: s.numDocs,
     field(field) {
       let fs = fieldCache.get(field);
       if (!fs) {

@@ -6,6 +6,8 @@
 import type { LiveSegment } from '../index/live-segment.js';
 import { lookupId, seekCeil, type InvertedField, type Segment } from '../index/segment.js';
 import { termOrd } from '../index/term-lookup.js';
+import { rangeDocs } from '../index/range-keys.js';
+import { rewriteMoreLikeThis } from './more-like-this.js';
 import { Bm25 } from './bm25.js';
 import {
   ConjunctionScorer,
@@ -130,6 +132,19 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
         unionDocs(q.values.map((v) => numericRangeDocs(ls.segment, q.field, v, v, true, true))),
       );
     }
+    case 'RangeField': {
+      const b = f(q.boost * boost);
+      const cache = new WeakMap<LiveSegment, Int32Array | null>();
+      return docSetWeight(b, `${q.field}:<ranges:[${q.min} : ${q.max}]>`, (ls) => {
+        let docs = cache.get(ls);
+        if (docs === undefined) {
+          const r = ls.segment.fields.get(q.field)?.ranges;
+          docs = r ? rangeDocs(r, q.relation, q.min, q.max) : null;
+          cache.set(ls, docs);
+        }
+        return docs;
+      });
+    }
     case 'TermRange': {
       const b = f(q.boost * boost);
       return docSetWeight(b, `${q.field}:[${q.lo ?? '*'} TO ${q.hi ?? '*'}]`, (ls) =>
@@ -180,6 +195,8 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
       return createWeight(rewriteBlended(q, ctx.stats), ctx, boost);
     case 'CommonTerms':
       return createWeight(rewriteCommonTerms(q, ctx.stats), ctx, boost);
+    case 'MoreLikeThis':
+      return createWeight(rewriteMoreLikeThis(q.spec, ctx.stats), ctx, f(q.boost * boost));
     case 'Bool':
       return boolWeight(q, ctx, f(q.boost * boost));
     case 'ConstantScore': {

@@ -3,6 +3,7 @@
  * ES's semantics for unmapped fields, filter context, boosts and `_name`. Full-text string
  * queries and function_score live in their own modules.
  */
+import { lowerMoreLikeThis } from './more-like-this.js';
 import type { Query } from '../../../search/query/query.js';
 import { EsError } from '../../../common/errors.js';
 import { asDistance } from '../../../search/automata/fuzziness.js';
@@ -224,6 +225,8 @@ function doToQuery(node: QueryNode, st: LowerState): Query | null {
       return lowerCommonTerms(node, st);
     case 'wrapper':
       return lowerWrapper(node, st);
+    case 'more_like_this':
+      return lowerMoreLikeThis(node, st);
     case 'geo_distance':
     case 'geo_bounding_box':
       throw illegalArgument(`[${node.type}] queries are not supported`);
@@ -313,6 +316,7 @@ export function lowerRange(node: RangeNode, st: LowerState, rewritten = true): Q
     node.includeUpper,
     node.timeZone,
     node.format,
+    node.relation,
   );
 }
 

@@ -26,6 +26,7 @@ import {
   shardError,
   type MappedField,
 } from './fields.js';
+import { rangeFieldQuery } from './range-fields.js';
 import {
   numberRangeQuery,
   numberTermQuery,
@@ -252,6 +253,9 @@ export function termQuery(st: LowerState, f: MappedField, v: TermValue): Query {
         failIfNotIndexed(f);
         return fieldBoost(f, numberTermQuery(m, numberKind(f), v));
       }
+      if (isRangeType(m.type)) {
+        return fieldBoost(f, rangeFieldQuery(st, f, v, v, true, true, null, null, null));
+      }
       return unsupportedExact(st, f);
   }
 }
@@ -400,7 +404,7 @@ function seqNoValue(v: TermValue): number {
 
 // ---- range -------------------------------------------------------------------------------------
 
-/** MappedFieldType.rangeQuery (relation / time_zone / format handled for dates). */
+/** MappedFieldType.rangeQuery (time_zone / format for dates, relation for range fields). */
 export function rangeQuery(
   st: LowerState,
   f: MappedField,
@@ -410,6 +414,7 @@ export function rangeQuery(
   incHi: boolean,
   tz: string | null,
   format: string | null,
+  relation: string | null = null,
 ): Query {
   if (f.meta) return metaRangeQuery(st, f, from, to, incLo, incHi);
   const m = f.mapping!;
@@ -460,7 +465,9 @@ export function rangeQuery(
         failIfNotIndexed(f);
         return fieldBoost(f, numberRangeQuery(m, numberKind(f), from, to, incLo, incHi));
       }
-      if (isRangeType(m.type)) return unsupportedExact(st, f);
+      if (isRangeType(m.type)) {
+        return rangeFieldQuery(st, f, from, to, incLo, incHi, relation, tz, format);
+      }
       throw illegalArgument(
         `Field [${f.name}] of type [${f.typeName}] does not support range queries`,
       );

@@ -24,6 +24,7 @@ import {
   parseMultiMatch,
 } from './full-text.js';
 import { parseFunctionScore } from './function-score.js';
+import { parseMoreLikeThis } from './more-like-this.js';
 import { nodeMaxNestedQueryDepth, parseInnerQuery, registerQueryParser } from './inner.js';
 import { parseQueryString, parseSimpleQueryString } from './query-string.js';
 import {
@@ -79,6 +80,7 @@ const PARSERS = {
   nested: parseNested,
   script: parseScriptQuery,
   wrapper: parseWrapper,
+  more_like_this: parseMoreLikeThis,
   span_term: parseSpanTerm,
   span_multi: parseSpanMulti,
   span_near: parseSpanNear,

@@ -265,8 +265,8 @@ describe('segment codec', () => {
     const back = decodeSegment(blob).fields.get('body')!.inverted!;
     expect(back.freqs).toBeInstanceOf(Int32Array);
     expect(plain(back)).toEqual(plain(seg.fields.get('body')!.inverted));
-    blob.writeUInt32LE(3, 4);
-    expect(() => decodeSegment(blob)).toThrow('unsupported segment version 3');
+    blob.writeUInt32LE(4, 4);
+    expect(() => decodeSegment(blob)).toThrow('unsupported segment version 4');
   });
 });
 

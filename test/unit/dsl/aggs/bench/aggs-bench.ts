@@ -48,6 +48,7 @@ function segment(): LiveSegment {
     type,
     inverted: null,
     points: null,
+    ranges: null,
     docValues,
   });
   const fields = new Map<string, SegmentField>([
