@@ -5,6 +5,7 @@
  */
 import { illegalArgument } from '../../common/errors.js';
 import type { TokenFilterFactory } from './analyzer.js';
+import { deprecated } from './deprecations.js';
 import { CJK_SCRIPT_TYPES, CjkBigramFilter } from './filters/cjk-bigram-filter.js';
 import { StemFilter } from './filters/english-stemmers.js';
 import {
@@ -298,6 +299,26 @@ function delimitedPayload(name: string, p: Params): TokenFilterFactory {
   return filter(name, (i) => new DelimitedPayloadFilter(i, delimiter));
 }
 
+const LEGACY_PAYLOAD_WARNING =
+  'Deprecated [delimited_payload_filter] used, replaced by [delimited_payload]';
+
+/**
+ * ES 6.8 LegacyDelimitedPayloadTokenFilterFactory: the old name, deprecated since 6.2. ES reports
+ * it when the filter is built (an index's own definition) and when its pre-configured instance
+ * is used; `_analyze` rebuilds an index's filter, so reporting on use covers both.
+ */
+function legacyDelimitedPayload(name: string, p: Params): TokenFilterFactory {
+  deprecated(LEGACY_PAYLOAD_WARNING);
+  const f = delimitedPayload(name, p);
+  return {
+    ...f,
+    create: (i) => {
+      deprecated(LEGACY_PAYLOAD_WARNING);
+      return f.create(i);
+    },
+  };
+}
+
 function wordDelimiter(graph: boolean): FilterProvider {
   return (name, p) => {
     const o = {
@@ -335,7 +356,7 @@ export const COMMON_FILTERS: Record<string, FilterProvider> = {
   keep: keepFilter,
   keep_types: keepTypes,
   delimited_payload: delimitedPayload,
-  delimited_payload_filter: delimitedPayload,
+  delimited_payload_filter: legacyDelimitedPayload,
   cjk_width: normalizer(foldCjkWidth),
   cjk_bigram: cjkBigram,
   decimal_digit: normalizer(foldDecimalDigits),
