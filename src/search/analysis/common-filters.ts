@@ -15,6 +15,7 @@ import {
 } from './filters/expanding-filters.js';
 import { conditionFilter, multiplexer, predicateFilter } from './chain-aware-filters.js';
 import { FingerprintFilter } from './filters/fingerprint-filter.js';
+import { MinHashFilter } from './filters/min-hash-filter.js';
 import {
   FRENCH_ARTICLES,
   TermMapFilter,
@@ -319,6 +320,19 @@ function legacyDelimitedPayload(name: string, p: Params): TokenFilterFactory {
   };
 }
 
+/** ES MinHashTokenFilterFactory (Lucene MinHashFilterFactory's defaults and checks). */
+function minHash(name: string, p: Params): TokenFilterFactory {
+  const hashCount = intParam(p, 'hash_count', 1);
+  const bucketCount = intParam(p, 'bucket_count', 512);
+  const hashSetSize = intParam(p, 'hash_set_size', 1);
+  const withRotation = boolParam(p, 'with_rotation', bucketCount > 1);
+  if (hashCount <= 0) throw illegalArgument('hashCount must be greater than zero');
+  if (bucketCount <= 0) throw illegalArgument('bucketCount must be greater than zero');
+  if (hashSetSize <= 0) throw illegalArgument('hashSetSize must be greater than zero');
+  const o = { hashCount, bucketCount, hashSetSize, withRotation };
+  return filter(name, (i) => new MinHashFilter(i, o));
+}
+
 function wordDelimiter(graph: boolean): FilterProvider {
   return (name, p) => {
     const o = {
@@ -356,6 +370,7 @@ export const COMMON_FILTERS: Record<string, FilterProvider> = {
   keep: keepFilter,
   keep_types: keepTypes,
   delimited_payload: delimitedPayload,
+  min_hash: minHash,
   delimited_payload_filter: legacyDelimitedPayload,
   cjk_width: normalizer(foldCjkWidth),
   cjk_bigram: cjkBigram,
