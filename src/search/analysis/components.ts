@@ -31,7 +31,9 @@ import {
   StopWords,
   parseStopWords,
 } from './filters/stop-filter.js';
-import { SynonymFilter, parseSynonymRules } from './filters/synonym-filter.js';
+import { parseSynonymRules } from './filters/synonym-filter.js';
+import { synonymStream } from './filters/synonym-graph-filter.js';
+import { FlattenGraphFilter } from './filters/flatten-graph-filter.js';
 import {
   boolParam,
   compileJavaRegex,
@@ -237,19 +239,23 @@ function keywordMarker(name: string, p: Params): TokenFilterFactory {
   });
 }
 
-function synonymFilter(name: string, p: Params): TokenFilterFactory {
-  const rules = listParam(p, 'synonyms');
-  if (rules === undefined) {
-    throw illegalArgument('synonym requires either `synonyms` or `synonyms_path` to be configured');
-  }
-  const expand = boolParam(p, 'expand', true);
-  const ignoreCase = boolParam(p, 'ignore_case', false);
-  const map = parseSynonymRules(rules, expand, ignoreCase);
-  // `synonymSpec` lets custom analyzers re-parse the rules through their own chain (registry.ts)
-  return Object.assign(
-    filter(name, (i) => new SynonymFilter(i, map, ignoreCase)),
-    { synonymSpec: { rules, expand, ignoreCase } },
-  );
+function synonymFilter(graph: boolean): FilterProvider {
+  return (name, p) => {
+    const rules = listParam(p, 'synonyms');
+    if (rules === undefined) {
+      throw illegalArgument(
+        'synonym requires either `synonyms` or `synonyms_path` to be configured',
+      );
+    }
+    const expand = boolParam(p, 'expand', true);
+    const ignoreCase = boolParam(p, 'ignore_case', false);
+    const map = parseSynonymRules(rules, expand, ignoreCase);
+    // `synonymSpec` lets custom analyzers re-parse the rules through their own chain (registry.ts)
+    return Object.assign(
+      filter(name, (i) => synonymStream(i, map, ignoreCase, graph)),
+      { synonymSpec: { rules, expand, ignoreCase, graph } },
+    );
+  };
 }
 
 export const FILTERS: Record<string, FilterProvider> = {
@@ -285,8 +291,9 @@ export const FILTERS: Record<string, FilterProvider> = {
   edge_ngram: ngramFilter(true),
   edgeNGram: ngramFilter(true),
   keyword_marker: keywordMarker,
-  synonym: synonymFilter,
-  synonym_graph: synonymFilter,
+  synonym: synonymFilter(false),
+  synonym_graph: synonymFilter(true),
+  flatten_graph: (name) => filter(name, (i) => new FlattenGraphFilter(i)),
   standard: (name) => filter(name, (i) => i, { role: 'noop' }), // Lucene 7 StandardFilter is a no-op
 };
 

@@ -14,7 +14,8 @@ import {
 import { ANALYZERS } from './builtin-analyzers.js';
 import type { ChainAwareFilter } from './chain-aware-filters.js';
 import { CHAR_FILTERS, FILTERS, TOKENIZERS } from './components.js';
-import { parseSynonymRules, SynonymFilter } from './filters/synonym-filter.js';
+import { parseSynonymRules } from './filters/synonym-filter.js';
+import { synonymStream } from './filters/synonym-graph-filter.js';
 import { intParam, listParam, type Params } from './settings-params.js';
 import type { Analyzer, Normalizer } from './types.js';
 
@@ -309,11 +310,13 @@ export function chainAware(
     return out;
   };
   const map = parseSynonymRules(spec.rules, spec.expand, spec.ignoreCase, analyzeRule);
-  return { name: f.name, create: (i) => new SynonymFilter(i, map, spec.ignoreCase) };
+  return { name: f.name, create: (i) => synonymStream(i, map, spec.ignoreCase, spec.graph) };
 }
 
 export interface SynonymSpec {
   rules: string[];
   expand: boolean;
   ignoreCase: boolean;
+  /** synonym_graph (Lucene SynonymGraphFilter) rather than synonym. */
+  graph: boolean;
 }
