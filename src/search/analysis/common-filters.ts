@@ -55,6 +55,7 @@ import {
   type Params,
 } from './settings-params.js';
 import { arabicNormalize, arabicStem, persianNormalize } from './stemmers/arabic-persian.js';
+import { bengaliStem } from './stemmers/bengali.js';
 import { germanCaumannsStem, germanLightStem, germanNormalize } from './stemmers/german.js';
 import { indonesianStem } from './stemmers/indonesian.js';
 import {
@@ -98,6 +99,7 @@ export const LANGUAGE_STEMMERS: Record<string, () => (s: string) => string> = {
   arabic: () => arabicStem,
   armenian: () => snowballFn('armenian'),
   basque: () => snowballFn('basque'),
+  bengali: () => bengaliStem,
   bulgarian: () => bulgarianStem,
   catalan: () => snowballFn('catalan'),
   czech: () => czechStem,

@@ -34,6 +34,7 @@ import {
 } from './filters/stop-filter.js';
 import { boolParam, listParam, strParam, type Params } from './settings-params.js';
 import { arabicNormalize, arabicStem, persianNormalize } from './stemmers/arabic-persian.js';
+import { bengaliStem } from './stemmers/bengali.js';
 import { germanLightStem, germanNormalize } from './stemmers/german.js';
 import { indonesianStem } from './stemmers/indonesian.js';
 import {
@@ -45,6 +46,7 @@ import {
 import { snowballStemmer } from './stemmers/snowball.js';
 import { soraniStem } from './stemmers/sorani.js';
 import {
+  bengaliNormalize,
   hindiNormalize,
   hindiStem,
   indicNormalize,
@@ -209,6 +211,16 @@ export const LANGUAGE_ANALYZERS: Record<string, AnalyzerProvider> = {
   })),
   armenian: snowballLanguage('armenian', WORDS.ARMENIAN),
   basque: snowballLanguage('basque', WORDS.BASQUE),
+  bengali: language(() => ({
+    pre: [LOWERCASE, DECIMAL_DIGIT],
+    markerFirst: true,
+    mid: [
+      termMap('indic_normalization', indicNormalize),
+      termMap('bengali_normalization', bengaliNormalize),
+    ],
+    stopwords: WORDS.BENGALI,
+    stemmer: stem('bengali_stem', bengaliStem),
+  })),
   bulgarian: simple(WORDS.BULGARIAN, stem('bulgarian_stem', bulgarianStem)),
   catalan: language(() => ({
     pre: [elision(CATALAN_ARTICLES), LOWERCASE],
