@@ -118,6 +118,7 @@ export const LANGUAGE_STEMMERS: Record<string, () => (s: string) => string> = {
   italian: () => snowballFn('italian'),
   light_italian: () => italianLightStem,
   latvian: () => latvianStem,
+  lithuanian: () => snowballFn('lithuanian'),
   norwegian: () => snowballFn('norwegian'),
   portuguese: () => snowballFn('portuguese'),
   light_portuguese: () => portugueseLightStem,

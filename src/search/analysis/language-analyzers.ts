@@ -294,6 +294,7 @@ export const LANGUAGE_ANALYZERS: Record<string, AnalyzerProvider> = {
     stemmer: stem('italian_light_stem', italianLightStem),
   })),
   latvian: simple(WORDS.LATVIAN, stem('latvian_stem', latvianStem)),
+  lithuanian: snowballLanguage('lithuanian', WORDS.LITHUANIAN),
   norwegian: snowballLanguage('norwegian', WORDS.NORWEGIAN),
   persian: language(() => ({
     pre: [

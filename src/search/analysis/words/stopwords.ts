@@ -377,3 +377,13 @@ export const BENGALI =
 অবশ্য বেশি এস করে কে হতে বি কয়েক সহ বেশ এমন এমনি কেন কেউ নেওয়া চেষ্টা লক্ষ বলা কারণ আছে শুধু
 তখন যা এসে চার ছিল যদি আবার কোটি উত্তর সামনে উপর বক্তব্য এত প্রাথমিক উপরে আছে প্রতি কাজে যখন খুব
 বহু গেল পেয়্র্ চালু ই নাগাদ থাকা পাচ যাওয়া রকম সাধারণ কমনে`);
+
+/** lt/stopwords.txt (Lithuanian), as Lucene ships it. */
+export const LITHUANIAN =
+  words(`ant apie ar arba aš be bei bet bus būti būtų buvo dėl gali į iki ir iš ja ją jai jais jam jame
+jas jei ji jį jie jiedu jiedvi jiedviem jiedviese jiems jis jo jodviem jog joje jomis joms jos
+jose jų judu judvi judviejų jųdviejų judviem judviese jumis jums jumyse juo juodu juodviese juos
+juose jus jūs jūsų ką kad kai kaip kas kiek kol kur kurie kuris man mane manęs manimi mano
+manyje mes metu mudu mudvi mudviejų mudviem mudviese mumis mums mumyse mus mūsų nei nes net nors
+nuo o pat per po prie prieš sau save savęs savimi savo savyje su tačiau tada tai taip tas tau
+tave tavęs tavimi tavyje ten to todėl tu tuo už visi yra`);

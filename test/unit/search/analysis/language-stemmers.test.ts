@@ -18,3 +18,19 @@ describe('bengali', () => {
     expect(terms({ analyzer: 'bengali', text: 'বা\u09DCী এই' })).toEqual(['বার']);
   });
 });
+
+describe('lithuanian', () => {
+  it('the Snowball stemmer (Lucene 7.7 version, with the -er- endings)', () => {
+    expect(stem('lithuanian', 'vaikų seserų vandenyje')).toEqual(['vaik', 'ses', 'vand']);
+    expect(
+      terms({
+        text: 'vaikų',
+        tokenizer: 'keyword',
+        filter: [{ type: 'snowball', language: 'Lithuanian' }],
+      }),
+    ).toEqual(['vaik']);
+  });
+  it('the analyzer drops stop words', () => {
+    expect(terms({ analyzer: 'lithuanian', text: 'Vaikų ir tėvų' })).toEqual(['vaik', 'tėv']);
+  });
+});
