@@ -56,6 +56,7 @@ import {
 } from './settings-params.js';
 import { arabicNormalize, arabicStem, persianNormalize } from './stemmers/arabic-persian.js';
 import { bengaliStem } from './stemmers/bengali.js';
+import { galicianMinimalStem, galicianStem } from './stemmers/galician.js';
 import { germanCaumannsStem, germanLightStem, germanNormalize } from './stemmers/german.js';
 import { indonesianStem } from './stemmers/indonesian.js';
 import {
@@ -109,6 +110,8 @@ export const LANGUAGE_STEMMERS: Record<string, () => (s: string) => string> = {
   finnish: () => snowballFn('finnish'),
   french: () => snowballFn('french'),
   light_french: () => frenchLightStem,
+  galician: () => galicianStem,
+  minimal_galician: () => galicianMinimalStem,
   german: () => snowballFn('german'),
   light_german: () => germanLightStem,
   hindi: () => hindiStem,

@@ -35,6 +35,7 @@ import {
 import { boolParam, listParam, strParam, type Params } from './settings-params.js';
 import { arabicNormalize, arabicStem, persianNormalize } from './stemmers/arabic-persian.js';
 import { bengaliStem } from './stemmers/bengali.js';
+import { galicianStem } from './stemmers/galician.js';
 import { germanLightStem, germanNormalize } from './stemmers/german.js';
 import { indonesianStem } from './stemmers/indonesian.js';
 import {
@@ -253,6 +254,7 @@ export const LANGUAGE_ANALYZERS: Record<string, AnalyzerProvider> = {
     stopwords: WORDS.FRENCH,
     stemmer: stem('french_light_stem', frenchLightStem),
   })),
+  galician: simple(WORDS.GALICIAN, stem('galician_stem', galicianStem)),
   german: language(() => ({
     pre: [LOWERCASE],
     stopwords: WORDS.GERMAN,

@@ -387,3 +387,15 @@ juose jus jūs jūsų ką kad kai kaip kas kiek kol kur kurie kuris man mane man
 manyje mes metu mudu mudvi mudviejų mudviem mudviese mumis mums mumyse mus mūsų nei nes net nors
 nuo o pat per po prie prieš sau save savęs savimi savo savyje su tačiau tada tai taip tas tau
 tave tavęs tavimi tavyje ten to todėl tu tuo už visi yra`);
+
+/** gl/stopwords.txt (Galician), as Lucene ships it (the same list stopwords-iso publishes). */
+export const GALICIAN =
+  words(`a alí ao aos aquel aquela aquelas aqueles aquilo aquí as así aínda ben cando che co coa coas
+comigo con connosco contigo convosco cos cun cunha cunhas cuns da dalgunha dalgunhas dalgún
+dalgúns das de del dela delas deles desde deste do dos dun dunha dunhas duns e el ela elas eles
+en era eran esa esas ese eses esta estaba estar este estes estiven estou está están eu facer foi
+foron fun había hai iso isto la las lle lles lo los mais me meu meus min miña miñas moi na nas
+neste nin no non nos nosa nosas noso nosos nun nunha nunhas nuns nós o os ou para pero pode pois
+pola polas polo polos por que se senón ser seu seus sexa sido sobre súa súas tamén tan te ten
+ter teu teus teñen teño ti tido tiven tiña túa túas un unha unhas uns vos vosa vosas voso vosos
+vós á é ó ós`);

@@ -34,3 +34,23 @@ describe('lithuanian', () => {
     expect(terms({ analyzer: 'lithuanian', text: 'Vaikų ir tėvų' })).toEqual(['vaik', 'tėv']);
   });
 });
+
+describe('galician', () => {
+  it('the RSLP stemmer runs plural, unification, adverb, augmentative, noun/verb and vowel steps', () => {
+    expect(stem('galician', 'corresponderá felizmente cansadísimo brasileiro bons')).toEqual([
+      'correspond',
+      'feliz',
+      'cans',
+      'brasil',
+      'bon',
+    ]);
+    // "luns" escapes the -ns rule but not the general -s one
+    expect(stem('minimal_galician', 'casas luns xamós')).toEqual(['casa', 'lun', 'xamón']);
+  });
+  it('the analyzer drops stop words', () => {
+    expect(terms({ analyzer: 'galician', text: 'As casas do concello' })).toEqual([
+      'cas',
+      'concell',
+    ]);
+  });
+});
