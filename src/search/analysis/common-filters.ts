@@ -7,6 +7,7 @@ import { illegalArgument } from '../../common/errors.js';
 import type { TokenFilterFactory } from './analyzer.js';
 import { deprecated } from './deprecations.js';
 import { CJK_SCRIPT_TYPES, CjkBigramFilter } from './filters/cjk-bigram-filter.js';
+import { KeywordMarkerFilter } from './filters/basic-filters.js';
 import { StemFilter } from './filters/english-stemmers.js';
 import {
   CommonGramsFilter,
@@ -56,6 +57,7 @@ import {
 } from './settings-params.js';
 import { arabicNormalize, arabicStem, persianNormalize } from './stemmers/arabic-persian.js';
 import { bengaliStem } from './stemmers/bengali.js';
+import { brazilianStem } from './stemmers/brazilian.js';
 import { galicianMinimalStem, galicianStem } from './stemmers/galician.js';
 import { germanCaumannsStem, germanLightStem, germanNormalize } from './stemmers/german.js';
 import { indonesianStem } from './stemmers/indonesian.js';
@@ -101,6 +103,7 @@ export const LANGUAGE_STEMMERS: Record<string, () => (s: string) => string> = {
   armenian: () => snowballFn('armenian'),
   basque: () => snowballFn('basque'),
   bengali: () => bengaliStem,
+  brazilian: () => brazilianStem,
   bulgarian: () => bulgarianStem,
   catalan: () => snowballFn('catalan'),
   czech: () => czechStem,
@@ -339,6 +342,19 @@ function minHash(name: string, p: Params): TokenFilterFactory {
   return filter(name, (i) => new MinHashFilter(i, o));
 }
 
+/** ES BrazilianStemTokenFilterFactory: `stem_exclusion` words are marked as keywords first. */
+function brazilianStemFilter(name: string, p: Params): TokenFilterFactory {
+  const excluded = new Set(listParam(p, 'stem_exclusion') ?? []);
+  return filter(
+    name,
+    (i) => {
+      const marked = excluded.size === 0 ? i : new KeywordMarkerFilter(i, excluded, false, null);
+      return new StemFilter(marked, brazilianStem);
+    },
+    { keywordAware: true },
+  );
+}
+
 function wordDelimiter(graph: boolean): FilterProvider {
   return (name, p) => {
     const o = {
@@ -394,6 +410,7 @@ export const COMMON_FILTERS: Record<string, FilterProvider> = {
   sorani_normalization: normalizer(soraniNormalize),
   arabic_stem: stemmer(arabicStem),
   czech_stem: stemmer(czechStem),
+  brazilian_stem: brazilianStemFilter,
   // ES 6.8 builds these three on Lucene's Snowball stemmers for the language
   dutch_stem: (name) => stemmer(snowballFn('dutch'))(name, {}),
   french_stem: (name) => stemmer(snowballFn('french'))(name, {}),

@@ -35,6 +35,7 @@ import {
 import { boolParam, listParam, strParam, type Params } from './settings-params.js';
 import { arabicNormalize, arabicStem, persianNormalize } from './stemmers/arabic-persian.js';
 import { bengaliStem } from './stemmers/bengali.js';
+import { brazilianStem } from './stemmers/brazilian.js';
 import { galicianStem } from './stemmers/galician.js';
 import { germanLightStem, germanNormalize } from './stemmers/german.js';
 import { indonesianStem } from './stemmers/indonesian.js';
@@ -222,6 +223,7 @@ export const LANGUAGE_ANALYZERS: Record<string, AnalyzerProvider> = {
     stopwords: WORDS.BENGALI,
     stemmer: stem('bengali_stem', bengaliStem),
   })),
+  brazilian: simple(WORDS.BRAZILIAN, stem('brazilian_stem', brazilianStem)),
   bulgarian: simple(WORDS.BULGARIAN, stem('bulgarian_stem', bulgarianStem)),
   catalan: language(() => ({
     pre: [elision(CATALAN_ARTICLES), LOWERCASE],

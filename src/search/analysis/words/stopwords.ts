@@ -399,3 +399,14 @@ neste nin no non nos nosa nosas noso nosos nun nunha nunhas nuns nós o os ou pa
 pola polas polo polos por que se senón ser seu seus sexa sido sobre súa súas tamén tan te ten
 ter teu teus teñen teño ti tido tiven tiña túa túas un unha unhas uns vos vosa vosas voso vosos
 vós á é ó ós`);
+
+/** br/stopwords.txt (Brazilian Portuguese), as Lucene ships it. */
+export const BRAZILIAN =
+  words(`a ainda alem ambas ambos antes ao aonde aos apos aquele aqueles as assim com como contra contudo
+cuja cujas cujo cujos da das de dela dele deles demais depois desde desta deste dispoe dispoem
+diversa diversas diversos do dos durante e ela elas ele eles em entao entre essa essas esse
+esses esta estas este estes ha isso isto logo mais mas mediante menos mesma mesmas mesmo mesmos
+na no nao nas nem nesse neste nos o os ou outra outras outro outros pelas pelas pelo pelos
+perante pois por porque portanto proprio propios quais qual qualquer quando quanto que quem quer
+se seja sem sendo seu seus sob sobre sua suas tal tambem teu teus toda todas todo todos tua tuas
+tudo um uma umas uns`);

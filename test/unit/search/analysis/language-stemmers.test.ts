@@ -54,3 +54,32 @@ describe('galician', () => {
     ]);
   });
 });
+
+describe('brazilian', () => {
+  it('the stemmer folds accents and removes standard, verb and residual endings', () => {
+    expect(
+      terms({
+        text: 'Brasília boataria quilométricas consegue',
+        tokenizer: 'whitespace',
+        filter: ['brazilian_stem'],
+      }),
+    ).toEqual(['brasil', 'boat', 'quilometr', 'conseg']);
+    // too short or with a non-letter: left alone / only normalised
+    expect(stem('brazilian', 'lá água2')).toEqual(['lá', 'agua2']);
+  });
+  it('stem_exclusion marks words the stemmer must leave', () => {
+    const reg = AnalysisRegistry.fromIndexSettings({
+      filter: { b: { type: 'brazilian_stem', stem_exclusion: ['boataria'] } },
+    });
+    const out = analyzeApi({ text: 'boataria', tokenizer: 'keyword', filter: ['b'] }, reg) as {
+      tokens: Array<{ token: string }>;
+    };
+    expect(out.tokens[0]!.token).toBe('boataria');
+  });
+  it('the analyzer drops stop words', () => {
+    expect(terms({ analyzer: 'brazilian', text: 'A boataria de Brasília' })).toEqual([
+      'boat',
+      'brasil',
+    ]);
+  });
+});
