@@ -59,6 +59,7 @@ import { arabicNormalize, arabicStem, persianNormalize } from './stemmers/arabic
 import { bengaliStem } from './stemmers/bengali.js';
 import { brazilianStem } from './stemmers/brazilian.js';
 import { galicianMinimalStem, galicianStem } from './stemmers/galician.js';
+import { kstem } from './stemmers/kstem.js';
 import { germanCaumannsStem, germanLightStem, germanNormalize } from './stemmers/german.js';
 import { indonesianStem } from './stemmers/indonesian.js';
 import {
@@ -121,6 +122,7 @@ export const LANGUAGE_STEMMERS: Record<string, () => (s: string) => string> = {
   hungarian: () => snowballFn('hungarian'),
   indonesian: () => (s) => indonesianStem(s, true),
   irish: () => snowballFn('irish'),
+  kstem: () => kstem,
   italian: () => snowballFn('italian'),
   light_italian: () => italianLightStem,
   latvian: () => latvianStem,
@@ -411,6 +413,7 @@ export const COMMON_FILTERS: Record<string, FilterProvider> = {
   arabic_stem: stemmer(arabicStem),
   czech_stem: stemmer(czechStem),
   brazilian_stem: brazilianStemFilter,
+  kstem: stemmer(kstem),
   // ES 6.8 builds these three on Lucene's Snowball stemmers for the language
   dutch_stem: (name) => stemmer(snowballFn('dutch'))(name, {}),
   french_stem: (name) => stemmer(snowballFn('french'))(name, {}),

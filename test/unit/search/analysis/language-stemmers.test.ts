@@ -83,3 +83,39 @@ describe('brazilian', () => {
     ]);
   });
 });
+
+describe('kstem', () => {
+  const k = (text: string) => terms({ text, tokenizer: 'whitespace', filter: ['kstem'] });
+  it('keeps dictionary words and undoes inflections against the dictionary', () => {
+    expect(k('bricks calories crosses aides backfilled fingerspelling footstamping')).toEqual([
+      'brick',
+      'calorie',
+      'cross',
+      'aide',
+      'backfill',
+      'fingerspell',
+      'footstamp',
+    ]);
+    expect(k('walking running definition')).toEqual(['walking', 'running', 'definition']);
+  });
+  it('undoes derivations and maps listed variants to their roots', () => {
+    expect(k('amplification elimination militarily heuristically optimal immunity')).toEqual([
+      'amplify',
+      'eliminate',
+      'military',
+      'heuristic',
+      'optimum',
+      'immune',
+    ]);
+    expect(k('italians dying')).toEqual(['italy', 'die']);
+  });
+  it('leaves short, long, non a-z and upper-case words alone', () => {
+    expect(k('is Bricks brick2 ' + 'x'.repeat(50))).toEqual([
+      'is',
+      'Bricks',
+      'brick2',
+      'x'.repeat(50),
+    ]);
+    expect(stem('kstem', 'bricks')).toEqual(['brick']);
+  });
+});
