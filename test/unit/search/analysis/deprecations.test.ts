@@ -51,4 +51,20 @@ describe('analysis deprecation warnings', () => {
       'Deprecated [delimited_payload_filter] used, replaced by [delimited_payload]',
     ]);
   });
+  it('index.max_ngram_diff widens the allowed gram range of ngram tokenizers and filters', () => {
+    const def = {
+      tokenizer: { t: { type: 'ngram', min_gram: 1, max_gram: 20 } },
+      filter: { f: { type: 'ngram', min_gram: 1, max_gram: 20 } },
+    };
+    const quiet: string[] = [];
+    collectDeprecations(quiet, () => AnalysisRegistry.fromIndexSettings(def, { maxNgramDiff: 19 }));
+    expect(quiet).toEqual([]);
+    const loud: string[] = [];
+    collectDeprecations(loud, () =>
+      AnalysisRegistry.fromIndexSettings({ filter: def.filter }, { maxNgramDiff: 1 }),
+    );
+    expect(loud).toEqual([
+      'Deprecated big difference between max_gram and min_gram in NGram Tokenizer,expected difference must be less than or equal to: [1]',
+    ]);
+  });
 });
