@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AnalysisRegistry, analyzeApi } from '../../../../src/search/analysis/index.js';
 
@@ -117,5 +119,19 @@ describe('kstem', () => {
       'x'.repeat(50),
     ]);
     expect(stem('kstem', 'bricks')).toEqual(['brick']);
+  });
+});
+
+describe('kstem reference vocabulary', () => {
+  it('matches the CIIR reference implementation on 300 words (fixtures/analysis/kstem.tsv)', () => {
+    const rows = readFileSync(join(__dirname, '../../../../fixtures/analysis/kstem.tsv'), 'utf8')
+      .split('\n')
+      .filter((l) => l.length > 0 && !l.startsWith('#'))
+      .map((l) => l.split('\t') as [string, string]);
+    expect(rows.length).toBe(300);
+    const words = rows.map(([w]) => w);
+    expect(terms({ text: words.join(' '), tokenizer: 'whitespace', filter: ['kstem'] })).toEqual(
+      rows.map(([, s]) => s),
+    );
   });
 });
