@@ -51,7 +51,9 @@ export class IndexService {
     public meta: IndexMeta,
     private readonly store: Store,
   ) {
-    this.analysis = AnalysisRegistry.fromIndexSettings(analysisSettings(meta));
+    this.analysis = AnalysisRegistry.fromIndexSettings(analysisSettings(meta), {
+      maxNgramDiff: getInt(meta.settings, 'index.max_ngram_diff', 1),
+    });
     this.mapping = meta.mapping
       ? parseMapping(meta.mapping.type, meta.mapping.json, this.mappingContext())
       : null;

@@ -19,6 +19,7 @@ import { parseContentType, readsStream, refusedContentType } from './content-typ
 import { answerClientError, frameTooLong } from './frame-limits.js';
 import { dataPlaneBlocked, servedWithoutDataPlane } from './cluster-gate.js';
 import { forwardedToMaster, masterUrl, relayToMaster } from './master-forward.js';
+import { collectDeprecations } from '../search/analysis/index.js';
 
 /**
  * Renders the JSON locations an error recorded (`line`/`col`, `[1:20]`) against the request body,
@@ -179,7 +180,8 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
       warnings: [],
     };
     try {
-      const pending = found.handler(rest);
+      // analysis components report deprecations (ES DeprecationLogger) wherever they run
+      const pending = collectDeprecations(rest.warnings, () => found.handler(rest));
       slot?.();
       slot = null;
       const res = pending instanceof Promise ? await pending : pending;

@@ -49,7 +49,10 @@ function resolveTokenizer(
   const provider = TOKENIZERS[String(type)];
   if (provider === undefined)
     throw illegalArgument(`failed to find global tokenizer under [${String(type)}]`);
-  return { name: '_anonymous_tokenizer', f: provider('_anonymous_tokenizer', p) };
+  return {
+    name: '_anonymous_tokenizer',
+    f: provider('_anonymous_tokenizer', p, reg.indexSettings),
+  };
 }
 
 function resolveCharFilter(
@@ -117,7 +120,7 @@ function resolveFilter(
     if (provider === undefined)
       throw illegalArgument(`failed to find global token filter under [${String(type)}]`);
     name = String(type);
-    f = provider('_anonymous_tokenfilter', p);
+    f = provider('_anonymous_tokenfilter', p, reg.indexSettings);
   }
   if (normalizer && f.normalizerSafe !== true)
     throw illegalArgument(`Custom normalizer may not use filter [${name}]`);

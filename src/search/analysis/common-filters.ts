@@ -5,7 +5,9 @@
  */
 import { illegalArgument } from '../../common/errors.js';
 import type { TokenFilterFactory } from './analyzer.js';
+import { deprecated } from './deprecations.js';
 import { CJK_SCRIPT_TYPES, CjkBigramFilter } from './filters/cjk-bigram-filter.js';
+import { KeywordMarkerFilter } from './filters/basic-filters.js';
 import { StemFilter } from './filters/english-stemmers.js';
 import {
   CommonGramsFilter,
@@ -14,6 +16,7 @@ import {
 } from './filters/expanding-filters.js';
 import { conditionFilter, multiplexer, predicateFilter } from './chain-aware-filters.js';
 import { FingerprintFilter } from './filters/fingerprint-filter.js';
+import { MinHashFilter } from './filters/min-hash-filter.js';
 import {
   FRENCH_ARTICLES,
   TermMapFilter,
@@ -55,6 +58,10 @@ import {
   type Params,
 } from './settings-params.js';
 import { arabicNormalize, arabicStem, persianNormalize } from './stemmers/arabic-persian.js';
+import { bengaliStem } from './stemmers/bengali.js';
+import { brazilianStem } from './stemmers/brazilian.js';
+import { galicianMinimalStem, galicianStem } from './stemmers/galician.js';
+import { kstem } from './stemmers/kstem.js';
 import { germanCaumannsStem, germanLightStem, germanNormalize } from './stemmers/german.js';
 import { indonesianStem } from './stemmers/indonesian.js';
 import {
@@ -98,6 +105,8 @@ export const LANGUAGE_STEMMERS: Record<string, () => (s: string) => string> = {
   arabic: () => arabicStem,
   armenian: () => snowballFn('armenian'),
   basque: () => snowballFn('basque'),
+  bengali: () => bengaliStem,
+  brazilian: () => brazilianStem,
   bulgarian: () => bulgarianStem,
   catalan: () => snowballFn('catalan'),
   czech: () => czechStem,
@@ -107,15 +116,19 @@ export const LANGUAGE_STEMMERS: Record<string, () => (s: string) => string> = {
   finnish: () => snowballFn('finnish'),
   french: () => snowballFn('french'),
   light_french: () => frenchLightStem,
+  galician: () => galicianStem,
+  minimal_galician: () => galicianMinimalStem,
   german: () => snowballFn('german'),
   light_german: () => germanLightStem,
   hindi: () => hindiStem,
   hungarian: () => snowballFn('hungarian'),
   indonesian: () => (s) => indonesianStem(s, true),
   irish: () => snowballFn('irish'),
+  kstem: () => kstem,
   italian: () => snowballFn('italian'),
   light_italian: () => italianLightStem,
   latvian: () => latvianStem,
+  lithuanian: () => snowballFn('lithuanian'),
   norwegian: () => snowballFn('norwegian'),
   portuguese: () => snowballFn('portuguese'),
   light_portuguese: () => portugueseLightStem,
@@ -300,6 +313,52 @@ function delimitedPayload(name: string, p: Params): TokenFilterFactory {
   return filter(name, (i) => new DelimitedPayloadFilter(i, delimiter, encoding as PayloadEncoding));
 }
 
+const LEGACY_PAYLOAD_WARNING =
+  'Deprecated [delimited_payload_filter] used, replaced by [delimited_payload]';
+
+/**
+ * ES 6.8 LegacyDelimitedPayloadTokenFilterFactory: the old name, deprecated since 6.2. ES reports
+ * it when the filter is built (an index's own definition) and when its pre-configured instance
+ * is used; `_analyze` rebuilds an index's filter, so reporting on use covers both.
+ */
+function legacyDelimitedPayload(name: string, p: Params): TokenFilterFactory {
+  deprecated(LEGACY_PAYLOAD_WARNING);
+  const f = delimitedPayload(name, p);
+  return {
+    ...f,
+    create: (i) => {
+      deprecated(LEGACY_PAYLOAD_WARNING);
+      return f.create(i);
+    },
+  };
+}
+
+/** ES MinHashTokenFilterFactory (Lucene MinHashFilterFactory's defaults and checks). */
+function minHash(name: string, p: Params): TokenFilterFactory {
+  const hashCount = intParam(p, 'hash_count', 1);
+  const bucketCount = intParam(p, 'bucket_count', 512);
+  const hashSetSize = intParam(p, 'hash_set_size', 1);
+  const withRotation = boolParam(p, 'with_rotation', bucketCount > 1);
+  if (hashCount <= 0) throw illegalArgument('hashCount must be greater than zero');
+  if (bucketCount <= 0) throw illegalArgument('bucketCount must be greater than zero');
+  if (hashSetSize <= 0) throw illegalArgument('hashSetSize must be greater than zero');
+  const o = { hashCount, bucketCount, hashSetSize, withRotation };
+  return filter(name, (i) => new MinHashFilter(i, o));
+}
+
+/** ES BrazilianStemTokenFilterFactory: `stem_exclusion` words are marked as keywords first. */
+function brazilianStemFilter(name: string, p: Params): TokenFilterFactory {
+  const excluded = new Set(listParam(p, 'stem_exclusion') ?? []);
+  return filter(
+    name,
+    (i) => {
+      const marked = excluded.size === 0 ? i : new KeywordMarkerFilter(i, excluded, false, null);
+      return new StemFilter(marked, brazilianStem);
+    },
+    { keywordAware: true },
+  );
+}
+
 function wordDelimiter(graph: boolean): FilterProvider {
   return (name, p) => {
     const o = {
@@ -337,8 +396,9 @@ export const COMMON_FILTERS: Record<string, FilterProvider> = {
   keep: keepFilter,
   keep_types: keepTypes,
   delimited_payload: delimitedPayload,
-  delimited_payload_filter: delimitedPayload,
+  delimited_payload_filter: legacyDelimitedPayload,
   type_as_payload: (name) => filter(name, (i) => new TypeAsPayloadFilter(i)),
+  min_hash: minHash,
   cjk_width: normalizer(foldCjkWidth),
   cjk_bigram: cjkBigram,
   decimal_digit: normalizer(foldDecimalDigits),
@@ -355,6 +415,8 @@ export const COMMON_FILTERS: Record<string, FilterProvider> = {
   sorani_normalization: normalizer(soraniNormalize),
   arabic_stem: stemmer(arabicStem),
   czech_stem: stemmer(czechStem),
+  brazilian_stem: brazilianStemFilter,
+  kstem: stemmer(kstem),
   // ES 6.8 builds these three on Lucene's Snowball stemmers for the language
   dutch_stem: (name) => stemmer(snowballFn('dutch'))(name, {}),
   french_stem: (name) => stemmer(snowballFn('french'))(name, {}),

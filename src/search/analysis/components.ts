@@ -31,7 +31,9 @@ import {
   StopWords,
   parseStopWords,
 } from './filters/stop-filter.js';
-import { SynonymFilter, parseSynonymRules } from './filters/synonym-filter.js';
+import { parseSynonymRules } from './filters/synonym-filter.js';
+import { synonymStream } from './filters/synonym-graph-filter.js';
+import { FlattenGraphFilter } from './filters/flatten-graph-filter.js';
 import {
   boolParam,
   compileJavaRegex,
@@ -60,8 +62,25 @@ import {
 } from './tokenizers/standard-tokenizer.js';
 import type { TokenStream } from './token-stream.js';
 
-export type TokenizerProvider = (name: string, p: Params) => TokenizerFactory;
-export type FilterProvider = (name: string, p: Params) => TokenFilterFactory;
+/** Index settings (beyond `index.analysis`) that change how components are built. */
+export interface IndexAnalysisSettings {
+  /** index.max_ngram_diff */
+  readonly maxNgramDiff: number;
+}
+
+/** ES IndexSettings defaults (also what `_analyze` without an index uses). */
+export const DEFAULT_INDEX_ANALYSIS: IndexAnalysisSettings = { maxNgramDiff: 1 };
+
+export type TokenizerProvider = (
+  name: string,
+  p: Params,
+  index?: IndexAnalysisSettings,
+) => TokenizerFactory;
+export type FilterProvider = (
+  name: string,
+  p: Params,
+  index?: IndexAnalysisSettings,
+) => TokenFilterFactory;
 export type CharFilterProvider = (name: string, p: Params) => CharFilterFactory;
 
 const tokenizer = (name: string, create: TokenizerFactory['create']): TokenizerFactory => ({
@@ -81,7 +100,7 @@ function standardTokenizer(name: string, p: Params): TokenizerFactory {
 const TOKEN_CHARS = new Set(['letter', 'digit', 'whitespace', 'punctuation', 'symbol']);
 
 function ngramTokenizer(edges: boolean): TokenizerProvider {
-  return (name, p) => {
+  return (name, p, index = DEFAULT_INDEX_ANALYSIS) => {
     const min = intParam(p, 'min_gram', 1);
     const max = intParam(p, 'max_gram', 2);
     const chars = listParam(p, 'token_chars') ?? [];
@@ -94,18 +113,23 @@ function ngramTokenizer(edges: boolean): TokenizerProvider {
     }
     checkGrams(min, max, edges);
     // ES NGramTokenizerFactory: index.max_ngram_diff (default 1) is only a deprecation in 6.x
-    if (!edges && max - min > MAX_NGRAM_DIFF) {
-      deprecated(
-        `Deprecated big difference between max_gram and min_gram in NGram Tokenizer,expected difference must be less than or equal to: [${MAX_NGRAM_DIFF}]`,
-      );
-    }
+    if (!edges) checkNgramDiff(min, max, index);
     const match = tokenCharMatcher(chars as TokenCharClass[]);
     return tokenizer(name, () => new NGramTokenizer(min, max, edges, match));
   };
 }
 
-/** ES IndexSettings.MAX_NGRAM_DIFF_SETTING default. */
-const MAX_NGRAM_DIFF = 1;
+/**
+ * ES 6.8 NGramTokenizerFactory / NGramTokenFilterFactory: a gram range wider than
+ * index.max_ngram_diff is deprecated (an error from 7.0); both report the tokenizer's wording.
+ */
+function checkNgramDiff(min: number, max: number, index: IndexAnalysisSettings): void {
+  if (max - min > index.maxNgramDiff) {
+    deprecated(
+      `Deprecated big difference between max_gram and min_gram in NGram Tokenizer,expected difference must be less than or equal to: [${index.maxNgramDiff}]`,
+    );
+  }
+}
 
 function checkGrams(min: number, max: number, edges: boolean): void {
   if (min < 1) throw illegalArgument('minGram must be greater than zero');
@@ -189,11 +213,12 @@ function stopFilter(name: string, p: Params): TokenFilterFactory {
 }
 
 function ngramFilter(edges: boolean): FilterProvider {
-  return (name, p) => {
+  return (name, p, index = DEFAULT_INDEX_ANALYSIS) => {
     const min = intParam(p, 'min_gram', 1);
     // ES EdgeNGramTokenFilterFactory defaults max_gram to 1, NGramTokenFilterFactory to 2
     const max = intParam(p, 'max_gram', edges ? 1 : 2);
     checkGrams(min, max, edges);
+    if (!edges) checkNgramDiff(min, max, index);
     if (edges && strParam(p, 'side', 'front') === 'back') {
       return filter(name, (i) => new ReverseEdges(i, min, max));
     }
@@ -237,19 +262,23 @@ function keywordMarker(name: string, p: Params): TokenFilterFactory {
   });
 }
 
-function synonymFilter(name: string, p: Params): TokenFilterFactory {
-  const rules = listParam(p, 'synonyms');
-  if (rules === undefined) {
-    throw illegalArgument('synonym requires either `synonyms` or `synonyms_path` to be configured');
-  }
-  const expand = boolParam(p, 'expand', true);
-  const ignoreCase = boolParam(p, 'ignore_case', false);
-  const map = parseSynonymRules(rules, expand, ignoreCase);
-  // `synonymSpec` lets custom analyzers re-parse the rules through their own chain (registry.ts)
-  return Object.assign(
-    filter(name, (i) => new SynonymFilter(i, map, ignoreCase)),
-    { synonymSpec: { rules, expand, ignoreCase } },
-  );
+function synonymFilter(graph: boolean): FilterProvider {
+  return (name, p) => {
+    const rules = listParam(p, 'synonyms');
+    if (rules === undefined) {
+      throw illegalArgument(
+        'synonym requires either `synonyms` or `synonyms_path` to be configured',
+      );
+    }
+    const expand = boolParam(p, 'expand', true);
+    const ignoreCase = boolParam(p, 'ignore_case', false);
+    const map = parseSynonymRules(rules, expand, ignoreCase);
+    // `synonymSpec` lets custom analyzers re-parse the rules through their own chain (registry.ts)
+    return Object.assign(
+      filter(name, (i) => synonymStream(i, map, ignoreCase, graph)),
+      { synonymSpec: { rules, expand, ignoreCase, graph } },
+    );
+  };
 }
 
 export const FILTERS: Record<string, FilterProvider> = {
@@ -285,8 +314,9 @@ export const FILTERS: Record<string, FilterProvider> = {
   edge_ngram: ngramFilter(true),
   edgeNGram: ngramFilter(true),
   keyword_marker: keywordMarker,
-  synonym: synonymFilter,
-  synonym_graph: synonymFilter,
+  synonym: synonymFilter(false),
+  synonym_graph: synonymFilter(true),
+  flatten_graph: (name) => filter(name, (i) => new FlattenGraphFilter(i)),
   standard: (name) => filter(name, (i) => i, { role: 'noop' }), // Lucene 7 StandardFilter is a no-op
 };
 

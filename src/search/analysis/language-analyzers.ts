@@ -34,6 +34,9 @@ import {
 } from './filters/stop-filter.js';
 import { boolParam, listParam, strParam, type Params } from './settings-params.js';
 import { arabicNormalize, arabicStem, persianNormalize } from './stemmers/arabic-persian.js';
+import { bengaliStem } from './stemmers/bengali.js';
+import { brazilianStem } from './stemmers/brazilian.js';
+import { galicianStem } from './stemmers/galician.js';
 import { germanLightStem, germanNormalize } from './stemmers/german.js';
 import { indonesianStem } from './stemmers/indonesian.js';
 import {
@@ -45,6 +48,7 @@ import {
 import { snowballStemmer } from './stemmers/snowball.js';
 import { soraniStem } from './stemmers/sorani.js';
 import {
+  bengaliNormalize,
   hindiNormalize,
   hindiStem,
   indicNormalize,
@@ -209,6 +213,17 @@ export const LANGUAGE_ANALYZERS: Record<string, AnalyzerProvider> = {
   })),
   armenian: snowballLanguage('armenian', WORDS.ARMENIAN),
   basque: snowballLanguage('basque', WORDS.BASQUE),
+  bengali: language(() => ({
+    pre: [LOWERCASE, DECIMAL_DIGIT],
+    markerFirst: true,
+    mid: [
+      termMap('indic_normalization', indicNormalize),
+      termMap('bengali_normalization', bengaliNormalize),
+    ],
+    stopwords: WORDS.BENGALI,
+    stemmer: stem('bengali_stem', bengaliStem),
+  })),
+  brazilian: simple(WORDS.BRAZILIAN, stem('brazilian_stem', brazilianStem)),
   bulgarian: simple(WORDS.BULGARIAN, stem('bulgarian_stem', bulgarianStem)),
   catalan: language(() => ({
     pre: [elision(CATALAN_ARTICLES), LOWERCASE],
@@ -241,6 +256,7 @@ export const LANGUAGE_ANALYZERS: Record<string, AnalyzerProvider> = {
     stopwords: WORDS.FRENCH,
     stemmer: stem('french_light_stem', frenchLightStem),
   })),
+  galician: simple(WORDS.GALICIAN, stem('galician_stem', galicianStem)),
   german: language(() => ({
     pre: [LOWERCASE],
     stopwords: WORDS.GERMAN,
@@ -282,6 +298,7 @@ export const LANGUAGE_ANALYZERS: Record<string, AnalyzerProvider> = {
     stemmer: stem('italian_light_stem', italianLightStem),
   })),
   latvian: simple(WORDS.LATVIAN, stem('latvian_stem', latvianStem)),
+  lithuanian: snowballLanguage('lithuanian', WORDS.LITHUANIAN),
   norwegian: snowballLanguage('norwegian', WORDS.NORWEGIAN),
   persian: language(() => ({
     pre: [

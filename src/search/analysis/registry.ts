@@ -13,8 +13,15 @@ import {
 } from './analyzer.js';
 import { ANALYZERS } from './builtin-analyzers.js';
 import type { ChainAwareFilter } from './chain-aware-filters.js';
-import { CHAR_FILTERS, FILTERS, TOKENIZERS } from './components.js';
-import { parseSynonymRules, SynonymFilter } from './filters/synonym-filter.js';
+import {
+  CHAR_FILTERS,
+  DEFAULT_INDEX_ANALYSIS,
+  FILTERS,
+  TOKENIZERS,
+  type IndexAnalysisSettings,
+} from './components.js';
+import { parseSynonymRules } from './filters/synonym-filter.js';
+import { synonymStream } from './filters/synonym-graph-filter.js';
 import { intParam, listParam, type Params } from './settings-params.js';
 import type { Analyzer, Normalizer } from './types.js';
 
@@ -48,21 +55,28 @@ export class AnalysisRegistry {
   private readonly charFilters = new Map<string, CharFilterFactory>();
 
   /** `global`: no index (the `_analyze` API without one; ES uses Lucene's gap of 0 there). */
-  private constructor(readonly global: boolean) {}
+  private constructor(
+    readonly global: boolean,
+    /** The index settings components are built with (also `_analyze`'s inline definitions). */
+    readonly indexSettings: IndexAnalysisSettings = DEFAULT_INDEX_ANALYSIS,
+  ) {}
 
-  static fromIndexSettings(analysisSettings: unknown): AnalysisRegistry {
-    const reg = new AnalysisRegistry(false);
+  static fromIndexSettings(
+    analysisSettings: unknown,
+    indexSettings: IndexAnalysisSettings = DEFAULT_INDEX_ANALYSIS,
+  ): AnalysisRegistry {
+    const reg = new AnalysisRegistry(false, indexSettings);
     const s = (analysisSettings ?? {}) as Record<string, unknown>;
     if (typeof s !== 'object' || Array.isArray(s))
       throw illegalArgument('[index.analysis] must be an object');
     for (const [name, def] of Object.entries(section(s, 'tokenizer'))) {
-      reg.tokenizers.set(name, componentOf('tokenizer', name, def, TOKENIZERS));
+      reg.tokenizers.set(name, componentOf('tokenizer', name, def, TOKENIZERS, indexSettings));
     }
     for (const [name, def] of Object.entries(section(s, 'char_filter'))) {
       reg.charFilters.set(name, componentOf('char_filter', name, def, CHAR_FILTERS));
     }
     for (const [name, def] of Object.entries(section(s, 'filter'))) {
-      reg.filters.set(name, componentOf('filter', name, def, FILTERS));
+      reg.filters.set(name, componentOf('filter', name, def, FILTERS, indexSettings));
     }
     for (const [name, def] of Object.entries(section(s, 'analyzer'))) {
       if (name.startsWith('_'))
@@ -219,14 +233,15 @@ function componentOf<T>(
   kind: string,
   name: string,
   def: Params,
-  providers: Record<string, (n: string, p: Params) => T>,
+  providers: Record<string, (n: string, p: Params, index?: IndexAnalysisSettings) => T>,
+  index?: IndexAnalysisSettings,
 ): T {
   const type = def['type'] === undefined ? undefined : String(def['type']);
   if (type === undefined)
     throw illegalArgument(`${kind} [${name}] must specify either an analyzer type, or a tokenizer`);
   const provider = providers[type];
   if (provider === undefined) throw illegalArgument(`Unknown ${kind} type [${type}] for [${name}]`);
-  return provider(name, def);
+  return provider(name, def, index);
 }
 
 /** ES's pre-configured common_grams has no common words: it passes tokens through. */
@@ -309,11 +324,13 @@ export function chainAware(
     return out;
   };
   const map = parseSynonymRules(spec.rules, spec.expand, spec.ignoreCase, analyzeRule);
-  return { name: f.name, create: (i) => new SynonymFilter(i, map, spec.ignoreCase) };
+  return { name: f.name, create: (i) => synonymStream(i, map, spec.ignoreCase, spec.graph) };
 }
 
 export interface SynonymSpec {
   rules: string[];
   expand: boolean;
   ignoreCase: boolean;
+  /** synonym_graph (Lucene SynonymGraphFilter) rather than synonym. */
+  graph: boolean;
 }

@@ -10,6 +10,12 @@ import { TokenFilter, type TokenStream } from '../token-stream.js';
 export interface SynonymMap {
   readonly rules: Map<string, string[][]>;
   readonly maxInput: number;
+  /**
+   * Inputs whose own text is among their outputs only because an expanded rule lists them
+   * (Lucene's SolrSynonymParser maps each word of an expanded rule to the others and keeps the
+   * original): the graph filter emits the original tokens instead of a SYNONYM copy.
+   */
+  readonly keepOrig: Set<string>;
 }
 
 const SEP = '\u0000';
@@ -21,6 +27,7 @@ export function parseSynonymRules(
   analyzeRule: (text: string) => string[] = (t) => t.split(/\s+/).filter((s) => s.length > 0),
 ): SynonymMap {
   const map = new Map<string, string[][]>();
+  const keepOrig = new Set<string>();
   let maxInput = 1;
   const norm = (s: string) => (ignoreCase ? s.toLowerCase() : s);
   const add = (input: string[], output: string[]) => {
@@ -51,12 +58,14 @@ export function parseSynonymRules(
     } else {
       const words = split(line).map(analyzeRule);
       for (const i of words) {
-        if (expand) for (const o of words) add(i, o);
-        else add(i, words[0]!);
+        if (expand) {
+          for (const o of words) add(i, o);
+          if (i.length > 0) keepOrig.add(i.map(norm).join(SEP));
+        } else add(i, words[0]!);
       }
     }
   }
-  return { rules: map, maxInput };
+  return { rules: map, maxInput, keepOrig };
 }
 
 interface Buffered {

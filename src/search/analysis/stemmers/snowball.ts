@@ -1,9 +1,10 @@
 /**
  * Snowball stemmers (Lucene's SnowballFilter languages) from the `snowball-stemmers` package, the
  * Snowball project's published algorithms compiled to JavaScript. One stemmer per language,
- * made on first use.
+ * made on first use. Lithuanian, missing from the package, is implemented here (lithuanian.ts).
  */
 import { createRequire } from 'node:module';
+import { lithuanianStem } from './lithuanian.js';
 
 interface SnowballStemmer {
   stem(word: string): string;
@@ -15,7 +16,7 @@ interface SnowballFactory {
 
 const factory = createRequire(import.meta.url)('snowball-stemmers') as SnowballFactory;
 const AVAILABLE = new Set(factory.algorithms());
-const cache = new Map<string, (s: string) => string>();
+const cache = new Map<string, (s: string) => string>([['lithuanian', lithuanianStem]]);
 
 /** The stemming function for a Snowball language (lower-case name), or undefined. */
 export function snowballStemmer(language: string): ((s: string) => string) | undefined {

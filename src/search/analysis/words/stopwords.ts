@@ -368,3 +368,45 @@ tiki tika tikām tikāt tieku tiec tiek tiekam tiekat tikšu tiks tiksim tiksiet
 tapšu tapsi taps tapsim tapsiet kļūt kļuvu kļuvi kļuva kļuvām kļuvāt kļūstu kļūsti kļūst kļūstam
 kļūstat kļūšu kļūsi kļūs kļūsim kļūsiet varēt varēju varējām varēšu varēsim var varēji varējāt
 varēsi varēsiet varat varēja varēs`);
+
+/** bn/stopwords.txt (Bengali): Jacques Savoy's list (BSD licence). */
+export const BENGALI =
+  words(`এই ও থেকে করে এ না ওই এক্ নিয়ে করা বলেন সঙ্গে যে এব তা আর কোনো বলে সেই দিন হয় কি দু পরে সব
+দেওয়া মধ্যে এর সি শুরু কাজ কিছু কাছে সে তবে বা বন আগে জ্নজন পি পর তো ছিল এখন আমরা প্রায় দুই
+আমাদের তাই অন্য গিয়ে প্রযন্ত মনে নতুন মতো কেখা প্রথম আজ টি ধামার অনেক বিভিন্ন র হাজার জানা নয়
+অবশ্য বেশি এস করে কে হতে বি কয়েক সহ বেশ এমন এমনি কেন কেউ নেওয়া চেষ্টা লক্ষ বলা কারণ আছে শুধু
+তখন যা এসে চার ছিল যদি আবার কোটি উত্তর সামনে উপর বক্তব্য এত প্রাথমিক উপরে আছে প্রতি কাজে যখন খুব
+বহু গেল পেয়্র্ চালু ই নাগাদ থাকা পাচ যাওয়া রকম সাধারণ কমনে`);
+
+/** lt/stopwords.txt (Lithuanian), as Lucene ships it. */
+export const LITHUANIAN =
+  words(`ant apie ar arba aš be bei bet bus būti būtų buvo dėl gali į iki ir iš ja ją jai jais jam jame
+jas jei ji jį jie jiedu jiedvi jiedviem jiedviese jiems jis jo jodviem jog joje jomis joms jos
+jose jų judu judvi judviejų jųdviejų judviem judviese jumis jums jumyse juo juodu juodviese juos
+juose jus jūs jūsų ką kad kai kaip kas kiek kol kur kurie kuris man mane manęs manimi mano
+manyje mes metu mudu mudvi mudviejų mudviem mudviese mumis mums mumyse mus mūsų nei nes net nors
+nuo o pat per po prie prieš sau save savęs savimi savo savyje su tačiau tada tai taip tas tau
+tave tavęs tavimi tavyje ten to todėl tu tuo už visi yra`);
+
+/** gl/stopwords.txt (Galician), as Lucene ships it (the same list stopwords-iso publishes). */
+export const GALICIAN =
+  words(`a alí ao aos aquel aquela aquelas aqueles aquilo aquí as así aínda ben cando che co coa coas
+comigo con connosco contigo convosco cos cun cunha cunhas cuns da dalgunha dalgunhas dalgún
+dalgúns das de del dela delas deles desde deste do dos dun dunha dunhas duns e el ela elas eles
+en era eran esa esas ese eses esta estaba estar este estes estiven estou está están eu facer foi
+foron fun había hai iso isto la las lle lles lo los mais me meu meus min miña miñas moi na nas
+neste nin no non nos nosa nosas noso nosos nun nunha nunhas nuns nós o os ou para pero pode pois
+pola polas polo polos por que se senón ser seu seus sexa sido sobre súa súas tamén tan te ten
+ter teu teus teñen teño ti tido tiven tiña túa túas un unha unhas uns vos vosa vosas voso vosos
+vós á é ó ós`);
+
+/** br/stopwords.txt (Brazilian Portuguese), as Lucene ships it. */
+export const BRAZILIAN =
+  words(`a ainda alem ambas ambos antes ao aonde aos apos aquele aqueles as assim com como contra contudo
+cuja cujas cujo cujos da das de dela dele deles demais depois desde desta deste dispoe dispoem
+diversa diversas diversos do dos durante e ela elas ele eles em entao entre essa essas esse
+esses esta estas este estes ha isso isto logo mais mas mediante menos mesma mesmas mesmo mesmos
+na no nao nas nem nesse neste nos o os ou outra outras outro outros pelas pelas pelo pelos
+perante pois por porque portanto proprio propios quais qual qualquer quando quanto que quem quer
+se seja sem sendo seu seus sob sobre sua suas tal tambem teu teus toda todas todo todos tua tuas
+tudo um uma umas uns`);

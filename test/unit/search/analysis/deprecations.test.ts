@@ -26,4 +26,45 @@ describe('analysis deprecation warnings', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('[htmpStrip] char filter name is deprecated');
   });
+  it('collection follows the request across awaits (index creation, indexing)', async () => {
+    const warnings: string[] = [];
+    await collectDeprecations(warnings, async () => {
+      await new Promise((r) => setTimeout(r, 1));
+      AnalysisRegistry.fromIndexSettings({
+        filter: { p: { type: 'delimited_payload_filter', delimiter: '^' } },
+      });
+    });
+    expect(warnings).toEqual([
+      'Deprecated [delimited_payload_filter] used, replaced by [delimited_payload]',
+    ]);
+  });
+  it('the pre-configured delimited_payload_filter is reported when used', () => {
+    const warnings: string[] = [];
+    const out = collectDeprecations(warnings, () =>
+      analyzeApi(
+        { text: 'foo|5', tokenizer: 'keyword', filter: ['delimited_payload_filter'] },
+        AnalysisRegistry.builtin,
+      ),
+    ) as { tokens: Array<{ token: string }> };
+    expect(out.tokens.map((t) => t.token)).toEqual(['foo']);
+    expect(warnings).toEqual([
+      'Deprecated [delimited_payload_filter] used, replaced by [delimited_payload]',
+    ]);
+  });
+  it('index.max_ngram_diff widens the allowed gram range of ngram tokenizers and filters', () => {
+    const def = {
+      tokenizer: { t: { type: 'ngram', min_gram: 1, max_gram: 20 } },
+      filter: { f: { type: 'ngram', min_gram: 1, max_gram: 20 } },
+    };
+    const quiet: string[] = [];
+    collectDeprecations(quiet, () => AnalysisRegistry.fromIndexSettings(def, { maxNgramDiff: 19 }));
+    expect(quiet).toEqual([]);
+    const loud: string[] = [];
+    collectDeprecations(loud, () =>
+      AnalysisRegistry.fromIndexSettings({ filter: def.filter }, { maxNgramDiff: 1 }),
+    );
+    expect(loud).toEqual([
+      'Deprecated big difference between max_gram and min_gram in NGram Tokenizer,expected difference must be less than or equal to: [1]',
+    ]);
+  });
 });
