@@ -11,6 +11,7 @@ import { fieldDefToJson } from './render.js';
 import { parseNumberValue } from './number-values.js';
 import { roundToHalfFloat } from './java-numbers.js';
 import type { GeoPointValue } from './types.js';
+import { parentIdFieldName } from './join.js';
 
 /** A built field plus what document parsing needs. */
 export interface FieldNode extends FieldMapping {
@@ -20,6 +21,11 @@ export interface FieldNode extends FieldMapping {
   /** Value indexed for a JSON null (already coerced), undefined when none. */
   readonly nullFv: FieldValue | undefined;
   readonly def: FieldDef;
+  /**
+   * join only: the keyword fields it indexes, by path: itself (the relation name) and its
+   * `<join>#<parent>` join keys.
+   */
+  readonly joinFields?: ReadonlyMap<string, FieldNode>;
 }
 
 export interface ObjectNode extends ObjectMapping {
@@ -113,11 +119,42 @@ export function buildField(def: FieldDef, parentPath: string, parentField?: stri
     completion: c.completion,
     parentField,
     explicit: c.explicit,
+    relations: c.relations,
     multi: [...fields.values()],
     nullFv: nullFieldValue(def),
     def,
   };
+  if (c.type === 'join') return { ...node, joinFields: joinKeywordFields(node) };
   return node;
+}
+
+/** A join field's keyword twin and join-key fields (ES ParentIdFieldMapper). */
+function joinKeywordFields(join: FieldNode): Map<string, FieldNode> {
+  const keyword = (name: string): FieldNode => {
+    const def: FieldDef = {
+      kind: 'field',
+      name,
+      core: {
+        type: 'keyword',
+        index: true,
+        docValues: true,
+        store: false,
+        indexOptions: 'docs',
+        norms: false,
+        boost: 1,
+        copyTo: [],
+        eagerGlobalOrdinals: join.eagerGlobalOrdinals,
+      },
+      fields: new Map(),
+    };
+    return buildField(def, '');
+  };
+  const out = new Map<string, FieldNode>([[join.path, keyword(join.path)]]);
+  for (const r of join.relations ?? []) {
+    const name = parentIdFieldName(join.path, r.parent);
+    out.set(name, keyword(name));
+  }
+  return out;
 }
 
 interface Lookups {
@@ -128,6 +165,8 @@ interface Lookups {
 function addField(f: FieldNode, lk: Lookups): void {
   lk.fields.set(f.path, f);
   for (const mf of f.multi) addField(mf, lk);
+  // the join keys are fields of their own (queries and docvalue_fields name them)
+  for (const [path, jf] of f.joinFields ?? []) if (path !== f.path) lk.fields.set(path, jf);
 }
 
 function buildObject(

@@ -15,6 +15,7 @@ import type { ValueSink } from './value-sink.js';
 import { geoShape, parseGeoPoint } from './field-values-geo.js';
 import { range } from './field-values-range.js';
 import { parseCompletionValue } from './field-values-completion.js';
+import { parseJoinValue } from './join.js';
 
 export type { ValueSink } from './value-sink.js';
 
@@ -30,6 +31,11 @@ export function parseFieldValue(f: FieldNode, v: unknown, sink: ValueSink): void
   }
   if (f.type === 'geo_shape') {
     geoShape(f, v, sink);
+    return;
+  }
+  if (f.type === 'join') {
+    // ES wraps these in the document's "failed to parse", not the field's
+    parseJoinValue(f, v, sink);
     return;
   }
   try {

@@ -29,6 +29,10 @@ function parseMultiFieldDef(name: string, node: Node, pc: ParserCtx): FieldDef {
   const type = javaToString(node.get('type'));
   if (!isFieldType(type))
     throw mapperParsing(`no handler for type [${type}] declared on field [${name}]`);
+  if (type === 'join')
+    throw illegalArgument(
+      `join field [${name}] cannot be added inside an object or in a multi-field`,
+    );
   return checkName(parseFieldDef(name, type, node, pc));
 }
 
@@ -50,6 +54,10 @@ export function parseTypedDef(
   }
   if (!isFieldType(type))
     throw mapperParsing(`No handler for type [${type}] declared on field [${name}]`);
+  if (type === 'join' && parentPath !== '')
+    throw illegalArgument(
+      `join field [${join(parentPath, name)}] cannot be added inside an object or in a multi-field`,
+    );
   return checkName(parseFieldDef(name, type, node, pc));
 }
 

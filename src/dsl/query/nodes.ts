@@ -329,6 +329,36 @@ export interface NestedNode extends QueryBase {
   readonly innerHits: Readonly<Record<string, unknown>> | null;
 }
 
+/** Module parent-join: parents whose children match (HasChildQueryBuilder). */
+export interface HasChildNode extends QueryBase {
+  readonly type: 'has_child';
+  readonly childType: string;
+  readonly query: QueryNode;
+  readonly scoreMode: NestedNode['scoreMode'];
+  readonly minChildren: number;
+  readonly maxChildren: number;
+  readonly ignoreUnmapped: boolean;
+  readonly innerHits: Readonly<Record<string, unknown>> | null;
+}
+
+/** Module parent-join: children whose parent matches (HasParentQueryBuilder). */
+export interface HasParentNode extends QueryBase {
+  readonly type: 'has_parent';
+  readonly parentType: string;
+  readonly query: QueryNode;
+  readonly score: boolean;
+  readonly ignoreUnmapped: boolean;
+  readonly innerHits: Readonly<Record<string, unknown>> | null;
+}
+
+/** Module parent-join: the children of one parent id (ParentIdQueryBuilder). */
+export interface ParentIdNode extends QueryBase {
+  readonly type: 'parent_id';
+  readonly childType: string;
+  readonly id: string;
+  readonly ignoreUnmapped: boolean;
+}
+
 export interface ScriptQueryNode extends QueryBase {
   readonly type: 'script';
   readonly script: ScriptSpec;
@@ -469,6 +499,9 @@ export type QueryNode =
   | BoostingNode
   | FunctionScoreNode
   | NestedNode
+  | HasChildNode
+  | HasParentNode
+  | ParentIdNode
   | ScriptQueryNode
   | WrapperNode
   | GeoDistanceNode

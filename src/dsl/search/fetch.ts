@@ -289,7 +289,7 @@ function hasDoc(inv: InvertedField, t: number, doc: number): boolean {
 
 function queryExplanation(h: FetchHit, o: FetchOptions): Explanation {
   const q = toSearchQuery(o.parsedQuery, o.queryContext(h.target.idx));
-  const w = createWeight(q, { stats: o.stats(h.target), needsScores: true });
+  const w = createWeight(q, { stats: o.stats(h.target), needsScores: true, segments: h.target.snapshot.segments }); // prettier-ignore
   return w.explain(h.segment, h.doc);
 }
 

@@ -3,7 +3,9 @@
  * analyzers, normalizers, limits. Built once per index per request.
  */
 import { expandFieldPattern, lookupField } from '../../mapping/index.js';
+import { joinFieldOf } from '../../mapping/join.js';
 import type { IndexService } from '../../engine/index-service.js';
+import type { FieldMapping } from '../../mapping/types.js';
 import { getInt } from '../../engine/index-settings.js';
 import { normalizeKeyword, searchAnalyzer } from '../../engine/analyzers.js';
 import type { IndexQueryContext } from '../query/index.js';
@@ -50,10 +52,16 @@ export function indexQueryContext(
       ? [...idx.mapping.objectsByPath.values()].some((o) => o.type === 'nested')
       : false,
     fieldNamesEnabled: idx.mapping?.fieldNamesEnabled ?? true,
+    ...joinFieldEntry(idx),
     queryStringLenient: s['index.query_string.lenient'] === 'true',
     deprecation: (m) => warnings.push(m),
     compileScript: (spec) => compileQueryScript(spec, idx, extras.scriptMethods, warnings),
     ...(extras.scriptMethods ? { scriptMethods: extras.scriptMethods } : {}),
     ...(extras.termsLookup ? { termsLookup: extras.termsLookup } : {}),
   };
+}
+
+function joinFieldEntry(idx: IndexService): { joinField?: FieldMapping } {
+  const f = joinFieldOf(idx.mapping);
+  return f ? { joinField: f } : {};
 }

@@ -40,6 +40,7 @@ import { countSlice, NumericRangeScorer, pointsSlice, sliceDocs } from './range-
 import { PhraseScorer, TermScorer } from './term-scorers.js';
 import { FunctionScoreScorer, NestedScorer, BoostingScorer } from './compound-scorers.js';
 import { expandFuzzy } from './fuzzy.js';
+import { joinWeight } from './join.js';
 import { isSpanQuery } from './spans/types.js';
 import { spanWeight } from './spans/weight.js';
 import { TERMS_CHECK_MASK, type Deadline } from '../deadline.js';
@@ -74,6 +75,8 @@ export interface WeightContext {
   needsScores: boolean;
   /** The search `timeout`, checked while multi-term queries expand (deadline.ts). */
   deadline?: Deadline | null;
+  /** Every segment of the shard searched: join queries (parent-join) read them all. */
+  segments?: readonly LiveSegment[];
 }
 
 const f = Math.fround;
@@ -294,6 +297,8 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
       };
       return w;
     }
+    case 'Join':
+      return joinWeight(q, ctx, boost, (inner, c) => createWeight(inner, c));
     case 'Predicate': {
       const b = f(q.boost * boost);
       return {

@@ -69,6 +69,7 @@ import { lowerCommonTerms } from './common-terms.js';
 import { lowerFunctionScore } from './function-score.js';
 import { lowerQueryString, lowerSimpleQueryString } from './query-string.js';
 import { lowerWrapper } from './wrapper.js';
+import { lowerHasChild, lowerHasParent, lowerParentId } from './joining.js';
 
 /** AbstractQueryBuilder.toQuery: doToQuery, then BoostQuery and the named query. */
 export function toQuery(node: QueryNode, st: LowerState): Query | null {
@@ -198,6 +199,12 @@ function doToQuery(node: QueryNode, st: LowerState): Query | null {
       return lowerFunctionScore(node, st);
     case 'nested':
       return lowerNested(node, st);
+    case 'has_child':
+      return lowerHasChild(node, st, toQuery);
+    case 'has_parent':
+      return lowerHasParent(node, st, toQuery);
+    case 'parent_id':
+      return lowerParentId(node, st);
     case 'script': {
       const compile = st.ctx.compileScript;
       if (!compile) throw illegalArgument('script queries are not supported by this index context');

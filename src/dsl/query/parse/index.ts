@@ -24,6 +24,7 @@ import {
   parseMultiMatch,
 } from './full-text.js';
 import { parseFunctionScore } from './function-score.js';
+import { parseHasChild, parseHasParent, parseParentId } from './joining.js';
 import { nodeMaxNestedQueryDepth, parseInnerQuery, registerQueryParser } from './inner.js';
 import { parseQueryString, parseSimpleQueryString } from './query-string.js';
 import {
@@ -77,6 +78,9 @@ const PARSERS = {
   boosting: parseBoosting,
   function_score: parseFunctionScore,
   nested: parseNested,
+  has_child: parseHasChild,
+  has_parent: parseHasParent,
+  parent_id: parseParentId,
   script: parseScriptQuery,
   wrapper: parseWrapper,
   span_term: parseSpanTerm,
