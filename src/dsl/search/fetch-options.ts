@@ -46,6 +46,7 @@ export function searchFetchOptions(
     parsedPostFilter: parsed.postFilter,
     queryContext: qctx,
     stats: (t) => globalStats ?? shardStats(t.snapshot),
+    innerHits: true,
   };
   if (base.noStoredFields) o.noStoredFields = true;
   if (req.scriptFields.length > 0)

@@ -22,6 +22,7 @@ import type { HighlightSpec } from './request.js';
 import type { DocvalueFieldSpec } from './request-values.js';
 import type { ShardTarget } from './execute.js';
 import { highlightHit } from './highlight.js';
+import { extractInnerHits, innerHitsOf } from './inner-hits.js';
 import { matchedQueries } from './matched-queries.js';
 import { DEFAULT_DATE_FORMAT, dateFormatter } from '../../common/dates/index.js';
 import type { FieldMapping } from '../../mapping/types.js';
@@ -53,6 +54,8 @@ export interface FetchOptions {
   stats: (t: ShardTarget) => SearchStats;
   /** Explanation of the hit's score: the query's, then each rescorer's. */
   explainHit?: (h: FetchHit) => Explanation;
+  /** Render the inner_hits of the query's nested / has_child / has_parent (top-level fetch). */
+  innerHits?: boolean;
   /** Emit the "doc-value fields without a format" deprecation (the top-level fetch only). */
   docvalueFormatWarning?: boolean;
 }
@@ -67,6 +70,7 @@ export function fetchHits(
   if (o.docvalueFormatWarning !== false) docvalueWarnings(page, o, warnings);
   const perIndex = new Map<IndexService, IndexFetch>();
   const matched = matchedQueries(page, o);
+  const innerDefs = o.innerHits ? extractInnerHits(o.parsedQuery) : [];
   return page.map((h) => {
     const idx = h.target.idx;
     let f = perIndex.get(idx);
@@ -78,7 +82,10 @@ export function fetchHits(
       };
       perIndex.set(idx, f);
     }
-    return fetchOne(h, o, f, matched.get(h));
+    const hit = fetchOne(h, o, f, matched.get(h));
+    const inner = innerHitsOf(h, innerDefs, o, warnings, fetchHits);
+    if (inner) hit.inner_hits = inner;
+    return hit;
   });
 }
 
@@ -210,6 +217,11 @@ function fetchOne(
     if (vals !== null) fields[sf.name] = vals;
   }
   for (const dv of dvFields) {
+    // metadata fields with doc values (nested docs carry their root's)
+    if (dv.field === '_seq_no' || dv.field === '_version') {
+      fields[dv.field] = [dv.field === '_seq_no' ? seg.seqNos[h.doc] : seg.versions[h.doc]];
+      continue;
+    }
     const fm = idx.mapping ? lookupField(idx.mapping, dv.field) : undefined;
     if (!fm) continue;
     const vals = formatDocValues(fm, h.segment, h.doc, dv.format);

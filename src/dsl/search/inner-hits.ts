@@ -1,0 +1,252 @@
+/**
+ * Inner hits of `nested`, `has_child` and `has_parent` queries (ES InnerHitsPhase with
+ * NestedInnerHitContextBuilder and ParentChildInnerHitContextBuilder): per top-level hit, the
+ * nested objects, children or parent that match the query's inner query, searched on the hit's
+ * own shard and rendered like hits, under the inner_hits' name.
+ */
+import { EsError } from '../../common/errors.js';
+import type { FieldMapping } from '../../mapping/types.js';
+import {
+  joinChildrenOf,
+  joinFieldOf,
+  joinParentOf,
+  parentIdFieldName,
+} from '../../mapping/join.js';
+import { collectTopDocs, type CollectedHit } from '../../search/collect/top-docs.js';
+import type { SortKey } from '../../search/collect/sort.js';
+import type { LiveSegment, ShardSnapshot } from '../../search/index/live-segment.js';
+import { joinKeyOf } from '../../search/query/join.js';
+import { boolQuery, type Query } from '../../search/query/query.js';
+import { createWeight } from '../../search/query/weights.js';
+import { toSearchQuery, type QueryNode } from '../query/index.js';
+import type { FetchHit, FetchOptions } from './fetch.js';
+import {
+  boolValue,
+  intValue,
+  parseDocvalueFields,
+  parseSort,
+  parseSourceSpec,
+  parseStoredFields,
+} from './request-values.js';
+import { resolveSort } from './sort-keys.js';
+
+/** One inner_hits definition found in the query. */
+export interface InnerHitDef {
+  readonly name: string;
+  readonly kind: 'nested' | 'child' | 'parent';
+  /** The nested path, the child type or the parent type. */
+  readonly target: string;
+  readonly query: QueryNode;
+  readonly from: number;
+  readonly size: number;
+  readonly request: Readonly<Record<string, unknown>>;
+}
+
+const isQueryNode = (v: unknown): v is QueryNode =>
+  v !== null && typeof v === 'object' && typeof (v as { type?: unknown }).type === 'string' &&
+  'queryName' in v; // prettier-ignore
+
+/** InnerHitContextBuilder.extractInnerHits: every inner_hits of the query tree, in query order. */
+export function extractInnerHits(q: QueryNode): InnerHitDef[] {
+  const out: InnerHitDef[] = [];
+  const visit = (n: QueryNode): void => {
+    const ih = (n as { innerHits?: Record<string, unknown> | null }).innerHits;
+    if (ih) {
+      const def = innerHitDef(n, ih);
+      if (def) {
+        if (out.some((d) => d.name === def.name))
+          throw new EsError(
+            'illegal_argument_exception',
+            `[inner_hits] already contains an entry for key [${def.name}]`,
+            400,
+          );
+        out.push(def);
+      }
+      return; // inner hits of inner hits are not supported here
+    }
+    for (const v of Object.values(n)) {
+      if (Array.isArray(v)) for (const x of v) if (isQueryNode(x)) visit(x);
+      if (isQueryNode(v)) visit(v);
+      else if (v && typeof v === 'object' && !Array.isArray(v))
+        for (const x of Object.values(v)) if (isQueryNode(x)) visit(x);
+    }
+  };
+  visit(q);
+  return out;
+}
+
+function innerHitDef(n: QueryNode, r: Record<string, unknown>): InnerHitDef | null {
+  let kind: InnerHitDef['kind'];
+  let target: string;
+  let query: QueryNode;
+  if (n.type === 'nested') [kind, target, query] = ['nested', n.path, n.query];
+  else if (n.type === 'has_child') [kind, target, query] = ['child', n.childType, n.query];
+  else if (n.type === 'has_parent') [kind, target, query] = ['parent', n.parentType, n.query];
+  else return null;
+  const name = typeof r.name === 'string' ? r.name : target;
+  const from = r.from === undefined ? 0 : intValue('from', r.from);
+  const size = r.size === undefined ? 3 : intValue('size', r.size);
+  return { name, kind, target, query, from, size, request: r };
+}
+
+/** The inner_hits object of one top-level hit, or null when the query has none. */
+export function innerHitsOf(
+  h: FetchHit,
+  defs: readonly InnerHitDef[],
+  o: FetchOptions,
+  warnings: string[],
+  fetch: (page: FetchHit[], o: FetchOptions, warnings: string[]) => Record<string, unknown>[],
+): Record<string, unknown> | null {
+  if (defs.length === 0) return null;
+  const out: Record<string, unknown> = {};
+  for (const def of defs) {
+    const found = searchInner(h, def, o);
+    const fo = innerFetchOptions(def, o, found.sortKeys);
+    const page = found.hits.slice(def.from, def.from + def.size);
+    out[def.name] = {
+      hits: {
+        total: found.total,
+        max_score: Number.isNaN(found.maxScore) ? null : Math.fround(found.maxScore),
+        hits: page.length ? fetch(page, fo, warnings) : [],
+      },
+    };
+  }
+  return out;
+}
+
+interface InnerTop {
+  total: number;
+  maxScore: number;
+  hits: FetchHit[];
+  sortKeys: SortKey[] | null;
+}
+
+const EMPTY: InnerTop = { total: 0, maxScore: NaN, hits: [], sortKeys: null };
+
+function searchInner(h: FetchHit, def: InnerHitDef, o: FetchOptions): InnerTop {
+  const idx = h.target.idx;
+  const qctx = o.queryContext(idx);
+  const sortKeys =
+    def.request.sort === undefined ? null : resolveSort(parseSort(def.request.sort), idx);
+  const inner = toSearchQuery(def.query, qctx);
+  if (def.kind === 'nested') return nestedTop(h, def, inner, o, sortKeys);
+  const jf = joinFieldOf(idx.mapping);
+  if (!jf) return EMPTY;
+  const scope = joinScope(h, def, jf);
+  if (!scope) return EMPTY;
+  return top(h, h.target.snapshot, boolQuery({ must: [inner], filter: scope }), def, o, sortKeys);
+}
+
+/**
+ * ParentChildInnerHitContextBuilder: a parent's children of the type (their join key is the
+ * hit's id), or a child's parent (the `_id` its join key names).
+ */
+function joinScope(h: FetchHit, def: InnerHitDef, jf: FieldMapping): Query[] | null {
+  const seg = h.segment.segment;
+  const relation = joinKeyOf(seg, jf.path, h.doc);
+  if (relation === null) return null;
+  const term = (field: string, t: string): Query => ({ kind: 'Term', field, term: t, boost: 1 });
+  if (def.kind === 'child') {
+    const parent = joinParentOf(jf, def.target);
+    if (parent === undefined) return null;
+    return [term(parentIdFieldName(jf.path, parent), seg.ids[h.doc]!), term(jf.path, def.target)];
+  }
+  if (joinChildrenOf(jf, def.target) === undefined) return null;
+  const parentId = joinKeyOf(seg, parentIdFieldName(jf.path, def.target), h.doc);
+  if (parentId === null) return null;
+  return [{ kind: 'Ids', ids: [parentId], boost: 1 }, term(jf.path, def.target)];
+}
+
+/** NestedInnerHitContextBuilder: the hit's nested objects under the path that match. */
+function nestedTop(
+  h: FetchHit,
+  def: InnerHitDef,
+  inner: Query,
+  o: FetchOptions,
+  sortKeys: SortKey[] | null,
+): InnerTop {
+  const block = h.segment.segment.nested.get(def.target);
+  if (!block) return EMPTY;
+  const child: LiveSegment = { segment: block.segment, live: null, deleted: 0, docBase: 0 };
+  const snapshot: ShardSnapshot = {
+    generation: 0,
+    segments: [child],
+    maxDoc: block.segment.maxDoc,
+    numDocs: block.segment.maxDoc,
+  };
+  const parentOf = block.parentOf;
+  const ofHit: Query = {
+    kind: 'Predicate',
+    factory: {
+      describe: `nested docs of ${h.doc}`,
+      forSegment: () => (d) => parentOf[d] === h.doc,
+    },
+    boost: 1,
+  };
+  const found = top(h, snapshot, boolQuery({ must: [inner], filter: [ofHit] }), def, o, sortKeys);
+  for (const x of found.hits) {
+    let first = x.doc;
+    while (first > 0 && parentOf[first - 1] === h.doc) first--;
+    (x as FetchHit & { nested?: { field: string; offset: number } }).nested = {
+      field: def.target,
+      offset: x.doc - first,
+    };
+  }
+  return found;
+}
+
+function top(
+  h: FetchHit,
+  snapshot: ShardSnapshot,
+  q: Query,
+  def: InnerHitDef,
+  o: FetchOptions,
+  sortKeys: SortKey[] | null,
+): InnerTop {
+  const trackScores = def.request.track_scores === true;
+  const weight = createWeight(q, {
+    stats: o.stats(h.target),
+    needsScores: sortKeys === null || trackScores,
+    segments: h.target.snapshot.segments,
+  });
+  const t = collectTopDocs(snapshot, weight, {
+    numHits: Math.max(0, def.from + def.size),
+    sort: sortKeys,
+    trackScores,
+    needsScores: sortKeys === null || trackScores,
+    minScore: null,
+    postFilter: null,
+    searchAfter: null,
+    terminateAfter: 0,
+  });
+  const hits = t.hits.map((x: CollectedHit): FetchHit => ({ ...x, target: h.target }));
+  return { total: t.totalHits, maxScore: t.maxScore, hits, sortKeys };
+}
+
+/** What an inner hit shows (InnerHitBuilder: `_source`, version, docvalue_fields, ...). */
+function innerFetchOptions(
+  def: InnerHitDef,
+  o: FetchOptions,
+  sortKeys: SortKey[] | null,
+): FetchOptions {
+  const r = def.request;
+  const all = { includes: [], excludes: [] };
+  return {
+    source: r._source === undefined ? all : parseSourceSpec(r._source),
+    storedFields: r.stored_fields === undefined ? null : parseStoredFields(r.stored_fields),
+    docvalueFields: r.docvalue_fields === undefined ? [] : parseDocvalueFields(r.docvalue_fields),
+    version: r.version === undefined ? false : boolValue('version', r.version),
+    seqNoPrimaryTerm:
+      r.seq_no_primary_term === undefined
+        ? false
+        : boolValue('seq_no_primary_term', r.seq_no_primary_term),
+    explain: false,
+    highlight: null,
+    sortKeys,
+    nodeId: o.nodeId,
+    parsedQuery: def.query,
+    queryContext: o.queryContext,
+    stats: o.stats,
+    docvalueFormatWarning: false,
+  };
+}
