@@ -12,6 +12,7 @@ import { parseNumberValue } from './number-values.js';
 import { roundToHalfFloat } from './java-numbers.js';
 import type { GeoPointValue } from './types.js';
 import { parentIdFieldName } from './join.js';
+import { percolatorQueryField } from './percolator.js';
 
 /** A built field plus what document parsing needs. */
 export interface FieldNode extends FieldMapping {
@@ -22,10 +23,11 @@ export interface FieldNode extends FieldMapping {
   readonly nullFv: FieldValue | undefined;
   readonly def: FieldDef;
   /**
-   * join only: the keyword fields it indexes, by path: itself (the relation name) and its
-   * `<join>#<parent>` join keys.
+   * The keyword fields a join or percolator field indexes, by path. join: itself (the relation
+   * name) and its `<join>#<parent>` join keys; percolator: `<field>.query_builder_field`, the
+   * query's JSON as a doc value.
    */
-  readonly joinFields?: ReadonlyMap<string, FieldNode>;
+  readonly hiddenFields?: ReadonlyMap<string, FieldNode>;
 }
 
 export interface ObjectNode extends ObjectMapping {
@@ -124,31 +126,38 @@ export function buildField(def: FieldDef, parentPath: string, parentField?: stri
     nullFv: nullFieldValue(def),
     def,
   };
-  if (c.type === 'join') return { ...node, joinFields: joinKeywordFields(node) };
+  if (c.type === 'join') return { ...node, hiddenFields: joinKeywordFields(node) };
+  if (c.type === 'percolator') {
+    const qf = keywordNode(percolatorQueryField(path), false, false);
+    return { ...node, hiddenFields: new Map([[qf.path, qf]]) };
+  }
   return node;
+}
+
+/** A hidden keyword field with doc values, at `path`. */
+function keywordNode(path: string, index: boolean, eagerGlobalOrdinals: boolean): FieldNode {
+  const def: FieldDef = {
+    kind: 'field',
+    name: path,
+    core: {
+      type: 'keyword',
+      index,
+      docValues: true,
+      store: false,
+      indexOptions: 'docs',
+      norms: false,
+      boost: 1,
+      copyTo: [],
+      eagerGlobalOrdinals,
+    },
+    fields: new Map(),
+  };
+  return buildField(def, '');
 }
 
 /** A join field's keyword twin and join-key fields (ES ParentIdFieldMapper). */
 function joinKeywordFields(join: FieldNode): Map<string, FieldNode> {
-  const keyword = (name: string): FieldNode => {
-    const def: FieldDef = {
-      kind: 'field',
-      name,
-      core: {
-        type: 'keyword',
-        index: true,
-        docValues: true,
-        store: false,
-        indexOptions: 'docs',
-        norms: false,
-        boost: 1,
-        copyTo: [],
-        eagerGlobalOrdinals: join.eagerGlobalOrdinals,
-      },
-      fields: new Map(),
-    };
-    return buildField(def, '');
-  };
+  const keyword = (name: string) => keywordNode(name, true, join.eagerGlobalOrdinals === true);
   const out = new Map<string, FieldNode>([[join.path, keyword(join.path)]]);
   for (const r of join.relations ?? []) {
     const name = parentIdFieldName(join.path, r.parent);
@@ -166,7 +175,7 @@ function addField(f: FieldNode, lk: Lookups): void {
   lk.fields.set(f.path, f);
   for (const mf of f.multi) addField(mf, lk);
   // the join keys are fields of their own (queries and docvalue_fields name them)
-  for (const [path, jf] of f.joinFields ?? []) if (path !== f.path) lk.fields.set(path, jf);
+  for (const [path, jf] of f.hiddenFields ?? []) if (path !== f.path) lk.fields.set(path, jf);
 }
 
 function buildObject(

@@ -16,6 +16,7 @@ import { geoShape, parseGeoPoint } from './field-values-geo.js';
 import { range } from './field-values-range.js';
 import { parseCompletionValue } from './field-values-completion.js';
 import { parseJoinValue } from './join.js';
+import { parsePercolatorValue } from './percolator.js';
 
 export type { ValueSink } from './value-sink.js';
 
@@ -31,6 +32,10 @@ export function parseFieldValue(f: FieldNode, v: unknown, sink: ValueSink): void
   }
   if (f.type === 'geo_shape') {
     geoShape(f, v, sink);
+    return;
+  }
+  if (f.type === 'percolator') {
+    parsePercolatorValue(f, v, sink);
     return;
   }
   if (f.type === 'join') {

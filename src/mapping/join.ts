@@ -143,7 +143,7 @@ export function parseJoinValue(f: FieldNode, v: unknown, sink: ValueSink): void 
   const isParent = joinChildrenOf(f, name) !== undefined;
   if (parentOf === undefined && !isParent)
     throw illegalArgument(`unknown join name [${name}] for field [${f.path}]`);
-  const keys = f.joinFields!;
+  const keys = f.hiddenFields!;
   if (parentOf !== undefined) {
     if (parent === null) throw illegalArgument(`[parent] is missing for join field [${f.path}]`);
     if (sink.routing === null || sink.routing === undefined)

@@ -394,6 +394,7 @@ const PARSERS: Record<FieldType, TypeParser> = {
   ip_range: parseRange,
   completion: parseCompletion,
   join: (d, node) => parseJoinParams(d, node),
+  percolator: () => {},
 };
 
 /**

@@ -24,6 +24,7 @@ export function fieldDefToJson(f: FieldDef, incl = false): Json {
   if (t === 'alias') return { type: 'alias', path: c.aliasPath };
   if (t === 'geo_shape') return geoShapeToJson(f, incl);
   if (t === 'completion') return completionToJson(f, incl);
+  if (t === 'percolator') return { type: 'percolator' };
   if (t === 'join')
     return {
       type: 'join',

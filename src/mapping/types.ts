@@ -30,7 +30,8 @@ export type FieldType =
   | 'date_range'
   | 'ip_range'
   | 'completion'
-  | 'join';
+  | 'join'
+  | 'percolator';
 
 export type ObjectType = 'object' | 'nested';
 

@@ -359,6 +359,24 @@ export interface ParentIdNode extends QueryBase {
   readonly ignoreUnmapped: boolean;
 }
 
+/** Module percolator: stored queries that match the given documents (PercolateQueryBuilder). */
+export interface PercolateNode extends QueryBase {
+  readonly type: 'percolate';
+  readonly field: string;
+  /** `name`: suffixes the `_percolator_document_slot` field of the hits. */
+  readonly name: string | null;
+  /** `document` / `documents`; null when an indexed document is named instead. */
+  readonly documents: readonly Readonly<Record<string, unknown>>[] | null;
+  readonly indexed: {
+    readonly index: string;
+    readonly type: string | null;
+    readonly id: string;
+    readonly routing: string | null;
+    readonly preference: string | null;
+    readonly version: number | null;
+  } | null;
+}
+
 export interface ScriptQueryNode extends QueryBase {
   readonly type: 'script';
   readonly script: ScriptSpec;
@@ -502,6 +520,7 @@ export type QueryNode =
   | HasChildNode
   | HasParentNode
   | ParentIdNode
+  | PercolateNode
   | ScriptQueryNode
   | WrapperNode
   | GeoDistanceNode

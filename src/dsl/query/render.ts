@@ -460,6 +460,22 @@ function body(n: QueryNode): OutObject {
         'parent_id',
         obj(['type', n.childType], ['id', n.id], ['ignore_unmapped', n.ignoreUnmapped], ...bn),
       ]);
+    case 'percolate':
+      return obj([
+        'percolate',
+        obj(
+          ['field', n.field],
+          n.name !== null && ['name', n.name],
+          n.documents !== null && ['documents', json(n.documents)],
+          n.indexed !== null && ['index', n.indexed.index],
+          n.indexed?.type != null && ['type', n.indexed.type],
+          n.indexed !== null && ['id', n.indexed.id],
+          n.indexed?.routing != null && ['routing', n.indexed.routing],
+          n.indexed?.preference != null && ['preference', n.indexed.preference],
+          n.indexed?.version != null && ['version', int(n.indexed.version)],
+          ...bn,
+        ),
+      ]);
     case 'script':
       return obj(['script', { entries: [['script', script(n.script)], ...bn] }]);
     case 'wrapper':

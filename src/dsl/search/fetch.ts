@@ -23,6 +23,7 @@ import type { DocvalueFieldSpec } from './request-values.js';
 import type { ShardTarget } from './execute.js';
 import { highlightHit } from './highlight.js';
 import { extractInnerHits, innerHitsOf } from './inner-hits.js';
+import { percolatorSlots } from './percolator-slots.js';
 import { matchedQueries } from './matched-queries.js';
 import { DEFAULT_DATE_FORMAT, dateFormatter } from '../../common/dates/index.js';
 import type { FieldMapping } from '../../mapping/types.js';
@@ -71,6 +72,7 @@ export function fetchHits(
   const perIndex = new Map<IndexService, IndexFetch>();
   const matched = matchedQueries(page, o);
   const innerDefs = o.innerHits ? extractInnerHits(o.parsedQuery) : [];
+  const slotsOf = o.innerHits ? percolatorSlots(o) : () => null;
   return page.map((h) => {
     const idx = h.target.idx;
     let f = perIndex.get(idx);
@@ -83,6 +85,8 @@ export function fetchHits(
       perIndex.set(idx, f);
     }
     const hit = fetchOne(h, o, f, matched.get(h));
+    const slots = slotsOf(h);
+    if (slots) hit.fields = { ...(hit.fields as object | undefined), ...slots };
     const inner = innerHitsOf(h, innerDefs, o, warnings, fetchHits);
     if (inner) hit.inner_hits = inner;
     return hit;

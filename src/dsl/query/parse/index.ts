@@ -25,6 +25,7 @@ import {
 } from './full-text.js';
 import { parseFunctionScore } from './function-score.js';
 import { parseHasChild, parseHasParent, parseParentId } from './joining.js';
+import { parsePercolate } from './percolate.js';
 import { nodeMaxNestedQueryDepth, parseInnerQuery, registerQueryParser } from './inner.js';
 import { parseQueryString, parseSimpleQueryString } from './query-string.js';
 import {
@@ -81,6 +82,7 @@ const PARSERS = {
   has_child: parseHasChild,
   has_parent: parseHasParent,
   parent_id: parseParentId,
+  percolate: parsePercolate,
   script: parseScriptQuery,
   wrapper: parseWrapper,
   span_term: parseSpanTerm,

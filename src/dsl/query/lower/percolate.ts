@@ -1,0 +1,82 @@
+/**
+ * The `percolate` query (module percolator, ES 6.8 PercolateQueryBuilder / PercolateQuery): the
+ * given documents go into a one-segment memory index parsed with the index's mapping; a doc with
+ * a percolator field matches when its stored query matches one of them. The slots (positions
+ * of the documents) each stored query matches also feed `_percolator_document_slot`.
+ */
+import { percolatorQueryField } from '../../../mapping/percolator.js';
+import type { LiveSegment } from '../../../search/index/live-segment.js';
+import { joinKeyOf } from '../../../search/query/join.js';
+import type { Query } from '../../../search/query/query.js';
+import { NO_MORE_DOCS } from '../../../search/query/scorer.js';
+import { shardStats } from '../../../search/query/stats.js';
+import { createWeight } from '../../../search/query/weights.js';
+import { illegalState } from '../errors.js';
+import type { PercolateNode } from '../nodes.js';
+import { withDisplay } from './build.js';
+import type { IndexQueryContext, LowerState } from './context.js';
+import { shardError } from './fields.js';
+
+/** The slots of the node's documents a stored query (its JSON) matches, cached per query. */
+export type SlotMatcher = (queryJson: string) => readonly number[];
+
+export function percolateMatcher(
+  node: PercolateNode,
+  ctx: IndexQueryContext,
+  lower: (json: unknown) => Query,
+): SlotMatcher {
+  let memory: LiveSegment | null = null;
+  const cache = new Map<string, readonly number[]>();
+  return (json) => {
+    let slots = cache.get(json);
+    if (slots) return slots;
+    if (!ctx.percolateSegment) throw illegalState('percolate queries need a memory index');
+    memory ??= ctx.percolateSegment(node.documents ?? []);
+    const snapshot = { generation: 0, segments: [memory], maxDoc: memory.segment.maxDoc, numDocs: memory.segment.maxDoc }; // prettier-ignore
+    const w = createWeight(lower(JSON.parse(json)), {
+      stats: shardStats(snapshot),
+      needsScores: false,
+      segments: [memory],
+    });
+    const s = w.scorer(memory);
+    const found: number[] = [];
+    if (s) for (let d = s.next(); d !== NO_MORE_DOCS; d = s.next()) found.push(d);
+    cache.set(json, (slots = found));
+    return slots;
+  };
+}
+
+/** The stored query of a doc (its percolator field's JSON), null without one. */
+export const storedQuery = (ls: LiveSegment, field: string, doc: number): string | null =>
+  joinKeyOf(ls.segment, percolatorQueryField(field), doc);
+
+export function lowerPercolate(
+  node: PercolateNode,
+  st: LowerState,
+  lower: (json: unknown) => Query,
+): Query {
+  const f = st.ctx.field(node.field);
+  if (!f) throw shardError(st, `field [${node.field}] does not exist`);
+  if (f.type !== 'percolator')
+    throw shardError(
+      st,
+      `expected field [${node.field}] to be of type [percolator], but is of type [${f.type}]`,
+    );
+  if (node.documents === null) throw illegalState('query builder must be rewritten first');
+  const matches = percolateMatcher(node, st.ctx, lower);
+  const describe = `PercolateQuery{field=${f.path}}`;
+  return withDisplay(
+    {
+      kind: 'Predicate',
+      factory: {
+        describe,
+        forSegment: (ls) => (doc) => {
+          const q = storedQuery(ls, f.path, doc);
+          return q !== null && matches(q).length > 0;
+        },
+      },
+      boost: 1,
+    },
+    describe,
+  );
+}
