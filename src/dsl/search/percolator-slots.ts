@@ -45,7 +45,7 @@ export function percolatorSlots(o: FetchOptions): (h: FetchHit) => Record<string
     if (!ms) {
       const qctx = o.queryContext(idx);
       ms = nodes.map((n) =>
-        qctx.field(n.field)?.type === 'percolator' && n.documents !== null
+        qctx.field(n.field)?.type === 'percolator'
           ? percolateMatcher(n, qctx, (json) => toSearchQuery(parseQuery(json), qctx))
           : null,
       );

@@ -11,7 +11,9 @@ import type { Query } from '../../../search/query/query.js';
 import { NO_MORE_DOCS } from '../../../search/query/scorer.js';
 import { shardStats } from '../../../search/query/stats.js';
 import { createWeight } from '../../../search/query/weights.js';
+import { EsError } from '../../../common/errors.js';
 import { illegalState } from '../errors.js';
+import { percolateLookup } from '../terms-lookup-once.js';
 import type { PercolateNode } from '../nodes.js';
 import { withDisplay } from './build.js';
 import type { IndexQueryContext, LowerState } from './context.js';
@@ -31,7 +33,7 @@ export function percolateMatcher(
     let slots = cache.get(json);
     if (slots) return slots;
     if (!ctx.percolateSegment) throw illegalState('percolate queries need a memory index');
-    memory ??= ctx.percolateSegment(node.documents ?? []);
+    memory ??= ctx.percolateSegment(percolateDocuments(node, ctx));
     const snapshot = { generation: 0, segments: [memory], maxDoc: memory.segment.maxDoc, numDocs: memory.segment.maxDoc }; // prettier-ignore
     const w = createWeight(lower(JSON.parse(json)), {
       stats: shardStats(snapshot),
@@ -44,6 +46,29 @@ export function percolateMatcher(
     cache.set(json, (slots = found));
     return slots;
   };
+}
+
+/**
+ * The documents to percolate: given, or the indexed document, read before the search like a
+ * terms lookup (PercolateQueryBuilder.doRewrite fetches it on the coordinating node).
+ */
+export function percolateDocuments(
+  node: PercolateNode,
+  ctx: IndexQueryContext,
+): readonly Readonly<Record<string, unknown>>[] {
+  if (node.documents !== null) return node.documents;
+  const d = node.indexed!;
+  const l = percolateLookup(d);
+  if (!ctx.termsLookup) throw illegalState('query builder must be rewritten first');
+  const got = ctx.termsLookup(l.index, l.type, l.id, l.path, l.routing);
+  const doc = got?.[0];
+  if (doc === undefined || doc === null || typeof doc !== 'object')
+    throw new EsError(
+      'resource_not_found_exception',
+      `indexed document [${d.index}/${l.type}/${d.id}] couldn't be found`,
+      404,
+    );
+  return [doc as Record<string, unknown>];
 }
 
 /** The stored query of a doc (its percolator field's JSON), null without one. */
@@ -62,7 +87,7 @@ export function lowerPercolate(
       st,
       `expected field [${node.field}] to be of type [percolator], but is of type [${f.type}]`,
     );
-  if (node.documents === null) throw illegalState('query builder must be rewritten first');
+  percolateDocuments(node, st.ctx);
   const matches = percolateMatcher(node, st.ctx, lower);
   const describe = `PercolateQuery{field=${f.path}}`;
   return withDisplay(

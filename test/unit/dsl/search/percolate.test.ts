@@ -68,6 +68,23 @@ describe('percolate', () => {
     ]);
   });
 
+  it('percolates an indexed document, and a missing one is not found', async () => {
+    const w = await node.req('PUT', '/logs/_doc/7?refresh=true', { level: 'error', n: 50 });
+    expect(w.status).toBe(201);
+    expect(await percolate({ index: 'logs', type: '_doc', id: '7' })).toEqual([
+      ['big', [0]],
+      ['errors', [0]],
+    ]);
+    const r = await node.req('POST', '/alerts/_search', {
+      query: { percolate: { field: 'query', index: 'logs', type: '_doc', id: 'nope' } },
+    });
+    expect(r.status, JSON.stringify(r.json)).toBe(404);
+    expect(r.json.error.root_cause[0]).toMatchObject({
+      type: 'resource_not_found_exception',
+      reason: "indexed document [logs/_doc/nope] couldn't be found",
+    });
+  });
+
   it('refuses a field that is not a percolator', async () => {
     const r = await node.req('POST', '/alerts/_search', {
       query: { percolate: { field: 'level', document: { level: 'x' } } },
