@@ -183,6 +183,37 @@ describe('has_parent and parent_id', () => {
   });
 });
 
+describe('the join field', () => {
+  it('is searched, aggregated and fetched as a keyword, its join keys too', async () => {
+    const r = await search('qa', {
+      query: { term: { j: 'answer' } },
+      aggs: {
+        kinds: { terms: { field: 'j' } },
+        parents: { terms: { field: 'j#question' } },
+      },
+      docvalue_fields: [{ field: 'j#question', format: 'use_field_mapping' }],
+      sort: ['_id'],
+    });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json.hits.hits.map((h: any) => [h._id, h.fields['j#question']])).toEqual([
+      ['a1', ['q1']],
+      ['a2', ['q1']],
+      ['a3', ['q2']],
+    ]);
+    expect(r.json.aggregations.kinds.buckets).toEqual([{ key: 'answer', doc_count: 3 }]);
+    expect(r.json.aggregations.parents.buckets).toEqual([
+      { key: 'q1', doc_count: 2 },
+      { key: 'q2', doc_count: 1 },
+    ]);
+    const all = await search('qa', { size: 0, aggs: { kinds: { terms: { field: 'j' } } } });
+    expect(all.json.aggregations.kinds.buckets).toEqual([
+      { key: 'answer', doc_count: 3 },
+      { key: 'question', doc_count: 3 },
+      { key: 'comment', doc_count: 1 },
+    ]);
+  });
+});
+
 describe('inner_hits', () => {
   it('shows the best children of each parent with size, sort and _source', async () => {
     const r = await search('qa', {
