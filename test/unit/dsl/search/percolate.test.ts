@@ -101,6 +101,25 @@ describe('percolate', () => {
     expect(missing.json.error.reason).toBe('[field] is a required argument');
   });
 
+  it('refuses to store a query that does not parse or that ES does not percolate', async () => {
+    const put = (query: unknown) => node.req('PUT', '/alerts/_doc/bad', { query });
+    const unknown = await put({ nope: {} });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.error.type).toBe('mapper_parsing_exception');
+    expect(unknown.json.error.caused_by).toMatchObject({
+      type: 'parsing_exception',
+      reason: 'no [query] registered for [nope]',
+    });
+    const join = await put({ has_child: { type: 'c', query: { match_all: {} } } });
+    expect(join.json.error.caused_by.reason).toBe(
+      'the [has_child] query is unsupported inside a percolator query',
+    );
+    const now = await put({ range: { n: { gte: 'now-1d' } } });
+    expect(now.json.error.caused_by.reason).toBe(
+      'percolator queries containing time range queries based on the current time is unsupported',
+    );
+  });
+
   it('keeps the stored query in _source and renders the mapping', async () => {
     const m = await node.req('GET', '/alerts/_mapping');
     expect(m.json.alerts.mappings._doc.properties.query).toEqual({ type: 'percolator' });
