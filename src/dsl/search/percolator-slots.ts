@@ -60,7 +60,7 @@ export function percolatorSlots(o: FetchOptions): (h: FetchHit) => Record<string
       const m = ms[i];
       const json = m ? storedQuery(h.segment, n.field, h.doc) : null;
       if (!m || json === null) return;
-      const slots = m(json);
+      const { slots } = m(json);
       if (slots.length === 0) return;
       const name =
         nodes.length > 1 && n.name !== null

@@ -17,6 +17,8 @@ export interface DocPredicateFactory {
     seg: import('../index/live-segment.js').LiveSegment,
   ): ((doc: number) => boolean) | null;
   describe: string;
+  /** A score per matching doc instead of the constant boost (percolate); optional. */
+  scores?(seg: import('../index/live-segment.js').LiveSegment): (doc: number) => number;
 }
 
 export interface FunctionSpec {

@@ -301,10 +301,16 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
       return joinWeight(q, ctx, boost, (inner, c) => createWeight(inner, c));
     case 'Predicate': {
       const b = f(q.boost * boost);
+      const scores = ctx.needsScores ? q.factory.scores : undefined;
       return {
         scorer: (ls) => {
           const test = q.factory.forSegment(ls);
-          return test ? new PredicateScorer(ls.segment.maxDoc, test, b) : null;
+          if (!test) return null;
+          const s = new PredicateScorer(ls.segment.maxDoc, test, b);
+          if (!scores) return s;
+          const of = scores(ls);
+          s.score = () => f(of(s.doc) * b);
+          return s;
         },
         explain: (ls, d) => {
           const test = q.factory.forSegment(ls);

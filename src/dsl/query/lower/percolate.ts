@@ -19,8 +19,15 @@ import { withDisplay } from './build.js';
 import type { IndexQueryContext, LowerState } from './context.js';
 import { shardError } from './fields.js';
 
-/** The slots of the node's documents a stored query (its JSON) matches, cached per query. */
-export type SlotMatcher = (queryJson: string) => readonly number[];
+/**
+ * The slots of the node's documents a stored query (its JSON) matches, cached per query, with
+ * its best score over them (ES PercolateQuery: the top hit of the memory index).
+ */
+export interface SlotMatch {
+  readonly slots: readonly number[];
+  readonly score: number;
+}
+export type SlotMatcher = (queryJson: string) => SlotMatch;
 
 export function percolateMatcher(
   node: PercolateNode,
@@ -28,23 +35,28 @@ export function percolateMatcher(
   lower: (json: unknown) => Query,
 ): SlotMatcher {
   let memory: LiveSegment | null = null;
-  const cache = new Map<string, readonly number[]>();
+  const cache = new Map<string, SlotMatch>();
   return (json) => {
-    let slots = cache.get(json);
-    if (slots) return slots;
+    let m = cache.get(json);
+    if (m) return m;
     if (!ctx.percolateSegment) throw illegalState('percolate queries need a memory index');
     memory ??= ctx.percolateSegment(percolateDocuments(node, ctx));
     const snapshot = { generation: 0, segments: [memory], maxDoc: memory.segment.maxDoc, numDocs: memory.segment.maxDoc }; // prettier-ignore
     const w = createWeight(lower(JSON.parse(json)), {
       stats: shardStats(snapshot),
-      needsScores: false,
+      needsScores: true,
       segments: [memory],
     });
     const s = w.scorer(memory);
     const found: number[] = [];
-    if (s) for (let d = s.next(); d !== NO_MORE_DOCS; d = s.next()) found.push(d);
-    cache.set(json, (slots = found));
-    return slots;
+    let score = 0;
+    if (s)
+      for (let d = s.next(); d !== NO_MORE_DOCS; d = s.next()) {
+        found.push(d);
+        score = Math.max(score, s.score());
+      }
+    cache.set(json, (m = { slots: found, score }));
+    return m;
   };
 }
 
@@ -97,7 +109,11 @@ export function lowerPercolate(
         describe,
         forSegment: (ls) => (doc) => {
           const q = storedQuery(ls, f.path, doc);
-          return q !== null && matches(q).length > 0;
+          return q !== null && matches(q).slots.length > 0;
+        },
+        scores: (ls) => (doc) => {
+          const q = storedQuery(ls, f.path, doc);
+          return q === null ? 0 : matches(q).score;
         },
       },
       boost: 1,

@@ -59,6 +59,20 @@ describe('percolate', () => {
     ]);
   });
 
+  it('scores a stored query by its best score over the documents in memory', async () => {
+    const r = await node.req('POST', '/alerts/_search', {
+      query: { percolate: { field: 'query', documents: [{ level: 'error' }, { level: 'warn' }] } },
+    });
+    // one of two docs holds the term: BM25 idf log(1 + 1.5/1.5), tf part 1 (keyword: no norms)
+    expect(r.json.hits.hits.map((h: any) => [h._id, h._score])).toEqual([
+      ['errors', Math.fround(Math.log(2))],
+    ]);
+    const f = await node.req('POST', '/alerts/_search', {
+      query: { constant_score: { filter: { percolate: { field: 'query', document: { n: 11 } } } } },
+    });
+    expect(f.json.hits.hits.map((h: any) => [h._id, h._score])).toEqual([['big', 1]]);
+  });
+
   it('names the slots of the documents each stored query matches', async () => {
     const documents = [{ level: 'warn', n: 12 }, { msg: 'disk' }, { level: 'error', n: 10 }];
     expect(await percolate({ documents })).toEqual([
