@@ -20,14 +20,7 @@ import { boolQuery, type Query } from '../../search/query/query.js';
 import { createWeight } from '../../search/query/weights.js';
 import { toSearchQuery, type QueryNode } from '../query/index.js';
 import type { FetchHit, FetchOptions } from './fetch.js';
-import {
-  boolValue,
-  intValue,
-  parseDocvalueFields,
-  parseSort,
-  parseSourceSpec,
-  parseStoredFields,
-} from './request-values.js';
+import { parseInnerHit, type InnerHitSpec } from './collapse.js';
 import { resolveSort } from './sort-keys.js';
 
 /** One inner_hits definition found in the query. */
@@ -37,9 +30,7 @@ export interface InnerHitDef {
   /** The nested path, the child type or the parent type. */
   readonly target: string;
   readonly query: QueryNode;
-  readonly from: number;
-  readonly size: number;
-  readonly request: Readonly<Record<string, unknown>>;
+  readonly spec: InnerHitSpec;
 }
 
 const isQueryNode = (v: unknown): v is QueryNode =>
@@ -83,10 +74,8 @@ function innerHitDef(n: QueryNode, r: Record<string, unknown>): InnerHitDef | nu
   else if (n.type === 'has_child') [kind, target, query] = ['child', n.childType, n.query];
   else if (n.type === 'has_parent') [kind, target, query] = ['parent', n.parentType, n.query];
   else return null;
-  const name = typeof r.name === 'string' ? r.name : target;
-  const from = r.from === undefined ? 0 : intValue('from', r.from);
-  const size = r.size === undefined ? 3 : intValue('size', r.size);
-  return { name, kind, target, query, from, size, request: r };
+  const spec = parseInnerHit(r);
+  return { name: spec.name ?? target, kind, target, query, spec };
 }
 
 /** The inner_hits object of one top-level hit, or null when the query has none. */
@@ -102,7 +91,7 @@ export function innerHitsOf(
   for (const def of defs) {
     const found = searchInner(h, def, o);
     const fo = innerFetchOptions(def, o, found.sortKeys);
-    const page = found.hits.slice(def.from, def.from + def.size);
+    const page = found.hits.slice(def.spec.from, def.spec.from + def.spec.size);
     out[def.name] = {
       hits: {
         total: found.total,
@@ -126,8 +115,7 @@ const EMPTY: InnerTop = { total: 0, maxScore: NaN, hits: [], sortKeys: null };
 function searchInner(h: FetchHit, def: InnerHitDef, o: FetchOptions): InnerTop {
   const idx = h.target.idx;
   const qctx = o.queryContext(idx);
-  const sortKeys =
-    def.request.sort === undefined ? null : resolveSort(parseSort(def.request.sort), idx);
+  const sortKeys = def.spec.sort === null ? null : resolveSort(def.spec.sort, idx);
   const inner = toSearchQuery(def.query, qctx);
   if (def.kind === 'nested') return nestedTop(h, def, inner, o, sortKeys);
   const jf = joinFieldOf(idx.mapping);
@@ -203,14 +191,14 @@ function top(
   o: FetchOptions,
   sortKeys: SortKey[] | null,
 ): InnerTop {
-  const trackScores = def.request.track_scores === true;
+  const trackScores = def.spec.trackScores;
   const weight = createWeight(q, {
     stats: o.stats(h.target),
     needsScores: sortKeys === null || trackScores,
     segments: h.target.snapshot.segments,
   });
   const t = collectTopDocs(snapshot, weight, {
-    numHits: Math.max(0, def.from + def.size),
+    numHits: Math.max(0, def.spec.from + def.spec.size),
     sort: sortKeys,
     trackScores,
     needsScores: sortKeys === null || trackScores,
@@ -229,17 +217,13 @@ function innerFetchOptions(
   o: FetchOptions,
   sortKeys: SortKey[] | null,
 ): FetchOptions {
-  const r = def.request;
-  const all = { includes: [], excludes: [] };
+  const h = def.spec;
   return {
-    source: r._source === undefined ? all : parseSourceSpec(r._source),
-    storedFields: r.stored_fields === undefined ? null : parseStoredFields(r.stored_fields),
-    docvalueFields: r.docvalue_fields === undefined ? [] : parseDocvalueFields(r.docvalue_fields),
-    version: r.version === undefined ? false : boolValue('version', r.version),
-    seqNoPrimaryTerm:
-      r.seq_no_primary_term === undefined
-        ? false
-        : boolValue('seq_no_primary_term', r.seq_no_primary_term),
+    source: h.source === undefined ? { includes: [], excludes: [] } : h.source,
+    storedFields: h.storedFields,
+    docvalueFields: h.docvalueFields ?? [],
+    version: h.version,
+    seqNoPrimaryTerm: h.seqNoPrimaryTerm,
     explain: false,
     highlight: null,
     sortKeys,

@@ -254,6 +254,32 @@ describe('inner_hits', () => {
     ]);
   });
 
+  it('refuses unknown inner_hits options and a name used twice', async () => {
+    const bad = await search('qa', {
+      query: { has_child: { type: 'answer', query: { match_all: {} }, inner_hits: { nope: 1 } } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.reason).toBe('[inner_hits] unknown field [nope], parser not found');
+    const twice = await search('qa', {
+      query: {
+        bool: {
+          should: [
+            { has_child: { type: 'answer', query: { match_all: {} }, inner_hits: { name: 'x' } } },
+            {
+              has_parent: {
+                parent_type: 'question',
+                query: { match_all: {} },
+                inner_hits: { name: 'x' },
+              },
+            },
+          ],
+        },
+      },
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.json.error.reason).toBe('[inner_hits] already contains an entry for key [x]');
+  });
+
   it('names the offsets of matching nested objects', async () => {
     const r = await search('nest', {
       query: { nested: { path: 'items', query: { term: { 'items.k': 'b' } }, inner_hits: {} } },
