@@ -3,6 +3,8 @@
  * app, listen. `startNode` is what `bin/quarry`, the tests and the conformance runner use.
  */
 import { failUnfinishedRestores } from './engine/snapshots/restore-marks.js';
+import { setPercolatorQueryCheck } from './mapping/percolator.js';
+import { checkPercolatorQuery } from './dsl/query/percolator-check.js';
 import { localSearchService } from './dsl/search/local-search-service.js';
 import { nodeRequestCache } from './dsl/search/shard-request-cache.js';
 import { EsError } from './common/errors.js';
@@ -130,6 +132,8 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
     maxContentLength: opts.maxContentLength ?? 100 * 1024 * 1024,
     raw: opts.settings ?? {},
   };
+  // module percolator: stored queries are checked when their documents are indexed
+  setPercolatorQueryCheck(checkPercolatorQuery);
   setMaxNestedQueryDepth(
     intSetting(settings.raw, MAX_NESTED_QUERY_DEPTH_SETTING, DEFAULT_MAX_NESTED_QUERY_DEPTH, 1),
   );

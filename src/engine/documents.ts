@@ -171,6 +171,8 @@ export class DocumentService {
     type: string,
     source: Buffer,
     id: string,
+    /** The write's routing (a join field's children require one). */
+    routing: string | null,
     /**
      * A copy applying its primary's operation: with no mapping yet it adopts the master's when
      * that is published, and must not give the index a type of its own meanwhile.
@@ -202,7 +204,7 @@ export class DocumentService {
     }
     const ctx = idx.mappingContext();
     const root: RootMapping = idx.mapping ?? parseMapping(type, {}, ctx);
-    const parsed = parseDocument(root, obj, ctx, id);
+    const parsed = parseDocument(root, obj, ctx, id, routing);
     // checked once the mapping limits had their say, before the dynamic update applies
     if (nestedDeeperThan(obj, MAX_SOURCE_DEPTH)) throw sourceTooDeep();
     if (copy && !idx.mapping) {
@@ -275,7 +277,7 @@ export class DocumentService {
         shard.id,
         indexRequestText(idx.name, req.type, id, req.source),
       );
-    const { parsed, source } = this.parse(idx, type, req.source, id);
+    const { parsed, source } = this.parse(idx, type, req.source, id, req.routing);
     req = { ...req, source };
     const expected = req.opType === 'create' ? MATCH_DELETED : req.version;
     const current = autoId ? null : shard.current(id);
@@ -403,7 +405,14 @@ export class DocumentService {
       return { applied: false, done: Promise.resolve() };
     const current = latest && { ...latest };
     if (op.kind === 'index') {
-      const { parsed, source } = this.parse(idx, idx.typeName ?? '_doc', op.source, op.id, true);
+      const { parsed, source } = this.parse(
+        idx,
+        idx.typeName ?? '_doc',
+        op.source,
+        op.id,
+        op.routing,
+        true,
+      );
       shard.search?.check(parsed);
       const done = shard.putDoc(op.id, op.routing, source, op.version, op.seqNo, current, op.primaryTerm); // prettier-ignore
       shard.search?.add(op.id, parsed, op.seqNo, op.version, op.routing, latest !== null);
@@ -434,7 +443,14 @@ export class DocumentService {
     const current = latest && { ...latest };
     if (record.tombstone)
       return shard.putTombstone(id, record.routing, record.version, record.seqNo, current, record.primaryTerm); // prettier-ignore
-    const { parsed, source } = this.parse(idx, idx.typeName ?? '_doc', record.source, id, true);
+    const { parsed, source } = this.parse(
+      idx,
+      idx.typeName ?? '_doc',
+      record.source,
+      id,
+      record.routing,
+      true,
+    );
     const done = shard.putDoc(id, record.routing, source, record.version, record.seqNo, current, record.primaryTerm); // prettier-ignore
     shard.search?.add(id, parsed, record.seqNo, record.version, record.routing, true);
     return done;

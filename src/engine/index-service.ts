@@ -211,7 +211,7 @@ export class IndexService {
           continue;
         }
         if (!this.mapping) break;
-        const parsed = parseDocument(this.mapping, JSON.parse(d.source.toString('utf8')), ctx);
+        const parsed = parseDocument(this.mapping, JSON.parse(d.source.toString('utf8')), ctx, d.id, d.routing); // prettier-ignore
         if (parsed.dynamicUpdate) this.applyDynamicUpdate(parsed.dynamicUpdate);
         si.add(d.id, parsed, d.seqNo, d.version, d.routing, commit !== null);
       }

@@ -6,6 +6,7 @@
  * lookup document that its own node may not hold.
  */
 import { RawJson } from '../common/json.js';
+import { EsError } from '../common/errors.js';
 import { valueAtPath } from '../engine/documents.js';
 import { STRICT_EXPAND_OPEN_FORBID_CLOSED } from '../engine/index-names.js';
 import { lookupKey, termsLookupsIn, type LookupOutcome } from '../dsl/query/terms-lookup-once.js';
@@ -40,8 +41,16 @@ export async function readTermsLookups(
         });
         if (r.found) values = lookupValues(r.body._source, l.path);
       }
+      // a percolated document that is not there fails the request (ES: the coordinating rewrite)
+      if (l.path === '' && (values === null || values.length === 0))
+        throw new EsError(
+          'resource_not_found_exception',
+          `indexed document [${l.index}/${l.type}/${l.id}] couldn't be found`,
+          404,
+        );
       out.push([lookupKey(l), { values }]);
     } catch (error) {
+      if (l.path === '') throw error;
       out.push([lookupKey(l), { error }]);
     }
   }

@@ -11,6 +11,8 @@ import { fieldDefToJson } from './render.js';
 import { parseNumberValue } from './number-values.js';
 import { roundToHalfFloat } from './java-numbers.js';
 import type { GeoPointValue } from './types.js';
+import { parentIdFieldName } from './join.js';
+import { percolatorQueryField } from './percolator.js';
 
 /** A built field plus what document parsing needs. */
 export interface FieldNode extends FieldMapping {
@@ -20,6 +22,12 @@ export interface FieldNode extends FieldMapping {
   /** Value indexed for a JSON null (already coerced), undefined when none. */
   readonly nullFv: FieldValue | undefined;
   readonly def: FieldDef;
+  /**
+   * The keyword fields a join or percolator field indexes, by path. join: itself (the relation
+   * name) and its `<join>#<parent>` join keys; percolator: `<field>.query_builder_field`, the
+   * query's JSON as a doc value.
+   */
+  readonly hiddenFields?: ReadonlyMap<string, FieldNode>;
 }
 
 export interface ObjectNode extends ObjectMapping {
@@ -116,11 +124,49 @@ export function buildField(def: FieldDef, parentPath: string, parentField?: stri
     keywordFamily: c.keywordFamily,
     constantValue: c.constantValue,
     meta: c.meta,
+    relations: c.relations,
     multi: [...fields.values()],
     nullFv: nullFieldValue(def),
     def,
   };
+  if (c.type === 'join') return { ...node, hiddenFields: joinKeywordFields(node) };
+  if (c.type === 'percolator') {
+    const qf = keywordNode(percolatorQueryField(path), false, false);
+    return { ...node, hiddenFields: new Map([[qf.path, qf]]) };
+  }
   return node;
+}
+
+/** A hidden keyword field with doc values, at `path`. */
+function keywordNode(path: string, index: boolean, eagerGlobalOrdinals: boolean): FieldNode {
+  const def: FieldDef = {
+    kind: 'field',
+    name: path,
+    core: {
+      type: 'keyword',
+      index,
+      docValues: true,
+      store: false,
+      indexOptions: 'docs',
+      norms: false,
+      boost: 1,
+      copyTo: [],
+      eagerGlobalOrdinals,
+    },
+    fields: new Map(),
+  };
+  return buildField(def, '');
+}
+
+/** A join field's keyword twin and join-key fields (ES ParentIdFieldMapper). */
+function joinKeywordFields(join: FieldNode): Map<string, FieldNode> {
+  const keyword = (name: string) => keywordNode(name, true, join.eagerGlobalOrdinals === true);
+  const out = new Map<string, FieldNode>([[join.path, keyword(join.path)]]);
+  for (const r of join.relations ?? []) {
+    const name = parentIdFieldName(join.path, r.parent);
+    out.set(name, keyword(name));
+  }
+  return out;
 }
 
 interface Lookups {
@@ -131,6 +177,8 @@ interface Lookups {
 function addField(f: FieldNode, lk: Lookups): void {
   lk.fields.set(f.path, f);
   for (const mf of f.multi) addField(mf, lk);
+  // the join keys are fields of their own (queries and docvalue_fields name them)
+  for (const [path, jf] of f.hiddenFields ?? []) if (path !== f.path) lk.fields.set(path, jf);
 }
 
 function buildObject(

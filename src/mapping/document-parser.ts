@@ -76,6 +76,7 @@ class DocumentParser implements ValueSink {
     root: RootNode,
     readonly ctx: MappingContext,
     readonly id: string,
+    readonly routing?: string | null,
   ) {
     this.root = root;
     this.rootScope = {
@@ -458,12 +459,13 @@ export function parseDocument(
   source: unknown,
   ctx: MappingContext,
   id: string | null = null,
+  routing?: string | null,
 ): ParsedDocument {
   const root = asRootNode(rootMapping);
   if (source === null || typeof source !== 'object' || Array.isArray(source)) {
     throw mapperParsing('Malformed content, must start with an object');
   }
-  const p = new DocumentParser(root, ctx, id ?? 'null');
+  const p = new DocumentParser(root, ctx, id ?? 'null', routing);
   try {
     if (root.enabled) p.innerParseObject(p.rootScope, source as Record<string, unknown>);
   } catch (e) {

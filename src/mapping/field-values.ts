@@ -15,6 +15,8 @@ import type { ValueSink } from './value-sink.js';
 import { geoShape, parseGeoPoint } from './field-values-geo.js';
 import { range } from './field-values-range.js';
 import { parseCompletionValue } from './field-values-completion.js';
+import { parseJoinValue } from './join.js';
+import { parsePercolatorValue } from './percolator.js';
 
 export type { ValueSink } from './value-sink.js';
 
@@ -30,6 +32,15 @@ export function parseFieldValue(f: FieldNode, v: unknown, sink: ValueSink): void
   }
   if (f.type === 'geo_shape') {
     geoShape(f, v, sink);
+    return;
+  }
+  if (f.type === 'percolator') {
+    parsePercolatorValue(f, v, sink);
+    return;
+  }
+  if (f.type === 'join') {
+    // ES wraps these in the document's "failed to parse", not the field's
+    parseJoinValue(f, v, sink);
     return;
   }
   try {

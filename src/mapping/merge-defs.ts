@@ -5,6 +5,7 @@
  * and keep multi-fields not repeated. Conflicts throw ES's illegal_argument_exception wording;
  * parameter-compatibility checks (analyzer, index, …) are in validate.ts.
  */
+import { mergeRelations } from './join.js';
 import type { Def, FieldDef, ObjectDef, RootDef } from './model.js';
 import { RANGE_TYPES, NUMBER_TYPES } from './model.js';
 import type { FieldCore } from './model.js';
@@ -58,6 +59,8 @@ function mergeField(existing: FieldDef, update: Def, path: string): FieldDef {
   }
   checkConstantValue(existing, update, path);
   if (existing.core.type === 'text') checkTextSubfields(existing, update, path);
+  if (existing.core.type === 'join')
+    mergeRelations(path, existing.core.relations ?? [], update.core.relations ?? []);
   const fields = new Map(existing.fields);
   for (const [name, mf] of update.fields) {
     const cur = fields.get(name);

@@ -108,6 +108,8 @@ export const TYPE_DEFAULTS: Readonly<Record<FieldType, TypeDefaults>> = {
   date_range: NUMERIC_DEFAULTS,
   ip_range: NUMERIC_DEFAULTS,
   completion: { index: true, docValues: false, norms: true, indexOptions: 'positions' },
+  join: { index: true, docValues: true, norms: false, indexOptions: 'docs' },
+  percolator: { index: false, docValues: false, norms: false, indexOptions: 'docs' },
 };
 
 export const NUMBER_TYPES: ReadonlySet<FieldType> = new Set([
@@ -128,6 +130,8 @@ export const RANGE_TYPES: ReadonlySet<FieldType> = new Set([
   'date_range',
   'ip_range',
   'completion',
+  'join',
+  'percolator',
 ]);
 
 /** The type names the 6.8 distribution registers (server + mapper-extras), besides objects. */

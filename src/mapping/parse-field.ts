@@ -33,6 +33,7 @@ import type { Draft, Node, ParserCtx } from './field-draft.js';
 import { analyzerName, parseAnalyzers, parseCommon, parseNorms } from './parse-field-common.js';
 import { parseGeoShape } from './parse-geo-shape.js';
 import { parseCompletion } from './parse-completion.js';
+import { parseJoinParams } from './join.js';
 
 export { isFieldType, isMap } from './field-draft.js';
 export type { Node, ParserCtx } from './field-draft.js';
@@ -392,6 +393,8 @@ const PARSERS: Record<FieldType, TypeParser> = {
   date_range: parseRange,
   ip_range: parseRange,
   completion: parseCompletion,
+  join: (d, node) => parseJoinParams(d, node),
+  percolator: () => {},
 };
 
 /**

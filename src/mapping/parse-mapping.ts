@@ -30,6 +30,10 @@ function parseMultiFieldDef(name: string, node: Node, pc: ParserCtx): FieldDef {
   const type = javaToString(node.get('type'));
   if (!isFieldType(type))
     throw mapperParsing(`no handler for type [${type}] declared on field [${name}]`);
+  if (type === 'join')
+    throw illegalArgument(
+      `join field [${name}] cannot be added inside an object or in a multi-field`,
+    );
   return checkName(parseFieldDef(name, type, node, pc));
 }
 
@@ -52,6 +56,10 @@ export function parseTypedDef(
   if (isKeywordFamily(type)) return checkName(parseKeywordFamilyDef(name, type, node, pc));
   if (!isFieldType(type))
     throw mapperParsing(`No handler for type [${type}] declared on field [${name}]`);
+  if (type === 'join' && parentPath !== '')
+    throw illegalArgument(
+      `join field [${join(parentPath, name)}] cannot be added inside an object or in a multi-field`,
+    );
   return checkName(parseFieldDef(name, type, node, pc));
 }
 

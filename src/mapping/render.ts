@@ -3,6 +3,7 @@
  * FieldMapper.doXContentBody and each mapper's additions, in ES key order, parameters equal to the
  * type's defaults omitted unless `include_defaults`; objects and root with their metadata fields.
  */
+import { relationsJson } from './join.js';
 import type { Def, FieldDef, ObjectDef, RootDef } from './model.js';
 import { DEFAULT_DATE_FORMAT, NUMBER_TYPES, RANGE_TYPES, TYPE_DEFAULTS } from './model.js';
 import { javaCompare, templateToJson } from './dynamic-templates.js';
@@ -24,6 +25,13 @@ export function fieldDefToJson(f: FieldDef, incl = false): Json {
   if (c.keywordFamily !== undefined) return keywordFamilyToJson(f, incl);
   if (t === 'geo_shape') return geoShapeToJson(f, incl);
   if (t === 'completion') return completionToJson(f, incl);
+  if (t === 'percolator') return { type: 'percolator' };
+  if (t === 'join')
+    return {
+      type: 'join',
+      eager_global_ordinals: c.eagerGlobalOrdinals ?? true,
+      relations: relationsJson(c.relations ?? []),
+    };
   const d = TYPE_DEFAULTS[t];
   const out: Json = { type: t };
   if (incl || c.boost !== 1) out.boost = asFloat(c.boost);

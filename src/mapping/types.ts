@@ -29,7 +29,9 @@ export type FieldType =
   | 'double_range'
   | 'date_range'
   | 'ip_range'
-  | 'completion';
+  | 'completion'
+  | 'join'
+  | 'percolator';
 
 export type ObjectType = 'object' | 'nested';
 
@@ -117,6 +119,8 @@ export interface FieldMapping {
   readonly geoShape?: GeoShapeParams;
   /** completion: suggester settings (analyzer/searchAnalyzer hold its analyzers, default simple). */
   readonly completion?: CompletionParams;
+  /** join: parent → children relations, in definition order (module parent-join). */
+  readonly relations?: readonly JoinRelation[];
   /** Set on multi-fields (`title.keyword`): the full path of the field they belong to. */
   readonly parentField?: string;
   /** Parameters whose value ES tracks as "explicit" (rendered only when set): coerce, ignore_malformed, ignore_z_value. */
@@ -127,6 +131,12 @@ export interface FieldMapping {
   readonly constantValue?: string;
   /** constant_keyword / wildcard: the field's `meta`. */
   readonly meta?: Readonly<Record<string, string>>;
+}
+
+/** One `relations` entry of a join field: a parent name and its child names. */
+export interface JoinRelation {
+  readonly parent: string;
+  readonly children: readonly string[];
 }
 
 export type TermVector =

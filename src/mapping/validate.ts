@@ -121,6 +121,11 @@ export function validateMerged(old: RootNode | null, merged: RootNode, ctx: Mapp
     }
     throw illegalArgument(`Field [${name}] is defined twice in [${merged.typeName}]`);
   }
+  // parent-join registers metadata field _parent_join once per join field
+  let joins = 0;
+  for (const d of merged.properties.values()) if (d.kind === 'field' && d.type === 'join') joins++;
+  if (joins > 1)
+    throw illegalArgument(`Field [_parent_join] is defined twice in [${merged.typeName}]`);
   const fields = [...merged.fieldsByPath.values()].sort((x, y) => javaCompare(x.path, y.path));
   const concrete = fields.filter((f) => f.type !== 'alias');
   const aliases = fields.filter((f) => f.type === 'alias');

@@ -15,6 +15,8 @@ export interface ValueSink {
   readonly ctx: MappingContext;
   /** Document id for error messages ('null' when unknown). */
   readonly id: string;
+  /** The document's routing (join fields require one on children); undefined when unknown. */
+  readonly routing?: string | null;
   add(field: FieldNode, value: FieldValue): void;
   ignore(path: string): void;
   /** The field has a value that indexes no term here (geo_shape); counts for `_field_names`. */

@@ -109,6 +109,8 @@ export function describeQuery(q: Query): string {
       );
     case 'Nested':
       return withBoost(`ToParentBlockJoinQuery (${describeQuery(q.inner)})`, q.boost);
+    case 'Join':
+      return withBoost(`LateParsingQuery {joinField=${q.field}}`, q.boost);
     case 'Predicate':
       return withBoost(q.factory.describe, q.boost);
     case 'Blended':

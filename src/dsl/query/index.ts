@@ -19,6 +19,7 @@ export { errorLocation, resolveErrorLocations } from './errors.js';
 export { locateInJson } from './json-location.js';
 export { describeQuery } from './describe.js';
 export { renderQuery } from './render.js';
+export { percolateMatcher, storedQuery, type SlotMatcher } from './lower/percolate.js';
 export {
   DEFAULT_MAX_NESTED_QUERY_DEPTH,
   MAX_NESTED_QUERY_DEPTH_SETTING,

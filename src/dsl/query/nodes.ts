@@ -329,6 +329,54 @@ export interface NestedNode extends QueryBase {
   readonly innerHits: Readonly<Record<string, unknown>> | null;
 }
 
+/** Module parent-join: parents whose children match (HasChildQueryBuilder). */
+export interface HasChildNode extends QueryBase {
+  readonly type: 'has_child';
+  readonly childType: string;
+  readonly query: QueryNode;
+  readonly scoreMode: NestedNode['scoreMode'];
+  readonly minChildren: number;
+  readonly maxChildren: number;
+  readonly ignoreUnmapped: boolean;
+  readonly innerHits: Readonly<Record<string, unknown>> | null;
+}
+
+/** Module parent-join: children whose parent matches (HasParentQueryBuilder). */
+export interface HasParentNode extends QueryBase {
+  readonly type: 'has_parent';
+  readonly parentType: string;
+  readonly query: QueryNode;
+  readonly score: boolean;
+  readonly ignoreUnmapped: boolean;
+  readonly innerHits: Readonly<Record<string, unknown>> | null;
+}
+
+/** Module parent-join: the children of one parent id (ParentIdQueryBuilder). */
+export interface ParentIdNode extends QueryBase {
+  readonly type: 'parent_id';
+  readonly childType: string;
+  readonly id: string;
+  readonly ignoreUnmapped: boolean;
+}
+
+/** Module percolator: stored queries that match the given documents (PercolateQueryBuilder). */
+export interface PercolateNode extends QueryBase {
+  readonly type: 'percolate';
+  readonly field: string;
+  /** `name`: suffixes the `_percolator_document_slot` field of the hits. */
+  readonly name: string | null;
+  /** `document` / `documents`; null when an indexed document is named instead. */
+  readonly documents: readonly Readonly<Record<string, unknown>>[] | null;
+  readonly indexed: {
+    readonly index: string;
+    readonly type: string | null;
+    readonly id: string;
+    readonly routing: string | null;
+    readonly preference: string | null;
+    readonly version: number | null;
+  } | null;
+}
+
 export interface ScriptQueryNode extends QueryBase {
   readonly type: 'script';
   readonly script: ScriptSpec;
@@ -501,6 +549,10 @@ export type QueryNode =
   | BoostingNode
   | FunctionScoreNode
   | NestedNode
+  | HasChildNode
+  | HasParentNode
+  | ParentIdNode
+  | PercolateNode
   | ScriptQueryNode
   | WrapperNode
   | MoreLikeThisNode

@@ -429,6 +429,53 @@ function body(n: QueryNode): OutObject {
           n.innerHits !== null && ['inner_hits', json(n.innerHits)],
         ),
       ]);
+    case 'has_child':
+      return obj([
+        'has_child',
+        obj(
+          ['query', body(n.query)],
+          ['type', n.childType],
+          ['score_mode', n.scoreMode],
+          ['min_children', int(n.minChildren)],
+          ['max_children', int(n.maxChildren)],
+          ['ignore_unmapped', n.ignoreUnmapped],
+          ...bn,
+          n.innerHits !== null && ['inner_hits', json(n.innerHits)],
+        ),
+      ]);
+    case 'has_parent':
+      return obj([
+        'has_parent',
+        obj(
+          ['query', body(n.query)],
+          ['parent_type', n.parentType],
+          ['score', n.score],
+          ['ignore_unmapped', n.ignoreUnmapped],
+          ...bn,
+          n.innerHits !== null && ['inner_hits', json(n.innerHits)],
+        ),
+      ]);
+    case 'parent_id':
+      return obj([
+        'parent_id',
+        obj(['type', n.childType], ['id', n.id], ['ignore_unmapped', n.ignoreUnmapped], ...bn),
+      ]);
+    case 'percolate':
+      return obj([
+        'percolate',
+        obj(
+          ['field', n.field],
+          n.name !== null && ['name', n.name],
+          n.documents !== null && ['documents', json(n.documents)],
+          n.indexed !== null && ['index', n.indexed.index],
+          n.indexed?.type != null && ['type', n.indexed.type],
+          n.indexed !== null && ['id', n.indexed.id],
+          n.indexed?.routing != null && ['routing', n.indexed.routing],
+          n.indexed?.preference != null && ['preference', n.indexed.preference],
+          n.indexed?.version != null && ['version', int(n.indexed.version)],
+          ...bn,
+        ),
+      ]);
     case 'script':
       return obj(['script', { entries: [['script', script(n.script)], ...bn] }]);
     case 'wrapper':

@@ -5,7 +5,18 @@
  * themselves, so the fetch is memoised per request instead. Failures are memoised too.
  */
 import type { IndexQueryContext } from './lower/context.js';
-import type { MltItem, TermsLookupSpec } from './nodes.js';
+import type { MltItem, PercolateNode, TermsLookupSpec } from './nodes.js';
+
+type PercolateIndexed = NonNullable<PercolateNode['indexed']>;
+
+/** The lookup that reads a percolate query's indexed document (its whole `_source`). */
+export const percolateLookup = (d: PercolateIndexed): TermsLookupSpec => ({
+  index: d.index,
+  type: d.type ?? '_doc',
+  id: d.id,
+  path: '',
+  routing: d.routing,
+});
 import { parseQuery } from './index.js';
 
 type TermsLookupFn = NonNullable<IndexQueryContext['termsLookup']>;
@@ -65,6 +76,11 @@ export function termsLookupsIn(
           out.set(lookupKey(l), l);
         }
       }
+    }
+    // a percolate query's indexed document is read the same way (path '': its whole source)
+    if (o.type === 'percolate' && o.indexed && typeof o.indexed === 'object') {
+      const l = percolateLookup(o.indexed as PercolateIndexed);
+      out.set(lookupKey(l), l);
     }
     if (o.type === 'terms' && o.lookup && typeof o.lookup === 'object') {
       const l = o.lookup as TermsLookupSpec;

@@ -172,6 +172,7 @@ type Kind = 'number' | 'string' | 'ip' | 'boolean' | 'date' | 'geo' | 'binary';
 function kindOf(type: string): Kind {
   switch (type) {
     case 'keyword':
+    case 'join':
     case 'text':
       return 'string';
     case 'ip':

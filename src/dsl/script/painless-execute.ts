@@ -159,7 +159,7 @@ function queryScore(
   const q = lowerQuery(parseQuery(query), ctx).query;
   for (const w of warnings) onDeprecation?.(w);
   const stats = shardStats({ generation: 0, segments: [ls], maxDoc: 1, numDocs: 1 });
-  const scorer = createWeight(q, { stats, needsScores: true }).scorer(ls);
+  const scorer = createWeight(q, { stats, needsScores: true, segments: [ls] }).scorer(ls);
   return scorer !== null && scorer.next() === 0 ? scorer.score() : 0;
 }
 

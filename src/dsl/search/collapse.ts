@@ -118,7 +118,7 @@ const unknownType = (parser: string, field: string, v: unknown) =>
   );
 
 /** InnerHitBuilder.fromXContent (the fields a collapse's inner_hits accept). */
-function parseInnerHit(o: Record<string, unknown>): InnerHitSpec {
+export function parseInnerHit(o: Record<string, unknown>): InnerHitSpec {
   const h: InnerHitSpec = {
     name: null,
     from: 0,

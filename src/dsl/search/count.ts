@@ -106,7 +106,7 @@ function shardCount(t: ShardTarget, q: Query, dl: Deadline | null): number {
   const stats = shardStats(t.snapshot);
   let w: Weight;
   try {
-    w = createWeight(q, { stats, needsScores: false, deadline: dl });
+    w = createWeight(q, { stats, needsScores: false, deadline: dl, segments: t.snapshot.segments }); // prettier-ignore
   } catch (e) {
     if (!isTimeExceeded(e)) throw e;
     return 0;

@@ -26,6 +26,7 @@ import {
 import { canRewriteToMatchNone, shardCanMatch } from './can-match.js';
 import { groupSearchBody } from './collapse.js';
 import { fetchHits, type FetchOptions } from './fetch.js';
+import { extractInnerHits } from './inner-hits.js';
 import { searchFetchOptions, topHitsFetchOptions } from './fetch-options.js';
 import { indexQueryContext, type RequestLimits } from './index-context.js';
 import { mergeShardHits } from './merge-hits.js';
@@ -162,9 +163,12 @@ export function parseSearch(
   limits: NestingLimits = {},
 ): ParsedSearch {
   const q = limits.maxQueryDepth;
+  // Paths in the body, so that error locations resolve against the request text.
+  const query = parseQuery(req.query ?? { match_all: {} }, req.query ? ['query'] : [], q);
+  // InnerHitBuilder.fromXContent and the unique names of inner hits, before any shard runs
+  extractInnerHits(query);
   return {
-    // Paths in the body, so that error locations resolve against the request text.
-    query: parseQuery(req.query ?? { match_all: {} }, req.query ? ['query'] : [], q),
+    query,
     postFilter: req.postFilter ? parseQuery(req.postFilter, ['post_filter'], q) : null,
     aggs: req.aggs
       ? parseAggregations(req.aggs, {

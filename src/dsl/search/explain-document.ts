@@ -49,6 +49,7 @@ export function explainOnShard(
     const w = createWeight(withFilters(query, alias ? [alias] : []), {
       stats: shardStats(snap),
       needsScores: true,
+      segments: snap.segments,
     });
     const e = w.explain(ls, d);
     const s = w.scorer(ls);

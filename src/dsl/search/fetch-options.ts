@@ -47,6 +47,7 @@ export function searchFetchOptions(
     parsedPostFilter: parsed.postFilter,
     queryContext: qctx,
     stats: (t) => globalStats ?? shardStats(t.snapshot),
+    queryInnerHits: true,
   };
   if (base.noStoredFields) o.noStoredFields = true;
   const innerHits = nestedInnerHitsOf(parsed.query);

@@ -22,6 +22,8 @@ import type { HighlightSpec } from './request.js';
 import type { DocvalueFieldSpec } from './request-values.js';
 import type { ShardTarget } from './execute.js';
 import { highlightHit } from './highlight.js';
+import { extractInnerHits, innerHitsOf } from './inner-hits.js';
+import { percolatorSlots } from './percolator-slots.js';
 import { matchedQueries } from './matched-queries.js';
 import { DEFAULT_DATE_FORMAT, dateFormatter } from '../../common/dates/index.js';
 import type { FieldMapping } from '../../mapping/types.js';
@@ -54,6 +56,11 @@ export interface FetchOptions {
   stats: (t: ShardTarget) => SearchStats;
   /** Explanation of the hit's score: the query's, then each rescorer's. */
   explainHit?: (h: FetchHit) => Explanation;
+  /**
+   * Render the inner_hits of the query's has_child / has_parent and the percolator's slots (the
+   * top-level fetch); nested inner hits come through `innerHits`.
+   */
+  queryInnerHits?: boolean;
   /** Emit the "doc-value fields without a format" deprecation (the top-level fetch only). */
   docvalueFormatWarning?: boolean;
   /** The inner hits of the request's nested queries, added to each top-level hit. */
@@ -72,6 +79,10 @@ export function fetchHits(
   if (o.docvalueFormatWarning !== false) docvalueWarnings(page, o, warnings);
   const perIndex = new Map<IndexService, IndexFetch>();
   const matched = matchedQueries(page, o);
+  const innerDefs = o.queryInnerHits
+    ? extractInnerHits(o.parsedQuery).filter((d) => d.kind !== 'nested')
+    : [];
+  const slotsOf = o.queryInnerHits ? percolatorSlots(o) : () => null;
   return page.map((h) => {
     const idx = h.target.idx;
     let f = perIndex.get(idx);
@@ -83,7 +94,12 @@ export function fetchHits(
       };
       perIndex.set(idx, f);
     }
-    return fetchOne(h, o, f, matched.get(h));
+    const hit = fetchOne(h, o, f, matched.get(h));
+    const slots = slotsOf(h);
+    if (slots) hit.fields = { ...(hit.fields as object | undefined), ...slots };
+    const inner = innerHitsOf(h, innerDefs, o, warnings, fetchHits);
+    if (inner) hit.inner_hits = inner;
+    return hit;
   });
 }
 
@@ -219,9 +235,9 @@ function fetchOne(
     if (vals !== null) fields[sf.name] = vals;
   }
   for (const dv of dvFields) {
-    // SeqNoFieldMapper: `_seq_no` has doc values (a nested document shares its parent's)
-    if (dv.field === '_seq_no') {
-      fields._seq_no = [seg.seqNos[h.doc]];
+    // metadata fields with doc values (nested docs carry their root's)
+    if (dv.field === '_seq_no' || dv.field === '_version') {
+      fields[dv.field] = [dv.field === '_seq_no' ? seg.seqNos[h.doc] : seg.versions[h.doc]];
       continue;
     }
     const fm = idx.mapping ? lookupField(idx.mapping, dv.field) : undefined;
@@ -317,7 +333,7 @@ function hasDoc(inv: InvertedField, t: number, doc: number): boolean {
 
 function queryExplanation(h: FetchHit, o: FetchOptions): Explanation {
   const q = toSearchQuery(o.parsedQuery, o.queryContext(h.target.idx));
-  const w = createWeight(q, { stats: o.stats(h.target), needsScores: true });
+  const w = createWeight(q, { stats: o.stats(h.target), needsScores: true, segments: h.target.snapshot.segments }); // prettier-ignore
   return w.explain(h.segment, h.doc);
 }
 

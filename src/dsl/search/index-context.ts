@@ -3,7 +3,12 @@
  * analyzers, normalizers, limits. Built once per index per request.
  */
 import { expandFieldPattern, lookupField } from '../../mapping/index.js';
+import { joinFieldOf } from '../../mapping/join.js';
+import { parseDocument, parseMapping } from '../../mapping/index.js';
+import { SegmentBuilder } from '../../search/index/segment-builder.js';
+import type { LiveSegment } from '../../search/index/live-segment.js';
 import type { IndexService } from '../../engine/index-service.js';
+import type { FieldMapping } from '../../mapping/types.js';
 import { getInt } from '../../engine/index-settings.js';
 import { normalizeKeyword, searchAnalyzer } from '../../engine/analyzers.js';
 import type { IndexQueryContext } from '../query/index.js';
@@ -50,10 +55,29 @@ export function indexQueryContext(
       ? [...idx.mapping.objectsByPath.values()].some((o) => o.type === 'nested')
       : false,
     fieldNamesEnabled: idx.mapping?.fieldNamesEnabled ?? true,
+    ...joinFieldEntry(idx),
+    percolateSegment: (docs) => memorySegment(idx, docs),
     queryStringLenient: s['index.query_string.lenient'] === 'true',
     deprecation: (m) => warnings.push(m),
     compileScript: (spec) => compileQueryScript(spec, idx, extras.scriptMethods, warnings),
     ...(extras.scriptMethods ? { scriptMethods: extras.scriptMethods } : {}),
     ...(extras.termsLookup ? { termsLookup: extras.termsLookup } : {}),
   };
+}
+
+function joinFieldEntry(idx: IndexService): { joinField?: FieldMapping } {
+  const f = joinFieldOf(idx.mapping);
+  return f ? { joinField: f } : {};
+}
+
+/** Module percolator: the documents to percolate, parsed and indexed alone in memory. */
+function memorySegment(
+  idx: IndexService,
+  docs: readonly Readonly<Record<string, unknown>>[],
+): LiveSegment {
+  const b = new SegmentBuilder(idx.analysisResolver);
+  const ctx = idx.mappingContext();
+  const mapping = idx.mapping ?? parseMapping(idx.typeName ?? '_doc', {}, ctx);
+  docs.forEach((d, i) => b.add(String(i), parseDocument(mapping, d, ctx, String(i)), 0, 1));
+  return { segment: b.build(), live: null, deleted: 0, docBase: 0 };
 }

@@ -69,7 +69,7 @@ export function matchedQueries(
         if (!w)
           weights.set(
             target,
-            (w = createWeight(q, { stats: o.stats(target), needsScores: false })),
+            (w = createWeight(q, { stats: o.stats(target), needsScores: false, segments: target.snapshot.segments })), // prettier-ignore
           );
         // a forward-only scorer per segment: visit its hits in doc order
         const scorer = w.scorer(ls);

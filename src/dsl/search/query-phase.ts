@@ -262,10 +262,11 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
     stats,
     needsScores,
     dl,
+    t.snapshot.segments,
   );
   const globalFilter =
     parsed.aggs && shardQ.filters.length > 0
-      ? createWeight(boolQuery({ filter: shardQ.filters }), { stats, needsScores: false })
+      ? createWeight(boolQuery({ filter: shardQ.filters }), { stats, needsScores: false, segments: t.snapshot.segments }) // prettier-ignore
       : null;
   const agg = parsed.aggs
     ? createShardAggregator(parsed.aggs, {
@@ -276,6 +277,7 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
             return createWeight(toSearchQuery(parseQuery(json), qctx), {
               stats,
               needsScores: false,
+              segments: t.snapshot.segments,
             });
           } catch (e) {
             // The aggregation's query has no place in the request text here: never leave a
@@ -335,8 +337,9 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
   const hitsFrom = fast ? fast.hitsFrom : 0;
   let rescoreWeights: Weight[] = [];
   if (rescoreHits && top.hits.length > 0) {
-    rescoreWeights = parsed.rescoreQueries.map((rq) =>
-      createWeight(toSearchQuery(rq, qctx), { stats, needsScores: true }),
+    rescoreWeights = parsed.rescoreQueries.map(
+      (rq) =>
+      createWeight(toSearchQuery(rq, qctx), { stats, needsScores: true, segments: t.snapshot.segments }), // prettier-ignore
     );
     const r = rescoreShardHits(
       top.hits,
@@ -373,12 +376,15 @@ function shardWeights(
   stats: SearchStats,
   needsScores: boolean,
   deadline: Deadline | null,
+  segments: readonly LiveSegment[],
 ): { query: Query; weight: Weight; post: Weight | null } {
   try {
     return {
       query: q,
-      weight: createWeight(q, { stats, needsScores, deadline }),
-      post: postFilter ? createWeight(postFilter, { stats, needsScores: false, deadline }) : null,
+      weight: createWeight(q, { stats, needsScores, deadline, segments }),
+      post: postFilter
+        ? createWeight(postFilter, { stats, needsScores: false, deadline, segments })
+        : null,
     };
   } catch (e) {
     if (!isTimeExceeded(e)) throw e;

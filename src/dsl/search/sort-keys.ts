@@ -92,7 +92,7 @@ export function resolveSort(
       );
     }
     if (f.type === 'text' && !f.fielddata) throw fielddataDisabled(s.field);
-    if (f.type === 'keyword' || f.type === 'ip' || f.type === 'text') {
+    if (f.type === 'keyword' || f.type === 'join' || f.type === 'ip' || f.type === 'text') {
       return {
         kind: 'field',
         field: f.path,

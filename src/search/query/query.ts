@@ -19,6 +19,8 @@ export interface DocPredicateFactory {
     seg: import('../index/live-segment.js').LiveSegment,
   ): ((doc: number) => boolean) | null;
   describe: string;
+  /** A score per matching doc instead of the constant boost (percolate); optional. */
+  scores?(seg: import('../index/live-segment.js').LiveSegment): (doc: number) => number;
 }
 
 export interface FunctionSpec {
@@ -152,6 +154,7 @@ export type Query =
       scoreMode: 'avg' | 'sum' | 'min' | 'max' | 'none';
       boost: number;
     }
+  | JoinQuery
   | { kind: 'Predicate'; factory: DocPredicateFactory; boost: number }
   /** ES MultiPhrasePrefixQuery: the last position's terms are prefixes (rewritten per searcher). */
   | {
@@ -188,6 +191,23 @@ export type Query =
   | { kind: 'MoreLikeThis'; spec: MltSpec; boost: number }
   /** Lucene span queries (spans/types.ts). */
   | SpanQuery;
+
+/**
+ * A join within one shard (Lucene JoinUtil over global ordinals, module parent-join): the docs of
+ * `from` yield join keys (their `field` value) with scores; the docs of `to` whose `field` value
+ * is such a key match, scored from their keys' matches per `scoreMode`, when the number of
+ * those matches is within [minMatches, maxMatches].
+ */
+export interface JoinQuery {
+  kind: 'Join';
+  from: Query;
+  to: Query;
+  field: string;
+  scoreMode: 'avg' | 'sum' | 'min' | 'max' | 'none';
+  minMatches: number;
+  maxMatches: number;
+  boost: number;
+}
 
 export const matchAll = (boost = 1): Query => ({ kind: 'MatchAll', boost });
 export const matchNone = (): Query => ({ kind: 'MatchNone' });

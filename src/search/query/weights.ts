@@ -42,6 +42,7 @@ import { countSlice, NumericRangeScorer, pointsSlice, sliceDocs } from './range-
 import { PhraseScorer, TermScorer } from './term-scorers.js';
 import { FunctionScoreScorer, NestedScorer, BoostingScorer } from './compound-scorers.js';
 import { expandFuzzy } from './fuzzy.js';
+import { joinWeight } from './join.js';
 import { isSpanQuery } from './spans/types.js';
 import { spanWeight } from './spans/weight.js';
 import { TERMS_CHECK_MASK, type Deadline } from '../deadline.js';
@@ -76,6 +77,8 @@ export interface WeightContext {
   needsScores: boolean;
   /** The search `timeout`, checked while multi-term queries expand (deadline.ts). */
   deadline?: Deadline | null;
+  /** Every segment of the shard searched: join queries (parent-join) read them all. */
+  segments?: readonly LiveSegment[];
 }
 
 const f = Math.fround;
@@ -311,12 +314,20 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
       };
       return w;
     }
+    case 'Join':
+      return joinWeight(q, ctx, boost, (inner, c) => createWeight(inner, c));
     case 'Predicate': {
       const b = f(q.boost * boost);
+      const scores = ctx.needsScores ? q.factory.scores : undefined;
       return {
         scorer: (ls) => {
           const test = q.factory.forSegment(ls);
-          return test ? new PredicateScorer(ls.segment.maxDoc, test, b) : null;
+          if (!test) return null;
+          const s = new PredicateScorer(ls.segment.maxDoc, test, b);
+          if (!scores) return s;
+          const of = scores(ls);
+          s.score = () => f(of(s.doc) * b);
+          return s;
         },
         explain: (ls, d) => {
           const test = q.factory.forSegment(ls);

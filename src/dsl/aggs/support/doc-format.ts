@@ -123,6 +123,7 @@ export function fieldDocFormat(
       noCustom(field, format, zone);
       return IP_FORMAT;
     case 'keyword':
+    case 'join':
     case 'text':
     case 'binary':
       noCustom(field, format, zone);

@@ -53,6 +53,10 @@ export interface IndexQueryContext {
   objectMapping?(path: string): ObjectMapping | undefined;
   /** The index's mapping type name (`_doc`), for `_type` and `ids` types. */
   typeName?: string;
+  /** The index's join field (module parent-join), if its mapping has one. */
+  joinField?: FieldMapping;
+  /** The documents of a `percolate` query parsed with the index's mapping, as one segment. */
+  percolateSegment?(docs: readonly Readonly<Record<string, unknown>>[]): LiveSegment;
   /** Whether the mapping has nested fields (`type` queries then exclude nested docs). */
   hasNested?: boolean;
   /** `_field_names` enabled (true). */

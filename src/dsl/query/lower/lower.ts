@@ -71,6 +71,9 @@ import { lowerFunctionScore } from './function-score.js';
 import { lowerQueryString, lowerSimpleQueryString } from './query-string.js';
 import { lowerWrapper } from './wrapper.js';
 import { constantKeywordQuery } from './constant-keyword.js';
+import { lowerHasChild, lowerHasParent, lowerParentId } from './joining.js';
+import { lowerPercolate } from './percolate.js';
+import { parseQueryJson } from '../parse/index.js';
 
 /** AbstractQueryBuilder.toQuery: doToQuery, then BoostQuery and the named query. */
 export function toQuery(node: QueryNode, st: LowerState): Query | null {
@@ -202,6 +205,14 @@ function doToQuery(node: QueryNode, st: LowerState): Query | null {
       return lowerFunctionScore(node, st);
     case 'nested':
       return lowerNested(node, st);
+    case 'has_child':
+      return lowerHasChild(node, st, toQuery);
+    case 'has_parent':
+      return lowerHasParent(node, st, toQuery);
+    case 'parent_id':
+      return lowerParentId(node, st);
+    case 'percolate':
+      return lowerPercolate(node, st, (json) => storedQueryLowering(json, st));
     case 'script': {
       const compile = st.ctx.compileScript;
       if (!compile) throw illegalArgument('script queries are not supported by this index context');
@@ -488,4 +499,10 @@ export function wrapFailure(e: unknown, st: LowerState, render: () => string): n
     throw shardError(st, `failed to create query: ${render()}`, e);
   }
   throw e;
+}
+
+/** A percolator's stored query, lowered on its own (no filter context, no names kept). */
+function storedQueryLowering(json: unknown, st: LowerState): Query {
+  const fresh: LowerState = { ctx: st.ctx, filter: false, nestedPath: null, named: new Map() };
+  return toQuery(parseQueryJson(json), fresh) ?? matchNone();
 }

@@ -232,6 +232,7 @@ export function termQuery(st: LowerState, f: MappedField, v: TermValue): Query {
   const m = f.mapping!;
   switch (m.type) {
     case 'keyword':
+    case 'join':
     case 'text':
       failIfNotIndexed(f);
       return fieldBoost(f, rawTerm(f.name, indexedString(st, f, v)));
@@ -266,6 +267,7 @@ export function termsQuery(st: LowerState, f: MappedField, values: readonly Term
   const m = f.mapping!;
   switch (m.type) {
     case 'keyword':
+    case 'join':
     case 'text':
       failIfNotIndexed(f);
       return termSet(
@@ -422,6 +424,7 @@ export function rangeQuery(
     case 'date':
       return dateRangeQuery(st, f, from, to, incLo, incHi, tz, format);
     case 'keyword':
+    case 'join':
     case 'text':
       failIfNotIndexed(f);
       return termRange(

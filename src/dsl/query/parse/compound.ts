@@ -230,7 +230,7 @@ export function parseBoosting(p: XParser): BoostingNode {
 }
 
 /** NestedQueryBuilder.parseScoreMode. */
-function nestedScoreMode(text: string): NestedNode['scoreMode'] {
+export function nestedScoreMode(text: string): NestedNode['scoreMode'] {
   switch (text) {
     case 'none':
     case 'min':

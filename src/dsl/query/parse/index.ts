@@ -25,6 +25,8 @@ import {
 } from './full-text.js';
 import { parseFunctionScore } from './function-score.js';
 import { parseMoreLikeThis } from './more-like-this.js';
+import { parseHasChild, parseHasParent, parseParentId } from './joining.js';
+import { parsePercolate } from './percolate.js';
 import { nodeMaxNestedQueryDepth, parseInnerQuery, registerQueryParser } from './inner.js';
 import { parseQueryString, parseSimpleQueryString } from './query-string.js';
 import {
@@ -78,6 +80,10 @@ const PARSERS = {
   boosting: parseBoosting,
   function_score: parseFunctionScore,
   nested: parseNested,
+  has_child: parseHasChild,
+  has_parent: parseHasParent,
+  parent_id: parseParentId,
+  percolate: parsePercolate,
   script: parseScriptQuery,
   wrapper: parseWrapper,
   more_like_this: parseMoreLikeThis,

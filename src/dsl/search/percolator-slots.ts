@@ -1,0 +1,73 @@
+/**
+ * `_percolator_document_slot` (ES PercolatorMatchedSlotSubFetchPhase): for each hit of a
+ * `percolate` query, the positions of the percolated documents its stored query matches. With
+ * several percolate queries each one's field is suffixed with its `name`.
+ */
+import type { IndexService } from '../../engine/index-service.js';
+import {
+  parseQuery,
+  percolateMatcher,
+  storedQuery,
+  toSearchQuery,
+  type PercolateNode,
+  type QueryNode,
+  type SlotMatcher,
+} from '../query/index.js';
+import type { FetchHit, FetchOptions } from './fetch.js';
+
+const isQueryNode = (v: unknown): v is QueryNode =>
+  v !== null && typeof v === 'object' && typeof (v as { type?: unknown }).type === 'string' &&
+  'queryName' in v; // prettier-ignore
+
+/** The percolate queries of a query tree, in query order. */
+function percolateNodes(q: QueryNode): PercolateNode[] {
+  const out: PercolateNode[] = [];
+  const visit = (n: unknown): void => {
+    if (Array.isArray(n)) return n.forEach(visit);
+    if (!isQueryNode(n)) return;
+    if (n.type === 'percolate') out.push(n);
+    for (const v of Object.values(n)) {
+      if (Array.isArray(v) || isQueryNode(v)) visit(v);
+      else if (v && typeof v === 'object') Object.values(v).forEach(visit);
+    }
+  };
+  visit(q);
+  return out;
+}
+
+/** The slot fields of a hit, or null; built once per fetch (matchers cached per index). */
+export function percolatorSlots(o: FetchOptions): (h: FetchHit) => Record<string, number[]> | null {
+  const nodes = percolateNodes(o.parsedQuery);
+  if (nodes.length === 0) return () => null;
+  const matchers = new Map<IndexService, Array<SlotMatcher | null>>();
+  const matchersOf = (idx: IndexService) => {
+    let ms = matchers.get(idx);
+    if (!ms) {
+      const qctx = o.queryContext(idx);
+      ms = nodes.map((n) =>
+        qctx.field(n.field)?.type === 'percolator'
+          ? percolateMatcher(n, qctx, (json) => toSearchQuery(parseQuery(json), qctx))
+          : null,
+      );
+      matchers.set(idx, ms);
+    }
+    return ms;
+  };
+  return (h) => {
+    const ms = matchersOf(h.target.idx);
+    let out: Record<string, number[]> | null = null;
+    nodes.forEach((n, i) => {
+      const m = ms[i];
+      const json = m ? storedQuery(h.segment, n.field, h.doc) : null;
+      if (!m || json === null) return;
+      const { slots } = m(json);
+      if (slots.length === 0) return;
+      const name =
+        nodes.length > 1 && n.name !== null
+          ? `_percolator_document_slot_${n.name}`
+          : '_percolator_document_slot';
+      (out ??= {})[name] = [...slots];
+    });
+    return out;
+  };
+}
