@@ -32,6 +32,16 @@ export function ensureLogs(root: string): string {
   return harness;
 }
 
+/** Copies the harness once and generates only the debian data set when it is missing. */
+export function ensureDebian(root: string): string {
+  const harness = copyHarness(root);
+  if (!existsSync(join(harness, 'data/out/debian.ndjson'))) {
+    console.error('[bench] generating the debian data set (needs apt lists) ...');
+    execFileSync(process.execPath, [join(harness, 'data/gen-debian.mjs')], { stdio: 'inherit' });
+  }
+  return harness;
+}
+
 function copyHarness(root: string): string {
   const harness = harnessDir(root);
   if (!existsSync(join(harness, 'workload.json'))) {

@@ -4,6 +4,7 @@
  * when `--peers` is given. Writes reports/bench-<stamp>.{json,md} and prints the table.
  * `--cluster`: the cluster ingest bench instead (test/bench/cluster-bench.ts).
  * `--ops`: ingest through a pipeline and `_reindex` throughput instead (test/bench/ops-bench.ts).
+ * `--analysis`: indexing with language/shingle analyzers and highlighting cost (analysis-bench.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { clusterOptions, runClusterBench } from './cluster-bench.js';
 import { ensureHarness as ensureHarnessIn, harnessDir } from './harness.js';
 import { opsOptions, runOpsBench } from './ops-bench.js';
+import { analysisOptions, runAnalysisBench } from './analysis-bench.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -229,4 +231,7 @@ if (args.includes('--cluster')) {
 } else if (args.includes('--ops')) {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   process.stdout.write(await runOpsBench(root, opsOptions(args)));
+} else if (args.includes('--analysis')) {
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  process.stdout.write(await runAnalysisBench(root, analysisOptions(args)));
 } else main();
