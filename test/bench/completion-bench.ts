@@ -83,6 +83,10 @@ async function main(): Promise<void> {
     }
     await inject('POST', '/titles/_refresh', {});
     await inject('POST', '/titles/_forcemerge?max_num_segments=1', {}).catch(() => undefined);
+    const count = (await inject('POST', '/titles/_count', {})).count as number;
+    if (count !== TITLES) throw new Error(`expected ${TITLES} documents, counted ${count}`);
+    const segs = await node.app.inject({ method: 'GET', url: '/_cat/segments/titles?h=segment' });
+    console.log(`segments: ${segs.body.trim().split('\n').length}`);
     console.log(`indexed ${TITLES} titles in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     const typed = Array.from({ length: QUERIES }, () => typo(titles[rnd(TITLES)]!));
