@@ -402,9 +402,7 @@ function completionMatcher(
     const a =
       s.regex === ''
         ? EMPTY_PREFIX_AUTOMATON
-        : regexPrefixAutomaton(
-            compileRegexp(s.regex, o?.flags, o?.maxDeterminizedStates ?? undefined),
-          );
+        : regexPrefixAutomaton(compileRegexp(s.regex, o?.flags, o?.maxDeterminizedStates));
     return (terms) => walkPrefixes(terms, a);
   }
   const tokens = analyze(analyzerOf(ctx, s, f), prefix ?? '').map((x) => x.term);
