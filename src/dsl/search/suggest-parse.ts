@@ -6,6 +6,9 @@
 import { EsError, illegalArgument, parsingException } from '../../common/errors.js';
 import type { SpellSettings } from './spell.js';
 import type { SmoothingModel } from './phrase-model.js';
+import { asDistance, parseFuzziness } from '../../search/automata/fuzziness.js';
+import { DEFAULT_MAX_DETERMINIZED_STATES } from '../../search/automata/regexp.js';
+import { REGEXP_FLAGS, resolveRegexpFlags } from '../../search/automata/regexp-syntax.js';
 
 export type SuggestNode = TermSuggestNode | PhraseSuggestNode | CompletionSuggestNode;
 
@@ -14,6 +17,8 @@ interface CommonSuggest {
   field: string;
   text: string | null;
   prefix: string | null;
+  /** Top-level `regex` (completion only: a Lucene RegExp the analyzed input must start with). */
+  regex: string | null;
   analyzer: string | null;
   size: number;
   shardSize: number | null;
@@ -65,7 +70,36 @@ export interface CompletionSuggestNode extends CommonSuggest {
   skipDuplicates: boolean;
   /** `contexts` as given; read against the field's context mappings on each shard. */
   contexts: Record<string, unknown> | null;
+  /** `fuzzy` (true or an object): FuzzyCompletionQuery on the prefix; null when not asked. */
+  fuzzy: CompletionFuzzyOptions | null;
+  /** `regex` options for the top-level `regex` (ES RegexOptions); null means the defaults. */
+  regexOptions: CompletionRegexOptions | null;
 }
+
+/** ES FuzzyOptions (defaults: FuzzyCompletionQuery's). */
+export interface CompletionFuzzyOptions {
+  editDistance: number;
+  transpositions: boolean;
+  minLength: number;
+  prefixLength: number;
+  unicodeAware: boolean;
+  maxDeterminizedStates: number;
+}
+
+/** ES RegexOptions: the RegExp syntax flags and Lucene's determinization budget. */
+export interface CompletionRegexOptions {
+  flags: number;
+  maxDeterminizedStates: number;
+}
+
+export const DEFAULT_FUZZY: CompletionFuzzyOptions = {
+  editDistance: 1,
+  transpositions: true,
+  minLength: 3,
+  prefixLength: 1,
+  unicodeAware: false,
+  maxDeterminizedStates: DEFAULT_MAX_DETERMINIZED_STATES,
+};
 
 const TYPES = new Set(['term', 'phrase', 'completion']);
 
@@ -104,7 +138,9 @@ export function parseSuggest(v: unknown): SuggestNode[] {
       throw parsingException(`unexpected token [START_ARRAY] after [${name}]`);
     out.push(parseSuggestion(name, def as Record<string, unknown>));
   }
-  for (const s of out) if (s.text === null && s.prefix === null) s.text = globalText;
+  // SuggestBuilder.build: the global text stands in for a suggestion with none of its own
+  for (const s of out)
+    if (s.text === null && s.prefix === null && s.regex === null) s.text = globalText;
   return out;
 }
 
@@ -112,6 +148,7 @@ export function parseSuggest(v: unknown): SuggestNode[] {
 function parseSuggestion(name: string, o: Record<string, unknown>): SuggestNode {
   let text: string | null = null;
   let prefix: string | null = null;
+  let regex: string | null = null;
   let node: SuggestNode | null = null;
   for (const [k, v] of Object.entries(o)) {
     if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
@@ -124,12 +161,13 @@ function parseSuggestion(name: string, o: Record<string, unknown>): SuggestNode 
       node = parseSuggester(name, k, v as Record<string, unknown>);
     } else if (k === 'text') text = String(v);
     else if (k === 'prefix') prefix = String(v);
-    else if (k === 'regex') prefix = String(v);
+    else if (k === 'regex') regex = String(v);
     else throw parsingException(`suggestion does not support [${k}]`);
   }
   if (!node) throw new EsError('parse_exception', 'missing suggestion object', 400);
   if (text !== null) node.text = text;
   if (prefix !== null) node.prefix = prefix;
+  if (regex !== null) node.regex = regex;
   return node;
 }
 
@@ -139,6 +177,7 @@ function parseSuggester(name: string, type: string, o: Record<string, unknown>):
     field: '',
     text: null,
     prefix: null,
+    regex: null,
     analyzer: null,
     size: 5,
     shardSize: null,
@@ -165,6 +204,8 @@ function parseSuggester(name: string, type: string, o: Record<string, unknown>):
     type: 'completion',
     skipDuplicates: false,
     contexts: null,
+    fuzzy: null,
+    regexOptions: null,
   };
   const node: SuggestNode = type === 'term' ? term : type === 'phrase' ? phrase : completion;
   for (const [k, v] of Object.entries(o)) {
@@ -205,6 +246,18 @@ function parseSuggester(name: string, type: string, o: Record<string, unknown>):
           400,
         );
       node.contexts = v as Record<string, unknown>;
+      continue;
+    }
+    if (node.type === 'completion' && k === 'fuzzy') {
+      if (typeof v === 'boolean') {
+        if (v) node.fuzzy = { ...DEFAULT_FUZZY };
+        continue;
+      }
+      node.fuzzy = parseFuzzyOptions(objectField('completion', k, v));
+      continue;
+    }
+    if (node.type === 'completion' && k === 'regex') {
+      node.regexOptions = parseRegexOptions(objectField('completion', k, v));
       continue;
     }
     throw parsingException(`suggester[${type}] doesn't support field [${k}]`);
@@ -415,4 +468,106 @@ function parseCollate(o: Record<string, unknown>): PhraseCollate {
     } else throw parsingException(`suggester[phrase][collate] doesn't support field [${k}]`);
   }
   return c;
+}
+
+/** XContent token names ObjectParser reports for a value of the wrong kind. */
+function tokenName(v: unknown): string {
+  if (Array.isArray(v)) return 'START_ARRAY';
+  if (v === null) return 'VALUE_NULL';
+  if (typeof v === 'string') return 'VALUE_STRING';
+  if (typeof v === 'number') return 'VALUE_NUMBER';
+  if (typeof v === 'boolean') return 'VALUE_BOOLEAN';
+  return 'START_OBJECT';
+}
+
+function objectField(owner: string, k: string, v: unknown): Record<string, unknown> {
+  if (v === null || typeof v !== 'object' || Array.isArray(v))
+    throw new EsError(
+      'x_content_parse_exception',
+      `[${owner}] ${k} doesn't support values of type: ${tokenName(v)}`,
+      400,
+    );
+  return v as Record<string, unknown>;
+}
+
+function intOption(owner: string, k: string, v: unknown): number {
+  const n = typeof v === 'string' ? Number(v.trim()) : v;
+  if (typeof n !== 'number' || !Number.isFinite(n))
+    throw new EsError(
+      'x_content_parse_exception',
+      `[${owner}] ${k} doesn't support values of type: ${tokenName(v)}`,
+      400,
+    );
+  return Math.trunc(n);
+}
+
+function nonNegative(n: number, what: string): number {
+  if (n < 0) throw illegalArgument(`${what} must not be negative`);
+  return n;
+}
+
+/** FuzzyOptions.PARSER: `fuzziness` (ES Fuzziness, as a distance), lengths and flags. */
+function parseFuzzyOptions(o: Record<string, unknown>): CompletionFuzzyOptions {
+  const f: CompletionFuzzyOptions = { ...DEFAULT_FUZZY };
+  for (const [k, v] of Object.entries(o)) {
+    switch (k) {
+      case 'fuzziness': {
+        if (typeof v !== 'string' && typeof v !== 'number')
+          throw new EsError(
+            'x_content_parse_exception',
+            `[fuzzy] fuzziness doesn't support values of type: ${tokenName(v)}`,
+            400,
+          );
+        // FuzzyOptions.Builder.setFuzziness(Fuzziness): asDistance() with no text (AUTO is 1)
+        const d = asDistance(parseFuzziness(v));
+        if (d < 0 || d > 2) throw illegalArgument('fuzziness must be between 0 and 2');
+        f.editDistance = d;
+        continue;
+      }
+      case 'transpositions':
+        f.transpositions = bool('fuzzy', k, v);
+        continue;
+      case 'unicode_aware':
+        f.unicodeAware = bool('fuzzy', k, v);
+        continue;
+      case 'min_length':
+        f.minLength = nonNegative(intOption('fuzzy', k, v), 'fuzzyMinLength');
+        continue;
+      case 'prefix_length':
+        f.prefixLength = nonNegative(intOption('fuzzy', k, v), 'fuzzyPrefixLength');
+        continue;
+      case 'max_determinized_states':
+        f.maxDeterminizedStates = nonNegative(intOption('fuzzy', k, v), 'maxDeterminizedStates');
+        continue;
+    }
+    throw new EsError(
+      'x_content_parse_exception',
+      `[fuzzy] unknown field [${k}], parser not found`,
+      400,
+    );
+  }
+  return f;
+}
+
+/** RegexOptions.PARSER: `flags` (names or `flags_value`) and `max_determinized_states`. */
+function parseRegexOptions(o: Record<string, unknown>): CompletionRegexOptions {
+  const r: CompletionRegexOptions = {
+    flags: REGEXP_FLAGS.ALL,
+    maxDeterminizedStates: DEFAULT_MAX_DETERMINIZED_STATES,
+  };
+  for (const [k, v] of Object.entries(o)) {
+    if (k === 'flags' || k === 'flags_value') {
+      if (typeof v === 'string') r.flags = resolveRegexpFlags(v);
+      else if (typeof v === 'number') r.flags = Math.trunc(v);
+      else throw new EsError('parse_exception', 'regex flags supports string or number', 400);
+    } else if (k === 'max_determinized_states')
+      r.maxDeterminizedStates = nonNegative(intOption('regex', k, v), 'maxDeterminizedStates');
+    else
+      throw new EsError(
+        'x_content_parse_exception',
+        `[regex] unknown field [${k}], parser not found`,
+        400,
+      );
+  }
+  return r;
 }

@@ -16,7 +16,13 @@ import {
   NO_CONTEXT_QUERY_WARNING,
   queryContexts,
 } from './completion-contexts.js';
-import { seekCeil } from '../../search/index/segment.js';
+import { compileRegexp } from '../../search/automata/regexp.js';
+import {
+  EMPTY_PREFIX_AUTOMATON,
+  fuzzyPrefixAutomaton,
+  regexPrefixAutomaton,
+} from '../../search/automata/prefix-automata.js';
+import { prefixRange, walkPrefixes, type PrefixMatch } from '../../search/automata/prefix-walk.js';
 import { RawJson } from '../../common/json.js';
 import type { IndexService } from '../../engine/index-service.js';
 import type { IndexQueryContext } from '../query/index.js';
@@ -165,7 +171,8 @@ export function reduceSuggest(
 
 function suggestOnShard(s: SuggestNode, t: ShardTarget, ctx: IndexQueryContext): Entry[] {
   const f = fieldOf(ctx, s);
-  const text = s.text ?? s.prefix ?? '';
+  // SuggestionBuilder.populateCommonFields: the entry text is the text, else the prefix or regex
+  const text = s.text ?? s.prefix ?? s.regex ?? '';
   const shardSize = s.shardSize ?? Math.max(s.size, 5);
   switch (s.type) {
     case 'term': {
@@ -182,7 +189,7 @@ function suggestOnShard(s: SuggestNode, t: ShardTarget, ctx: IndexQueryContext):
     case 'phrase':
       return [phraseOnShard(s, t, ctx, f, text, shardSize)];
     case 'completion':
-      return [completionOnShard(s, t, ctx, f, s.prefix ?? text, shardSize)];
+      return [completionOnShard(s, t, ctx, f, text, shardSize)];
   }
 }
 
@@ -302,10 +309,10 @@ function completionOnShard(
   t: ShardTarget,
   ctx: IndexQueryContext,
   f: FieldMapping,
-  prefix: string,
+  text: string,
   shardSize: number,
 ): Entry {
-  const entry: Entry = { text: prefix, offset: 0, length: prefix.length, options: [] };
+  const entry: Entry = { text, offset: 0, length: text.length, options: [] };
   if (f.type !== 'completion')
     throw illegalArgument(`Field [${s.field}] is not a completion suggest field`);
   const defs = f.completion?.contextDefs;
@@ -313,8 +320,7 @@ function completionOnShard(
     throw illegalArgument(`suggester [${f.path}] doesn't expect any context`);
   const query = defs ? queryContexts(defs, s.contexts ?? {}) : [];
   if (defs && query.length === 0) ctx.deprecation?.(NO_CONTEXT_QUERY_WARNING);
-  const tokens = analyze(analyzerOf(ctx, s, f), prefix).map((x) => x.term);
-  const analyzed = tokens.join(f.completion?.preserveSeparators === false ? '' : ' ');
+  const matchTerms = completionMatcher(s, ctx, f);
   interface Best {
     input: string;
     score: number;
@@ -326,30 +332,30 @@ function completionOnShard(
   for (const ls of t.snapshot.segments) {
     const inv = ls.segment.fields.get(f.path)?.inverted;
     if (!inv) continue;
-    for (let ti = seekCeil(inv.terms, analyzed); ti < inv.terms.length; ti++) {
-      const term = inv.terms[ti]!;
-      const e = parseCompletionTerm(term);
-      if (!e.analyzed.startsWith(analyzed)) break;
-      const m = defs ? matchContexts(query, e.contexts ?? []) : { boost: 0, matched: [] };
-      if (!m) continue;
-      const score = Math.fround(contextScore(e.weight, m.boost));
-      for (let p = inv.termStart[ti]!; p < inv.termStart[ti + 1]!; p++) {
-        const d = inv.docs[p]!;
-        if (ls.live && !ls.live.get(d)) continue;
-        const id = ls.segment.ids[d]!;
-        const cur = best.get(id);
-        // a document is suggested once, by its best input, with every context that matched
-        if (!cur || score > cur.score) {
-          best.set(id, {
-            input: e.input,
-            score,
-            order: ls.docBase + d,
-            seqNo: ls.segment.seqNos[d]!,
-            contexts: [...(cur?.contexts ?? []), ...m.matched],
-          });
-        } else cur.contexts.push(...m.matched);
+    for (const range of matchTerms(inv.terms))
+      for (let ti = range.from; ti < range.to; ti++) {
+        const e = parseCompletionTerm(inv.terms[ti]!);
+        const m = defs ? matchContexts(query, e.contexts ?? []) : { boost: 0, matched: [] };
+        if (!m) continue;
+        // the query's boost (fuzzy: the typed prefix kept) adds to the context's (ContextQuery)
+        const score = Math.fround(contextScore(e.weight, m.boost + range.boost));
+        for (let p = inv.termStart[ti]!; p < inv.termStart[ti + 1]!; p++) {
+          const d = inv.docs[p]!;
+          if (ls.live && !ls.live.get(d)) continue;
+          const id = ls.segment.ids[d]!;
+          const cur = best.get(id);
+          // a document is suggested once, by its best input, with every context that matched
+          if (!cur || score > cur.score) {
+            best.set(id, {
+              input: e.input,
+              score,
+              order: ls.docBase + d,
+              seqNo: ls.segment.seqNos[d]!,
+              contexts: [...(cur?.contexts ?? []), ...m.matched],
+            });
+          } else cur.contexts.push(...m.matched);
+        }
       }
-    }
   }
   let ranked = [...best.entries()].sort(
     (a, b) => b[1].score - a[1].score || a[1].order - b[1].order,
@@ -377,6 +383,40 @@ function completionOnShard(
     });
   }
   return entry;
+}
+
+/**
+ * CompletionSuggestionContext.toQuery: the ranges of a segment's completion terms the query
+ * matches. A prefix (or text) wins over a regex; fuzzy options make the prefix fuzzy.
+ */
+function completionMatcher(
+  s: CompletionSuggestNode,
+  ctx: IndexQueryContext,
+  f: FieldMapping,
+): (terms: readonly string[]) => PrefixMatch[] {
+  const prefix = s.prefix ?? s.text;
+  if (prefix === null && s.regex !== null) {
+    if (s.fuzzy !== null) throw illegalArgument("can not use 'fuzzy' options with 'regex");
+    const o = s.regexOptions;
+    // RegexCompletionQuery: the pattern is not analyzed; an empty one matches nothing
+    const a =
+      s.regex === ''
+        ? EMPTY_PREFIX_AUTOMATON
+        : regexPrefixAutomaton(compileRegexp(s.regex, o?.flags, o?.maxDeterminizedStates));
+    return (terms) => walkPrefixes(terms, a);
+  }
+  const tokens = analyze(analyzerOf(ctx, s, f), prefix ?? '').map((x) => x.term);
+  const analyzed = tokens.join(f.completion?.preserveSeparators === false ? '' : ' ');
+  if (s.fuzzy === null) return (terms) => [prefixRange(terms, analyzed)];
+  const z = s.fuzzy;
+  const a = fuzzyPrefixAutomaton(analyzed, {
+    maxEdits: z.editDistance,
+    transpositions: z.transpositions,
+    nonFuzzyPrefix: z.prefixLength,
+    minFuzzyLength: z.minLength,
+    unicodeAware: z.unicodeAware,
+  });
+  return (terms) => walkPrefixes(terms, a);
 }
 
 /** ContextMappings.getNamedContexts: matched typed contexts by mapping name (null when none). */

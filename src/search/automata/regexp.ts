@@ -28,13 +28,28 @@ export function regexpMatcher(
   flags: string | number = REGEXP_FLAGS.ALL,
   maxDeterminizedStates: number = DEFAULT_MAX_DETERMINIZED_STATES,
 ): RegexpMatcher {
+  const { dfa, alphabet } = compileRegexp(pattern, flags, maxDeterminizedStates);
+  return new DfaMatcher(dfa, alphabet, literalPrefix(dfa, alphabet));
+}
+
+/** A compiled Lucene RegExp: its DFA over the classes of `alphabet`, start state 0. */
+export interface CompiledRegexp {
+  readonly dfa: Dfa;
+  readonly alphabet: Alphabet;
+}
+
+/** Parses and determinizes a Lucene RegExp with ES's errors (see `regexpMatcher`). */
+export function compileRegexp(
+  pattern: string,
+  flags: string | number = REGEXP_FLAGS.ALL,
+  maxDeterminizedStates: number = DEFAULT_MAX_DETERMINIZED_STATES,
+): CompiledRegexp {
   const bits = typeof flags === 'string' ? resolveRegexpFlags(flags) : flags;
   const re = parseRegExp(pattern, bits);
   checkNamedAutomata(re);
   const alphabet = alphabetFor(re);
-  let dfa: Dfa;
   try {
-    dfa = compile(re, alphabet, maxDeterminizedStates);
+    return { dfa: compile(re, alphabet, maxDeterminizedStates), alphabet };
   } catch (e) {
     if (e instanceof TooComplexError) {
       // Lucene RegExp.toAutomaton rethrows with the original pattern
@@ -46,7 +61,6 @@ export function regexpMatcher(
     }
     throw e;
   }
-  return new DfaMatcher(dfa, alphabet, literalPrefix(dfa, alphabet));
 }
 
 /** Lucene resolves `<name>` against an automaton map ES never provides. */
