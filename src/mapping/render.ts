@@ -21,7 +21,7 @@ export function fieldDefToJson(f: FieldDef, incl = false): Json {
   const c = f.core;
   const t = c.type;
   if (t === 'alias') return { type: 'alias', path: c.aliasPath };
-  if (t === 'geo_shape') return geoShapeToJson(f, incl);
+  if (t === 'geo_shape' || t === 'shape') return geoShapeToJson(f, incl);
   if (t === 'completion') return completionToJson(f, incl);
   const d = TYPE_DEFAULTS[t];
   const out: Json = { type: t };
@@ -163,7 +163,7 @@ function completionToJson(f: FieldDef, incl: boolean): Json {
 function geoShapeToJson(f: FieldDef, incl: boolean): Json {
   const c = f.core;
   const g = c.geoShape ?? { orientation: 'right' as const };
-  const out: Json = { type: 'geo_shape' };
+  const out: Json = { type: c.type };
   if (incl || g.orientation !== 'right') out.orientation = g.orientation;
   if (explicitOr(f, 'coerce', incl)) out.coerce = c.coerce;
   if (explicitOr(f, 'ignore_malformed', incl)) out.ignore_malformed = c.ignoreMalformed;
