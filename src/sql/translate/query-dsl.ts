@@ -45,7 +45,15 @@ export type Query =
     }
   | { readonly kind: 'script'; readonly script: BoundScript }
   | { readonly kind: 'nested'; readonly path: string; readonly child: Query }
-  | { readonly kind: 'match_all' };
+  | { readonly kind: 'match_all' }
+  | {
+      readonly kind: 'geo_distance';
+      readonly field: string;
+      /** Metres. */
+      readonly distance: number;
+      readonly lat: number;
+      readonly lon: number;
+    };
 
 type FullTextQuery = {
   readonly query: string;
@@ -200,6 +208,18 @@ export function queryJson(q: Query): { [k: string]: Json } {
       };
     case 'prefix':
       return { prefix: { [q.field]: { value: q.value, boost: 1.0 } } };
+    case 'geo_distance':
+      // ES GeoDistanceQueryBuilder.doXContent: [lon, lat], the distance a double in metres
+      return {
+        geo_distance: {
+          [q.field]: [q.lon, q.lat],
+          distance: q.distance,
+          distance_type: 'arc',
+          validation_method: 'STRICT',
+          ignore_unmapped: false,
+          boost: 1.0,
+        },
+      };
     case 'match':
       return { match: { [q.field]: matchBody(q) } };
     case 'multi_match':

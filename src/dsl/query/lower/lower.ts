@@ -3,6 +3,7 @@
  * ES's semantics for unmapped fields, filter context, boosts and `_name`. Full-text string
  * queries and function_score live in their own modules.
  */
+import { lowerGeoDistance } from './geo-distance.js';
 import type { Query } from '../../../search/query/query.js';
 import { EsError } from '../../../common/errors.js';
 import { asDistance } from '../../../search/automata/fuzziness.js';
@@ -222,6 +223,7 @@ function doToQuery(node: QueryNode, st: LowerState): Query | null {
     case 'wrapper':
       return lowerWrapper(node, st);
     case 'geo_distance':
+      return lowerGeoDistance(node, st);
     case 'geo_bounding_box':
       throw illegalArgument(`[${node.type}] queries are not supported`);
     case 'span_term':
