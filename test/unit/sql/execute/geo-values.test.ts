@@ -67,6 +67,12 @@ describe('geo hit values (ES FieldHitExtractor over geo types)', () => {
       'Cannot parse geo_point value [true] (returned by [f])',
     );
   });
+  it('reads as its WKT where Java would call toString (script sorts, composite keys)', () => {
+    expect(String(geoValueOf('1,2', 'GEO_POINT', 'f'))).toBe('POINT (2.0 1.0)');
+    expect(`${geoValueOf('LINESTRING (1 2, 3 4)', 'SHAPE', 'f')}`).toBe(
+      'LINESTRING (1.0 2.0, 3.0 4.0)',
+    );
+  });
   it('tells a [lon, lat] pair from an array of values', () => {
     expect(isLonLatArray([1, 2])).toBe(true);
     expect(isLonLatArray([1, 2, 3])).toBe(true);
