@@ -52,6 +52,7 @@ export function fieldCap(f: FieldMapping): FieldCap {
     case 'ip_range':
       return { type: f.type, searchable: f.index, aggregatable: false };
     case 'geo_shape':
+    case 'shape':
     case 'completion':
       return { type: f.type, searchable: true, aggregatable: false };
     default:

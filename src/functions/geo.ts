@@ -42,14 +42,21 @@ export interface GeoValue {
 export const isGeoValue = (v: unknown): v is GeoValue =>
   typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'geo';
 
+// ES GeoShape.toString is its WKT: script sorts and composite keys over a shape read that text
+const GEO_PROTO = {
+  toString(this: GeoValue): string {
+    return toWkt(this.geometry);
+  },
+};
+
+/** A frozen geo value of a geometry. */
+export const geoValue = (geometry: Geometry): GeoValue =>
+  Object.freeze(
+    Object.assign(Object.create(GEO_PROTO) as object, { kind: 'geo' as const, geometry }),
+  );
+
 export const geoPoint = (lon: number, lat: number, z?: number): GeoValue =>
-  Object.freeze({
-    kind: 'geo' as const,
-    geometry: {
-      type: 'POINT' as const,
-      point: z === undefined ? { x: lon, y: lat } : { x: lon, y: lat, z },
-    },
-  });
+  geoValue({ type: 'POINT', point: z === undefined ? { x: lon, y: lat } : { x: lon, y: lat, z } });
 
 // ---- WKT reader ------------------------------------------------------------------------------
 
@@ -231,9 +238,89 @@ export function parseWkt(text: string): GeoValue {
     const t = new WktTokens(text);
     const g = readGeometry(t);
     if (t.peek() !== '') throw new Error('expected end of WKT');
-    return Object.freeze({ kind: 'geo' as const, geometry: g });
+    return geoValue(g);
   } catch {
     throw sqlIllegalArgument('Cannot parse [{}] as a geo_shape value', [text]);
+  }
+}
+
+// ---- GeoJSON reader ----------------------------------------------------------------------------
+
+type Json = Record<string, unknown>;
+
+function jsonCoord(v: unknown): Coord {
+  if (!Array.isArray(v) || v.length < 2) throw new Error('expected a position');
+  const [x, y, z] = v.map(Number) as [number, number, number | undefined];
+  if (Number.isNaN(x) || Number.isNaN(y)) throw new Error('expected a number');
+  return z === undefined || Number.isNaN(z) ? { x, y } : { x, y, z };
+}
+
+const jsonList = (v: unknown): Coord[] => {
+  if (!Array.isArray(v)) throw new Error('expected a list of positions');
+  return v.map(jsonCoord);
+};
+const jsonRings = (v: unknown): Coord[][] => {
+  if (!Array.isArray(v)) throw new Error('expected a list of rings');
+  return v.map((r) => closeRing(jsonList(r)));
+};
+
+/** The geometry of a GeoJSON object as ES GeoJson reads `_source` (types case-insensitive). */
+export function geometryFromGeoJson(v: unknown): Geometry {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new Error('not a shape');
+  const o = v as Json;
+  const c = o.coordinates;
+  switch (String(o.type).toUpperCase()) {
+    case 'POINT':
+      return { type: 'POINT', point: jsonCoord(c) };
+    case 'MULTIPOINT':
+      return { type: 'MULTIPOINT', points: jsonList(c) };
+    case 'LINESTRING':
+      return { type: 'LINESTRING', coords: jsonList(c) };
+    case 'MULTILINESTRING':
+      if (!Array.isArray(c)) throw new Error('expected lines');
+      return { type: 'MULTILINESTRING', lines: c.map(jsonList) };
+    case 'POLYGON':
+      return { type: 'POLYGON', rings: jsonRings(c) };
+    case 'MULTIPOLYGON':
+      if (!Array.isArray(c)) throw new Error('expected polygons');
+      return { type: 'MULTIPOLYGON', polygons: c.map(jsonRings) };
+    case 'GEOMETRYCOLLECTION':
+      if (!Array.isArray(o.geometries)) throw new Error('expected geometries');
+      return { type: 'GEOMETRYCOLLECTION', geometries: o.geometries.map(geometryFromGeoJson) };
+    case 'ENVELOPE': {
+      const [tl, br] = jsonList(c) as [Coord, Coord];
+      return { type: 'ENVELOPE', minX: tl.x, maxX: br.x, maxY: tl.y, minY: br.y };
+    }
+    case 'CIRCLE':
+      return { type: 'CIRCLE', center: jsonCoord(c), radius: parseRadius(o.radius) };
+    default:
+      throw new Error('unknown shape type');
+  }
+}
+
+/** A circle radius in metres: a number, or a number with a distance unit suffix. */
+function parseRadius(v: unknown): number {
+  const m = /^\s*([-+0-9.eE]+)\s*([a-zA-Z]*)\s*$/.exec(String(v));
+  if (!m) throw new Error('bad radius');
+  const unit = RADIUS_UNITS[m[2]!.toLowerCase()];
+  if (unit === undefined) throw new Error('bad radius unit');
+  return Number(m[1]) * unit;
+}
+
+const RADIUS_UNITS: Record<string, number> = {
+  '': 1, m: 1, meters: 1, km: 1000, kilometers: 1000, mi: 1609.344, miles: 1609.344,
+  yd: 0.9144, yards: 0.9144, ft: 0.3048, feet: 0.3048, in: 0.0254, inch: 0.0254,
+  cm: 0.01, centimeters: 0.01, mm: 0.001, millimeters: 0.001, nmi: 1852, nm: 1852,
+  nauticalmiles: 1852,
+}; // prettier-ignore
+
+/** A geo_shape / shape `_source` value (WKT text or GeoJSON) as ES SQL's GeoShape reads it. */
+export function shapeFromSource(v: unknown): GeoValue {
+  try {
+    const g = typeof v === 'string' ? parseWkt(v).geometry : geometryFromGeoJson(v);
+    return geoValue(g);
+  } catch {
+    throw sqlIllegalArgument('Cannot read geo_shape value [{}]', [v]);
   }
 }
 

@@ -133,7 +133,7 @@ export function finishDraft(d: Draft, ctx: MappingContext): FieldDef {
     core.ignoreMalformed ??= ctx.ignoreMalformedDefault ?? false;
   }
   if (d.type === 'geo_point') core.ignoreZValue ??= true;
-  if (d.type === 'geo_shape') {
+  if (d.type === 'geo_shape' || d.type === 'shape') {
     core.coerce ??= false;
     core.ignoreMalformed ??= false;
     core.ignoreZValue ??= true;

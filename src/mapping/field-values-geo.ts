@@ -56,7 +56,7 @@ export function geoShape(f: FieldNode, v: unknown, sink: ValueSink): void {
       sink.ignore(f.path);
       return;
     }
-    throw mapperParsing(`failed to parse field [${f.path}] of type [geo_shape]`, asEsError(e));
+    throw mapperParsing(`failed to parse field [${f.path}] of type [${f.type}]`, asEsError(e));
   }
 }
 

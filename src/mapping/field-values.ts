@@ -30,7 +30,7 @@ export function parseFieldValue(f: FieldNode, v: unknown, sink: ValueSink): void
     parseCompletionValue(f, v, sink, parseFieldValue);
     return;
   }
-  if (f.type === 'geo_shape') {
+  if (f.type === 'geo_shape' || f.type === 'shape') {
     geoShape(f, v, sink);
     return;
   }
@@ -120,6 +120,7 @@ function createField(f: FieldNode, v: unknown, sink: ValueSink): void {
       return;
     }
     case 'geo_shape':
+    case 'shape':
       geoShape(f, v, sink);
       return;
     case 'alias':

@@ -100,6 +100,7 @@ export const TYPE_DEFAULTS: Readonly<Record<FieldType, TypeDefaults>> = {
   binary: { index: false, docValues: false, norms: true, indexOptions: 'positions' },
   geo_point: { index: true, docValues: true, norms: true, indexOptions: 'positions' },
   geo_shape: { index: true, docValues: false, norms: true, indexOptions: 'positions' },
+  shape: { index: true, docValues: false, norms: true, indexOptions: 'positions' },
   alias: { index: false, docValues: false, norms: false, indexOptions: 'docs' },
   integer_range: NUMERIC_DEFAULTS,
   long_range: NUMERIC_DEFAULTS,
@@ -152,6 +153,8 @@ export const KNOWN_TYPES: ReadonlySet<string> = new Set<FieldType>([
   'binary',
   'geo_point',
   'geo_shape',
+  // x-pack spatial's cartesian shape (7.x), needed by the SQL geo data sets
+  'shape',
   'token_count',
   'alias',
   'integer_range',

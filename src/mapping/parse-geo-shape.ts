@@ -17,12 +17,14 @@ const GEO_SHAPE_LEGACY = new Set([
   'points_only',
 ]);
 
-export function parseGeoShape(d: Draft, node: Node): void {
+/** `shape` takes the same parameters but no legacy ones (they stay unsupported). */
+export function parseGeoShape(d: Draft, node: Node, allowLegacy: boolean): void {
   let orientation: 'right' | 'left' = 'right';
   const legacy: Record<string, unknown> = {};
   let hasLegacy = false;
   for (const [prop, v] of [...node]) {
     if (GEO_SHAPE_LEGACY.has(prop)) {
+      if (!allowLegacy) continue;
       hasLegacy = true;
       legacy[prop] = v;
     } else if (prop === 'orientation') {

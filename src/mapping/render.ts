@@ -23,7 +23,7 @@ export function fieldDefToJson(f: FieldDef, incl = false): Json {
   const t = c.type;
   if (t === 'alias') return { type: 'alias', path: c.aliasPath };
   if (c.keywordFamily !== undefined) return keywordFamilyToJson(f, incl);
-  if (t === 'geo_shape') return geoShapeToJson(f, incl);
+  if (t === 'geo_shape' || t === 'shape') return geoShapeToJson(f, incl);
   if (t === 'completion') return completionToJson(f, incl);
   if (t === 'percolator') return { type: 'percolator' };
   if (t === 'join')
@@ -193,7 +193,7 @@ function completionToJson(f: FieldDef, incl: boolean): Json {
 function geoShapeToJson(f: FieldDef, incl: boolean): Json {
   const c = f.core;
   const g = c.geoShape ?? { orientation: 'right' as const };
-  const out: Json = { type: 'geo_shape' };
+  const out: Json = { type: c.type };
   if (incl || g.orientation !== 'right') out.orientation = g.orientation;
   if (explicitOr(f, 'coerce', incl)) out.coerce = c.coerce;
   if (explicitOr(f, 'ignore_malformed', incl)) out.ignore_malformed = c.ignoreMalformed;

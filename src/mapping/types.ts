@@ -21,6 +21,7 @@ export type FieldType =
   | 'binary'
   | 'geo_point'
   | 'geo_shape'
+  | 'shape'
   | 'token_count'
   | 'alias'
   | 'integer_range'

@@ -344,6 +344,8 @@ export class SegmentDocLookup implements ScriptDocLookup {
   private doc = -1;
   /** The current document's `_source` (fetch phase), for geo_point and binary values. */
   private source: (() => unknown) | null = null;
+  /** Reads a doc's `_source` when no fetch-phase source is set (query-phase scripts, aggs). */
+  private sourceReader: ((doc: number) => unknown) | null = null;
   /** Bumped whenever the doc or source changes: source-read values are cached per stamp. */
   private stamp = 0;
   private readonly views = new Map<string, FieldValues>();
@@ -373,6 +375,12 @@ export class SegmentDocLookup implements ScriptDocLookup {
     this.stamp++;
   }
 
+  /** Query-phase scripts read geo_point / binary values through this per-doc `_source` reader. */
+  setSourceReader(reader: ((doc: number) => unknown) | null): void {
+    this.sourceReader = reader;
+    this.stamp++;
+  }
+
   containsKey(field: string): boolean {
     return this.mapping(field) !== undefined;
   }
@@ -393,7 +401,11 @@ export class SegmentDocLookup implements ScriptDocLookup {
     }
     v.doc = this.doc;
     if ((v.kind === 'geo' || v.kind === 'binary') && v.srcStamp !== this.stamp) {
-      const src = this.source ? this.source() : undefined;
+      const src = this.source
+        ? this.source()
+        : this.sourceReader
+          ? (this.sourceReader(this.doc) ?? undefined)
+          : undefined;
       v.srcVals =
         src === undefined
           ? null

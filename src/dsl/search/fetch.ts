@@ -28,6 +28,7 @@ import { matchedQueries } from './matched-queries.js';
 import { DEFAULT_DATE_FORMAT, dateFormatter } from '../../common/dates/index.js';
 import type { FieldMapping } from '../../mapping/types.js';
 import { fieldDocFormat } from '../aggs/support/doc-format.js';
+import { geoPointsFromSource } from '../script/source-doc-values.js';
 import { formatDocValues } from './docvalue-fields.js';
 import { filterNestedObject, innerHitsFor, type NestedInnerHits } from './nested-inner-hits.js';
 import { explainRescore, type RescoreSpec } from './rescore.js';
@@ -198,7 +199,13 @@ function fetchOne(
     if (ignored) hit._ignored = ignored;
   }
   const needsRecord =
-    o.source || (storedFields && storedFields.length) || o.highlight || scriptFields.length;
+    o.source ||
+    (storedFields && storedFields.length) ||
+    o.highlight ||
+    scriptFields.length ||
+    dvFields.some(
+      (dv) => (idx.mapping ? lookupField(idx.mapping, dv.field) : undefined)?.type === 'geo_point',
+    );
   // the version the searched view holds, as ES fetches from the point-in-time segment
   const rec = needsRecord ? shard.readAt(id, seg.seqNos[h.doc]!) : null;
   let parsedSource: unknown;
@@ -242,7 +249,13 @@ function fetchOne(
     }
     const fm = idx.mapping ? lookupField(idx.mapping, dv.field) : undefined;
     if (!fm) continue;
-    const vals = formatDocValues(fm, h.segment, h.doc, dv.format);
+    // segments keep no geo_point doc values: they come from the source, quantized as ES's
+    const vals =
+      fm.type === 'geo_point'
+        ? rec
+          ? geoPointsFromSource(source(), fm.path)
+          : []
+        : formatDocValues(fm, h.segment, h.doc, dv.format);
     if (vals.length) fields[dv.field] = vals;
   }
   if (Object.keys(fields).length) hit.fields = fields;

@@ -12,7 +12,8 @@ import type { FieldMapping } from '../../mapping/types.js';
 import { getInt } from '../../engine/index-settings.js';
 import { normalizeKeyword, searchAnalyzer } from '../../engine/analyzers.js';
 import type { IndexQueryContext } from '../query/index.js';
-import { compileQueryScript } from './scripts.js';
+import { compileQueryScript, segmentSourceReader } from './scripts.js';
+import { geoPointsFromSource } from '../script/source-doc-values.js';
 
 export interface RequestLimits {
   maxClauseCount: number;
@@ -60,6 +61,13 @@ export function indexQueryContext(
     queryStringLenient: s['index.query_string.lenient'] === 'true',
     deprecation: (m) => warnings.push(m),
     compileScript: (spec) => compileQueryScript(spec, idx, extras.scriptMethods, warnings),
+    geoPoints: (ls, field) => {
+      const read = segmentSourceReader(idx, ls);
+      return (doc) => {
+        const src = read ? read(doc) : null;
+        return src === null ? [] : geoPointsFromSource(src, field);
+      };
+    },
     ...(extras.scriptMethods ? { scriptMethods: extras.scriptMethods } : {}),
     ...(extras.termsLookup ? { termsLookup: extras.termsLookup } : {}),
   };

@@ -90,6 +90,8 @@ export interface ScriptSortEnv {
   methods?: ScriptMethods | undefined;
   /** Deprecation warnings raised by doc-value reads. */
   warn?: ((msg: string) => void) | undefined;
+  /** A segment's per-doc `_source` reader, for geo_point / binary values. */
+  sourceReader?: ((ls: LiveSegment) => ((doc: number) => unknown) | null) | undefined;
 }
 
 /** ScriptSortBuilder.build: a sort key whose values come from the script, per segment. */
@@ -113,6 +115,7 @@ export function scriptSortKey(spec: ScriptSortSpec, env: ScriptSortEnv): SortKey
     forSegment(ls: LiveSegment) {
       const lookup = new SegmentDocLookup(env.field, undefined, env.warn);
       lookup.setSegment(ls);
+      if (env.sourceReader) lookup.setSourceReader(env.sourceReader(ls));
       const vars: Record<string, unknown> = { doc: lookup, _score: 0 };
       return (doc: number, score: number): SortValue => {
         lookup.setDoc(doc);

@@ -15,6 +15,24 @@ import { storedScript } from '../script/stored.js';
 import type { CompiledScript as QueryScript } from '../query/lower/context.js';
 import type { ScriptSpec } from '../query/nodes.js';
 
+/**
+ * A segment's per-doc `_source` reader: segments keep no geo_point / binary doc values, so
+ * query-phase scripts read them from the document (the shard's latest copy, as aggs do).
+ */
+export function segmentSourceReader(
+  idx: IndexService,
+  ls: LiveSegment,
+): ((doc: number) => unknown) | null {
+  const shard = idx.shards.find((sh) =>
+    sh.searcher().segments.some((x) => x.segment === ls.segment),
+  );
+  if (!shard) return null;
+  return (doc) => {
+    const rec = shard.read(ls.segment.ids[doc]!);
+    return rec && rec.source.length > 0 ? JSON.parse(rec.source.toString('utf8')) : null;
+  };
+}
+
 export function compileQueryScript(
   spec: ScriptSpec,
   idx: IndexService,
@@ -37,6 +55,7 @@ export function compileQueryScript(
         (m) => warnings.push(m),
       );
       lookup.setSegment(ls);
+      lookup.setSourceReader(segmentSourceReader(idx, ls));
       return (doc: number, score: number) => {
         lookup.setDoc(doc);
         return cs.evaluate({ doc: lookup, _score: score });

@@ -9,6 +9,7 @@ import type { SortKey } from '../../search/collect/sort.js';
 import { ipToSortable, sortableToIp } from '../../search/index/field-values.js';
 import type { SortSpec } from './request.js';
 import { scriptSortKey } from './script-sort.js';
+import { segmentSourceReader } from './scripts.js';
 import type { ScriptMethods } from '../script/index.js';
 
 const INTEGER_TYPES = new Set(['long', 'integer', 'short', 'byte', 'token_count']);
@@ -33,6 +34,7 @@ export function resolveSort(
         field: (path) => (idx.mapping ? lookupField(idx.mapping, path) : undefined),
         methods: scriptMethods,
         warn: (m) => warnings.push(m),
+        sourceReader: (ls) => segmentSourceReader(idx, ls),
       });
     }
     if (s.field === '_score') {

@@ -92,7 +92,33 @@ export function verify(plan: LogicalPlan): Failure[] {
     checkMatrixStats(p, f);
     if (p.kind === 'Pivot') checkPivot(p, f);
   });
+  checkGeoShapesOnDocValues(plan, f);
   return f.list;
+}
+
+/**
+ * ES checkForGeoFunctionsOnDocValues: geo_shape / shape fields have no doc values, so they may not
+ * be filtered, grouped or sorted on. Filters are checked first, then groupings, then sorts, and
+ * (ES Failure equality is the node's) one failure is kept per field.
+ */
+function checkGeoShapesOnDocValues(plan: LogicalPlan, f: Failures): void {
+  const reported = new Set<string>();
+  const scan = (e: Expr, what: string) =>
+    forEachUp(e, (x) => {
+      if (x.kind !== 'Field' || (x.dataType !== 'GEO_SHAPE' && x.dataType !== 'SHAPE')) return;
+      if (reported.has(x.name)) return;
+      reported.add(x.name);
+      f.add(x.src, `${x.dataType === 'SHAPE' ? 'shapes' : 'geo shapes'} ${what}`);
+    });
+  forEachPlanDown(plan, (p) => {
+    if (p.kind === 'Filter') scan(p.condition, 'cannot be used for filtering');
+  });
+  forEachPlanDown(plan, (p) => {
+    if (p.kind === 'Aggregate') for (const g of p.groupings) scan(g, 'cannot be used in grouping');
+  });
+  forEachPlanDown(plan, (p) => {
+    if (p.kind === 'OrderBy') for (const o of p.orders) scan(o.child, 'cannot be used for sorting');
+  });
 }
 
 function checkFullTextInSelect(plan: LogicalPlan, f: Failures): void {

@@ -17,6 +17,7 @@ import { exprKey } from '../expression/props.js';
 import { mapChildren, type Expr } from '../expression/nodes.js';
 import type { EvalContext } from '../functions/definition.js';
 import type { ColumnRef } from '../translate/container.js';
+import { geoValueOf, isGeoType, isLonLatArray } from './geo-values.js';
 
 export interface ExtractContext {
   readonly cfg: EvalContext;
@@ -123,6 +124,19 @@ export function hitExtractor(
             : fromSource(sourceOf(inner), relative, ctx.lenient);
           return coerce(unwrapMulti(name, v, ctx.lenient), dataType, zone);
         };
+      }
+      if (isGeoType(dataType)) {
+        // a [lon, lat] array is one point; a shape's GeoJSON coordinates are not values either
+        const unwrap = (v: unknown) =>
+          dataType !== 'GEO_POINT' || isLonLatArray(v) ? v : unwrapMulti(name, v, ctx.lenient);
+        if (ref.docValue) {
+          return (hit) => {
+            const fields = hit.fields as Record<string, unknown[]> | undefined;
+            return geoValueOf(unwrapMulti(name, fields?.[name], ctx.lenient), dataType, name);
+          };
+        }
+        return (hit) =>
+          geoValueOf(unwrap(fromSource(sourceOf(hit), name, ctx.lenient)), dataType, name);
       }
       if (ref.docValue) {
         return (hit) => {

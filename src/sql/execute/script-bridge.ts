@@ -8,6 +8,8 @@ import * as arith from '../../functions/arithmetic.js';
 import { isoDateTimeWithMillis } from '../../functions/datetime/iso.js';
 import { FIRST_DOC_VALUE } from '../../dsl/script/field-decision.js';
 import { ScriptDouble } from '../../dsl/script/script-double.js';
+import { ScriptGeoPoint } from '../../dsl/script/source-doc-values.js';
+import { geoPoint } from '../../functions/geo.js';
 
 // integral Double params (`24.0`): methods receive the number; arithmetic runs as DOUBLE
 export { ScriptDouble };
@@ -32,8 +34,15 @@ const isJavaDate = (v: unknown): v is JavaDate =>
   !(v instanceof DateTimeValue) &&
   typeof (v as { toEpochMilli?: unknown }).toEpochMilli === 'function';
 
+// geo_point doc values reach SQL functions as its geo values (ES GeoShape over the GeoPoint)
 const adapt = (v: unknown): unknown =>
-  v instanceof ScriptDouble ? v.value : isJavaDate(v) ? new DateTimeValue(v.toEpochMilli()) : v;
+  v instanceof ScriptDouble
+    ? v.value
+    : isJavaDate(v)
+      ? new DateTimeValue(v.toEpochMilli())
+      : v instanceof ScriptGeoPoint
+        ? geoPoint(v.lon, v.lat)
+        : v;
 
 interface DocValuesView {
   size(): number;

@@ -51,7 +51,15 @@ export type Query =
       /** Fields read from the matching nested documents (ES NestedQuery.fields): inner hits. */
       readonly fields: readonly NestedField[];
     }
-  | { readonly kind: 'match_all' };
+  | { readonly kind: 'match_all' }
+  | {
+      readonly kind: 'geo_distance';
+      readonly field: string;
+      /** Metres. */
+      readonly distance: number;
+      readonly lat: number;
+      readonly lon: number;
+    };
 
 /** A nested field a query's inner hits return (from doc values with a format, or `_source`). */
 export interface NestedField {
@@ -246,6 +254,18 @@ function render(q: Query, st: { next: number }): { [k: string]: Json } {
       };
     case 'prefix':
       return { prefix: { [q.field]: { value: q.value, boost: 1.0 } } };
+    case 'geo_distance':
+      // ES GeoDistanceQueryBuilder.doXContent: [lon, lat], the distance a double in metres
+      return {
+        geo_distance: {
+          [q.field]: [q.lon, q.lat],
+          distance: q.distance,
+          distance_type: 'arc',
+          validation_method: 'STRICT',
+          ignore_unmapped: false,
+          boost: 1.0,
+        },
+      };
     case 'match':
       return { match: { [q.field]: matchBody(q) } };
     case 'multi_match':

@@ -11,6 +11,7 @@ import { convert } from '../../functions/convert.js';
 import { compare } from '../../functions/comparison.js';
 import { DateTimeValue, TimeValue } from '../../functions/values.js';
 import { qlIllegalArgument } from '../../functions/errors.js';
+import { isGeoValue } from '../../functions/geo.js';
 import type { Expr, FieldAttr } from '../expression/nodes.js';
 import { exprName, isFoldable, isNullExpr } from '../expression/props.js';
 import { fold } from '../expression/evaluate.js';
@@ -136,6 +137,24 @@ export function toQuery(e: Expr, ctx: ScriptContext): Query {
   }
 }
 
+/**
+ * ES QueryTranslator's geo optimisation: `ST_Distance(field, <constant point>) < | <= <number>`
+ * is a geo_distance query on the field (nested-wrapped as the field needs), not a script.
+ */
+function geoDistanceQuery(bc: Extract<Expr, { kind: 'Cmp' }>, ctx: ScriptContext): Query | null {
+  if (bc.op !== '<' && bc.op !== '<=') return null;
+  const d = bc.left;
+  if (d.kind !== 'Fn' || d.def.name !== 'ST_DISTANCE') return null;
+  const [field, center] = d.args as [Expr, Expr];
+  if (field.kind !== 'Field' || !isFoldable(center)) return null;
+  const distance = fold(bc.right, ctx.cfg);
+  if (typeof distance !== 'number') return null;
+  const shape = fold(center, ctx.cfg);
+  if (!isGeoValue(shape) || shape.geometry.type !== 'POINT' || !shape.geometry.point) return null;
+  const { x, y } = shape.geometry.point;
+  return wrapIfNested({ kind: 'geo_distance', field: field.name, distance, lat: y, lon: x }, field);
+}
+
 /** ES BinaryComparisons.checkBinaryComparison + translate. */
 function comparisonQuery(bc: Extract<Expr, { kind: 'Cmp' }>, ctx: ScriptContext): Query {
   if (!isFoldable(bc.right)) {
@@ -144,6 +163,8 @@ function comparisonQuery(bc: Extract<Expr, { kind: 'Cmp' }>, ctx: ScriptContext)
       [bc.right.src.line, bc.right.src.column, exprName(bc.right), bc.op],
     );
   }
+  const geo = geoDistanceQuery(bc, ctx);
+  if (geo) return geo;
   return onField(bc, bc.left, ctx, () => {
     const f = bc.left as FieldAttr;
     const raw = fold(bc.right, ctx.cfg);

@@ -22,6 +22,7 @@ import {
   suiteOf,
   type DatasetSuite,
 } from './datasets.js';
+import { GEO_SPEC_FILES, geoSuiteOf, isGeoSpec, loadGeoDatasets } from './geo-datasets.js';
 
 /** The spec files in scope (issue 4; the rest from issue 16). geo and ogc are out of scope. */
 export const SPEC_FILES = [
@@ -53,6 +54,7 @@ export const SPEC_FILES = [
   'debug/debug',
   'examples/example',
   'nested',
+  ...GEO_SPEC_FILES,
 ];
 
 /**
@@ -80,14 +82,19 @@ export async function startSpecNode(
   suite: DatasetSuite = 'main',
   /** Epoch millis of NOW for every statement; the real clock when absent (the H2 comparisons). */
   now?: number,
+  /** Also the geo and ogc data sets (ES's GeoCsvSpecTestCase). */
+  geo = false,
 ): Promise<SpecNode> {
   const dir = mkdtempSync(join(tmpdir(), 'quarry-sql-spec-'));
   const node = await openNode({ dataPath: dir, clusterName: clusterNameOf(suite) });
+  // geo specs run on the main data sets plus geo and ogc (ES's GeoCsvSpecTestCase)
   const d = createDispatcher(node.context);
-  await loadSqlDatasets(async (method, path, body) => {
+  const call = async (method: string, path: string, body?: unknown) => {
     const r = await d(method as 'GET', path, body as object);
     return { status: r.status, body: r.body };
-  }, suite);
+  };
+  await loadSqlDatasets(call, geo ? 'main' : suite);
+  if (geo) await loadGeoDatasets(call);
   return {
     sql: new SqlService(
       now === undefined
@@ -147,10 +154,18 @@ export async function runSpecs(
   only?: ReadonlySet<string>,
 ): Promise<CaseResult[]> {
   const out: CaseResult[] = [];
-  for (const suite of ['main', 'docs', 'single-node'] as const) {
-    const mine = files.filter((f) => suiteOf(f) === suite);
+  for (const [suite, geo] of [
+    ['main', false],
+    ['docs', false],
+    ['single-node', false],
+    ['main', true],
+    ['single-node', true],
+  ] as const) {
+    const mine = files.filter(
+      (f) => isGeoSpec(f) === geo && (geo ? geoSuiteOf(f) : suiteOf(f)) === suite,
+    );
     if (mine.length === 0) continue;
-    const node = await startSpecNode(suite, SPEC_NOW);
+    const node = await startSpecNode(suite, SPEC_NOW, geo);
     try {
       for (const file of mine) {
         for (const c of specCases(file)) {

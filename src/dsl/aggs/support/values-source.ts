@@ -244,6 +244,8 @@ function scriptDoc(rv: ResolvedValues, ls: LiveSegment): SegmentDocLookup {
     warnings ? (msg) => addWarning(warnings, msg) : undefined,
   );
   lookup.setSegment(ls);
+  const sourceOf = rv.ctx.sourceOf;
+  if (sourceOf) lookup.setSourceReader((doc) => sourceOf(ls, doc));
   return lookup;
 }
 

@@ -71,6 +71,11 @@ export interface IndexQueryContext {
   deprecation?(message: string): void;
   /** Compiles a script for `script` queries (filter) and `script_score` (score). */
   compileScript?(script: ScriptSpec, use: 'filter' | 'score'): CompiledScript;
+  /** A segment's geo_point values of a field per doc (geo queries; segments keep none). */
+  geoPoints?(
+    seg: LiveSegment,
+    field: string,
+  ): (doc: number) => readonly { readonly lat: number; readonly lon: number }[];
 }
 
 /** Lowering state: ES QueryShardContext's isFilter, nested scope and named queries. */

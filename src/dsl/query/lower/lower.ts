@@ -4,6 +4,7 @@
  * queries and function_score live in their own modules.
  */
 import { lowerMoreLikeThis } from './more-like-this.js';
+import { lowerGeoDistance } from './geo-distance.js';
 import type { Query } from '../../../search/query/query.js';
 import { EsError } from '../../../common/errors.js';
 import { asDistance } from '../../../search/automata/fuzziness.js';
@@ -239,6 +240,7 @@ function doToQuery(node: QueryNode, st: LowerState): Query | null {
     case 'more_like_this':
       return lowerMoreLikeThis(node, st);
     case 'geo_distance':
+      return lowerGeoDistance(node, st);
     case 'geo_bounding_box':
       throw illegalArgument(`[${node.type}] queries are not supported`);
     case 'span_term':

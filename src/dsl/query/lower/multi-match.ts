@@ -30,7 +30,7 @@ import { valueText } from './numbers.js';
 export const isSimpleMatchPattern = (s: string): boolean => s.includes('*');
 export const isMatchAllPattern = (s: string): boolean => s === '*';
 
-const NOT_TERM_SEARCHABLE = new Set(['geo_point', 'geo_shape', 'binary']);
+const NOT_TERM_SEARCHABLE = new Set(['geo_point', 'geo_shape', 'shape', 'binary']);
 
 /** QueryParserHelper.resolveMappingField. */
 export function resolveMappingField(

@@ -213,6 +213,7 @@ function unsupportedExact(st: LowerState, f: MappedField): never {
         `Geo fields do not support exact searching, use dedicated geo queries instead: [${f.name}]`,
       );
     case 'geo_shape':
+    case 'shape':
       throw shardError(
         st,
         'Geo fields do not support exact searching, use dedicated geo queries instead',

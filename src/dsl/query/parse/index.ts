@@ -41,6 +41,7 @@ import {
   parseSpanTerm,
   parseSpanWithin,
 } from './span.js';
+import { parseGeoDistance } from './geo-distance.js';
 import {
   parseExists,
   parseFuzzy,
@@ -61,6 +62,7 @@ const PARSERS = {
   terms: parseTerms,
   range: parseRange,
   exists: parseExists,
+  geo_distance: parseGeoDistance,
   prefix: parsePrefix,
   wildcard: parseWildcard,
   regexp: parseRegexp,
