@@ -180,4 +180,24 @@ describe('snapshots', () => {
     const left = await node.req('GET', '/_snapshot/repo/_all');
     expect(left.json.snapshots.map((s: { snapshot: string }) => s.snapshot)).toEqual(['s2', 's5']);
   });
+
+  it('restores on another node that shares the repository, with ids, routing and versions kept', async () => {
+    expect((await node.req('PUT', '/_snapshot/repo/moved?wait_for_completion=true', { indices: 'books' })).status).toBe(200); // prettier-ignore
+    const other = await startTestNode(undefined, { 'path.repo': repoDir });
+    try {
+      await other.req('PUT', '/_snapshot/shared', { type: 'fs', settings: { location: 'r' } });
+      const listed = await other.req('GET', '/_snapshot/shared/moved');
+      expect(listed.json.snapshots[0]).toMatchObject({ snapshot: 'moved', indices: ['books'], state: 'SUCCESS' }); // prettier-ignore
+      const r = await other.req('POST', '/_snapshot/shared/moved/_restore?wait_for_completion=true', {}); // prettier-ignore
+      expect(r.status).toBe(200);
+      expect(r.json.snapshot.shards).toEqual({ total: 2, failed: 0, successful: 2 });
+      const want = (await node.req('GET', '/books/_search?size=100&version=true&sort=_id')).json.hits.hits; // prettier-ignore
+      const got = (await other.req('GET', '/books/_search?size=100&version=true&sort=_id')).json.hits.hits; // prettier-ignore
+      const view = (hs: Array<Record<string, unknown>>) => hs.map((h) => [h._id, h._routing, h._version, h._source]); // prettier-ignore
+      expect(view(got)).toEqual(view(want));
+      expect(got.length).toBe(6);
+    } finally {
+      await other.destroy();
+    }
+  });
 });
