@@ -5,6 +5,7 @@
  * The requests reach the master from any node (`indices:admin/create`, `indices:admin/delete`,
  * `internal:cluster/shard/started`).
  */
+import { toStateSettings } from './state-settings.js';
 import { notPrimaryHere } from './writes/primary-bulk.js';
 import { randomBase64Uuid } from '../common/ids.js';
 import { EsError } from '../common/errors.js';
@@ -262,7 +263,7 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     also: readonly IndexMetaChange[] = [],
   ): Promise<number> => {
     const settings: Record<string, string> = {};
-    for (const [k, v] of Object.entries(stringSettings(idx.meta.settings)))
+    for (const [k, v] of Object.entries(toStateSettings(idx.meta.settings)))
       if (!CLUSTER_SET.has(k)) settings[k] = v;
     const m = idx.meta.mapping;
     const req = {
@@ -323,7 +324,7 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
       for (const idx of targets) {
         const m = next.metadata.indices.get(idx.name);
         if (!m || m.uuid !== idx.uuid) continue;
-        const settings = stringSettings(idx.meta.settings);
+        const settings = toStateSettings(idx.meta.settings);
         const replicas = Number(settings['index.number_of_replicas'] ?? m.numberOfReplicas);
         if (replicas !== m.numberOfReplicas)
           next = updateNumberOfReplicas(next, idx.name, replicas, Date.now());
@@ -580,14 +581,6 @@ function withMetaChanges(s: ClusterState, changes: readonly IndexMetaChange[]): 
     if (m && m.uuid === c.uuid) indices.set(c.name, { ...m, aliases, state: c.state, version: m.version + 1 }); // prettier-ignore
   }
   return { ...s, metadata: { ...s.metadata, indices } };
-}
-
-/** Flat settings as the cluster state keeps them: strings (lists joined with commas). */
-export function stringSettings(settings: FlatSettings): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(settings))
-    if (v !== null) out[k] = Array.isArray(v) ? v.join(',') : String(v);
-  return out;
 }
 
 /** Settings the cluster's create-index update sets itself. */

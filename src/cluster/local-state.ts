@@ -5,6 +5,7 @@
  * unassigned with the failure, closed indices unrouted — what `_cluster/state` and `_cat/shards`
  * already report. The allocation functions (explain, reroute commands) run on it unchanged.
  */
+import { toStateSettings } from './state-settings.js';
 import type { IndexService } from '../engine/index-service.js';
 import { allocationId } from '../engine/shard-routing.js';
 import type {
@@ -27,15 +28,6 @@ export interface LocalStateInput {
   transientSettings: Readonly<Record<string, string>>;
 }
 
-/** Index settings as the cluster state keeps them: list values joined with commas. */
-function flatStrings(
-  settings: Readonly<Record<string, string | string[]>>,
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(settings)) out[k] = Array.isArray(v) ? v.join(',') : v;
-  return out;
-}
-
 function indexMetadata(idx: IndexService): IndexMetadata {
   const terms = Array.from({ length: idx.numberOfShards }, (_, s) => ({
     primaryTerm: idx.meta.primaryTerm,
@@ -45,7 +37,7 @@ function indexMetadata(idx: IndexService): IndexMetadata {
     name: idx.name,
     uuid: idx.uuid,
     state: idx.closed ? 'close' : 'open',
-    settings: flatStrings(idx.meta.settings),
+    settings: toStateSettings(idx.meta.settings),
     mappings: null,
     aliases: idx.meta.aliases as unknown as IndexMetadata['aliases'],
     numberOfShards: idx.numberOfShards,

@@ -5,6 +5,7 @@
  * recovery from its primary over the transport — and tells the master each copy it started.
  * Primaries follow the term the cluster state gives them.
  */
+import { fromStateSettings } from './state-settings.js';
 import type { IndexService } from '../engine/index-service.js';
 import type { IndicesService } from '../engine/indices-service.js';
 import type { IndexTemplate } from '../engine/templates.js';
@@ -90,8 +91,9 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
     const local = deps.indices.get(meta.name);
     if (local && local.uuid === meta.uuid) return local;
     if (local) await deps.indices.delete([local]);
-    const settings: Record<string, string> = {};
-    for (const [k, v] of Object.entries(meta.settings)) if (!PRIVATE.has(k)) settings[k] = v;
+    const settings: Record<string, string | string[]> = {};
+    for (const [k, v] of Object.entries(fromStateSettings(meta.settings)))
+      if (!PRIVATE.has(k)) settings[k] = v;
     const idx = await deps.indices.create(
       meta.name,
       { settings, ...(meta.mappings ? { mappings: meta.mappings } : {}) },
@@ -114,14 +116,14 @@ export function startShardApplier(coordinator: Coordinator, deps: ShardApplierDe
     if (seen === undefined || seen >= meta.settingsVersion) return;
     const local = idx.meta.settings;
     let changed = false;
-    for (const [k, v] of Object.entries(meta.settings)) {
-      const cur = local[k];
-      if ((Array.isArray(cur) ? cur.join(',') : cur) === v) continue;
+    const published = fromStateSettings(meta.settings);
+    for (const [k, v] of Object.entries(published)) {
+      if (JSON.stringify(local[k]) === JSON.stringify(v)) continue;
       local[k] = v;
       changed = true;
     }
     for (const k of Object.keys(local))
-      if (!(k in meta.settings) && !PRIVATE.has(k)) {
+      if (!(k in published) && !PRIVATE.has(k)) {
         delete local[k];
         changed = true;
       }

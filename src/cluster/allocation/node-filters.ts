@@ -3,6 +3,7 @@
  * A group's values are comma lists with `*` wildcards; `require` ANDs every entry, `include` and
  * `exclude` OR them. `toString` renders as ES prints filters in decider explanations.
  */
+import { fromStateSettings, settingText } from '../state-settings.js';
 import { simpleMatch } from '../../engine/index-names.js';
 import type { DiscoveryNode } from '../state.js';
 
@@ -21,8 +22,9 @@ export function filtersFrom(
   op: FilterOp,
 ): NodeFilters | null {
   const out: [string, string[]][] = [];
-  for (const [key, value] of Object.entries(settings)) {
+  for (const [key, v] of Object.entries(fromStateSettings(settings))) {
     if (!key.startsWith(prefix + '.')) continue;
+    const value = settingText(v);
     const attr = key.slice(prefix.length + 1);
     if (attr === '') continue;
     const values = value

@@ -4,6 +4,7 @@
  * replica, as on a lone node), every copy unassigned with INDEX_CREATED, then a reroute places
  * them. Pure: the caller supplies time and ids.
  */
+import { toStateSettings } from '../state-settings.js';
 import { EsError, illegalArgument, resourceAlreadyExists } from '../../common/errors.js';
 import { validateIndexName } from '../../engine/index-names.js';
 import {
@@ -40,9 +41,7 @@ export function createIndexUpdate(
   validateIndexName(req.name);
   const user: FlatSettings = flattenSettings(req.settings ?? {});
   validateSettings(user, true);
-  const settings: Record<string, string> = {};
-  for (const [k, v] of Object.entries(user))
-    if (v !== null) settings[k] = Array.isArray(v) ? v.join(',') : String(v);
+  const settings: Record<string, string> = toStateSettings(user);
   settings['index.number_of_shards'] ??= '5';
   settings['index.number_of_replicas'] ??= '1';
   settings['index.creation_date'] = String(ctx.now);
