@@ -25,13 +25,36 @@ export function englishMinimalStem(s: string): string {
   }
 }
 
+type Stem = (term: string) => string;
+
+/** Memoised stemmers, one per stemmer function: stemming is pure and words repeat (Zipf). */
+const memoised = new WeakMap<Stem, Stem>();
+const MEMO_LIMIT = 65_536;
+
+function memo(stem: Stem): Stem {
+  let m = memoised.get(stem);
+  if (m === undefined) {
+    const seen = new Map<string, string>();
+    m = (term) => {
+      let out = seen.get(term);
+      if (out === undefined) {
+        out = stem(term);
+        if (seen.size >= MEMO_LIMIT) seen.clear();
+        seen.set(term, out);
+      }
+      return out;
+    };
+    memoised.set(stem, m);
+  }
+  return m;
+}
+
 /** Applies `stem` to every token not marked as a keyword (KeywordAttribute). */
 export class StemFilter extends TokenFilter {
-  constructor(
-    input: TokenStream,
-    private readonly stem: (term: string) => string,
-  ) {
+  private readonly stem: Stem;
+  constructor(input: TokenStream, stem: Stem) {
     super(input);
+    this.stem = memo(stem);
   }
   next(): boolean {
     if (!this.input.next()) return false;
