@@ -68,7 +68,8 @@ export function parseSynonymRules(
   return { rules: map, maxInput, keepOrig };
 }
 
-interface Buffered {
+/** A token held while the filter looks ahead for a multi-word rule. */
+export interface BufferedToken {
   term: string;
   start: number;
   end: number;
@@ -76,28 +77,23 @@ interface Buffered {
   posInc: number;
 }
 
-interface Pending {
-  term: string;
-  start: number;
-  end: number;
-  type: string;
-  posInc: number;
-}
-
-export class SynonymFilter extends TokenFilter {
-  private readonly buf: Buffered[] = [];
-  private readonly out: Pending[] = [];
-  private exhausted = false;
+/**
+ * The look-ahead both synonym filters share: tokens pulled from the input into `buf` until it
+ * holds `n` or the input ends.
+ */
+export abstract class LookaheadFilter extends TokenFilter {
+  protected readonly buf: BufferedToken[] = [];
+  protected exhausted = false;
 
   constructor(
     input: TokenStream,
-    private readonly map: SynonymMap,
-    private readonly ignoreCase: boolean,
+    protected readonly map: SynonymMap,
+    protected readonly ignoreCase: boolean,
   ) {
     super(input);
   }
 
-  private fill(n: number): void {
+  protected fill(n: number): void {
     while (!this.exhausted && this.buf.length < n) {
       if (!this.input.next()) {
         this.exhausted = true;
@@ -113,6 +109,10 @@ export class SynonymFilter extends TokenFilter {
       });
     }
   }
+}
+
+export class SynonymFilter extends LookaheadFilter {
+  private readonly out: BufferedToken[] = [];
 
   next(): boolean {
     if (this.out.length === 0) {

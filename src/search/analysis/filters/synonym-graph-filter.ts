@@ -6,54 +6,24 @@
  * original words when the rule keeps them). Tokens come out ordered by their start node, each
  * with the number of nodes it spans as its position length.
  */
-import { TokenFilter, type TokenStream } from '../token-stream.js';
-import { SynonymFilter, type SynonymMap } from './synonym-filter.js';
+import type { TokenStream } from '../token-stream.js';
+import {
+  LookaheadFilter,
+  SynonymFilter,
+  type BufferedToken,
+  type SynonymMap,
+} from './synonym-filter.js';
 
 const SEP = '\u0000';
 
-interface Buffered {
-  term: string;
-  start: number;
-  end: number;
-  type: string;
-  posInc: number;
-}
-
-interface Out extends Buffered {
+interface Out extends BufferedToken {
   posLen: number;
 }
 
-export class SynonymGraphFilter extends TokenFilter {
-  private readonly buf: Buffered[] = [];
+export class SynonymGraphFilter extends LookaheadFilter {
   private readonly out: Out[] = [];
-  private exhausted = false;
 
-  constructor(
-    input: TokenStream,
-    private readonly map: SynonymMap,
-    private readonly ignoreCase: boolean,
-  ) {
-    super(input);
-  }
-
-  private fill(n: number): void {
-    while (!this.exhausted && this.buf.length < n) {
-      if (!this.input.next()) {
-        this.exhausted = true;
-        break;
-      }
-      const t = this.token;
-      this.buf.push({
-        term: t.term,
-        start: t.startOffset,
-        end: t.endOffset,
-        type: t.type,
-        posInc: t.posInc,
-      });
-    }
-  }
-
-  private key(tokens: readonly Buffered[]): string {
+  private key(tokens: readonly BufferedToken[]): string {
     return tokens.map((b) => (this.ignoreCase ? b.term.toLowerCase() : b.term)).join(SEP);
   }
 
