@@ -30,15 +30,15 @@ const health = async (url: string) =>
 
 describe('kill -9 during a restore', () => {
   it('leaves the index red and deletable, then a fresh restore completes', async () => {
-    // each restored batch (500 documents) pauses, so the kill lands mid-restore
-    const n1 = await start({ TEST_QUARRY_RESTORE_BATCH_PAUSE_MS: '300' });
+    const n1 = await start();
     await call(n1.url, 'PUT', '/big', { settings: { number_of_shards: 2, number_of_replicas: 0 } }); // prettier-ignore
     let body = '';
     for (let i = 0; i < DOCS; i++)
       body += JSON.stringify({ index: { _index: 'big', _type: '_doc', _id: String(i) } }) + '\n' + JSON.stringify({ n: i }) + '\n'; // prettier-ignore
     const bulk = await call(n1.url, 'POST', '/_bulk', body, 'application/x-ndjson');
     expect(bulk.json.errors).toBe(false);
-    expect((await call(n1.url, 'PUT', '/_snapshot/repo', { type: 'fs', settings: { location: 'r' } })).status).toBe(200); // prettier-ignore
+    // ES's restore throttle, set low, so the kill lands mid-restore (about 30 KB at 16 KB/s)
+    expect((await call(n1.url, 'PUT', '/_snapshot/repo', { type: 'fs', settings: { location: 'r', max_restore_bytes_per_sec: '16kb' } })).status).toBe(200); // prettier-ignore
     const snap = await call(n1.url, 'PUT', '/_snapshot/repo/s1?wait_for_completion=true', { indices: 'big' }); // prettier-ignore
     expect(snap.json.snapshot.state).toBe('SUCCESS');
     expect((await call(n1.url, 'DELETE', '/big')).status).toBe(200);

@@ -49,13 +49,13 @@ export interface SnapshotDeps {
   readonly esVersion: string;
   /** Where a restore in progress is kept durably (a lone node; see restore-marks.ts). */
   readonly restoreMarks?: RestoreMarks;
-  /** Test only: a pause after each restored batch, so a test can kill the node mid-restore. */
-  readonly restoreBatchPauseMs?: number;
 }
 
 export interface Repo {
   readonly name: string;
   readonly location: string;
+  /** ES BlobStoreRepository `max_restore_bytes_per_sec` (40mb by default; 0: unthrottled). */
+  readonly maxRestoreBytesPerSec?: number;
 }
 
 const base64Uuid = () => randomBytes(15).toString('base64url').slice(0, 20);
@@ -234,6 +234,24 @@ function renamed(name: string, body: Record<string, unknown>): string {
 
 const BATCH = 500;
 
+/** ES 6.8's default `max_restore_bytes_per_sec`: 40mb. */
+const DEFAULT_RESTORE_RATE = 40 * 1024 * 1024;
+
+/**
+ * ES RateLimitingInputStream over a restore: after each batch, waits until the bytes restored so
+ * far took at least bytes / rate seconds (a rate of 0 or less is unthrottled).
+ */
+function restoreThrottle(bytesPerSec: number): (bytes: number) => Promise<void> {
+  const t0 = performance.now();
+  let total = 0;
+  return async (bytes) => {
+    total += bytes;
+    if (bytesPerSec <= 0) return;
+    const wait = (total / bytesPerSec) * 1000 - (performance.now() - t0);
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+  };
+}
+
 /** POST _snapshot/{repo}/{snapshot}/_restore: recreates the chosen indices with their documents. */
 export async function restoreSnapshot(
   deps: SnapshotDeps,
@@ -318,13 +336,14 @@ export async function restoreSnapshot(
     const shards = s.shards[p.source]?.length ?? idx.numberOfShards;
     total += shards;
     let batch: IndexRequest[] = [];
+    const throttle = restoreThrottle(repo.maxRestoreBytesPerSec ?? DEFAULT_RESTORE_RATE);
     const flush = async () => {
       if (batch.length === 0) return;
       const r = await deps.writes.run(batch, { policy: 'false' });
       const failed = r.items.find((i) => i.error);
       if (failed?.error) throw failed.error;
+      await throttle(batch.reduce((n, b) => n + (b.kind === 'index' ? b.source.length : 0), 0));
       batch = [];
-      if (deps.restoreBatchPauseMs) await new Promise((r) => setTimeout(r, deps.restoreBatchPauseMs)); // prettier-ignore
     };
     try {
       for (let n = 0; n < shards; n++) {

@@ -27,9 +27,7 @@ import type { Router } from '../router.js';
 import { CAT_PARAMS, respond } from './cat.js';
 import { ES_VERSION } from './info.js';
 import { pathRepo, repositories } from './snapshot-repositories.js';
-
-/** Test only (crash tests kill a node mid-restore): a pause after each restored batch. */
-const TEST_PAUSE = Number(process.env.TEST_QUARRY_RESTORE_BATCH_PAUSE_MS ?? 0);
+import { parseByteSize } from '../../common/units.js';
 
 const hms = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 
@@ -45,14 +43,19 @@ export function registerSnapshotRoutes(router: Router<Handler>, node: NodeContex
     esVersion: ES_VERSION.number,
     // a lone node keeps its restores in progress; a cluster's restore is the master's to track
     ...(node.cluster ? {} : { restoreMarks: storeRestoreMarks(node.store) }),
-    ...(TEST_PAUSE > 0 ? { restoreBatchPauseMs: TEST_PAUSE } : {}),
   });
   const repo = (name: string): Repo & { readonly: boolean } => {
     const r = repositories(node)[name];
     if (!r) throw repositoryMissing(name);
     const location = resolveRepoLocation(r.settings.location ?? '', pathRepo(node));
     if (location === null) throw repositoryMissing(name);
-    return { name, location, readonly: r.settings.readonly === 'true' };
+    const rate = r.settings.max_restore_bytes_per_sec;
+    return {
+      name,
+      location,
+      readonly: r.settings.readonly === 'true',
+      ...(rate === undefined ? {} : { maxRestoreBytesPerSec: parseByteSize(rate, 'max_restore_bytes_per_sec') }), // prettier-ignore
+    };
   };
   // ES BlobStoreRepository: a readonly repository is only read
   const writable = (r: Repo & { readonly: boolean }, what: string) => {
