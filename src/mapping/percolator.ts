@@ -11,9 +11,10 @@ import type { ValueSink } from './value-sink.js';
  * Checks a stored query when its document is indexed (ES parses and verifies it then). The query
  * DSL sits above this module, so the node installs the check; without one any object is kept.
  */
-let queryCheck: ((query: unknown) => void) | null = null;
+type QueryCheck = (query: unknown, isMapped: ((field: string) => boolean) | null) => void;
+let queryCheck: QueryCheck | null = null;
 
-export function setPercolatorQueryCheck(check: (query: unknown) => void): void {
+export function setPercolatorQueryCheck(check: QueryCheck): void {
   queryCheck = check;
 }
 
@@ -23,6 +24,7 @@ export function parsePercolatorValue(f: FieldNode, v: unknown, sink: ValueSink):
   if (v === null) return;
   if (typeof v !== 'object' || Array.isArray(v))
     throw chain('parsing_exception', 'query malformed, must start with start_object');
-  queryCheck?.(v);
+  const root = sink.root;
+  queryCheck?.(v, root ? (field) => root.fieldsByPath.has(field) || field.startsWith('_') : null);
   sink.add(f.hiddenFields!.get(percolatorQueryField(f.path))!, JSON.stringify(v));
 }

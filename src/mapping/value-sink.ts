@@ -5,7 +5,7 @@
 import type { EsError } from '../common/errors.js';
 import type { FieldValue } from './types.js';
 import type { MappingContext } from './context.js';
-import type { FieldNode } from './build.js';
+import type { FieldNode, RootNode } from './build.js';
 import { asEsError, illegalState } from './errors.js';
 import { numberText } from './number-values.js';
 import { tokenName } from './geo.js';
@@ -15,6 +15,8 @@ export interface ValueSink {
   readonly ctx: MappingContext;
   /** Document id for error messages ('null' when unknown). */
   readonly id: string;
+  /** The mapping the document is parsed with (a percolator query's fields must be in it). */
+  readonly root?: RootNode;
   /** The document's routing (join fields require one on children); undefined when unknown. */
   readonly routing?: string | null;
   add(field: FieldNode, value: FieldValue): void;
