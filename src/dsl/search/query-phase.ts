@@ -286,6 +286,7 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
           }
         },
         objectMapping: (path: string) => t.idx.mapping?.objectsByPath.get(path),
+        joinField: () => qctx.joinField,
         now: opts.now,
         maxBuckets: opts.limits.maxBuckets,
         ...(opts.limits.breaker ? { breaker: opts.limits.breaker } : {}),

@@ -59,7 +59,8 @@ export class DocMatcher {
   }
 }
 
-abstract class SingleBucketAggregator extends BucketsAggregator {
+/** A one-bucket aggregator rendering `doc_count` and its sub-aggregations (typed key `kind`). */
+export abstract class SingleBucketAggregator extends BucketsAggregator {
   constructor(
     node: AggNode,
     subs: Aggregator[],
