@@ -64,6 +64,7 @@ beforeAll(async () => {
         properties: {
           join: { type: 'join', relations: { question: 'answer', answer: 'comment' } },
           text: { type: 'text' },
+          votes: { type: 'nested', properties: { who: { type: 'keyword' } } },
         },
       },
     },
@@ -74,7 +75,15 @@ beforeAll(async () => {
   ];
   await bulk([
     ...doc('q1', { text: 'question one', join: 'question' }),
-    ...doc('a1', { text: 'good answer', join: { name: 'answer', parent: 'q1' } }, 'q1'),
+    ...doc(
+      'a1',
+      {
+        text: 'good answer',
+        join: { name: 'answer', parent: 'q1' },
+        votes: [{ who: 'x' }, { who: 'y' }],
+      },
+      'q1',
+    ),
     ...doc('a2', { text: 'bad answer', join: { name: 'answer', parent: 'q1' } }, 'q1'),
     ...doc('c1', { text: 'nice', join: { name: 'comment', parent: 'a1' } }, 'q1'),
     ...doc('c2', { text: 'meh', join: { name: 'comment', parent: 'a1' } }, 'q1'),
@@ -191,6 +200,54 @@ describe('parent-join inner hits', () => {
     expect(comments.total).toBe(1);
     expect(comments.hits.map((h: { _id: string }) => h._id)).toEqual(['c1']);
     expect(comments.hits[0]._source).toBeUndefined();
+  });
+
+  it('renders nested inner hits inside has_child inner hits', async () => {
+    const r = await req('POST', '/qa/_search', {
+      query: {
+        has_child: {
+          type: 'answer',
+          query: {
+            nested: {
+              path: 'votes',
+              query: { term: { 'votes.who': 'y' } },
+              inner_hits: { name: 'v' },
+            },
+          },
+          inner_hits: { _source: false },
+        },
+      },
+    });
+    expect(r.status).toBe(200);
+    const a = r.json.hits.hits[0].inner_hits.answer.hits.hits[0];
+    expect(a._id).toBe('a1');
+    const v = a.inner_hits.v.hits;
+    expect(v.total).toBe(1);
+    expect(v.hits[0]._nested).toEqual({ field: 'votes', offset: 1 });
+    expect(v.hits[0]._source).toEqual({ who: 'y' });
+  });
+
+  it('renders has_parent inner hits inside has_child inner hits', async () => {
+    const r = await req('POST', '/qa/_search', {
+      query: {
+        has_child: {
+          type: 'comment',
+          query: {
+            has_parent: {
+              parent_type: 'answer',
+              query: { match: { text: 'good' } },
+              inner_hits: { name: 'of' },
+            },
+          },
+          inner_hits: {},
+        },
+      },
+    });
+    expect(r.status).toBe(200);
+    expect(r.json.hits.hits.map((h: { _id: string }) => h._id)).toEqual(['a1']);
+    const comments = r.json.hits.hits[0].inner_hits.comment.hits.hits;
+    expect(comments.map((h: { _id: string }) => h._id)).toEqual(['c1', 'c2']);
+    for (const c of comments) expect(c.inner_hits.of.hits.hits[0]._id).toBe('a1');
   });
 
   it('refuses two inner hits of one name at the same level', async () => {
