@@ -156,6 +156,38 @@ describe('nested inner hits', () => {
     expect(v.hits[0]._source).toEqual({ voter: 'bob', value: 2 });
   });
 
+  it('aggregates a deeper nested path from the root', async () => {
+    const r = await req('POST', '/blog/_search', {
+      size: 0,
+      aggs: {
+        votes: {
+          nested: { path: 'comments.votes' },
+          aggs: {
+            voters: { terms: { field: 'comments.votes.voter' } },
+            posts: { reverse_nested: {} },
+          },
+        },
+      },
+    });
+    expect(r.status).toBe(200);
+    const v = r.json.aggregations.votes;
+    expect(v.doc_count).toBe(3);
+    expect(v.voters.buckets.map((b: { key: string }) => b.key)).toEqual(['bob', 'carl', 'kimchy']);
+    expect(v.posts.doc_count).toBe(1);
+  });
+
+  it('sorts by a deeper nested path from the root', async () => {
+    const sorted = async (order: string, mode: string) => {
+      const r = await req('POST', '/blog/_search', {
+        sort: [{ 'comments.votes.value': { order, mode, nested: { path: 'comments.votes' } } }],
+      });
+      expect(r.status).toBe(200);
+      return r.json.hits.hits.map((h: { _id: string; sort: number[] }) => [h._id, h.sort[0]]);
+    };
+    expect((await sorted('asc', 'min'))[0]).toEqual(['1', 1]);
+    expect((await sorted('desc', 'max'))[0]).toEqual(['1', 3]);
+  });
+
   it('drops inner hits under a nested query that has none', async () => {
     const r = await req('POST', '/blog/_search', {
       query: {
