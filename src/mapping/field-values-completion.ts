@@ -53,6 +53,7 @@ function addCompletionInputs(
   sink: ValueSink,
 ): void {
   const max = f.completion!.maxInputLength;
+  const kept = new Map<string, CompletionValue>();
   for (const value of values) {
     let input = value.input;
     if (input.trim().length === 0) {
@@ -65,8 +66,32 @@ function addCompletionInputs(
       if (c >= 0xd800 && c <= 0xdbff) len += 1; // keep surrogate pairs whole
       input = input.slice(0, len);
     }
-    sink.add(f, input === value.input ? value : { ...value, input });
+    kept.set(value.input, input === value.input ? value : { ...value, input });
   }
+  // ES builds the suggest fields walking its HashMap of inputs: the first bad one fails
+  const order = kept.size > 1 ? javaHashSetOrder([...kept.keys()]) : [...kept.keys()];
+  for (const key of order) checkReserved(kept.get(key)!.input, !!f.completion!.contexts);
+  for (const value of kept.values()) sink.add(f, value);
+}
+
+/**
+ * Lucene SuggestField: the FST's token separator (0x1F), hole (0x1E) and end byte (0x00) cannot
+ * be in an input; ContextSuggestField also reserves its context separator (0x1D).
+ */
+function checkReserved(input: string, hasContexts: boolean): void {
+  const reserved = (c: number) => c === 0x1f || c === 0x1e || c === 0x00;
+  const at = (test: (c: number) => boolean) => {
+    for (let i = 0; i < input.length; i++) if (test(input.charCodeAt(i))) return i;
+    return -1;
+  };
+  const bad = (what: string, i: number) =>
+    illegalArgument(
+      `Illegal ${what} [${input}] UTF-16 codepoint [0x${input.charCodeAt(i).toString(16)}] at position ${i} is a reserved character`,
+    );
+  const i = at(reserved);
+  if (i >= 0) throw bad('input', i);
+  const j = hasContexts ? at((c) => c === 0x1d) : -1;
+  if (j >= 0) throw bad('value', j);
 }
 
 function readOne(f: FieldNode, v: unknown, inputs: Map<string, CompletionValue>): void {

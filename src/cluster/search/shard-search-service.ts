@@ -455,7 +455,7 @@ function queryPhase(
         timedOut: res.timedOut,
         aggs,
         suggest: parsed.suggest
-          ? encodeSuggest(suggestShard(parsed.suggest, t, plan.qctx(t.idx)))
+          ? encodeSuggest(res.suggest ?? suggestShard(parsed.suggest, t, plan.qctx(t.idx)))
           : null,
       });
     } catch (e) {

@@ -9,6 +9,7 @@ import './bucket/histogram.js';
 import './bucket/range.js';
 import './bucket/single-bucket.js';
 import './bucket/filters.js';
+import './bucket/parent-join.js';
 import './bucket/composite.js';
 import './metrics/cardinality.js';
 import './metrics/percentiles.js';

@@ -52,6 +52,8 @@ export interface ShardAggContext {
   snapshot: ShardSnapshot;
   /** Mapping lookup by full path (aliases resolved). */
   field(path: string): FieldMapping | undefined;
+  /** The index's join field (module parent-join), if its mapping has one: children / parent aggs. */
+  joinField?(): FieldMapping | undefined;
   /** Object/nested mapping lookup (nested aggs check the path is `nested`); optional. */
   objectMapping?(path: string): ObjectMapping | undefined;
   /** Compiles a query DSL object for filter / filters / adjacency_matrix aggs. */

@@ -44,6 +44,7 @@ import {
   parseSuggest,
   reduceSuggest,
   suggestShard,
+  suggestShardOrThrow,
   type ShardSuggest,
   type SuggestNode,
 } from './suggest.js';
@@ -306,7 +307,11 @@ export function runQueryPhase(
       const run = () => runShard(t, input);
       const r = opts.shardRunner ? opts.shardRunner(t, run, opts.aliasFilters?.get(t.idx)) : run();
       if (r.timedOut && !plan.allowPartial) throw timeExceededFailure();
-      results.push(r);
+      // the suggest phase runs with the shard's query phase: its failure fails the shard
+      const suggest = parsed.suggest
+        ? suggestShardOrThrow(parsed.suggest, t, plan.qctx(t.idx))
+        : undefined;
+      results.push(suggest ? { ...r, suggest } : r);
     } catch (e) {
       failures.push({
         shard: t.shard.id,

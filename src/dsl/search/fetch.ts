@@ -30,7 +30,14 @@ import type { FieldMapping } from '../../mapping/types.js';
 import { fieldDocFormat } from '../aggs/support/doc-format.js';
 import { geoPointsFromSource } from '../script/source-doc-values.js';
 import { formatDocValues } from './docvalue-fields.js';
-import { filterNestedObject, innerHitsFor, type NestedInnerHits } from './nested-inner-hits.js';
+import {
+  filterNestedObject,
+  innerHitsFor,
+  nestedChain,
+  renderNestedIdentity,
+  type NestedIdentity,
+  type NestedInnerHits,
+} from './nested-inner-hits.js';
 import { explainRescore, type RescoreSpec } from './rescore.js';
 import type { ScriptFieldRunner } from './script-fields.js';
 
@@ -99,7 +106,8 @@ export function fetchHits(
     const slots = slotsOf(h);
     if (slots) hit.fields = { ...(hit.fields as object | undefined), ...slots };
     const inner = innerHitsOf(h, innerDefs, o, warnings, fetchHits);
-    if (inner) hit.inner_hits = inner;
+    // next to the nested inner hits fetchOne rendered
+    if (inner) hit.inner_hits = { ...(hit.inner_hits as object | undefined), ...inner };
     return hit;
   });
 }
@@ -186,6 +194,9 @@ function fetchOne(
     hit._type = idx.typeName ?? '_doc';
     hit._id = id;
   } else hit._index = idx.name;
+  // SearchHit.toXContent: the nested identity right after the ids
+  const nested = (h as { nested?: NestedIdentity }).nested;
+  if (nested) hit._nested = renderNestedIdentity(nestedChain(nested));
   if (o.version) hit._version = seg.versions[h.doc];
   if (o.seqNoPrimaryTerm) {
     hit._seq_no = seg.seqNos[h.doc];
@@ -210,13 +221,15 @@ function fetchOne(
   const rec = needsRecord ? shard.readAt(id, seg.seqNos[h.doc]!) : null;
   let parsedSource: unknown;
   const source = () => (parsedSource ??= rec ? JSON.parse(rec.source.toString('utf8')) : {});
-  const nested = (h as { nested?: { field: string; offset: number } }).nested;
   if (nested) {
-    // A nested hit (top_hits under nested aggs): ES adds `_nested` and shows the inner object.
-    hit._nested = { field: nested.field, offset: nested.offset };
+    // A nested hit (inner hits, top_hits under nested aggs) shows the inner object, found
+    // level by level from the root
     if (o.source && rec) {
-      const inner = valueAtPath(source(), nested.field);
-      const obj = Array.isArray(inner) ? inner[nested.offset] : inner;
+      let obj: unknown = source();
+      for (const l of nestedChain(nested)) {
+        const inner = valueAtPath(obj, l.field);
+        obj = Array.isArray(inner) ? inner[l.offset] : inner;
+      }
       hit._source = isFilterEmpty(o.source)
         ? obj
         : o.nestedSource
@@ -266,7 +279,7 @@ function fetchOne(
   if (o.sortKeys && h.sort) hit.sort = renderSort(o.sortKeys, h.sort);
   if (matched) hit.matched_queries = matched;
   if (o.explain) hit._explanation = o.explainHit ? o.explainHit(h) : queryExplanation(h, o);
-  if (!nested && o.innerHits && o.innerHits.length > 0) {
+  if (o.innerHits && o.innerHits.length > 0) {
     hit.inner_hits = innerHitsFor(h, o.innerHits, o, (ih, io) =>
       fetchOne(
         ih,

@@ -1,7 +1,8 @@
 /**
- * Highlighting (ES unified/plain highlighters, simplified): the query's terms per field are found
- * by re-analysing the stored text; fragments of `fragment_size` chars around matches, best first,
- * wrapped in `pre_tags`/`post_tags`.
+ * Highlighting (ES unified/plain highlighters): the query's terms per field are found by
+ * re-analysing the stored text; the unified highlighter forms and ranks passages as Lucene does
+ * (unified-passages.ts), the others take fragments of `fragment_size` chars around matches;
+ * matches are wrapped in `pre_tags`/`post_tags`.
  */
 import { lookupField } from '../../mapping/index.js';
 import type { IndexService } from '../../engine/index-service.js';
@@ -18,6 +19,12 @@ import { illegalArgument, type EsError } from '../../common/errors.js';
 import type { HighlightSpec } from './request.js';
 import { valueAtPath } from './fetch.js';
 import { indexAnalyzer, normalizeKeyword } from '../../engine/analyzers.js';
+import {
+  formatPassage,
+  unifiedPassages,
+  VALUE_SEPARATOR,
+  type PassageMatch,
+} from './unified-passages.js';
 
 /** Terms (and phrases as term lists) a query looks for, per field. */
 export function queryTerms(
@@ -245,6 +252,21 @@ export function highlightHit(
         }
       }
       const hit = (term: string) => m!.terms.has(term) || m!.tests.some((t) => t(term));
+      const spansOf = (text: string, base: number, out: PassageMatch[]) => {
+        if (field.type === 'keyword') {
+          const term = normalizeKeyword(idx, field, text);
+          if (hit(term)) out.push({ start: base, end: base + text.length, term });
+        } else {
+          indexAnalyzer(idx, field).analyze(text, (term, _p, s, e) => {
+            if (hit(term)) out.push({ start: base + s, end: base + e, term });
+          });
+        }
+      };
+      if (type === 'unified') {
+        const frags = unifiedFragments(texts, spansOf, fragSize, numFrags, pre, post, o.order === 'score'); // prettier-ignore
+        if (frags.length) out[path] = frags;
+        continue;
+      }
       const frags: string[] = [];
       for (const text of texts) {
         const spans: Array<[number, number]> = [];
@@ -262,6 +284,33 @@ export function highlightHit(
     }
   }
   return out;
+}
+
+/**
+ * ES UnifiedHighlighter: the values joined by the value separator, highlighted as one text in
+ * passages (unified-passages.ts), best first with `order: score`; empty snippets dropped.
+ */
+function unifiedFragments(
+  texts: readonly string[],
+  spansOf: (text: string, base: number, out: PassageMatch[]) => void,
+  fragSize: number,
+  numFrags: number,
+  pre: string,
+  post: string,
+  byScore: boolean,
+): string[] {
+  const text = texts.join(VALUE_SEPARATOR);
+  const matches: PassageMatch[] = [];
+  let base = 0;
+  for (const t of texts) {
+    spansOf(t, base, matches);
+    base += t.length + 1;
+  }
+  if (matches.length === 0) return [];
+  const passages = unifiedPassages(text, matches, fragSize, numFrags);
+  // CollectionUtil.introSort by descending score (ties keep text order here)
+  if (byScore) passages.sort((a, b) => b.score - a.score);
+  return passages.map((p) => formatPassage(text, p, pre, post)).filter((s) => s.trim() !== '');
 }
 
 function fragments(

@@ -2,8 +2,9 @@
  * Inner hits of `has_child` and `has_parent` queries (ES InnerHitsPhase with
  * ParentChildInnerHitContextBuilder): per top-level hit, the children or parent that match the
  * query's inner query, searched on the hit's own shard and rendered like hits, under the
- * inner_hits' name. Every inner_hits definition of the query (nested ones too, which
- * nested-inner-hits.ts renders) is checked here before any shard runs.
+ * inner_hits' name, each with the inner hits of the queries within (ES
+ * ParentChildInnerHitContextBuilder children). Every inner_hits definition of the query (nested
+ * ones too, which nested-inner-hits.ts renders) is checked here before any shard runs.
  */
 import { EsError } from '../../common/errors.js';
 import type { FieldMapping } from '../../mapping/types.js';
@@ -22,6 +23,7 @@ import { createWeight } from '../../search/query/weights.js';
 import { toSearchQuery, type QueryNode } from '../query/index.js';
 import type { FetchHit, FetchOptions } from './fetch.js';
 import { parseInnerHit, type InnerHitSpec } from './collapse.js';
+import { nestedInnerHitsOf } from './nested-inner-hits.js';
 import { resolveSort } from './sort-keys.js';
 
 /** One inner_hits definition found in the query. */
@@ -53,9 +55,13 @@ export function extractInnerHits(q: QueryNode): InnerHitDef[] {
             400,
           );
         out.push(def);
+        // the inner hits within are this one's (their names are checked among themselves)
+        extractInnerHits(def.query);
       }
-      return; // inner hits of inner hits are not supported here
+      return;
     }
+    // ES drops the inner hits within a nested or join query that has none
+    if (n.type === 'nested' || n.type === 'has_child' || n.type === 'has_parent') return;
     for (const v of Object.values(n)) {
       if (Array.isArray(v)) for (const x of v) if (isQueryNode(x)) visit(x);
       if (isQueryNode(v)) visit(v);
@@ -182,6 +188,7 @@ function innerFetchOptions(
   sortKeys: SortKey[] | null,
 ): FetchOptions {
   const h = def.spec;
+  const nested = nestedInnerHitsOf(def.query);
   return {
     source: h.source === undefined ? { includes: [], excludes: [] } : h.source,
     storedFields: h.storedFields,
@@ -196,5 +203,8 @@ function innerFetchOptions(
     queryContext: o.queryContext,
     stats: o.stats,
     docvalueFormatWarning: false,
+    // the inner hits of the queries within: join ones by fetchHits, nested ones by fetchOne
+    queryInnerHits: true,
+    ...(nested.length > 0 ? { innerHits: nested } : {}),
   };
 }

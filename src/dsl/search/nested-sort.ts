@@ -4,6 +4,7 @@
  * filter (all of them without one), the smallest for an ascending sort and the largest for a
  * descending one; a document with none counts as missing.
  */
+import { nestedBlockAt } from '../../search/index/nested-path.js';
 import type { LiveSegment } from '../../search/index/live-segment.js';
 import { nestedChildren } from '../../search/index/segment.js';
 import {
@@ -39,7 +40,7 @@ export function nestedSortKey(
     ...key,
     forSegment: (ls: LiveSegment) => {
       const miss = missingOf(key);
-      const block = ls.segment.nested.get(path);
+      const block = nestedBlockAt(ls.segment, path);
       if (!block) return () => miss;
       const child: LiveSegment = { segment: block.segment, live: null, deleted: 0, docBase: 0 };
       const read = compileSort([inner], child)[0]!;

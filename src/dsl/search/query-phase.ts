@@ -4,6 +4,7 @@
  * indices_boost and the slice filter), top docs or top collapse groups, aggregations and
  * rescoring of the top window.
  */
+import type { ShardSuggest } from './suggest.js';
 import { EsError, illegalArgument } from '../../common/errors.js';
 import { getInt } from '../../engine/index-settings.js';
 import { indexAnalyzer } from '../../engine/analyzers.js';
@@ -57,6 +58,8 @@ export interface ShardResult {
   rescoreWeights: Weight[];
   /** The node whose copy answered (a cluster's remote shard); absent: this node. */
   nodeId?: string;
+  /** The shard's suggestions (its suggest phase ran with its query phase). */
+  suggest?: ShardSuggest;
 }
 
 export interface ShardPhaseInput {
@@ -286,6 +289,7 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
           }
         },
         objectMapping: (path: string) => t.idx.mapping?.objectsByPath.get(path),
+        joinField: () => qctx.joinField,
         now: opts.now,
         maxBuckets: opts.limits.maxBuckets,
         ...(opts.limits.breaker ? { breaker: opts.limits.breaker } : {}),

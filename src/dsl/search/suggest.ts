@@ -147,6 +147,24 @@ export function suggestShard(
 }
 
 /**
+ * The shard's suggest phase as ES runs it within the query phase: the first suggestion that
+ * fails (SuggestBuilder.build walks a HashMap of the names) fails the shard, which the
+ * coordinator reports as a shard failure (`search_phase_execution_exception` when all failed).
+ */
+export function suggestShardOrThrow(
+  nodes: SuggestNode[],
+  t: ShardTarget,
+  ctx: IndexQueryContext,
+): ShardSuggest {
+  const out = suggestShard(nodes, t, ctx);
+  for (const name of javaHashSetOrder(nodes.map((n) => n.name))) {
+    const r = out[name];
+    if (r && 'error' in r) throw r.error;
+  }
+  return out;
+}
+
+/**
  * Suggest.reduce over the shards' suggestions (in shard order): the first failure, by suggestion
  * name then shard, fails the request as a lone node's suggest phase would.
  */

@@ -3,6 +3,7 @@
  * Lucene 7 (BoostQuery multiplies into the clauses' weights); filter clauses and constant-score
  * queries never compute BM25.
  */
+import { nestedBlockAt } from '../index/nested-path.js';
 import type { LiveSegment } from '../index/live-segment.js';
 import { lookupId, seekCeil, type InvertedField, type Segment } from '../index/segment.js';
 import { termOrd } from '../index/term-lookup.js';
@@ -302,7 +303,7 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
       const inner = createWeight(q.inner, ctx, b);
       const w: Weight = {
         scorer: (ls) => {
-          const block = ls.segment.nested.get(q.path);
+          const block = nestedBlockAt(ls.segment, q.path);
           if (!block) return null;
           const child: LiveSegment = { segment: block.segment, live: null, deleted: 0, docBase: 0 };
           const cs = inner.scorer(child);

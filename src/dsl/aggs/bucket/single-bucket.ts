@@ -8,6 +8,7 @@
 import { EsError, parsingException } from '../../../common/errors.js';
 import type { LiveSegment } from '../../../search/index/live-segment.js';
 import type { NestedBlock } from '../../../search/index/segment.js';
+import { nestedBlockAt } from '../../../search/index/nested-path.js';
 import type { Weight } from '../../../search/query/weights.js';
 import { NO_MORE_DOCS, type Scorer } from '../../../search/query/scorer.js';
 import { CHECK_INTERVAL, isTimeExceeded } from '../../../search/deadline.js';
@@ -59,7 +60,8 @@ export class DocMatcher {
   }
 }
 
-abstract class SingleBucketAggregator extends BucketsAggregator {
+/** A one-bucket aggregator rendering `doc_count` and its sub-aggregations (typed key `kind`). */
+export abstract class SingleBucketAggregator extends BucketsAggregator {
   constructor(
     node: AggNode,
     subs: Aggregator[],
@@ -205,9 +207,9 @@ function childStartOf(block: NestedBlock, parentMaxDoc: number): Int32Array {
   return cs;
 }
 
-/** The nested block of `path` reachable from `seg` (nested paths may also be stored at the root). */
+/** The nested block of `path` below `seg`, through the nested levels between if it is deeper. */
 export function nestedBlock(seg: AggSegment, path: string): NestedBlock | null {
-  return seg.ls.segment.nested.get(path) ?? null;
+  return nestedBlockAt(seg.ls.segment, path);
 }
 
 export function nestedSegment(seg: AggSegment, path: string, block: NestedBlock): AggSegment {

@@ -16,6 +16,8 @@ const SINGLE_BUCKET = new Set([
   'missing',
   'nested',
   'reverse_nested',
+  'children',
+  'parent',
   'global',
   'sampler',
   'diversified_sampler',
