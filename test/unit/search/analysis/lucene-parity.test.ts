@@ -24,7 +24,8 @@ interface Case {
 
 const unescape = (s: string) =>
   s.replace(/\\u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-const words = (s: string | undefined) => (s === undefined || s === '' ? [] : s.split(' '));
+const words = (s: string | undefined) =>
+  s === undefined || s === '' ? [] : s === '""' ? [''] : s.split(' ');
 
 function cases(file: string): Case[] {
   const out: Case[] = [];
