@@ -71,7 +71,9 @@ import {
   spanishLightStem,
 } from './stemmers/romance-light.js';
 import { bulgarianStem, czechStem, latvianStem } from './stemmers/slavic-baltic.js';
+import { portugueseMinimalStem, portugueseRslpStem } from './stemmers/portuguese-rslp.js';
 import { snowballStemmer } from './stemmers/snowball.js';
+import { soraniStem } from './stemmers/sorani.js';
 import { javaFlagsToJs } from './tokenizers/pattern-tokenizer.js';
 import type { TokenStream } from './token-stream.js';
 
@@ -132,8 +134,11 @@ export const LANGUAGE_STEMMERS: Record<string, () => (s: string) => string> = {
   norwegian: () => snowballFn('norwegian'),
   portuguese: () => snowballFn('portuguese'),
   light_portuguese: () => portugueseLightStem,
+  minimal_portuguese: () => portugueseMinimalStem,
+  portuguese_rslp: () => portugueseRslpStem,
   romanian: () => snowballFn('romanian'),
   russian: () => snowballFn('russian'),
+  sorani: () => soraniStem,
   spanish: () => snowballFn('spanish'),
   light_spanish: () => spanishLightStem,
   swedish: () => snowballFn('swedish'),

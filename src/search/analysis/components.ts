@@ -196,13 +196,23 @@ const STEMMERS: Record<string, (s: string) => string> = {
   plural_english: englishMinimalStem,
 };
 
+/** ES StemmerTokenFilterFactory's other spellings of a language name. */
+const STEMMER_ALIASES: Record<string, string> = {
+  light_english: 'kstem',
+  light_finish: 'light_finnish',
+  kp: 'dutch_kp',
+};
+
 function stemmerFilter(name: string, p: Params): TokenFilterFactory {
-  const language = strParam(p, 'language') ?? strParam(p, 'name', 'porter');
+  const given = strParam(p, 'language') ?? strParam(p, 'name', 'porter');
+  // ES compares names ignoring case and also accepts camelCase (`lightGerman`)
+  const snake = given.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
+  const language = Object.hasOwn(STEMMER_ALIASES, snake) ? STEMMER_ALIASES[snake]! : snake;
   if (language === 'possessive_english') {
     return filter(name, (i) => new EnglishPossessiveFilter(i));
   }
   const stem = STEMMERS[language] ?? LANGUAGE_STEMMERS[language]?.();
-  if (stem === undefined) throw illegalArgument(`stemmer language [${language}] is not supported`);
+  if (stem === undefined) throw illegalArgument(`stemmer language [${given}] is not supported`);
   return filter(name, (i) => new StemFilter(i, stem), { keywordAware: true });
 }
 

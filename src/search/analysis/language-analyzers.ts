@@ -325,11 +325,10 @@ export const LANGUAGE_ANALYZERS: Record<string, AnalyzerProvider> = {
     stopwords: WORDS.TURKISH,
     stemmer: snowball('turkish'),
   })),
-  // Lucene 7.7's Thai stop list is not included here
   thai: language(() => ({
     tokenizer: thaiTokenizer,
     pre: [LOWERCASE, DECIMAL_DIGIT],
-    stopwords: [],
+    stopwords: WORDS.THAI,
   })),
   snowball: snowballAnalyzer,
 };
