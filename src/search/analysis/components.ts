@@ -24,6 +24,12 @@ import {
 } from './filters/basic-filters.js';
 import { StemFilter, englishMinimalStem } from './filters/english-stemmers.js';
 import { NGramTokenFilter } from './filters/ngram-filters.js';
+import {
+  TermMapFilter,
+  greekLowerCase,
+  irishLowerCase,
+  turkishLowerCase,
+} from './filters/language-filters.js';
 import { porterStem } from './filters/porter-stemmer.js';
 import {
   ENGLISH_STOP_WORDS,
@@ -291,10 +297,29 @@ function synonymFilter(graph: boolean): FilterProvider {
   };
 }
 
+/** ES LowerCaseTokenFilterFactory: `language` picks Lucene's Greek, Irish or Turkish rules. */
+const LANGUAGE_LOWERCASE: Record<string, (s: string) => string> = {
+  greek: greekLowerCase,
+  irish: irishLowerCase,
+  turkish: turkishLowerCase,
+};
+
+function lowercaseFilter(name: string, p: Params): TokenFilterFactory {
+  const language = strParam(p, 'language');
+  if (language === undefined) {
+    return filter(name, (i) => new LowerCaseFilter(i), {
+      normalizerSafe: true,
+      role: 'lowercase',
+    });
+  }
+  const fn = LANGUAGE_LOWERCASE[language.toLowerCase()];
+  if (fn === undefined) throw illegalArgument(`language [${language}] not support for lower case`);
+  return filter(name, (i) => new TermMapFilter(i, fn), { normalizerSafe: true });
+}
+
 export const FILTERS: Record<string, FilterProvider> = {
   ...COMMON_FILTERS,
-  lowercase: (name) =>
-    filter(name, (i) => new LowerCaseFilter(i), { normalizerSafe: true, role: 'lowercase' }),
+  lowercase: lowercaseFilter,
   uppercase: (name) => filter(name, (i) => new UpperCaseFilter(i), { normalizerSafe: true }),
   asciifolding: (name, p) => {
     const keep = boolParam(p, 'preserve_original', false);
