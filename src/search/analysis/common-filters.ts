@@ -62,6 +62,7 @@ import { bengaliStem } from './stemmers/bengali.js';
 import { brazilianStem } from './stemmers/brazilian.js';
 import { galicianMinimalStem, galicianStem } from './stemmers/galician.js';
 import { kstem } from './stemmers/kstem.js';
+import { greekStem } from './stemmers/greek.js';
 import { germanCaumannsStem, germanLightStem, germanNormalize } from './stemmers/german.js';
 import { indonesianStem } from './stemmers/indonesian.js';
 import {
@@ -122,6 +123,7 @@ export const LANGUAGE_STEMMERS: Record<string, () => (s: string) => string> = {
   minimal_galician: () => galicianMinimalStem,
   german: () => snowballFn('german'),
   light_german: () => germanLightStem,
+  greek: () => greekStem,
   hindi: () => hindiStem,
   hungarian: () => snowballFn('hungarian'),
   indonesian: () => (s) => indonesianStem(s, true),
