@@ -62,6 +62,11 @@ import { bengaliStem } from './stemmers/bengali.js';
 import { brazilianStem } from './stemmers/brazilian.js';
 import { galicianMinimalStem, galicianStem } from './stemmers/galician.js';
 import { kstem } from './stemmers/kstem.js';
+import {
+  norwegianLightStem,
+  norwegianMinimalStem,
+  swedishLightStem,
+} from './stemmers/scandinavian-light.js';
 import { greekStem } from './stemmers/greek.js';
 import { germanCaumannsStem, germanLightStem, germanNormalize } from './stemmers/german.js';
 import { indonesianStem } from './stemmers/indonesian.js';
@@ -134,6 +139,10 @@ export const LANGUAGE_STEMMERS: Record<string, () => (s: string) => string> = {
   latvian: () => latvianStem,
   lithuanian: () => snowballFn('lithuanian'),
   norwegian: () => snowballFn('norwegian'),
+  light_norwegian: () => (s) => norwegianLightStem(s, 'bokmaal'),
+  minimal_norwegian: () => (s) => norwegianMinimalStem(s, 'bokmaal'),
+  light_nynorsk: () => (s) => norwegianLightStem(s, 'nynorsk'),
+  minimal_nynorsk: () => (s) => norwegianMinimalStem(s, 'nynorsk'),
   portuguese: () => snowballFn('portuguese'),
   light_portuguese: () => portugueseLightStem,
   minimal_portuguese: () => portugueseMinimalStem,
@@ -144,6 +153,7 @@ export const LANGUAGE_STEMMERS: Record<string, () => (s: string) => string> = {
   spanish: () => snowballFn('spanish'),
   light_spanish: () => spanishLightStem,
   swedish: () => snowballFn('swedish'),
+  light_swedish: () => swedishLightStem,
   turkish: () => snowballFn('turkish'),
 };
 Object.setPrototypeOf(LANGUAGE_STEMMERS, null);
