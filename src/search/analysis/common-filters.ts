@@ -62,6 +62,7 @@ import { bengaliStem } from './stemmers/bengali.js';
 import { brazilianStem } from './stemmers/brazilian.js';
 import { galicianMinimalStem, galicianStem } from './stemmers/galician.js';
 import { kstem } from './stemmers/kstem.js';
+import { finnishLightStem, hungarianLightStem } from './stemmers/savoy-light.js';
 import {
   norwegianLightStem,
   norwegianMinimalStem,
@@ -122,6 +123,7 @@ export const LANGUAGE_STEMMERS: Record<string, () => (s: string) => string> = {
   dutch: () => snowballFn('dutch'),
   porter2: () => snowballFn('english'),
   finnish: () => snowballFn('finnish'),
+  light_finnish: () => finnishLightStem,
   french: () => snowballFn('french'),
   light_french: () => frenchLightStem,
   galician: () => galicianStem,
@@ -131,6 +133,7 @@ export const LANGUAGE_STEMMERS: Record<string, () => (s: string) => string> = {
   greek: () => greekStem,
   hindi: () => hindiStem,
   hungarian: () => snowballFn('hungarian'),
+  light_hungarian: () => hungarianLightStem,
   indonesian: () => (s) => indonesianStem(s, true),
   irish: () => snowballFn('irish'),
   kstem: () => kstem,
