@@ -62,7 +62,8 @@ import { bengaliStem } from './stemmers/bengali.js';
 import { brazilianStem } from './stemmers/brazilian.js';
 import { galicianMinimalStem, galicianStem } from './stemmers/galician.js';
 import { kstem } from './stemmers/kstem.js';
-import { finnishLightStem, hungarianLightStem } from './stemmers/savoy-light.js';
+import { finnishLightStem, hungarianLightStem, russianLightStem } from './stemmers/savoy-light.js';
+import { frenchMinimalStem, germanMinimalStem } from './stemmers/savoy-minimal.js';
 import {
   norwegianLightStem,
   norwegianMinimalStem,
@@ -126,10 +127,12 @@ export const LANGUAGE_STEMMERS: Record<string, () => (s: string) => string> = {
   light_finnish: () => finnishLightStem,
   french: () => snowballFn('french'),
   light_french: () => frenchLightStem,
+  minimal_french: () => frenchMinimalStem,
   galician: () => galicianStem,
   minimal_galician: () => galicianMinimalStem,
   german: () => snowballFn('german'),
   light_german: () => germanLightStem,
+  minimal_german: () => germanMinimalStem,
   greek: () => greekStem,
   hindi: () => hindiStem,
   hungarian: () => snowballFn('hungarian'),
@@ -152,6 +155,7 @@ export const LANGUAGE_STEMMERS: Record<string, () => (s: string) => string> = {
   portuguese_rslp: () => portugueseRslpStem,
   romanian: () => snowballFn('romanian'),
   russian: () => snowballFn('russian'),
+  light_russian: () => russianLightStem,
   sorani: () => soraniStem,
   spanish: () => snowballFn('spanish'),
   light_spanish: () => spanishLightStem,

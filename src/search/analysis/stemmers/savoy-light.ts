@@ -1,8 +1,9 @@
 /**
- * Jacques Savoy's light stemmers for Finnish and Hungarian as Lucene 7.7 ships them
- * (FinnishLightStemmer, HungarianLightStemmer; ES stemmer languages light_finnish and
- * light_hungarian). Both fold some accents first, then strip case, possessive and plural endings
- * in steps, each step cutting at most one ending from a word longer than the rule's length.
+ * Jacques Savoy's light stemmers for Finnish, Hungarian and Russian as Lucene 7.7 ships them
+ * (FinnishLightStemmer, HungarianLightStemmer, RussianLightStemmer; ES stemmer languages
+ * light_finnish, light_hungarian and light_russian). Each may fold accents first, then strips
+ * case, possessive and plural endings in steps, each step cutting at most one ending from a word
+ * longer than the rule's length.
  */
 
 const VOWELS = 'aeiouy';
@@ -218,4 +219,55 @@ export function hungarianLightStem(word: string): string {
   huPlural(w);
   if (w.len > 3 && 'aeio'.includes(w.back(1)!)) w.len -= 1;
   return w.toString();
+}
+
+// --- Russian (Dolamic and Savoy) -------------------------------------------------------------
+
+/** [word longer than, endings]: the first group with a matching ending cuts it. */
+const RU_CASES: ReadonlyArray<readonly [number, readonly string[]]> = [
+  [6, ['иями', 'оями']],
+  [
+    5,
+    [
+      'иям',
+      'иях',
+      'оях',
+      'ями',
+      'оям',
+      'оьв',
+      'ами',
+      'его',
+      'ему',
+      'ери',
+      'ими',
+      'ого',
+      'ому',
+    ].concat(['ыми', 'оев']),
+  ],
+  [
+    4,
+    ['ая', 'яя', 'ях', 'юю', 'ах', 'ею', 'их', 'ия', 'ию', 'ьв', 'ою', 'ую', 'ям', 'ых', 'ея']
+      .concat(['ам', 'ем', 'ей', 'ём', 'ев', 'ий', 'им', 'ое', 'ой', 'ом', 'ов', 'ые', 'ый'])
+      .concat(['ым', 'ми']),
+  ],
+];
+
+export function russianLightStem(word: string): string {
+  const w = new Word(word, {});
+  removeRussianCase(w);
+  if (w.len > 3) {
+    const last = w.back(1);
+    if (last === 'ь' || last === 'и' || (last === 'н' && w.back(2) === 'н')) w.len -= 1;
+  }
+  return w.toString();
+}
+
+function removeRussianCase(w: Word): void {
+  for (const [min, endings] of RU_CASES) {
+    if (w.len > min && w.ends(...endings)) {
+      w.len -= endings[0]!.length;
+      return;
+    }
+  }
+  if (w.len > 3 && 'аеиоуйыяь'.includes(w.back(1)!)) w.len -= 1;
 }
