@@ -99,6 +99,12 @@ const normalizer =
   (name) =>
     filter(name, (i) => new TermMapFilter(i, fn), { normalizerSafe: true });
 
+/** A normaliser that, like Lucene's Hindi and Bengali ones, leaves keyword tokens alone. */
+const keywordAwareNormalizer =
+  (fn: (s: string) => string): FilterProvider =>
+  (name) =>
+    filter(name, (i) => new StemFilter(i, fn), { normalizerSafe: true, keywordAware: true });
+
 const stemmer =
   (fn: (s: string) => string): FilterProvider =>
   (name) =>
@@ -428,9 +434,9 @@ export const COMMON_FILTERS: Record<string, FilterProvider> = {
   decimal_digit: normalizer(foldDecimalDigits),
   apostrophe: (name) => filter(name, (i) => new TermMapFilter(i, stripApostrophe)),
   arabic_normalization: normalizer(arabicNormalize),
-  bengali_normalization: normalizer(bengaliNormalize),
+  bengali_normalization: keywordAwareNormalizer(bengaliNormalize),
   german_normalization: normalizer(germanNormalize),
-  hindi_normalization: normalizer(hindiNormalize),
+  hindi_normalization: keywordAwareNormalizer(hindiNormalize),
   indic_normalization: normalizer(indicNormalize),
   persian_normalization: normalizer(persianNormalize),
   scandinavian_normalization: normalizer(scandinavianNormalize),

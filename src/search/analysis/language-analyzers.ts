@@ -222,7 +222,7 @@ export const LANGUAGE_ANALYZERS: Record<string, AnalyzerProvider> = {
     markerFirst: true,
     mid: [
       termMap('indic_normalization', indicNormalize),
-      termMap('bengali_normalization', bengaliNormalize),
+      stem('bengali_normalization', bengaliNormalize),
     ],
     stopwords: WORDS.BENGALI,
     stemmer: stem('bengali_stem', bengaliStem),
@@ -279,7 +279,7 @@ export const LANGUAGE_ANALYZERS: Record<string, AnalyzerProvider> = {
     markerFirst: true,
     mid: [
       termMap('indic_normalization', indicNormalize),
-      termMap('hindi_normalization', hindiNormalize),
+      stem('hindi_normalization', hindiNormalize),
     ],
     stopwords: WORDS.HINDI,
     stemmer: stem('hindi_stem', hindiStem),
