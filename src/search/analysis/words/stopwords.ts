@@ -125,7 +125,7 @@ vuestros vuestras esos esas estoy estás está estamos estáis están esté est�
 estaré estarás estará estaremos estaréis estarán estaría estarías estaríamos estaríais estarían
 estaba estabas estábamos estabais estaban estuve estuviste estuvo estuvimos estuvisteis estuvieron
 estuviera estuvieras estuviéramos estuvierais estuvieran estuviese estuvieses estuviésemos
-estuvieseis estuviesen estando estad he has ha hemos habéis han haya hayas hayamos hayáis hayan
+estuvieseis estuviesen estando estado estada estados estadas estad he has ha hemos habéis han haya hayas hayamos hayáis hayan
 habré habrás habrá habremos habréis habrán habría habrías habríamos habríais habrían había habías
 habíamos habíais habían hube hubiste hubo hubimos hubisteis hubieron hubiera hubieras hubiéramos
 hubierais hubieran hubiese hubieses hubiésemos hubieseis hubiesen habiendo habido habida habidos
