@@ -269,24 +269,7 @@ export function hindiStem(term: string): string {
   return term;
 }
 
-/**
- * Part of Lucene IndicNormalizer: the zero-width-joiner forms of the dead consonants that have
- * their own code points (Bengali khanda ta, Malayalam chillus). Lucene's table of composed
- * independent vowels is not applied here.
- */
-const INDIC_ZWJ: Record<string, string> = {
-  '\u09A4\u09CD\u200D': '\u09CE',
-  '\u0D23\u0D4D\u200D': '\u0D7A',
-  '\u0D28\u0D4D\u200D': '\u0D7B',
-  '\u0D30\u0D4D\u200D': '\u0D7C',
-  '\u0D32\u0D4D\u200D': '\u0D7D',
-  '\u0D33\u0D4D\u200D': '\u0D7E',
-};
-const INDIC_ZWJ_RE = new RegExp(Object.keys(INDIC_ZWJ).join('|'), 'g');
-
-export function indicNormalize(term: string): string {
-  return term.includes('\u200D') ? term.replace(INDIC_ZWJ_RE, (m) => INDIC_ZWJ[m]!) : term;
-}
+export { indicNormalize } from './indic-normalizer.js';
 
 /**
  * Lucene 7.7 BengaliNormalizer (UzZaman and Khan's rules), on a char buffer as Lucene runs it:
