@@ -62,6 +62,14 @@ import { bengaliStem } from './stemmers/bengali.js';
 import { brazilianStem } from './stemmers/brazilian.js';
 import { galicianMinimalStem, galicianStem } from './stemmers/galician.js';
 import { kstem } from './stemmers/kstem.js';
+import { finnishLightStem, hungarianLightStem, russianLightStem } from './stemmers/savoy-light.js';
+import { frenchMinimalStem, germanMinimalStem } from './stemmers/savoy-minimal.js';
+import {
+  norwegianLightStem,
+  norwegianMinimalStem,
+  swedishLightStem,
+} from './stemmers/scandinavian-light.js';
+import { greekStem } from './stemmers/greek.js';
 import { germanCaumannsStem, germanLightStem, germanNormalize } from './stemmers/german.js';
 import { indonesianStem } from './stemmers/indonesian.js';
 import {
@@ -71,7 +79,9 @@ import {
   spanishLightStem,
 } from './stemmers/romance-light.js';
 import { bulgarianStem, czechStem, latvianStem } from './stemmers/slavic-baltic.js';
+import { portugueseMinimalStem, portugueseRslpStem } from './stemmers/portuguese-rslp.js';
 import { snowballStemmer } from './stemmers/snowball.js';
+import { soraniStem } from './stemmers/sorani.js';
 import { javaFlagsToJs } from './tokenizers/pattern-tokenizer.js';
 import type { TokenStream } from './token-stream.js';
 
@@ -88,6 +98,12 @@ const normalizer =
   (fn: (s: string) => string): FilterProvider =>
   (name) =>
     filter(name, (i) => new TermMapFilter(i, fn), { normalizerSafe: true });
+
+/** A normaliser that, like Lucene's Hindi and Bengali ones, leaves keyword tokens alone. */
+const keywordAwareNormalizer =
+  (fn: (s: string) => string): FilterProvider =>
+  (name) =>
+    filter(name, (i) => new StemFilter(i, fn), { normalizerSafe: true, keywordAware: true });
 
 const stemmer =
   (fn: (s: string) => string): FilterProvider =>
@@ -114,14 +130,19 @@ export const LANGUAGE_STEMMERS: Record<string, () => (s: string) => string> = {
   dutch: () => snowballFn('dutch'),
   porter2: () => snowballFn('english'),
   finnish: () => snowballFn('finnish'),
+  light_finnish: () => finnishLightStem,
   french: () => snowballFn('french'),
   light_french: () => frenchLightStem,
+  minimal_french: () => frenchMinimalStem,
   galician: () => galicianStem,
   minimal_galician: () => galicianMinimalStem,
   german: () => snowballFn('german'),
   light_german: () => germanLightStem,
+  minimal_german: () => germanMinimalStem,
+  greek: () => greekStem,
   hindi: () => hindiStem,
   hungarian: () => snowballFn('hungarian'),
+  light_hungarian: () => hungarianLightStem,
   indonesian: () => (s) => indonesianStem(s, true),
   irish: () => snowballFn('irish'),
   kstem: () => kstem,
@@ -130,13 +151,22 @@ export const LANGUAGE_STEMMERS: Record<string, () => (s: string) => string> = {
   latvian: () => latvianStem,
   lithuanian: () => snowballFn('lithuanian'),
   norwegian: () => snowballFn('norwegian'),
+  light_norwegian: () => (s) => norwegianLightStem(s, 'bokmaal'),
+  minimal_norwegian: () => (s) => norwegianMinimalStem(s, 'bokmaal'),
+  light_nynorsk: () => (s) => norwegianLightStem(s, 'nynorsk'),
+  minimal_nynorsk: () => (s) => norwegianMinimalStem(s, 'nynorsk'),
   portuguese: () => snowballFn('portuguese'),
   light_portuguese: () => portugueseLightStem,
+  minimal_portuguese: () => portugueseMinimalStem,
+  portuguese_rslp: () => portugueseRslpStem,
   romanian: () => snowballFn('romanian'),
   russian: () => snowballFn('russian'),
+  light_russian: () => russianLightStem,
+  sorani: () => soraniStem,
   spanish: () => snowballFn('spanish'),
   light_spanish: () => spanishLightStem,
   swedish: () => snowballFn('swedish'),
+  light_swedish: () => swedishLightStem,
   turkish: () => snowballFn('turkish'),
 };
 Object.setPrototypeOf(LANGUAGE_STEMMERS, null);
@@ -404,9 +434,9 @@ export const COMMON_FILTERS: Record<string, FilterProvider> = {
   decimal_digit: normalizer(foldDecimalDigits),
   apostrophe: (name) => filter(name, (i) => new TermMapFilter(i, stripApostrophe)),
   arabic_normalization: normalizer(arabicNormalize),
-  bengali_normalization: normalizer(bengaliNormalize),
+  bengali_normalization: keywordAwareNormalizer(bengaliNormalize),
   german_normalization: normalizer(germanNormalize),
-  hindi_normalization: normalizer(hindiNormalize),
+  hindi_normalization: keywordAwareNormalizer(hindiNormalize),
   indic_normalization: normalizer(indicNormalize),
   persian_normalization: normalizer(persianNormalize),
   scandinavian_normalization: normalizer(scandinavianNormalize),

@@ -24,6 +24,12 @@ import {
 } from './filters/basic-filters.js';
 import { StemFilter, englishMinimalStem } from './filters/english-stemmers.js';
 import { NGramTokenFilter } from './filters/ngram-filters.js';
+import {
+  TermMapFilter,
+  greekLowerCase,
+  irishLowerCase,
+  turkishLowerCase,
+} from './filters/language-filters.js';
 import { porterStem } from './filters/porter-stemmer.js';
 import {
   ENGLISH_STOP_WORDS,
@@ -196,13 +202,23 @@ const STEMMERS: Record<string, (s: string) => string> = {
   plural_english: englishMinimalStem,
 };
 
+/** ES StemmerTokenFilterFactory's other spellings of a language name. */
+const STEMMER_ALIASES: Record<string, string> = {
+  light_english: 'kstem',
+  light_finish: 'light_finnish',
+  kp: 'dutch_kp',
+};
+
 function stemmerFilter(name: string, p: Params): TokenFilterFactory {
-  const language = strParam(p, 'language') ?? strParam(p, 'name', 'porter');
+  const given = strParam(p, 'language') ?? strParam(p, 'name', 'porter');
+  // ES compares names ignoring case and also accepts camelCase (`lightGerman`)
+  const snake = given.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
+  const language = Object.hasOwn(STEMMER_ALIASES, snake) ? STEMMER_ALIASES[snake]! : snake;
   if (language === 'possessive_english') {
     return filter(name, (i) => new EnglishPossessiveFilter(i));
   }
   const stem = STEMMERS[language] ?? LANGUAGE_STEMMERS[language]?.();
-  if (stem === undefined) throw illegalArgument(`stemmer language [${language}] is not supported`);
+  if (stem === undefined) throw illegalArgument(`stemmer language [${given}] is not supported`);
   return filter(name, (i) => new StemFilter(i, stem), { keywordAware: true });
 }
 
@@ -281,10 +297,29 @@ function synonymFilter(graph: boolean): FilterProvider {
   };
 }
 
+/** ES LowerCaseTokenFilterFactory: `language` picks Lucene's Greek, Irish or Turkish rules. */
+const LANGUAGE_LOWERCASE: Record<string, (s: string) => string> = {
+  greek: greekLowerCase,
+  irish: irishLowerCase,
+  turkish: turkishLowerCase,
+};
+
+function lowercaseFilter(name: string, p: Params): TokenFilterFactory {
+  const language = strParam(p, 'language');
+  if (language === undefined) {
+    return filter(name, (i) => new LowerCaseFilter(i), {
+      normalizerSafe: true,
+      role: 'lowercase',
+    });
+  }
+  const fn = LANGUAGE_LOWERCASE[language.toLowerCase()];
+  if (fn === undefined) throw illegalArgument(`language [${language}] not support for lower case`);
+  return filter(name, (i) => new TermMapFilter(i, fn), { normalizerSafe: true });
+}
+
 export const FILTERS: Record<string, FilterProvider> = {
   ...COMMON_FILTERS,
-  lowercase: (name) =>
-    filter(name, (i) => new LowerCaseFilter(i), { normalizerSafe: true, role: 'lowercase' }),
+  lowercase: lowercaseFilter,
   uppercase: (name) => filter(name, (i) => new UpperCaseFilter(i), { normalizerSafe: true }),
   asciifolding: (name, p) => {
     const keep = boolParam(p, 'preserve_original', false);

@@ -37,6 +37,7 @@ import { arabicNormalize, arabicStem, persianNormalize } from './stemmers/arabic
 import { bengaliStem } from './stemmers/bengali.js';
 import { brazilianStem } from './stemmers/brazilian.js';
 import { galicianStem } from './stemmers/galician.js';
+import { greekStem } from './stemmers/greek.js';
 import { germanLightStem, germanNormalize } from './stemmers/german.js';
 import { indonesianStem } from './stemmers/indonesian.js';
 import {
@@ -126,6 +127,8 @@ interface LanguageChain {
   stemmer?: TokenFilterFactory;
   /** Filters between the keyword marker and the stemmer (they see keyword tokens too). */
   post?: readonly TokenFilterFactory[];
+  /** False when ES's provider ignores `stem_exclusion` (Greek). */
+  stemExclusion?: boolean;
   /** Lucene places the keyword marker before `mid` and the stop filter after it (Hindi). */
   markerFirst?: boolean;
   charFilters?: ChainAnalyzer['charFilters'];
@@ -135,7 +138,8 @@ function language(build: () => LanguageChain): AnalyzerProvider {
   let chain: LanguageChain | undefined;
   return (name, p, gap) => {
     chain ??= build();
-    const marker = chain.stemmer === undefined ? null : stemExclusion(p);
+    const marker =
+      chain.stemmer === undefined || chain.stemExclusion === false ? null : stemExclusion(p);
     const filters: Array<TokenFilterFactory | null> = chain.markerFirst
       ? [
           ...chain.pre,
@@ -218,7 +222,7 @@ export const LANGUAGE_ANALYZERS: Record<string, AnalyzerProvider> = {
     markerFirst: true,
     mid: [
       termMap('indic_normalization', indicNormalize),
-      termMap('bengali_normalization', bengaliNormalize),
+      stem('bengali_normalization', bengaliNormalize),
     ],
     stopwords: WORDS.BENGALI,
     stemmer: stem('bengali_stem', bengaliStem),
@@ -263,17 +267,19 @@ export const LANGUAGE_ANALYZERS: Record<string, AnalyzerProvider> = {
     post: [termMap('german_normalization', germanNormalize)],
     stemmer: stem('german_light_stem', germanLightStem),
   })),
-  // Lucene's GreekStemmer is not implemented: lower-casing and stop words only
+  // ES 6.8's greek analyzer takes no stem_exclusion
   greek: language(() => ({
     pre: [termMap('greek_lowercase', greekLowerCase)],
     stopwords: WORDS.GREEK,
+    stemmer: stem('greek_stem', greekStem),
+    stemExclusion: false,
   })),
   hindi: language(() => ({
     pre: [LOWERCASE, DECIMAL_DIGIT],
     markerFirst: true,
     mid: [
       termMap('indic_normalization', indicNormalize),
-      termMap('hindi_normalization', hindiNormalize),
+      stem('hindi_normalization', hindiNormalize),
     ],
     stopwords: WORDS.HINDI,
     stemmer: stem('hindi_stem', hindiStem),
@@ -325,11 +331,10 @@ export const LANGUAGE_ANALYZERS: Record<string, AnalyzerProvider> = {
     stopwords: WORDS.TURKISH,
     stemmer: snowball('turkish'),
   })),
-  // Lucene 7.7's Thai stop list is not included here
   thai: language(() => ({
     tokenizer: thaiTokenizer,
     pre: [LOWERCASE, DECIMAL_DIGIT],
-    stopwords: [],
+    stopwords: WORDS.THAI,
   })),
   snowball: snowballAnalyzer,
 };

@@ -120,17 +120,37 @@ export function foldCjkWidth(term: string): string {
 
 /** Lucene TurkishLowerCaseFilter: dotted/dotless i rules (I → ı, İ → i, I + U+0307 → i). */
 export function turkishLowerCase(term: string): string {
+  const cps = Array.from(term);
   let out = '';
-  for (let i = 0; i < term.length; i++) {
-    const c = term[i]!;
-    if (c === 'I' || c === 'İ') {
-      if (c === 'I' && term[i + 1] === '\u0307') {
-        out += 'i';
-        i++;
-      } else out += c === 'I' ? 'ı' : 'i';
-    } else out += c.toLowerCase();
+  // inside an I and the non-spacing marks after it: a combining dot above goes (it is in the i)
+  let iOrAfter = false;
+  for (let i = 0; i < cps.length; i++) {
+    const c = cps[i]!;
+    iOrAfter = c === 'I' || (iOrAfter && NON_SPACING_MARK.test(c));
+    if (iOrAfter && c === '\u0307') continue;
+    if (c === 'I') {
+      if (dotFollows(cps, i + 1)) out += 'i';
+      else {
+        out += '\u0131';
+        iOrAfter = false;
+      }
+      continue;
+    }
+    // Java lower-cases code point by code point: İ is plain i
+    out += c === '\u0130' ? 'i' : c.toLowerCase();
   }
   return out;
+}
+
+const NON_SPACING_MARK = /^\p{Mn}$/u;
+
+/** A combining dot above comes before anything but non-spacing marks. */
+function dotFollows(cps: readonly string[], from: number): boolean {
+  for (let i = from; i < cps.length; i++) {
+    if (!NON_SPACING_MARK.test(cps[i]!)) return false;
+    if (cps[i] === '\u0307') return true;
+  }
+  return false;
 }
 
 /** Lucene IrishLowerCaseFilter: a prefixed n/t before an upper-case vowel gets a hyphen (nAthair → n-athair). */

@@ -269,75 +269,99 @@ export function hindiStem(term: string): string {
   return term;
 }
 
-/**
- * Part of Lucene IndicNormalizer: the zero-width-joiner forms of the dead consonants that have
- * their own code points (Bengali khanda ta, Malayalam chillus). Lucene's table of composed
- * independent vowels is not applied here.
- */
-const INDIC_ZWJ: Record<string, string> = {
-  '\u09A4\u09CD\u200D': '\u09CE',
-  '\u0D23\u0D4D\u200D': '\u0D7A',
-  '\u0D28\u0D4D\u200D': '\u0D7B',
-  '\u0D30\u0D4D\u200D': '\u0D7C',
-  '\u0D32\u0D4D\u200D': '\u0D7D',
-  '\u0D33\u0D4D\u200D': '\u0D7E',
-};
-const INDIC_ZWJ_RE = new RegExp(Object.keys(INDIC_ZWJ).join('|'), 'g');
-
-export function indicNormalize(term: string): string {
-  return term.includes('\u200D') ? term.replace(INDIC_ZWJ_RE, (m) => INDIC_ZWJ[m]!) : term;
-}
+export { indicNormalize } from './indic-normalizer.js';
 
 /**
- * Lucene BengaliNormalizer (Dey & Majumder's rules), the character-level part: chandrabindu
- * dropped, long i/u kars shortened, nga → anusvara, the sibilants → sa, murdhanya na → na,
- * rra/rha → ra, khanda ta → ta, ka + hasanta + ssa → kha, final visarga dropped.
+ * Lucene 7.7 BengaliNormalizer (UzZaman and Khan's rules), on a char buffer as Lucene runs it:
+ * chandrabindu dropped, long i/u kars shortened, ka + hasanta + i-kar → kha, nga → anusvara, ya
+ * phala (hasanta + ya) and ba phala (hasanta + ba) folded, visarga doubled or dropped, the
+ * sibilants → sa, murdhanya na → na, rra/rha → ra, khanda ta → ta.
  */
 export function bengaliNormalize(term: string): string {
-  const s = Array.from(term);
-  const out: string[] = [];
+  const s = term.split('');
+  const del = (i: number) => {
+    // Lucene would fail on a ya at the very start (it deletes the char before it); skip that
+    if (i >= 0 && i < s.length) s.splice(i, 1);
+  };
   for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    switch (c) {
-      case '\u0981':
+    switch (s[i]) {
+      case '\u0981': // chandrabindu
+        del(i);
+        i--;
         break;
       case '\u09C0':
-        out.push('\u09BF');
+        s[i] = '\u09BF';
         break;
       case '\u09C2':
-        out.push('\u09C1');
+        s[i] = '\u09C1';
         break;
-      case '\u0995':
-        if (s[i + 1] === '\u09CD' && s[i + 2] === '\u09B7') {
-          out.push('\u0996');
-          i += 2;
-        } else out.push(c);
+      case '\u0995': // khio
+        if (i + 2 < s.length && s[i + 1] === '\u09CD' && s[i + 2] === '\u09BF') {
+          if (i === 0) {
+            s[i] = '\u0996';
+            del(i + 2);
+            del(i + 1);
+          } else {
+            s[i + 1] = '\u0996';
+            del(i + 2);
+          }
+        }
         break;
       case '\u0999':
-        out.push('\u0982');
+        s[i] = '\u0982';
         break;
-      case '\u0983':
+      case '\u09AF': // ya phala; Lucene drops every other ya with the char before it
+        if (i - 2 === 0 && s[i - 1] === '\u09CD') {
+          s[i - 1] = '\u09C7';
+          if (s[i + 1] === '\u09BE') del(i + 1);
+          del(i);
+          i--;
+        } else {
+          del(i);
+          del(i - 1);
+          i -= 2;
+        }
+        break;
+      case '\u09AC': // ba phala
+        if (i === 0 || s[i - 1] !== '\u09CD') break;
+        if (i - 2 === 0) {
+          del(i);
+          del(i - 1);
+          i -= 2;
+        } else if (i - 5 >= 0 && s[i - 3] === '\u09CD') {
+          del(i);
+          del(i - 1);
+          i -= 2;
+        } else {
+          s[i - 1] = s[i - 2]!;
+          del(i);
+          i--;
+        }
+        break;
+      case '\u0983': // visarga
         if (i === s.length - 1) {
-          if (s.length <= 3) out.push('\u09B9');
-        } else out.push(s[i + 1]!);
+          if (s.length <= 3) s[i] = '\u09B9';
+          else del(i);
+        } else {
+          s[i] = s[i + 1]!;
+        }
         break;
       case '\u09B6':
       case '\u09B7':
-        out.push('\u09B8');
+        s[i] = '\u09B8';
         break;
       case '\u09A3':
-        out.push('\u09A8');
+        s[i] = '\u09A8';
         break;
       case '\u09DC':
       case '\u09DD':
-        out.push('\u09B0');
+        s[i] = '\u09B0';
         break;
       case '\u09CE':
-        out.push('\u09A4');
+        s[i] = '\u09A4';
         break;
-      default:
-        out.push(c);
     }
+    if (i < -1) i = -1;
   }
-  return out.join('');
+  return s.join('');
 }

@@ -1,4 +1,5 @@
 /** Lucene StopFilter (positions of removed words carry over) and the predefined ES stop lists. */
+import * as WORDS from '../words/stopwords.js';
 import { FilteringTokenFilter, type TokenStream } from '../token-stream.js';
 
 /** Lucene StandardAnalyzer/EnglishAnalyzer ENGLISH_STOP_WORDS_SET (`_english_`). */
@@ -38,10 +39,44 @@ export const ENGLISH_STOP_WORDS: readonly string[] = [
   'with',
 ];
 
+/** ES Analysis.NAMED_STOP_WORDS: each language analyzer's default list, by `_language_`. */
 const PREDEFINED: Record<string, readonly string[]> = {
+  _arabic_: WORDS.ARABIC,
+  _armenian_: WORDS.ARMENIAN,
+  _basque_: WORDS.BASQUE,
+  _bengali_: WORDS.BENGALI,
+  _brazilian_: WORDS.BRAZILIAN,
+  _bulgarian_: WORDS.BULGARIAN,
+  _catalan_: WORDS.CATALAN,
+  _czech_: WORDS.CZECH,
+  _danish_: WORDS.DANISH,
+  _dutch_: WORDS.DUTCH,
   _english_: ENGLISH_STOP_WORDS,
+  _finnish_: WORDS.FINNISH,
+  _french_: WORDS.FRENCH,
+  _galician_: WORDS.GALICIAN,
+  _german_: WORDS.GERMAN,
+  _greek_: WORDS.GREEK,
+  _hindi_: WORDS.HINDI,
+  _hungarian_: WORDS.HUNGARIAN,
+  _indonesian_: WORDS.INDONESIAN,
+  _irish_: WORDS.IRISH,
+  _italian_: WORDS.ITALIAN,
+  _latvian_: WORDS.LATVIAN,
+  _lithuanian_: WORDS.LITHUANIAN,
+  _norwegian_: WORDS.NORWEGIAN,
+  _persian_: WORDS.PERSIAN,
+  _portuguese_: WORDS.PORTUGUESE,
+  _romanian_: WORDS.ROMANIAN,
+  _russian_: WORDS.RUSSIAN,
+  _sorani_: WORDS.SORANI,
+  _spanish_: WORDS.SPANISH,
+  _swedish_: WORDS.SWEDISH,
+  _thai_: WORDS.THAI,
+  _turkish_: WORDS.TURKISH,
   _none_: [],
 };
+Object.setPrototypeOf(PREDEFINED, null);
 
 /**
  * ES Analysis.parseWords: a predefined list name (`_english_`), an array of words (which may

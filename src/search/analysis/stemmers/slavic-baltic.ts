@@ -71,7 +71,11 @@ export function bulgarianStem(word: string): string {
   if (s.length < 4) return s;
   if (s.length > 5 && s.endsWith('ища')) return s.slice(0, -3);
   s = bulgarianPlural(bulgarianArticle(s));
-  if (s.length > 3 && 'яаое'.includes(s[s.length - 1]!)) s = s.slice(0, -1);
+  if (s.length > 3) {
+    // a final я goes first, then (one more) final а, о or е
+    if (s.endsWith('я')) s = s.slice(0, -1);
+    if ('аое'.includes(s[s.length - 1]!)) s = s.slice(0, -1);
+  }
   // -ен → -н
   if (s.length > 4 && s.endsWith('ен')) s = s.slice(0, -2) + 'н';
   // -ъN → -N

@@ -103,14 +103,15 @@ export const SORANI =
 
 /** snowball/french_stop.txt. */
 export const FRENCH =
-  words(`au aux avec ce ces dans de des du elle en et eux il je la le leur lui ma
-mais me même mes moi mon ne nos notre nous on ou par pas pour qu que qui sa se ses sur ta te tes toi
-ton tu un une vos votre vous c d j l à m n s t y étée étées étant suis es êtes sont serai seras sera
+  words(`au aux avec ce ces dans de des du elle en et eux il je la le leur lui ma mais me même mes moi mon ne
+nos notre nous on ou par pas pour qu que qui sa se ses son sur ta te tes toi ton tu un une vos votre
+vous c d j l à m n s t y été étée étées étés étant suis es est sommes êtes sont serai seras sera
 serons serez seront serais serait serions seriez seraient étais était étions étiez étaient fus fut
-fûmes fûtes furent sois soit soyons soyez soient fusse fusses fussions fussiez fussent ayant eu eue
-eues eus ai avons avez ont aurai aurons aurez auront aurais aurait aurions auriez auraient avais
-avait aviez avaient eut eûmes eûtes eurent aie aies ait ayons ayez aient eusse eusses eût eussions
-eussiez eussent`);
+fûmes fûtes furent sois soit soyons soyez soient fusse fusses fût fussions fussiez fussent ayant eu
+eue eues eus ai as avons avez ont aurai auras aura aurons aurez auront aurais aurait aurions auriez
+auraient avais avait avions aviez avaient eut eûmes eûtes eurent aie aies ait ayons ayez aient eusse
+eusses eût eussions eussiez eussent ceci cela celà cet cette ici ils les leurs quel quels quelle
+quelles sans soi`);
 
 /** snowball/spanish_stop.txt. */
 export const SPANISH =
@@ -124,7 +125,7 @@ vuestros vuestras esos esas estoy estás está estamos estáis están esté est�
 estaré estarás estará estaremos estaréis estarán estaría estarías estaríamos estaríais estarían
 estaba estabas estábamos estabais estaban estuve estuviste estuvo estuvimos estuvisteis estuvieron
 estuviera estuvieras estuviéramos estuvierais estuvieran estuviese estuvieses estuviésemos
-estuvieseis estuviesen estando estad he has ha hemos habéis han haya hayas hayamos hayáis hayan
+estuvieseis estuviesen estando estado estada estados estadas estad he has ha hemos habéis han haya hayas hayamos hayáis hayan
 habré habrás habrá habremos habréis habrán habría habrías habríamos habríais habrían había habías
 habíamos habíais habían hube hubiste hubo hubimos hubisteis hubieron hubiera hubieras hubiéramos
 hubierais hubieran hubiese hubieses hubiésemos hubieseis hubiesen habiendo habido habida habidos
@@ -410,3 +411,13 @@ na no nao nas nem nesse neste nos o os ou outra outras outro outros pelas pelas 
 perante pois por porque portanto proprio propios quais qual qualquer quando quanto que quem quer
 se seja sem sendo seu seus sob sobre sua suas tal tambem teu teus toda todas todo todos tua tuas
 tudo um uma umas uns`);
+
+/** th/stopwords.txt (Sukhum, Nitsuwat and Haruechaiyasak's list; spelt with U+0E4D U+0E32 as
+ * Lucene's file has it, not U+0E33). */
+export const THAI =
+  words(`ไว้ ไม่ ไป ได้ ให้ ใน โดย แห่ง แล้ว และ แรก แบบ แต่ เอง เห็น เลย เริ่ม เรา เมื่อ เพื่อ เพราะ เป็นการ
+เป็น เปิดเผย เปิด เนื่องจาก เดียวกัน เดียว เช่น เฉพาะ เคย เข้า เขา อีก อาจ อะไร ออก อย่าง อยู่ อยาก
+หาก หลาย หลังจาก หลัง หรือ หนึ่ง ส่วน ส่ง สุด สําหรับ ว่า วัน ลง ร่วม ราย รับ ระหว่าง รวม ยัง มี มาก
+มา พร้อม พบ ผ่าน ผล บาง น่า นี้ นํา นั้น นัก นอกจาก ทุก ที่สุด ที่ ทําให้ ทํา ทาง ทั้งนี้ ทั้ง ถ้า
+ถูก ถึง ต้อง ต่างๆ ต่าง ต่อ ตาม ตั้งแต่ ตั้ง ด้าน ด้วย ดัง ซึ่ง ช่วง จึง จาก จัด จะ คือ ความ ครั้ง
+คง ขึ้น ของ ขอ ขณะ ก่อน ก็ การ กับ กัน กว่า กล่าว`);
