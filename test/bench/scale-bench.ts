@@ -279,10 +279,9 @@ async function runQueries(
     let first: string | undefined;
     const list = ps[q.id]!;
     for (let i = 0; i < Math.min(list.length, runs + 5); i++) {
-      const body = render(q, list[i]!);
-      const path = q.dsl.path.replace('/_search', q.id.endsWith('count_term') ? '/_count' : '/_search'); // prettier-ignore
+      const d = render(q, list[i]!) as { method: string; path: string; body: unknown };
       const t = performance.now();
-      const r = await call(q.dsl.method, path, path.endsWith('_count') ? { query: (body as { query: unknown }).query } : body); // prettier-ignore
+      const r = await call(d.method, d.path, d.body);
       const dt = performance.now() - t;
       if (r.status !== 200) throw new Error(`${q.id}: ${r.status} ${r.body.slice(0, 300)}`);
       if (i < 5) continue;
