@@ -112,7 +112,7 @@ function post(agent: Agent, port: number, body: Buffer): Promise<string> {
  * Streams the file into the node, `CONCURRENCY` bodies in flight; calls `pause(docs)` at every
  * million with nothing in flight (the checkpoints and the 1M queries run there).
  */
-async function ingest(
+export async function ingest(
   file: string,
   port: number,
   total: number,
