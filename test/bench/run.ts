@@ -4,6 +4,9 @@
  * when `--peers` is given. Writes reports/bench-<stamp>.{json,md} and prints the table.
  * `--cluster`: the cluster ingest bench instead (test/bench/cluster-bench.ts).
  * `--ops`: ingest through a pipeline and `_reindex` throughput instead (test/bench/ops-bench.ts).
+ * With `--peers`, the server peers too (test/bench/server-peers.ts: sphinxsearch and PostgreSQL 15,
+ * installed from Debian when missing, started on loopback, queried over their own protocols).
+ * `--scale 10m`: the 1M-to-10M logs scale test instead (test/bench/scale-bench.ts; about an hour).
  * `--analysis`: indexing with language/shingle analyzers and highlighting cost (analysis-bench.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -14,7 +17,14 @@ import { fileURLToPath } from 'node:url';
 import { clusterOptions, runClusterBench } from './cluster-bench.js';
 import { ensureHarness as ensureHarnessIn, harnessDir } from './harness.js';
 import { opsOptions, runOpsBench } from './ops-bench.js';
+import { runScaleBench, scaleOptions } from './scale-bench.js';
 import { analysisOptions, runAnalysisBench } from './analysis-bench.js';
+import {
+  bestServerPeer,
+  installServerPeers,
+  runServerPeers,
+  serverPeerTable,
+} from './server-peers.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -143,7 +153,10 @@ function sqlCell(ip: QueryResult | undefined, hp: QueryResult | undefined): stri
 function main(): void {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   ensureHarness();
-  if (withPeers) installPeers();
+  if (withPeers) {
+    installPeers();
+    installServerPeers();
+  }
   const results: Result[] = [];
   for (const ix of indices) {
     for (const m of modes) {
@@ -156,6 +169,7 @@ function main(): void {
     }
   }
   const peers = withPeers ? runPeers() : [];
+  const servers = withPeers ? runServerPeers(root, harness, indices, quick) : [];
   const lines: string[] = [];
   lines.push(`# Quarry benchmark ${new Date().toISOString()}`, '');
   lines.push(
@@ -178,8 +192,8 @@ function main(): void {
   }
   lines.push(
     '',
-    '| query | in-process median / p90 / p99 ms | HTTP median ms | SQL in-process / HTTP ms | checks | peer check | best peer | peer median ms | peer / Quarry |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| query | in-process median / p90 / p99 ms | HTTP median ms | SQL in-process / HTTP ms | checks | peer check | best peer | peer median ms | peer / Quarry | best server peer ms | server peer / Quarry HTTP |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
   );
   const ids = new Set<string>();
   for (const r of results) for (const k of Object.keys(r.queries ?? {})) ids.add(k);
@@ -193,6 +207,7 @@ function main(): void {
       if (!q || q.median_ms === undefined || q.partial || p.peer === 'jslimit') continue;
       if (!best || q.median_ms < best.ms) best = { peer: p.peer, ms: q.median_ms };
     }
+    const server = bestServerPeer(servers, id);
     const checks = ip
       ? `${ip.checks - ip.check_failures}/${ip.checks}${ip.first_failure ? ` (${ip.first_failure.slice(0, 60)})` : ''}`
       : '—';
@@ -203,7 +218,7 @@ function main(): void {
         ? `${pc.peer} top-10 overlap ${((pc.overlapSum / pc.checks) * 100).toFixed(0)}%`
         : `${pc.peer} ${pc.checks - pc.failures}/${pc.checks} exact`;
     lines.push(
-      `| ${id} | ${ip ? `${fmt(ip.median_ms, 3)} / ${fmt(ip.p90_ms, 3)} / ${fmt(ip.p99_ms, 3)}` : '—'} | ${hp ? fmt(hp.median_ms, 3) : '—'} | ${sqlCell(ip, hp)} | ${checks} | ${peerCheck} | ${best?.peer ?? '—'} | ${best ? fmt(best.ms, 3) : '—'} | ${best && ip ? (best.ms / ip.median_ms).toFixed(1) + '×' : '—'} |`,
+      `| ${id} | ${ip ? `${fmt(ip.median_ms, 3)} / ${fmt(ip.p90_ms, 3)} / ${fmt(ip.p99_ms, 3)}` : '—'} | ${hp ? fmt(hp.median_ms, 3) : '—'} | ${sqlCell(ip, hp)} | ${checks} | ${peerCheck} | ${best?.peer ?? '—'} | ${best ? fmt(best.ms, 3) : '—'} | ${best && ip ? (best.ms / ip.median_ms).toFixed(1) + '×' : '—'} | ${server ? `${server.peer} ${fmt(server.ms, 3)}` : '—'} | ${server && hp ? (server.ms / hp.median_ms).toFixed(1) + '×' : '—'} |`,
     );
   }
   if (peers.length) {
@@ -213,12 +228,13 @@ function main(): void {
         `| ${p.peer} | ${p.index} | ${fmt(p.docs_per_s, 0)} | ${fmt(p.rss_delta_mb, 0)} |`,
       );
   }
+  if (servers.length) lines.push(...serverPeerTable(servers));
   const md = lines.join('\n') + '\n';
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   mkdirSync(join(root, 'reports'), { recursive: true });
   writeFileSync(
     join(root, `reports/bench-${stamp}.json`),
-    JSON.stringify({ results, peers }, null, 2),
+    JSON.stringify({ results, peers, servers }, null, 2),
   );
   writeFileSync(join(root, `reports/bench-${stamp}.md`), md);
   writeFileSync(join(root, 'reports/bench-latest.md'), md);
@@ -231,6 +247,9 @@ if (args.includes('--cluster')) {
 } else if (args.includes('--ops')) {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   process.stdout.write(await runOpsBench(root, opsOptions(args)));
+} else if (args.includes('--scale')) {
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  process.stdout.write(await runScaleBench(root, scaleOptions(args)));
 } else if (args.includes('--analysis')) {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   process.stdout.write(await runAnalysisBench(root, analysisOptions(args)));
