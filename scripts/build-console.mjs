@@ -73,8 +73,14 @@ export async function buildConsole(target = join(root, 'dist/console')) {
     gzipped += gz.length;
   }
   const old = `${target}.old-${process.pid}`;
-  if (existsSync(target)) renameSync(target, old);
-  renameSync(outDir, target);
+  try {
+    if (existsSync(target)) renameSync(target, old);
+    renameSync(outDir, target);
+  } catch (e) {
+    // another build swapped its copy in meanwhile: the build is deterministic, keep that one
+    if (!['ENOENT', 'ENOTEMPTY', 'EEXIST'].includes(e.code)) throw e;
+    rmSync(outDir, { recursive: true, force: true });
+  }
   rmSync(old, { recursive: true, force: true });
   return { outDir: target, files: [js, css, 'index.html'], gzipped };
 }

@@ -27,7 +27,8 @@ const nav = h(
   ...Object.entries(views).map(([id, v]) => h('a', { href: '#' + id, 'data-view': id }, v.title)),
 );
 const header = h('header', {}, h('span', { class: 'brand' }, 'Quarry'), nav, user);
-document.body.append(header, main);
+// replaces the static header index.html paints before this script has loaded
+document.body.replaceChildren(header, main);
 
 function renderUser(): void {
   const name = currentUser();
