@@ -2,8 +2,9 @@
  * The web console in a real browser: Debian's chromium driven by playwright-core against a real
  * node holding the 1000-account bank sample. It loads (first paint under a second, assets under
  * 1 MB gzipped), runs a DSL request and a SQL query (paged through the cursor, translated beside),
- * completes an index name and a field name, charts a terms aggregation (bars, then a pie), shows
- * an ES error body readably, lists indices and the cluster, and asks for a login with security on.
+ * completes an index name and a field name, charts a terms aggregation (bars, then a pie) and a
+ * date histogram (a line), shows an ES error body readably, lists indices and the cluster, and
+ * asks for a login with security on.
  * Screenshots of each view go to reports/console-*.png. Skipped only when /usr/bin/chromium is
  * absent (CI installs it).
  */
@@ -59,6 +60,14 @@ function launch(profileDir: string): Promise<BrowserContext> {
   });
 }
 
+async function closeWithin(context: BrowserContext | undefined, ms = 15_000): Promise<void> {
+  if (!context) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  await Promise.race([context.close().catch(() => undefined), late]);
+  clearTimeout(timer);
+}
+
 const shot = (name: string) => page.screenshot({ path: join(reports, `console-${name}.png`) });
 
 /** Puts the editor's cursor at the end of the buffer and types there (CodeMirror closes brackets). */
@@ -85,13 +94,24 @@ describe.skipIf(!hasChromium)('web console in chromium', () => {
       'content-type': 'application/x-ndjson',
     });
     expect(r.json.errors).toBe(false);
+    // a few days of events for a date histogram
+    const events = Array.from({ length: 30 }, (_, i) => {
+      const day = String(1 + (i % 7)).padStart(2, '0');
+      return `{"index":{"_id":"${i}"}}\n{"@timestamp":"2020-03-${day}T12:00:00Z","bytes":${i * 10}}`;
+    });
+    const e = await node.req('POST', '/events/_doc/_bulk?refresh=true', events.join('\n') + '\n', {
+      'content-type': 'application/x-ndjson',
+    });
+    expect(e.json.errors).toBe(false);
     profile = mkdtempSync(join(tmpdir(), 'quarry-chromium-'));
     browser = await launch(profile);
     page = browser.pages()[0] ?? (await browser.newPage());
   });
 
   afterAll(async () => {
-    await browser?.close().catch(() => undefined);
+    // the polled views stop with the page; the browser is given a bounded time to go
+    await page?.goto('about:blank').catch(() => undefined);
+    await closeWithin(browser);
     await node?.destroy();
     if (profile) rmSync(profile, { recursive: true, force: true });
   });
@@ -159,6 +179,21 @@ describe.skipIf(!hasChromium)('web console in chromium', () => {
     await page.click('.devtools .chart button[data-kind="pie"]');
     await page.waitForSelector('.devtools .chart[data-kind="pie"] canvas.pie');
     await shot('chart-pie');
+  });
+
+  it('charts a date histogram as a line', async () => {
+    await typeAtEnd(
+      page,
+      '\n\nGET /events/_search\n{"size":0,"aggs":{"per_day":{"date_histogram":{"field":"@timestamp","interval":"day"',
+    );
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+Enter');
+    await page.waitForSelector('.devtools .chart[data-kind="line"] .uplot canvas');
+    expect(await page.textContent('.devtools .chart')).toContain('per_day');
+    expect(
+      await page.$$eval('.devtools .chart button', (b) => b.map((x) => x.textContent)),
+    ).toEqual(['line', 'bar']);
+    await shot('chart-line');
   });
 
   it('completes an index name in the path and a field name in the body', async () => {
@@ -240,9 +275,9 @@ describe.skipIf(!hasChromium)('web console in chromium', () => {
         ]),
       ),
     );
-    expect(stats['active primaries']).toBe('5'); // bank's five primaries on the one node
+    expect(stats['active primaries']).toBe('10'); // bank's and events' five primaries each
     expect(stats['nodes']).toBe('1');
-    expect(await page.textContent('.cluster table.grid tbody')).toContain('5');
+    expect(await page.textContent('.cluster table.grid tbody')).toContain('10');
     await shot('cluster');
   });
 
@@ -282,7 +317,7 @@ describe.skipIf(!hasChromium)('web console with security on', () => {
     sbrowser = await launch(sprofile);
   });
   afterAll(async () => {
-    await sbrowser?.close().catch(() => undefined);
+    await closeWithin(sbrowser);
     await secured?.close();
     rmSync(dir, { recursive: true, force: true });
     if (sprofile) rmSync(sprofile, { recursive: true, force: true });
