@@ -45,26 +45,29 @@ function polled(
   const body = h('div', { class: 'poll-body' });
   const updated = h('span', { class: 'muted updated' });
   const el = h('section', { class: `view ${className}` }, body, updated);
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const tick = async () => {
+  // each show() starts a loop of its own generation; hide() ends it, even mid-request
+  let generation = 0;
+  let shown = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = async (gen: number) => {
     try {
       await render(body);
       updated.textContent = 'updated ' + new Date().toLocaleTimeString();
     } catch (e) {
       updated.textContent = 'refresh failed: ' + (e as Error).message;
     }
-    if (timer !== null) timer = setTimeout(tick, POLL_MS);
+    if (shown && gen === generation) timer = setTimeout(() => void tick(gen), POLL_MS);
   };
   return {
     el,
     show() {
-      if (timer !== null) return;
-      timer = setTimeout(() => undefined, 0);
-      void tick();
+      if (shown) return;
+      shown = true;
+      void tick(++generation);
     },
     hide() {
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
+      shown = false;
+      clearTimeout(timer);
     },
   };
 }

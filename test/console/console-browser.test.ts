@@ -254,6 +254,12 @@ describe.skipIf(!hasChromium)('web console in chromium', () => {
     await page.keyboard.type('SELECT bal');
     expect(await completions(page)).toContain('balance');
     await page.keyboard.press('Escape');
+    await page.keyboard.type('ance, COUNT(*) FROM ba');
+    expect(await completions(page)).toContain('bank');
+    await page.keyboard.press('Escape');
+    await page.keyboard.type('nk WHERE AB');
+    expect(await completions(page)).toContain('ABS');
+    await page.keyboard.press('Escape');
   });
 
   it('lists indices with their mappings and settings, and the cluster', async () => {
@@ -321,6 +327,13 @@ describe.skipIf(!hasChromium)('web console with security on', () => {
     await secured?.close();
     rmSync(dir, { recursive: true, force: true });
     if (sprofile) rmSync(sprofile, { recursive: true, force: true });
+  });
+
+  it('serves the console without credentials while the API asks for them', async () => {
+    expect((await fetch(secured.url + '/_console/')).status).toBe(200);
+    const api = await fetch(secured.url + '/');
+    expect(api.status).toBe(401);
+    expect(api.headers.get('www-authenticate')).toContain('Basic');
   });
 
   it('asks for a login on 401 and then runs requests as that user', async () => {
