@@ -11,6 +11,7 @@ import {
   type CompletionContext,
   type CompletionResult,
 } from '@codemirror/autocomplete';
+import { activeRequest } from './active-request.js';
 import { call, type Answer } from './api.js';
 import { chartFromAggs } from './chart-data.js';
 import { chartView } from './charts.js';
@@ -122,6 +123,7 @@ export function devtoolsView(): { el: HTMLElement; show(): void } {
       Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => (void run(), true) }])),
       basicSetup,
       EditorView.lineWrapping,
+      activeRequest,
       consoleLanguage,
       autocompletion({ override: [complete] }),
       EditorView.updateListener.of((u) => {
