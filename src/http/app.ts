@@ -20,6 +20,7 @@ import { answerClientError, frameTooLong } from './frame-limits.js';
 import { dataPlaneBlocked, servedWithoutDataPlane } from './cluster-gate.js';
 import { forwardedToMaster, masterUrl, relayToMaster } from './master-forward.js';
 import { collectDeprecations } from '../search/analysis/index.js';
+import { isConsoleRequest, serveConsole } from './routes/console.js';
 
 /**
  * Renders the JSON locations an error recorded (`line`/`col`, `[1:20]`) against the request body,
@@ -206,6 +207,10 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
   // Fastify might refuse, methods and URLs Fastify has no route for) take Fastify's path.
   app.addHook('onRequest', (req, reply, done) => {
     const raw = req.raw;
+    if (isConsoleRequest(raw)) {
+      reply.hijack();
+      return void serveConsole(raw, reply.raw);
+    }
     const tooLong = frameTooLong(raw);
     if (tooLong) {
       reply.hijack();
