@@ -91,7 +91,7 @@ export async function runImport(
     imported = cp.imported;
     failed = cp.failed;
     io.log(`resuming at line ${startLine} (byte ${start}): ${imported} documents imported before`);
-  }
+  } else if (o.resume) io.log(`no checkpoint at ${o.checkpointPath}: starting at the beginning`);
 
   await ensureIndex(client, o);
 

@@ -18,8 +18,10 @@ export async function* readJsonArray(
   path: string,
   start = 0,
   firstLine = 1,
+  /** Bytes a read (small ones in tests, to cross chunk boundaries everywhere). */
+  chunkSize = 1 << 20,
 ): AsyncGenerator<Element[], void, undefined> {
-  const stream = createReadStream(path, { start, highWaterMark: 1 << 20 });
+  const stream = createReadStream(path, { start, highWaterMark: chunkSize });
   // a resumed read starts after an element: inside the array already
   let opened = start > 0;
   let closed = false;

@@ -17,8 +17,10 @@ export async function* readLines(
   path: string,
   start = 0,
   firstLine = 1,
+  /** Bytes a read (small ones in tests, to cross chunk boundaries everywhere). */
+  chunkSize = 1 << 20,
 ): AsyncGenerator<Line[], void, undefined> {
-  const stream = createReadStream(path, { start, highWaterMark: 1 << 20 });
+  const stream = createReadStream(path, { start, highWaterMark: chunkSize });
   let carry: Buffer | null = null;
   let base = start; // file offset of buf[0]
   let line = firstLine;
