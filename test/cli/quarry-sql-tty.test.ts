@@ -84,6 +84,9 @@ afterAll(async () => {
   } catch {
     // no session left: the server is already gone
   }
+  // the server's socket file stays behind it
+  const uid = process.getuid?.() ?? 0;
+  rmSync(join(process.env.TMUX_TMPDIR ?? '/tmp', `tmux-${uid}`, SERVER), { force: true });
   await node?.destroy();
   await secure?.close();
   rmSync(dir, { recursive: true, force: true });
