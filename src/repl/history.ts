@@ -15,12 +15,32 @@ export function historyPath(env: NodeJS.ProcessEnv): string {
   return p !== undefined && p !== '' ? p : join(homedir(), '.quarry_sql_history');
 }
 
+/**
+ * A `--` comment of a line as a block comment (outside quotes), so joining lines does not comment
+ * out the lines after it.
+ */
+export function blockLineComment(line: string): string {
+  let quote: string | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote) {
+      if (c === quote) quote = null;
+    } else if (c === "'" || c === '"' || c === '`') quote = c;
+    else if (c === '-' && line[i + 1] === '-') {
+      const text = line
+        .slice(i + 2)
+        .replace(/\*\//g, '* /')
+        .trim();
+      return `${line.slice(0, i)}/* ${text} */`;
+    }
+  }
+  return line;
+}
+
 /** A statement's lines as one history entry (blank lines dropped, each line trimmed). */
 export function historyEntry(lines: readonly string[]): string {
-  return lines
-    .map((l) => l.trim())
-    .filter((l) => l !== '')
-    .join(' ');
+  const kept = lines.map((l) => l.trim()).filter((l) => l !== '');
+  return kept.map((l, i) => (i < kept.length - 1 ? blockLineComment(l) : l)).join(' ');
 }
 
 /** Adds an entry to a newest-first list: a repeat of the newest is not added twice; bounded. */

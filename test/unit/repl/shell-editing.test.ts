@@ -35,6 +35,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('history', () => {
   it('joins a statement’s lines into one entry and keeps the list bounded, newest first', () => {
     expect(historyEntry(['SELECT a', '  FROM t', '', 'WHERE b;'])).toBe('SELECT a FROM t WHERE b;');
+    // a line comment would swallow the lines joined after it: it becomes a block comment
+    expect(historyEntry(["SELECT '--x' AS s -- the */ label", 'FROM t;'])).toBe(
+      "SELECT '--x' AS s /* the * / label */ FROM t;",
+    );
     const h: string[] = [];
     for (let i = 0; i < 5; i++) addEntry(h, `q${i}`, 3);
     addEntry(h, 'q4', 3);
