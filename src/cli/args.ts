@@ -14,7 +14,9 @@ export interface ParsedArgs {
   help: boolean;
 }
 
-export const USAGE = `Usage: quarry [options]
+export const USAGE = `Usage: quarry [options]          (start a node)
+       quarry import FILE --index NAME [options]   (quarry import --help)
+       quarry export --index NAME [options]        (quarry export --help)
   --port N            HTTP port (default 9200; 0 picks a free port)
   --host ADDR         address to bind (default 127.0.0.1)
   --data DIR          data path (default ./data)

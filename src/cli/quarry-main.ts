@@ -1,12 +1,22 @@
 /**
- * `bin/quarry`: parse settings, start one node, stop gracefully on SIGINT/SIGTERM. A start that
+ * `bin/quarry`: parse settings, start one node, stop gracefully on SIGINT/SIGTERM (or, as
+ * `quarry import` / `quarry export`, run those tools: see import/import-main.ts and export.ts). A start that
  * fails (data path locked by another node, unreadable users file, port in use) logs one error
  * line and exits with status 1.
  */
 import { parseArgs, USAGE } from './args.js';
+import { exportMain } from './export.js';
+import { importMain } from './import/import-main.js';
 import { logLine, startNode, type RunningNode } from '../node.js';
 
 export async function main(argv: string[]): Promise<void> {
+  // `quarry import …` and `quarry export …` are tools against a running node, not node starts
+  if (argv[0] === 'import' || argv[0] === 'export') {
+    const tool = argv[0] === 'import' ? importMain : exportMain;
+    const code = await tool(argv.slice(1));
+    process.exitCode = code;
+    return;
+  }
   let parsed;
   try {
     parsed = parseArgs(argv, process.cwd(), process.env);

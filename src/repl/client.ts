@@ -5,9 +5,13 @@
  * Failures carry ES's reason and whether the server (5xx) or the request was at fault.
  */
 
+/** `txt`: the server's text table; `csv` and `json` as the server writes them. */
+export type ResultFormat = 'txt' | 'csv' | 'json';
+
 export interface QueryOptions {
   readonly fetchSize: number;
   readonly lenient: boolean;
+  readonly format?: ResultFormat;
 }
 
 export interface TextPage {
@@ -30,7 +34,7 @@ export interface ServerInfo {
 export interface SqlClient {
   readonly url: string;
   query(sql: string, opts: QueryOptions): Promise<TextPage>;
-  nextPage(cursor: string): Promise<TextPage>;
+  nextPage(cursor: string, format?: ResultFormat): Promise<TextPage>;
   close(cursor: string): Promise<void>;
   info(): Promise<ServerInfo>;
 }
@@ -41,6 +45,7 @@ export class CliRequestError extends Error {
     message: string,
     readonly server: boolean,
     readonly connection = false,
+    readonly status = 0,
   ) {
     super(message);
   }
@@ -78,14 +83,50 @@ function reasonOf(text: string, status: number): string {
   return text.trim() !== '' ? text.trim() : `HTTP ${status}`;
 }
 
+export const basicAuthorization = (user: string, password: string): string =>
+  `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
+
+/** A page of another format: json carries its cursor in the body, csv in the header. */
+function pageOf(text: string, headers: Headers, format: ResultFormat): TextPage {
+  if (format !== 'json') return { text, cursor: headers.get('cursor') ?? '' };
+  const body = JSON.parse(text) as { cursor?: string };
+  return { text: text.endsWith('\n') ? text : text + '\n', cursor: body.cursor ?? '' };
+}
+
 export class HttpSqlClient implements SqlClient {
   readonly url: string;
-  private readonly authorization: string | null;
+  private authorization: string | null;
 
   constructor(serverUrl: string) {
     const p = parseServerUrl(serverUrl);
     this.url = p.url;
     this.authorization = p.authorization;
+  }
+
+  /** Whether the url carried credentials. */
+  get hasCredentials(): boolean {
+    return this.authorization !== null;
+  }
+
+  setCredentials(user: string, password: string): void {
+    this.authorization = basicAuthorization(user, password);
+  }
+
+  /** Whether the server asks for credentials (security on and none given, or wrong ones). */
+  async needsAuthentication(): Promise<boolean> {
+    try {
+      await this.send('GET', '/');
+      return false;
+    } catch (e) {
+      if (e instanceof CliRequestError && e.status === 401) return true;
+      throw e;
+    }
+  }
+
+  /** The rows of a statement as JSON (for tab completion). */
+  async rows(sql: string): Promise<unknown[][]> {
+    const r = await this.send('POST', '/_sql?format=json', { query: sql, mode: 'cli' });
+    return (JSON.parse(r.text) as { rows?: unknown[][] }).rows ?? [];
   }
 
   private async send(
@@ -109,23 +150,25 @@ export class HttpSqlClient implements SqlClient {
       throw new CliRequestError(`Cannot connect to the server ${this.url} - ${why}`, true, true);
     }
     const text = await res.text();
-    if (res.status >= 400) throw new CliRequestError(reasonOf(text, res.status), res.status >= 500);
+    if (res.status >= 400)
+      throw new CliRequestError(reasonOf(text, res.status), res.status >= 500, false, res.status);
     return { text, headers: res.headers };
   }
 
   async query(sql: string, opts: QueryOptions): Promise<TextPage> {
-    const r = await this.send('POST', '/_sql?format=txt', {
+    const format = opts.format ?? 'txt';
+    const r = await this.send('POST', `/_sql?format=${format}`, {
       query: sql,
       fetch_size: opts.fetchSize,
       field_multi_value_leniency: opts.lenient,
       mode: 'cli',
     });
-    return { text: r.text, cursor: r.headers.get('cursor') ?? '' };
+    return pageOf(r.text, r.headers, format);
   }
 
-  async nextPage(cursor: string): Promise<TextPage> {
-    const r = await this.send('POST', '/_sql?format=txt', { cursor, mode: 'cli' });
-    return { text: r.text, cursor: r.headers.get('cursor') ?? '' };
+  async nextPage(cursor: string, format: ResultFormat = 'txt'): Promise<TextPage> {
+    const r = await this.send('POST', `/_sql?format=${format}`, { cursor, mode: 'cli' });
+    return pageOf(r.text, r.headers, format);
   }
 
   async close(cursor: string): Promise<void> {

@@ -6,17 +6,24 @@
  * unterminated last statement still runs, exit status 1 when a statement failed).
  */
 import Table from 'cli-table3';
-import { CliRequestError, type SqlClient } from './client.js';
+import { CliRequestError, type ResultFormat, type SqlClient } from './client.js';
 import { HELP_TEXT, parseCommand, parseFetchSize, type CliCommand } from './commands.js';
 import { hasStatementText, splitStatements } from './split.js';
 
 export const DEFAULT_PROMPT = 'sql> ';
 export const MULTI_LINE_PROMPT = '   | ';
 
+/** What readLine answers when the user pressed Ctrl-C: the statement being typed is dropped. */
+export const CANCEL: unique symbol = Symbol('cancel');
+
+/** A line (without its newline), null at the end of input, or CANCEL. */
+export type ReadResult = string | null | typeof CANCEL;
+
 /** Where the REPL reads lines and writes output. */
 export interface CliTerminal {
-  /** The next line (without its newline), or null at end of input. */
-  readLine(prompt: string): Promise<string | null>;
+  readLine(prompt: string): Promise<ReadResult>;
+  /** The lines of statements just completed (for the terminal's history). */
+  statementDone?(lines: readonly string[]): void;
   print(text: string): void;
   /** Errors: the terminal when interactive, stderr when scripted. */
   error(text: string): void;
@@ -34,6 +41,8 @@ export interface ReplOptions {
   readonly interactive: boolean;
   /** The client's version, shown by the banner. */
   readonly version: string;
+  /** The result format asked of the server (default txt, the server's text table). */
+  readonly format?: ResultFormat;
 }
 
 /** The banner (ES prints its logo with the version centred under it). */
@@ -136,12 +145,13 @@ export async function runRepl(
       let page = await client.query(sql, {
         fetchSize: session.fetchSize,
         lenient: session.lenient,
+        ...(opts.format ? { format: opts.format } : {}),
       });
       term.print(page.text);
       cursor = page.cursor;
       while (cursor !== '') {
         if (session.fetchSeparator !== '') term.print(session.fetchSeparator + '\n');
-        page = await client.nextPage(cursor);
+        page = await client.nextPage(cursor, opts.format);
         term.print(page.text);
         cursor = page.cursor;
       }
@@ -160,18 +170,29 @@ export async function runRepl(
   };
 
   let buffer = '';
+  let lines: string[] = [];
   for (;;) {
     const prompt = hasStatementText(buffer) ? MULTI_LINE_PROMPT : DEFAULT_PROMPT;
     const line = await term.readLine(opts.interactive ? prompt : '');
     if (line === null) break;
+    if (line === CANCEL) {
+      buffer = '';
+      lines = [];
+      continue;
+    }
     // `exit` / `quit` alone on a line leave without needing the `;`
     if (!hasStatementText(buffer) && /^\s*(exit|quit)\s*;?\s*$/i.test(line)) {
       await handle({ kind: 'exit' });
       return failed ? 1 : 0;
     }
     buffer += line + '\n';
+    lines.push(line);
     const { statements, rest } = splitStatements(buffer);
     buffer = rest;
+    if (statements.length > 0) {
+      term.statementDone?.(lines);
+      lines = hasStatementText(rest) ? [rest.trim()] : [];
+    }
     for (const s of statements) {
       if (!(await handle(parseCommand(s)))) return failed ? 1 : 0;
     }
