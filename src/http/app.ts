@@ -20,6 +20,7 @@ import { answerClientError, frameTooLong } from './frame-limits.js';
 import { dataPlaneBlocked, servedWithoutDataPlane } from './cluster-gate.js';
 import { forwardedToMaster, masterUrl, relayToMaster } from './master-forward.js';
 import { collectDeprecations } from '../search/analysis/index.js';
+import { collectsDeprecations } from './deprecation-scope.js';
 
 /**
  * Renders the JSON locations an error recorded (`line`/`col`, `[1:20]`) against the request body,
@@ -181,7 +182,9 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
     };
     try {
       // analysis components report deprecations (ES DeprecationLogger) wherever they run
-      const pending = collectDeprecations(rest.warnings, () => found.handler(rest));
+      const pending = collectsDeprecations(node, method, path)
+        ? collectDeprecations(rest.warnings, () => found.handler(rest))
+        : found.handler(rest);
       slot?.();
       slot = null;
       const res = pending instanceof Promise ? await pending : pending;
