@@ -1,6 +1,9 @@
 /**
  * `npx tsx test/bench/latency-bench.ts [--indices debian,logs,accounts] [--runs 300] [--cap 3000]
- *  [--logs-n 1000000] [--fresh]`: small-search latency, in-process vs HTTP in one run (issue 17).
+ *  [--logs-n 1000000] [--fresh] [--compare <root>]`: small-search latency, in-process vs HTTP in
+ *  one run (issue 17). `--compare`: another built checkout (its dist/ and bin/, e.g. the base
+ *  commit built in a temporary directory) measured on the same data in the same run, phase by
+ *  phase after this one, so before/after figures share the machine's load.
  *
  * Per data set: the index is loaded once into `.bench/latency/<index>-<n>` (kept for the next
  * run unless `--fresh`), then each workload query runs in-process (the compiled engine from
@@ -32,7 +35,8 @@ const WARM = 20;
 const CAP = Number(opt('cap', '3000'));
 const logsN = Number(opt('logs-n', '1000000'));
 const fresh = args.includes('--fresh');
-const dist = (p: string) => pathToFileURL(join(root, 'dist/src', p)).href;
+const compare = args.includes('--compare') ? resolve(opt('compare', '')) : null;
+const dist = (p: string, base = root) => pathToFileURL(join(base, 'dist/src', p)).href;
 
 type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: unknown }>; // prettier-ignore
 
@@ -204,42 +208,59 @@ async function main(): Promise<void> {
     const loaded = existsSync(join(dataPath, 'loaded'));
     mkdirSync(dataPath, { recursive: true });
 
-    const opened = await node.openNode({ dataPath });
-    const dispatch = createDispatcher(opened.context);
-    const inproc: Call = async (m, p, b) => {
-      const r = await dispatch(m, p, b);
-      return { status: r.status, body: r.body };
-    };
-    if (!loaded) {
-      const t = performance.now();
-      await loadIndex(node, inproc, index, workload.indices[index]!.mappings, lines);
-      console.error(`[latency] loaded ${index} (${lines.length}) in ${((performance.now() - t) / 1000).toFixed(0)} s`); // prettier-ignore
-    }
     const renderDsl = params.renderDsl as (q: Query, p: unknown) => { body: unknown };
-    // a first pass warms the JIT and the page cache as the second is measured: a fresh server
-    // process would otherwise be compared cold against a warm in-process node
-    coldSalt = 0;
-    await measure(inproc, queries, ps, renderDsl);
-    coldSalt = 1;
-    const ip = await measure(inproc, queries, ps, renderDsl);
-    await opened.close();
-    if (!loaded) execFileSync('touch', [join(dataPath, 'loaded')]);
-
-    const server = await startServerProcess(root, dataPath);
-    const http = httpClient(server.port);
-    coldSalt = 2;
-    await measure(http, queries, ps, renderDsl);
-    coldSalt = 3;
-    const hp = await measure(http, queries, ps, renderDsl);
-    await server.stop();
-    for (const r of ip) {
-      const h = hp.find((x) => x.id === r.id)!;
-      const f = (v: number) => (Number.isNaN(v) ? '—' : v.toFixed(3));
-      out.push(
-        `| ${r.id} | ${f(r.dsl)} | ${f(h.dsl)} | ${f(h.dsl - r.dsl)} | ${f(r.sqlCold)} | ${f(r.sqlCold - r.dsl)} | ${f(r.sqlRepeat)} | ${f(r.sqlRepeat - r.dsl)} | ${f(h.sqlCold)} | ${f(h.sqlRepeat)} |`,
-      );
+    if (!loaded) {
+      const opened = await node.openNode({ dataPath });
+      const dispatch = createDispatcher(opened.context);
+      const t = performance.now();
+      await loadIndex(node, async (m, p, b) => dispatch(m, p, b), index, workload.indices[index]!.mappings, lines); // prettier-ignore
+      console.error(`[latency] loaded ${index} (${lines.length}) in ${((performance.now() - t) / 1000).toFixed(0)} s`); // prettier-ignore
+      await opened.close();
+      execFileSync('touch', [join(dataPath, 'loaded')]);
     }
-    console.error(out.slice(-ip.length).join('\n'));
+    const builds = compare ? [root, compare] : [root];
+    const rows = new Map<string, { ip: Row[]; hp: Row[] }>();
+    for (const base of builds) rows.set(base, { ip: [], hp: [] });
+    for (const base of builds) {
+      const n = await import(dist('node.js', base));
+      const { createDispatcher: cd } = await import(dist('http/dispatcher.js', base));
+      const opened = await n.openNode({ dataPath });
+      const dispatch = cd(opened.context);
+      const inproc: Call = async (m, p, b) => {
+        const r = await dispatch(m, p, b);
+        return { status: r.status, body: r.body };
+      };
+      // a first pass warms the JIT and the page cache as the second is measured: a fresh server
+      // process would otherwise be compared cold against a warm in-process node
+      coldSalt = 0;
+      await measure(inproc, queries, ps, renderDsl);
+      coldSalt = 1;
+      rows.get(base)!.ip = await measure(inproc, queries, ps, renderDsl);
+      await opened.close();
+    }
+    for (const base of builds) {
+      const server = await startServerProcess(base, dataPath);
+      const http = httpClient(server.port);
+      coldSalt = 2;
+      await measure(http, queries, ps, renderDsl);
+      coldSalt = 3;
+      rows.get(base)!.hp = await measure(http, queries, ps, renderDsl);
+      await server.stop();
+    }
+    let added = 0;
+    for (const base of builds) {
+      const { ip, hp } = rows.get(base)!;
+      for (const r of ip) {
+        const h = hp.find((x) => x.id === r.id)!;
+        const f = (v: number) => (Number.isNaN(v) ? '—' : v.toFixed(3));
+        const label = base === root ? r.id : `${r.id} (compare)`;
+        out.push(
+          `| ${label} | ${f(r.dsl)} | ${f(h.dsl)} | ${f(h.dsl - r.dsl)} | ${f(r.sqlCold)} | ${f(r.sqlCold - r.dsl)} | ${f(r.sqlRepeat)} | ${f(r.sqlRepeat - r.dsl)} | ${f(h.sqlCold)} | ${f(h.sqlRepeat)} |`,
+        );
+        added++;
+      }
+    }
+    console.error(out.slice(-added).join('\n'));
   }
   process.stdout.write(out.join('\n') + '\n');
 }
