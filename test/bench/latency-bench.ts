@@ -109,7 +109,9 @@ async function measure(
       ok(q.id, r);
     });
     // never-seen statements: each distinct text once, made distinct by a trailing run of spaces
-    // where the parameters repeat (a plan cache keys on the text)
+    // where the parameters repeat (a plan cache keys on the text). Spaces also make a new shape
+    // for the SQL literal templates, so low-cardinality parameters (section, state, status)
+    // measure full planning while varied ones (match terms) mostly reuse a template.
     const seen = new Set<string>();
     const texts = params.map((p) => {
       let t = renderSql(q.es_sql, p);
