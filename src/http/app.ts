@@ -21,6 +21,7 @@ import { dataPlaneBlocked, servedWithoutDataPlane } from './cluster-gate.js';
 import { forwardedToMaster, masterUrl, relayToMaster } from './master-forward.js';
 import { collectDeprecations } from '../search/analysis/index.js';
 import { isConsoleRequest, serveConsole } from './routes/console.js';
+import { collectsDeprecations } from './deprecation-scope.js';
 
 /**
  * Renders the JSON locations an error recorded (`line`/`col`, `[1:20]`) against the request body,
@@ -182,7 +183,9 @@ export function buildApp(node: NodeContext, opts: AppOptions = {}): FastifyInsta
     };
     try {
       // analysis components report deprecations (ES DeprecationLogger) wherever they run
-      const pending = collectDeprecations(rest.warnings, () => found.handler(rest));
+      const pending = collectsDeprecations(node, method, path)
+        ? collectDeprecations(rest.warnings, () => found.handler(rest))
+        : found.handler(rest);
       slot?.();
       slot = null;
       const res = pending instanceof Promise ? await pending : pending;

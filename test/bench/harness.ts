@@ -42,7 +42,7 @@ export function ensureDebian(root: string): string {
   return harness;
 }
 
-function copyHarness(root: string): string {
+export function copyHarness(root: string): string {
   const harness = harnessDir(root);
   if (!existsSync(join(harness, 'workload.json'))) {
     mkdirSync(join(root, '.bench'), { recursive: true });

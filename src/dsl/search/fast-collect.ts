@@ -113,6 +113,16 @@ export function collectCountAndAggs(
       dl?.check();
       const ls = segs[si]!;
       agg?.onSegment(ls, si);
+      // Without aggregations only the total is read: the weight's cheap per-segment count
+      // (postings lengths, points counts) where it has one, as `_count` counts, instead of
+      // materialising the matches (a size-0 search on a frequent numeric term read ~500k docs).
+      if (!agg && weight.count) {
+        const c = weight.count(ls);
+        if (c >= 0) {
+          total += c;
+          continue;
+        }
+      }
       const set = scores ? null : filterDocSet(query, ls);
       if (set) {
         if (feed) {

@@ -307,7 +307,8 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
     const runner = cachedShardRunner(
       nodeRequestCache(indices, node.settings.raw['indices.requests.cache.size']),
       cachePolicy,
-      requestCacheKey(sreq, opts.typedKeys),
+      // the key serialises the whole request: only when the cache may be asked
+      cachePolicy === false ? '' : requestCacheKey(sreq, opts.typedKeys),
       () => lookupOnce(get).resolved(),
       (l) =>
         lookupOnce(get).lookup(

@@ -11,6 +11,7 @@ import { DATA_TYPES, type DataTypeName } from '../../functions/data-types.js';
 import type { EvalContext } from '../functions/definition.js';
 import { planQuery, type QueryPlan } from '../translate/index.js';
 import { PlanCache, type PlanningTrace } from './plan-cache.js';
+import { liftLiterals, samePlan, substitute, type Lifted } from './literal-templates.js';
 import { planText } from '../plan/explain.js';
 import { toSearchSource } from '../translate/to-search-source.js';
 import type { Json } from '../translate/query-dsl.js';
@@ -66,6 +67,15 @@ export class SqlService {
 
   /** Plans by statement (see PlanCache for what a plan depends on). */
   readonly plans = new PlanCache<QueryPlan>();
+  /** Per statement shape: the sentinel plan its statements share, or null (none can). */
+  private readonly templates = new PlanCache<{
+    readonly plan: QueryPlan | null;
+    /** The plan's objects that hold a sentinel (the only ones substitution visits). */
+    readonly hot: ReadonlySet<object>;
+    readonly trace: PlanningTrace;
+  }>();
+  /** Shapes planned once without a template (insertion order: oldest first). */
+  private readonly shapes = new Set<string>();
 
   constructor(private readonly node: SqlNode) {
     this.cursors = new CursorService(node.nodeId);
@@ -263,13 +273,66 @@ export class SqlService {
     const catalog = this.catalog(frozen);
     const cached = key === null ? null : this.plans.get(key, catalog);
     if (cached !== null) return { kind: 'query', plan: cached, cfg: this.config(req) };
+    // a statement differing from an earlier one only in lifted literals: its template's plan
+    const lifted = key !== null && params.length === 0 ? liftLiterals(text) : null;
+    const shapeKey = lifted && this.templates.key(lifted.shape, params, zoneId, frozen);
+    const template = shapeKey ? this.templates.get(shapeKey, catalog) : null;
+    if (key !== null && lifted && template?.plan) {
+      const plan = substitute(template.plan, lifted.subs, template.hot);
+      if (plan !== null) {
+        this.plans.put(key, plan, template.trace);
+        return { kind: 'query', plan, cfg: this.config(req) };
+      }
+    }
     const stmt = parseSql(text, params);
     if (stmt.kind !== 'Query') return { kind: 'command', stmt, cfg: this.config(req) };
     const trace = this.plans.trace(catalog);
     const cfg = this.config(req, trace);
     const plan = planQuery(stmt, { catalog: trace.catalog, cfg, sql: text, zoneId: cfg.zoneId });
     if (key !== null) this.plans.put(key, plan, trace);
+    // a template costs a second planning: made when a shape comes back, not for one-offs
+    if (lifted && shapeKey && template === null && !trace.clockRead && this.seenShape(shapeKey))
+      this.makeTemplate(lifted, shapeKey, plan, req, catalog, zoneId);
     return { kind: 'query', plan, cfg };
+  }
+
+  /** Whether a statement of this shape was planned before (remembers the latest shapes). */
+  private seenShape(shapeKey: string): boolean {
+    if (this.shapes.delete(shapeKey)) return true;
+    if (this.shapes.size >= 1024) this.shapes.delete(this.shapes.values().next().value!);
+    this.shapes.add(shapeKey);
+    return false;
+  }
+
+  /**
+   * Plans the sentinel form of a statement of a new shape (literal-templates.ts) and keeps it as
+   * the shape's template when it gives back exactly the statement's own plan; otherwise the
+   * shape is remembered as one without a template.
+   */
+  private makeTemplate(
+    lifted: Lifted,
+    shapeKey: string,
+    plan: QueryPlan,
+    req: SqlRequest,
+    catalog: Catalog,
+    zoneId: string,
+  ): void {
+    const trace = this.templates.trace(catalog);
+    let template: QueryPlan | null = null;
+    const hot = new Set<object>();
+    try {
+      const stmt = parseSql(lifted.sentinelText, []);
+      if (stmt.kind === 'Query') {
+        const cfg = this.config(req, trace);
+        const sql = lifted.sentinelText;
+        const p = planQuery(stmt, { catalog: trace.catalog, cfg, sql, zoneId });
+        const made = substitute(p, lifted.subs, null, hot);
+        if (made !== null && samePlan(made, plan) && !trace.clockRead) template = p;
+      }
+    } catch {
+      // the sentinels do not plan (a literal the planner parses): no template
+    }
+    this.templates.put(shapeKey, { plan: template, hot, trace }, { ...trace, clockRead: false });
   }
 
   private command(stmt: A.Command, req: SqlRequest, cfg: EvalContext & { zoneId: string }) {

@@ -148,6 +148,30 @@ describe('size 0 collection', () => {
     );
   });
 
+  it('without aggregations, counts through the weights as the general collector counts', () => {
+    // no aggregator at all: the per-segment counts of the weights (postings, points)
+    const numeric = fc.oneof(
+      queryArb,
+      fc.integer({ min: -20, max: 20 }).map((t) => ({ term: { m: t } })),
+      fc.integer({ min: -20, max: 20 }).map((t) => ({ terms: { m: [t, t + 1] } })),
+    );
+    fc.assert(
+      fc.property(caseArb, numeric, (c, query) => {
+        const idx = build(c);
+        const slow = run(idx, {}, query, false);
+        let total = 0;
+        for (const shard of idx.shards) {
+          const snap = shard.searcher();
+          const q = compileTestQuery(idx, query);
+          const weight = createWeight(q, { stats: shardStats(snap), needsScores: false });
+          total += collectCountAndAggs(snap, q, weight, null).totalHits;
+        }
+        expect(total).toBe(slow.total);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('root collection (terms fast paths) equals the nested (general) collection', () => {
     fc.assert(
       fc.property(caseArb, queryArb, (c, query) => {
