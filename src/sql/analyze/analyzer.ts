@@ -36,6 +36,7 @@ import { SourceText } from './source-text.js';
 import { applyHaving } from './having.js';
 import { applyOrderBy } from './order-by.js';
 import { analyzePivot } from './pivot.js';
+import { offsetPlan } from './query-extensions.js';
 
 export interface AnalyzeOptions {
   readonly catalog: Catalog;
@@ -77,6 +78,7 @@ class QueryAnalyzer {
     let plan =
       q.term.kind === 'QuerySpecification' ? this.specification(q.term) : this.queryNoWith(q.term);
     if (q.orderBy.length > 0) plan = applyOrderBy(this.s, plan, q.orderBy);
+    if (q.offset !== undefined) plan = offsetPlan(plan, q.offset);
     if (q.limit !== null && q.limit.count !== null) {
       plan = {
         kind: 'Limit',

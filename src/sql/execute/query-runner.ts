@@ -24,6 +24,8 @@ import {
 import type { AliasFilters } from '../../dsl/search/alias-filter.js';
 import { scrollNext, search, type SqlNode } from './search.js';
 import type { CursorState } from './cursors.js';
+import { offsetPlan } from '../translate/offset.js';
+import { skipRows } from './offset.js';
 
 const MAX_AGG_SORT = 10000;
 
@@ -63,10 +65,24 @@ const project = (row: unknown[], mask: readonly number[]) => mask.map((i) => row
 export async function runQuery(
   node: SqlNode,
   indices: readonly IndexService[],
-  c: QueryContainer,
+  container: QueryContainer,
   o: RunOptions,
 ): Promise<FirstPage> {
-  const source = toSearchSource(c, o.filter, o.fetchSize) as Record<string, unknown>;
+  // EXTENSION: OFFSET runs as `from` or as rows skipped after the search
+  const { container: c, skip } = offsetPlan(container, o.fetchSize);
+  const source = toSearchSource(container, o.filter, o.fetchSize) as Record<string, unknown>;
+  if (skip > 0)
+    return skipRows(node, await runContainer(node, indices, c, source, o), skip, o.pageTimeoutMs);
+  return runContainer(node, indices, c, source, o);
+}
+
+async function runContainer(
+  node: SqlNode,
+  indices: readonly IndexService[],
+  c: QueryContainer,
+  source: Record<string, unknown>,
+  o: RunOptions,
+): Promise<FirstPage> {
   if (!isAggsOnly(c)) return runHits(node, indices, c, source, o);
   const body = withSumValueCounts(source, c);
   if (c.groups.length === 0) return runImplicit(node, indices, c, body, o);
