@@ -59,3 +59,26 @@ export async function skipRows(
   }
   return { rows: rows.slice(left), next };
 }
+
+/** Every row of a result (all its pages), at most `max`; `onTooMany` builds the error past it. */
+export async function drainRows(
+  node: SqlNode,
+  first: FirstPage,
+  timeoutMs: number,
+  max: number,
+  onTooMany: () => Error,
+): Promise<unknown[][]> {
+  const rows = [...first.rows];
+  let next = first.next;
+  while (next !== null) {
+    if (rows.length > max) {
+      if (next.kind === 'scroll') await clearScroll(node, next.scrollId);
+      throw onTooMany();
+    }
+    const page = await advance(node, next, timeoutMs);
+    rows.push(...page.rows);
+    next = page.next;
+  }
+  if (rows.length > max) throw onTooMany();
+  return rows;
+}

@@ -14,6 +14,8 @@ export interface ExtResult {
 
 export type ExtRunner = ((query: string, fetchSize?: number) => Promise<ExtResult>) & {
   translate(query: string): Record<string, unknown>;
+  /** `_sql/translate?phases`. */
+  phases(query: string, fetchSize?: number): { requests: unknown[]; in_memory: string[] };
 };
 
 export function useExtNode(): ExtRunner {
@@ -39,5 +41,10 @@ export function useExtNode(): ExtRunner {
   };
   return Object.assign(run, {
     translate: (query: string) => node!.sql.translate({ query }) as Record<string, unknown>,
+    phases: (query: string, fetchSize?: number) =>
+      node!.sql.translatePhases({ query, fetchSize: fetchSize ?? null }) as unknown as {
+        requests: unknown[];
+        in_memory: string[];
+      },
   });
 }
