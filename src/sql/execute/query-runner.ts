@@ -26,6 +26,7 @@ import { scrollNext, search, type SqlNode } from './search.js';
 import type { CursorState } from './cursors.js';
 import { offsetPlan } from '../translate/offset.js';
 import { skipRows } from './offset.js';
+import { withSqlNullHaving } from './having-nulls.js';
 
 const MAX_AGG_SORT = 10000;
 
@@ -84,7 +85,8 @@ async function runContainer(
   o: RunOptions,
 ): Promise<FirstPage> {
   if (!isAggsOnly(c)) return runHits(node, indices, c, source, o);
-  const body = withSumValueCounts(source, c);
+  // issue 16: HAVING compares an aggregate without values as SQL NULL (having-nulls.ts)
+  const body = withSqlNullHaving(withSumValueCounts(source, c));
   if (c.groups.length === 0) return runImplicit(node, indices, c, body, o);
   return runComposite(node, indices, c, body, o);
 }
