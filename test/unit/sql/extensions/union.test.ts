@@ -74,6 +74,24 @@ describe('UNION', () => {
     ).rejects.toThrow(/top level/);
   });
 
+  it('parenthesised branches keep their own LIMIT; WITH queries serve every branch', async () => {
+    const r = await run(
+      '(SELECT emp_no FROM test_emp ORDER BY emp_no LIMIT 2) UNION ALL (SELECT emp_no FROM test_emp ORDER BY emp_no DESC LIMIT 1)',
+    );
+    expect(r.rows).toEqual([[10001], [10002], [10100]]);
+    const w = await run(
+      'WITH e AS (SELECT emp_no FROM test_emp WHERE emp_no < 10003) SELECT emp_no FROM e UNION ALL SELECT emp_no FROM e ORDER BY emp_no',
+    );
+    expect(w.rows).toEqual([[10001], [10001], [10002], [10002]]);
+  });
+
+  it('an OFFSET inside a sub-select applies there', async () => {
+    const r = await run(
+      'SELECT * FROM (SELECT emp_no FROM test_emp ORDER BY emp_no LIMIT 3 OFFSET 2) UNION ALL SELECT 1',
+    );
+    expect(r.rows).toEqual([[10003], [10004], [10005], [1]]);
+  });
+
   it('union stays a table alias and a column name', async () => {
     const r = await run('SELECT union.emp_no AS union FROM test_emp union ORDER BY union LIMIT 1');
     expect(r.rows).toEqual([[10001]]);
