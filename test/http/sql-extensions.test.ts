@@ -42,6 +42,27 @@ describe('SQL extensions over HTTP', () => {
     expect(cursor).toBeUndefined();
   });
 
+  it("OFFSET respects the index's max_result_window as LIMIT does", async () => {
+    const put = await node.req('PUT', '/nums/_settings', { index: { max_result_window: 5 } });
+    expect(put.status).toBe(200);
+    try {
+      const fits = await node.req('POST', '/_sql', {
+        query: 'SELECT n FROM nums ORDER BY n LIMIT 1 OFFSET 4',
+      });
+      expect(fits.json.rows).toEqual([[5]]);
+      // offset + limit rows past the window fail as LIMIT 7 does (ES's query_phase error)
+      for (const query of [
+        'SELECT n FROM nums ORDER BY n LIMIT 3 OFFSET 4',
+        'SELECT n FROM nums ORDER BY n LIMIT 7',
+      ]) {
+        const r = await node.req('POST', '/_sql', { query });
+        expect(r.json.error.root_cause[0].type).toBe('query_phase_execution_exception');
+      }
+    } finally {
+      await node.req('PUT', '/nums/_settings', { index: { max_result_window: null } });
+    }
+  });
+
   it('UNION over two requests', async () => {
     const r = await node.req('POST', '/_sql', {
       query:

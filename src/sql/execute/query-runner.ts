@@ -24,7 +24,8 @@ import {
 import type { AliasFilters } from '../../dsl/search/alias-filter.js';
 import { scrollNext, search, type SqlNode } from './search.js';
 import type { CursorState } from './cursors.js';
-import { offsetPlan } from '../translate/offset.js';
+import { MAX_RESULT_WINDOW, offsetPlan } from '../translate/offset.js';
+import { getInt } from '../../engine/index-settings.js';
 import { skipRows } from './offset.js';
 import { withSqlNullHaving } from './having-nulls.js';
 
@@ -70,8 +71,15 @@ export async function runQuery(
   o: RunOptions,
 ): Promise<FirstPage> {
   // EXTENSION: OFFSET runs as `from` or as rows skipped after the search
-  const { container: c, skip } = offsetPlan(container, o.fetchSize);
-  const source = toSearchSource(container, o.filter, o.fetchSize) as Record<string, unknown>;
+  const window = Math.min(
+    MAX_RESULT_WINDOW,
+    ...indices.map((i) => getInt(i.meta.settings, 'index.max_result_window', MAX_RESULT_WINDOW)),
+  );
+  const { container: c, skip } = offsetPlan(container, o.fetchSize, window);
+  const source = toSearchSource(container, o.filter, o.fetchSize, window) as Record<
+    string,
+    unknown
+  >;
   if (skip > 0)
     return skipRows(node, await runContainer(node, indices, c, source, o), skip, o.pageTimeoutMs);
   return runContainer(node, indices, c, source, o);

@@ -23,8 +23,15 @@ export interface OffsetPlan {
 const hasNestedRows = (c: QueryContainer) =>
   c.fields.some((f) => f.ref.kind === 'hit' && f.ref.hitName !== undefined);
 
-/** How a container's OFFSET runs, for a page size of `fetchSize` (null: no paging). */
-export function offsetPlan(c: QueryContainer, fetchSize: number | null): OffsetPlan {
+/**
+ * How a container's OFFSET runs, for a page size of `fetchSize` (null: no paging) over indices
+ * whose smallest `index.max_result_window` is `maxResultWindow`.
+ */
+export function offsetPlan(
+  c: QueryContainer,
+  fetchSize: number | null,
+  maxResultWindow = MAX_RESULT_WINDOW,
+): OffsetPlan {
   const offset = c.offset ?? 0;
   if (offset <= 0) return { container: c, from: 0, skip: 0 };
   const { offset: _, ...rest } = c;

@@ -162,9 +162,10 @@ export function toSearchSource(
   container: QueryContainer,
   filter: Json | null,
   size: number | null,
+  maxResultWindow?: number,
 ): { [k: string]: Json } {
   // EXTENSION: OFFSET as `from`, or as more rows to skip after the search
-  const { container: c, from } = offsetPlan(container, size);
+  const { container: c, from } = offsetPlan(container, size, maxResultWindow);
   const aggsOnly = isAggsOnly(c);
   const body: { [k: string]: Json } = aggsOnly ? { size: 0 } : {};
   let query: Json | null = c.query ? queryJson(c.query) : null;
