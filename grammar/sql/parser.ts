@@ -12,6 +12,7 @@ import { allTokens } from './tokens.js';
 import type { SqlGrammar, SqlRules } from './rules/dsl.js';
 import { defineStatementRules } from './rules/statement.js';
 import { defineQueryRules } from './rules/query.js';
+import { defineQueryExtensionRules } from './rules/query-extensions.js';
 import { defineRelationRules } from './rules/relation.js';
 import { defineExpressionRules } from './rules/expression.js';
 import { definePrimaryRules } from './rules/primary.js';
@@ -34,6 +35,7 @@ export class SqlParser extends CstParser {
     const grammar = this as unknown as SqlGrammar;
     defineStatementRules(grammar);
     defineQueryRules(grammar);
+    defineQueryExtensionRules(grammar);
     defineRelationRules(grammar);
     defineExpressionRules(grammar);
     definePrimaryRules(grammar);

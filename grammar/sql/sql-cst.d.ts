@@ -198,11 +198,14 @@ export interface QueryNoWithCstNode extends CstNode {
 
 export type QueryNoWithCstChildren = {
   queryTerm: QueryTermCstNode[];
+  unionClause?: UnionClauseCstNode[];
   Order?: IToken[];
   By?: IToken[];
   orderBy?: OrderByCstNode[];
   Comma?: IToken[];
   limitClause?: LimitClauseCstNode[];
+  offsetClause?: OffsetClauseCstNode[];
+  fetchClause?: FetchClauseCstNode[];
 };
 
 export interface LimitClauseCstNode extends CstNode {
@@ -359,6 +362,44 @@ export type SelectItemCstChildren = {
   booleanExpression: BooleanExpressionCstNode[];
   As?: IToken[];
   identifier?: IdentifierCstNode[];
+};
+
+export interface OffsetClauseCstNode extends CstNode {
+  name: 'offsetClause';
+  children: OffsetClauseCstChildren;
+}
+
+export type OffsetClauseCstChildren = {
+  Offset: IToken[];
+  IntegerValue: IToken[];
+  Row?: IToken[];
+  Rows?: IToken[];
+};
+
+export interface FetchClauseCstNode extends CstNode {
+  name: 'fetchClause';
+  children: FetchClauseCstChildren;
+}
+
+export type FetchClauseCstChildren = {
+  Fetch: IToken[];
+  First?: IToken[];
+  Next?: IToken[];
+  IntegerValue?: IToken[];
+  Row?: IToken[];
+  Rows?: IToken[];
+  Only: IToken[];
+};
+
+export interface UnionClauseCstNode extends CstNode {
+  name: 'unionClause';
+  children: UnionClauseCstChildren;
+}
+
+export type UnionClauseCstChildren = {
+  Union: IToken[];
+  setQuantifier?: SetQuantifierCstNode[];
+  queryTerm: QueryTermCstNode[];
 };
 
 export interface RelationCstNode extends CstNode {
@@ -1014,6 +1055,9 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   setQuantifier(children: SetQuantifierCstChildren, param?: IN): OUT;
   selectItems(children: SelectItemsCstChildren, param?: IN): OUT;
   selectItem(children: SelectItemCstChildren, param?: IN): OUT;
+  offsetClause(children: OffsetClauseCstChildren, param?: IN): OUT;
+  fetchClause(children: FetchClauseCstChildren, param?: IN): OUT;
+  unionClause(children: UnionClauseCstChildren, param?: IN): OUT;
   relation(children: RelationCstChildren, param?: IN): OUT;
   joinRelation(children: JoinRelationCstChildren, param?: IN): OUT;
   joinType(children: JoinTypeCstChildren, param?: IN): OUT;

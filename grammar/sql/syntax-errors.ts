@@ -262,7 +262,8 @@ const isName = (token: IToken | undefined) =>
   token !== undefined &&
   (token.tokenType === t.Identifier ||
     token.tokenType === t.QuotedIdentifier ||
-    tokenMatcher(token, t.NonReserved));
+    tokenMatcher(token, t.NonReserved) ||
+    tokenMatcher(token, t.ExtensionKeyword));
 
 const ENDS_VALUE = new Set<TokenType>([
   t.RightParen,

@@ -120,6 +120,32 @@ function keyword(word: string, categories: TokenType[] = []): TokenType {
   return token;
 }
 
+/**
+ * Quarry's keywords beyond Elasticsearch SQL (OFFSET, FETCH FIRST, UNION, ...). They lex as
+ * identifiers would (`IdentifierToken`), so `offset` stays a valid column name, and carry no
+ * ANTLR vocabulary entry, so the `expecting {...}` lists of ES's syntax errors are unchanged.
+ */
+export const ExtensionKeyword = createToken({ name: 'ExtensionKeyword', pattern: Lexer.NA });
+const extensionTokens: TokenType[] = [];
+function extensionKeyword(word: string): TokenType {
+  const name = word.charAt(0) + word.slice(1).toLowerCase();
+  const token = createToken({
+    name,
+    pattern: new RegExp(word, 'i'),
+    longer_alt: Identifier,
+    categories: [ExtensionKeyword, IdentifierToken],
+  });
+  extensionTokens.push(token);
+  return token;
+}
+export const Offset = extensionKeyword('OFFSET');
+export const Fetch = extensionKeyword('FETCH');
+export const Next = extensionKeyword('NEXT');
+export const Rows = extensionKeyword('ROWS');
+export const Row = extensionKeyword('ROW');
+export const Only = extensionKeyword('ONLY');
+export const Union = extensionKeyword('UNION');
+
 // Literal tokens of the parser rules come first in ANTLR's vocabulary (T__0..T__3).
 export const LeftParen = createToken({ name: 'LeftParen', pattern: '(' });
 export const RightParen = createToken({ name: 'RightParen', pattern: ')' });
@@ -518,7 +544,9 @@ export const lexerTokens: TokenType[] = [
   RightParen,
   Comma,
   // longest keywords first: with longer_alt, `IN` would otherwise shadow `INTERVAL`
-  ...[...keywordTokens].sort((a, b) => keywordText(b).length - keywordText(a).length),
+  ...[...keywordTokens, ...extensionTokens].sort(
+    (a, b) => keywordText(b).length - keywordText(a).length,
+  ),
   Identifier,
   Unrecognized,
 ];
@@ -528,6 +556,7 @@ export const allTokens: TokenType[] = [
   ...lexerTokens,
   NonReserved,
   IdentifierToken,
+  ExtensionKeyword,
   LogicalOperator,
   BinaryOperator,
   TableIdentifier,

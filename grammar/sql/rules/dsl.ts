@@ -86,6 +86,10 @@ export interface SqlRules {
   setQuantifier: Rule;
   selectItems: Rule;
   selectItem: Rule;
+  // query-extensions.ts (beyond Elasticsearch SQL)
+  offsetClause: Rule;
+  fetchClause: Rule;
+  unionClause: Rule;
   // relation.ts
   relation: Rule;
   joinRelation: Rule;
@@ -243,6 +247,8 @@ export function isQueryAfterParens($: Dsl, k = 1): boolean {
  * ANTLR takes the clause when the alias reading cannot continue: `LIMIT 5`, `PIVOT (`,
  * `FULL OUTER JOIN`.
  */
+const unionFollowers = new Set([t.Select, t.All, t.Distinct, t.LeftParen]);
+
 export function isAliasAhead($: Dsl): boolean {
   const la1 = $.LA(1);
   if (la1.tokenType === t.As) return true;
@@ -251,5 +257,9 @@ export function isAliasAhead($: Dsl): boolean {
   if (la1.tokenType === t.Limit) return la2 !== t.IntegerValue && la2 !== t.All;
   if (la1.tokenType === t.Pivot) return la2 !== t.LeftParen;
   if (la1.tokenType === t.Full) return la2 !== t.Outer;
+  // Quarry's extensions: `OFFSET 5`, `FETCH FIRST`, `UNION [ALL] SELECT` start a clause
+  if (la1.tokenType === t.Offset) return la2 !== t.IntegerValue;
+  if (la1.tokenType === t.Fetch) return la2 !== t.First && la2 !== t.Next;
+  if (la1.tokenType === t.Union) return !unionFollowers.has(la2);
   return true;
 }

@@ -24,8 +24,10 @@ export function defineQueryRules($: SqlGrammar): void {
 
   // SqlBase.g4: queryNoWith
   // queryTerm (ORDER BY orderBy (',' orderBy)*)? limitClause?
+  // EXTENSION: UNION [ALL | DISTINCT] terms, then OFFSET and FETCH FIRST (query-extensions.ts)
   $.queryNoWith = $.RULE('queryNoWith', () => {
     $.SUBRULE($.queryTerm);
+    $.MANY1(() => $.SUBRULE($.unionClause));
     $.OPTION(() => {
       $.CONSUME(t.Order);
       $.CONSUME(t.By);
@@ -36,6 +38,8 @@ export function defineQueryRules($: SqlGrammar): void {
       });
     });
     $.OPTION1(() => $.SUBRULE($.limitClause));
+    $.OPTION2(() => $.SUBRULE($.offsetClause));
+    $.OPTION3(() => $.SUBRULE($.fetchClause));
   });
 
   // SqlBase.g4: limitClause

@@ -298,9 +298,13 @@ export function registerSqlRoutes(router: Router<Handler>, node: NodeContext): v
   };
 
   const translate: Handler = (req) => {
-    checkParams(req, []);
+    // EXTENSION: `phases` shows the requests and the in-memory steps (translate/phases.ts)
+    checkParams(req, ['phases']);
     requireBodyOrSource(req);
     const body = parseSqlBody(bodyJson(req), 'sql/query');
+    const phases = param(req, 'phases');
+    if (phases !== undefined && phases !== 'false')
+      return { status: 200, body: sql.translatePhases(body) };
     return { status: 200, body: sql.translate(body) };
   };
 

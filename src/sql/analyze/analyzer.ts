@@ -36,6 +36,8 @@ import { SourceText } from './source-text.js';
 import { applyHaving } from './having.js';
 import { applyOrderBy } from './order-by.js';
 import { analyzePivot } from './pivot.js';
+import { offsetPlan } from './query-extensions.js';
+import { unionNotTopLevel } from '../plan/union.js';
 
 export interface AnalyzeOptions {
   readonly catalog: Catalog;
@@ -74,9 +76,12 @@ class QueryAnalyzer {
   ) {}
 
   queryNoWith(q: A.QueryNoWith): LogicalPlan {
+    // EXTENSION: a top-level UNION is planned per branch (translate/union.ts)
+    if (q.unions !== undefined) throw unionNotTopLevel(q.unions[0]!.loc);
     let plan =
       q.term.kind === 'QuerySpecification' ? this.specification(q.term) : this.queryNoWith(q.term);
     if (q.orderBy.length > 0) plan = applyOrderBy(this.s, plan, q.orderBy);
+    if (q.offset !== undefined) plan = offsetPlan(plan, q.offset);
     if (q.limit !== null && q.limit.count !== null) {
       plan = {
         kind: 'Limit',

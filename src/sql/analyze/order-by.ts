@@ -28,7 +28,13 @@ import { srcOf } from './resolve-expression.js';
 /** The first Project/Aggregate under Filter/Limit/Distinct nodes. */
 function projecting(plan: LogicalPlan): LogicalPlan | null {
   let p: LogicalPlan = plan;
-  while (p.kind === 'Filter' || p.kind === 'Limit' || p.kind === 'Distinct' || p.kind === 'OrderBy')
+  while (
+    p.kind === 'Filter' ||
+    p.kind === 'Limit' ||
+    p.kind === 'Distinct' ||
+    p.kind === 'OrderBy' ||
+    p.kind === 'Offset'
+  )
     p = p.child;
   return p.kind === 'Project' || p.kind === 'Aggregate' ? p : null;
 }

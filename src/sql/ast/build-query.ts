@@ -21,6 +21,7 @@ import type {
   TableIdentifierCstNode,
 } from '../../../grammar/sql/sql-cst.js';
 import { locOf, one, textOf } from './build-context.js';
+import { buildQueryExtensions } from './build-query-extensions.js';
 import type { BuildContext } from './build-context.js';
 import {
   buildBooleanExpression,
@@ -104,7 +105,15 @@ export function buildQueryNoWith(ctx: BuildContext, node: QueryNoWithCstNode): Q
     }
     limitClause = buildLimit(ctx, limitNode);
   }
-  return queryNoWith({ term, orderBy: orders, limit: limitClause, loc: locOf(ctx, node) });
+  const ext = buildQueryExtensions(ctx, node, limitClause, (t) => buildQueryTerm(ctx, t));
+  return queryNoWith({
+    term,
+    orderBy: orders,
+    limit: ext.limit,
+    unions: ext.unions,
+    ...(ext.offset !== null ? { offset: ext.offset } : {}),
+    loc: locOf(ctx, node),
+  });
 }
 
 function endsWithLimit(term: QuerySpecification | QueryNoWith): boolean {

@@ -198,8 +198,10 @@ const PRINT: FullTransformMap<string> = {
   NamedQuery: (n) => `${printIdentifier(n.name)} AS (${printSql(n.query)})`,
   QueryNoWith: (n) =>
     printTerm(n.term) +
+    (n.unions ?? []).map((u) => ` UNION ${u.all ? 'ALL ' : ''}${printTerm(u.term)}`).join('') +
     (n.orderBy.length > 0 ? ` ORDER BY ${n.orderBy.map(printSql).join(', ')}` : '') +
-    (n.limit === null ? '' : ` ${printSql(n.limit)}`),
+    (n.limit === null ? '' : ` ${printSql(n.limit)}`) +
+    (n.offset === undefined ? '' : ` OFFSET ${n.offset.count}`),
   QuerySpecification: (n) =>
     [
       'SELECT',

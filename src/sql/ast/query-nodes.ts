@@ -33,6 +33,26 @@ export interface QueryNoWith {
   readonly term: QuerySpecification | QueryNoWith;
   readonly orderBy: readonly OrderBy[];
   readonly limit: Limit | null;
+  /** EXTENSION: `UNION [ALL] term` branches after `term`, applied left to right. */
+  readonly unions?: readonly UnionBranch[];
+  /** EXTENSION: `OFFSET n`: rows skipped after ORDER BY, before LIMIT counts. */
+  readonly offset?: Offset;
+  readonly loc: Loc;
+}
+
+/** EXTENSION (not ES SQL): one `UNION [ALL | DISTINCT] term` of a query. */
+export interface UnionBranch {
+  readonly kind: 'UnionBranch';
+  /** UNION ALL keeps duplicates; UNION (DISTINCT) removes them. */
+  readonly all: boolean;
+  readonly term: QuerySpecification | QueryNoWith;
+  readonly loc: Loc;
+}
+
+/** EXTENSION (not ES SQL): `OFFSET n [ROWS]`. */
+export interface Offset {
+  readonly kind: 'Offset';
+  readonly count: number;
   readonly loc: Loc;
 }
 
@@ -188,6 +208,8 @@ export const queryNoWith = (f: Fields<QueryNoWith>): QueryNoWith => ({
   term: f.term,
   orderBy: f.orderBy,
   limit: f.limit,
+  ...(f.unions !== undefined && f.unions.length > 0 ? { unions: f.unions } : {}),
+  ...(f.offset !== undefined ? { offset: f.offset } : {}),
   loc: f.loc,
 });
 

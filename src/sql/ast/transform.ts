@@ -64,7 +64,13 @@ const CHILDREN: FullTransformMap<readonly Node[]> = {
   // queries
   Query: (n) => list(n.with, n.body),
   NamedQuery: (n) => [n.query],
-  QueryNoWith: (n) => list(n.term, n.orderBy, n.limit),
+  QueryNoWith: (n) =>
+    list(
+      n.term,
+      (n.unions ?? []).map((u) => u.term),
+      n.orderBy,
+      n.limit,
+    ),
   QuerySpecification: (n) => list(n.top, n.selectItems, n.from, n.where, n.groupBy, n.having),
   SelectItem: (n) => [n.expression],
   Top: () => none,

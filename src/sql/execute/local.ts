@@ -70,6 +70,8 @@ function rowsOf(plan: LogicalPlan, cfg: EvalContext): Row[] {
     }
     case 'Limit':
       return rowsOf(plan.child, cfg).slice(0, plan.limit);
+    case 'Offset':
+      return rowsOf(plan.child, cfg).slice(plan.offset);
     default:
       throw sqlIllegalArgument('Cannot execute [{}] locally', [plan.kind]);
   }

@@ -24,6 +24,10 @@ import {
 import type { AliasFilters } from '../../dsl/search/alias-filter.js';
 import { scrollNext, search, type SqlNode } from './search.js';
 import type { CursorState } from './cursors.js';
+import { MAX_RESULT_WINDOW, offsetPlan } from '../translate/offset.js';
+import { getInt } from '../../engine/index-settings.js';
+import { skipRows } from './offset.js';
+import { withSqlNullHaving } from './having-nulls.js';
 
 const MAX_AGG_SORT = 10000;
 
@@ -63,12 +67,34 @@ const project = (row: unknown[], mask: readonly number[]) => mask.map((i) => row
 export async function runQuery(
   node: SqlNode,
   indices: readonly IndexService[],
-  c: QueryContainer,
+  container: QueryContainer,
   o: RunOptions,
 ): Promise<FirstPage> {
-  const source = toSearchSource(c, o.filter, o.fetchSize) as Record<string, unknown>;
+  // EXTENSION: OFFSET runs as `from` or as rows skipped after the search
+  const window = Math.min(
+    MAX_RESULT_WINDOW,
+    ...indices.map((i) => getInt(i.meta.settings, 'index.max_result_window', MAX_RESULT_WINDOW)),
+  );
+  const { container: c, skip } = offsetPlan(container, o.fetchSize, window);
+  const source = toSearchSource(container, o.filter, o.fetchSize, window) as Record<
+    string,
+    unknown
+  >;
+  if (skip > 0)
+    return skipRows(node, await runContainer(node, indices, c, source, o), skip, o.pageTimeoutMs);
+  return runContainer(node, indices, c, source, o);
+}
+
+async function runContainer(
+  node: SqlNode,
+  indices: readonly IndexService[],
+  c: QueryContainer,
+  source: Record<string, unknown>,
+  o: RunOptions,
+): Promise<FirstPage> {
   if (!isAggsOnly(c)) return runHits(node, indices, c, source, o);
-  const body = withSumValueCounts(source, c);
+  // issue 16: HAVING compares an aggregate without values as SQL NULL (having-nulls.ts)
+  const body = withSqlNullHaving(withSumValueCounts(source, c));
   if (c.groups.length === 0) return runImplicit(node, indices, c, body, o);
   return runComposite(node, indices, c, body, o);
 }

@@ -9,7 +9,11 @@ import type * as A from '../ast/nodes.js';
 import { zoneOf } from '../../functions/datetime/zones.js';
 import { DATA_TYPES, type DataTypeName } from '../../functions/data-types.js';
 import type { EvalContext } from '../functions/definition.js';
-import { planQuery, type QueryPlan } from '../translate/index.js';
+import { planQuery, type QueryContainer, type QueryPlan } from '../translate/index.js';
+import { combineUnion, MAX_UNION_ROWS, tooManyUnionRows } from './union.js';
+import { drainRows } from './offset.js';
+import { queryPhases } from '../translate/phases.js';
+import { explainUnion } from './explain-union.js';
 import { PlanCache, type PlanningTrace } from './plan-cache.js';
 import { liftLiterals, samePlan, substitute, type Lifted } from './literal-templates.js';
 import { planText } from '../plan/explain.js';
@@ -190,8 +194,32 @@ export class SqlService {
     return guardStack(text, () => this.translateStatement(text, req));
   }
 
+  /**
+   * EXTENSION: `POST /_sql/translate?phases`: the statement's Query DSL requests (one per UNION
+   * branch), the clauses each carries and what runs in memory after them (translate/phases.ts).
+   */
+  translatePhases(req: SqlRequest): Record<string, Json> {
+    if (!req.query?.trim()) throw actionRequestValidation(['query is required']);
+    const text = req.query;
+    return guardStack(text, () => {
+      const planned = this.planStatement(text, req);
+      if (planned.kind === 'command')
+        throw planningException(
+          'Cannot generate a query DSL for a special SQL command (e.g.: DESCRIBE, SHOW)',
+          text,
+        );
+      return queryPhases(
+        planned.plan,
+        (req.filter as Json) ?? null,
+        req.fetchSize ?? DEFAULT_FETCH_SIZE,
+      );
+    });
+  }
+
   private translateStatement(text: string, req: SqlRequest): Record<string, Json> {
     const planned = this.planStatement(text, req);
+    if (planned.kind === 'query' && planned.plan.union !== undefined)
+      return this.translatePhases(req);
     if (planned.kind === 'command')
       throw planningException(
         'Cannot generate a query DSL for a special SQL command (e.g.: DESCRIBE, SHOW)',
@@ -229,12 +257,45 @@ export class SqlService {
       return this.finish(r.columns, listPage(r.rows, fetchSize), timeoutMs);
     }
     const { plan, cfg } = planned;
+    if (plan.union !== undefined) {
+      // EXTENSION: each branch its own request, combined in memory (execute/union.ts)
+      const union = plan.union;
+      const branchRows: unknown[][][] = [];
+      for (const b of union.branches) branchRows.push(await this.allRows(b, req, cfg));
+      const columns = union.columns.map((col) => ({ name: col.name, type: col.dataType }));
+      const rows = combineUnion(union, branchRows);
+      return this.finish(columns, listPage(rows, fetchSize), timeoutMs);
+    }
     if (plan.container === null) {
       const local = executeLocal(plan.optimized, cfg);
       const columns = local.output.map((a) => ({ name: a.name, type: a.dataType }));
       return this.finish(columns, listPage(local.rows, fetchSize), timeoutMs);
     }
-    const c = plan.container;
+    const first = await this.runContainer(plan.container, req, cfg);
+    const columns = plan.container.columns.map((col) => ({ name: col.name, type: col.dataType }));
+    return this.finish(columns, first, timeoutMs);
+  }
+
+  /** Every row of a planned query (a UNION branch), all pages read. */
+  private async allRows(
+    plan: QueryPlan,
+    req: SqlRequest,
+    cfg: EvalContext & { zoneId: string },
+  ): Promise<unknown[][]> {
+    if (plan.container === null) return executeLocal(plan.optimized, cfg).rows;
+    const first = await this.runContainer(plan.container, req, cfg);
+    const timeoutMs = req.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
+    return drainRows(this.node, first, timeoutMs, MAX_UNION_ROWS, tooManyUnionRows);
+  }
+
+  /** The first page of a folded query, through the DSL executor. */
+  private runContainer(
+    c: QueryContainer,
+    req: SqlRequest,
+    cfg: EvalContext & { zoneId: string },
+  ): Promise<FirstPage> {
+    const fetchSize = req.fetchSize ?? DEFAULT_FETCH_SIZE;
+    const timeoutMs = req.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
     const indices = this.node.indices.resolve(c.indices.join(','), {
       ignoreUnavailable: true,
       allowNoIndices: true,
@@ -244,7 +305,7 @@ export class SqlService {
       // FROM FROZEN / index_include_frozen search frozen indices too
       ignoreThrottled: !(c.includeFrozen || req.includeFrozen === true),
     });
-    const first = await runQuery(this.node, indices, c, {
+    return runQuery(this.node, indices, c, {
       // ES SQL searches the FROM expression as written: its filtering aliases apply
       aliasFilters: this.node.indices.aliasFilters(c.pattern, indices),
       fetchSize,
@@ -252,8 +313,6 @@ export class SqlService {
       extract: { cfg, lenient: req.fieldMultiValueLeniency === true },
       pageTimeoutMs: timeoutMs,
     });
-    const columns = c.columns.map((col) => ({ name: col.name, type: col.dataType }));
-    return this.finish(columns, first, timeoutMs);
   }
 
   /**
@@ -360,6 +419,8 @@ export class SqlService {
       zoneId: cfg.zoneId,
     });
     const type = stmt.type ?? 'ALL';
+    // EXTENSION: a UNION explains its requests and in-memory steps
+    if (p.union !== undefined) return explainUnion(p, type, req.fetchSize ?? DEFAULT_FETCH_SIZE);
     const body = p.container
       ? JSON.stringify(toSearchSource(p.container, null, null), null, 2)
       : planText(p.optimized);

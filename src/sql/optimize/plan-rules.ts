@@ -17,7 +17,7 @@ import {
 import { exprKey, isFoldable, semanticEquals } from '../expression/props.js';
 import { fold } from '../expression/evaluate.js';
 import type { EvalContext } from '../functions/definition.js';
-import type { Aggregate, LogicalPlan, Order } from '../plan/logical.js';
+import type { Aggregate, LocalRelation, LogicalPlan, Order } from '../plan/logical.js';
 import {
   findPlan,
   forEachPlanDown,
@@ -224,9 +224,12 @@ export function skipQueryIfFoldingProjection(cfg: EvalContext): (plan: LogicalPl
         if (row) local = { kind: 'LocalRelation', output: planOutput(p), row, src: p.src };
       }
     });
-    return local ?? plan;
+    // EXTENSION: an OFFSET (at least 1) over the one local row leaves none
+    return local === null ? plan : findPlan(plan, 'Offset') === null ? local : emptied(local);
   };
 }
+
+const emptied = (p: LocalRelation): LocalRelation => ({ ...p, row: null });
 
 /** ES ReplaceCountInLocalRelation: COUNT over no index is 1. */
 export function replaceCountInLocalRelation(plan: LogicalPlan): LogicalPlan {

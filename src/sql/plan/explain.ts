@@ -95,6 +95,8 @@ export function nodeText(p: LogicalPlan): string {
       return `Pivot[${exprText(p.column)},${list(p.values)},${list(p.aggregates)}]`;
     case 'Distinct':
       return 'Distinct';
+    case 'Offset':
+      return `Offset[${p.offset}]`;
   }
 }
 

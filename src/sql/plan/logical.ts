@@ -107,6 +107,14 @@ export interface Distinct {
   readonly src: Src;
 }
 
+/** EXTENSION (not ES SQL): `OFFSET n` skips the first `offset` rows of its child. */
+export interface Offset {
+  readonly kind: 'Offset';
+  readonly child: LogicalPlan;
+  readonly offset: number;
+  readonly src: Src;
+}
+
 export type LogicalPlan =
   | EsRelation
   | LocalRelation
@@ -117,9 +125,10 @@ export type LogicalPlan =
   | OrderBy
   | Limit
   | Pivot
-  | Distinct;
+  | Distinct
+  | Offset;
 
-export type UnaryPlan = Filter | Project | Aggregate | OrderBy | Limit | Pivot | Distinct;
+export type UnaryPlan = Filter | Project | Aggregate | OrderBy | Limit | Pivot | Distinct | Offset;
 
 export const isUnary = (p: LogicalPlan): p is UnaryPlan =>
   p.kind !== 'EsRelation' && p.kind !== 'LocalRelation' && p.kind !== 'UnresolvedRelation';
@@ -183,6 +192,7 @@ export function planOutput(p: LogicalPlan): readonly Attribute[] {
     case 'OrderBy':
     case 'Limit':
     case 'Distinct':
+    case 'Offset':
       return planOutput(p.child);
     case 'Project':
       return p.projections.map(toAttribute);
@@ -219,6 +229,7 @@ export function planExpressions(p: LogicalPlan): Expr[] {
       return p.orders.map((o) => o.child);
     case 'Limit':
     case 'Distinct':
+    case 'Offset':
       return [];
     case 'Pivot':
       return [p.column, ...p.values, ...p.aggregates];

@@ -108,6 +108,8 @@ export interface QueryContainer {
   /** Sorts by expression id, in ORDER BY order. */
   readonly sort: ReadonlyArray<readonly [string, SortSpec]>;
   readonly limit: number;
+  /** EXTENSION: OFFSET, rows skipped before `limit` counts (absent: 0); see offset.ts. */
+  readonly offset?: number;
   readonly trackHits: boolean;
   readonly includeFrozen: boolean;
   readonly minPageSize: number;

@@ -48,6 +48,7 @@ class Folder {
   fields: Column[] = [];
   readonly sort = new Map<string, SortSpec>();
   limit = -1;
+  offset = 0;
   trackHits = false;
   includeFrozen = false;
   minPageSize = -1;
@@ -97,6 +98,13 @@ class Folder {
       case 'Limit': {
         const out = this.fold(p.child);
         this.limit = this.limit < 0 ? p.limit : Math.min(this.limit, p.limit);
+        return out;
+      }
+      case 'Offset': {
+        // rows [offset, offset + limit) of the child: skipping also shortens an inner LIMIT
+        const out = this.fold(p.child);
+        this.offset += p.offset;
+        if (this.limit >= 0) this.limit = Math.max(this.limit - p.offset, 0);
         return out;
       }
       case 'Pivot':
@@ -598,6 +606,7 @@ export function foldToContainer(plan: LogicalPlan, ctx: ScriptContext): QueryCon
     fields: f.fields,
     sort: [...f.sort.entries()],
     limit: f.limit,
+    ...(f.offset > 0 ? { offset: f.offset } : {}),
     trackHits: f.trackHits,
     includeFrozen: f.includeFrozen,
     minPageSize: f.minPageSize,

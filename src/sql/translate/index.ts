@@ -13,6 +13,9 @@ import type { QueryContainer } from './container.js';
 import type { ScriptContext } from './script.js';
 import { toSearchSource } from './to-search-source.js';
 import type { Json } from './query-dsl.js';
+import type { UnionPlan } from '../plan/union.js';
+import { planUnion } from './union.js';
+import { queryPhases } from './phases.js';
 
 export type { QueryContainer } from './container.js';
 export { toSearchSource } from './to-search-source.js';
@@ -22,9 +25,18 @@ export interface QueryPlan {
   readonly optimized: LogicalPlan;
   /** null when the plan runs locally (no index). */
   readonly container: QueryContainer | null;
+  /**
+   * EXTENSION: a UNION; its branches are planned on their own and `analyzed`/`optimized`/
+   * `container` are the first branch's.
+   */
+  readonly union?: UnionPlan<QueryPlan>;
 }
 
 export function planQuery(q: A.Query, opts: AnalyzeOptions & { zoneId: string }): QueryPlan {
+  if (q.body.unions !== undefined) {
+    const union = planUnion(q, opts, (b) => planQuery(b, opts));
+    return { ...union.branches[0]!, union };
+  }
   const analyzed = analyze(q, opts);
   const optimized = optimize(analyzed, opts.cfg);
   const sctx: ScriptContext = { cfg: opts.cfg, zoneId: opts.zoneId };
@@ -38,6 +50,8 @@ export function translateQuery(
   opts: AnalyzeOptions & { zoneId: string; fetchSize: number; filter: Json | null },
 ): { [k: string]: Json } {
   const p = planQuery(q, opts);
+  // EXTENSION: a UNION has one request per branch
+  if (p.union !== undefined) return queryPhases(p, opts.filter, opts.fetchSize);
   if (p.container === null) return {};
   return toSearchSource(p.container, opts.filter, opts.fetchSize);
 }

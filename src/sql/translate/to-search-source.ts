@@ -5,6 +5,7 @@
  * grouping) with metric and `bucket_selector` sub-aggregations, sorts, size and hit tracking.
  * This is what `_sql/translate` returns, with ES 7.10's key order.
  */
+import { offsetPlan } from './offset.js';
 import { bindScript } from './script.js';
 import { groupKeyJson, leafAggJson } from './aggs.js';
 import type { ColumnRef, QueryContainer } from './container.js';
@@ -158,10 +159,13 @@ function sorting(c: QueryContainer): Json[] {
  * null leaves sizes out.
  */
 export function toSearchSource(
-  c: QueryContainer,
+  container: QueryContainer,
   filter: Json | null,
   size: number | null,
+  maxResultWindow?: number,
 ): { [k: string]: Json } {
+  // EXTENSION: OFFSET as `from`, or as more rows to skip after the search
+  const { container: c, from } = offsetPlan(container, size, maxResultWindow);
   const aggsOnly = isAggsOnly(c);
   const body: { [k: string]: Json } = aggsOnly ? { size: 0 } : {};
   let query: Json | null = c.query ? queryJson(c.query) : null;
@@ -196,5 +200,6 @@ export function toSearchSource(
   if (fields.trackScores && !aggsOnly) body.track_scores = true;
   if (c.trackHits) body.track_total_hits = TRACK_TOTAL_HITS_ACCURATE;
   if (aggs !== null) body.aggregations = aggs;
-  return body;
+  // ES SearchSourceBuilder writes `from` first
+  return from > 0 ? { from, ...body } : body;
 }
