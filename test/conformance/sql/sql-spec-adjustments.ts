@@ -33,3 +33,18 @@ function reservedAliases(q: string): string {
 export function h2Statement(query: string): string {
   return reservedAliases(hugeNegativeScales(query));
 }
+
+/**
+ * Adjustment 5: setup_test_geo.sql fills GEOMETRY columns from geo.csv text. H2 1.4 (with H2GIS)
+ * converted text with JTS's WKT reader, which stops at the end of the geometry, so Mountain
+ * View's geoshape `POINT (...))` (a stray parenthesis) loaded; H2 2.x's own EWKT parser rejects
+ * it and the whole table. For H2 only, the CSV's geometry columns go through ST_GeomFromText
+ * (JTS's reader, h2/H2Gis.java), as 1.4 read them; CSVREAD names the columns in upper case.
+ */
+export function h2GeoSetup(script: string): string {
+  return script.replace(
+    /AS SELECT \* FROM CSVREAD\(/,
+    'AS SELECT "CITY", "REGION", "REGION_POINT", ST_GeomFromText("LOCATION"), ' +
+      'ST_GeomFromText("GEOSHAPE"), ST_GeomFromText("SHAPE") FROM CSVREAD(',
+  );
+}

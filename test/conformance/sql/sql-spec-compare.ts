@@ -6,6 +6,7 @@
  */
 import { DATA_TYPES, type DataTypeName } from '../../../src/functions/data-types.js';
 import { DateTimeValue, TimeValue } from '../../../src/functions/values.js';
+import { isGeoValue, parseWkt, toWkt, type Geometry } from '../../../src/functions/geo.js';
 import { jdbcTypeOfEsType } from './csv-spec-compare.js';
 import type { H2Column } from './sql-spec-h2.js';
 
@@ -53,6 +54,8 @@ function family(jdbc: number): string {
       return 'boolean';
     case 0:
       return 'null';
+    case 1111:
+      return 'other';
   }
   return `other:${jdbc}`;
 }
@@ -119,12 +122,43 @@ function cellDiff(col: H2Column, expected: unknown, actual: unknown): string | n
     }
     case 'boolean':
       return actual === expected ? null : bad();
+    case 'other':
+      return sameGeometry(expected, actual) ? null : bad();
     default:
       return String(actual) === String(expected) ? null : bad();
   }
 }
 
+/** A WKT text (H2's geometry, a Quarry string) or a Quarry geo value as a geometry. */
+function geometryOf(v: unknown): Geometry | null {
+  if (isGeoValue(v)) return v.geometry;
+  if (typeof v !== 'string') return null;
+  try {
+    return parseWkt(v).geometry;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * JdbcAssert for OTHER columns: H2's geometry text read with ES's WKT parser, then a point
+ * within 1e-6 on x and y (geo_point doc values are long-encoded), anything else equal as
+ * libs/geo geometries are (same type, same coordinates in the same order).
+ */
+function sameGeometry(expected: unknown, actual: unknown): boolean {
+  const e = geometryOf(expected);
+  const a = geometryOf(actual);
+  if (e === null || a === null) return String(expected) === String(actual);
+  if (a.type === 'POINT') {
+    if (e.type !== 'POINT') return false;
+    if (e.point === null || a.point === null) return e.point === a.point;
+    return Math.abs(e.point.x - a.point.x) <= 1e-6 && Math.abs(e.point.y - a.point.y) <= 1e-6;
+  }
+  return JSON.stringify(e) === JSON.stringify(a);
+}
+
 function show(v: unknown): string {
+  if (isGeoValue(v)) return `${toWkt(v.geometry)} (geo)`;
   if (v instanceof DateTimeValue) return `${new Date(v.millis).toISOString()} (${v.millis})`;
   if (typeof v === 'bigint') return v.toString();
   try {
@@ -151,7 +185,14 @@ export function compareWithH2(
       return `different column name [${i + 1}]: expected ${e.name} but was ${a.name}`;
     }
     const t = esType(a.type);
-    const af = t === null ? `other:${a.type}` : family(jdbcTypeOfEsType(t));
+    // JdbcAssert: H2 types GEOMETRY as OTHER and so counts ES's geometry JDBC type (114, shared
+    // by GEO_POINT, GEO_SHAPE and SHAPE, whose lookup by number names a GEO_ type)
+    const af =
+      t === null
+        ? `other:${a.type}`
+        : jdbcTypeOfEsType(t) === 114 && e.jdbc === 1111
+          ? 'other'
+          : family(jdbcTypeOfEsType(t));
     const ef = family(e.jdbc);
     // H2 types an untyped NULL column as anything; Quarry's NULL type stays comparable to it
     if (ef !== af && af !== 'null') {

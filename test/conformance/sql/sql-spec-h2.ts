@@ -2,18 +2,22 @@
  * The H2 oracle process: H2Oracle.java compiled at test time into a temp dir (javac), run on the
  * Debian `libh2-java` jar with the spec directory on the classpath so the setup_*.sql scripts
  * and their `CSVREAD('classpath:/…')` files load as upstream loads them; in-memory database,
- * JVM zone UTC (ES LocalH2 sets UTC as the default zone). One statement per line in, one JSON
- * result per line out.
+ * JVM zone UTC (ES LocalH2 sets UTC as the default zone). For the geo files H2Gis.java (the ST_
+ * functions, on Debian's `libjts-java`) is compiled and loaded too. One statement per line in, one
+ * JSON result per line out.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { repoRoot } from '../../helpers/golden.js';
 
 export const H2_JAR = process.env.H2_JAR ?? '/usr/share/java/h2.jar';
+/** JTS for the geo files' ST_ functions (h2/H2Gis.java; Debian package libjts-java). */
+export const JTS_JAR = process.env.JTS_JAR ?? '/usr/share/java/jts-core.jar';
 const SOURCE = resolve(repoRoot, 'test/conformance/sql/h2/H2Oracle.java');
+const GIS_SOURCE = resolve(repoRoot, 'test/conformance/sql/h2/H2Gis.java');
 
 export interface H2Column {
   readonly name: string;
@@ -32,6 +36,7 @@ export interface H2Oracle {
 /** Why the oracle cannot run here (no JDK, no H2 jar), or null when it can. */
 export function h2Unavailable(): string | null {
   if (!existsSync(H2_JAR)) return `no H2 jar at ${H2_JAR} (Debian package libh2-java)`;
+  if (!existsSync(JTS_JAR)) return `no JTS jar at ${JTS_JAR} (Debian package libjts-java)`;
   for (const tool of ['java', 'javac']) {
     const r = spawnSync(tool, ['-version'], { stdio: 'ignore' });
     if (r.error || r.status !== 0) return `no ${tool} on PATH (openjdk-17-jdk-headless)`;
@@ -39,14 +44,44 @@ export function h2Unavailable(): string | null {
   return null;
 }
 
+export interface H2Options {
+  /** Load the ST_ functions of h2/H2Gis.java (needs JTS) before the scripts. */
+  readonly gis?: boolean;
+  /** Adjusted setup scripts by classpath name, shadowing the spec directory's (adjustments). */
+  readonly scripts?: Readonly<Record<string, string>>;
+}
+
 /** Compiles and starts the oracle with the given setup scripts, resolved on `specDir`. */
-export async function startH2(specDir: string, scripts: readonly string[]): Promise<H2Oracle> {
+export async function startH2(
+  specDir: string,
+  scripts: readonly string[],
+  options: H2Options = {},
+): Promise<H2Oracle> {
   const classes = mkdtempSync(join(tmpdir(), 'quarry-h2-'));
-  const javac = spawnSync('javac', ['-d', classes, SOURCE], { encoding: 'utf8' });
-  if (javac.status !== 0) throw new Error(`javac H2Oracle.java: ${javac.stderr}`);
+  const jars = options.gis ? [H2_JAR, JTS_JAR] : [H2_JAR];
+  const sources = options.gis ? [SOURCE, GIS_SOURCE] : [SOURCE];
+  const javac = spawnSync('javac', ['-cp', jars.join(':'), '-d', classes, ...sources], {
+    encoding: 'utf8',
+  });
+  if (javac.status !== 0) {
+    rmSync(classes, { recursive: true, force: true });
+    throw new Error(`javac H2Oracle.java: ${javac.stderr}`);
+  }
+  // the classes directory comes first on the classpath, so a script written there shadows
+  for (const [name, text] of Object.entries(options.scripts ?? {})) {
+    mkdirSync(dirname(join(classes, name)), { recursive: true });
+    writeFileSync(join(classes, name), text);
+  }
   const child: ChildProcess = spawn(
     'java',
-    ['-Duser.timezone=UTC', '-cp', [classes, H2_JAR, specDir].join(':'), 'H2Oracle', ...scripts],
+    [
+      '-Duser.timezone=UTC',
+      '-cp',
+      [classes, ...jars, specDir].join(':'),
+      'H2Oracle',
+      ...(options.gis ? ['--gis'] : []),
+      ...scripts,
+    ],
     { stdio: ['pipe', 'pipe', 'pipe'] },
   );
   let stderr = '';

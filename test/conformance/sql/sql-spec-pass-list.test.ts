@@ -1,7 +1,8 @@
 /**
  * CI check: every `.sql-spec` statement listed in sql-spec-pass-list.txt still gives H2's result
- * set (the H2 oracle as upstream's SqlSpecTestCase uses it). Needs a JDK and Debian's libh2-java
- * (.ci/run installs both); skipped with the reason when either is missing. Regenerate the list
+ * set (the H2 oracle as upstream's SqlSpecTestCase and GeoSqlSpecTestCase use it). Needs a JDK,
+ * Debian's libh2-java and libjts-java (.ci/run installs them); skipped with the reason when one
+ * is missing. Regenerate the list
  * with `npm run conformance:sql-spec -- --update-pass-list` (the counts per file: without the flag).
  */
 import { readFileSync } from 'node:fs';

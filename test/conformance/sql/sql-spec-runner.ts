@@ -2,24 +2,53 @@
  * The `.sql-spec` runner (ES SqlSpecTestCase): every statement of the 7.10 files and of es-6.8/
  * runs on H2 (loaded from setup_test_emp.sql, as upstream's LocalH2) and on a fresh in-process
  * Quarry node loaded with the same data sets (the csv-spec loader), through the SQL session in
- * jdbc mode with every page fetched; sql-spec-compare checks the two result sets.
+ * jdbc mode with every page fetched; sql-spec-compare checks the two result sets. The geo files
+ * (ES GeoSqlSpecTestCase) run on their own H2 with the ST_ functions and the OGC and geo scripts,
+ * and on a node that also holds the geo and ogc indices.
  * A statement H2 itself rejects is `oracle-error` (not comparable), never a Quarry failure.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { toEsError } from '../../../src/common/errors.js';
 import type { SqlService } from '../../../src/sql/execute/session.js';
 import { SQL_SPEC_DIR } from './datasets.js';
 import { startSpecNode } from './runner.js';
 import { compareWithH2 } from './sql-spec-compare.js';
-import { startH2, type H2Oracle } from './sql-spec-h2.js';
-import { h2Statement } from './sql-spec-adjustments.js';
+import { startH2, type H2Oracle, type H2Options } from './sql-spec-h2.js';
+import { h2GeoSetup, h2Statement } from './sql-spec-adjustments.js';
 import { parseSqlSpecFile } from './sql-spec-parser.js';
 
 /** The files of both suites (7.10 and es-6.8); 7.10 adds `subselect`. */
 const BOTH = ['select', 'filter', 'datetime', 'math', 'agg', 'agg-ordering', 'arithmetic', 'string-functions', 'case-functions', 'null']; // prettier-ignore
 
-/** The files upstream's SqlSpecTestCase reads (geo needs the geo data set, not loaded here). */
-export const SQL_SPEC_FILES = [...BOTH, 'subselect', ...BOTH.map((f) => `es-6.8/${f}`)];
+/** The files upstream's GeoSqlSpecTestCase reads, on H2 with the ST_ functions (h2/H2Gis.java). */
+const GEO = ['ogc/ogc', 'geo/geosql'];
+
+/** The files upstream's SqlSpecTestCase and GeoSqlSpecTestCase read. */
+export const SQL_SPEC_FILES = [...BOTH, 'subselect', ...BOTH.map((f) => `es-6.8/${f}`), ...GEO];
+
+/** An H2 (and Quarry node) loaded as upstream's test case for the file loads them. */
+interface Setup {
+  readonly scripts: readonly string[];
+  readonly options: H2Options;
+  readonly geo: boolean;
+}
+
+const PLAIN: Setup = { scripts: ['setup_test_emp.sql'], options: {}, geo: false };
+
+// GeoSqlSpecTestCase: the OGC script, then the geo one (adjustment 5 for H2 2.x)
+const GEO_SETUP: Setup = {
+  scripts: ['ogc/sqltsch.sql', 'geo/setup_test_geo.sql'],
+  options: {
+    gis: true,
+    scripts: {
+      'geo/setup_test_geo.sql': h2GeoSetup(
+        readFileSync(resolve(SQL_SPEC_DIR, 'geo/setup_test_geo.sql'), 'utf8'),
+      ),
+    },
+  },
+  geo: true,
+};
 
 export type SqlSpecStatus = 'passed' | 'failed' | 'skipped' | 'oracle-error';
 
@@ -70,8 +99,22 @@ export async function runSqlSpecs(
   files: readonly string[] = SQL_SPEC_FILES,
   only?: ReadonlySet<string>,
 ): Promise<SqlSpecResult[]> {
-  let h2 = await startH2(SQL_SPEC_DIR, ['setup_test_emp.sql']);
-  const node = await startSpecNode('main').catch((e) => {
+  const plain = files.filter((f) => !GEO.includes(f));
+  const geo = files.filter((f) => GEO.includes(f));
+  return [
+    ...(plain.length > 0 ? await runWith(PLAIN, plain, only) : []),
+    ...(geo.length > 0 ? await runWith(GEO_SETUP, geo, only) : []),
+  ];
+}
+
+async function runWith(
+  setup: Setup,
+  files: readonly string[],
+  only?: ReadonlySet<string>,
+): Promise<SqlSpecResult[]> {
+  const start = () => startH2(SQL_SPEC_DIR, setup.scripts, setup.options);
+  let h2 = await start();
+  const node = await startSpecNode('main', undefined, setup.geo).catch((e) => {
     h2.close();
     throw e;
   });
@@ -85,7 +128,7 @@ export async function runSqlSpecs(
         // a statement H2 never answered leaves it busy: start a fresh one for the next
         if (r.status === 'oracle-error' && r.reason?.startsWith('oracle failure')) {
           h2.close();
-          h2 = await startH2(SQL_SPEC_DIR, ['setup_test_emp.sql']);
+          h2 = await start();
         }
       }
     }

@@ -3,11 +3,13 @@
  * loaded from the setup_*.sql scripts and on Elasticsearch, then compares the result sets).
  *
  * Usage: java -Duser.timezone=UTC -cp <classes>:h2.jar:<spec dir> H2Oracle setup_test_emp.sql ...
- * The scripts (and the CSV files they read through classpath:/) come from the classpath. Then one
+ * The scripts (and the CSV files they read through classpath:/) come from the classpath; a first
+ * argument --gis loads the ST_ functions of H2Gis (the geo spec files) before them. Then one
  * statement per stdin line; for each, one JSON line on stdout:
  *   {"columns":[{"name":"g","type":"VARCHAR","jdbc":12}],"rows":[["F"],...]}  or  {"error":"..."}
  * Integers and decimals print as JSON numbers, doubles as numbers or "NaN"/"Infinity" strings,
- * timestamps/dates as epoch milliseconds (UTC), times as milliseconds of the day.
+ * timestamps/dates as epoch milliseconds (UTC), times as milliseconds of the day, geometries as
+ * their WKT without SRID (the text of the JTS Geometry H2 hands out, as upstream's JdbcAssert reads).
  */
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -31,6 +33,11 @@ public final class H2Oracle {
         try (Connection c = DriverManager.getConnection(
                 "jdbc:h2:mem:essql;DATABASE_TO_UPPER=false", "sa", "")) {
             for (String script : args) {
+                if (script.equals("--gis")) {
+                    // by name: only the geo runs compile H2Gis (it needs jts-core)
+                    Class.forName("H2Gis").getMethod("load", Connection.class).invoke(null, c);
+                    continue;
+                }
                 try (Statement s = c.createStatement()) {
                     s.execute("RUNSCRIPT FROM 'classpath:/" + script + "'");
                 }
@@ -100,7 +107,8 @@ public final class H2Oracle {
                 return Long.toString(t.withOffsetSameInstant(ZoneOffset.UTC).toLocalTime().toNanoOfDay() / 1_000_000);
             }
             default:
-                return str(rs.getString(i));
+                // a JTS Geometry's text is its WKT without the SRID H2's getString adds
+                return str(o.getClass().getName().startsWith("org.locationtech.jts.") ? o.toString() : rs.getString(i));
         }
     }
 
