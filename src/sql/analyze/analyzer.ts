@@ -36,6 +36,7 @@ import { SourceText } from './source-text.js';
 import { applyHaving } from './having.js';
 import { applyOrderBy } from './order-by.js';
 import { analyzePivot } from './pivot.js';
+import { analyzeJoin } from './join.js';
 
 export interface AnalyzeOptions {
   readonly catalog: Catalog;
@@ -110,6 +111,8 @@ class QueryAnalyzer {
         const plan = this.relation(r.relation);
         return r.alias !== null ? requalify(plan, r.alias) : plan;
       }
+      case 'JoinRelation':
+        return analyzeJoin(this.s, r, (x) => this.relation(x));
     }
   }
 

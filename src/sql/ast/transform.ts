@@ -75,6 +75,7 @@ const CHILDREN: FullTransformMap<readonly Node[]> = {
   TableRelation: (n) => [n.table],
   SubqueryRelation: (n) => [n.query],
   ParenthesizedRelation: (n) => [n.relation],
+  JoinRelation: (n) => [n.left, n.right, n.condition],
   TableIdentifier: () => none,
   Pivot: (n) => list(n.aggregates, n.column, n.values),
   NamedValue: (n) => [n.expression],

@@ -9,7 +9,9 @@ import type * as A from '../ast/nodes.js';
 import { zoneOf } from '../../functions/datetime/zones.js';
 import { DATA_TYPES, type DataTypeName } from '../../functions/data-types.js';
 import type { EvalContext } from '../functions/definition.js';
-import { planQuery, type QueryPlan } from '../translate/index.js';
+import { planQuery, type QueryContainer, type QueryPlan } from '../translate/index.js';
+import { joinSearchSource } from '../translate/join.js';
+import { runJoin } from './hash-join.js';
 import { PlanCache, type PlanningTrace } from './plan-cache.js';
 import { planText } from '../plan/explain.js';
 import { toSearchSource } from '../translate/to-search-source.js';
@@ -187,6 +189,12 @@ export class SqlService {
         'Cannot generate a query DSL for a special SQL command (e.g.: DESCRIBE, SHOW)',
         text,
       );
+    if (planned.plan.join)
+      return joinSearchSource(
+        planned.plan.join,
+        (req.filter as Json) ?? null,
+        this.node.joinMaxRows,
+      );
     const c = planned.plan.container;
     if (c === null)
       throw planningException(
@@ -219,21 +227,28 @@ export class SqlService {
       return this.finish(r.columns, listPage(r.rows, fetchSize), timeoutMs);
     }
     const { plan, cfg } = planned;
+    if (plan.join) {
+      const r = await runJoin(this.node, plan.join, {
+        cfg,
+        lenient: req.fieldMultiValueLeniency === true,
+        filter: (req.filter as Json) ?? null,
+        pageTimeoutMs: timeoutMs,
+        ...(this.node.joinMaxRows !== undefined ? { maxRows: this.node.joinMaxRows } : {}),
+        resolve: (c) => {
+          const indices = this.searchIndices(c, req);
+          return { indices, aliasFilters: this.node.indices.aliasFilters(c.pattern, indices) };
+        },
+      });
+      const columns = r.output.map((a) => ({ name: a.name, type: a.dataType }));
+      return this.finish(columns, listPage(r.rows, fetchSize), timeoutMs);
+    }
     if (plan.container === null) {
       const local = executeLocal(plan.optimized, cfg);
       const columns = local.output.map((a) => ({ name: a.name, type: a.dataType }));
       return this.finish(columns, listPage(local.rows, fetchSize), timeoutMs);
     }
     const c = plan.container;
-    const indices = this.node.indices.resolve(c.indices.join(','), {
-      ignoreUnavailable: true,
-      allowNoIndices: true,
-      expandOpen: true,
-      expandClosed: false,
-      forbidClosed: false,
-      // FROM FROZEN / index_include_frozen search frozen indices too
-      ignoreThrottled: !(c.includeFrozen || req.includeFrozen === true),
-    });
+    const indices = this.searchIndices(c, req);
     const first = await runQuery(this.node, indices, c, {
       // ES SQL searches the FROM expression as written: its filtering aliases apply
       aliasFilters: this.node.indices.aliasFilters(c.pattern, indices),
@@ -244,6 +259,19 @@ export class SqlService {
     });
     const columns = c.columns.map((col) => ({ name: col.name, type: col.dataType }));
     return this.finish(columns, first, timeoutMs);
+  }
+
+  /** The concrete indices a folded query searches. */
+  private searchIndices(c: QueryContainer, req: SqlRequest) {
+    return this.node.indices.resolve(c.indices.join(','), {
+      ignoreUnavailable: true,
+      allowNoIndices: true,
+      expandOpen: true,
+      expandClosed: false,
+      forbidClosed: false,
+      // FROM FROZEN / index_include_frozen search frozen indices too
+      ignoreThrottled: !(c.includeFrozen || req.includeFrozen === true),
+    });
   }
 
   /**
@@ -297,9 +325,11 @@ export class SqlService {
       zoneId: cfg.zoneId,
     });
     const type = stmt.type ?? 'ALL';
-    const body = p.container
-      ? JSON.stringify(toSearchSource(p.container, null, null), null, 2)
-      : planText(p.optimized);
+    const body = p.join
+      ? JSON.stringify(joinSearchSource(p.join, null, this.node.joinMaxRows), null, 2)
+      : p.container
+        ? JSON.stringify(toSearchSource(p.container, null, null), null, 2)
+        : planText(p.optimized);
     switch (type) {
       case 'PARSED':
       case 'ANALYZED':

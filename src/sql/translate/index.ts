@@ -13,6 +13,8 @@ import type { QueryContainer } from './container.js';
 import type { ScriptContext } from './script.js';
 import { toSearchSource } from './to-search-source.js';
 import type { Json } from './query-dsl.js';
+import { findJoin } from '../plan/join.js';
+import { joinSearchSource, planJoin, type PlannedJoin } from './join.js';
 
 export type { QueryContainer } from './container.js';
 export { toSearchSource } from './to-search-source.js';
@@ -20,12 +22,21 @@ export { toSearchSource } from './to-search-source.js';
 export interface QueryPlan {
   readonly analyzed: LogicalPlan;
   readonly optimized: LogicalPlan;
-  /** null when the plan runs locally (no index). */
+  /** null when the plan runs locally (no index) or is a JOIN. */
   readonly container: QueryContainer | null;
+  /** A JOIN (issue 16): two searches, a hash join, the rest in memory. */
+  readonly join?: PlannedJoin;
 }
 
 export function planQuery(q: A.Query, opts: AnalyzeOptions & { zoneId: string }): QueryPlan {
   const analyzed = analyze(q, opts);
+  if (findJoin(analyzed) !== null) {
+    const { optimized, join } = planJoin(analyzed, opts.cfg, {
+      cfg: opts.cfg,
+      zoneId: opts.zoneId,
+    });
+    return { analyzed, optimized, container: null, join };
+  }
   const optimized = optimize(analyzed, opts.cfg);
   const sctx: ScriptContext = { cfg: opts.cfg, zoneId: opts.zoneId };
   const local = findPlan(optimized, 'EsRelation') === null;
@@ -38,6 +49,7 @@ export function translateQuery(
   opts: AnalyzeOptions & { zoneId: string; fetchSize: number; filter: Json | null },
 ): { [k: string]: Json } {
   const p = planQuery(q, opts);
+  if (p.join) return joinSearchSource(p.join, opts.filter);
   if (p.container === null) return {};
   return toSearchSource(p.container, opts.filter, opts.fetchSize);
 }
