@@ -16,6 +16,8 @@ import type { Json } from '../translate/query-dsl.js';
 import type { QueryContainer } from '../translate/container.js';
 import { DEFAULT_JOIN_MAX_ROWS } from '../plan/join.js';
 import { planOutput } from '../plan/logical.js';
+import { planHasWindow, splitWindows } from '../plan/window.js';
+import { windowsOver } from './window.js';
 import type { CursorState } from './cursors.js';
 import { compileOver, layoutOf, runInMemory, valueKey, type Rel } from './in-memory.js';
 import { executeLocal } from './local.js';
@@ -39,7 +41,7 @@ export interface JoinRunOptions {
 }
 
 /** Estimated heap of held rows, checked against the request breaker as rows arrive. */
-class RowAccounting {
+export class RowAccounting {
   private bytes = 0;
   private checkedAt = 0;
   constructor(private readonly node: SqlNode) {}
@@ -60,14 +62,16 @@ class RowAccounting {
 export const joinTooLarge = (side: string, index: string, max: number): EsError =>
   new EsError(
     'illegal_argument_exception',
-    `The ${side} input of the JOIN [${index}] has more than [${max}] rows, the limit per JOIN input ([sql.join.max_rows]); narrow it with WHERE conditions on that input`,
+    side === 'window'
+      ? `The input of the window functions [${index}] has more than [${max}] rows, the limit of rows held in memory ([sql.join.max_rows]); narrow it with WHERE conditions`
+      : `The ${side} input of the JOIN [${index}] has more than [${max}] rows, the limit per JOIN input ([sql.join.max_rows]); narrow it with WHERE conditions on that input`,
     400,
   );
 
 /** Every row of one input, through its search's pages. */
-async function fetchInput(
+export async function fetchInput(
   node: SqlNode,
-  side: 'left' | 'right',
+  side: string,
   p: PlannedInput,
   o: JoinRunOptions,
   acct: RowAccounting,
@@ -193,6 +197,15 @@ export async function runJoin(
   const joined = hashJoin(j, left, right, o.cfg);
   const s = j.split;
   const leaf: Rel = { layout: layoutOf([...s.left.attrs, ...s.right.attrs]), rows: joined };
+  // window functions over the joined rows: the plan below them, the windows, the rest
+  if (planHasWindow(s.above)) {
+    const split = splitWindows(s.above);
+    return windowsOver(
+      split,
+      runInMemory(split.inner, () => leaf, o.cfg),
+      o.cfg,
+    );
+  }
   const rel = runInMemory(s.above, () => leaf, o.cfg);
   const output = planOutput(s.above);
   const idx = output.map((a) => {

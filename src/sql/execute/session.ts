@@ -12,6 +12,8 @@ import type { EvalContext } from '../functions/definition.js';
 import { planQuery, type QueryContainer, type QueryPlan } from '../translate/index.js';
 import { joinSearchSource } from '../translate/join.js';
 import { runJoin } from './hash-join.js';
+import { runWindows } from './window.js';
+import { windowSearchSource } from '../translate/window.js';
 import { PlanCache, type PlanningTrace } from './plan-cache.js';
 import { planText } from '../plan/explain.js';
 import { toSearchSource } from '../translate/to-search-source.js';
@@ -189,6 +191,8 @@ export class SqlService {
         'Cannot generate a query DSL for a special SQL command (e.g.: DESCRIBE, SHOW)',
         text,
       );
+    if (planned.plan.window)
+      return windowSearchSource(planned.plan.window, (req.filter as Json) ?? null);
     if (planned.plan.join)
       return joinSearchSource(
         planned.plan.join,
@@ -227,18 +231,21 @@ export class SqlService {
       return this.finish(r.columns, listPage(r.rows, fetchSize), timeoutMs);
     }
     const { plan, cfg } = planned;
-    if (plan.join) {
-      const r = await runJoin(this.node, plan.join, {
+    if (plan.join || plan.window) {
+      const o = {
         cfg,
         lenient: req.fieldMultiValueLeniency === true,
         filter: (req.filter as Json) ?? null,
         pageTimeoutMs: timeoutMs,
         ...(this.node.joinMaxRows !== undefined ? { maxRows: this.node.joinMaxRows } : {}),
-        resolve: (c) => {
+        resolve: (c: QueryContainer) => {
           const indices = this.searchIndices(c, req);
           return { indices, aliasFilters: this.node.indices.aliasFilters(c.pattern, indices) };
         },
-      });
+      };
+      const r = plan.join
+        ? await runJoin(this.node, plan.join, o)
+        : await runWindows(this.node, plan.window!, o);
       const columns = r.output.map((a) => ({ name: a.name, type: a.dataType }));
       return this.finish(columns, listPage(r.rows, fetchSize), timeoutMs);
     }
@@ -327,9 +334,11 @@ export class SqlService {
     const type = stmt.type ?? 'ALL';
     const body = p.join
       ? JSON.stringify(joinSearchSource(p.join, null, this.node.joinMaxRows), null, 2)
-      : p.container
-        ? JSON.stringify(toSearchSource(p.container, null, null), null, 2)
-        : planText(p.optimized);
+      : p.window
+        ? JSON.stringify(windowSearchSource(p.window, null), null, 2)
+        : p.container
+          ? JSON.stringify(toSearchSource(p.container, null, null), null, 2)
+          : planText(p.optimized);
     switch (type) {
       case 'PARSED':
       case 'ANALYZED':

@@ -15,6 +15,8 @@ import { toSearchSource } from './to-search-source.js';
 import type { Json } from './query-dsl.js';
 import { findJoin } from '../plan/join.js';
 import { joinSearchSource, planJoin, type PlannedJoin } from './join.js';
+import { planHasWindow } from '../plan/window.js';
+import { planWindows, windowSearchSource, type PlannedWindow } from './window.js';
 
 export type { QueryContainer } from './container.js';
 export { toSearchSource } from './to-search-source.js';
@@ -26,6 +28,8 @@ export interface QueryPlan {
   readonly container: QueryContainer | null;
   /** A JOIN (issue 16): two searches, a hash join, the rest in memory. */
   readonly join?: PlannedJoin;
+  /** Window functions (issue 16): one search, the windows and the rest in memory. */
+  readonly window?: PlannedWindow;
 }
 
 export function planQuery(q: A.Query, opts: AnalyzeOptions & { zoneId: string }): QueryPlan {
@@ -36,6 +40,10 @@ export function planQuery(q: A.Query, opts: AnalyzeOptions & { zoneId: string })
       zoneId: opts.zoneId,
     });
     return { analyzed, optimized, container: null, join };
+  }
+  if (planHasWindow(analyzed)) {
+    const window = planWindows(analyzed, opts.cfg, { cfg: opts.cfg, zoneId: opts.zoneId });
+    return { analyzed, optimized: window.inner.optimized, container: null, window };
   }
   const optimized = optimize(analyzed, opts.cfg);
   const sctx: ScriptContext = { cfg: opts.cfg, zoneId: opts.zoneId };
@@ -50,6 +58,7 @@ export function translateQuery(
 ): { [k: string]: Json } {
   const p = planQuery(q, opts);
   if (p.join) return joinSearchSource(p.join, opts.filter);
+  if (p.window) return windowSearchSource(p.window, opts.filter);
   if (p.container === null) return {};
   return toSearchSource(p.container, opts.filter, opts.fetchSize);
 }
