@@ -5,6 +5,7 @@
  * `--cluster`: the cluster ingest bench instead (test/bench/cluster-bench.ts).
  * `--ops`: ingest through a pipeline and `_reindex` throughput instead (test/bench/ops-bench.ts).
  * `--analysis`: indexing with language/shingle analyzers and highlighting cost (analysis-bench.ts).
+ * `--sql-ext`: SQL JOIN (100,000 × 1,000 rows) and window functions (sql-ext-bench.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { clusterOptions, runClusterBench } from './cluster-bench.js';
 import { ensureHarness as ensureHarnessIn, harnessDir } from './harness.js';
 import { opsOptions, runOpsBench } from './ops-bench.js';
 import { analysisOptions, runAnalysisBench } from './analysis-bench.js';
+import { runSqlExtBench, sqlExtOptions } from './sql-ext-bench.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -234,4 +236,7 @@ if (args.includes('--cluster')) {
 } else if (args.includes('--analysis')) {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   process.stdout.write(await runAnalysisBench(root, analysisOptions(args)));
+} else if (args.includes('--sql-ext')) {
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  process.stdout.write(await runSqlExtBench(root, sqlExtOptions(args)));
 } else main();
