@@ -17,6 +17,7 @@ import { defineRelationRules } from './rules/relation.js';
 import { defineExpressionRules } from './rules/expression.js';
 import { definePrimaryRules } from './rules/primary.js';
 import { defineLiteralRules } from './rules/literal.js';
+import { defineWindowRules } from './rules/window.js';
 
 type Rule = ParserMethod<[], CstNode>;
 
@@ -40,6 +41,7 @@ export class SqlParser extends CstParser {
     defineExpressionRules(grammar);
     definePrimaryRules(grammar);
     defineLiteralRules(grammar);
+    defineWindowRules(grammar);
     this.performSelfAnalysis();
   }
 

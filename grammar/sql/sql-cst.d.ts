@@ -819,6 +819,35 @@ export type FunctionExpressionCstChildren = {
   functionTemplate?: FunctionTemplateCstNode[];
   FunctionEsc?: IToken[];
   EscEnd?: IToken[];
+  overClause?: OverClauseCstNode[];
+};
+
+export interface OverClauseCstNode extends CstNode {
+  name: 'overClause';
+  children: OverClauseCstChildren;
+}
+
+export type OverClauseCstChildren = {
+  identifier: IdentifierCstNode[];
+  LeftParen: IToken[];
+  partitionBy?: PartitionByCstNode[];
+  Order?: IToken[];
+  By?: IToken[];
+  orderBy?: OrderByCstNode[];
+  Comma?: IToken[];
+  RightParen: IToken[];
+};
+
+export interface PartitionByCstNode extends CstNode {
+  name: 'partitionBy';
+  children: PartitionByCstChildren;
+}
+
+export type PartitionByCstChildren = {
+  identifier: IdentifierCstNode[];
+  By: IToken[];
+  booleanExpression: BooleanExpressionCstNode[];
+  Comma?: IToken[];
 };
 
 export interface FunctionTemplateCstNode extends CstNode {
@@ -1091,6 +1120,8 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   extractExpression(children: ExtractExpressionCstChildren, param?: IN): OUT;
   extractTemplate(children: ExtractTemplateCstChildren, param?: IN): OUT;
   functionExpression(children: FunctionExpressionCstChildren, param?: IN): OUT;
+  overClause(children: OverClauseCstChildren, param?: IN): OUT;
+  partitionBy(children: PartitionByCstChildren, param?: IN): OUT;
   functionTemplate(children: FunctionTemplateCstChildren, param?: IN): OUT;
   functionName(children: FunctionNameCstChildren, param?: IN): OUT;
   star(children: StarCstChildren, param?: IN): OUT;

@@ -15,6 +15,9 @@ export const DEFAULT_SEARCH_TIMEOUT = 'search.default_search_timeout';
 /** ES SearchService.DEFAULT_ALLOW_PARTIAL_SEARCH_RESULTS (default true). */
 export const DEFAULT_ALLOW_PARTIAL_RESULTS = 'search.default_allow_partial_results';
 
+/** Quarry's SQL JOIN (issue 16): rows past which one JOIN input is refused (default 100,000). */
+export const SQL_JOIN_MAX_ROWS = 'sql.join.max_rows';
+
 /** ES Booleans.parseBoolean: only `true` and `false`. */
 export function strictBoolean(value: string): boolean {
   if (value === 'true') return true;
@@ -38,6 +41,7 @@ const PARSERS: Record<string, (value: string, key: string) => unknown> = {
   [DEFAULT_ALLOW_PARTIAL_RESULTS]: strictBoolean,
   'search.max_buckets': intAtLeast(0),
   [MAX_AGG_DEPTH_SETTING]: intAtLeast(1),
+  [SQL_JOIN_MAX_ROWS]: intAtLeast(1),
 };
 
 /** Throws ES's error when `key` is a search setting and `value` is not a valid value for it. */
@@ -53,6 +57,12 @@ export function validateNodeSearchSettings(raw: Record<string, string>): void {
 
 function settingValue(node: NodeContext, key: string): string | undefined {
   return node.clusterSettings?.()[key] ?? node.settings.raw[key];
+}
+
+/** `sql.join.max_rows`, or undefined for the default. */
+export function sqlJoinMaxRows(node: NodeContext): number | undefined {
+  const v = settingValue(node, SQL_JOIN_MAX_ROWS);
+  return v === undefined ? undefined : Number(v);
 }
 
 /** `search.default_search_timeout` in ms; -1 when none. */

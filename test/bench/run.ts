@@ -8,6 +8,7 @@
  * installed from Debian when missing, started on loopback, queried over their own protocols).
  * `--scale 10m`: the 1M-to-10M logs scale test instead (test/bench/scale-bench.ts; about an hour).
  * `--analysis`: indexing with language/shingle analyzers and highlighting cost (analysis-bench.ts).
+ * `--sql-ext`: SQL JOIN (100,000 × 1,000 rows) and window functions (sql-ext-bench.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import {
   runServerPeers,
   serverPeerTable,
 } from './server-peers.js';
+import { runSqlExtBench, sqlExtOptions } from './sql-ext-bench.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -253,4 +255,7 @@ if (args.includes('--cluster')) {
 } else if (args.includes('--analysis')) {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   process.stdout.write(await runAnalysisBench(root, analysisOptions(args)));
+} else if (args.includes('--sql-ext')) {
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  process.stdout.write(await runSqlExtBench(root, sqlExtOptions(args)));
 } else main();

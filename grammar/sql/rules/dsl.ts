@@ -126,6 +126,9 @@ export interface SqlRules {
   extractExpression: Rule;
   extractTemplate: Rule;
   functionExpression: Rule;
+  // window.ts (Quarry extension)
+  overClause: Rule;
+  partitionBy: Rule;
   functionTemplate: Rule;
   functionName: Rule;
   star: Rule;

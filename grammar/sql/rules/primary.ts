@@ -5,6 +5,7 @@
  * "first alternative wins"; the GATEs below make the same choices.
  */
 import * as t from '../tokens.js';
+import { isOverAhead } from './window.js';
 import {
   isIdentifierToken,
   isIntervalAhead,
@@ -167,6 +168,8 @@ export function definePrimaryRules($: SqlGrammar): void {
         },
       },
     ]);
+    // Quarry extension (issue 16): a window function, see window.ts
+    $.OPTION({ GATE: () => isOverAhead($), DEF: () => $.SUBRULE($.overClause) });
   });
 
   // SqlBase.g4: functionTemplate

@@ -5,6 +5,7 @@
  * txt, csv with `delimiter`, tsv, yaml). Text formats send the cursor in the `Cursor` header and
  * keep txt column widths inside it. Handlers only parse, call SqlService and format.
  */
+import { sqlJoinMaxRows } from '../search-settings.js';
 import { EsError } from '../../common/errors.js';
 import type { NodeContext } from '../../node-context.js';
 import { SqlService, type SqlRequest } from '../../sql/execute/session.js';
@@ -199,6 +200,10 @@ export function sqlNodeOf(node: NodeContext): SqlNode {
     clusterName: node.clusterName,
     ...(node.scriptMethods ? { scriptMethods: node.scriptMethods } : {}),
     limits: () => searchLimits(node),
+    // a dynamic cluster setting: read per statement
+    get joinMaxRows() {
+      return sqlJoinMaxRows(node);
+    },
     // read per search: tests inject the clock after the node started
     clock: () => (node.searchClock ?? systemClock)(),
   };

@@ -38,6 +38,7 @@ import { applyOrderBy } from './order-by.js';
 import { analyzePivot } from './pivot.js';
 import { offsetPlan } from './query-extensions.js';
 import { unionNotTopLevel } from '../plan/union.js';
+import { analyzeJoin } from './join.js';
 
 export interface AnalyzeOptions {
   readonly catalog: Catalog;
@@ -115,6 +116,8 @@ class QueryAnalyzer {
         const plan = this.relation(r.relation);
         return r.alias !== null ? requalify(plan, r.alias) : plan;
       }
+      case 'JoinRelation':
+        return analyzeJoin(this.s, r, (x) => this.relation(x));
     }
   }
 

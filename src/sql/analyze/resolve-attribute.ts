@@ -10,7 +10,7 @@ import { DATA_TYPES } from '../../functions/data-types.js';
 import type { Attribute, Src, Unresolved } from '../expression/nodes.js';
 
 export const qualifiedName = (a: Attribute): string =>
-  a.kind === 'Field' && a.qualifier !== null ? `${a.qualifier}.${a.name}` : a.name;
+  a.qualifier !== null && a.qualifier !== undefined ? `${a.qualifier}.${a.name}` : a.name;
 
 export function unresolved(name: string, message: string, src: Src, custom = true): Unresolved {
   return { kind: 'Unresolved', name, message, custom, dataType: 'UNSUPPORTED', src };

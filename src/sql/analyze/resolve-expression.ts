@@ -5,6 +5,7 @@
  * operators get their ES result types. What fails to resolve stays as `Unresolved` carrying ES's
  * message, for the verifier to report with its location.
  */
+import { resolveWindowCall } from './window.js';
 import type * as A from '../ast/nodes.js';
 import { parsingError } from '../ast/errors.js';
 import { isString, type DataTypeName } from '../../functions/data-types.js';
@@ -289,6 +290,14 @@ function resolveCase(ast: A.Case, scope: Scope, ctx: ResolveContext): Expr {
 }
 
 function resolveCall(ast: A.FunctionCall, scope: Scope, ctx: ResolveContext): Expr {
+  if (ast.over) {
+    const { over, ...plain } = ast;
+    return resolveWindowCall(
+      { ...plain, over },
+      (e) => resolveExpression(e, scope, ctx),
+      () => resolveCall(plain, scope, ctx),
+    );
+  }
   const src = srcOf(ast);
   const isCount = ast.name.toUpperCase() === 'COUNT';
   // ES UnresolvedFunction.preprocessStar: COUNT(*) counts a constant

@@ -10,6 +10,7 @@ import type {
   FunctionExpressionCstNode,
   PrimaryExpressionCstNode,
 } from '../../../grammar/sql/sql-cst.js';
+import { buildWindowSpec } from './build-window.js';
 import { locOf, one, textOf } from './build-context.js';
 import type { BuildContext } from './build-context.js';
 import {
@@ -102,10 +103,12 @@ function buildFunction(ctx: BuildContext, node: FunctionExpressionCstNode): Expr
     ? identifierRawText(nameNode.identifier[0]!)
     : (nameNode.Left ?? nameNode.Right)![0]!.image;
   const distinct = template.setQuantifier?.[0]?.children.Distinct !== undefined;
+  const over = node.children.overClause?.[0];
   return functionCall({
     name,
     resolution: distinct ? 'DISTINCT' : 'STANDARD',
     args: (template.booleanExpression ?? []).map((e) => buildExpression(ctx, e)),
+    ...(over ? { over: buildWindowSpec(ctx, over) } : {}),
     sourceText: textOf(ctx, node),
     loc: locOf(ctx, node),
   });

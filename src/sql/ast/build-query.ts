@@ -7,6 +7,7 @@
 import type {
   FromClauseCstNode,
   GroupByCstNode,
+  JoinRelationCstNode,
   LimitClauseCstNode,
   NamedValueExpressionCstNode,
   OrderByCstNode,
@@ -34,10 +35,11 @@ import {
   identifierText,
   qualifiedNameParts,
 } from './build-literal.js';
-import { numberFormatError, parsingError, unsupportedOperation } from './errors.js';
+import { numberFormatError, parsingError } from './errors.js';
 import {
   fromClause,
   groupBy,
+  joinRelation,
   limit,
   namedQuery,
   namedValue,
@@ -233,15 +235,40 @@ function buildFromClause(ctx: BuildContext, node: FromClauseCstNode): FromClause
   });
 }
 
-/** ES `visitRelation` / `doJoin`: any JOIN is rejected (USING with a bare exception). */
+/**
+ * ES `visitRelation` / `doJoin`. Quarry extension (issue 16): INNER and LEFT [OUTER] JOIN with an
+ * ON condition become a `JoinRelation` (left-deep); the forms SQL itself has no meaning for
+ * without a condition keep ES's error, the others name what is supported.
+ */
 function buildRelation(ctx: BuildContext, node: RelationCstNode): Relation {
-  const primary = buildRelationPrimary(ctx, one(node.children.relationPrimary));
-  const join = node.children.joinRelation?.[0];
-  if (join) {
-    if (join.children.joinCriteria?.[0]?.children.Using) throw unsupportedOperation();
+  let rel = buildRelationPrimary(ctx, one(node.children.relationPrimary));
+  for (const join of node.children.joinRelation ?? []) rel = buildJoin(ctx, rel, join);
+  return rel;
+}
+
+function buildJoin(ctx: BuildContext, left: Relation, join: JoinRelationCstNode): Relation {
+  const c = join.children;
+  const type = one(c.joinType).children;
+  const criteria = c.joinCriteria?.[0]?.children;
+  const kind = type.Left ? 'LEFT' : type.Right ? 'RIGHT' : type.Full ? 'FULL' : 'INNER';
+  if (c.Natural || criteria?.Using || (kind !== 'INNER' && kind !== 'LEFT')) {
+    const what = c.Natural ? 'NATURAL JOIN' : criteria?.Using ? 'JOIN ... USING' : `${kind} JOIN`;
+    throw parsingError(
+      locOf(ctx, join),
+      `${what} is not supported; use [INNER] JOIN or LEFT [OUTER] JOIN with ON equality conditions`,
+    );
+  }
+  // no condition: ES's own error (a condition-less JOIN is no SQL join either)
+  if (!criteria?.booleanExpression) {
     throw parsingError(locOf(ctx, join), 'Queries with JOIN are not yet supported');
   }
-  return primary;
+  return joinRelation({
+    joinType: kind,
+    left,
+    right: buildRelationPrimary(ctx, one(c.relationPrimary)),
+    condition: buildBooleanExpression(ctx, one(criteria.booleanExpression)),
+    loc: locOf(ctx, join),
+  });
 }
 
 function aliasOf(node: {

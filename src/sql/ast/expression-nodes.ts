@@ -73,6 +73,14 @@ export interface FunctionCall extends ExpressionBase {
   readonly name: string;
   readonly resolution: 'STANDARD' | 'DISTINCT' | 'EXTRACT';
   readonly args: readonly Expression[];
+  /** Quarry extension (issue 16): `OVER (PARTITION BY ... ORDER BY ...)`. */
+  readonly over?: WindowSpec;
+}
+
+/** A window: the partitioning expressions and the order inside each partition. */
+export interface WindowSpec {
+  readonly partitionBy: readonly Expression[];
+  readonly orderBy: readonly import('./query-nodes.js').OrderBy[];
 }
 
 /** ES `Cast`: `CAST(x AS t)`, `CONVERT(x, t)` or `x::t`. */
@@ -258,6 +266,7 @@ export const functionCall = (f: Fields<FunctionCall>): FunctionCall => ({
   name: f.name,
   resolution: f.resolution,
   args: f.args,
+  ...(f.over ? { over: f.over } : {}),
   sourceText: f.sourceText,
   loc: f.loc,
 });

@@ -228,6 +228,8 @@ const PRINT: FullTransformMap<string> = {
   TableRelation: (n) => `${n.frozen ? 'FROZEN ' : ''}${printTable(n.table)}${alias(n.alias)}`,
   SubqueryRelation: (n) => `(${printSql(n.query)})${alias(n.alias)}`,
   ParenthesizedRelation: (n) => `(${printSql(n.relation)})${alias(n.alias)}`,
+  JoinRelation: (n) =>
+    `${printSql(n.left)} ${n.joinType === 'LEFT' ? 'LEFT OUTER' : 'INNER'} JOIN ${printSql(n.right)} ON ${printSql(n.condition)}`,
   TableIdentifier: printTable,
   Pivot: (n) =>
     `PIVOT (${n.aggregates.map(printSql).join(', ')} FOR ${printSql(n.column)} IN (` +

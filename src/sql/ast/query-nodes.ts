@@ -125,7 +125,20 @@ export interface FromClause {
   readonly loc: Loc;
 }
 
-export type Relation = TableRelation | SubqueryRelation | ParenthesizedRelation;
+export type Relation = TableRelation | SubqueryRelation | ParenthesizedRelation | JoinRelation;
+
+/**
+ * Quarry extension (issue 16): `left [INNER | LEFT [OUTER]] JOIN right ON condition`. ES SQL
+ * rejects every JOIN; Quarry runs INNER and LEFT equi-joins as a hash join of two searches.
+ */
+export interface JoinRelation {
+  readonly kind: 'JoinRelation';
+  readonly joinType: 'INNER' | 'LEFT';
+  readonly left: Relation;
+  readonly right: Relation;
+  readonly condition: Expression;
+  readonly loc: Loc;
+}
 
 /** ES `UnresolvedRelation`: an index, alias or pattern, optionally `FROZEN`. */
 export interface TableRelation {
@@ -301,5 +314,14 @@ export const namedValue = (f: Fields<NamedValue>): NamedValue => ({
   expression: f.expression,
   alias: f.alias,
   sourceText: f.sourceText,
+  loc: f.loc,
+});
+
+export const joinRelation = (f: Fields<JoinRelation>): JoinRelation => ({
+  kind: 'JoinRelation',
+  joinType: f.joinType,
+  left: f.left,
+  right: f.right,
+  condition: f.condition,
   loc: f.loc,
 });

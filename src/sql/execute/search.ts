@@ -39,6 +39,8 @@ export interface SqlNode {
   readonly clock?: Clock;
   /** Epoch millis of NOW() / CURRENT_DATE (Date.now when absent; a test pins it). */
   readonly wallClock?: () => number;
+  /** `sql.join.max_rows`: rows past which a JOIN input is refused (100,000 when absent). */
+  readonly joinMaxRows?: number;
 }
 
 export interface SearchResult {

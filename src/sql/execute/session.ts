@@ -14,6 +14,10 @@ import { combineUnion, MAX_UNION_ROWS, tooManyUnionRows } from './union.js';
 import { drainRows } from './offset.js';
 import { queryPhases } from '../translate/phases.js';
 import { explainUnion } from './explain-union.js';
+import { joinSearchSource } from '../translate/join.js';
+import { runJoin } from './hash-join.js';
+import { runWindows } from './window.js';
+import { windowSearchSource } from '../translate/window.js';
 import { PlanCache, type PlanningTrace } from './plan-cache.js';
 import { liftLiterals, samePlan, substitute, type Lifted } from './literal-templates.js';
 import { planText } from '../plan/explain.js';
@@ -225,6 +229,14 @@ export class SqlService {
         'Cannot generate a query DSL for a special SQL command (e.g.: DESCRIBE, SHOW)',
         text,
       );
+    if (planned.plan.window)
+      return windowSearchSource(planned.plan.window, (req.filter as Json) ?? null);
+    if (planned.plan.join)
+      return joinSearchSource(
+        planned.plan.join,
+        (req.filter as Json) ?? null,
+        this.node.joinMaxRows,
+      );
     const c = planned.plan.container;
     if (c === null)
       throw planningException(
@@ -266,6 +278,11 @@ export class SqlService {
       const rows = combineUnion(union, branchRows);
       return this.finish(columns, listPage(rows, fetchSize), timeoutMs);
     }
+    if (plan.join || plan.window) {
+      const r = await this.runInMemory(plan, req, cfg);
+      const columns = r.output.map((a) => ({ name: a.name, type: a.dataType }));
+      return this.finish(columns, listPage(r.rows, fetchSize), timeoutMs);
+    }
     if (plan.container === null) {
       const local = executeLocal(plan.optimized, cfg);
       const columns = local.output.map((a) => ({ name: a.name, type: a.dataType }));
@@ -276,12 +293,29 @@ export class SqlService {
     return this.finish(columns, first, timeoutMs);
   }
 
+  /** A JOIN or window query: its searches run to the end, the rest computed in memory. */
+  private runInMemory(plan: QueryPlan, req: SqlRequest, cfg: EvalContext & { zoneId: string }) {
+    const o = {
+      cfg,
+      lenient: req.fieldMultiValueLeniency === true,
+      filter: (req.filter as Json) ?? null,
+      pageTimeoutMs: req.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS,
+      ...(this.node.joinMaxRows !== undefined ? { maxRows: this.node.joinMaxRows } : {}),
+      resolve: (c: QueryContainer) => {
+        const indices = this.searchIndices(c, req);
+        return { indices, aliasFilters: this.node.indices.aliasFilters(c.pattern, indices) };
+      },
+    };
+    return plan.join ? runJoin(this.node, plan.join, o) : runWindows(this.node, plan.window!, o);
+  }
+
   /** Every row of a planned query (a UNION branch), all pages read. */
   private async allRows(
     plan: QueryPlan,
     req: SqlRequest,
     cfg: EvalContext & { zoneId: string },
   ): Promise<unknown[][]> {
+    if (plan.join || plan.window) return (await this.runInMemory(plan, req, cfg)).rows;
     if (plan.container === null) return executeLocal(plan.optimized, cfg).rows;
     const first = await this.runContainer(plan.container, req, cfg);
     const timeoutMs = req.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
@@ -296,15 +330,7 @@ export class SqlService {
   ): Promise<FirstPage> {
     const fetchSize = req.fetchSize ?? DEFAULT_FETCH_SIZE;
     const timeoutMs = req.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
-    const indices = this.node.indices.resolve(c.indices.join(','), {
-      ignoreUnavailable: true,
-      allowNoIndices: true,
-      expandOpen: true,
-      expandClosed: false,
-      forbidClosed: false,
-      // FROM FROZEN / index_include_frozen search frozen indices too
-      ignoreThrottled: !(c.includeFrozen || req.includeFrozen === true),
-    });
+    const indices = this.searchIndices(c, req);
     return runQuery(this.node, indices, c, {
       // ES SQL searches the FROM expression as written: its filtering aliases apply
       aliasFilters: this.node.indices.aliasFilters(c.pattern, indices),
@@ -312,6 +338,19 @@ export class SqlService {
       filter: (req.filter as Json) ?? null,
       extract: { cfg, lenient: req.fieldMultiValueLeniency === true },
       pageTimeoutMs: timeoutMs,
+    });
+  }
+
+  /** The concrete indices a folded query searches. */
+  private searchIndices(c: QueryContainer, req: SqlRequest) {
+    return this.node.indices.resolve(c.indices.join(','), {
+      ignoreUnavailable: true,
+      allowNoIndices: true,
+      expandOpen: true,
+      expandClosed: false,
+      forbidClosed: false,
+      // FROM FROZEN / index_include_frozen search frozen indices too
+      ignoreThrottled: !(c.includeFrozen || req.includeFrozen === true),
     });
   }
 
@@ -421,9 +460,13 @@ export class SqlService {
     const type = stmt.type ?? 'ALL';
     // EXTENSION: a UNION explains its requests and in-memory steps
     if (p.union !== undefined) return explainUnion(p, type, req.fetchSize ?? DEFAULT_FETCH_SIZE);
-    const body = p.container
-      ? JSON.stringify(toSearchSource(p.container, null, null), null, 2)
-      : planText(p.optimized);
+    const body = p.join
+      ? JSON.stringify(joinSearchSource(p.join, null, this.node.joinMaxRows), null, 2)
+      : p.window
+        ? JSON.stringify(windowSearchSource(p.window, null), null, 2)
+        : p.container
+          ? JSON.stringify(toSearchSource(p.container, null, null), null, 2)
+          : planText(p.optimized);
     switch (type) {
       case 'PARSED':
       case 'ANALYZED':

@@ -44,6 +44,8 @@ export interface FieldAttr extends Base {
   readonly parentName: string | null;
   /** The parent is an object or nested field (not a multi-field parent). */
   readonly parentIsObject: boolean;
+  /** Set on a JOIN's view of its inputs: the same field of both sides stays two columns. */
+  readonly joinSide?: 'left' | 'right';
 }
 
 /** ES `ReferenceAttribute`: the output of an `Alias` seen from above. */
@@ -51,6 +53,8 @@ export interface RefAttr extends Base {
   readonly kind: 'Ref';
   readonly id: number;
   readonly name: string;
+  /** A JOIN input's alias, so `s.total` finds a sub-select's computed column. */
+  readonly qualifier?: string | null;
 }
 
 /** ES `Alias`. */

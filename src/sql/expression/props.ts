@@ -124,7 +124,7 @@ function computeKey(e: Expr): string {
     case 'Literal':
       return `L(${e.dataType}:${valueKey(e.value)})`;
     case 'Field':
-      return `F(${e.name})`;
+      return e.joinSide === undefined ? `F(${e.name})` : `F(${e.joinSide}:${e.name})`;
     case 'Ref':
       return `R(${e.id})`;
     case 'Alias':

@@ -125,3 +125,15 @@ export function optimize(
     trace,
   );
 }
+
+/**
+ * Optimizes the part of a plan that runs in memory over joined rows (issue 16): the expression
+ * and plan rules, without the rewrites that only serve a search (aggregations served from
+ * compound or top_hits aggregations, skipping the search).
+ */
+export function optimizeInMemory(plan: LogicalPlan, cfg: EvalContext): LogicalPlan {
+  const batches = optimizerBatches(cfg).filter(
+    (b) => b.name !== 'Aggregation Rewrite' && b.name !== 'Skip Elasticsearch',
+  );
+  return runBatches(plan, batches, (a, b) => a === b || planText(a) === planText(b));
+}

@@ -97,18 +97,26 @@ export function nodeText(p: LogicalPlan): string {
       return 'Distinct';
     case 'Offset':
       return `Offset[${p.offset}]`;
+    case 'Join':
+      return `Join[${p.joinType},${exprText(p.condition)}]`;
   }
 }
 
-/** The whole tree, one node per line, children indented under `\_`. */
+/** The whole tree, one node per line, children indented under `\_` (a JOIN's two inputs too). */
 export function planText(p: LogicalPlan): string {
   const lines: string[] = [];
-  let node: LogicalPlan | null = p;
-  let depth = 0;
-  while (node !== null) {
-    lines.push(depth === 0 ? nodeText(node) : `${'  '.repeat(depth - 1)}\\_${nodeText(node)}`);
-    node = 'child' in node ? node.child : null;
-    depth++;
-  }
+  const walk = (start: LogicalPlan, depth: number) => {
+    let node: LogicalPlan | null = start;
+    while (node !== null) {
+      lines.push(depth === 0 ? nodeText(node) : `${'  '.repeat(depth - 1)}\\_${nodeText(node)}`);
+      if (node.kind === 'Join') {
+        walk(node.left, depth + 1);
+        walk(node.right, depth + 1);
+      }
+      node = 'child' in node ? node.child : null;
+      depth++;
+    }
+  };
+  walk(p, 0);
   return lines.join('\n') + '\n';
 }

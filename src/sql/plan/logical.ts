@@ -6,6 +6,9 @@
  */
 import type { EsIndex } from '../analyze/es-index.js';
 import { childrenOf as childrenOfAny } from '../expression/nodes.js';
+import type { Join } from './join.js';
+
+export type { Join } from './join.js';
 import { primitiveAttributes } from '../expression/attributes.js';
 import type {
   Alias,
@@ -126,12 +129,17 @@ export type LogicalPlan =
   | Limit
   | Pivot
   | Distinct
-  | Offset;
+  | Offset
+  | Join;
 
 export type UnaryPlan = Filter | Project | Aggregate | OrderBy | Limit | Pivot | Distinct | Offset;
 
+/** A JOIN is a leaf here: its inputs are separate plans, each folded into its own search. */
 export const isUnary = (p: LogicalPlan): p is UnaryPlan =>
-  p.kind !== 'EsRelation' && p.kind !== 'LocalRelation' && p.kind !== 'UnresolvedRelation';
+  p.kind !== 'EsRelation' &&
+  p.kind !== 'LocalRelation' &&
+  p.kind !== 'UnresolvedRelation' &&
+  p.kind !== 'Join';
 
 /** ES NamedExpression.toAttribute. */
 export function toAttribute(n: NamedExpr): Attribute {
@@ -188,6 +196,8 @@ export function planOutput(p: LogicalPlan): readonly Attribute[] {
       return p.output;
     case 'UnresolvedRelation':
       return [];
+    case 'Join':
+      return [...p.leftOutput, ...p.rightOutput];
     case 'Filter':
     case 'OrderBy':
     case 'Limit':
@@ -233,6 +243,8 @@ export function planExpressions(p: LogicalPlan): Expr[] {
       return [];
     case 'Pivot':
       return [p.column, ...p.values, ...p.aggregates];
+    case 'Join':
+      return [p.condition];
   }
 }
 
@@ -279,6 +291,10 @@ export function mapPlanExpressions(p: LogicalPlan, f: (e: Expr) => Expr): Logica
       return column === p.column && values === p.values && aggregates === p.aggregates
         ? p
         : { ...p, column, values, aggregates };
+    }
+    case 'Join': {
+      const condition = f(p.condition);
+      return condition === p.condition ? p : { ...p, condition };
     }
     case 'LocalRelation': {
       if (!p.row) return p;

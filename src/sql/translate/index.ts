@@ -16,6 +16,10 @@ import type { Json } from './query-dsl.js';
 import type { UnionPlan } from '../plan/union.js';
 import { planUnion } from './union.js';
 import { queryPhases } from './phases.js';
+import { findJoin } from '../plan/join.js';
+import { joinSearchSource, planJoin, type PlannedJoin } from './join.js';
+import { planHasWindow } from '../plan/window.js';
+import { planWindows, windowSearchSource, type PlannedWindow } from './window.js';
 
 export type { QueryContainer } from './container.js';
 export { toSearchSource } from './to-search-source.js';
@@ -23,13 +27,17 @@ export { toSearchSource } from './to-search-source.js';
 export interface QueryPlan {
   readonly analyzed: LogicalPlan;
   readonly optimized: LogicalPlan;
-  /** null when the plan runs locally (no index). */
+  /** null when the plan runs locally (no index) or is a JOIN. */
   readonly container: QueryContainer | null;
   /**
    * EXTENSION: a UNION; its branches are planned on their own and `analyzed`/`optimized`/
    * `container` are the first branch's.
    */
   readonly union?: UnionPlan<QueryPlan>;
+  /** A JOIN (issue 16): two searches, a hash join, the rest in memory. */
+  readonly join?: PlannedJoin;
+  /** Window functions (issue 16): one search, the windows and the rest in memory. */
+  readonly window?: PlannedWindow;
 }
 
 export function planQuery(q: A.Query, opts: AnalyzeOptions & { zoneId: string }): QueryPlan {
@@ -38,6 +46,17 @@ export function planQuery(q: A.Query, opts: AnalyzeOptions & { zoneId: string })
     return { ...union.branches[0]!, union };
   }
   const analyzed = analyze(q, opts);
+  if (findJoin(analyzed) !== null) {
+    const { optimized, join } = planJoin(analyzed, opts.cfg, {
+      cfg: opts.cfg,
+      zoneId: opts.zoneId,
+    });
+    return { analyzed, optimized, container: null, join };
+  }
+  if (planHasWindow(analyzed)) {
+    const window = planWindows(analyzed, opts.cfg, { cfg: opts.cfg, zoneId: opts.zoneId });
+    return { analyzed, optimized: window.inner.optimized, container: null, window };
+  }
   const optimized = optimize(analyzed, opts.cfg);
   const sctx: ScriptContext = { cfg: opts.cfg, zoneId: opts.zoneId };
   const local = findPlan(optimized, 'EsRelation') === null;
@@ -52,6 +71,8 @@ export function translateQuery(
   const p = planQuery(q, opts);
   // EXTENSION: a UNION has one request per branch
   if (p.union !== undefined) return queryPhases(p, opts.filter, opts.fetchSize);
+  if (p.join) return joinSearchSource(p.join, opts.filter);
+  if (p.window) return windowSearchSource(p.window, opts.filter);
   if (p.container === null) return {};
   return toSearchSource(p.container, opts.filter, opts.fetchSize);
 }

@@ -5,6 +5,8 @@
  * concatenation, duplicate removal, ORDER BY, OFFSET and LIMIT). `POST /_sql/translate?phases`
  * and `EXPLAIN (PLAN EXECUTABLE)` of a UNION answer it.
  */
+import { joinSearchSource } from './join.js';
+import { windowSearchSource } from './window.js';
 import { isAggsOnly, sortingColumns, type QueryContainer } from './container.js';
 import type { QueryPlan } from './index.js';
 import { offsetPlan } from './offset.js';
@@ -53,6 +55,18 @@ function branchPhase(
   filter: Json | null,
   fetchSize: number,
 ): { request: { [k: string]: Json }; inMemory: string[] } {
+  // a JOIN or window query: its own searches and in-memory steps, shown whole
+  if (p.join || p.window) {
+    const whole = p.join ? joinSearchSource(p.join, filter) : windowSearchSource(p.window!, filter);
+    return {
+      request: { plan: whole, in_dsl: ['the searches shown in plan'] },
+      inMemory: [
+        p.join
+          ? 'JOIN: every page of both searches read, hash-joined in memory'
+          : 'window functions computed in memory over every page',
+      ],
+    };
+  }
   if (p.container === null) {
     return {
       request: { search: null, in_dsl: [] },
