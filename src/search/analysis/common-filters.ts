@@ -137,6 +137,7 @@ export const LANGUAGE_STEMMERS: Record<string, () => (s: string) => string> = {
   galician: () => galicianStem,
   minimal_galician: () => galicianMinimalStem,
   german: () => snowballFn('german'),
+  german2: () => snowballFn('german2'),
   light_german: () => germanLightStem,
   minimal_german: () => germanMinimalStem,
   greek: () => greekStem,
