@@ -150,6 +150,7 @@ export const LANGUAGE_STEMMERS: Record<string, () => (s: string) => string> = {
   italian: () => snowballFn('italian'),
   light_italian: () => italianLightStem,
   latvian: () => latvianStem,
+  lovins: () => snowballFn('lovins'),
   lithuanian: () => snowballFn('lithuanian'),
   norwegian: () => snowballFn('norwegian'),
   light_norwegian: () => (s) => norwegianLightStem(s, 'bokmaal'),

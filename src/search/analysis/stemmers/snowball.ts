@@ -1,11 +1,12 @@
 /**
  * Snowball stemmers (Lucene's SnowballFilter languages) from the `snowball-stemmers` package, the
  * Snowball project's published algorithms compiled to JavaScript. One stemmer per language,
- * made on first use. Lithuanian and German2, missing from the package, are implemented here
- * (lithuanian.ts, snowball-german.ts), and German is corrected to Lucene's older version.
+ * made on first use. Lithuanian, German2 and Lovins, missing from the package, are implemented
+ * here (lithuanian.ts, snowball-german.ts, lovins.ts), and German is corrected to Lucene's older version.
  */
 import { createRequire } from 'node:module';
 import { lithuanianStem } from './lithuanian.js';
+import { lovinsStem } from './lovins.js';
 import { german2Stem, luceneGermanStem } from './snowball-german.js';
 
 interface SnowballStemmer {
@@ -22,6 +23,7 @@ const cache = new Map<string, (s: string) => string>([
   ['lithuanian', lithuanianStem],
   ['german', luceneGermanStem],
   ['german2', german2Stem],
+  ['lovins', lovinsStem],
 ]);
 
 /** The stemming function for a Snowball language (lower-case name), or undefined. */
