@@ -128,6 +128,7 @@ export const LANGUAGE_STEMMERS: Record<string, () => (s: string) => string> = {
   czech: () => czechStem,
   danish: () => snowballFn('danish'),
   dutch: () => snowballFn('dutch'),
+  dutch_kp: () => snowballFn('kp'),
   porter2: () => snowballFn('english'),
   finnish: () => snowballFn('finnish'),
   light_finnish: () => finnishLightStem,

@@ -1,12 +1,13 @@
 /**
  * Snowball stemmers (Lucene's SnowballFilter languages) from the `snowball-stemmers` package, the
  * Snowball project's published algorithms compiled to JavaScript. One stemmer per language,
- * made on first use. Lithuanian, German2 and Lovins, missing from the package, are implemented
- * here (lithuanian.ts, snowball-german.ts, lovins.ts), and German is corrected to Lucene's older version.
+ * made on first use. Lithuanian, German2, Lovins and Kp (Kraaij-Pohlmann), missing from the
+ * package, are implemented here (lithuanian.ts, snowball-german.ts, lovins.ts, kraaij-pohlmann.ts), and German is corrected to Lucene's older version.
  */
 import { createRequire } from 'node:module';
 import { lithuanianStem } from './lithuanian.js';
 import { lovinsStem } from './lovins.js';
+import { kpStem } from './kraaij-pohlmann.js';
 import { german2Stem, luceneGermanStem } from './snowball-german.js';
 
 interface SnowballStemmer {
@@ -24,6 +25,7 @@ const cache = new Map<string, (s: string) => string>([
   ['german', luceneGermanStem],
   ['german2', german2Stem],
   ['lovins', lovinsStem],
+  ['kp', kpStem],
 ]);
 
 /** The stemming function for a Snowball language (lower-case name), or undefined. */
