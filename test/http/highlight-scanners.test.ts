@@ -66,7 +66,7 @@ describe('boundary_scanner', () => {
       query: { term: { body: 'some' } },
       highlight: { fields: { body: { boundary_scanner: 'chars' } } },
     });
-    expect(JSON.stringify(r.json)).toContain('Invalid boundary scanner type: CHARS');
+    expect(JSON.stringify(r.json)).toContain('Invalid boundary scanner type: chars');
   });
 });
 

@@ -411,8 +411,10 @@ function plainNoMatchEnd(
  */
 function unifiedScanner(o: Record<string, unknown>, fragSize: number): PassageScanner {
   const type = String(o.boundary_scanner ?? 'sentence').toLowerCase();
-  if (type !== 'sentence' && type !== 'word')
-    throw illegalArgument(`Invalid boundary scanner type: ${type.toUpperCase()}`);
+  // BoundaryScannerType.fromString (Enum.valueOf), then the unified highlighter's own check
+  if (type !== 'sentence' && type !== 'word' && type !== 'chars')
+    throw illegalArgument(`No enum constant org.elasticsearch.search.fetch.subphase.highlight.HighlightBuilder.BoundaryScannerType.${type.toUpperCase()}`); // prettier-ignore
+  if (type === 'chars') throw illegalArgument(`Invalid boundary scanner type: ${type}`);
   return type === 'word' ? { kind: 'word' } : { kind: 'sentence', maxLen: fragSize };
 }
 
