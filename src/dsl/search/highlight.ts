@@ -21,7 +21,9 @@ import { valueAtPath } from './fetch.js';
 import { indexAnalyzer, normalizeKeyword } from '../../engine/analyzers.js';
 import {
   formatPassage,
+  noMatchPassage,
   unifiedPassages,
+  type PassageScanner,
   VALUE_SEPARATOR,
   type PassageMatch,
 } from './unified-passages.js';
@@ -44,7 +46,8 @@ export function queryTerms(
       for (const t of q.terms) add(q.field, t);
       break;
     case 'Phrase':
-      for (const p of q.terms) for (const t of p) add(q.field, t);
+      // a one-position phrase is a term query (Lucene rewrites it); longer ones match by position
+      if (q.terms.length === 1) for (const t of q.terms[0]!) add(q.field, t);
       break;
     case 'TermSet':
       for (const t of q.terms) add(q.field, t);
@@ -89,18 +92,33 @@ export function queryTerms(
   return out;
 }
 
-/** What a query looks for in one field: exact terms, and term tests (prefix, wildcard...). */
+/** A phrase the highlighter matches by position (Lucene PhraseHelper, highlight phrases strictly). */
+export interface PhraseMatcher {
+  /** Per phrase position, whether a term fills it. */
+  readonly clauses: ReadonlyArray<(term: string) => boolean>;
+  readonly positions: readonly number[];
+  readonly slop: number;
+}
+
+/**
+ * What a query looks for in one field: exact terms, term tests (prefix, wildcard...), and
+ * phrases, whose terms are highlighted only where the phrase matches.
+ */
 interface FieldMatcher {
   readonly terms: Set<string>;
   readonly tests: Array<(term: string) => boolean>;
+  readonly phrases: PhraseMatcher[];
 }
+
+const isEmptyMatcher = (m: FieldMatcher) =>
+  m.terms.size === 0 && m.tests.length === 0 && m.phrases.length === 0;
 
 /** Per field, the terms and multi-term tests of a query (ES highlighters' query extraction). */
 export function queryMatchers(q: Query): Map<string, FieldMatcher> {
   const out = new Map<string, FieldMatcher>();
   const of = (f: string): FieldMatcher => {
     let m = out.get(f);
-    if (!m) out.set(f, (m = { terms: new Set(), tests: [] }));
+    if (!m) out.set(f, (m = { terms: new Set(), tests: [], phrases: [] }));
     return m;
   };
   for (const [f, ts] of queryTerms(q)) for (const t of ts) of(f).terms.add(t);
@@ -120,12 +138,18 @@ export function queryMatchers(q: Query): Map<string, FieldMatcher> {
         );
         break;
       }
+      case 'Phrase':
+        if (x.terms.length > 1) of(x.field).phrases.push(phraseOf(x.terms, x.positions, x.slop));
+        break;
       case 'PhrasePrefix': {
+        // ES CustomUnifiedHighlighter: a span near whose last clause is a prefix
+        const last = x.terms.length - 1;
+        const clauses = x.terms.map((ts, i) =>
+          i < last ? (t: string) => ts.includes(t) : (t: string) => ts.some((p) => t.startsWith(p)),
+        );
         const m = of(x.field);
-        x.terms.forEach((ts, i) => {
-          if (i < x.terms.length - 1) for (const t of ts) m.terms.add(t);
-          else for (const t of ts) m.tests.push((term) => term.startsWith(t));
-        });
+        if (clauses.length === 1) m.tests.push(clauses[0]!);
+        else m.phrases.push({ clauses, positions: x.positions, slop: x.slop });
         break;
       }
       case 'Bool':
@@ -146,6 +170,66 @@ export function queryMatchers(q: Query): Map<string, FieldMatcher> {
     }
   };
   walk(q);
+  return out;
+}
+
+function phraseOf(terms: string[][], positions: number[], slop: number): PhraseMatcher {
+  return { clauses: terms.map((ts) => (t: string) => ts.includes(t)), positions, slop };
+}
+
+/** One analysed token of a value. */
+interface Token {
+  readonly term: string;
+  readonly pos: number;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The tokens where a phrase matches, as Lucene's PhraseHelper finds them with a span near
+ * query: in order at the phrase's relative positions when slop is 0; otherwise in any order
+ * within `slop` (plus the phrase's own position gaps) extra positions.
+ */
+export function phraseTokens(tokens: readonly Token[], phrase: PhraseMatcher): Set<Token> {
+  const out = new Set<Token>();
+  const n = phrase.clauses.length;
+  const rel = phrase.positions.map((p) => p - phrase.positions[0]!);
+  const byClause = phrase.clauses.map((c) => tokens.filter((t) => c(t.term)));
+  if (byClause.some((ts) => ts.length === 0)) return out;
+  if (phrase.slop === 0) {
+    const atPos = new Map<number, Token[]>();
+    for (const t of tokens) {
+      const l = atPos.get(t.pos);
+      if (l) l.push(t);
+      else atPos.set(t.pos, [t]);
+    }
+    for (const first of byClause[0]!) {
+      const picks: Token[] = [];
+      for (let i = 0; i < n; i++) {
+        const hit = (atPos.get(first.pos + rel[i]!) ?? []).find((t) => phrase.clauses[i]!(t.term));
+        if (!hit) break;
+        picks.push(hit);
+      }
+      if (picks.length === n) for (const t of picks) out.add(t);
+    }
+    return out;
+  }
+  const gaps = Math.max(0, rel[n - 1]! - (n - 1));
+  const allowed = phrase.slop + gaps;
+  const starts = [...new Set(byClause.flat().map((t) => t.pos))].sort((a, b) => a - b);
+  for (const from of starts) {
+    const picks: Token[] = [];
+    const used = new Set<Token>();
+    for (const ts of byClause) {
+      const hit = ts.find((t) => t.pos >= from && !used.has(t));
+      if (!hit) break;
+      used.add(hit);
+      picks.push(hit);
+    }
+    if (picks.length < n) continue;
+    const last = Math.max(...picks.map((t) => t.pos));
+    if (last - from + 1 - n <= allowed) for (const t of picks) out.add(t);
+  }
   return out;
 }
 
@@ -223,10 +307,11 @@ export function highlightHit(
       if (!field || (field.type !== 'text' && field.type !== 'keyword')) continue;
       let m = matchers.get(field.path);
       if (!requireMatch) {
-        const all: FieldMatcher = { terms: new Set(), tests: [] };
+        const all: FieldMatcher = { terms: new Set(), tests: [], phrases: [] };
         for (const x of matchers.values()) {
           for (const t of x.terms) all.terms.add(t);
           all.tests.push(...x.tests);
+          all.phrases.push(...x.phrases);
         }
         m = all;
       }
@@ -238,7 +323,9 @@ export function highlightHit(
         if (wildcard) continue;
         throw illegalArgument(`the field [${path}] should be indexed with term vector with position offsets to be used with fast vector highlighter`); // prettier-ignore
       }
-      if (!m || (m.terms.size === 0 && m.tests.length === 0)) continue;
+      const noMatchSize = Number(o.no_match_size ?? 0);
+      if ((!m || isEmptyMatcher(m)) && !(noMatchSize > 0)) continue;
+      const fm: FieldMatcher = m ?? { terms: new Set(), tests: [], phrases: [] };
       const raw = valueAtPath(source, field.parentField ?? field.path);
       if (raw === undefined || raw === null) continue;
       const texts = (Array.isArray(raw) ? raw : [raw]).map(String);
@@ -251,39 +338,84 @@ export function highlightHit(
           if (merged > maxOffset) throw tooLong(merged, path, docId, idx, maxOffset, false);
         }
       }
-      const hit = (term: string) => m!.terms.has(term) || m!.tests.some((t) => t(term));
-      const spansOf = (text: string, base: number, out: PassageMatch[]) => {
+      const hit = (term: string) => fm.terms.has(term) || fm.tests.some((t) => t(term));
+      /** The matched tokens of one value: query terms anywhere, phrase terms where the phrase matches. */
+      const matchedTokens = (text: string): Token[] => {
         if (field.type === 'keyword') {
           const term = normalizeKeyword(idx, field, text);
-          if (hit(term)) out.push({ start: base, end: base + text.length, term });
-        } else {
-          indexAnalyzer(idx, field).analyze(text, (term, _p, s, e) => {
-            if (hit(term)) out.push({ start: base + s, end: base + e, term });
-          });
+          return hit(term) ? [{ term, pos: 0, start: 0, end: text.length }] : [];
         }
+        const tokens: Token[] = [];
+        indexAnalyzer(idx, field).analyze(text, (term, pos, start, end) => {
+          tokens.push({ term, pos, start, end });
+        });
+        const inPhrase = new Set<Token>();
+        for (const ph of fm.phrases) for (const t of phraseTokens(tokens, ph)) inPhrase.add(t);
+        return tokens.filter((t) => hit(t.term) || inPhrase.has(t));
+      };
+      const spansOf = (text: string, base: number, out: PassageMatch[]) => {
+        for (const t of matchedTokens(text))
+          out.push({ start: base + t.start, end: base + t.end, term: t.term });
       };
       if (type === 'unified') {
-        const frags = unifiedFragments(texts, spansOf, fragSize, numFrags, pre, post, o.order === 'score'); // prettier-ignore
+        const scanner = unifiedScanner(o, fragSize);
+        const frags = unifiedFragments(texts, spansOf, scanner, numFrags, pre, post, o.order === 'score', noMatchSize); // prettier-ignore
         if (frags.length) out[path] = frags;
         continue;
       }
       const frags: string[] = [];
       for (const text of texts) {
-        const spans: Array<[number, number]> = [];
-        if (field.type === 'keyword') {
-          if (hit(normalizeKeyword(idx, field, text))) spans.push([0, text.length]);
-        } else {
-          indexAnalyzer(idx, field).analyze(text, (term, _p, s, e) => {
-            if (hit(term)) spans.push([s, e]);
-          });
-        }
+        const spans = matchedTokens(text).map((t): [number, number] => [t.start, t.end]);
         if (!spans.length) continue;
         frags.push(...fragments(text, mergeSpans(spans), fragSize, numFrags, pre, post));
       }
       if (frags.length) out[path] = numFrags === 0 ? frags : frags.slice(0, numFrags);
+      else if (noMatchSize > 0 && texts.length > 0) {
+        const first = texts[0]!;
+        const end = field.type === 'keyword' ? Math.min(noMatchSize, first.length) : plainNoMatchEnd(idx, field, first, noMatchSize); // prettier-ignore
+        if (end > 0) out[path] = [first.slice(0, end)];
+      }
     }
   }
   return out;
+}
+
+/**
+ * ES PlainHighlighter's no-match excerpt: up to the end of the last token that ends within
+ * `noMatchSize` chars (-1 when even the first token ends past it).
+ */
+function plainNoMatchEnd(
+  idx: IndexService,
+  field: FieldMapping,
+  text: string,
+  noMatchSize: number,
+): number {
+  let end = -1;
+  let done = false;
+  indexAnalyzer(idx, field).analyze(text, (_t, _p, _s, e) => {
+    if (done) return;
+    if (e >= noMatchSize) {
+      if (e === noMatchSize) end = noMatchSize;
+      done = true;
+      return;
+    }
+    end = e;
+  });
+  return end;
+}
+
+/**
+ * ES UnifiedHighlighter.getBreakIterator: `sentence` (the default; bounded by fragment_size when
+ * it is positive) or `word`; `chars` is the fvh's alone. 0 fragments take each value whole
+ * (unifiedPassages, through `numFrags`).
+ */
+function unifiedScanner(o: Record<string, unknown>, fragSize: number): PassageScanner {
+  const type = String(o.boundary_scanner ?? 'sentence').toLowerCase();
+  // BoundaryScannerType.fromString (Enum.valueOf), then the unified highlighter's own check
+  if (type !== 'sentence' && type !== 'word' && type !== 'chars')
+    throw illegalArgument(`No enum constant org.elasticsearch.search.fetch.subphase.highlight.HighlightBuilder.BoundaryScannerType.${type.toUpperCase()}`); // prettier-ignore
+  if (type === 'chars') throw illegalArgument(`Invalid boundary scanner type: ${type}`);
+  return type === 'word' ? { kind: 'word' } : { kind: 'sentence', maxLen: fragSize };
 }
 
 /**
@@ -293,11 +425,12 @@ export function highlightHit(
 function unifiedFragments(
   texts: readonly string[],
   spansOf: (text: string, base: number, out: PassageMatch[]) => void,
-  fragSize: number,
+  scanner: PassageScanner,
   numFrags: number,
   pre: string,
   post: string,
   byScore: boolean,
+  noMatchSize: number,
 ): string[] {
   const text = texts.join(VALUE_SEPARATOR);
   const matches: PassageMatch[] = [];
@@ -306,8 +439,11 @@ function unifiedFragments(
     spansOf(t, base, matches);
     base += t.length + 1;
   }
-  if (matches.length === 0) return [];
-  const passages = unifiedPassages(text, matches, fragSize, numFrags);
+  if (matches.length === 0) {
+    const p = noMatchPassage(text, noMatchSize);
+    return p ? [formatPassage(text, p, pre, post)].filter((s) => s.trim() !== '') : [];
+  }
+  const passages = unifiedPassages(text, matches, scanner, numFrags);
   // CollectionUtil.introSort by descending score (ties keep text order here)
   if (byScore) passages.sort((a, b) => b.score - a.score);
   return passages.map((p) => formatPassage(text, p, pre, post)).filter((s) => s.trim() !== '');

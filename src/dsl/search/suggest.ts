@@ -7,7 +7,11 @@
 import { illegalArgument } from '../../common/errors.js';
 import type { FieldMapping } from '../../mapping/types.js';
 import type { Analyzer } from '../../search/analysis/index.js';
-import { parseCompletionTerm, type TypedContext } from '../../search/index/completion-terms.js';
+import {
+  completionForm,
+  parseCompletionTerm,
+  type TypedContext,
+} from '../../search/index/completion-terms.js';
 import { javaHashSetOrder } from '../../mapping/java-collections.js';
 import type { CompletionContextDef } from '../../mapping/types.js';
 import {
@@ -97,14 +101,15 @@ function analyzerOf(ctx: IndexQueryContext, s: SuggestNode, f: FieldMapping): An
 
 interface Token {
   term: string;
+  position: number;
   start: number;
   end: number;
 }
 
 function analyze(a: Analyzer, text: string): Token[] {
   const out: Token[] = [];
-  a.analyze(text, (term, _pos, start, end) => {
-    out.push({ term, start, end });
+  a.analyze(text, (term, position, start, end) => {
+    out.push({ term, position, start, end });
   });
   return out;
 }
@@ -423,8 +428,8 @@ function completionMatcher(
         : regexPrefixAutomaton(compileRegexp(s.regex, o?.flags, o?.maxDeterminizedStates));
     return (terms) => walkPrefixes(terms, a);
   }
-  const tokens = analyze(analyzerOf(ctx, s, f), prefix ?? '').map((x) => x.term);
-  const analyzed = tokens.join(f.completion?.preserveSeparators === false ? '' : ' ');
+  // the prefix takes the form the inputs were indexed in (Lucene's CompletionAnalyzer)
+  const analyzed = completionForm(analyze(analyzerOf(ctx, s, f), prefix ?? ''), f);
   if (s.fuzzy === null) return (terms) => [prefixRange(terms, analyzed)];
   const z = s.fuzzy;
   const a = fuzzyPrefixAutomaton(analyzed, {

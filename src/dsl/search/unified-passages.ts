@@ -200,16 +200,24 @@ export function scorePassage(
 const worse = (a: Passage, b: Passage) => a.score - b.score || a.start - b.start;
 
 /**
+ * How the text is cut into passages (ES boundary_scanner for the unified highlighter):
+ * sentences merged up to `maxLen` chars (0: plain sentences), or single words.
+ */
+export type PassageScanner =
+  { readonly kind: 'sentence'; readonly maxLen: number } | { readonly kind: 'word' };
+
+/**
  * The best `maxPassages` passages of `text` holding `matches` (any order), in text order.
- * `fragmentSize` bounds passages (0: plain sentences); `maxPassages` 0 makes each value whole
- * one passage and keeps all of them.
+ * `maxPassages` 0 makes each value whole one passage and keeps all of them.
  */
 export function unifiedPassages(
   text: string,
   matches: readonly PassageMatch[],
-  fragmentSize: number,
+  scanner: PassageScanner | number,
   maxPassages: number,
 ): Passage[] {
+  const scan: PassageScanner =
+    typeof scanner === 'number' ? { kind: 'sentence', maxLen: scanner } : scanner;
   const contentLength = text.length;
   const sorted = [...matches].sort((a, b) => a.start - b.start || a.end - b.end);
   const freqInText = new Map<string, number>();
@@ -218,9 +226,11 @@ export function unifiedPassages(
   const limit = whole ? text.split(VALUE_SEPARATOR).length : maxPassages;
   const breaks = whole
     ? valueBreaks(text)
-    : fragmentSize > 0
-      ? boundedBreaks(text, fragmentSize)
-      : boundaryBreaks(sentenceBounds(text));
+    : scan.kind === 'word'
+      ? boundaryBreaks(wordBounds(text))
+      : scan.maxLen > 0
+        ? boundedBreaks(text, scan.maxLen)
+        : boundaryBreaks(sentenceBounds(text));
   const queue: Passage[] = [];
   const offer = (p: Passage | null) => {
     if (!p) return;
@@ -250,6 +260,24 @@ export function unifiedPassages(
   }
   offer(passage);
   return queue.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * ES CustomFieldHighlighter with no match: the first value's start up to the first word
+ * boundary after `noMatchSize` chars (the whole value when shorter), or nothing.
+ */
+export function noMatchPassage(text: string, noMatchSize: number): Passage | null {
+  if (!(noMatchSize > 0)) return null;
+  let pos = 0;
+  while (pos < text.length && text[pos] === VALUE_SEPARATOR) pos++;
+  if (pos >= text.length) return null;
+  let end = text.indexOf(VALUE_SEPARATOR, pos);
+  if (end === -1) end = text.length;
+  if (noMatchSize + pos < end) {
+    const next = boundaryBreaks(wordBounds(text)).following(noMatchSize + pos);
+    end = next === DONE ? text.length : next;
+  }
+  return { start: pos, end, matches: [], score: NaN };
 }
 
 /** ES CustomPassageFormatter: matches wrapped in the tags, the value separator dropped, trimmed. */

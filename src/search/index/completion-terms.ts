@@ -13,14 +13,44 @@ const SEP = '\u0000';
 /** A context a suggestion is filed under: the index of its context mapping, and its value. */
 export type TypedContext = readonly [typeId: number, value: string];
 
-/** The analyzed form of a completion input: its tokens, joined by a space (preserve_separators). */
-export function analyzeCompletion(analyzer: Analyzer, field: FieldMapping, text: string): string {
-  const tokens: string[] = [];
-  analyzer.analyze(text, (t) => {
-    tokens.push(t);
+/** Lucene's completion token separator (CompletionAnalyzer.SEP_LABEL). */
+export const TOKEN_SEPARATOR = '\u001f';
+
+/**
+ * Lucene CompletionTokenStream: the form an input's tokens take in the suggester, which prefixes
+ * match byte for byte. With `preserve_separators` a 0x1F separator goes between tokens (so a
+ * space inside one token, as the keyword analyzer keeps it, is not a separator), without it the
+ * tokens run together; with `preserve_position_increments` each position a removed token
+ * (a stop word) leaves empty adds a separator too (the hole itself is dropped). Of tokens at one
+ * position (synonyms) the first is kept: Lucene indexes each path of that graph, this one path.
+ */
+export function completionForm(
+  tokens: ReadonlyArray<{ readonly term: string; readonly position: number }>,
+  field: FieldMapping,
+): string {
+  const preserveSep = field.completion?.preserveSeparators !== false;
+  const keepGaps = field.completion?.preservePositionIncrements !== false;
+  let out = '';
+  let last = -1;
+  tokens.forEach((t, i) => {
+    const inc = t.position - last;
+    if (i > 0 && inc <= 0) return;
+    last = t.position;
+    // the first token follows the start, the others a separator; holes add one each
+    const seps = i === 0 ? (keepGaps ? Math.max(0, inc - 1) : 0) : keepGaps ? inc : Math.min(inc, 1); // prettier-ignore
+    if (preserveSep) out += TOKEN_SEPARATOR.repeat(seps);
+    out += t.term;
   });
-  const joiner = field.completion?.preserveSeparators === false ? '' : ' ';
-  return tokens.join(joiner);
+  return out;
+}
+
+/** The analyzed form of a completion input (completionForm of its tokens). */
+export function analyzeCompletion(analyzer: Analyzer, field: FieldMapping, text: string): string {
+  const tokens: Array<{ term: string; position: number }> = [];
+  analyzer.analyze(text, (term, position) => {
+    tokens.push({ term, position });
+  });
+  return completionForm(tokens, field);
 }
 
 export function completionTerm(

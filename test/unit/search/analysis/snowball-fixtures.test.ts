@@ -12,7 +12,7 @@ import { AnalysisRegistry, analyzeApi } from '../../../../src/search/analysis/in
 const DIR = join(__dirname, '../../../../fixtures/analysis/snowball');
 
 /** The ES `stemmer` filter's name for each Snowball algorithm (English's is porter2). */
-const STEMMER_NAME: Record<string, string> = { english: 'porter2' };
+const STEMMER_NAME: Record<string, string> = { english: 'porter2', kp: 'dutch_kp' };
 
 function pairs(file: string): Array<[string, string]> {
   return readFileSync(join(DIR, file), 'utf8')
