@@ -4,6 +4,7 @@
  * when `--peers` is given. Writes reports/bench-<stamp>.{json,md} and prints the table.
  * `--cluster`: the cluster ingest bench instead (test/bench/cluster-bench.ts).
  * `--ops`: ingest through a pipeline and `_reindex` throughput instead (test/bench/ops-bench.ts).
+ * `--ingest`: durable bulk docs/s over HTTP, logs and debian, concurrent clients (ingest-bench.ts).
  * `--analysis`: indexing with language/shingle analyzers and highlighting cost (analysis-bench.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import { clusterOptions, runClusterBench } from './cluster-bench.js';
 import { ensureHarness as ensureHarnessIn, harnessDir } from './harness.js';
 import { opsOptions, runOpsBench } from './ops-bench.js';
 import { analysisOptions, runAnalysisBench } from './analysis-bench.js';
+import { ingestOptions, runIngestBench } from './ingest-bench.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -228,6 +230,8 @@ function main(): void {
 if (args.includes('--cluster')) {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   await runClusterBench(root, clusterOptions(args));
+} else if (args.includes('--ingest')) {
+  await runIngestBench(root, ingestOptions(args));
 } else if (args.includes('--ops')) {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   process.stdout.write(await runOpsBench(root, opsOptions(args)));
