@@ -2,6 +2,11 @@
  * Starting and stopping one node: open the store, restore identity and indices, build the HTTP
  * app, listen. `startNode` is what `bin/quarry`, the tests and the conformance runner use.
  */
+import {
+  BUILD_WORKERS_SETTING,
+  buildWorkerCount,
+  configureBuildWorkers,
+} from './search/index/build-pool.js';
 import { failUnfinishedRestores } from './engine/snapshots/restore-marks.js';
 import { setPercolatorQueryCheck } from './mapping/percolator.js';
 import { checkPercolatorQuery } from './dsl/query/percolator-check.js';
@@ -137,6 +142,8 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
   setMaxNestedQueryDepth(
     intSetting(settings.raw, MAX_NESTED_QUERY_DEPTH_SETTING, DEFAULT_MAX_NESTED_QUERY_DEPTH, 1),
   );
+  // analysis and segment building at refresh run on worker threads (0: on this thread)
+  configureBuildWorkers(buildWorkerCount(settings.raw[BUILD_WORKERS_SETTING]));
   const lock = DataPathLock.acquire(settings.dataPath);
   let store: Store | undefined;
   let indices: IndicesService;

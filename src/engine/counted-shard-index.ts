@@ -13,8 +13,9 @@ export class CountedShardIndex extends ShardIndex {
     analysis: AnalysisResolver,
     private readonly counters: ShardCounters,
     indexSort: IndexSort | null = null,
+    workerAnalysis: string | null = null,
   ) {
-    super(analysis, indexSort);
+    super(analysis, indexSort, workerAnalysis);
   }
 
   override refresh(): void {

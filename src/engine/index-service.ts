@@ -51,9 +51,8 @@ export class IndexService {
     public meta: IndexMeta,
     private readonly store: Store,
   ) {
-    this.analysis = AnalysisRegistry.fromIndexSettings(analysisSettings(meta), {
-      maxNgramDiff: getInt(meta.settings, 'index.max_ngram_diff', 1),
-    });
+    const analysisIndex = { maxNgramDiff: getInt(meta.settings, 'index.max_ngram_diff', 1) };
+    this.analysis = AnalysisRegistry.fromIndexSettings(analysisSettings(meta), analysisIndex);
     this.mapping = meta.mapping
       ? parseMapping(meta.mapping.type, meta.mapping.json, this.mappingContext())
       : null;
@@ -76,7 +75,9 @@ export class IndexService {
     };
     this.analysisResolver = resolver;
     const sort = storedIndexSort(meta);
-    for (const sh of this.shards) sh.search = new CountedShardIndex(resolver, sh.counters, sort);
+    const workerAnalysis = buildWorkerAnalysis(analysisSettings(meta), analysisIndex);
+    for (const sh of this.shards)
+      sh.search = new CountedShardIndex(resolver, sh.counters, sort, workerAnalysis);
     this.onSettingsChanged(() => this.scheduleRefresh());
   }
 
@@ -523,6 +524,15 @@ function isRootMapping(v: unknown): v is RootMapping {
 }
 
 /** `index.analysis.*` flat settings back to the nested object AnalysisRegistry reads. */
+/**
+ * The analysis a build worker rebuilds for this index (JSON), or null when it cannot: script
+ * token filters compile Painless, which only the main thread has registered.
+ */
+function buildWorkerAnalysis(settings: Record<string, unknown>, index: object): string | null {
+  const json = JSON.stringify({ settings, index });
+  return json.includes('"script"') ? null : json;
+}
+
 export function analysisSettings(meta: IndexMeta): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(meta.settings)) {

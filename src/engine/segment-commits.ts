@@ -5,7 +5,7 @@
  */
 import { Bitset } from '../search/index/bitset.js';
 import type { Segment } from '../search/index/segment.js';
-import { decodeSegment, encodeSegment } from '../search/index/segment-codec.js';
+import { decodeSegment, encodedSegment } from '../search/index/segment-codec.js';
 import type { ShardSnapshot } from '../search/index/live-segment.js';
 import type { Store } from '../store/store.js';
 
@@ -80,7 +80,7 @@ export async function writeCommit(
     let key = persistedKeys.get(ls.segment);
     if (!key) {
       key = `${uuid}:${shard}:${++generation}`;
-      writes.push(store.putBlob(key, encodeSegment(ls.segment)));
+      writes.push(store.putBlob(key, encodedSegment(ls.segment)));
       persistedKeys.set(ls.segment, key);
     }
     if (ls.live) {

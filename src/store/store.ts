@@ -150,8 +150,8 @@ export class Store {
   private readonly dropped = new WeakSet<object>();
 
   /**
-   * Queues a document write. Writes queued in one turn go to LMDB in a single transaction
-   * (cheaper than one queued put each); the promise resolves when that transaction commits.
+   * Queues a document write. Writes queued in one turn go to LMDB together, in one commit; the
+   * promise resolves when that commit is done.
    */
   putDoc(db: DocsDb, key: Buffer, value: Buffer): Promise<void> {
     return this.queueDoc(db, key, value);
@@ -187,15 +187,14 @@ export class Store {
     this.queued = [];
     this.queuedCommit = null;
     this.resolveQueued = this.rejectQueued = null;
-    this.root
-      .transaction(() => {
-        for (const it of items) {
-          if (this.dropped.has(it.db)) continue;
-          if (it.value === null) it.db.removeSync(it.key);
-          else it.db.putSync(it.key, it.value);
-        }
-      })
-      .then(() => res(), rej);
+    // Queued puts, not a transaction callback: lmdb-js batches every write queued in this turn
+    // into one commit and does the B-tree work on its own write thread, not on this one.
+    let last: Promise<boolean> = Promise.resolve(true);
+    for (const it of items) {
+      if (this.dropped.has(it.db)) continue;
+      last = it.value === null ? it.db.remove(it.key) : it.db.put(it.key, it.value);
+    }
+    last.then(() => res(), rej);
     return done;
   }
 

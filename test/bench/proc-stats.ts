@@ -18,9 +18,10 @@ function clockTicks(): number {
   return ticks;
 }
 
-export function cpuSeconds(pid: number): number {
+/** CPU seconds of a process, or of one of its threads (`tid`: the main thread's is the pid). */
+export function cpuSeconds(pid: number, tid?: number): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8'); // prettier-ignore
     // the command name (field 2) may hold spaces: count fields after its closing parenthesis
     const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // rest[0] is field 3 (state): utime is field 14, stime field 15

@@ -7,6 +7,7 @@
  * With `--peers`, the server peers too (test/bench/server-peers.ts: sphinxsearch and PostgreSQL 15,
  * installed from Debian when missing, started on loopback, queried over their own protocols).
  * `--scale 10m`: the 1M-to-10M logs scale test instead (test/bench/scale-bench.ts; about an hour).
+ * `--ingest`: durable bulk docs/s over HTTP, logs and debian, concurrent clients (ingest-bench.ts).
  * `--analysis`: indexing with language/shingle analyzers and highlighting cost (analysis-bench.ts).
  * `--sql-ext`: SQL JOIN (100,000 × 1,000 rows) and window functions (sql-ext-bench.ts).
  */
@@ -27,6 +28,7 @@ import {
   serverPeerTable,
 } from './server-peers.js';
 import { runSqlExtBench, sqlExtOptions } from './sql-ext-bench.js';
+import { ingestOptions, runIngestBench } from './ingest-bench.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -246,6 +248,8 @@ function main(): void {
 if (args.includes('--cluster')) {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   await runClusterBench(root, clusterOptions(args));
+} else if (args.includes('--ingest')) {
+  await runIngestBench(root, ingestOptions(args));
 } else if (args.includes('--ops')) {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   process.stdout.write(await runOpsBench(root, opsOptions(args)));

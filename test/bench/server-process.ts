@@ -17,11 +17,24 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServerProcess(root: string, dataPath: string): Promise<ServerProcess> {
+export async function startServerProcess(
+  root: string,
+  dataPath: string,
+  /** Node options before the script (`--cpu-prof`), and extra `bin/quarry` arguments. */
+  extra: { nodeArgs?: readonly string[]; args?: readonly string[] } = {},
+): Promise<ServerProcess> {
   const t0 = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    [join(root, 'bin/quarry'), '--port', '0', '--data', dataPath],
+    [
+      ...(extra.nodeArgs ?? []),
+      join(root, 'bin/quarry'),
+      '--port',
+      '0',
+      '--data',
+      dataPath,
+      ...(extra.args ?? []),
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const port = await new Promise<number>((resolve, reject) => {

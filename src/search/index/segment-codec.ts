@@ -366,6 +366,19 @@ function readSegment(r: Reader, version: number): Segment {
   };
 }
 
+/** Segments that came encoded (from a build worker): a flush writes those bytes as they are. */
+const encodings = new WeakMap<Segment, Buffer>();
+
+/** Records that `bytes` encode `s` (and that `s` keeps views over them). */
+export function rememberEncoding(s: Segment, bytes: Buffer): void {
+  encodings.set(s, bytes);
+}
+
+/** The segment's encoding: the bytes it was decoded from when known, else encoded now. */
+export function encodedSegment(s: Segment): Buffer {
+  return encodings.get(s) ?? encodeSegment(s);
+}
+
 export function encodeSegment(s: Segment): Buffer {
   const w = new Writer();
   w.u32(MAGIC);

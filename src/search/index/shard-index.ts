@@ -11,6 +11,7 @@ import { mergeSegments } from './merge.js';
 import { findMerge } from './merge-policy.js';
 import { lookupId, type Segment } from './segment.js';
 import { SegmentBuilder, type AnalysisResolver } from './segment-builder.js';
+import { workerBuffer, type IndexBuffer } from './build-pool.js';
 import { checkTermLengths } from './immense-terms.js';
 import { indexSortOrder, type IndexSort } from './index-sort.js';
 import { sortSegment } from './sort-segment.js';
@@ -24,7 +25,9 @@ export interface ShardIndexStats {
 }
 
 export class ShardIndex {
-  private builder: SegmentBuilder;
+  private builder: IndexBuffer;
+  /** Set once a buffer could not use a build worker: the shard then buffers on this thread. */
+  private localOnly = false;
   private bufferIds = new Map<string, number>();
   private pendingDeletes = new Set<string>();
   private snapshot: ShardSnapshot = { generation: 0, segments: [], maxDoc: 0, numDocs: 0 };
@@ -41,8 +44,21 @@ export class ShardIndex {
   constructor(
     private readonly analysis: AnalysisResolver,
     readonly indexSort: IndexSort | null = null,
+    /**
+     * The index's analysis settings as JSON, for a build worker to build the same analyzers;
+     * null keeps the buffer on this thread.
+     */
+    private readonly workerAnalysis: string | null = null,
   ) {
-    this.builder = new SegmentBuilder(analysis);
+    this.builder = this.newBuffer();
+  }
+
+  private newBuffer(): IndexBuffer {
+    if (this.workerAnalysis !== null && !this.localOnly) {
+      const b = workerBuffer(this.analysis, this.workerAnalysis, () => (this.localOnly = true));
+      if (b) return b;
+    }
+    return new SegmentBuilder(this.analysis);
   }
 
   /** The segment in index sort order. */
@@ -117,7 +133,8 @@ export class ShardIndex {
     }
     out = out.filter((s) => s.deleted < s.segment.maxDoc);
     out = this.merge(out);
-    this.builder = new SegmentBuilder(this.analysis);
+    this.builder.dispose?.();
+    this.builder = this.newBuffer();
     this.bufferIds = new Map();
     this.pendingDeletes = new Set();
     this.publish(out);

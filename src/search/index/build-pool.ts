@@ -1,0 +1,301 @@
+/**
+ * The build worker pool: worker threads that analyze and invert buffered documents and build the
+ * refresh's segment, so the main thread only parses, stores and answers. Sized by the node setting
+ * `indexing.workers` (default: the machine's parallelism less one, at least one; 0: off).
+ *
+ * A shard's indexing buffer (`RemoteBuffer`) writes each document's parsed values as bytes into
+ * shared chunks (build-ops.ts) that one worker applies as they arrive. A refresh stays synchronous:
+ * the main thread asks for the segment and sleeps on a shared flag (Atomics.wait) until the worker
+ * has transferred the encoded segment back on a reply port, read with receiveMessageOnPort; the
+ * segment's arrays are views over those transferred bytes, which a flush writes as they are.
+ * Anything the worker cannot take (nested documents, completion or range values) or a worker that
+ * failed turns the buffer local: its chunks, still held, are replayed into a SegmentBuilder.
+ */
+import { availableParallelism } from 'node:os';
+import {
+  MessageChannel,
+  receiveMessageOnPort,
+  Worker,
+  type MessagePort,
+} from 'node:worker_threads';
+import type { FieldMapping, ParsedDocument } from '../../mapping/types.js';
+import { applyOps, encodable, fieldForWorker, OpsWriter, type OpsChunk } from './build-ops.js';
+import type { Segment } from './segment.js';
+import { SegmentBuilder, type AnalysisResolver } from './segment-builder.js';
+import { decodeSegment, rememberEncoding } from './segment-codec.js';
+
+export const BUILD_WORKERS_SETTING = 'indexing.workers';
+
+export type BuildMessage =
+  | { readonly t: 'port'; readonly port: MessagePort }
+  | { readonly t: 'open'; readonly key: number; readonly analysis: string }
+  | {
+      readonly t: 'ops';
+      readonly key: number;
+      readonly fields: FieldMapping[];
+      readonly chunk: OpsChunk;
+    }
+  | { readonly t: 'build'; readonly key: number; readonly seq: number; readonly signal: SharedArrayBuffer } // prettier-ignore
+  | { readonly t: 'drop'; readonly key: number };
+
+export interface BuildReply {
+  readonly key: number;
+  readonly seq: number;
+  readonly segment: ArrayBuffer | null;
+  readonly failure: string | null;
+}
+
+/** What a shard index buffers documents in: a local SegmentBuilder or a worker's. */
+export interface IndexBuffer {
+  readonly size: number;
+  readonly liveSize: number;
+  add(id: string, doc: ParsedDocument, seqNo: number, version: number, routing: string | null): number; // prettier-ignore
+  markDeleted(doc: number): void;
+  build(): Segment;
+  /** Releases what the buffer holds elsewhere (a worker's builder) when it is replaced. */
+  dispose?(): void;
+}
+
+interface PoolWorker {
+  readonly worker: Worker;
+  readonly replies: MessagePort;
+  /** Set to 1 by the worker once it listens: a refresh never waits on a worker that is not. */
+  readonly ready: Int32Array;
+  dead: boolean;
+}
+
+let configured: number | null = null;
+let pool: PoolWorker[] = [];
+let next = 0;
+let nextKey = 1;
+let nextSeq = 1;
+/** How long a refresh waits for its worker before building the buffer itself. */
+const BUILD_WAIT_MS = 120_000;
+
+/** The pool size a setting value asks for (absent: parallelism less one, at least one). */
+export function buildWorkerCount(setting: string | undefined): number {
+  if (setting === undefined || setting === '') {
+    // run from sources (tests, tsx) the pool is off unless asked for: a worker would have to
+    // compile the engine again before its first document
+    if (import.meta.url.endsWith('.ts')) return 0;
+    return Math.max(1, availableParallelism() - 1);
+  }
+  const n = Number(setting);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`[${BUILD_WORKERS_SETTING}] must be a whole number >= 0, got [${setting}]`);
+  return n;
+}
+
+/**
+ * Sets the pool size (the node does at start). Workers start on first use; a smaller size stops
+ * the extra ones once their buffers are built (new buffers no longer go to them).
+ */
+export function configureBuildWorkers(n: number): void {
+  configured = n;
+  if (pool.length > n) {
+    const extra = pool.slice(n);
+    pool = pool.slice(0, n);
+    for (const w of extra) void w.worker.terminate();
+  }
+}
+
+/** Workers in use (0 when off or not configured: tests and tools building in process). */
+export function buildWorkers(): number {
+  return configured ?? 0;
+}
+
+/** The worker: the compiled module, or from sources (tests, tsx) through tsx's loader. */
+function newWorker(workerData: unknown): Worker {
+  const self = import.meta.url;
+  const opts = { name: 'quarry-build', workerData };
+  if (!self.endsWith('.ts')) return new Worker(new URL('./build-worker.js', self), opts);
+  const url = JSON.stringify(new URL('./build-worker.ts', self).href);
+  const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${url}); })`;
+  return new Worker(boot, { ...opts, eval: true });
+}
+
+function startWorker(): PoolWorker {
+  const ready = new Int32Array(new SharedArrayBuffer(4));
+  const worker = newWorker({ ready });
+  const { port1, port2 } = new MessageChannel();
+  worker.postMessage({ t: 'port', port: port2 } satisfies BuildMessage, [port2]);
+  const w: PoolWorker = { worker, replies: port1, ready, dead: false };
+  worker.on('error', () => (w.dead = true));
+  worker.on('exit', () => (w.dead = true));
+  worker.unref();
+  return w;
+}
+
+/** A live worker for a new buffer (round robin), or null when the pool is off. */
+function pickWorker(): PoolWorker | null {
+  const n = configured ?? 0;
+  if (n === 0) return null;
+  pool = pool.filter((w) => !w.dead);
+  while (pool.length < n) pool.push(startWorker());
+  return pool[next++ % pool.length]!;
+}
+
+const released = new FinalizationRegistry<{ w: PoolWorker; key: number }>(({ w, key }) => {
+  if (!w.dead) w.worker.postMessage({ t: 'drop', key } satisfies BuildMessage);
+});
+
+/**
+ * A worker's indexing buffer, or null when the pool is off. `analysis` is the index's analysis
+ * settings as JSON (the worker builds the same analyzers); `onLocal` hears that the buffer had
+ * to turn local, so the shard can stop asking for workers.
+ */
+export function workerBuffer(
+  analysis: AnalysisResolver,
+  analysisJson: string,
+  onLocal: (why: string) => void,
+): IndexBuffer | null {
+  const w = pickWorker();
+  return w ? new RemoteBuffer(w, analysis, analysisJson, onLocal) : null;
+}
+
+class RemoteBuffer implements IndexBuffer {
+  private readonly key = nextKey++;
+  private n = 0;
+  private readonly deleted = new Set<number>();
+  /** The main thread's fields, by the numbers the chunks use. */
+  private readonly fields: FieldMapping[] = [];
+  private readonly fieldNos = new Map<FieldMapping, number>();
+  /** Worker copies of fields numbered since the last chunk went out. */
+  private newFields: FieldMapping[] = [];
+  /** Every chunk written, kept to replay locally. */
+  private readonly chunks: OpsChunk[] = [];
+  private readonly writer: OpsWriter;
+  private local: SegmentBuilder | null = null;
+  private opened = false;
+  private flushQueued = false;
+  private readonly fieldNo = (f: FieldMapping): number => {
+    let no = this.fieldNos.get(f);
+    if (no === undefined) {
+      no = this.fields.push(f) - 1;
+      this.fieldNos.set(f, no);
+      this.newFields.push(fieldForWorker(f));
+    }
+    return no;
+  };
+  private readonly flushSoon = () => {
+    this.flushQueued = false;
+    if (this.local === null) this.writer.flush();
+  };
+
+  constructor(
+    private readonly w: PoolWorker,
+    private readonly analysis: AnalysisResolver,
+    private readonly analysisJson: string,
+    private readonly onLocal: (why: string) => void,
+  ) {
+    this.writer = new OpsWriter((c) => this.send(c));
+    released.register(this, { w, key: this.key }, this);
+  }
+
+  get size(): number {
+    return this.local ? this.local.size : this.n;
+  }
+
+  get liveSize(): number {
+    return this.local ? this.local.liveSize : this.n - this.deleted.size;
+  }
+
+  private send(c: OpsChunk): void {
+    this.chunks.push(c);
+    if (this.local !== null) return;
+    if (this.w.dead) return this.toLocal();
+    if (!this.opened) {
+      this.w.worker.postMessage({ t: 'open', key: this.key, analysis: this.analysisJson } satisfies BuildMessage); // prettier-ignore
+      this.opened = true;
+    }
+    const fields = this.newFields;
+    this.newFields = [];
+    this.w.worker.postMessage({ t: 'ops', key: this.key, fields, chunk: c } satisfies BuildMessage);
+  }
+
+  add(
+    id: string,
+    doc: ParsedDocument,
+    seqNo: number,
+    version: number,
+    routing: string | null,
+  ): number {
+    // prettier-ignore
+    if (this.local === null && !encodable(doc)) {
+      this.toLocal();
+      this.onLocal('a document the worker cannot take');
+    }
+    if (this.local !== null) return this.local.add(id, doc, seqNo, version, routing);
+    this.writer.add(id, doc, this.fieldNo, seqNo, version, routing);
+    if (!this.flushQueued) {
+      // the worker starts on this turn's documents while the main thread goes on
+      this.flushQueued = true;
+      queueMicrotask(this.flushSoon);
+    }
+    return this.n++;
+  }
+
+  markDeleted(doc: number): void {
+    if (this.local !== null) return this.local.markDeleted(doc);
+    this.writer.delete(doc);
+    this.deleted.add(doc);
+  }
+
+  /** Replays every chunk into a local builder (the worker stopped, failed or cannot take a document); the buffer stays local. */
+  private toLocal(): void {
+    if (this.local !== null) return;
+    const local = new SegmentBuilder(this.analysis);
+    this.local = local;
+    this.writer.flush(); // into `chunks` (send keeps it local)
+    const fields = this.fields;
+    for (const c of this.chunks) applyOps(c, fields, local);
+    this.chunks.length = 0;
+    this.dispose();
+  }
+
+  build(): Segment {
+    if (this.local === null) {
+      this.writer.flush();
+      const got = this.local === null ? this.fromWorker() : null;
+      if (got) return got;
+    }
+    return this.local!.build();
+  }
+
+  /** The worker's segment, or null (then the buffer turned local). */
+  private fromWorker(): Segment | null {
+    const w = this.w;
+    if (!this.opened || w.dead || Atomics.load(w.ready, 0) !== 1) {
+      this.toLocal();
+      return null;
+    }
+    const signal = new SharedArrayBuffer(4);
+    const flag = new Int32Array(signal);
+    const seq = nextSeq++;
+    w.worker.postMessage({ t: 'build', key: this.key, seq, signal } satisfies BuildMessage);
+    this.opened = false; // the worker forgets the buffer once it builds it
+    const until = Date.now() + BUILD_WAIT_MS;
+    while (Atomics.load(flag, 0) === 0 && !w.dead && Date.now() < until)
+      Atomics.wait(flag, 0, 0, 200);
+    for (let m = receiveMessageOnPort(w.replies); m; m = receiveMessageOnPort(w.replies)) {
+      const r = m.message as BuildReply;
+      if (r.key !== this.key || r.seq !== seq) continue; // a late answer to an abandoned wait
+      if (r.segment === null) break;
+      const bytes = Buffer.from(r.segment);
+      const seg = decodeSegment(bytes);
+      rememberEncoding(seg, bytes);
+      this.chunks.length = 0;
+      return seg;
+    }
+    this.toLocal();
+    return null;
+  }
+
+  dispose(): void {
+    released.unregister(this);
+    if (this.opened && !this.w.dead) {
+      this.w.worker.postMessage({ t: 'drop', key: this.key } satisfies BuildMessage);
+    }
+    this.opened = false;
+  }
+}
