@@ -56,8 +56,15 @@ function boundaryBreaks(bounds: readonly number[]): Breaks {
   };
 }
 
-const isSpace = (c: string) => /\s/u.test(c);
-const isLineEnd = (c: string) => /[\n\r\u0085\u2028\u2029]/u.test(c);
+// ASCII answered by char code: these run for every character of every highlighted value
+const isSpace = (c: string) => {
+  const x = c.charCodeAt(0);
+  return x < 128 ? x === 32 || (x >= 9 && x <= 13) : /\s/u.test(c);
+};
+const isLineEnd = (c: string) => {
+  const x = c.charCodeAt(0);
+  return x === 10 || x === 13 || x === 0x85 || x === 0x2028 || x === 0x2029;
+};
 const CLOSERS = /["'’”»)\]}]/u;
 /** The separator ES puts between a multi-valued field's values (CustomUnifiedHighlighter). */
 export const VALUE_SEPARATOR = '\u0000';
@@ -93,7 +100,12 @@ export function sentenceBounds(text: string): number[] {
   return out;
 }
 
-const isWordChar = (c: string) => /[\p{L}\p{N}_'’]/u.test(c);
+const isWordChar = (c: string) => {
+  const x = c.charCodeAt(0);
+  if (x < 128)
+    return (x >= 97 && x <= 122) || (x >= 65 && x <= 90) || (x >= 48 && x <= 57) || x === 95 || x === 39; // prettier-ignore
+  return /[\p{L}\p{N}_'’]/u.test(c);
+};
 
 /** Word boundaries (Java's word BreakIterator): around each word, and between other chars. */
 export function wordBounds(text: string): number[] {
@@ -111,7 +123,9 @@ export function wordBounds(text: string): number[] {
  */
 function boundedBreaks(text: string, maxLen: number): Breaks {
   const main = boundaryBreaks(sentenceBounds(text));
-  const inner = boundaryBreaks(wordBounds(text));
+  // word boundaries are needed only for a sentence longer than maxLen
+  let words: Breaks | null = null;
+  const inner = () => (words ??= boundaryBreaks(wordBounds(text)));
   let windowStart = -1;
   let windowEnd = -1;
   let innerStart = -1;
@@ -132,10 +146,10 @@ function boundedBreaks(text: string, maxLen: number): Breaks {
       }
       if (innerEnd - innerStart > maxLen) {
         if (offset - maxLen > innerStart)
-          innerStart = Math.max(innerStart, inner.preceding(offset - maxLen));
+          innerStart = Math.max(innerStart, inner().preceding(offset - maxLen));
         const remaining = Math.max(0, maxLen - (offset - innerStart));
         if (offset + remaining < windowEnd)
-          innerEnd = Math.min(windowEnd, inner.following(offset + remaining));
+          innerEnd = Math.min(windowEnd, inner().following(offset + remaining));
       }
       return innerStart;
     },
