@@ -18,7 +18,8 @@ import { chartView } from './charts.js';
 import { clear, h } from './dom.js';
 import { consoleLanguage } from './editor-lang.js';
 import { errorView, isEsError } from './error-view.js';
-import { readHistory, remember } from './history.js';
+import { remember } from './history.js';
+import { toggleHistoryList } from './history-list.js';
 import { jsonTree } from './json-tree.js';
 import { bodyToSend, requestAt } from './requests.js';
 import {
@@ -132,34 +133,23 @@ export function devtoolsView(): { el: HTMLElement; show(): void } {
     ],
   });
 
-  const showHistory = () => {
-    clear(historyList);
-    historyList.hidden = !historyList.hidden;
-    for (const e of readHistory(localStorage).filter((x) => x.kind === 'rest')) {
-      historyList.append(
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'history-item',
-            onclick: () => {
-              const end = view.state.doc.length;
-              view.dispatch({
-                changes: { from: end, insert: '\n\n' + e.text },
-                selection: { anchor: end + 2 },
-              });
-              historyList.hidden = true;
-              view.focus();
-            },
-          },
-          h('span', { class: 'muted' }, new Date(e.at).toLocaleTimeString() + ' '),
-          e.text.split('\n')[0]!,
-        ),
-      );
-    }
-    if (!historyList.firstChild)
-      historyList.append(h('div', { class: 'muted' }, 'Nothing run yet.'));
-  };
+  const showHistory = () =>
+    toggleHistoryList(
+      historyList,
+      'rest',
+      (e) => [
+        h('span', { class: 'muted' }, new Date(e.at).toLocaleTimeString() + ' '),
+        e.text.split('\n')[0]!,
+      ],
+      (e) => {
+        const end = view.state.doc.length;
+        view.dispatch({
+          changes: { from: end, insert: '\n\n' + e.text },
+          selection: { anchor: end + 2 },
+        });
+        view.focus();
+      },
+    );
 
   const el = h(
     'section',

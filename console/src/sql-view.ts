@@ -13,7 +13,8 @@ import { chartFromSql, type SqlColumn } from './chart-data.js';
 import { chartView } from './charts.js';
 import { clear, h } from './dom.js';
 import { errorView, isEsError } from './error-view.js';
-import { readHistory, remember } from './history.js';
+import { remember } from './history.js';
+import { toggleHistoryList } from './history-list.js';
 import { jsonTree } from './json-tree.js';
 
 const PAGE = 25;
@@ -189,28 +190,13 @@ export function sqlView(): { el: HTMLElement; show(): void } {
     ],
   });
 
-  const showHistory = () => {
-    clear(historyList);
-    historyList.hidden = !historyList.hidden;
-    for (const e of readHistory(localStorage).filter((x) => x.kind === 'sql')) {
-      historyList.append(
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'history-item',
-            onclick: () => {
-              view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: e.text } });
-              historyList.hidden = true;
-            },
-          },
-          e.text.replace(/\s+/g, ' '),
-        ),
-      );
-    }
-    if (!historyList.firstChild)
-      historyList.append(h('div', { class: 'muted' }, 'Nothing run yet.'));
-  };
+  const showHistory = () =>
+    toggleHistoryList(
+      historyList,
+      'sql',
+      (e) => [e.text.replace(/\s+/g, ' ')],
+      (e) => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: e.text } }),
+    );
 
   const el = h(
     'section',
