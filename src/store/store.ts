@@ -133,23 +133,34 @@ export class Store {
    * The document keys a shard's sequence-number log holds from `fromSeqNo` on, in seq_no order.
    * An entry may be stale (its record since overwritten or purged): the caller checks the record.
    */
-  *seqLogFrom(uuid: string, shard: number, fromSeqNo: number): Generator<DocSeq> {
+  *seqLogFrom(
+    uuid: string,
+    shard: number,
+    fromSeqNo: number,
+  ): Generator<{ key: Buffer; seqNo: number }> {
     const { start, end } = seqLogBounds(shard, fromSeqNo);
-    for (const key of this.seqLog(uuid).getKeys({ start, end }))
-      yield { ...seqLogEntry(key as Buffer), tombstone: false };
+    for (const key of this.seqLog(uuid).getKeys({ start, end })) yield seqLogEntry(key as Buffer);
   }
 
-  /** Removes a shard's log entries up to and including `upToSeqNo` (a commit point covers them). */
+  /**
+   * Removes a shard's log entries up to and including `upToSeqNo` (a commit point covers them).
+   * Best effort: an entry left behind (the index dropped meanwhile) is at or below the checkpoint,
+   * so recovery never reads it, and the next commit prunes it.
+   */
   async pruneSeqLog(uuid: string, shard: number, upToSeqNo: number): Promise<void> {
     if (upToSeqNo < 0) return;
-    const log = this.seqLog(uuid);
+    const log = this.seqLogs.get(uuid);
+    if (!log) return;
     const { start } = seqLogBounds(shard, 0);
     const { start: end } = seqLogBounds(shard, upToSeqNo + 1);
     const keys = [...log.getKeys({ start, end })] as Buffer[];
     if (keys.length === 0) return;
-    await this.root.transaction(() => {
-      for (const k of keys) log.removeSync(k);
-    });
+    await this.root
+      .transaction(() => {
+        if (this.seqLogs.get(uuid) !== log) return; // dropped since
+        for (const k of keys) log.removeSync(k);
+      })
+      .catch(() => {});
   }
 
   /**
