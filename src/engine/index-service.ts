@@ -22,7 +22,7 @@ import type { ShardIndex } from '../search/index/shard-index.js';
 import { clockMs, runScheduledRefresh } from './stats.js';
 import { translogRetention, translogTrimmed } from './translog-retention.js';
 import type { AnalysisResolver } from '../search/index/segment-builder.js';
-import { decodeDoc, idFromKey, shardRange } from '../store/doc-record.js';
+import { decodeDoc, idFromKey, seqNoOf, shardRange } from '../store/doc-record.js';
 import { loadCommit, writeCommit } from './segment-commits.js';
 import type { ShardSnapshot } from '../search/index/live-segment.js';
 import { lookupField, parseDocument } from '../mapping/index.js';
@@ -183,27 +183,29 @@ export class IndexService {
       const commit = loadCommit(this.store, this.uuid, shard.id);
       const checkpoint = commit ? commit.maxSeqNo : -1;
       if (commit) si.restore(commit.segments);
-      const { start, end } = shardRange(shard.id);
-      const ops: Array<{
-        id: string;
-        seqNo: number;
-        version: number;
-        routing: string | null;
-        source: Buffer | null;
-      }> = [];
-      for (const h of this.store.docHeaders(this.uuid, start, end)) {
-        if (h.seqNo > shard.maxSeqNo) shard.maxSeqNo = h.seqNo;
-        if (!h.tombstone) live++;
-        // Only documents newer than the commit are read in full and replayed.
-        if (h.seqNo <= checkpoint) continue;
-        const rec = decodeDoc(this.docs.get(h.key)!);
-        ops.push({
-          id: idFromKey(h.key),
-          seqNo: rec.seqNo,
-          version: rec.version,
-          routing: rec.routing,
-          source: rec.tombstone ? null : Buffer.from(rec.source),
-        });
+      const ops: RecoveredOp[] = [];
+      // A commit with its live count has the sequence-number log behind it: only the records
+      // after its checkpoint are read. Otherwise (no commit, or one from an older version) every
+      // record header is scanned once; the next commit is written in the new form.
+      const logged = commit !== null && commit.liveDocs !== null;
+      if (logged) {
+        shard.maxSeqNo = Math.max(shard.maxSeqNo, checkpoint);
+        for (const e of this.store.seqLogFrom(this.uuid, shard.id, checkpoint + 1)) {
+          const raw = this.docs.get(e.key);
+          // purged, or overwritten by a later op (itself in the log): not this entry's record
+          if (!raw || seqNoOf(raw) !== e.seqNo) continue;
+          if (e.seqNo > shard.maxSeqNo) shard.maxSeqNo = e.seqNo;
+          ops.push(recoveredOp(e.key, raw));
+        }
+      } else {
+        const { start, end } = shardRange(shard.id);
+        for (const h of this.store.docHeaders(this.uuid, start, end)) {
+          if (h.seqNo > shard.maxSeqNo) shard.maxSeqNo = h.seqNo;
+          if (!h.tombstone) live++;
+          // Only documents newer than the commit are read in full and replayed.
+          if (h.seqNo <= checkpoint) continue;
+          ops.push(recoveredOp(h.key, this.docs.get(h.key)!));
+        }
       }
       ops.sort((a, b) => a.seqNo - b.seqNo);
       for (const d of ops) {
@@ -217,7 +219,10 @@ export class IndexService {
         si.add(d.id, parsed, d.seqNo, d.version, d.routing, commit !== null);
       }
       si.refresh();
-      shard.opsSinceFlush = ops.length;
+      // the commit's segments plus the replayed ops are every live record of the shard
+      if (logged) live += si.searcher().numDocs;
+      // an old-form commit is rewritten at the next periodic flush, so the next start is fast
+      shard.opsSinceFlush = commit && !logged ? Math.max(1, ops.length) : ops.length;
       shard.recovery = {
         type: 'EXISTING_STORE',
         startMs,
@@ -547,4 +552,24 @@ export function analysisSettings(meta: IndexMeta): Record<string, unknown> {
     node[parts[parts.length - 1]!] = v;
   }
   return out;
+}
+
+interface RecoveredOp {
+  id: string;
+  seqNo: number;
+  version: number;
+  routing: string | null;
+  /** null for a tombstone */
+  source: Buffer | null;
+}
+
+function recoveredOp(key: Buffer, raw: Buffer): RecoveredOp {
+  const rec = decodeDoc(raw);
+  return {
+    id: idFromKey(key),
+    seqNo: rec.seqNo,
+    version: rec.version,
+    routing: rec.routing,
+    source: rec.tombstone ? null : Buffer.from(rec.source),
+  };
 }

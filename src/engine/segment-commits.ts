@@ -14,6 +14,11 @@ interface CommitPoint {
   maxSeqNo: number;
   segments: Array<{ key: string; hasLive: boolean }>;
   generation: number;
+  /**
+   * Live documents in these segments; with it, the store's sequence-number log holds every record
+   * written after `maxSeqNo` (absent from commits of older versions: recovery then scans the store).
+   */
+  liveDocs?: number;
 }
 
 const persistedKeys = new WeakMap<Segment, string>();
@@ -39,7 +44,12 @@ export function loadCommit(
   store: Store,
   uuid: string,
   shard: number,
-): { maxSeqNo: number; segments: Array<{ segment: Segment; live: Bitset | null }> } | null {
+): {
+  maxSeqNo: number;
+  /** Set when the sequence-number log lists every record after `maxSeqNo`. */
+  liveDocs: number | null;
+  segments: Array<{ segment: Segment; live: Bitset | null }>;
+} | null {
   const c = store.getMeta<CommitPoint>(commitKey(uuid, shard));
   if (!c) return null;
   const segments: Array<{ segment: Segment; live: Bitset | null }> = [];
@@ -58,7 +68,7 @@ export function loadCommit(
     }
     segments.push({ segment, live });
   }
-  return { maxSeqNo: c.maxSeqNo, segments };
+  return { maxSeqNo: c.maxSeqNo, liveDocs: c.liveDocs ?? null, segments };
 }
 
 /**
@@ -89,12 +99,15 @@ export async function writeCommit(
     }
     entries.push({ key, hasLive: ls.live !== null });
   }
-  const point: CommitPoint = { maxSeqNo, segments: entries, generation };
+  const point: CommitPoint = { maxSeqNo, segments: entries, generation, liveDocs: snap.numDocs };
   writes.push(store.putMeta(commitKey(uuid, shard), point));
   const keep = new Set(entries.flatMap((e) => [e.key, `${e.key}:live`]));
   for (const k of store.blobKeys(`${uuid}:${shard}:`))
     if (!keep.has(k)) writes.push(store.removeBlob(k));
   await Promise.all(writes);
+  // Only once the commit point is committed: a crash before leaves the previous point, whose
+  // replay needs the log entries after its own checkpoint.
+  await store.pruneSeqLog(uuid, shard, maxSeqNo);
 }
 
 export async function dropCommits(store: Store, uuid: string, shards: number): Promise<void> {

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { FLAG_TOMBSTONE, RECORD_HEADER_BYTES, seqNoOf } from './doc-record.js';
+import { seqLogBounds, seqLogEntry, seqLogKey } from './seq-log.js';
 
 export type DocsDb = Database<Buffer, Buffer>;
 
@@ -28,6 +29,9 @@ function seqAndFlag(b: Uint8Array, size?: number): number {
   return seqNoOf(b) * 2 + (b[0]! & FLAG_TOMBSTONE);
 }
 
+/** Log entries carry everything in their key. */
+const LOG_VALUE = Buffer.from([1]);
+
 function readOnlyHandle(): never {
   throw new Error('the header handle is read-only');
 }
@@ -42,6 +46,13 @@ export class Store {
   private readonly meta: Database<unknown, string>;
   private readonly docDbs = new Map<string, DocsDb>();
   private readonly headerDbs = new Map<string, Database<number, Buffer>>();
+  /**
+   * Per index, the sequence-number log: shard + seq_no + _id of every document record written,
+   * in the same transaction as the record, so a restart finds the records newer than the last
+   * commit point without reading every record. Pruned up to the checkpoint of each commit point.
+   */
+  private readonly seqLogs = new Map<string, Database<Buffer, Buffer>>();
+  private readonly seqLogOf = new WeakMap<DocsDb, Database<Buffer, Buffer>>();
   /** Persisted search segments and live-docs bitsets (derived data, rebuildable from docs). */
   private readonly segDb: Database<Buffer, string>;
   /** Document writes queued in this event-loop turn, committed together in one transaction. */
@@ -100,8 +111,56 @@ export class Store {
         keyEncoding: 'binary',
       });
       this.docDbs.set(uuid, db);
+      this.seqLogOf.set(db, this.seqLog(uuid));
     }
     return db;
+  }
+
+  private seqLog(uuid: string): Database<Buffer, Buffer> {
+    let db = this.seqLogs.get(uuid);
+    if (!db) {
+      db = this.root.openDB<Buffer, Buffer>({
+        name: `seqlog:${uuid}`,
+        encoding: 'binary',
+        keyEncoding: 'binary',
+      });
+      this.seqLogs.set(uuid, db);
+    }
+    return db;
+  }
+
+  /**
+   * The document keys a shard's sequence-number log holds from `fromSeqNo` on, in seq_no order.
+   * An entry may be stale (its record since overwritten or purged): the caller checks the record.
+   */
+  *seqLogFrom(
+    uuid: string,
+    shard: number,
+    fromSeqNo: number,
+  ): Generator<{ key: Buffer; seqNo: number }> {
+    const { start, end } = seqLogBounds(shard, fromSeqNo);
+    for (const key of this.seqLog(uuid).getKeys({ start, end })) yield seqLogEntry(key as Buffer);
+  }
+
+  /**
+   * Removes a shard's log entries up to and including `upToSeqNo` (a commit point covers them).
+   * Best effort: an entry left behind (the index dropped meanwhile) is at or below the checkpoint,
+   * so recovery never reads it, and the next commit prunes it.
+   */
+  async pruneSeqLog(uuid: string, shard: number, upToSeqNo: number): Promise<void> {
+    if (upToSeqNo < 0) return;
+    const log = this.seqLogs.get(uuid);
+    if (!log) return;
+    const { start } = seqLogBounds(shard, 0);
+    const { start: end } = seqLogBounds(shard, upToSeqNo + 1);
+    const keys = [...log.getKeys({ start, end })] as Buffer[];
+    if (keys.length === 0) return;
+    await this.root
+      .transaction(() => {
+        if (this.seqLogs.get(uuid) !== log) return; // dropped since
+        for (const k of keys) log.removeSync(k);
+      })
+      .catch(() => {});
   }
 
   /**
@@ -121,9 +180,14 @@ export class Store {
       db = this.root.openDB<number, Buffer>(options);
       this.headerDbs.set(uuid, db);
     }
-    for (const { key, value } of db.getRange({ start, end }))
+    for (const { key, value } of db.getRange({ start, end })) {
+      this.docHeadersRead++;
       yield { key: key as Buffer, seqNo: Math.floor(value / 2), tombstone: (value & 1) === 1 };
+    }
   }
+
+  /** Record headers `docHeaders` has read (a restart from a commit point should read none). */
+  docHeadersRead = 0;
 
   /** The index uuids that have a document database in the environment. */
   docDatabases(): string[] {
@@ -137,13 +201,16 @@ export class Store {
 
   async dropDocs(uuid: string): Promise<void> {
     const db = this.docs(uuid);
+    const log = this.seqLog(uuid);
     this.docDbs.delete(uuid);
     this.headerDbs.delete(uuid);
+    this.seqLogs.delete(uuid);
     // writes queued for it from now on are skipped: a write to a dropped database would fail the
     // whole shared transaction (EINVAL), other indices' writes included
     this.dropped.add(db);
     await this.committed();
     await db.drop();
+    await log.drop();
   }
 
   /** Document databases dropped (their late writes are skipped). */
@@ -188,11 +255,19 @@ export class Store {
     this.queuedCommit = null;
     this.resolveQueued = this.rejectQueued = null;
     // Queued puts, not a transaction callback: lmdb-js batches every write queued in this turn
-    // into one commit and does the B-tree work on its own write thread, not on this one.
+    // into one commit and does the B-tree work on its own write thread, not on this one. A
+    // record's sequence-number log entry is queued before the record: were a batch ever split
+    // between them, recovery finds a log entry without its record (skipped), never a record
+    // written after the commit without the entry that makes it replayed.
     let last: Promise<boolean> = Promise.resolve(true);
     for (const it of items) {
       if (this.dropped.has(it.db)) continue;
-      last = it.value === null ? it.db.remove(it.key) : it.db.put(it.key, it.value);
+      if (it.value === null) {
+        last = it.db.remove(it.key);
+        continue;
+      }
+      this.seqLogOf.get(it.db)?.put(seqLogKey(it.key, seqNoOf(it.value)), LOG_VALUE);
+      last = it.db.put(it.key, it.value);
     }
     last.then(() => res(), rej);
     return done;
