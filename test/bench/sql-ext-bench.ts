@@ -4,6 +4,7 @@
  * - a JOIN of 100,000 `orders` × 1,000 `customers` (generated, seeded), grouped by the
  *   customer's region — two searches, a hash join, the grouping in memory;
  * - the same JOIN with a selective WHERE pushed into the customers' search;
+ * - a UNION ALL of two grouped selects over the orders;
  * - RANK() over the 1,000 groups of a GROUP BY on orders (one composite aggregation, then the
  *   window in memory).
  * Every answer is checked (the grouped counts add up to the orders joined). UNION ALL is another
@@ -132,6 +133,15 @@ export async function runSqlExtBench(root: string, o: SqlExtBenchOptions): Promi
         query:
           "SELECT c.region, COUNT(*) n FROM orders o JOIN customers c ON o.customer_id = c.customer_id WHERE c.tier = 'gold' GROUP BY c.region",
         check: (r) => (r.length > 0 ? null : 'no rows'),
+      },
+      {
+        name: `UNION ALL of two grouped selects over ${o.orders} orders`,
+        query:
+          'SELECT customer_id % 10 k, COUNT(*) n FROM orders WHERE amount < 500 GROUP BY customer_id % 10 UNION ALL SELECT customer_id % 10, COUNT(*) FROM orders WHERE amount >= 500 GROUP BY customer_id % 10 ORDER BY 1, 2',
+        check: (r) => {
+          const n = r.reduce((a, x) => a + Number(x[1]), 0);
+          return r.length === 20 && n === o.orders ? null : `${r.length} rows, ${n} orders`;
+        },
       },
       {
         name: `RANK() over ${o.customers} groups of ${o.orders} orders`,
