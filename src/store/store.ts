@@ -266,7 +266,10 @@ export class Store {
         last = it.db.remove(it.key);
         continue;
       }
-      this.seqLogOf.get(it.db)?.put(seqLogKey(it.key, seqNoOf(it.value)), LOG_VALUE);
+      // only a well-formed record is logged (shard prefix and header): a malformed write must
+      // not throw here, where it would leave every write of this batch unanswered
+      if (it.key.length >= 2 && it.value.length >= RECORD_HEADER_BYTES)
+        this.seqLogOf.get(it.db)?.put(seqLogKey(it.key, seqNoOf(it.value)), LOG_VALUE);
       last = it.db.put(it.key, it.value);
     }
     last.then(() => res(), rej);
