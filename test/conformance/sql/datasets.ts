@@ -93,7 +93,12 @@ export type DatasetSuite = 'main' | 'docs' | 'single-node';
 
 /** The data sets a spec file reads. */
 export const suiteOf = (file: string): DatasetSuite =>
-  file.startsWith('docs/') ? 'docs' : file.startsWith('single-node-only/') ? 'single-node' : 'main';
+  // 6.8's doc snippets (es-6.8/docs) read the same emp and library indices as 7.10's docs/docs
+  isDocsSpec(file) ? 'docs' : file.startsWith('single-node-only/') ? 'single-node' : 'main';
+
+/** The doc-snippet files (JdbcDocCsvSpecIT): 7.10's docs/docs and 6.8's es-6.8/docs. */
+export const isDocsSpec = (file: string): boolean =>
+  file.startsWith('docs/') || file === 'es-6.8/docs';
 
 /** The QA cluster's name: single-node-only specs ran on ES's `integTest` test cluster. */
 export const clusterNameOf = (suite: DatasetSuite): string =>
