@@ -22,7 +22,13 @@ import type { ShardIndex } from '../search/index/shard-index.js';
 import { clockMs, runScheduledRefresh } from './stats.js';
 import { translogRetention, translogTrimmed } from './translog-retention.js';
 import type { AnalysisResolver } from '../search/index/segment-builder.js';
-import { decodeDoc, idFromKey, seqNoOf, shardRange } from '../store/doc-record.js';
+import {
+  decodeDoc,
+  idFromKey,
+  RECORD_HEADER_BYTES,
+  seqNoOf,
+  shardRange,
+} from '../store/doc-record.js';
 import { loadCommit, writeCommit } from './segment-commits.js';
 import type { ShardSnapshot } from '../search/index/live-segment.js';
 import { lookupField, parseDocument } from '../mapping/index.js';
@@ -192,6 +198,10 @@ export class IndexService {
         shard.maxSeqNo = Math.max(shard.maxSeqNo, checkpoint);
         for (const e of this.store.seqLogFrom(this.uuid, shard.id, checkpoint + 1)) {
           const raw = this.docs.get(e.key);
+          // a logged record too short for its header is corrupt: the index fails (red), as the
+          // full scan failed it, rather than dropping the write
+          if (raw && raw.length < RECORD_HEADER_BYTES)
+            throw new RangeError(`record [${idFromKey(e.key)}] of shard [${shard.id}] is truncated (${raw.length} bytes)`); // prettier-ignore
           // purged, or overwritten by a later op (itself in the log): not this entry's record
           if (!raw || seqNoOf(raw) !== e.seqNo) continue;
           if (e.seqNo > shard.maxSeqNo) shard.maxSeqNo = e.seqNo;

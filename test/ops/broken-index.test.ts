@@ -11,6 +11,7 @@ import { open } from 'lmdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNode, type RunningNode } from '../../src/node.js';
 import { Store } from '../../src/store/store.js';
+import { seqLogKey } from '../../src/store/seq-log.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quarry-broken-'));
 const logs: string[] = [];
@@ -69,6 +70,15 @@ beforeAll(async () => {
   await env
     .openDB<Buffer, Buffer>({ name: `docs:${recUuid}`, encoding: 'binary', keyEncoding: 'binary' })
     .put(key, Buffer.from([1, 2, 3]));
+  // ... as a record written after the last commit: its sequence-number log entry makes the
+  // restart read it (records already in a commit are read only when fetched)
+  await env
+    .openDB<Buffer, Buffer>({
+      name: `seqlog:${recUuid}`,
+      encoding: 'binary',
+      keyEncoding: 'binary',
+    }) // prettier-ignore
+    .put(seqLogKey(key, 1_000_000), Buffer.from([1]));
   await env.close();
 
   node = await startNode({ dataPath: dir, port: 0, log: (l) => logs.push(l) });
