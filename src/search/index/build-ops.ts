@@ -94,9 +94,19 @@ export class OpsWriter {
   /** Hands over what is written so far (nothing when empty). */
   flush(): void {
     if (this.pos === 0) return;
-    const c = { bytes: this.sab, length: this.pos };
-    this.sab = new SharedArrayBuffer(this.chunkBytes);
-    this.chunk = Buffer.from(this.sab);
+    let c: OpsChunk;
+    if (this.pos * 2 >= this.chunk.length) {
+      // mostly full: handed over whole, a fresh chunk takes its place
+      c = { bytes: this.sab, length: this.pos };
+      this.sab = new SharedArrayBuffer(this.chunkBytes);
+      this.chunk = Buffer.from(this.sab);
+    } else {
+      // a turn's few writes (single-document requests): copied out at their size and the chunk
+      // reused, so that memory held until the refresh is what was written, not a chunk per turn
+      const sab = new SharedArrayBuffer(this.pos);
+      this.chunk.copy(Buffer.from(sab), 0, 0, this.pos);
+      c = { bytes: sab, length: this.pos };
+    }
     this.pos = 0;
     this.opStart = 0;
     this.emit(c);

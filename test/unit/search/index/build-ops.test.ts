@@ -114,6 +114,20 @@ describe('indexing operations as bytes', () => {
     expect(encodeSegment(replayed.build()).equals(encodeSegment(direct.build()))).toBe(true);
   });
 
+  it('hands a turn of few writes over at its size, not a whole chunk each turn', () => {
+    const chunks: OpsChunk[] = [];
+    const w = new OpsWriter((c) => chunks.push(c), 1 << 20);
+    const d = { ...doc([[FIELDS[0]!, 'a few words']]), ignored: [] };
+    for (let i = 0; i < 50; i++) {
+      w.add(`d${i}`, d, () => 0, i, 1, null);
+      w.flush(); // one single-document request per turn
+    }
+    expect(chunks).toHaveLength(50);
+    for (const c of chunks) expect(c.bytes.byteLength).toBe(c.length);
+    const total = chunks.reduce((n, c) => n + c.bytes.byteLength, 0);
+    expect(total).toBeLessThan(50 * 200);
+  });
+
   it('keeps nested documents and object values on the main thread', () => {
     const d = doc([[FIELDS[0]!, 'x']]);
     expect(encodable(d)).toBe(true);
