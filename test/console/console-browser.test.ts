@@ -109,12 +109,13 @@ describe.skipIf(!hasChromium)('web console in chromium', () => {
   });
 
   afterAll(async () => {
-    // the polled views stop with the page; the browser is given a bounded time to go
-    await page?.goto('about:blank').catch(() => undefined);
+    // the polled views stop with the page; each step is bounded, so a browser slow to go on a
+    // loaded machine cannot hold the node's shutdown past the hook's time
+    await page?.goto('about:blank', { timeout: 5000 }).catch(() => undefined);
     await closeWithin(browser);
     await node?.destroy();
     if (profile) rmSync(profile, { recursive: true, force: true });
-  });
+  }, 120_000);
 
   it('serves the console at /_console/ and redirects a browser asking for /', async () => {
     const json = await node.req('GET', '/');
