@@ -16,9 +16,7 @@ import { SqlService } from '../../../../src/sql/execute/session.js';
 import { loadSqlDatasets } from '../../../conformance/sql/datasets.js';
 import { runCase, SPEC_NOW } from '../../../conformance/sql/runner.js';
 import { parseCsvSpecFile } from '../../../conformance/sql/csv-spec-parser.js';
-import { h2Unavailable, startH2, type H2Oracle } from '../../../conformance/sql/sql-spec-h2.js';
-import { SQL_SPEC_DIR } from '../../../conformance/sql/datasets.js';
-import { compareWithH2 } from '../../../conformance/sql/sql-spec-compare.js';
+import { describeAgainstH2 } from './h2-answers.js';
 import { expectGoldenJson, repoRoot } from '../../../helpers/golden.js';
 
 type Dispatch = ReturnType<typeof createDispatcher>;
@@ -68,17 +66,6 @@ describe('join.csv-spec', () => {
   }
 });
 
-async function quarry(query: string) {
-  let page = await sql.execute({ query, mode: 'jdbc' });
-  const columns = (page.columns ?? []).map((c) => ({ name: c.name, type: c.type }));
-  const rows = [...page.rows];
-  while (page.cursor !== null) {
-    page = await sql.execute({ cursor: page.cursor });
-    rows.push(...page.rows);
-  }
-  return { columns, rows };
-}
-
 /** Self-joins of test_emp, the one index H2 has; ORDER BY makes both answers comparable. */
 const H2_QUERIES = [
   'SELECT e.emp_no, m.first_name FROM test_emp e JOIN test_emp m ON e.emp_no = m.emp_no WHERE e.emp_no < 10010 ORDER BY e.emp_no',
@@ -89,22 +76,7 @@ const H2_QUERIES = [
   'SELECT e.emp_no FROM test_emp e LEFT JOIN test_emp m ON e.emp_no = m.emp_no - 50 WHERE m.emp_no IS NULL ORDER BY e.emp_no DESC LIMIT 5',
 ];
 
-describe('JOIN answers match H2', () => {
-  const why = h2Unavailable();
-  let h2: H2Oracle | null = null;
-  beforeAll(async () => {
-    if (why === null) h2 = await startH2(SQL_SPEC_DIR, ['setup_test_emp.sql']);
-  }, 60_000);
-  afterAll(() => h2?.close());
-  for (const q of H2_QUERIES) {
-    it.skipIf(why !== null)(q, async () => {
-      const expected = await h2!.query(q);
-      if ('error' in expected) throw new Error(`H2: ${expected.error}`);
-      expect(expected.rows.length).toBeGreaterThan(0);
-      expect(compareWithH2(expected, await quarry(q))).toBeNull();
-    });
-  }
-});
+describeAgainstH2('JOIN answers match H2', H2_QUERIES, () => sql);
 
 describe('JOIN over HTTP', () => {
   it('POST /_sql runs a JOIN and /_sql/translate shows both searches', async () => {

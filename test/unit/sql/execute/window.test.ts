@@ -13,9 +13,7 @@ import {
   type SpecNode,
 } from '../../../conformance/sql/runner.js';
 import { parseCsvSpecFile } from '../../../conformance/sql/csv-spec-parser.js';
-import { h2Unavailable, startH2, type H2Oracle } from '../../../conformance/sql/sql-spec-h2.js';
-import { SQL_SPEC_DIR } from '../../../conformance/sql/datasets.js';
-import { compareWithH2 } from '../../../conformance/sql/sql-spec-compare.js';
+import { describeAgainstH2 } from './h2-answers.js';
 import { repoRoot } from '../../../helpers/golden.js';
 import { EsError } from '../../../../src/common/errors.js';
 
@@ -41,17 +39,6 @@ describe('window.csv-spec', () => {
   }
 });
 
-async function quarry(query: string) {
-  let page = await node.sql.execute({ query, mode: 'jdbc' });
-  const columns = (page.columns ?? []).map((c) => ({ name: c.name, type: c.type }));
-  const rows = [...page.rows];
-  while (page.cursor !== null) {
-    page = await node.sql.execute({ cursor: page.cursor });
-    rows.push(...page.rows);
-  }
-  return { columns, rows };
-}
-
 /** Deterministic orders (ties broken by emp_no) so both answers compare row by row. */
 const H2_QUERIES = [
   'SELECT emp_no, ROW_NUMBER() OVER (PARTITION BY gender ORDER BY salary DESC, emp_no) AS rn FROM test_emp WHERE gender IS NOT NULL ORDER BY emp_no',
@@ -63,22 +50,7 @@ const H2_QUERIES = [
   'SELECT emp_no, RANK() OVER (ORDER BY salary DESC) AS r FROM test_emp ORDER BY r LIMIT 5',
 ];
 
-describe('window function answers match H2', () => {
-  const why = h2Unavailable();
-  let h2: H2Oracle | null = null;
-  beforeAll(async () => {
-    if (why === null) h2 = await startH2(SQL_SPEC_DIR, ['setup_test_emp.sql']);
-  }, 60_000);
-  afterAll(() => h2?.close());
-  for (const q of H2_QUERIES) {
-    it.skipIf(why !== null)(q, async () => {
-      const expected = await h2!.query(q);
-      if ('error' in expected) throw new Error(`H2: ${expected.error}`);
-      expect(expected.rows.length).toBeGreaterThan(0);
-      expect(compareWithH2(expected, await quarry(q))).toBeNull();
-    });
-  }
-});
+describeAgainstH2('window function answers match H2', H2_QUERIES, () => node.sql);
 
 describe('window functions in translate and errors', () => {
   it('_sql/translate shows the search, the windows and the in-memory steps', () => {
