@@ -89,26 +89,39 @@ async function bulk(
  * employees (JdbcDocCsvSpecIT), and `archive` (the library again, frozen as ES DataLoader
  * freezes it); frozen_emp (slow/frozen.csv-spec) is the employees again, frozen, beside test_emp.
  */
-export type DatasetSuite = 'main' | 'docs' | 'single-node';
+export type DatasetSuite = 'main' | 'docs' | 'single-node' | 'es68-single-node';
 
 /** The data sets a spec file reads. */
 export const suiteOf = (file: string): DatasetSuite =>
   // 6.8's doc snippets (es-6.8/docs) read the same emp and library indices as 7.10's docs/docs
-  isDocsSpec(file) ? 'docs' : file.startsWith('single-node-only/') ? 'single-node' : 'main';
+  isDocsSpec(file)
+    ? 'docs'
+    : file.startsWith('single-node-only/')
+      ? 'single-node'
+      : file.startsWith('es-6.8/single-node-only/')
+        ? 'es68-single-node'
+        : 'main';
 
 /** The doc-snippet files (JdbcDocCsvSpecIT): 7.10's docs/docs and 6.8's es-6.8/docs. */
 export const isDocsSpec = (file: string): boolean =>
   file.startsWith('docs/') || file === 'es-6.8/docs';
 
-/** The QA cluster's name: single-node-only specs ran on ES's `integTest` test cluster. */
+/**
+ * The QA cluster's name: 7.10's single-node-only specs ran on ES's `integTest` test cluster, 6.8's
+ * on the one its build named after the project path (their SYS COLUMNS rows show it as TABLE_CAT).
+ */
 export const clusterNameOf = (suite: DatasetSuite): string =>
-  suite === 'single-node' ? 'integTest' : 'elasticsearch';
+  suite === 'single-node'
+    ? 'integTest'
+    : suite === 'es68-single-node'
+      ? 'x-pack_plugin_sql_qa_single-node_integTestCluster'
+      : 'elasticsearch';
 
 /** Creates and fills the indices and aliases of one suite. */
 export async function loadSqlDatasets(call: Call, suite: DatasetSuite = 'main'): Promise<void> {
   let actions: object[];
   // single-node-only specs read the main data sets (on a cluster named as ES's test cluster)
-  if (suite === 'main' || suite === 'single-node') {
+  if (suite !== 'docs') {
     await createIndex(call, 'test_emp', 'test_emp.mapping.json');
     await bulk(call, 'test_emp', employees(false), null);
     await createIndex(call, 'test_emp_copy', 'test_emp_copy.mapping.json');

@@ -5,7 +5,8 @@ import { parseCsvSpec, parseCsvSpecFile } from '../../conformance/sql/csv-spec-p
 import { showFunctions } from '../../../src/sql/functions/registry.js';
 import { convert } from '../../../src/functions/convert.js';
 import { parseInterval } from '../../../src/functions/intervals.js';
-import { TimeValue } from '../../../src/functions/values.js';
+import { DateTimeValue, TimeValue } from '../../../src/functions/values.js';
+import { zoneOf } from '../../../src/functions/datetime/zones.js';
 import { repoRoot } from '../sql/format/golden.js';
 
 const table = (text: string) => parseCsvSpec(`t\nSELECT 1;\n${text}\n;\n`)[0]!.expected;
@@ -91,7 +92,7 @@ describe('csv-spec result comparison (JdbcAssert)', () => {
     );
   });
 
-  it('compares timestamps as csvjdbc parses them (to the second), dates and times', () => {
+  it('compares timestamps to the millisecond, dates and times', () => {
     const t = table('ts:ts|d:date|t:time\n1953-09-02T00:00:00.000Z|2020-04-07|10:20:30.123Z');
     const cols = [
       { name: 'ts', type: 'datetime' },
@@ -102,11 +103,30 @@ describe('csv-spec result comparison (JdbcAssert)', () => {
       [dt('1953-09-02T00:00:00Z'), convert('2020-04-07', 'DATE'), new TimeValue(37230123e6, 0)],
     ];
     expect(compareResult(t, { columns: cols, rows: ok }).ok).toBe(true);
-    // csvjdbc drops the expected millis, so a result with millis cannot match (ES issue 54947)
     const withMillis = [[dt('1953-09-02T00:00:00.123Z'), ok[0]![1], ok[0]![2]]];
     expect(compareResult(t, { columns: cols, rows: withMillis }).ok).toBe(false);
+    // the expected millis count (csvjdbc drops them, ES issue 54947: docs:dateTimeParse1-Ignore)
+    const millis = table('ts:ts\n2020-04-07T10:20:30.123Z');
+    const tsCol = [{ name: 'ts', type: 'datetime' }];
+    expect(compareResult(millis, { columns: tsCol, rows: [[dt('2020-04-07T10:20:30.123Z')]] }).ok).toBe(true); // prettier-ignore
+    expect(compareResult(millis, { columns: tsCol, rows: [[dt('2020-04-07T10:20:30Z')]] }).ok).toBe(false); // prettier-ignore
     const offsetTime = [[ok[0]![0], ok[0]![1], new TimeValue(40830123e6, 3600)]];
     expect(compareResult(t, { columns: cols, rows: offsetTime }).ok).toBe(true);
+  });
+
+  it('reads an expected offset as part of the instant, and a date in its own zone', () => {
+    // docs:dateTimeParse3-Ignore and dateParse2-Ignore, run with time_zone Europe/Athens
+    const athens = new DateTimeValue(Date.UTC(2020, 3, 7, 7, 20, 30), 0, zoneOf('Europe/Athens'));
+    const ts = table('ts:ts\n2020-04-07T10:20:30.000+03:00');
+    const tsCol = [{ name: 'ts', type: 'datetime' }];
+    expect(compareResult(ts, { columns: tsCol, rows: [[athens]] }).ok).toBe(true);
+    expect(compareResult(ts, { columns: tsCol, rows: [[dt('2020-04-07T10:20:30Z')]] }).ok).toBe(false); // prettier-ignore
+    const d = table('d:date\n2020-04-07T00:00:00.000+03:00');
+    const dCol = [{ name: 'd', type: 'date' }];
+    const midnight = new DateTimeValue(Date.UTC(2020, 3, 6, 21), 0, zoneOf('Europe/Athens'));
+    expect(compareResult(d, { columns: dCol, rows: [[midnight]] }).ok).toBe(true);
+    // the same instant seen in UTC is 2020-04-06
+    expect(compareResult(d, { columns: dCol, rows: [[dt('2020-04-06T21:00:00Z')]] }).ok).toBe(false); // prettier-ignore
   });
 
   it('treats "null" cells as SQL NULL', () => {
