@@ -4,6 +4,7 @@
  * - a JOIN of 100,000 `orders` × 1,000 `customers` (generated, seeded), grouped by the
  *   customer's region — two searches, a hash join, the grouping in memory;
  * - the same JOIN with a selective WHERE pushed into the customers' search;
+ * - a LEFT JOIN of the same inputs (its left input probed page by page), grouped by tier;
  * - a UNION ALL of two grouped selects on the harness's logs data (the first 200,000 documents
  *   of `.bench/harness/data/out/logs.ndjson` by default, `--sql-ext-logs N` up to its 1M):
  *   counts and bytes per status, then per country — two composite aggregations, the union and
@@ -194,6 +195,15 @@ export async function runSqlExtBench(root: string, o: SqlExtBenchOptions): Promi
         query:
           "SELECT c.region, COUNT(*) n FROM orders o JOIN customers c ON o.customer_id = c.customer_id WHERE c.tier = 'gold' GROUP BY c.region",
         check: (r) => (r.length > 0 ? null : 'no rows'),
+      },
+      {
+        name: `LEFT JOIN ${o.orders} × ${o.customers} (left input streamed), GROUP BY tier`,
+        query:
+          'SELECT c.tier, COUNT(*) n FROM orders o LEFT JOIN customers c ON o.customer_id = c.customer_id GROUP BY c.tier ORDER BY c.tier',
+        check: (r) => {
+          const n = r.reduce((a, x) => a + Number(x[1]), 0);
+          return n === o.orders ? null : `joined ${n} orders, expected ${o.orders}`;
+        },
       },
       {
         name: `UNION ALL of GROUP BY status and GROUP BY country over ${logs.lines.length} logs`,
