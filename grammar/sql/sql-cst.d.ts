@@ -822,34 +822,6 @@ export type FunctionExpressionCstChildren = {
   overClause?: OverClauseCstNode[];
 };
 
-export interface OverClauseCstNode extends CstNode {
-  name: 'overClause';
-  children: OverClauseCstChildren;
-}
-
-export type OverClauseCstChildren = {
-  identifier: IdentifierCstNode[];
-  LeftParen: IToken[];
-  partitionBy?: PartitionByCstNode[];
-  Order?: IToken[];
-  By?: IToken[];
-  orderBy?: OrderByCstNode[];
-  Comma?: IToken[];
-  RightParen: IToken[];
-};
-
-export interface PartitionByCstNode extends CstNode {
-  name: 'partitionBy';
-  children: PartitionByCstChildren;
-}
-
-export type PartitionByCstChildren = {
-  identifier: IdentifierCstNode[];
-  By: IToken[];
-  booleanExpression: BooleanExpressionCstNode[];
-  Comma?: IToken[];
-};
-
 export interface FunctionTemplateCstNode extends CstNode {
   name: 'functionTemplate';
   children: FunctionTemplateCstChildren;
@@ -1056,6 +1028,34 @@ export type StringCstChildren = {
   StringLiteral?: IToken[];
 };
 
+export interface OverClauseCstNode extends CstNode {
+  name: 'overClause';
+  children: OverClauseCstChildren;
+}
+
+export type OverClauseCstChildren = {
+  identifier: IdentifierCstNode[];
+  LeftParen: IToken[];
+  partitionBy?: PartitionByCstNode[];
+  Order?: IToken[];
+  By?: IToken[];
+  orderBy?: OrderByCstNode[];
+  Comma?: IToken[];
+  RightParen: IToken[];
+};
+
+export interface PartitionByCstNode extends CstNode {
+  name: 'partitionBy';
+  children: PartitionByCstChildren;
+}
+
+export type PartitionByCstChildren = {
+  identifier: IdentifierCstNode[];
+  By: IToken[];
+  booleanExpression: BooleanExpressionCstNode[];
+  Comma?: IToken[];
+};
+
 export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   singleStatement(children: SingleStatementCstChildren, param?: IN): OUT;
   singleExpression(children: SingleExpressionCstChildren, param?: IN): OUT;
@@ -1120,8 +1120,6 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   extractExpression(children: ExtractExpressionCstChildren, param?: IN): OUT;
   extractTemplate(children: ExtractTemplateCstChildren, param?: IN): OUT;
   functionExpression(children: FunctionExpressionCstChildren, param?: IN): OUT;
-  overClause(children: OverClauseCstChildren, param?: IN): OUT;
-  partitionBy(children: PartitionByCstChildren, param?: IN): OUT;
   functionTemplate(children: FunctionTemplateCstChildren, param?: IN): OUT;
   functionName(children: FunctionNameCstChildren, param?: IN): OUT;
   star(children: StarCstChildren, param?: IN): OUT;
@@ -1139,4 +1137,6 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   tableIdentifier(children: TableIdentifierCstChildren, param?: IN): OUT;
   number(children: NumberCstChildren, param?: IN): OUT;
   string(children: StringCstChildren, param?: IN): OUT;
+  overClause(children: OverClauseCstChildren, param?: IN): OUT;
+  partitionBy(children: PartitionByCstChildren, param?: IN): OUT;
 }

@@ -9,7 +9,8 @@
  * `--scale 10m`: the 1M-to-10M logs scale test instead (test/bench/scale-bench.ts; about an hour).
  * `--ingest`: durable bulk docs/s over HTTP, logs and debian, concurrent clients (ingest-bench.ts).
  * `--analysis`: indexing with language/shingle analyzers and highlighting cost (analysis-bench.ts).
- * `--sql-ext`: SQL JOIN (100,000 × 1,000 rows) and window functions (sql-ext-bench.ts).
+ * `--sql-ext`: SQL JOIN (100,000 × 1,000 rows), UNION ALL of two grouped selects on the logs data
+ *   and window functions (sql-ext-bench.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

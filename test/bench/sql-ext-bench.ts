@@ -4,24 +4,32 @@
  * - a JOIN of 100,000 `orders` × 1,000 `customers` (generated, seeded), grouped by the
  *   customer's region — two searches, a hash join, the grouping in memory;
  * - the same JOIN with a selective WHERE pushed into the customers' search;
- * - a UNION ALL of two grouped selects over the orders;
+ * - a LEFT JOIN of the same inputs (its left input probed page by page), grouped by tier;
+ * - a UNION ALL of two grouped selects on the harness's logs data (the first 200,000 documents
+ *   of `.bench/harness/data/out/logs.ndjson` by default, `--sql-ext-logs N` up to its 1M):
+ *   counts and bytes per status, then per country — two composite aggregations, the union and
+ *   its ORDER BY in memory;
  * - RANK() over the 1,000 groups of a GROUP BY on orders (one composite aggregation, then the
  *   window in memory).
- * Every answer is checked (the grouped counts add up to the orders joined). UNION ALL is another
- * helper's branch (h16-sql-set) and is not measured here. Writes reports/bench-sql-ext-<stamp>.md.
+ * Every answer is checked: the JOIN's grouped counts add up to the orders joined, and the UNION
+ * ALL's rows equal the groups computed here from the loaded documents. Writes
+ * reports/bench-sql-ext-<stamp>.md.
  *
- * Options: --sql-ext-orders N (100000), --sql-ext-customers N (1000), --sql-ext-runs N (7).
+ * Options: --sql-ext-orders N (100000), --sql-ext-customers N (1000), --sql-ext-logs N (200000),
+ * --sql-ext-runs N (7).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { bulkBodies, loadBulk } from './bulk-load.js';
+import { ensureLogs } from './harness.js';
 import { cpuSeconds } from './proc-stats.js';
 import { httpClient, startServerProcess } from './server-process.js';
 
 export interface SqlExtBenchOptions {
   readonly orders: number;
   readonly customers: number;
+  readonly logs: number;
   readonly runs: number;
 }
 
@@ -33,6 +41,7 @@ export function sqlExtOptions(args: readonly string[]): SqlExtBenchOptions {
   return {
     orders: opt('sql-ext-orders', '100000'),
     customers: opt('sql-ext-customers', '1000'),
+    logs: opt('sql-ext-logs', '200000'),
     runs: opt('sql-ext-runs', '7'),
   };
 }
@@ -51,6 +60,55 @@ function prng(seed: number): () => number {
 
 const REGIONS = ['north', 'south', 'east', 'west', 'centre', 'islands', 'coast', 'hills'];
 const TIERS = ['gold', 'silver', 'bronze', 'basic'];
+
+/** The first n documents of the harness's logs data set, and its mapping from workload.json. */
+function readLogs(root: string, n: number): { lines: string[]; mapping: Record<string, string> } {
+  const harness = ensureLogs(root);
+  const text = readFileSync(join(harness, 'data/out/logs.ndjson'), 'utf8');
+  const lines: string[] = [];
+  for (let at = 0; lines.length < n && at < text.length;) {
+    const end = text.indexOf('\n', at);
+    const line = text.slice(at, end < 0 ? text.length : end);
+    if (line.length > 0) lines.push(line);
+    at = end < 0 ? text.length : end + 1;
+  }
+  const workload = JSON.parse(readFileSync(join(harness, 'workload.json'), 'utf8')) as {
+    indices: { logs: { mappings: Record<string, string> } };
+  };
+  return { lines, mapping: workload.indices.logs.mappings };
+}
+
+/**
+ * The UNION ALL's answer computed from the documents: [dim, key, count, bytes] per status (the
+ * key as text) and per country, ordered by dim then key (ASCII keys: code-unit order is SQL's).
+ */
+export function expectedLogsUnion(lines: readonly string[]): unknown[][] {
+  const groups = new Map<string, [string, string, number, number]>();
+  for (const line of lines) {
+    const d = JSON.parse(line) as { status: number; country: string; size: number };
+    for (const [dim, key] of [
+      ['status', String(d.status)],
+      ['country', d.country],
+    ] as const) {
+      const g = groups.get(`${dim}\u0000${key}`) ?? [dim, key, 0, 0];
+      g[2] += 1;
+      g[3] += d.size;
+      groups.set(`${dim}\u0000${key}`, g);
+    }
+  }
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...groups.values()].sort((a, b) => cmp(a[0], b[0]) || cmp(a[1], b[1]));
+}
+
+/** Null when the rows are the expected ones, else the first difference. */
+export function rowsDiff(got: readonly unknown[][], want: readonly unknown[][]): string | null {
+  if (got.length !== want.length) return `${got.length} rows, expected ${want.length}`;
+  for (let i = 0; i < want.length; i++) {
+    if (JSON.stringify(got[i]) !== JSON.stringify(want[i]))
+      return `row ${i}: ${JSON.stringify(got[i])}, expected ${JSON.stringify(want[i])}`;
+  }
+  return null;
+}
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -73,6 +131,8 @@ export async function runSqlExtBench(root: string, o: SqlExtBenchOptions): Promi
       amount: Math.round(rand() * 100000) / 100,
     }),
   );
+  const logs = readLogs(root, o.logs);
+  const logsUnion = expectedLogsUnion(logs.lines);
   const data = mkdtempSync(join(tmpdir(), 'quarry-sql-ext-bench-'));
   const server = await startServerProcess(root, data);
   const url = `http://127.0.0.1:${server.port}`;
@@ -99,11 +159,13 @@ export async function runSqlExtBench(root: string, o: SqlExtBenchOptions): Promi
         '/orders',
         mapping({ order_id: 'integer', customer_id: 'integer', amount: 'double' }),
       ),
+      await call('PUT', '/logs', mapping(logs.mapping)),
     ];
     for (const m of made) if (m.status !== 200) throw new Error(`create index: ${m.body}`);
     for (const [index, lines] of [
       ['customers', customers],
       ['orders', orders],
+      ['logs', logs.lines],
     ] as const) {
       const r = await loadBulk([url], bulkBodies(lines, index, 5000), 2, 1);
       if (r.docsAcked !== lines.length)
@@ -135,13 +197,19 @@ export async function runSqlExtBench(root: string, o: SqlExtBenchOptions): Promi
         check: (r) => (r.length > 0 ? null : 'no rows'),
       },
       {
-        name: `UNION ALL of two grouped selects over ${o.orders} orders`,
+        name: `LEFT JOIN ${o.orders} × ${o.customers} (left input streamed), GROUP BY tier`,
         query:
-          'SELECT customer_id % 10 k, COUNT(*) n FROM orders WHERE amount < 500 GROUP BY customer_id % 10 UNION ALL SELECT customer_id % 10, COUNT(*) FROM orders WHERE amount >= 500 GROUP BY customer_id % 10 ORDER BY 1, 2',
+          'SELECT c.tier, COUNT(*) n FROM orders o LEFT JOIN customers c ON o.customer_id = c.customer_id GROUP BY c.tier ORDER BY c.tier',
         check: (r) => {
           const n = r.reduce((a, x) => a + Number(x[1]), 0);
-          return r.length === 20 && n === o.orders ? null : `${r.length} rows, ${n} orders`;
+          return n === o.orders ? null : `joined ${n} orders, expected ${o.orders}`;
         },
+      },
+      {
+        name: `UNION ALL of GROUP BY status and GROUP BY country over ${logs.lines.length} logs`,
+        query:
+          "SELECT 'status' AS dim, CAST(status AS VARCHAR) AS k, COUNT(*) AS n, SUM(size) AS bytes FROM logs GROUP BY status UNION ALL SELECT 'country', country, COUNT(*), SUM(size) FROM logs GROUP BY country ORDER BY 1, 2",
+        check: (r) => rowsDiff(r, logsUnion),
       },
       {
         name: `RANK() over ${o.customers} groups of ${o.orders} orders`,

@@ -19,6 +19,7 @@ export function sqlRowsCheck(id: string, sql: Body, dsl: Body): string | null {
   const rows = sql.rows as unknown[][];
   if (id.endsWith('count_term'))
     return rows[0]?.[0] === dsl.count ? null : `COUNT(*) ${String(rows[0]?.[0])} != ${dsl.count}`;
+  if (id.endsWith('sort_page')) return sortPageCheck(sql, dsl);
   if (dsl.hits && (dsl.hits.hits as Body[]).length > 0 && !dsl.aggregations) {
     const hits = dsl.hits.hits as Body[];
     if (rows.length !== hits.length) return `${rows.length} rows != ${hits.length} hits`;
@@ -56,6 +57,32 @@ export function sqlRowsCheck(id: string, sql: Body, dsl: Body): string | null {
       if (avgOf.has(r[0] as string) && avgOf.get(r[0] as string) !== r[2])
         return `AVG for ${String(r[0])}: ${String(r[2])} != ${String(avgOf.get(r[0] as string))}`;
     return null;
+  }
+  return null;
+}
+
+/**
+ * `SELECT * ... ORDER BY f DESC LIMIT 10 OFFSET m` against the DSL's `from: m, size: 10` page:
+ * the same number of rows and, row by row, every column the hit's `_source` has (so the sort
+ * value and its tie order too) equal.
+ */
+function sortPageCheck(sql: Body, dsl: Body): string | null {
+  const rows = sql.rows as unknown[][];
+  const names = (sql.columns as Array<{ name: string }>).map((c) => c.name);
+  const hits = dsl.hits.hits as Body[];
+  if (rows.length !== hits.length) return `${rows.length} rows != ${hits.length} hits`;
+  for (let i = 0; i < hits.length; i++) {
+    const src = hits[i]._source as Record<string, unknown>;
+    let compared = 0;
+    for (let j = 0; j < names.length; j++) {
+      if (!(names[j]! in src)) continue;
+      compared++;
+      const a = rows[i]![j];
+      const b = src[names[j]!];
+      if (a !== b && String(a) !== String(b))
+        return `row ${i} ${names[j]}: ${JSON.stringify(a)} != ${JSON.stringify(b)}`;
+    }
+    if (compared === 0) return `row ${i}: no column of the hit's _source`;
   }
   return null;
 }

@@ -175,9 +175,10 @@ function stats(times: number[]): { n: number; median_ms: number; p90_ms: number;
 }
 
 /**
- * The same query through `POST /_sql` (its `es_sql` form with the same parameters). Statements ES
- * SQL cannot express (OFFSET) answer ES's error, which is recorded instead of a timing. The first
- * answers are compared with the DSL answers (counts, top names, group counts).
+ * The same query through `POST /_sql` (its `es_sql` form with the same parameters; sort_page uses
+ * LIMIT/OFFSET, a Quarry extension). A statement the server refuses records its error instead of
+ * a timing. The first answers are compared with the DSL answers (counts, top names, group counts,
+ * sort_page's rows).
  */
 async function timeSql(
   q: Workload['queries'][number],

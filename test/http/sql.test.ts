@@ -103,6 +103,24 @@ describe('SQL walkthrough (spec 4.5)', () => {
     ]);
   });
 
+  it("SHOW FUNCTIONS lists Quarry's window functions after ES's, LIKE filtering them", async () => {
+    const r = await sql({ query: "SHOW FUNCTIONS LIKE '%RANK'" });
+    expect(r.json.rows).toEqual([
+      ['PERCENTILE_RANK', 'AGGREGATE'],
+      ['DENSE_RANK', 'WINDOW'],
+      ['RANK', 'WINDOW'],
+    ]);
+    const all = (await sql({ query: 'SHOW FUNCTIONS' })).json.rows as string[][];
+    expect(all.slice(-6)).toEqual([
+      ['SCORE', 'SCORE'],
+      ['DENSE_RANK', 'WINDOW'],
+      ['LAG', 'WINDOW'],
+      ['LEAD', 'WINDOW'],
+      ['RANK', 'WINDOW'],
+      ['ROW_NUMBER', 'WINDOW'],
+    ]);
+  });
+
   it('GROUP BY with HAVING COUNT(*) > n keeps the big groups', async () => {
     const counts = new Map<string, number>();
     for (const a of accounts) counts.set(a.state, (counts.get(a.state) ?? 0) + 1);

@@ -3,7 +3,8 @@
  * through the one DSL executor (runQuery, every page of its scroll or composite aggregation), at
  * most `maxRows` rows per input (`sql.join.max_rows`), the rows held accounted against the
  * request circuit breaker. The build side is the right input of a LEFT join, else the smaller
- * one; the other input probes it. The plan above the join then runs in memory (in-memory.ts).
+ * one; the other input probes it (a LEFT join's left input page by page, as its pages arrive).
+ * The plan above the join then runs in memory (in-memory.ts).
  */
 import { EsError } from '../../common/errors.js';
 import type { IndexService } from '../../engine/index-service.js';
@@ -76,8 +77,30 @@ export async function fetchInput(
   o: JoinRunOptions,
   acct: RowAccounting,
 ): Promise<unknown[][]> {
+  const rows: unknown[][] = [];
+  await forEachInputPage(node, side, p, o, acct, (page) => {
+    for (const r of page) rows.push(r);
+  });
+  return rows;
+}
+
+/**
+ * One input's rows page by page, in order, each page accounted and counted against
+ * `sql.join.max_rows` before `onPage` sees it; the scroll is cleared however it ends.
+ */
+export async function forEachInputPage(
+  node: SqlNode,
+  side: string,
+  p: PlannedInput,
+  o: JoinRunOptions,
+  acct: RowAccounting,
+  onPage: (rows: readonly unknown[][]) => void,
+): Promise<void> {
   const max = o.maxRows ?? DEFAULT_JOIN_MAX_ROWS;
-  if (p.container === null) return executeLocal(p.optimized, o.cfg).rows;
+  if (p.container === null) {
+    onPage(executeLocal(p.optimized, o.cfg).rows);
+    return;
+  }
   const c = p.container;
   const { indices, aliasFilters } = o.resolve(c);
   const first = await runQuery(node, indices, c, {
@@ -87,17 +110,18 @@ export async function fetchInput(
     extract: { cfg: o.cfg, lenient: o.lenient },
     pageTimeoutMs: o.pageTimeoutMs,
   });
-  const rows: unknown[][] = [];
+  let count = 0;
   let scrollId: string | null = null;
   const take = (page: readonly unknown[][]) => {
-    for (const r of page) rows.push(r);
+    count += page.length;
     acct.add(page);
-    if (rows.length > max) throw joinTooLarge(side, c.pattern, max);
+    if (count > max) throw joinTooLarge(side, c.pattern, max);
+    onPage(page);
   };
   try {
     take(first.rows);
     const next = first.next;
-    if (next === null) return rows;
+    if (next === null) return;
     const base = { columns: [], expiresAt: 0, timeoutMs: o.pageTimeoutMs };
     switch (next.kind) {
       case 'scroll': {
@@ -126,7 +150,6 @@ export async function fetchInput(
         take(next.rows.slice(next.pos) as unknown[][]);
         break;
     }
-    return rows;
   } finally {
     if (scrollId !== null) await clearScroll(node, scrollId);
   }
@@ -147,6 +170,44 @@ function keyOf(keys: readonly Expr[], attrs: readonly Attribute[], cfg: EvalCont
   };
 }
 
+/**
+ * The hash table of the build side's rows and a probe that appends the joined rows of a page of
+ * the other input to `out`: [left columns..., right columns...] per match, and for a LEFT join
+ * the left row with NULLs when nothing matches.
+ */
+function joinProbe(
+  j: PlannedJoin,
+  build: readonly unknown[][],
+  buildRight: boolean,
+  cfg: EvalContext,
+  out: unknown[][],
+): (probe: readonly unknown[][]) => void {
+  const s = j.split;
+  const lKey = keyOf(s.left.keys, s.left.attrs, cfg);
+  const rKey = keyOf(s.right.keys, s.right.attrs, cfg);
+  const [bKey, pKey] = buildRight ? [rKey, lKey] : [lKey, rKey];
+  const table = new Map<string, unknown[][]>();
+  for (const row of build) {
+    const k = bKey(row as unknown[]);
+    if (k === null) continue;
+    const bucket = table.get(k);
+    if (bucket === undefined) table.set(k, [row as unknown[]]);
+    else bucket.push(row as unknown[]);
+  }
+  const rightNulls = new Array<unknown>(s.right.attrs.length).fill(null);
+  return (probe) => {
+    for (const row of probe) {
+      const k = pKey(row as unknown[]);
+      const matches = k === null ? undefined : table.get(k);
+      if (matches === undefined) {
+        if (s.joinType === 'LEFT') out.push([...row, ...rightNulls]);
+        continue;
+      }
+      for (const m of matches) out.push(buildRight ? [...row, ...m] : [...m, ...row]);
+    }
+  };
+}
+
 /** Hash join of the two inputs' rows: [left columns..., right columns...] per match. */
 export function hashJoin(
   j: PlannedJoin,
@@ -154,31 +215,36 @@ export function hashJoin(
   right: unknown[][],
   cfg: EvalContext,
 ): unknown[][] {
-  const s = j.split;
-  const lKey = keyOf(s.left.keys, s.left.attrs, cfg);
-  const rKey = keyOf(s.right.keys, s.right.attrs, cfg);
-  const buildRight = s.joinType === 'LEFT' || right.length <= left.length;
-  const [build, probe] = buildRight ? [right, left] : [left, right];
-  const [bKey, pKey] = buildRight ? [rKey, lKey] : [lKey, rKey];
-  const table = new Map<string, unknown[][]>();
-  for (const row of build) {
-    const k = bKey(row);
-    if (k === null) continue;
-    const bucket = table.get(k);
-    if (bucket === undefined) table.set(k, [row]);
-    else bucket.push(row);
-  }
+  const buildRight = j.split.joinType === 'LEFT' || right.length <= left.length;
   const out: unknown[][] = [];
-  const rightNulls = new Array<unknown>(s.right.attrs.length).fill(null);
-  for (const row of probe) {
-    const k = pKey(row);
-    const matches = k === null ? undefined : table.get(k);
-    if (matches === undefined) {
-      if (s.joinType === 'LEFT') out.push([...row, ...rightNulls]);
-      continue;
-    }
-    for (const m of matches) out.push(buildRight ? [...row, ...m] : [...m, ...row]);
-  }
+  joinProbe(j, buildRight ? right : left, buildRight, cfg, out)(buildRight ? left : right);
+  return out;
+}
+
+/**
+ * A LEFT join, whose build side is always the right input: both searches start together, and
+ * the left input's pages are probed as they arrive once the right's table is built (pages that
+ * arrive before wait for it), so the left input is not held beside the joined rows. The rows and
+ * their order are hashJoin's.
+ */
+async function streamLeftJoin(
+  node: SqlNode,
+  j: PlannedJoin,
+  o: JoinRunOptions,
+  acct: RowAccounting,
+): Promise<unknown[][]> {
+  const out: unknown[][] = [];
+  const waiting: Array<readonly unknown[][]> = [];
+  let probe: ((page: readonly unknown[][]) => void) | null = null;
+  const build = fetchInput(node, 'right', j.right, o, acct).then((right) => {
+    probe = joinProbe(j, right, true, o.cfg, out);
+    for (const page of waiting.splice(0)) probe(page);
+  });
+  const left = forEachInputPage(node, 'left', j.left, o, acct, (page) => {
+    if (probe === null) waiting.push([...page]);
+    else probe(page);
+  });
+  await Promise.all([build, left]);
   return out;
 }
 
@@ -189,13 +255,19 @@ export async function runJoin(
   o: JoinRunOptions,
 ): Promise<{ output: readonly Attribute[]; rows: unknown[][] }> {
   const acct = new RowAccounting(node);
-  const [left, right] = await Promise.all([
-    fetchInput(node, 'left', j.left, o, acct),
-    fetchInput(node, 'right', j.right, o, acct),
-  ]);
-  acct.check();
-  const joined = hashJoin(j, left, right, o.cfg);
   const s = j.split;
+  let joined: unknown[][];
+  if (s.joinType === 'LEFT') {
+    joined = await streamLeftJoin(node, j, o, acct);
+    acct.check();
+  } else {
+    const [left, right] = await Promise.all([
+      fetchInput(node, 'left', j.left, o, acct),
+      fetchInput(node, 'right', j.right, o, acct),
+    ]);
+    acct.check();
+    joined = hashJoin(j, left, right, o.cfg);
+  }
   const leaf: Rel = { layout: layoutOf([...s.left.attrs, ...s.right.attrs]), rows: joined };
   // window functions over the joined rows: the plan below them, the windows, the rest
   if (planHasWindow(s.above)) {

@@ -17,6 +17,7 @@ import { DATETIME_FUNCTIONS } from './defs/datetime.js';
 import { MATH_FUNCTIONS } from './defs/math.js';
 import { CAST_FUNCTIONS, GEO_FUNCTIONS, META_FUNCTIONS, SPECIAL_FUNCTIONS } from './defs/misc.js';
 import { STRING_FUNCTIONS } from './defs/string.js';
+import { WINDOW_ONLY_FUNCTIONS } from './defs/window.js';
 
 /** SqlFunctionRegistry.functions(): the groups, in registration order. */
 const GROUPS: ReadonlyArray<readonly FunctionDefinition[]> = [
@@ -114,8 +115,18 @@ export const invalidExtractMessage = (name: string): string =>
   `Invalid datetime field [${name}]. Use any datetime function.`;
 
 /**
- * SHOW FUNCTIONS [LIKE pattern [ESCAPE e]]: rows of [name, type]. ES turns the LIKE pattern into a
- * Java regex and upper-cases it (FunctionRegistry.normalize), so matching is case-insensitive.
+ * Quarry's extension functions as SHOW FUNCTIONS lists them: after every ES function, so ES's own
+ * list stays a prefix, in the same order (issue 16). Aggregates with OVER are ES's SUM, AVG...
+ * and are listed once, as AGGREGATE.
+ */
+export const EXTENSION_FUNCTION_LISTING: ReadonlyArray<readonly [string, 'WINDOW']> = Object.freeze(
+  WINDOW_ONLY_FUNCTIONS.map((n) => [n, 'WINDOW'] as const),
+);
+
+/**
+ * SHOW FUNCTIONS [LIKE pattern [ESCAPE e]]: rows of [name, type], ES's functions then Quarry's
+ * extensions. ES turns the LIKE pattern into a Java regex and upper-cases it
+ * (FunctionRegistry.normalize), so matching is case-insensitive.
  */
 export function showFunctions(
   pattern?: string | null,
@@ -125,10 +136,11 @@ export function showFunctions(
   if (pattern !== undefined && pattern !== null && pattern.trim().length > 0) {
     re = new RegExp(likeToJavaPattern(pattern, escape).toUpperCase());
   }
-  return FUNCTION_LISTING.filter((e) => re === null || re.test(e.name)).map((e) => [
-    e.name,
-    e.type,
-  ]);
+  const rows: Array<[string, string]> = [
+    ...FUNCTION_LISTING.map((e): [string, string] => [e.name, e.type]),
+    ...EXTENSION_FUNCTION_LISTING.map(([n, t]): [string, string] => [n, t]),
+  ];
+  return rows.filter(([name]) => re === null || re.test(name));
 }
 
 /** SHOW FUNCTIONS columns. */

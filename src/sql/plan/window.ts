@@ -8,6 +8,7 @@
  */
 import { sqlIllegalArgument } from '../../functions/errors.js';
 import { ARITY, type FunctionDefinition } from '../functions/definition.js';
+import { WINDOW_AGGREGATE_FUNCTIONS, WINDOW_ONLY_FUNCTIONS } from '../functions/defs/window.js';
 import type { Alias, Expr, Fn, NamedExpr, Src } from '../expression/nodes.js';
 import { verificationException } from '../analyze/verifier.js';
 import { anyMatch, collectFirst } from '../expression/nodes.js';
@@ -15,20 +16,8 @@ import { exprKey } from '../expression/props.js';
 import type { LogicalPlan, UnaryPlan } from './logical.js';
 import { isUnary, planExpressions, toAttribute, withChild } from './logical.js';
 
-export const WINDOW_ONLY: ReadonlySet<string> = new Set([
-  'ROW_NUMBER',
-  'RANK',
-  'DENSE_RANK',
-  'LAG',
-  'LEAD',
-]);
-export const WINDOW_AGGREGATES: ReadonlySet<string> = new Set([
-  'SUM',
-  'AVG',
-  'MIN',
-  'MAX',
-  'COUNT',
-]);
+export const WINDOW_ONLY: ReadonlySet<string> = new Set(WINDOW_ONLY_FUNCTIONS);
+export const WINDOW_AGGREGATES: ReadonlySet<string> = new Set(WINDOW_AGGREGATE_FUNCTIONS);
 
 export interface WindowInfo {
   readonly fn: string;

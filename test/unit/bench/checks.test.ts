@@ -70,4 +70,30 @@ describe('bench SQL form', () => {
       ),
     ).toBeNull();
   });
+
+  it('compares a LIMIT/OFFSET page with the DSL from/size page, row by row', () => {
+    const columns = [{ name: 'country' }, { name: 'size' }];
+    const dsl = {
+      hits: {
+        hits: [{ _source: { country: 'DE', size: 9 } }, { _source: { country: 'US', size: 9 } }],
+      },
+    };
+    const page = (rows: unknown[][]) => sqlRowsCheck('logs.sort_page', { columns, rows }, dsl);
+    expect(
+      page([
+        ['DE', 9],
+        ['US', 9],
+      ]),
+    ).toBeNull();
+    expect(
+      page([
+        ['US', 9],
+        ['DE', 9],
+      ]),
+    ).toMatch(/row 0 country/);
+    expect(page([['DE', 9]])).toMatch(/1 rows != 2 hits/);
+    expect(
+      sqlRowsCheck('accounts.sort_page', { columns, rows: [] }, { hits: { hits: [] } }),
+    ).toBeNull();
+  });
 });

@@ -151,6 +151,61 @@ describe('JOIN over HTTP', () => {
   });
 });
 
+describe('LEFT JOIN streams its left input', () => {
+  it('probes a left input of several pages as they arrive: every row once', async () => {
+    // 25,000 left rows: three pages of JOIN_PAGE_SIZE (10,000), half of them without a match
+    const lines: string[] = [];
+    for (let i = 0; i < 25_000; i++) {
+      lines.push(JSON.stringify({ index: { _index: 'lj_big', _type: '_doc' } }));
+      lines.push(JSON.stringify({ id: i, k: i % 1000 }));
+    }
+    for (let k = 0; k < 500; k++) {
+      lines.push(JSON.stringify({ index: { _index: 'lj_small', _type: '_doc' } }));
+      lines.push(JSON.stringify({ k, name: `n${k}` }));
+    }
+    const b = await call('POST', '/_bulk?refresh=true', (lines.join('\n') + '\n') as never);
+    expect(b.status).toBe(200);
+    try {
+      const r = await call('POST', '/_sql?format=json', {
+        query:
+          'SELECT COUNT(*) n, COUNT(s.name) matched, SUM(b.id) ids, SUM(s.k) ks FROM lj_big b LEFT JOIN lj_small s ON b.k = s.k',
+      });
+      expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(200);
+      // ks: each k < 500 matched by 25 left rows
+      expect(r.body.rows).toEqual([
+        [25_000, 12_500, (25_000 * 24_999) / 2, 25 * ((500 * 499) / 2)],
+      ]);
+      const some = await call('POST', '/_sql?format=json', {
+        query:
+          'SELECT b.id, s.name FROM lj_big b LEFT JOIN lj_small s ON b.k = s.k WHERE b.id IN (499, 500, 24999) ORDER BY b.id',
+      });
+      expect(some.body.rows).toEqual([
+        [499, 'n499'],
+        [500, null],
+        [24999, null],
+      ]);
+    } finally {
+      await call('DELETE', '/lj_big,lj_small');
+    }
+  }, 60_000);
+
+  it('refuses a left input past sql.join.max_rows while streaming it', async () => {
+    await call('PUT', '/_cluster/settings', { transient: { 'sql.join.max_rows': '50' } });
+    try {
+      const r = await call('POST', '/_sql', {
+        query:
+          'SELECT COUNT(*) FROM test_emp e LEFT JOIN (SELECT emp_no FROM test_emp_copy WHERE emp_no < 10040) c ON e.emp_no = c.emp_no',
+      });
+      expect(r.status).toBe(400);
+      expect(JSON.stringify(r.body)).toContain(
+        'The left input of the JOIN [test_emp] has more than [50] rows',
+      );
+    } finally {
+      await call('PUT', '/_cluster/settings', { transient: { 'sql.join.max_rows': null } });
+    }
+  });
+});
+
 describe('JOIN and the request circuit breaker', () => {
   let small: Awaited<ReturnType<typeof openNode>> | null = null;
   let sdir = '';

@@ -1,8 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCsvSpecFile } from '../../../conformance/sql/csv-spec-parser.js';
 import {
+  expectedWithExtensions,
+  QUARRY_EXTENSION_FUNCTIONS,
+} from '../../../conformance/sql/runner.js';
+import {
   checkCall,
+  EXTENSION_FUNCTION_LISTING,
+  FUNCTION_LISTING,
   FUNCTIONS,
   lookupFunction,
   resolveAlias,
@@ -18,7 +25,7 @@ const docsSpec = parseCsvSpecFile(
   resolve(repoRoot, '../shared/conformance/sql/docs/docs.csv-spec'),
 );
 
-/** SHOW FUNCTIONS [LIKE 'x'] cases of the spec files, with their LIKE pattern. */
+/** SHOW FUNCTIONS [LIKE 'x'] cases of the spec files, with their LIKE pattern (ES's rows, then the extensions). */
 const showCases = [...commandSpec, ...docsSpec]
   .filter((c) => /^SHOW FUNCTIONS/i.test(c.query) && !c.ignored)
   .map((c) => ({ c, like: /LIKE '([^']*)'/i.exec(c.query)?.[1] ?? null }));
@@ -30,9 +37,51 @@ describe('SHOW FUNCTIONS', () => {
   it.each(showCases.map((s) => [s.c.file.split('/').pop() + ':' + s.c.name, s] as const))(
     '%s',
     (_n, { c, like }) => {
-      expect(showFunctions(like)).toEqual(c.expected.rows.map((r) => [r[0], r[1]]));
+      expect(showFunctions(like)).toEqual(expectedWithExtensions(c).rows.map((r) => [r[0], r[1]]));
     },
   );
+  it("lists ES's functions first, exactly as the spec's full list", () => {
+    const full = showCases.find((s) => s.like === null)!.c.expected.rows;
+    expect(showFunctions().slice(0, full.length)).toEqual(full.map((r) => [r[0], r[1]]));
+    expect(full.length).toBe(FUNCTION_LISTING.length);
+  });
+  it('lists the window functions after them, with type WINDOW, as the runner expects', () => {
+    expect(showFunctions().slice(FUNCTION_LISTING.length)).toEqual([
+      ['DENSE_RANK', 'WINDOW'],
+      ['LAG', 'WINDOW'],
+      ['LEAD', 'WINDOW'],
+      ['RANK', 'WINDOW'],
+      ['ROW_NUMBER', 'WINDOW'],
+    ]);
+    expect(EXTENSION_FUNCTION_LISTING).toEqual(QUARRY_EXTENSION_FUNCTIONS);
+  });
+  it('documents each extension function in EXTENSIONS.md', () => {
+    const doc = readFileSync(resolve(repoRoot, 'src/sql/EXTENSIONS.md'), 'utf8');
+    const rows = [...doc.matchAll(/^\s*\| `([A-Z_]+)` +\| `([A-Z]+)` +\|$/gm)].map((m) => [
+      m[1],
+      m[2],
+    ]);
+    expect(rows).toEqual(EXTENSION_FUNCTION_LISTING);
+  });
+  it('filters the window functions with LIKE as any function', () => {
+    expect(showFunctions('%rank%')).toEqual([
+      ['PERCENTILE_RANK', 'AGGREGATE'],
+      ['DENSE_RANK', 'WINDOW'],
+      ['RANK', 'WINDOW'],
+    ]);
+    expect(showFunctions('ROW!_%', '!')).toEqual([['ROW_NUMBER', 'WINDOW']]);
+    expect(showFunctions('ROW_%')).toEqual([['ROW_NUMBER', 'WINDOW']]);
+    expect(showFunctions('L___')).toEqual([
+      ['LAST', 'AGGREGATE'],
+      ['LEFT', 'SCALAR'],
+      ['LEAD', 'WINDOW'],
+    ]);
+    expect(showFunctions('SUM')).toEqual([['SUM', 'AGGREGATE']]);
+  });
+  it('keeps window-only names out of lookup: without OVER they stay unknown to ES SQL', () => {
+    expect(lookupFunction('rank')).toBeNull();
+    expect(unknownFunctionMessage('ROW_NUMBER')).toMatch(/^Unknown function \[ROW_NUMBER\]/);
+  });
   it('is case-insensitive and supports ESCAPE', () => {
     expect(showFunctions('abs')).toEqual([['ABS', 'SCALAR']]);
     expect(showFunctions('DAY!_%', '!').map((r) => r[0])).toEqual([
@@ -45,7 +94,9 @@ describe('SHOW FUNCTIONS', () => {
   it('lists each name once', () => {
     const names = showFunctions().map((r) => r[0]);
     expect(new Set(names).size).toBe(names.length);
-    expect(names.length).toBe(FUNCTIONS.reduce((n, d) => n + 1 + d.aliases.length, 0));
+    expect(names.length).toBe(
+      FUNCTIONS.reduce((n, d) => n + 1 + d.aliases.length, 0) + EXTENSION_FUNCTION_LISTING.length,
+    );
   });
 });
 
