@@ -25,4 +25,15 @@ export class CountedShardIndex extends ShardIndex {
     const published = this.searcher().generation !== before;
     if (published || !inScheduledRefresh()) this.counters.refreshed(t0, published);
   }
+
+  override refreshInBackground(): Promise<void> | null {
+    const t0 = clockMs();
+    const before = this.searcher().generation;
+    const inflight = this.latestGeneration !== before;
+    const published = super.refreshInBackground();
+    // a build handed to a worker counts once, when its view is published (one done at once
+    // counted itself, through refresh)
+    if (published && !inflight) void published.then(() => this.counters.refreshed(t0, true));
+    return published;
+  }
 }

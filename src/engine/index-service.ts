@@ -104,12 +104,26 @@ export class IndexService {
     if (this.failed) return;
     const ms = this.refreshIntervalMs;
     if (ms <= 0 || this.closed) return;
-    this.refreshTimer = setInterval(() => runScheduledRefresh(() => this.refresh()), ms);
+    this.refreshTimer = setInterval(() => runScheduledRefresh(() => this.scheduledRefresh()), ms);
     this.refreshTimer.unref();
   }
 
   refresh(): void {
     for (const s of this.shards) s.search?.refresh();
+    this.maybeFlush();
+  }
+
+  /**
+   * The periodic refresh: shards whose buffers a build worker takes publish their views when the
+   * worker is done, so writes and searches go on meanwhile.
+   */
+  private scheduledRefresh(): void {
+    for (const s of this.shards) {
+      const search = s.search;
+      if (!search) continue;
+      if (search.refreshInBackground) search.refreshInBackground();
+      else search.refresh();
+    }
     this.maybeFlush();
   }
 
@@ -133,6 +147,9 @@ export class IndexService {
     const run = async () => {
       // Snapshot synchronously, then wait until the documents up to each snapshot's sequence
       // number are durable before the commit point may reference them.
+      // a periodic flush lets a build worker take the buffer first, so its refresh below does
+      // not block this thread while the segment is built
+      if (periodic) await Promise.all(this.shards.map((s) => s.search?.refreshInBackground?.()));
       const points: Array<{ shard: number; snap: ShardSnapshot; seq: number }> = [];
       const retention = translogRetention(this.meta.settings);
       for (const shard of this.shards) {

@@ -70,6 +70,13 @@ export interface ShardSearchWriter {
   delete(id: string): void;
   /** Makes everything buffered visible to searches. */
   refresh(): void;
+  /**
+   * The scheduled refresh: may hand the buffer to a build worker and return before the view is
+   * published (the promise resolves then); null when it refreshed at once.
+   */
+  refreshInBackground?(): Promise<void> | null;
+  /** The generation of the newest view (published, or being built by a scheduled refresh). */
+  readonly latestGeneration?: number;
   /** Resolves after the next refresh (scheduled or explicit): `refresh=wait_for`. */
   nextRefresh(): Promise<void>;
   /** Searchable (refreshed) document counts and index memory. */
@@ -255,7 +262,9 @@ export class Shard {
     }
     if (!current || current.deleted || current.seqNo > this.viewSeqNo) return;
     const rec = this.read(id);
-    if (rec && rec.seqNo === current.seqNo) this.superseded.add(id, rec, generation);
+    // a view being built by a scheduled refresh holds the record too: kept until one replaces it
+    if (rec && rec.seqNo === current.seqNo)
+      this.superseded.add(id, rec, search.latestGeneration ?? generation);
   }
 
   /**

@@ -8,7 +8,14 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { FLAG_TOMBSTONE, RECORD_HEADER_BYTES, seqNoOf } from './doc-record.js';
-import { seqLogBounds, seqLogEntry, seqLogKey } from './seq-log.js';
+import {
+  decodeSeqLogBatch,
+  encodeSeqLogBatch,
+  isSeqLogBatchKey,
+  seqLogBatchKey,
+  seqLogBounds,
+  seqLogEntry,
+} from './seq-log.js';
 
 export type DocsDb = Database<Buffer, Buffer>;
 
@@ -28,9 +35,6 @@ function seqAndFlag(b: Uint8Array, size?: number): number {
     );
   return seqNoOf(b) * 2 + (b[0]! & FLAG_TOMBSTONE);
 }
-
-/** Log entries carry everything in their key. */
-const LOG_VALUE = Buffer.from([1]);
 
 function readOnlyHandle(): never {
   throw new Error('the header handle is read-only');
@@ -139,7 +143,16 @@ export class Store {
     fromSeqNo: number,
   ): Generator<{ key: Buffer; seqNo: number }> {
     const { start, end } = seqLogBounds(shard, fromSeqNo);
-    for (const key of this.seqLog(uuid).getKeys({ start, end })) yield seqLogEntry(key as Buffer);
+    const out: Array<{ key: Buffer; seqNo: number }> = [];
+    for (const { key, value } of this.seqLog(uuid).getRange({ start, end })) {
+      const k = key as Buffer;
+      if (isSeqLogBatchKey(k)) for (const e of decodeSeqLogBatch(value, fromSeqNo)) out.push(e);
+      else out.push(seqLogEntry(k));
+    }
+    // batches overlap in seq_no (concurrent bulks): sorted here, stably (a rolled-back copy's
+    // records may share one)
+    out.sort((a, b) => a.seqNo - b.seqNo);
+    yield* out;
   }
 
   /**
@@ -213,6 +226,13 @@ export class Store {
     await log.drop();
   }
 
+  /**
+   * Tags of the log's batch entries: unique across restarts (a random base, in whole 2^32 steps,
+   * so two batches with the same highest seq_no never share a key).
+   */
+  private readonly logTagBase = Math.floor(Math.random() * 0x200000) * 0x100000000;
+  private logTags = 0;
+
   /** Document databases dropped (their late writes are skipped). */
   private readonly dropped = new WeakSet<object>();
 
@@ -255,22 +275,39 @@ export class Store {
     this.queuedCommit = null;
     this.resolveQueued = this.rejectQueued = null;
     // Queued puts, not a transaction callback: lmdb-js batches every write queued in this turn
-    // into one commit and does the B-tree work on its own write thread, not on this one. A
-    // record's sequence-number log entry is queued before the record: were a batch ever split
-    // between them, recovery finds a log entry without its record (skipped), never a record
-    // written after the commit without the entry that makes it replayed.
+    // into one commit and does the B-tree work on its own write thread, not on this one. The
+    // records' sequence-number log entry (one per shard of a database) is queued before the
+    // records: were a batch ever split between them, recovery finds log entries without their
+    // records (skipped), never a record written after the commit without the entry that makes
+    // it replayed.
+    const logged = new Map<Database<Buffer, Buffer>, Map<number, { keys: Buffer[]; seqNos: number[] }>>(); // prettier-ignore
+    for (const it of items) {
+      if (it.value === null || this.dropped.has(it.db)) continue;
+      // only a well-formed record is logged (shard prefix and header): a malformed write must
+      // not throw here, where it would leave every write of this batch unanswered
+      if (it.key.length < 2 || it.value.length < RECORD_HEADER_BYTES) continue;
+      const log = this.seqLogOf.get(it.db);
+      if (!log) continue;
+      let shards = logged.get(log);
+      if (!shards) logged.set(log, (shards = new Map()));
+      const shard = it.key.readUInt16BE(0);
+      let b = shards.get(shard);
+      if (!b) shards.set(shard, (b = { keys: [], seqNos: [] }));
+      b.keys.push(it.key);
+      b.seqNos.push(seqNoOf(it.value));
+    }
+    for (const [log, shards] of logged) {
+      for (const [shard, b] of shards) {
+        let max = 0;
+        for (const n of b.seqNos) if (n > max) max = n;
+        const tag = this.logTagBase + this.logTags++;
+        void log.put(seqLogBatchKey(shard, max, tag), encodeSeqLogBatch(b.keys, b.seqNos));
+      }
+    }
     let last: Promise<boolean> = Promise.resolve(true);
     for (const it of items) {
       if (this.dropped.has(it.db)) continue;
-      if (it.value === null) {
-        last = it.db.remove(it.key);
-        continue;
-      }
-      // only a well-formed record is logged (shard prefix and header): a malformed write must
-      // not throw here, where it would leave every write of this batch unanswered
-      if (it.key.length >= 2 && it.value.length >= RECORD_HEADER_BYTES)
-        this.seqLogOf.get(it.db)?.put(seqLogKey(it.key, seqNoOf(it.value)), LOG_VALUE);
-      last = it.db.put(it.key, it.value);
+      last = it.value === null ? it.db.remove(it.key) : it.db.put(it.key, it.value);
     }
     last.then(() => res(), rej);
     return done;

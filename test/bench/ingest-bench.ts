@@ -5,6 +5,7 @@
  * each (all). The figure is durable docs/s: every `_bulk` is acknowledged after its LMDB commit,
  * and the load ends with a `_refresh` and a count check. `--ingest-prof DIR` runs the node under
  * `--cpu-prof` (profiles land in DIR); `--ingest-E key=value` goes to the node as `-E`;
+ * `--ingest-node FLAG` goes to its `node` (a V8 flag such as `--max-semi-space-size=64`);
  * `--ingest-root DIR` runs DIR's `bin/quarry` (a baseline build) instead of this checkout's.
  * Writes reports/bench-ingest-<stamp>.json and prints the table.
  */
@@ -23,6 +24,7 @@ export interface IngestBenchOptions {
   readonly indices: readonly string[];
   readonly prof: string | null;
   readonly settings: readonly string[];
+  readonly nodeFlags: readonly string[];
   /** Another checkout's `bin/quarry` to run (a baseline build), or null for this one. */
   readonly serverRoot: string | null;
 }
@@ -33,8 +35,10 @@ export function ingestOptions(args: readonly string[]): IngestBenchOptions {
     return i >= 0 ? args[i + 1]! : d;
   };
   const settings: string[] = [];
+  const nodeFlags: string[] = [];
   args.forEach((a, i) => {
     if (a === '--ingest-E') settings.push('-E', args[i + 1]!);
+    if (a === '--ingest-node') nodeFlags.push(args[i + 1]!);
   });
   return {
     docs: Number(opt('ingest-docs', '0')),
@@ -43,6 +47,7 @@ export function ingestOptions(args: readonly string[]): IngestBenchOptions {
     indices: opt('ingest-indices', 'logs,debian').split(','),
     prof: args.includes('--ingest-prof') ? opt('ingest-prof', 'reports/prof') : null,
     settings,
+    nodeFlags,
     serverRoot: args.includes('--ingest-root') ? opt('ingest-root', '') : null,
   };
 }
@@ -68,7 +73,7 @@ export async function runIngestBench(root: string, o: IngestBenchOptions): Promi
   const dataPath = mkdtempSync(join(tmpdir(), 'quarry-ingest-bench-'));
   if (o.prof) mkdirSync(o.prof, { recursive: true });
   const server = await startServerProcess(o.serverRoot ?? root, dataPath, {
-    nodeArgs: o.prof ? ['--cpu-prof', '--cpu-prof-dir', o.prof] : [],
+    nodeArgs: [...o.nodeFlags, ...(o.prof ? ['--cpu-prof', '--cpu-prof-dir', o.prof] : [])],
     args: o.settings,
   });
   const call = httpClient(server.port);

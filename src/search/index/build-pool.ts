@@ -4,10 +4,12 @@
  * `indexing.workers` (default: the machine's parallelism less one, at least one; 0: off).
  *
  * A shard's indexing buffer (`RemoteBuffer`) writes each document's parsed values as bytes into
- * shared chunks (build-ops.ts) that one worker applies as they arrive. A refresh stays synchronous:
- * the main thread asks for the segment and sleeps on a shared flag (Atomics.wait) until the worker
- * has transferred the encoded segment back on a reply port, read with receiveMessageOnPort; the
- * segment's arrays are views over those transferred bytes, which a flush writes as they are.
+ * shared chunks (build-ops.ts) that one worker applies as they arrive. A scheduled refresh asks for
+ * the segment and goes on (`startBuild`): the reply port's message event says when the worker has
+ * transferred the encoded segment back. An explicit refresh (or one that finds a build in flight)
+ * sleeps on a shared flag (Atomics.wait) until the worker answers and reads the port with
+ * receiveMessageOnPort. The segment's arrays are views over the transferred bytes, which a flush
+ * writes as they are.
  * Anything the worker cannot take (nested documents, completion or range values) or a worker that
  * failed turns the buffer local: its chunks, still held, are replayed into a SegmentBuilder.
  */
@@ -45,6 +47,13 @@ export interface BuildReply {
   readonly failure: string | null;
 }
 
+/** A segment a worker is building: `ready` resolves when `take` no longer has to wait for it. */
+export interface PendingBuild {
+  readonly ready: Promise<void>;
+  /** The segment (waits for the worker if it is not done; builds locally if the worker failed). */
+  take(): Segment;
+}
+
 /** What a shard index buffers documents in: a local SegmentBuilder or a worker's. */
 export interface IndexBuffer {
   readonly size: number;
@@ -52,6 +61,11 @@ export interface IndexBuffer {
   add(id: string, doc: ParsedDocument, seqNo: number, version: number, routing: string | null): number; // prettier-ignore
   markDeleted(doc: number): void;
   build(): Segment;
+  /**
+   * Asks a worker for the segment without waiting for it; null when the buffer is built on this
+   * thread (then `build`). No document may be added once a build started.
+   */
+  startBuild?(): PendingBuild | null;
   /** Releases what the buffer holds elsewhere (a worker's builder) when it is replaced. */
   dispose?(): void;
 }
@@ -61,6 +75,10 @@ interface PoolWorker {
   readonly replies: MessagePort;
   /** Set to 1 by the worker once it listens: a refresh never waits on a worker that is not. */
   readonly ready: Int32Array;
+  /** Replies read from the port and not yet taken, by build number. */
+  readonly got: Map<number, BuildReply>;
+  /** Builds whose reply is awaited asynchronously, woken when it arrives (or the worker dies). */
+  readonly awaited: Map<number, () => void>;
   dead: boolean;
 }
 
@@ -119,11 +137,38 @@ function startWorker(): PoolWorker {
   const worker = newWorker({ ready });
   const { port1, port2 } = new MessageChannel();
   worker.postMessage({ t: 'port', port: port2 } satisfies BuildMessage, [port2]);
-  const w: PoolWorker = { worker, replies: port1, ready, dead: false };
-  worker.on('error', () => (w.dead = true));
-  worker.on('exit', () => (w.dead = true));
+  const w: PoolWorker = { worker, replies: port1, ready, got: new Map(), awaited: new Map(), dead: false }; // prettier-ignore
+  const died = () => {
+    w.dead = true;
+    for (const wake of w.awaited.values()) wake();
+    w.awaited.clear();
+  };
+  worker.on('error', died);
+  worker.on('exit', died);
+  // replies not read synchronously arrive as events (a scheduled refresh does not wait on them)
+  port1.on('message', (r: BuildReply) => deliver(w, r));
+  port1.unref();
   worker.unref();
   return w;
+}
+
+/** Builds given up on (timed out): their late replies are dropped. */
+const abandoned = new Set<number>();
+
+function deliver(w: PoolWorker, r: BuildReply): void {
+  if (abandoned.delete(r.seq)) return;
+  w.got.set(r.seq, r);
+  const wake = w.awaited.get(r.seq);
+  if (wake) {
+    w.awaited.delete(r.seq);
+    wake();
+  }
+}
+
+/** Reads the replies already on the port (a waiting thread sees no message events). */
+function drain(w: PoolWorker): void {
+  for (let m = receiveMessageOnPort(w.replies); m; m = receiveMessageOnPort(w.replies))
+    deliver(w, m.message as BuildReply);
 }
 
 /** A live worker for a new buffer (round robin), or null when the pool is off. */
@@ -254,41 +299,72 @@ class RemoteBuffer implements IndexBuffer {
   }
 
   build(): Segment {
-    if (this.local === null) {
-      this.writer.flush();
-      const got = this.local === null ? this.fromWorker() : null;
+    const req = this.requestBuild();
+    if (req) {
+      const got = this.collect(req.seq, req.flag);
       if (got) return got;
     }
+    return this.localBuild();
+  }
+
+  startBuild(): PendingBuild | null {
+    const req = this.requestBuild();
+    if (!req) return null;
+    const w = this.w;
+    const ready = new Promise<void>((res) => {
+      if (w.dead || w.got.has(req.seq)) return res();
+      w.awaited.set(req.seq, res);
+    });
+    let taken: Segment | null = null;
+    const take = (): Segment => {
+      w.awaited.delete(req.seq);
+      taken ??= this.collect(req.seq, req.flag) ?? this.localBuild();
+      return taken;
+    };
+    return { ready, take };
+  }
+
+  /** Builds on this thread (the buffer turns local if it was not). */
+  private localBuild(): Segment {
+    this.toLocal();
     return this.local!.build();
   }
 
-  /** The worker's segment, or null (then the buffer turned local). */
-  private fromWorker(): Segment | null {
+  /** Sends the worker the build request; null when the buffer has to be built locally. */
+  private requestBuild(): { seq: number; flag: Int32Array } | null {
+    if (this.local !== null) return null;
+    this.writer.flush();
     const w = this.w;
-    if (!this.opened || w.dead || Atomics.load(w.ready, 0) !== 1) {
-      this.toLocal();
+    if (this.local !== null || !this.opened || w.dead || Atomics.load(w.ready, 0) !== 1)
       return null;
-    }
     const signal = new SharedArrayBuffer(4);
-    const flag = new Int32Array(signal);
     const seq = nextSeq++;
     w.worker.postMessage({ t: 'build', key: this.key, seq, signal } satisfies BuildMessage);
     this.opened = false; // the worker forgets the buffer once it builds it
-    const until = Date.now() + BUILD_WAIT_MS;
-    while (Atomics.load(flag, 0) === 0 && !w.dead && Date.now() < until)
-      Atomics.wait(flag, 0, 0, 200);
-    for (let m = receiveMessageOnPort(w.replies); m; m = receiveMessageOnPort(w.replies)) {
-      const r = m.message as BuildReply;
-      if (r.key !== this.key || r.seq !== seq) continue; // a late answer to an abandoned wait
-      if (r.segment === null) break;
-      const bytes = Buffer.from(r.segment);
-      const seg = decodeSegment(bytes);
-      rememberEncoding(seg, bytes);
-      this.chunks.length = 0;
-      return seg;
+    return { seq, flag: new Int32Array(signal) };
+  }
+
+  /** The worker's segment for build `seq`, waiting for it if needed; null if it failed. */
+  private collect(seq: number, flag: Int32Array): Segment | null {
+    const w = this.w;
+    if (!w.got.has(seq)) {
+      const until = Date.now() + BUILD_WAIT_MS;
+      while (Atomics.load(flag, 0) === 0 && !w.dead && Date.now() < until)
+        Atomics.wait(flag, 0, 0, 200);
+      drain(w);
     }
-    this.toLocal();
-    return null;
+    const r = w.got.get(seq);
+    if (!r) {
+      abandoned.add(seq);
+      return null;
+    }
+    w.got.delete(seq);
+    if (r.segment === null) return null;
+    const bytes = Buffer.from(r.segment);
+    const seg = decodeSegment(bytes);
+    rememberEncoding(seg, bytes);
+    this.chunks.length = 0;
+    return seg;
   }
 
   dispose(): void {

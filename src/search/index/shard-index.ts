@@ -2,6 +2,12 @@
  * A shard's in-memory search index (Lucene IndexWriter + NRT reader in one): buffers writes,
  * turns them into a segment on refresh, applies deletes copy-on-write to older segments, keeps
  * the segment count bounded by merging, and hands out immutable snapshots to searches.
+ *
+ * A scheduled refresh (`refreshInBackground`) does not wait for a build worker: it hands the
+ * buffer over, writes go on into a new one, searches keep the old view until the segment arrives
+ * and is published with the handed-over deletes in one step. Any other refresh first publishes a
+ * build in flight (waiting for it), so refreshes stay in order and each publishes every write
+ * made before it.
  */
 import type { ParsedDocument } from '../../mapping/types.js';
 import { Bitset } from './bitset.js';
@@ -11,7 +17,7 @@ import { mergeSegments } from './merge.js';
 import { findMerge } from './merge-policy.js';
 import { lookupId, type Segment } from './segment.js';
 import { SegmentBuilder, type AnalysisResolver } from './segment-builder.js';
-import { workerBuffer, type IndexBuffer } from './build-pool.js';
+import { workerBuffer, type IndexBuffer, type PendingBuild } from './build-pool.js';
 import { checkTermLengths } from './immense-terms.js';
 import { indexSortOrder, type IndexSort } from './index-sort.js';
 import { sortSegment } from './sort-segment.js';
@@ -24,11 +30,26 @@ export interface ShardIndexStats {
   refreshes: number;
 }
 
+/** A buffer handed to a worker by a scheduled refresh, with what its publication brings. */
+interface Inflight {
+  readonly build: PendingBuild;
+  readonly buffer: IndexBuffer;
+  readonly deletes: Set<string>;
+  /** `wait_for` writers whose documents the buffer holds. */
+  readonly waiters: Array<() => void>;
+  readonly published: Promise<void>;
+  readonly resolvePublished: () => void;
+}
+
 export class ShardIndex {
   private builder: IndexBuffer;
+  private inflight: Inflight | null = null;
   /** Set once a buffer could not use a build worker: the shard then buffers on this thread. */
   private localOnly = false;
   private bufferIds = new Map<string, number>();
+  /** Buffered documents of ids that did not exist (`add` with `mayExist` false), not yet in `bufferIds`. */
+  private unmappedIds: string[] = [];
+  private unmappedDocs: number[] = [];
   private pendingDeletes = new Set<string>();
   private snapshot: ShardSnapshot = { generation: 0, segments: [], maxDoc: 0, numDocs: 0 };
   private waiters: Array<() => void> = [];
@@ -77,10 +98,27 @@ export class ShardIndex {
     routing: string | null = null,
     mayExist = true,
   ): void {
+    if (!mayExist) {
+      // a new id (auto-generated, or none stored): mapped only if a later write looks it up
+      this.unmappedDocs.push(this.builder.add(id, doc, seqNo, version, routing));
+      this.unmappedIds.push(id);
+      return;
+    }
+    this.mapBuffered();
     const prev = this.bufferIds.get(id);
     if (prev !== undefined) this.builder.markDeleted(prev);
-    if (mayExist) this.pendingDeletes.add(id);
+    this.pendingDeletes.add(id);
     this.bufferIds.set(id, this.builder.add(id, doc, seqNo, version, routing));
+  }
+
+  /** Maps the buffered documents of new ids, before a write looks an id up. */
+  private mapBuffered(): void {
+    const ids = this.unmappedIds;
+    if (ids.length === 0) return;
+    const docs = this.unmappedDocs;
+    for (let i = 0; i < ids.length; i++) this.bufferIds.set(ids[i]!, docs[i]!);
+    this.unmappedIds = [];
+    this.unmappedDocs = [];
   }
 
   check(doc: ParsedDocument): void {
@@ -88,6 +126,7 @@ export class ShardIndex {
   }
 
   delete(id: string): void {
+    this.mapBuffered();
     const prev = this.bufferIds.get(id);
     if (prev !== undefined) {
       this.builder.markDeleted(prev);
@@ -97,19 +136,92 @@ export class ShardIndex {
   }
 
   get bufferedDocs(): number {
-    return this.builder.size;
+    return this.builder.size + (this.inflight?.buffer.size ?? 0);
+  }
+
+  /**
+   * The generation of the newest view that will show what is searchable now: the current one, or
+   * the one a scheduled refresh is building (it holds the writes made before it started).
+   */
+  get latestGeneration(): number {
+    return this.snapshot.generation + (this.inflight ? 1 : 0);
   }
 
   /** Publishes everything buffered to new searches. */
   refresh(): void {
+    this.finishInflight();
     if (this.builder.size === 0 && this.pendingDeletes.size === 0) {
       this.resolveWaiters();
       return;
     }
+    const seg = this.builder.liveSize > 0 ? this.builder.build() : null;
+    this.builder.dispose?.();
+    this.publishRefresh(seg, this.pendingDeletes);
+    this.builder = this.newBuffer();
+    this.bufferIds = new Map();
+    this.unmappedIds = [];
+    this.unmappedDocs = [];
+    this.pendingDeletes = new Set();
+    this.resolveWaiters();
+  }
+
+  /**
+   * The scheduled refresh: when a worker builds the buffer, hands it over and returns at once
+   * (the promise resolves once the segment is published); otherwise refreshes here and returns
+   * null. A build still in flight makes it a no-op: the next tick takes what came since.
+   */
+  refreshInBackground(): Promise<void> | null {
+    if (this.inflight) return this.inflight.published;
+    if (this.builder.liveSize === 0) {
+      this.refresh();
+      return null;
+    }
+    const build = this.builder.startBuild?.() ?? null;
+    if (!build) {
+      this.refresh();
+      return null;
+    }
+    let resolvePublished!: () => void;
+    const published = new Promise<void>((res) => (resolvePublished = res));
+    const inflight: Inflight = {
+      build,
+      buffer: this.builder,
+      deletes: this.pendingDeletes,
+      waiters: this.waiters,
+      published,
+      resolvePublished,
+    };
+    this.inflight = inflight;
+    this.builder = this.newBuffer();
+    this.bufferIds = new Map();
+    this.unmappedIds = [];
+    this.unmappedDocs = [];
+    this.pendingDeletes = new Set();
+    this.waiters = [];
+    void build.ready.then(() => {
+      if (this.inflight === inflight) this.finishInflight();
+    });
+    return published;
+  }
+
+  /** Publishes the build in flight, if any (waiting for its worker when it is not done yet). */
+  private finishInflight(): void {
+    const f = this.inflight;
+    if (!f) return;
+    this.inflight = null;
+    const seg = f.build.take();
+    f.buffer.dispose?.();
+    this.publishRefresh(seg, f.deletes);
+    for (const w of f.waiters) w();
+    f.resolvePublished();
+  }
+
+  /** Applies `deletes` to the published segments, adds `built`, merges and publishes. */
+  private publishRefresh(built: Segment | null, deletes: Set<string>): void {
     const segs = this.snapshot.segments.map((s) => ({ ...s }));
-    if (this.pendingDeletes.size > 0) {
+    if (deletes.size > 0) {
       const cloned = new Set<number>();
-      for (const id of this.pendingDeletes) {
+      for (const id of deletes) {
         for (let i = segs.length - 1; i >= 0; i--) {
           const ls = segs[i]!;
           const d = lookupId(ls.segment, id);
@@ -127,19 +239,11 @@ export class ShardIndex {
       }
     }
     let out: Array<Omit<LiveSegment, 'docBase'>> = segs;
-    if (this.builder.liveSize > 0) {
-      const seg = this.sorted(this.builder.build());
-      out = [...segs, { segment: seg, live: null, deleted: 0 }];
-    }
+    if (built) out = [...segs, { segment: this.sorted(built), live: null, deleted: 0 }];
     out = out.filter((s) => s.deleted < s.segment.maxDoc);
     out = this.merge(out);
-    this.builder.dispose?.();
-    this.builder = this.newBuffer();
-    this.bufferIds = new Map();
-    this.pendingDeletes = new Set();
     this.publish(out);
     this.refreshCount++;
-    this.resolveWaiters();
   }
 
   /** Applies the merges the tiered merge policy asks for (Lucene TieredMergePolicy). */

@@ -2,6 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { configureBuildWorkers } from '../../../../src/search/index/build-pool.js';
 import { ShardIndex } from '../../../../src/search/index/shard-index.js';
 import { encodeSegment } from '../../../../src/search/index/segment-codec.js';
+import { isLive } from '../../../../src/search/index/live-segment.js';
+import { lookupId } from '../../../../src/search/index/segment.js';
 import { doc, field, standardResolver } from '../../../helpers/fields.js';
 
 const title = field('title', 'text');
@@ -28,6 +30,18 @@ function load(ix: ShardIndex, from: number, to: number) {
 }
 
 const waitReady = () => new Promise((r) => setTimeout(r, 3000));
+
+/** The seq_no of the live copy of `id` the view shows, or -1. */
+function seqOf(ix: ShardIndex, id: string): number {
+  for (const ls of ix.searcher().segments) {
+    const d = lookupId(ls.segment, id);
+    if (d >= 0 && isLive(ls, d)) return ls.segment.seqNos[d]!;
+  }
+  return -1;
+}
+
+/** Every id of `ids` the view shows, with the seq_no it shows. */
+const view = (ix: ShardIndex, ids: string[]) => ids.map((id) => [id, seqOf(ix, id)]);
 
 describe('build worker pool', () => {
   afterAll(() => configureBuildWorkers(0));
@@ -73,5 +87,71 @@ describe('build worker pool', () => {
     ix.add('geo', doc([[loc, { lat: 1, lon: 2 } as never]]), 50, 1);
     ix.refresh();
     expect(ix.searcher().numDocs).toBe(51);
+  }, 60_000);
+
+  it('a scheduled refresh publishes when the worker is done, while writes go on', async () => {
+    configureBuildWorkers(1);
+    await waitReady();
+    const remote = new ShardIndex(standardResolver, null, ANALYSIS);
+    const local = new ShardIndex(standardResolver, null, null);
+    const ids = Array.from({ length: 150 }, (_, i) => `d${i}`);
+    load(remote, 0, 600);
+    load(local, 0, 600);
+    await new Promise((r) => setTimeout(r, 10));
+    const before = remote.searcher();
+    let waited = false;
+    void remote.nextRefresh().then(() => (waited = true));
+    const published = remote.refreshInBackground();
+    expect(published).not.toBeNull();
+    // searches keep the old view; writes go to a new buffer, among them updates and deletes of
+    // documents the worker is building
+    expect(remote.searcher()).toBe(before);
+    expect(remote.latestGeneration).toBe(before.generation + 1);
+    let waitedLater = false;
+    void remote.nextRefresh().then(() => (waitedLater = true));
+    local.refresh();
+    const atHandOver = view(local, ids);
+    load(remote, 600, 700);
+    load(local, 600, 700);
+    await published;
+    expect(waited).toBe(true);
+    expect(waitedLater).toBe(false);
+    expect(remote.searcher().generation).toBe(before.generation + 1);
+    expect(view(remote, ids)).toEqual(atHandOver);
+    remote.refresh();
+    local.refresh();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(waitedLater).toBe(true);
+    expect(view(remote, ids)).toEqual(view(local, ids));
+    expect(remote.searcher().numDocs).toBe(local.searcher().numDocs);
+  }, 60_000);
+
+  it('an explicit refresh publishes a build in flight first, then what came since', async () => {
+    configureBuildWorkers(1);
+    await waitReady();
+    const remote = new ShardIndex(standardResolver, null, ANALYSIS);
+    const local = new ShardIndex(standardResolver, null, null);
+    const ids = Array.from({ length: 150 }, (_, i) => `d${i}`);
+    for (const [a, b] of [
+      [0, 300],
+      [300, 500],
+      [500, 800],
+    ] as const) {
+      load(remote, a, b);
+      load(local, a, b);
+      await new Promise((r) => setTimeout(r, 10));
+      const p = remote.refreshInBackground();
+      expect(p).not.toBeNull();
+      // a second scheduled tick while the build is in flight waits for the same publication
+      expect(remote.refreshInBackground()).toBe(p);
+      load(remote, b, b + 20);
+      load(local, b, b + 20);
+      remote.refresh(); // waits for the worker, publishes its segment, then the 20 writes since
+      local.refresh();
+      expect(view(remote, ids)).toEqual(view(local, ids));
+      await p;
+    }
+    expect(remote.searcher().numDocs).toBe(local.searcher().numDocs);
+    expect(remote.stats().refreshes).toBe(6);
   }, 60_000);
 });
