@@ -50,6 +50,13 @@ export function readBody(
   length: number,
   done: (e: Error | null, body: Buffer | null) => void,
 ): void {
+  if (raw.complete && raw.readableLength === length) {
+    // The parser already holds the whole body (it came with the headers and admission waited a
+    // turn): one read takes it, without the stream's flowing mode and its ticks.
+    const chunk = raw.read() as Buffer | null;
+    if (chunk !== null || length === 0)
+      return done(null, Buffer.concat(chunk === null ? [] : [chunk], length));
+  }
   const chunks: Buffer[] = [];
   let received = 0;
   const onData = (chunk: Buffer) => {

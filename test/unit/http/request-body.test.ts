@@ -60,6 +60,22 @@ describe('readBody', () => {
     expect(body!.buffer === a.buffer && body!.byteOffset === a.byteOffset).toBe(false);
   });
 
+  it('takes a body the parser already holds in one read, at once, as a copy', () => {
+    const a = Buffer.from('{"a":');
+    const r = new Readable({ read() {} });
+    r.push(a);
+    r.push(Buffer.from('1}'));
+    r.push(null);
+    Object.assign(r, { complete: true });
+    let got: Buffer | null = null;
+    readBody(r as unknown as IncomingMessage, 7, (e, body) => {
+      expect(e).toBeNull();
+      got = body;
+    });
+    expect(got!.toString()).toBe('{"a":1}');
+    expect(got!.buffer === a.buffer && got!.byteOffset === a.byteOffset).toBe(false);
+  });
+
   it('refuses a body whose size is not the declared length', async () => {
     const { e, body } = await read([Buffer.from('abc')], 4);
     expect(body).toBeNull();
@@ -142,6 +158,20 @@ describe('fast path and Fastify path answer alike', () => {
     expect(o.headers['allow']).toBe('GET');
     expect(o.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(o.text).toBe('');
+  });
+
+  it('answers escaped URLs (left to Fastify) as plain ones (served from the request event)', async () => {
+    const plain = await send('GET', '/fp/_doc/1?pretty', '', {});
+    const escaped = await send('GET', '/f%70/_doc/%31?pretty', '', {});
+    expect(plain.status).toBe(200);
+    expect(escaped.text).toBe(plain.text);
+    expect(escaped.headers['content-length']).toBe(plain.headers['content-length']);
+    const bad = await send('GET', '/fp/_doc/%zz', '', {});
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.text).error.type).toBe('illegal_argument_exception');
+    const unknown = await send('GET', '/fp/_nope/1/2/3', '', {});
+    expect(unknown.status).toBe(400);
+    expect(JSON.parse(unknown.text).error).toBe('no handler found for uri [/fp/_nope/1/2/3] and method [GET]'); // prettier-ignore
   });
 
   it('answers HEAD without a body', async () => {
