@@ -26,8 +26,20 @@ function javaSplit(s: string, re: RegExp): string[] {
   return parts;
 }
 
+/** The last header parsed and its type: clients send the same Content-Type on every request. */
+let lastHeader: string | null = null;
+let lastType: XContentType | null = null;
+
 /** ES RestRequest.parseContentType: the type of a header, null when ES has no parser for it. */
 export function parseContentType(header: string): XContentType | null {
+  if (header === lastHeader) return lastType;
+  const type = parseHeader(header);
+  lastHeader = header;
+  lastType = type;
+  return type;
+}
+
+function parseHeader(header: string): XContentType | null {
   const elements = javaSplit(header, /[ \t]*;/);
   if (elements.length === 0) throw contentTypeHeader('empty Content-Type header');
   const media = javaSplit(elements[0]!, /\//);
