@@ -11,6 +11,7 @@ import type { LiveSegment, ShardSnapshot } from '../index/live-segment.js';
 import type { Weight } from '../query/weights.js';
 import type { Query } from '../query/query.js';
 import { liveCount, filterDocSet } from './doc-sets.js';
+import { extendMerged, MAX_MERGED, mergedOrder } from './merged-order.js';
 import { ALL_DOCS, docTest, type DocTest } from './doc-tests.js';
 import { numericKeyReader, sortedDocOrder, type NumericKeyReader, type SortKey } from './sort.js';
 import type { CollectedHit } from './top-docs.js';
@@ -33,7 +34,8 @@ const WALK_FACTOR = 4;
  * Ranks `skip` .. `numHits`-1 of the shard's docs matching `query` ordered by `key` (one numeric
  * field key, ties by doc id as TopFieldCollector breaks them), or null when this path does not
  * apply: a key that is no numeric field key, a query without per-doc tests or cheap counts, or
- * matches too sparse for a walk to beat a scan.
+ * matches too sparse for a walk to beat a scan. `maxMerged`: the bound of the kept merged order
+ * the page may be read from (0: merge for this request only).
  */
 export function sortedPage(
   snapshot: ShardSnapshot,
@@ -44,6 +46,7 @@ export function sortedPage(
   skip: number,
   walkFactor = WALK_FACTOR,
   dl: Deadline | null = null,
+  maxMerged = MAX_MERGED,
 ): SortedPage | null {
   const segs = snapshot.segments;
   const n = segs.length;
@@ -75,7 +78,16 @@ export function sortedPage(
     }
     const want = Math.min(numHits, total);
     if (want > 0 && want * maxDoc > walkFactor * total * total) return null;
-    walk(segs, key, readers, tests, counts, want, skip, hits, dl);
+    // Pages within the kept merged prefix read it (the visits expected: want × maxDoc / total);
+    // deeper ones, or one that runs past it, merge their own way down.
+    const inPrefix = want > 0 && want * maxDoc <= (maxMerged >> 1) * total;
+    if (
+      !inPrefix ||
+      !walkMerged(segs, key, readers, tests, counts, want, skip, hits, dl, maxMerged)
+    ) {
+      hits.length = 0;
+      walk(segs, key, readers, tests, counts, want, skip, hits, dl);
+    }
     if (n > 0) dl?.check();
   } catch (e) {
     // the hits so far are the first ranks of the order; the total counts the segments seen
@@ -90,6 +102,65 @@ function segmentCount(query: Query, weight: Weight, ls: LiveSegment): number {
   if (c >= 0) return c;
   const set = filterDocSet(query, ls);
   return set ? liveCount(set, ls.live) : -1;
+}
+
+/**
+ * Ranks `skip` .. `want`-1 read from the snapshot's kept merged order (merged-order.ts), each
+ * doc tested as `walk` tests it; without filters or deletions a position is a rank, so the page
+ * starts at `skip` directly. False when the page lies past the order's bound (nothing appended).
+ */
+function walkMerged(
+  segs: readonly LiveSegment[],
+  key: SortKey,
+  readers: NumericKeyReader[],
+  tests: Array<DocTest | null>,
+  counts: number[],
+  want: number,
+  skip: number,
+  hits: CollectedHit[],
+  dl: Deadline | null,
+  maxMerged: number,
+): boolean {
+  const m = mergedOrder(segs, key, readers);
+  const n = segs.length;
+  // segments without matches have no test: they are left out by their count
+  let dense = true;
+  let holes = false;
+  for (let si = 0; si < n; si++) {
+    if (tests[si] !== null || segs[si]!.live !== null) dense = false;
+    if (counts[si] === 0) holes = true;
+  }
+  dense &&= !holes;
+  let rank = dense ? Math.min(skip, want) : 0;
+  let i = rank;
+  let tick = CHECK_INTERVAL;
+  while (rank < want) {
+    if (i >= m.length) {
+      if (m.complete) break;
+      if (m.length >= maxMerged) return false;
+      extendMerged(m, i + (want - rank), maxMerged);
+      continue;
+    }
+    if (--tick === 0) {
+      tick = CHECK_INTERVAL;
+      dl?.check();
+    }
+    const si = m.seg[i]!;
+    const d = m.doc[i]!;
+    const p = i++;
+    if (!dense) {
+      if (counts[si] === 0) continue;
+      const live = segs[si]!.live;
+      if (live !== null && !live.get(d)) continue;
+      const test = tests[si]!;
+      if (test !== null && !test(d)) continue;
+    }
+    if (rank++ >= skip) {
+      const ls = segs[si]!;
+      hits.push({ segment: ls, doc: d, globalDoc: ls.docBase + d, score: NaN, sort: [m.val[p]!] });
+    }
+  }
+  return true;
 }
 
 /**
