@@ -34,8 +34,10 @@ const WALK_FACTOR = 4;
  * Ranks `skip` .. `numHits`-1 of the shard's docs matching `query` ordered by `key` (one numeric
  * field key, ties by doc id as TopFieldCollector breaks them), or null when this path does not
  * apply: a key that is no numeric field key, a query without per-doc tests or cheap counts, or
- * matches too sparse for a walk to beat a scan. `maxMerged`: the bound of the kept merged order
- * the page may be read from (0: merge for this request only).
+ * matches too sparse for a walk to beat a scan. `opts.after`: search_after's value, the page
+ * starting past every doc whose value ranks at or before it (the total still counts them);
+ * `opts.maxMerged`: the bound of the kept merged order a page may be read from (0: merge for this
+ * request only).
  */
 export function sortedPage(
   snapshot: ShardSnapshot,
@@ -46,8 +48,11 @@ export function sortedPage(
   skip: number,
   walkFactor = WALK_FACTOR,
   dl: Deadline | null = null,
-  maxMerged = MAX_MERGED,
+  opts: { readonly after?: number | null; readonly maxMerged?: number } = {},
 ): SortedPage | null {
+  const after = opts.after ?? null;
+  const maxMerged = opts.maxMerged ?? MAX_MERGED;
+  if (after !== null && Number.isNaN(after)) return null;
   const segs = snapshot.segments;
   const n = segs.length;
   const readers: NumericKeyReader[] = [];
@@ -80,13 +85,14 @@ export function sortedPage(
     if (want > 0 && want * maxDoc > walkFactor * total * total) return null;
     // Pages within the kept merged prefix read it (the visits expected: want × maxDoc / total);
     // deeper ones, or one that runs past it, merge their own way down.
-    const inPrefix = want > 0 && want * maxDoc <= (maxMerged >> 1) * total;
+    // A page after a value starts each segment's walk past it (the prefix is from the top).
+    const inPrefix = after === null && want > 0 && want * maxDoc <= (maxMerged >> 1) * total;
     if (
       !inPrefix ||
       !walkMerged(segs, key, readers, tests, counts, want, skip, hits, dl, maxMerged)
     ) {
       hits.length = 0;
-      walk(segs, key, readers, tests, counts, want, skip, hits, dl);
+      walk(segs, key, readers, tests, counts, want, skip, hits, dl, after);
     }
     if (n > 0) dl?.check();
   } catch (e) {
@@ -177,6 +183,7 @@ function walk(
   skip: number,
   hits: CollectedHit[],
   dl: Deadline | null,
+  after: number | null,
 ): void {
   const n = segs.length;
   const neg = key.order === 'desc';
@@ -233,6 +240,10 @@ function walk(
     orders.push(counts[si]! > 0 && want > 0 ? sortedDocOrder(key, segs[si]!, readers[si]!) : EMPTY);
     if (tests[si] !== null || segs[si]!.live !== null) dense = false;
   }
+  if (after !== null) {
+    const afterKey = neg ? -after : after;
+    for (let si = 0; si < n; si++) pos[si] = firstPast(orders[si]!, readers[si]!, neg, afterKey);
+  }
   // Without filters or deletions a segment's positions are its ranks: skip whole blocks.
   const skipped = dense ? skipBlocks(segs, orders, readers, neg, pos, Math.min(skip, want)) : 0;
   for (let si = 0; si < n; si++)
@@ -260,6 +271,23 @@ function walk(
 }
 
 const EMPTY = new Int32Array(0);
+
+/**
+ * The first position of `order` whose doc's rank key (the value, negated for desc) is above
+ * `afterKey`: the docs search_after leaves out (ties included, as compareSortValues ≤ 0) come
+ * before it, the order's keys never decreasing.
+ */
+function firstPast(order: Int32Array, r: NumericKeyReader, neg: boolean, afterKey: number): number {
+  let lo = 0;
+  let hi = order.length;
+  while (lo < hi) {
+    const m = (lo + hi) >>> 1;
+    const v = keyValue(r, order[m]!);
+    if ((neg ? -v : v) <= afterKey) lo = m + 1;
+    else hi = m;
+  }
+  return lo;
+}
 
 /** The key's value of doc `d` (the single-valued column read in place, without a call). */
 function keyValue(r: NumericKeyReader, d: number): number {

@@ -3,7 +3,8 @@
  * order is every doc by (key, shard doc id) however it is extended, and sortedPage read from it
  * (kept across requests, bounded so that deep pages fall back mid-walk, or not used at all)
  * equals the general top-docs collector, over random docs in many segments, deletions before
- * and after the order is kept, missing values, asc/desc, sort modes, filters, from and size.
+ * and after the order is kept, missing values, asc/desc, sort modes, filters, from and size, and
+ * search_after.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -59,6 +60,14 @@ const pageArb = fc.record({
   numHits: fc.integer({ min: 1, max: 60 }),
   skip: fc.integer({ min: 0, max: 60 }),
   maxMerged: fc.oneof(fc.constant(undefined), fc.constant(0), fc.integer({ min: 1, max: 30 })),
+  // search_after (the page then starts at rank 0): values, ties, missing substitutes, -0
+  after: fc.option(
+    fc.oneof(
+      fc.integer({ min: -10, max: 10 }),
+      fc.constantFrom(-0, 0.5, 9223372036854775807, -9223372036854775808, Infinity, -Infinity),
+    ),
+    { freq: 2 },
+  ),
 });
 
 const caseArb = fc.record({
@@ -84,7 +93,13 @@ function build(docs: Doc[], refreshEvery: number, deleteEvery: number): TestInde
   );
 }
 
-function slowPage(snap: ShardSnapshot, q: Query, key: SortKey, numHits: number) {
+function slowPage(
+  snap: ShardSnapshot,
+  q: Query,
+  key: SortKey,
+  numHits: number,
+  after: number | null = null,
+) {
   const weight = createWeight(q, { stats: shardStats(snap), needsScores: false });
   return collectTopDocs(snap, weight, {
     numHits,
@@ -93,7 +108,7 @@ function slowPage(snap: ShardSnapshot, q: Query, key: SortKey, numHits: number) 
     needsScores: false,
     minScore: null,
     postFilter: null,
-    searchAfter: null,
+    searchAfter: after === null ? null : [after],
     terminateAfter: 0,
   });
 }
@@ -143,12 +158,14 @@ describe('merged sort order', () => {
           for (const p of c.pages) {
             const q = compileTestQuery(idx, p.query);
             const weight = createWeight(q, { stats: shardStats(snap), needsScores: false });
-            const page = sortedPage(snap, q, weight, p.key, p.numHits, p.skip, Infinity, null, p.maxMerged); // prettier-ignore
+            const skip = p.after === null ? p.skip : 0;
+            const opts = { maxMerged: p.maxMerged, after: p.after };
+            const page = sortedPage(snap, q, weight, p.key, p.numHits, skip, Infinity, null, opts);
             expect(page).not.toBeNull();
-            const slow = slowPage(snap, q, p.key, p.numHits);
+            const slow = slowPage(snap, q, p.key, p.numHits, p.after);
             expect(page!.totalHits).toBe(slow.totalHits);
             const view = (h: (typeof slow.hits)[number]) => [h.globalDoc, h.doc, h.sort];
-            const want = slow.hits.slice(p.skip);
+            const want = slow.hits.slice(skip);
             expect(page!.hits.map(view)).toEqual(want.map(view));
             for (let i = 0; i < want.length; i++)
               expect(page!.hits[i]!.segment).toBe(want[i]!.segment);
@@ -207,7 +224,7 @@ describe('merged sort order', () => {
       valueType: 'long',
     };
     for (const maxMerged of [100, 0, undefined]) {
-      const page = sortedPage(snap, q, weight, key, 12, 2, Infinity, null, maxMerged)!;
+      const page = sortedPage(snap, q, weight, key, 12, 2, Infinity, null, { maxMerged })!;
       expect(page.totalHits).toBe(50);
       expect(page.hits.map((h) => h.sort![0])).toEqual([
         152, 153, 154, 155, 156, 157, 158, 159, 160, 161,
