@@ -13,6 +13,7 @@ import {
   idFromKey,
   seqNoOf,
   shardRange,
+  sourceTextIfAt,
   type DocRecord,
 } from '../store/doc-record.js';
 import type { CurrentVersion } from './versioning.js';
@@ -229,6 +230,22 @@ export class Shard {
     const cur = this.read(id);
     if (cur && cur.seqNo === seqNo) return cur;
     return this.superseded.get(id, seqNo) ?? cur;
+  }
+
+  /**
+   * The `_source` text of readAt's record (null when it has none), read from LMDB's reused read
+   * buffer without copying or decoding the record when the stored one is the searched version:
+   * a page of hits fetched for their sources pays only the lookups.
+   */
+  sourceTextAt(id: string, seqNo: number): string | null {
+    if (!this.pending.has(id)) {
+      const raw = this.docs.getBinaryFast(docKey(this.id, id));
+      // the length lmdb-js read into its reused buffer (its `length` is set to it)
+      const text = raw ? sourceTextIfAt(raw, seqNo, raw.length) : null;
+      if (text !== null) return text;
+    }
+    const rec = this.readAt(id, seqNo);
+    return rec ? rec.source.toString('utf8') : null;
   }
 
   /** Keeps the view of `generation` able to fetch superseded versions (an open scroll). */

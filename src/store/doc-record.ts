@@ -67,6 +67,17 @@ export function decodeDoc(buf: Uint8Array): DocRecord {
   return { ...h, source: b.subarray(HEADER + rl) };
 }
 
+/**
+ * The `_source` text of a live record at `seqNo`, decoded straight from `buf` (which may be a
+ * reused read buffer: nothing of it is kept); null for a tombstone or another sequence number.
+ * `end`: the record's length when `buf` is longer.
+ */
+export function sourceTextIfAt(buf: Buffer, seqNo: number, end = buf.length): string | null {
+  if ((buf[0]! & FLAG_TOMBSTONE) !== 0 || seqNoOf(buf) !== seqNo) return null;
+  const rl = buf[33]! | (buf[34]! << 8);
+  return buf.toString('utf8', HEADER + (rl === 0xffff ? 0 : rl), end);
+}
+
 /** Key of a document: u16 shard (big endian, so a shard's keys are contiguous) + utf8 id. */
 export function docKey(shard: number, id: string): Buffer {
   const idLen = Buffer.byteLength(id, 'utf8');

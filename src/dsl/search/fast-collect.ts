@@ -64,13 +64,19 @@ export function fastTopDocs(
     !o.trackScores &&
     o.minScore === null &&
     o.postFilter === null &&
-    o.searchAfter === null &&
+    (o.searchAfter === null ||
+      (o.searchAfter.length === 1 && typeof o.searchAfter[0] === 'number')) &&
     o.terminateAfter <= 0 &&
     !o.groupBy
   ) {
     const key = o.sort[0]!;
     const dl = o.deadline ?? null;
-    const page = sortedPage(snapshot, query, weight, key, o.numHits, skip, undefined, dl);
+    const after = o.searchAfter === null ? null : (o.searchAfter[0] as number);
+    const page = sortedPage(snapshot, query, weight, key, o.numHits, skip, undefined, dl, {
+      after,
+    });
+    // the other paths take no search_after
+    if (!page && after !== null) return null;
     if (page) {
       const { totalHits, hits, skip: hitsFrom } = page;
       return { totalHits, maxScore: NaN, hits, terminatedEarly: false, hitsFrom };

@@ -217,8 +217,18 @@ function fetchOne(
     dvFields.some(
       (dv) => (idx.mapping ? lookupField(idx.mapping, dv.field) : undefined)?.type === 'geo_point',
     );
+  // The whole `_source` and nothing else read from it (the common hit): its text alone, read
+  // without copying the record.
+  const textOnly =
+    !!o.source &&
+    isFilterEmpty(o.source) &&
+    !nested &&
+    !(storedFields && storedFields.length) &&
+    !o.highlight &&
+    !scriptFields.length &&
+    !dvFields.length;
   // the version the searched view holds, as ES fetches from the point-in-time segment
-  const rec = needsRecord ? shard.readAt(id, seg.seqNos[h.doc]!) : null;
+  const rec = needsRecord && !textOnly ? shard.readAt(id, seg.seqNos[h.doc]!) : null;
   let parsedSource: unknown;
   const source = () => (parsedSource ??= rec ? JSON.parse(rec.source.toString('utf8')) : {});
   if (nested) {
@@ -235,6 +245,11 @@ function fetchOne(
         : o.nestedSource
           ? filterNestedObject(obj, nested.field, o.source)
           : filterSource(obj, o.source);
+    }
+  } else if (textOnly) {
+    if (idx.mapping?.source.enabled !== false) {
+      const text = shard.sourceTextAt(id, seg.seqNos[h.doc]!);
+      if (text !== null) hit._source = new RawJson(text);
     }
   } else if (o.source && rec && idx.mapping?.source.enabled !== false) {
     hit._source = isFilterEmpty(o.source)

@@ -11,6 +11,7 @@ import type { LiveSegment, ShardSnapshot } from '../index/live-segment.js';
 import type { Weight } from '../query/weights.js';
 import type { Query } from '../query/query.js';
 import { liveCount, filterDocSet } from './doc-sets.js';
+import { extendMerged, MAX_MERGED, mergedOrder } from './merged-order.js';
 import { ALL_DOCS, docTest, type DocTest } from './doc-tests.js';
 import { numericKeyReader, sortedDocOrder, type NumericKeyReader, type SortKey } from './sort.js';
 import type { CollectedHit } from './top-docs.js';
@@ -33,7 +34,10 @@ const WALK_FACTOR = 4;
  * Ranks `skip` .. `numHits`-1 of the shard's docs matching `query` ordered by `key` (one numeric
  * field key, ties by doc id as TopFieldCollector breaks them), or null when this path does not
  * apply: a key that is no numeric field key, a query without per-doc tests or cheap counts, or
- * matches too sparse for a walk to beat a scan.
+ * matches too sparse for a walk to beat a scan. `opts.after`: search_after's value, the page
+ * starting past every doc whose value ranks at or before it (the total still counts them);
+ * `opts.maxMerged`: the bound of the kept merged order a page may be read from (0: merge for this
+ * request only).
  */
 export function sortedPage(
   snapshot: ShardSnapshot,
@@ -44,7 +48,11 @@ export function sortedPage(
   skip: number,
   walkFactor = WALK_FACTOR,
   dl: Deadline | null = null,
+  opts: { readonly after?: number | null; readonly maxMerged?: number } = {},
 ): SortedPage | null {
+  const after = opts.after ?? null;
+  const maxMerged = opts.maxMerged ?? MAX_MERGED;
+  if (after !== null && Number.isNaN(after)) return null;
   const segs = snapshot.segments;
   const n = segs.length;
   const readers: NumericKeyReader[] = [];
@@ -75,7 +83,17 @@ export function sortedPage(
     }
     const want = Math.min(numHits, total);
     if (want > 0 && want * maxDoc > walkFactor * total * total) return null;
-    walk(segs, key, readers, tests, counts, want, skip, hits, dl);
+    // Pages within the kept merged prefix read it (the visits expected: want × maxDoc / total);
+    // deeper ones, or one that runs past it, merge their own way down.
+    // A page after a value starts each segment's walk past it (the prefix is from the top).
+    const inPrefix = after === null && want > 0 && want * maxDoc <= (maxMerged >> 1) * total;
+    if (
+      !inPrefix ||
+      !walkMerged(segs, key, readers, tests, counts, want, skip, hits, dl, maxMerged)
+    ) {
+      hits.length = 0;
+      walk(segs, key, readers, tests, counts, want, skip, hits, dl, after);
+    }
     if (n > 0) dl?.check();
   } catch (e) {
     // the hits so far are the first ranks of the order; the total counts the segments seen
@@ -93,6 +111,65 @@ function segmentCount(query: Query, weight: Weight, ls: LiveSegment): number {
 }
 
 /**
+ * Ranks `skip` .. `want`-1 read from the snapshot's kept merged order (merged-order.ts), each
+ * doc tested as `walk` tests it; without filters or deletions a position is a rank, so the page
+ * starts at `skip` directly. False when the page lies past the order's bound (nothing appended).
+ */
+function walkMerged(
+  segs: readonly LiveSegment[],
+  key: SortKey,
+  readers: NumericKeyReader[],
+  tests: Array<DocTest | null>,
+  counts: number[],
+  want: number,
+  skip: number,
+  hits: CollectedHit[],
+  dl: Deadline | null,
+  maxMerged: number,
+): boolean {
+  const m = mergedOrder(segs, key, readers);
+  const n = segs.length;
+  // segments without matches have no test: they are left out by their count
+  let dense = true;
+  let holes = false;
+  for (let si = 0; si < n; si++) {
+    if (tests[si] !== null || segs[si]!.live !== null) dense = false;
+    if (counts[si] === 0) holes = true;
+  }
+  dense &&= !holes;
+  let rank = dense ? Math.min(skip, want) : 0;
+  let i = rank;
+  let tick = CHECK_INTERVAL;
+  while (rank < want) {
+    if (i >= m.length) {
+      if (m.complete) break;
+      if (m.length >= maxMerged) return false;
+      extendMerged(m, i + (want - rank), maxMerged);
+      continue;
+    }
+    if (--tick === 0) {
+      tick = CHECK_INTERVAL;
+      dl?.check();
+    }
+    const si = m.seg[i]!;
+    const d = m.doc[i]!;
+    const p = i++;
+    if (!dense) {
+      if (counts[si] === 0) continue;
+      const live = segs[si]!.live;
+      if (live !== null && !live.get(d)) continue;
+      const test = tests[si]!;
+      if (test !== null && !test(d)) continue;
+    }
+    if (rank++ >= skip) {
+      const ls = segs[si]!;
+      hits.push({ segment: ls, doc: d, globalDoc: ls.docBase + d, score: NaN, sort: [m.val[p]!] });
+    }
+  }
+  return true;
+}
+
+/**
  * The lazy merge of the segments' orders: a heap of segment cursors keyed by their next hit.
  * Appends ranks `skip` .. `want`-1 to `hits`.
  */
@@ -106,6 +183,7 @@ function walk(
   skip: number,
   hits: CollectedHit[],
   dl: Deadline | null,
+  after: number | null,
 ): void {
   const n = segs.length;
   const neg = key.order === 'desc';
@@ -162,6 +240,10 @@ function walk(
     orders.push(counts[si]! > 0 && want > 0 ? sortedDocOrder(key, segs[si]!, readers[si]!) : EMPTY);
     if (tests[si] !== null || segs[si]!.live !== null) dense = false;
   }
+  if (after !== null) {
+    const afterKey = neg ? -after : after;
+    for (let si = 0; si < n; si++) pos[si] = firstPast(orders[si]!, readers[si]!, neg, afterKey);
+  }
   // Without filters or deletions a segment's positions are its ranks: skip whole blocks.
   const skipped = dense ? skipBlocks(segs, orders, readers, neg, pos, Math.min(skip, want)) : 0;
   for (let si = 0; si < n; si++)
@@ -189,6 +271,23 @@ function walk(
 }
 
 const EMPTY = new Int32Array(0);
+
+/**
+ * The first position of `order` whose doc's rank key (the value, negated for desc) is above
+ * `afterKey`: the docs search_after leaves out (ties included, as compareSortValues ≤ 0) come
+ * before it, the order's keys never decreasing.
+ */
+function firstPast(order: Int32Array, r: NumericKeyReader, neg: boolean, afterKey: number): number {
+  let lo = 0;
+  let hi = order.length;
+  while (lo < hi) {
+    const m = (lo + hi) >>> 1;
+    const v = keyValue(r, order[m]!);
+    if ((neg ? -v : v) <= afterKey) lo = m + 1;
+    else hi = m;
+  }
+  return lo;
+}
 
 /** The key's value of doc `d` (the single-valued column read in place, without a call). */
 function keyValue(r: NumericKeyReader, d: number): number {

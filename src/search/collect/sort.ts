@@ -199,9 +199,7 @@ const orderCache = new WeakMap<object, Map<string, Map<number, Int32Array>>>();
 
 /**
  * Every doc of the segment in the key's sort order, ties by doc id (the order TopFieldCollector
- * ranks them in), computed once per immutable segment and key. Built by ranking each doc's
- * value among the sorted distinct values and placing docs per rank in doc order (counting sort),
- * so no comparator runs per pair.
+ * ranks them in), computed once per immutable segment and key (orderByValue).
  */
 export function sortedDocOrder(k: SortKey, ls: LiveSegment, r: NumericKeyReader): Int32Array {
   const seg = ls.segment;
@@ -215,11 +213,32 @@ export function sortedDocOrder(k: SortKey, ls: LiveSegment, r: NumericKeyReader)
   const n = seg.maxDoc;
   const vals = new Float64Array(n);
   for (let d = 0; d < n; d++) vals[d] = r.pick(d);
+  const order = orderByValue(vals, k.order === 'desc');
+  byMiss.set(r.miss, order);
+  return order;
+}
+
+/** Below this many docs the order is built by ranking; above it by a radix sort. */
+const RADIX_MIN = 4096;
+
+/**
+ * The docs 0..n-1 by their value in `vals` (ascending, or descending), ties by doc id; -0 and 0
+ * are one value, as compareSortValues sees them.
+ */
+export function orderByValue(vals: Float64Array, desc: boolean, radixMin = RADIX_MIN): Int32Array {
+  return (vals.length >= radixMin && radixOrder(vals, desc)) || rankOrder(vals, desc);
+}
+
+/**
+ * Ranks each doc's value among the sorted distinct values and places docs per rank in doc order
+ * (counting sort), so no comparator runs per pair.
+ */
+function rankOrder(vals: Float64Array, desc: boolean): Int32Array {
+  const n = vals.length;
   const sorted = vals.slice().sort();
   // distinct values (-0 and 0 are one value, as compareSortValues sees them)
   let u = 0;
   for (let i = 0; i < n; i++) if (u === 0 || sorted[i] !== sorted[u - 1]) sorted[u++] = sorted[i]!;
-  const desc = k.order === 'desc';
   const rank = new Int32Array(n);
   const start = new Int32Array(u + 1);
   for (let d = 0; d < n; d++) {
@@ -238,7 +257,64 @@ export function sortedDocOrder(k: SortKey, ls: LiveSegment, r: NumericKeyReader)
   for (let i = 0; i < u; i++) start[i + 1]! += start[i]!;
   const order = new Int32Array(n);
   for (let d = 0; d < n; d++) order[start[rank[d]!]!++] = d;
-  byMiss.set(r.miss, order);
+  return order;
+}
+
+/**
+ * A stable LSD radix sort of the docs by the value's bits made order-preserving as unsigned
+ * integers (sign flipped, negatives inverted; all inverted again for desc), 16 bits a pass from
+ * the low end, passes whose digit is the same for every doc skipped (the low bits of integers
+ * held as doubles): linear in the docs where ranking costs a binary search per doc. Null when a
+ * value is NaN (no order).
+ */
+function radixOrder(vals: Float64Array, desc: boolean): Int32Array | null {
+  const n = vals.length;
+  const words = new Uint32Array(vals.buffer, vals.byteOffset, 2 * n);
+  const hi = new Uint32Array(n);
+  const lo = new Uint32Array(n);
+  // little-endian platforms (every Node target): word 2d is the low half of vals[d]
+  const little = new Uint8Array(new Float64Array([1]).buffer)[7] === 0x3f;
+  const loAt = little ? 0 : 1;
+  const flip = desc ? 0xffffffff : 0;
+  for (let d = 0; d < n; d++) {
+    const v = vals[d]!;
+    if (v !== v) return null;
+    let h: number;
+    let l: number;
+    if (v === 0) {
+      h = 0x80000000; // +0 and -0 alike
+      l = 0;
+    } else {
+      h = words[2 * d + 1 - loAt]!;
+      l = words[2 * d + loAt]!;
+      if (h & 0x80000000) {
+        h = ~h;
+        l = ~l;
+      } else h |= 0x80000000;
+    }
+    hi[d] = (h ^ flip) >>> 0;
+    lo[d] = (l ^ flip) >>> 0;
+  }
+  let order = new Int32Array(n);
+  for (let d = 0; d < n; d++) order[d] = d;
+  let tmp = new Int32Array(n);
+  const count = new Int32Array(0x10001);
+  for (let pass = 0; pass < 4; pass++) {
+    const key = pass < 2 ? lo : hi;
+    const shift = (pass & 1) * 16;
+    count.fill(0);
+    for (let d = 0; d < n; d++) count[((key[d]! >>> shift) & 0xffff) + 1]!++;
+    // one digit for every doc: this pass would not move any
+    if (count[((key[0]! >>> shift) & 0xffff) + 1] === n) continue;
+    for (let i = 0; i < 0x10000; i++) count[i + 1]! += count[i]!;
+    for (let i = 0; i < n; i++) {
+      const d = order[i]!;
+      tmp[count[(key[d]! >>> shift) & 0xffff]!++] = d;
+    }
+    const t = order;
+    order = tmp;
+    tmp = t;
+  }
   return order;
 }
 
