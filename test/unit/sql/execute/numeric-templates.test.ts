@@ -229,8 +229,13 @@ describe('integer literal templates', () => {
       'SELECT k, COUNT(*) FROM nt WHERE n > 30 GROUP BY 1 ORDER BY 1 DESC LIMIT 3',
       'SELECT k, COUNT(*) FROM nt WHERE n > 40 GROUP BY 1 ORDER BY 1 DESC LIMIT 3',
       'SELECT k, COUNT(*) FROM nt WHERE n > 40 GROUP BY 1 ORDER BY 1 DESC LIMIT 5',
+      'SELECT k, COUNT(*) c FROM nt GROUP BY k ORDER BY k LIMIT 3 OFFSET 2',
+      'SELECT k, COUNT(*) c FROM nt GROUP BY k ORDER BY k LIMIT 3 OFFSET 4',
+      'SELECT k, COUNT(*) c FROM nt GROUP BY k ORDER BY k LIMIT 3 OFFSET 6',
+      'SELECT k, COUNT(*) c FROM nt GROUP BY k ORDER BY c DESC LIMIT 3 OFFSET 1',
+      'SELECT k, COUNT(*) c FROM nt GROUP BY k ORDER BY c DESC LIMIT 3 OFFSET 5',
     ]);
-    expect(used).toBe(10);
+    expect(used).toBe(13);
   });
 
   it('gives folded, converted and non-lifted literals the same answers as alone', async () => {
