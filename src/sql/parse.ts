@@ -19,10 +19,21 @@ import type { SqlParam } from './ast/params.js';
 
 export type { SqlParam } from './ast/params.js';
 
-/** Parses one SQL statement (ES `SqlParser.createStatement`). Throws EsError. */
-export function parseSql(text: string, params: readonly SqlParam[] = []): Statement {
-  return run(text, params, 'singleStatement', (ctx, cst) =>
-    buildSingleStatement(ctx, cst as SingleStatementCstNode),
+/**
+ * Parses one SQL statement (ES `SqlParser.createStatement`). Throws EsError. `tokens`: the
+ * text's tokens when the caller lexed it already (`tokenizeSql`).
+ */
+export function parseSql(
+  text: string,
+  params: readonly SqlParam[] = [],
+  tokens?: IToken[],
+): Statement {
+  return run(
+    text,
+    params,
+    'singleStatement',
+    (ctx, cst) => buildSingleStatement(ctx, cst as SingleStatementCstNode),
+    tokens,
   );
 }
 
@@ -38,8 +49,9 @@ function run<T>(
   params: readonly SqlParam[],
   startRule: 'singleStatement' | 'singleExpression',
   build: (ctx: ReturnType<typeof createBuildContext>, cst: CstNode) => T,
+  lexed?: IToken[],
 ): T {
-  const { tokens } = tokenizeSql(text);
+  const tokens = lexed ?? tokenizeSql(text).tokens;
   const cst = guardStack(text, () => sqlParser().parse(tokens, startRule));
   // ES fails at the first problem its token stream or parser meets, in input order
   const failAt =

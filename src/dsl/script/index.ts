@@ -40,6 +40,7 @@ export interface CompiledScript {
 }
 
 const cache = new Map<string, CompiledProgram>();
+const cacheByMethods = new WeakMap<ScriptMethods, Map<string, CompiledProgram>>();
 
 /**
  * Compiles `source`; syntax and name errors become ES's `script_exception` ("compile error").
@@ -53,9 +54,16 @@ export function compileScript(source: string, opts: ScriptCompileOptions = {}): 
   const params = opts.params ?? {};
   const methods = opts.methods ?? {};
   const variables = new Set(opts.variables ?? []);
-  // Programs do not capture params (they are read per evaluation), so they can be shared.
-  const key = opts.methods || opts.variables ? null : `${lang}\u0000${source}`;
-  let prog = key ? cache.get(key) : undefined;
+  // Programs do not capture params (they are read per evaluation), so they can be shared: per
+  // methods object (SQL's scripts call the same node-wide methods on every request) and
+  // variable names.
+  const key = `${lang}\u0000${[...variables].join(',')}\u0000${source}`;
+  let programs = cache;
+  if (opts.methods) {
+    programs = cacheByMethods.get(opts.methods) ?? new Map<string, CompiledProgram>();
+    cacheByMethods.set(opts.methods, programs);
+  }
+  let prog = programs.get(key);
   if (!prog) {
     try {
       const ast = parseScript(source);
@@ -64,10 +72,8 @@ export function compileScript(source: string, opts: ScriptCompileOptions = {}): 
       if (e instanceof ScriptCompileError) throw compileErrorToEs(e, source, lang);
       throw e;
     }
-    if (key) {
-      if (cache.size > 1000) cache.clear();
-      cache.set(key, prog);
-    }
+    if (programs.size > 1000) programs.clear();
+    programs.set(key, prog);
   }
   const program = prog;
   return {

@@ -19,7 +19,15 @@ import { runJoin } from './hash-join.js';
 import { runWindows } from './window.js';
 import { windowSearchSource } from '../translate/window.js';
 import { PlanCache, type PlanningTrace } from './plan-cache.js';
-import { liftLiterals, samePlan, substitute, type Lifted } from './literal-templates.js';
+import {
+  bindLiterals,
+  liftLiterals,
+  samePlan,
+  sentinelStatement,
+  substitute,
+  type Lifted,
+  type Substitution,
+} from './literal-templates.js';
 import { planText } from '../plan/explain.js';
 import { toSearchSource } from '../translate/to-search-source.js';
 import type { Json } from '../translate/query-dsl.js';
@@ -65,6 +73,23 @@ export interface SqlPage {
   readonly cursor: string | null;
 }
 
+/** A statement shape's template (literal-templates.ts). */
+interface Template {
+  /** The sentinel plan its statements share, or null (none can). */
+  readonly plan: QueryPlan | null;
+  /** The plan's objects that hold a sentinel (the only ones substitution visits). */
+  readonly hot: ReadonlySet<object>;
+  /** The sentinels the plan was made with. */
+  readonly subs: readonly Substitution[];
+  readonly trace: PlanningTrace;
+}
+
+/** The first statement of a shape and its plan, which the shape's template is checked against. */
+interface FirstOfShape {
+  readonly lifted: Lifted;
+  readonly plan: QueryPlan;
+}
+
 export class SqlService {
   readonly cursors: CursorService;
   /** Merged mappings per index pattern (ES resolves them per statement; they rarely change). */
@@ -76,14 +101,11 @@ export class SqlService {
   /** Plans by statement (see PlanCache for what a plan depends on). */
   readonly plans = new PlanCache<QueryPlan>();
   /** Per statement shape: the sentinel plan its statements share, or null (none can). */
-  private readonly templates = new PlanCache<{
-    readonly plan: QueryPlan | null;
-    /** The plan's objects that hold a sentinel (the only ones substitution visits). */
-    readonly hot: ReadonlySet<object>;
-    readonly trace: PlanningTrace;
-  }>();
-  /** Shapes planned once without a template (insertion order: oldest first). */
-  private readonly shapes = new Set<string>();
+  private readonly templates = new PlanCache<Template>();
+  /** Statements planned from a template (for tests and diagnostics). */
+  templatedCount = 0;
+  /** Shapes planned once without a template, with that statement (oldest first). */
+  private readonly shapes = new Map<string, FirstOfShape>();
 
   constructor(private readonly node: SqlNode) {
     this.cursors = new CursorService(node.nodeId);
@@ -374,63 +396,78 @@ export class SqlService {
     // a statement differing from an earlier one only in lifted literals: its template's plan
     const lifted = key !== null && params.length === 0 ? liftLiterals(text) : null;
     const shapeKey = lifted && this.templates.key(lifted.shape, params, zoneId, frozen);
-    const template = shapeKey ? this.templates.get(shapeKey, catalog) : null;
+    let template = shapeKey ? this.templates.get(shapeKey, catalog) : null;
+    // the shape's second statement makes its template, checked against the first one's plan
+    const first = shapeKey && template === null ? this.takeFirstOfShape(shapeKey) : undefined;
+    if (first && shapeKey) template = this.makeTemplate(first, shapeKey, req, catalog, zoneId);
     if (key !== null && lifted && template?.plan) {
-      const plan = substitute(template.plan, lifted.subs, template.hot);
+      const plan = substitute(template.plan, bindLiterals(template.subs, lifted), template.hot);
       if (plan !== null) {
+        this.templatedCount++;
         this.plans.put(key, plan, template.trace);
         return { kind: 'query', plan, cfg: this.config(req) };
       }
     }
-    const stmt = parseSql(text, params);
+    const stmt = parseSql(text, params, lifted?.tokens);
     if (stmt.kind !== 'Query') return { kind: 'command', stmt, cfg: this.config(req) };
     const trace = this.plans.trace(catalog);
     const cfg = this.config(req, trace);
     const plan = planQuery(stmt, { catalog: trace.catalog, cfg, sql: text, zoneId: cfg.zoneId });
     if (key !== null) this.plans.put(key, plan, trace);
-    // a template costs a second planning: made when a shape comes back, not for one-offs
-    if (lifted && shapeKey && template === null && !trace.clockRead && this.seenShape(shapeKey))
-      this.makeTemplate(lifted, shapeKey, plan, req, catalog, zoneId);
+    // a template costs a planning of its own: made when a shape comes back, not for one-offs
+    if (lifted && shapeKey && template === null && !trace.clockRead)
+      this.rememberFirstOfShape(shapeKey, lifted, plan);
     return { kind: 'query', plan, cfg };
   }
 
-  /** Whether a statement of this shape was planned before (remembers the latest shapes). */
-  private seenShape(shapeKey: string): boolean {
-    if (this.shapes.delete(shapeKey)) return true;
-    if (this.shapes.size >= 1024) this.shapes.delete(this.shapes.values().next().value!);
-    this.shapes.add(shapeKey);
-    return false;
+  /** The first statement of a shape without a template yet, forgotten once taken. */
+  private takeFirstOfShape(shapeKey: string): FirstOfShape | undefined {
+    const first = this.shapes.get(shapeKey);
+    if (first !== undefined) this.shapes.delete(shapeKey);
+    return first;
+  }
+
+  /** Remembers a shape's first statement (the latest shapes, oldest dropped first). */
+  private rememberFirstOfShape(shapeKey: string, lifted: Lifted, plan: QueryPlan): void {
+    if (this.shapes.size >= 1024) this.shapes.delete(this.shapes.keys().next().value!);
+    const { shape, literals, intSentinels, text } = lifted;
+    this.shapes.set(shapeKey, {
+      lifted: { shape, literals, intSentinels, text, tokens: [] },
+      plan,
+    });
   }
 
   /**
-   * Plans the sentinel form of a statement of a new shape (literal-templates.ts) and keeps it as
-   * the shape's template when it gives back exactly the statement's own plan; otherwise the
-   * shape is remembered as one without a template.
+   * Plans the sentinel form of a shape's first statement (literal-templates.ts) and keeps it as
+   * the shape's template when it gives back exactly that statement's plan; otherwise the shape
+   * is remembered as one without a template.
    */
   private makeTemplate(
-    lifted: Lifted,
+    first: FirstOfShape,
     shapeKey: string,
-    plan: QueryPlan,
     req: SqlRequest,
     catalog: Catalog,
     zoneId: string,
-  ): void {
+  ): Template {
     const trace = this.templates.trace(catalog);
     let template: QueryPlan | null = null;
     const hot = new Set<object>();
+    const sentinels = sentinelStatement(first.lifted);
     try {
-      const stmt = parseSql(lifted.sentinelText, []);
+      const stmt = parseSql(sentinels.text, []);
       if (stmt.kind === 'Query') {
         const cfg = this.config(req, trace);
-        const sql = lifted.sentinelText;
+        const sql = sentinels.text;
         const p = planQuery(stmt, { catalog: trace.catalog, cfg, sql, zoneId });
-        const made = substitute(p, lifted.subs, null, hot);
-        if (made !== null && samePlan(made, plan) && !trace.clockRead) template = p;
+        const made = substitute(p, sentinels.subs, null, hot);
+        if (made !== null && samePlan(made, first.plan) && !trace.clockRead) template = p;
       }
     } catch {
       // the sentinels do not plan (a literal the planner parses): no template
     }
-    this.templates.put(shapeKey, { plan: template, hot, trace }, { ...trace, clockRead: false });
+    const made = { plan: template, hot, trace, subs: sentinels.subs };
+    this.templates.put(shapeKey, made, { ...trace, clockRead: false });
+    return made;
   }
 
   private command(stmt: A.Command, req: SqlRequest, cfg: EvalContext & { zoneId: string }) {
