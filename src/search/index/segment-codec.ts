@@ -114,19 +114,32 @@ class Reader {
   private pos = 0;
   private readonly buf: Buffer;
   private readonly ab: ArrayBuffer;
-  constructor(src: Uint8Array) {
+  /** Where the blob starts in `ab`: arrays are written 8-aligned relative to it. */
+  private readonly base: number;
+  /**
+   * `inPlace`: arrays are views over `src` itself (8-aligned, and stable for the segment's life:
+   * a blob in the LMDB map). `skipStrings`: string lists read as empty (only the arrays wanted).
+   */
+  constructor(
+    src: Uint8Array,
+    inPlace = false,
+    readonly skipStrings = false,
+  ) {
     // Arrays are views into one 8-aligned buffer: the blob's own when it has one to itself (as
     // LMDB's reads of large values do, so a loaded segment is held once), else an aligned copy.
     const own =
       src.byteOffset === 0 &&
       src.byteLength === src.buffer.byteLength &&
       src.buffer instanceof ArrayBuffer;
-    if (own) this.ab = src.buffer;
-    else {
+    if (own || (inPlace && (src.byteOffset & 7) === 0 && src.buffer instanceof ArrayBuffer)) {
+      this.ab = src.buffer as ArrayBuffer;
+      this.base = src.byteOffset;
+    } else {
       this.ab = new ArrayBuffer(src.byteLength);
       new Uint8Array(this.ab).set(src);
+      this.base = 0;
     }
-    this.buf = Buffer.from(this.ab);
+    this.buf = Buffer.from(this.ab, this.base, src.byteLength);
   }
   u32(): number {
     const v = this.buf.readUInt32LE(this.pos);
@@ -152,26 +165,27 @@ class Reader {
     if (kind === 0) return null;
     const n = this.u32();
     this.pos = (this.pos + 7) & ~7;
+    const at = this.base + this.pos;
     let a: unknown;
     switch (kind) {
       case 1:
-        a = new Int32Array(this.ab, this.pos, n);
+        a = new Int32Array(this.ab, at, n);
         this.pos += n * 4;
         break;
       case 2:
-        a = new Float64Array(this.ab, this.pos, n);
+        a = new Float64Array(this.ab, at, n);
         this.pos += n * 8;
         break;
       case 3:
-        a = new Uint8Array(this.ab, this.pos, n);
+        a = new Uint8Array(this.ab, at, n);
         this.pos += n;
         break;
       case 5:
-        a = new Uint16Array(this.ab, this.pos, n);
+        a = new Uint16Array(this.ab, at, n);
         this.pos += n * 2;
         break;
       default:
-        a = new Uint32Array(this.ab, this.pos, n);
+        a = new Uint32Array(this.ab, at, n);
         this.pos += n * 4;
     }
     return a as T;
@@ -180,6 +194,10 @@ class Reader {
     const offsets = this.arr<Uint32Array>()!;
     const total = this.u32();
     const base = this.pos;
+    if (this.skipStrings) {
+      this.pos = base + total;
+      return [];
+    }
     const out = new Array<string>(offsets.length - 1);
     let ascii = true;
     for (let i = base; i < base + total; i++) {
@@ -389,9 +407,68 @@ export function encodeSegment(s: Segment): Buffer {
 
 /** The segment may keep views over `bytes`: the caller must not modify them afterwards. */
 export function decodeSegment(bytes: Uint8Array): Segment {
-  const r = new Reader(bytes);
+  return read(new Reader(bytes));
+}
+
+/**
+ * Decodes a segment whose arrays are views over `bytes` wherever they sit (8-aligned, as LMDB
+ * places large values), not over a copy: for a blob read in place from the store's map, which
+ * must stay stored, unchanged, while the segment is in use.
+ */
+export function decodeSegmentInPlace(bytes: Uint8Array): Segment {
+  return read(new Reader(bytes, true));
+}
+
+function read(r: Reader): Segment {
   if (r.u32() !== MAGIC) throw new Error('not a segment');
   const v = r.u32();
   if (v < MIN_VERSION || v > VERSION) throw new Error(`unsupported segment version ${v}`);
   return readSegment(r, v);
+}
+
+/**
+ * Points `s`'s typed arrays at the same arrays decoded in place from `bytes`, its own encoding
+ * (as written to the store): a segment built on the heap then reads from the store's map, its
+ * heap arrays freed once running searches drop them. Strings stay as they are. The contents are
+ * equal, so searches holding the segment see the same data before and after. False (and `s`
+ * untouched) when the encoding does not match `s`'s shape.
+ */
+export function adoptEncodedArrays(s: Segment, bytes: Uint8Array): boolean {
+  const r = new Reader(bytes, true, true);
+  const from = read(r);
+  const swaps: Array<[Record<string, unknown>, string, unknown]> = [];
+  if (from.maxDoc !== s.maxDoc || !collectSwaps(s, from, swaps)) return false;
+  for (const [obj, key, arr] of swaps) obj[key] = arr;
+  encodings.delete(s);
+  return true;
+}
+
+/** Pairs every typed array of `to` with the same-shaped array of `from` (false on a mismatch). */
+function collectSwaps(
+  to: object,
+  from: object,
+  out: Array<[Record<string, unknown>, string, unknown]>,
+): boolean {
+  const t = to as Record<string, unknown>;
+  for (const [k, fv] of Object.entries(from)) {
+    const tv = t[k];
+    if (fv === null && ArrayBuffer.isView(tv)) return false;
+    if (ArrayBuffer.isView(fv)) {
+      const a = tv as { constructor: unknown; length: number } | null;
+      if (!a || a.constructor !== fv.constructor || a.length !== (fv as Int32Array).length)
+        return false;
+      if (!Object.getOwnPropertyDescriptor(t, k)?.writable) return false;
+      out.push([t, k, fv]);
+    } else if (fv instanceof Map) {
+      if (!(tv instanceof Map)) return false;
+      for (const [mk, mv] of fv) {
+        if (mv === null || typeof mv !== 'object') continue;
+        const tm: unknown = tv.get(mk);
+        if (!tm || typeof tm !== 'object' || !collectSwaps(tm, mv, out)) return false;
+      }
+    } else if (fv !== null && typeof fv === 'object' && !Array.isArray(fv)) {
+      if (!tv || typeof tv !== 'object' || !collectSwaps(tv, fv, out)) return false;
+    }
+  }
+  return true;
 }
