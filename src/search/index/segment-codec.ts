@@ -15,6 +15,7 @@ import type {
 } from './segment.js';
 import type { FieldType } from '../../mapping/types.js';
 import type { RangeIndex } from './range-keys.js';
+import { blockStrings, stringBlockOf } from './string-block.js';
 
 const MAGIC = 0x47455351; // "QSEG"
 /**
@@ -190,10 +191,15 @@ class Reader {
     }
     return a as T;
   }
-  strings(): string[] {
+  /** `lazy`: decoded per access from the blob (see string-block.ts). */
+  strings(lazy = false): string[] {
     const offsets = this.arr<Uint32Array>()!;
     const total = this.u32();
     const base = this.pos;
+    if (lazy) {
+      this.pos = base + total;
+      return blockStrings({ bytes: this.buf.subarray(base, base + total), offsets });
+    }
     if (this.skipStrings) {
       this.pos = base + total;
       return [];
@@ -347,7 +353,8 @@ let loadedCounter = 2_000_000;
 
 function readSegment(r: Reader, version: number): Segment {
   const maxDoc = r.u32();
-  const ids = r.strings();
+  // `_id`s stay encoded: a segment's hits, gets and updates read few of them
+  const ids = r.strings(true);
   const idOrder = r.arr<Int32Array>()!;
   const seqNos = r.arr<Float64Array>()!;
   const versions = r.arr<Float64Array>()!;
@@ -453,6 +460,13 @@ function collectSwaps(
   for (const [k, fv] of Object.entries(from)) {
     const tv = t[k];
     if (fv === null && ArrayBuffer.isView(tv)) return false;
+    if (Array.isArray(fv) && stringBlockOf(fv) !== undefined) {
+      // an encoded string list (the `_id`s) for the decoded one
+      if (!Array.isArray(tv) || tv.length !== fv.length) return false;
+      if (!Object.getOwnPropertyDescriptor(t, k)?.writable) return false;
+      out.push([t, k, fv]);
+      continue;
+    }
     if (ArrayBuffer.isView(fv)) {
       const a = tv as { constructor: unknown; length: number } | null;
       if (!a || a.constructor !== fv.constructor || a.length !== (fv as Int32Array).length)

@@ -17,6 +17,8 @@ import {
 import { Bitset } from '../../../src/search/index/bitset.js';
 import type { ShardSnapshot } from '../../../src/search/index/live-segment.js';
 import type { InvertedField, Segment } from '../../../src/search/index/segment.js';
+import { lookupId } from '../../../src/search/index/segment.js';
+import { stringBlockOf } from '../../../src/search/index/string-block.js';
 import { isMapped, Store } from '../../../src/store/store.js';
 
 function emptyInverted(): InvertedField {
@@ -126,6 +128,9 @@ describe('segments read in place from the store map', () => {
     expect(isMapped(small.fields.get('n')!.points!.values)).toBe(false);
     expect(same(pts.values, expectPoints)).toBe(true);
     expect(big.ids[999]).toBe('doc-1-000999');
+    // the `_id`s too: kept encoded in the map instead of a heap string each
+    expect(isMapped(stringBlockOf(big.ids)!.bytes)).toBe(true);
+    expect(lookupId(big, 'doc-1-000123')).toBe(123);
     expect(mappedSegments(store)).toBe(1);
 
     await store.close();
@@ -136,6 +141,8 @@ describe('segments read in place from the store map', () => {
     expect(isMapped(a!.segment.fields.get('n')!.points!.values)).toBe(true);
     expect(same(a!.segment.fields.get('n')!.points!.values, expectPoints)).toBe(true);
     expect(a!.segment.ids[5]).toBe('doc-1-000005');
+    expect(lookupId(a!.segment, 'doc-1-000777')).toBe(777);
+    expect(lookupId(b!.segment, 'doc-2-000777')).toBe(777);
     expect(a!.live!.get(7)).toBe(false);
     expect(a!.live!.get(8)).toBe(true);
     expect(isMapped(b!.segment.fields.get('n')!.points!.values)).toBe(false);
