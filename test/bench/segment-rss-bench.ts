@@ -1,7 +1,7 @@
 /**
- * `npx tsx test/bench/segment-rss-bench.ts [--docs 1m|2m] [--runs 30]`: the server's memory with
- * segments read in place from the LMDB map against segments copied into the heap
- * (`QUARRY_SEGMENTS_IN_HEAP=1`), in one run. For each mode it ingests the logs documents into its
+ * `npx tsx test/bench/segment-rss-bench.ts [--docs 1m|2m] [--runs 30] [--old-root DIR]`: the
+ * server's memory with segments read in place from the LMDB map against segments copied into the
+ * heap (`QUARRY_SEGMENTS_IN_HEAP=1`, or the build in DIR), in one run. For each mode it ingests the logs documents into its
  * own data directory over HTTP `_bulk` (as the scale bench does), flushes, and reports RSS (anon /
  * file) after ingest; then restarts each directory under each mode, alternating, and reports RSS
  * after restart, the logs query medians and RSS after the queries. Needs `npm run build`.
@@ -34,7 +34,11 @@ function memOf(pid: number): { rss: number; anon: number; file: number } {
 const fmtMem = (m: { rss: number; anon: number; file: number }) =>
   `RSS ${m.rss.toFixed(0)} MB (anon ${m.anon.toFixed(0)}, file ${m.file.toFixed(0)})`;
 
+/** `--old-root DIR`: the old mode runs that checkout's build (e.g. the base commit's). */
+let oldRoot: string | null = null;
+
 async function start(root: string, dataPath: string, inHeap: boolean): Promise<ServerProcess> {
+  if (inHeap && oldRoot) return startServerProcess(oldRoot, dataPath);
   if (inHeap) process.env.QUARRY_SEGMENTS_IN_HEAP = '1';
   else delete process.env.QUARRY_SEGMENTS_IN_HEAP;
   try {
@@ -51,6 +55,8 @@ async function main(): Promise<void> {
   const docs = docsArg.endsWith('m') ? Number(docsArg.slice(0, -1)) * 1e6 : Number(docsArg);
   const ri = args.indexOf('--runs');
   const runs = ri >= 0 ? Number(args[ri + 1]) : 30;
+  const oi = args.indexOf('--old-root');
+  if (oi >= 0) oldRoot = args[oi + 1]!;
   const root = process.cwd();
   const harness = ensureLogs(root);
   const file =

@@ -1,7 +1,8 @@
 /**
  * Binary form of a segment, so a restart loads segments instead of re-indexing every document
  * (Lucene's flush/commit). Typed arrays are written 8-byte aligned and read back as views over
- * one aligned copy of the blob; strings as one UTF-8 block with offsets.
+ * the blob (in place in the store's map for a large one, else an aligned copy); strings as one
+ * UTF-8 block with offsets.
  */
 import type {
   InvertedField,
@@ -19,32 +20,56 @@ import { blockStrings, stringBlockOf } from './string-block.js';
 
 const MAGIC = 0x47455351; // "QSEG"
 /**
- * 2: freqs and positions may be Uint8/Uint16 arrays (kind 5); 3: range field values per field.
- * Older blobs read unchanged.
+ * 2: freqs and positions may be Uint8/Uint16 arrays (kind 5); 3: range field values per field;
+ * 4: metadata, dictionaries and data in three regions (see Writer). Older blobs read unchanged.
  */
-const VERSION = 3;
+const VERSION = 4;
 const MIN_VERSION = 1;
+/** Version 4's header: magic, version, text region bytes, data region bytes (f64s). */
+const HEADER_BYTES = 24;
 
-class Writer {
-  private chunks: Buffer[] = [];
-  private len = 0;
-  private pad(): void {
+type Arr = Int32Array | Float64Array | Uint8Array | Uint16Array | Uint32Array;
+
+/** Bytes appended in order, typed arrays 8-aligned relative to the stream's start. */
+class Stream {
+  readonly chunks: Buffer[] = [];
+  len = 0;
+  pad(): void {
     const r = this.len & 7;
     if (r) this.push(Buffer.alloc(8 - r));
   }
-  private push(b: Buffer): void {
+  push(b: Buffer): void {
     this.chunks.push(b);
     this.len += b.length;
+  }
+}
+
+/**
+ * Version 4 writes three regions: the eagerly read string lists (term dictionaries), the data
+ * (arrays, the `_id` block), and the metadata (every count, flag, name, and each array's kind,
+ * length and place) last. Decoding reads the metadata and the dictionaries, which sit together,
+ * and never touches the data: a blob read in place from the map stays out of memory until a
+ * search reads an array (the kernel maps a whole folio, up to 2 MB, around each byte read).
+ */
+class Writer {
+  private readonly meta: Stream;
+  private readonly text: Stream;
+  private readonly data: Stream;
+  /** `legacy`: version 3's single stream (arrays inline), for compatibility tests. */
+  constructor(private readonly legacy = false) {
+    this.meta = new Stream();
+    this.text = legacy ? this.meta : new Stream();
+    this.data = legacy ? this.meta : new Stream();
   }
   u32(v: number): void {
     const b = Buffer.allocUnsafe(4);
     b.writeUInt32LE(v >>> 0, 0);
-    this.push(b);
+    this.meta.push(b);
   }
   f64(v: number): void {
     const b = Buffer.allocUnsafe(8);
     b.writeDoubleLE(v, 0);
-    this.push(b);
+    this.meta.push(b);
   }
   bool(v: boolean): void {
     this.u32(v ? 1 : 0);
@@ -52,10 +77,10 @@ class Writer {
   str(s: string): void {
     const b = Buffer.from(s, 'utf8');
     this.u32(b.length);
-    this.push(b);
+    this.meta.push(b);
   }
-  /** A typed array or null (kind byte, length, aligned bytes). */
-  arr(a: Int32Array | Float64Array | Uint8Array | Uint16Array | Uint32Array | null): void {
+  /** A typed array or null: kind, length, region and offset in the metadata; bytes in `to`. */
+  arr(a: Arr | null, to: Stream = this.data): void {
     if (a === null) {
       this.u32(0);
       return;
@@ -72,11 +97,18 @@ class Writer {
               : 4;
     this.u32(kind);
     this.u32(a.length);
-    this.pad();
-    this.push(Buffer.from(a.buffer, a.byteOffset, a.byteLength));
+    if (!this.legacy) {
+      this.u32(to === this.text ? 0 : 1);
+      to.pad();
+      this.f64(to.len);
+    } else to.pad();
+    to.push(Buffer.from(a.buffer, a.byteOffset, a.byteLength));
   }
-  /** One UTF-8 block for the whole list: ASCII written unit by unit, the rest by Buffer.write. */
-  strings(list: readonly string[]): void {
+  /**
+   * One UTF-8 block for the whole list (ASCII written unit by unit, the rest by Buffer.write),
+   * after its offsets; `lazy` lists (decoded per access) go with the data.
+   */
+  strings(list: readonly string[], lazy = false): void {
     const n = list.length;
     const offsets = new Uint32Array(n + 1);
     let units = 0;
@@ -102,24 +134,45 @@ class Writer {
       o += j === len ? len : j + buf.write(s.slice(j), o + j, 'utf8');
     }
     offsets[n] = o;
-    this.arr(offsets);
+    const to = lazy ? this.data : this.text;
+    this.arr(offsets, to);
     this.u32(o);
-    this.push(buf.subarray(0, o));
+    to.push(buf.subarray(0, o));
   }
   done(): Buffer {
-    return Buffer.concat(this.chunks, this.len);
+    if (this.legacy) {
+      const head = Buffer.alloc(8);
+      head.writeUInt32LE(MAGIC, 0);
+      head.writeUInt32LE(3, 4);
+      return Buffer.concat([head, ...this.meta.chunks], 8 + this.meta.len);
+    }
+    this.text.pad();
+    this.data.pad();
+    const head = Buffer.alloc(HEADER_BYTES);
+    head.writeUInt32LE(MAGIC, 0);
+    head.writeUInt32LE(VERSION, 4);
+    head.writeDoubleLE(this.text.len, 8);
+    head.writeDoubleLE(this.data.len, 16);
+    const parts = [head, ...this.text.chunks, ...this.data.chunks, ...this.meta.chunks];
+    return Buffer.concat(parts, HEADER_BYTES + this.text.len + this.data.len + this.meta.len);
   }
 }
 
 class Reader {
+  /** The metadata cursor (version 4), or the one cursor of older versions. */
   private pos = 0;
   private readonly buf: Buffer;
   private readonly ab: ArrayBuffer;
   /** Where the blob starts in `ab`: arrays are written 8-aligned relative to it. */
   private readonly base: number;
+  readonly version: number;
+  /** Version 4: where the text and data regions start in the blob. */
+  private readonly textAt: number = 0;
+  private readonly dataAt: number = 0;
   /**
    * `inPlace`: arrays are views over `src` itself (8-aligned, and stable for the segment's life:
-   * a blob in the LMDB map). `skipStrings`: string lists read as empty (only the arrays wanted).
+   * a blob in the LMDB map). `skipStrings`: eager string lists read as empty (only the arrays
+   * wanted).
    */
   constructor(
     src: Uint8Array,
@@ -141,6 +194,14 @@ class Reader {
       this.base = 0;
     }
     this.buf = Buffer.from(this.ab, this.base, src.byteLength);
+    if (this.u32() !== MAGIC) throw new Error('not a segment');
+    const v = (this.version = this.u32());
+    if (v < MIN_VERSION || v > VERSION) throw new Error(`unsupported segment version ${v}`);
+    if (v >= 4) {
+      this.textAt = HEADER_BYTES;
+      this.dataAt = HEADER_BYTES + this.buf.readDoubleLE(8);
+      this.pos = this.dataAt + this.buf.readDoubleLE(16);
+    }
   }
   u32(): number {
     const v = this.buf.readUInt32LE(this.pos);
@@ -165,29 +226,30 @@ class Reader {
     const kind = this.u32();
     if (kind === 0) return null;
     const n = this.u32();
-    this.pos = (this.pos + 7) & ~7;
-    const at = this.base + this.pos;
+    let at: number;
+    if (this.version >= 4) {
+      at = (this.u32() === 0 ? this.textAt : this.dataAt) + this.f64();
+    } else {
+      at = this.pos = (this.pos + 7) & ~7;
+      this.pos += n * (kind === 2 ? 8 : kind === 3 ? 1 : kind === 5 ? 2 : 4);
+    }
+    at += this.base;
     let a: unknown;
     switch (kind) {
       case 1:
         a = new Int32Array(this.ab, at, n);
-        this.pos += n * 4;
         break;
       case 2:
         a = new Float64Array(this.ab, at, n);
-        this.pos += n * 8;
         break;
       case 3:
         a = new Uint8Array(this.ab, at, n);
-        this.pos += n;
         break;
       case 5:
         a = new Uint16Array(this.ab, at, n);
-        this.pos += n * 2;
         break;
       default:
         a = new Uint32Array(this.ab, at, n);
-        this.pos += n * 4;
     }
     return a as T;
   }
@@ -195,15 +257,14 @@ class Reader {
   strings(lazy = false): string[] {
     const offsets = this.arr<Uint32Array>()!;
     const total = this.u32();
-    const base = this.pos;
-    if (lazy) {
+    let base: number;
+    if (this.version >= 4) base = offsets.byteOffset - this.base + offsets.byteLength;
+    else {
+      base = this.pos;
       this.pos = base + total;
-      return blockStrings({ bytes: this.buf.subarray(base, base + total), offsets });
     }
-    if (this.skipStrings) {
-      this.pos = base + total;
-      return [];
-    }
+    if (lazy) return blockStrings({ bytes: this.buf.subarray(base, base + total), offsets });
+    if (this.skipStrings) return [];
     const out = new Array<string>(offsets.length - 1);
     let ascii = true;
     for (let i = base; i < base + total; i++) {
@@ -215,7 +276,6 @@ class Reader {
     const enc = ascii ? 'latin1' : 'utf8';
     for (let i = 0; i < out.length; i++)
       out[i] = this.buf.toString(enc, base + offsets[i]!, base + offsets[i + 1]!);
-    this.pos = base + total;
     return out;
   }
 }
@@ -330,7 +390,7 @@ function readRanges(r: Reader, fields: Map<string, SegmentField>): void {
 
 function writeSegment(w: Writer, s: Segment): void {
   w.u32(s.maxDoc);
-  w.strings(s.ids);
+  w.strings(s.ids, true);
   w.arr(s.idOrder);
   w.arr(s.seqNos);
   w.arr(s.versions);
@@ -406,8 +466,13 @@ export function encodedSegment(s: Segment): Buffer {
 
 export function encodeSegment(s: Segment): Buffer {
   const w = new Writer();
-  w.u32(MAGIC);
-  w.u32(VERSION);
+  writeSegment(w, s);
+  return w.done();
+}
+
+/** The version 3 encoding (arrays inline), which decoding still reads: for compatibility tests. */
+export function encodeSegmentV3(s: Segment): Buffer {
+  const w = new Writer(true);
   writeSegment(w, s);
   return w.done();
 }
@@ -427,10 +492,7 @@ export function decodeSegmentInPlace(bytes: Uint8Array): Segment {
 }
 
 function read(r: Reader): Segment {
-  if (r.u32() !== MAGIC) throw new Error('not a segment');
-  const v = r.u32();
-  if (v < MIN_VERSION || v > VERSION) throw new Error(`unsupported segment version ${v}`);
-  return readSegment(r, v);
+  return readSegment(r, r.version);
 }
 
 /**
