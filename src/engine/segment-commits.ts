@@ -116,6 +116,11 @@ export function loadCommit(
     }
     segments.push({ segment, live });
   }
+  // Blobs a previous run kept for its running searches (or a crash left) are not in the commit:
+  // removed now, unless a segment of this process still reads one (the index reopened).
+  const keep = new Set(c.segments.flatMap((e) => [e.key, `${e.key}:live`]));
+  for (const k of store.blobKeys(`${uuid}:${shard}:`))
+    if (!keep.has(k) && !pinned(store, k)) store.removeBlob(k).catch(() => {});
   return { maxSeqNo: c.maxSeqNo, liveDocs: c.liveDocs ?? null, segments };
 }
 

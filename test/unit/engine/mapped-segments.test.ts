@@ -167,6 +167,24 @@ describe('segments read in place from the store map', () => {
     expect(old.fields.get('n')!.points!.values[10]).toBe(8);
   });
 
+  it('a restart removes the blobs the last run kept for its searches', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'quarry-mapped-'));
+    store = Store.open(dir);
+    const old = segment(500, BIG, 6);
+    await writeCommit(store, 'u', 0, snapshot([{ segment: old }]), 1);
+    const oldKey = store.blobKeys('u:0:')[0]!;
+    await writeCommit(store, 'u', 0, snapshot([{ segment: segment(500, 1000, 7) }]), 2);
+    expect(store.blobKeys('u:0:')).toContain(oldKey);
+    await store.close();
+    store = Store.open(dir);
+    const loaded = loadCommit(store, 'u', 0)!;
+    expect(loaded.segments[0]!.segment.ids[1]).toBe('doc-7-000001');
+    await store.committed();
+    expect(store.blobKeys('u:0:')).not.toContain(oldKey);
+    expect(store.blobKeys('u:0:')).toHaveLength(1);
+    expect(old.maxDoc).toBe(500);
+  });
+
   it('closing the store leaves empty arrays, not unmapped memory', async () => {
     dir = mkdtempSync(join(tmpdir(), 'quarry-mapped-'));
     store = Store.open(dir);
