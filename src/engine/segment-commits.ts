@@ -5,9 +5,13 @@
  */
 import { Bitset } from '../search/index/bitset.js';
 import type { Segment } from '../search/index/segment.js';
-import { decodeSegment, encodedSegment } from '../search/index/segment-codec.js';
+import {
+  adoptEncodedArrays,
+  decodeSegmentInPlace,
+  encodedSegment,
+} from '../search/index/segment-codec.js';
 import type { ShardSnapshot } from '../search/index/live-segment.js';
-import type { Store } from '../store/store.js';
+import { isMapped, type Store } from '../store/store.js';
 
 interface CommitPoint {
   /** Every op with seqNo <= maxSeqNo is reflected in these segments and live docs. */
@@ -29,6 +33,49 @@ export function isCommitted(segment: Segment): boolean {
 }
 
 const commitKey = (uuid: string, shard: number) => `commit:${uuid}:${shard}`;
+
+/**
+ * Segments reading their blob in place from the store's map, per store and blob key. A blob is
+ * removed only once its segment is collected (no search can read it any more): LMDB would reuse
+ * the freed pages for later writes under a search still reading them. Until then a commit that
+ * no longer lists the blob leaves it, and the next commit after the collection removes it.
+ */
+const mapped = new WeakMap<Store, Map<string, WeakRef<Segment>>>();
+/** Blobs of dropped indices still read in place: removed when their segment is collected. */
+const dropWhenCollected = new WeakMap<Store, Set<string>>();
+const collected = new FinalizationRegistry<{ store: WeakRef<Store>; key: string }>(
+  ({ store, key }) => {
+    const st = store.deref();
+    if (!st) return;
+    const pins = mapped.get(st);
+    if (pins?.get(key)?.deref() === undefined) pins?.delete(key);
+    if (!dropWhenCollected.get(st)?.delete(key)) return;
+    try {
+      st.removeBlob(key).catch(() => {});
+    } catch {
+      // the store is closed: the blob stays (a deleted index's leftover)
+    }
+  },
+);
+
+function pin(store: Store, key: string, segment: Segment): void {
+  let pins = mapped.get(store);
+  if (!pins) mapped.set(store, (pins = new Map()));
+  pins.set(key, new WeakRef(segment));
+  collected.register(segment, { store: new WeakRef(store), key });
+}
+
+/** Whether a segment may still read the blob in place. */
+function pinned(store: Store, key: string): boolean {
+  return mapped.get(store)?.get(key)?.deref() !== undefined;
+}
+
+/** Segments read in place from the store's map (counts for tests and stats). */
+export function mappedSegments(store: Store): number {
+  let n = 0;
+  for (const ref of mapped.get(store)?.values() ?? []) if (ref.deref()) n++;
+  return n;
+}
 
 /** The last commit point's generation and sequence number (ES CommitStats), or null. */
 export function commitInfo(
@@ -54,10 +101,11 @@ export function loadCommit(
   if (!c) return null;
   const segments: Array<{ segment: Segment; live: Bitset | null }> = [];
   for (const s of c.segments) {
-    const blob = store.getBlob(s.key);
+    const blob = store.getBlobMapped(s.key);
     if (!blob) return null; // incomplete commit: rebuild from documents
-    const segment = decodeSegment(blob);
+    const segment = decodeSegmentInPlace(blob);
     persistedKeys.set(segment, s.key);
+    if (isMapped(blob)) pin(store, s.key, segment);
     let live: Bitset | null = null;
     if (s.hasLive) {
       const lb = store.getBlob(`${s.key}:live`);
@@ -68,6 +116,11 @@ export function loadCommit(
     }
     segments.push({ segment, live });
   }
+  // Blobs a previous run kept for its running searches (or a crash left) are not in the commit:
+  // removed now, unless a segment of this process still reads one (the index reopened).
+  const keep = new Set(c.segments.flatMap((e) => [e.key, `${e.key}:live`]));
+  for (const k of store.blobKeys(`${uuid}:${shard}:`))
+    if (!keep.has(k) && !pinned(store, k)) store.removeBlob(k).catch(() => {});
   return { maxSeqNo: c.maxSeqNo, liveDocs: c.liveDocs ?? null, segments };
 }
 
@@ -86,12 +139,14 @@ export async function writeCommit(
   let generation = prev?.generation ?? 0;
   const entries: CommitPoint['segments'] = [];
   const writes: Array<Promise<boolean>> = [];
+  const written: Array<{ key: string; segment: Segment }> = [];
   for (const ls of snap.segments) {
     let key = persistedKeys.get(ls.segment);
     if (!key) {
       key = `${uuid}:${shard}:${++generation}`;
       writes.push(store.putBlob(key, encodedSegment(ls.segment)));
       persistedKeys.set(ls.segment, key);
+      written.push({ key, segment: ls.segment });
     }
     if (ls.live) {
       const w = ls.live.words;
@@ -103,8 +158,14 @@ export async function writeCommit(
   writes.push(store.putMeta(commitKey(uuid, shard), point));
   const keep = new Set(entries.flatMap((e) => [e.key, `${e.key}:live`]));
   for (const k of store.blobKeys(`${uuid}:${shard}:`))
-    if (!keep.has(k)) writes.push(store.removeBlob(k));
+    if (!keep.has(k) && !pinned(store, k)) writes.push(store.removeBlob(k));
   await Promise.all(writes);
+  // The new blobs are committed: their segments read them in place from now on, and the heap
+  // arrays they were built in go once running searches drop them.
+  for (const { key, segment } of written) {
+    const blob = store.getBlobMapped(key);
+    if (blob && isMapped(blob) && adoptEncodedArrays(segment, blob)) pin(store, key, segment);
+  }
   // Only once the commit point is committed: a crash before leaves the previous point, whose
   // replay needs the log entries after its own checkpoint.
   await store.pruneSeqLog(uuid, shard, maxSeqNo);
@@ -112,9 +173,16 @@ export async function writeCommit(
 
 export async function dropCommits(store: Store, uuid: string, shards: number): Promise<void> {
   const writes: Array<Promise<boolean>> = [];
+  let later = dropWhenCollected.get(store);
   for (let s = 0; s < shards; s++) {
     writes.push(store.removeMeta(commitKey(uuid, s)));
-    for (const k of store.blobKeys(`${uuid}:${s}:`)) writes.push(store.removeBlob(k));
+    for (const k of store.blobKeys(`${uuid}:${s}:`)) {
+      if (!pinned(store, k)) writes.push(store.removeBlob(k));
+      else {
+        if (!later) dropWhenCollected.set(store, (later = new Set()));
+        later.add(k);
+      }
+    }
   }
   await Promise.all(writes);
 }

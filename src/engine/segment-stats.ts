@@ -7,6 +7,7 @@
  */
 import { isLive, type ShardSnapshot } from '../search/index/live-segment.js';
 import type { InvertedField, Segment } from '../search/index/segment.js';
+import { stringBlockOf } from '../search/index/string-block.js';
 import { isCommitted } from './segment-commits.js';
 
 export interface SegmentMemory {
@@ -22,6 +23,9 @@ export interface SegmentMemory {
 const stringBytes = (s: string): number => 16 + 2 * s.length;
 
 const dictBytes = (terms: readonly string[]): number => {
+  // a list kept encoded (the `_id`s of a decoded segment) is its block
+  const block = stringBlockOf(terms);
+  if (block) return block.bytes.length + block.offsets.byteLength;
   let n = 8 * terms.length;
   for (const t of terms) n += stringBytes(t);
   return n;

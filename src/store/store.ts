@@ -36,6 +36,14 @@ function seqAndFlag(b: Uint8Array, size?: number): number {
   return seqNoOf(b) * 2 + (b[0]! & FLAG_TOMBSTONE);
 }
 
+/** `QUARRY_SEGMENTS_IN_HEAP=1` copies segment blobs into the heap (the old way, for comparison). */
+const segmentsInHeap = process.env.QUARRY_SEGMENTS_IN_HEAP === '1';
+
+/** Whether lmdb-js returned a view over its memory map (not a heap buffer). */
+export function isMapped(bytes: ArrayBufferView): boolean {
+  return (bytes.buffer as { isSharedMap?: boolean }).isSharedMap === true;
+}
+
 function readOnlyHandle(): never {
   throw new Error('the header handle is read-only');
 }
@@ -334,7 +342,33 @@ export class Store {
     return this.segDb.getBinary(key);
   }
 
+  /**
+   * A blob read in place from the memory map when lmdb-js can hand it out that way (values of
+   * 16 MB and more; smaller ones land in a reused buffer and are copied): no heap copy, and its
+   * pages are the OS page cache's to keep or drop. Such a view is read-only (a write faults) and
+   * stays valid while the blob is stored: LMDB never rewrites a committed value's pages, it frees
+   * them when the value is removed and reuses them in a later write; a grown map leaves the old
+   * mapping in place. So the caller keeps the blob until nothing reads the view, and the store
+   * must not be closed under it: `close()` detaches the mapped buffers, so a late read finds an
+   * empty array instead of unmapped memory.
+   */
+  getBlobMapped(key: string): Uint8Array | undefined {
+    if (segmentsInHeap) return this.segDb.getBinary(key);
+    const v = this.segDb.getBinaryFast(key) as Uint8Array | undefined;
+    if (!v) return undefined;
+    if (isMapped(v)) {
+      this.mappedBuffers.add(v.buffer);
+      return v;
+    }
+    return Uint8Array.prototype.slice.call(v, 0, v.length);
+  }
+
+  /** The memory-map buffers handed out by `getBlobMapped` (detached on close). */
+  private readonly mappedBuffers = new Set<ArrayBufferLike>();
+
   removeBlob(key: string): Promise<boolean> {
+    // a removal deferred until a segment was collected may come after the store closed
+    if (this.closed) return Promise.resolve(false);
     return this.segDb.remove(key);
   }
 
@@ -357,8 +391,20 @@ export class Store {
     return (s.lastPageNumber ?? 0) * (s.pageSize ?? 4096);
   }
 
+  private closed = false;
+
   async close(): Promise<void> {
     await this.durable();
+    this.closed = true;
+    // Transferring detaches: views over the map read as empty once it is unmapped.
+    for (const b of this.mappedBuffers) {
+      try {
+        structuredClone(b, { transfer: [b as ArrayBuffer] });
+      } catch {
+        // already detached
+      }
+    }
+    this.mappedBuffers.clear();
     await this.root.close();
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Binary form of a segment, so a restart loads segments instead of re-indexing every document
  * (Lucene's flush/commit). Typed arrays are written 8-byte aligned and read back as views over
- * one aligned copy of the blob; strings as one UTF-8 block with offsets.
+ * the blob (in place in the store's map for a large one, else an aligned copy); strings as one
+ * UTF-8 block with offsets.
  */
 import type {
   InvertedField,
@@ -15,35 +16,60 @@ import type {
 } from './segment.js';
 import type { FieldType } from '../../mapping/types.js';
 import type { RangeIndex } from './range-keys.js';
+import { blockStrings, stringBlockOf } from './string-block.js';
 
 const MAGIC = 0x47455351; // "QSEG"
 /**
- * 2: freqs and positions may be Uint8/Uint16 arrays (kind 5); 3: range field values per field.
- * Older blobs read unchanged.
+ * 2: freqs and positions may be Uint8/Uint16 arrays (kind 5); 3: range field values per field;
+ * 4: metadata, dictionaries and data in three regions (see Writer). Older blobs read unchanged.
  */
-const VERSION = 3;
+const VERSION = 4;
 const MIN_VERSION = 1;
+/** Version 4's header: magic, version, text region bytes, data region bytes (f64s). */
+const HEADER_BYTES = 24;
 
-class Writer {
-  private chunks: Buffer[] = [];
-  private len = 0;
-  private pad(): void {
+type Arr = Int32Array | Float64Array | Uint8Array | Uint16Array | Uint32Array;
+
+/** Bytes appended in order, typed arrays 8-aligned relative to the stream's start. */
+class Stream {
+  readonly chunks: Buffer[] = [];
+  len = 0;
+  pad(): void {
     const r = this.len & 7;
     if (r) this.push(Buffer.alloc(8 - r));
   }
-  private push(b: Buffer): void {
+  push(b: Buffer): void {
     this.chunks.push(b);
     this.len += b.length;
+  }
+}
+
+/**
+ * Version 4 writes three regions: the eagerly read string lists (term dictionaries), the data
+ * (arrays, the `_id` block), and the metadata (every count, flag, name, and each array's kind,
+ * length and place) last. Decoding reads the metadata and the dictionaries, which sit together,
+ * and never touches the data: a blob read in place from the map stays out of memory until a
+ * search reads an array (the kernel maps a whole folio, up to 2 MB, around each byte read).
+ */
+class Writer {
+  private readonly meta: Stream;
+  private readonly text: Stream;
+  private readonly data: Stream;
+  /** `legacy`: version 3's single stream (arrays inline), for compatibility tests. */
+  constructor(private readonly legacy = false) {
+    this.meta = new Stream();
+    this.text = legacy ? this.meta : new Stream();
+    this.data = legacy ? this.meta : new Stream();
   }
   u32(v: number): void {
     const b = Buffer.allocUnsafe(4);
     b.writeUInt32LE(v >>> 0, 0);
-    this.push(b);
+    this.meta.push(b);
   }
   f64(v: number): void {
     const b = Buffer.allocUnsafe(8);
     b.writeDoubleLE(v, 0);
-    this.push(b);
+    this.meta.push(b);
   }
   bool(v: boolean): void {
     this.u32(v ? 1 : 0);
@@ -51,10 +77,10 @@ class Writer {
   str(s: string): void {
     const b = Buffer.from(s, 'utf8');
     this.u32(b.length);
-    this.push(b);
+    this.meta.push(b);
   }
-  /** A typed array or null (kind byte, length, aligned bytes). */
-  arr(a: Int32Array | Float64Array | Uint8Array | Uint16Array | Uint32Array | null): void {
+  /** A typed array or null: kind, length, region and offset in the metadata; bytes in `to`. */
+  arr(a: Arr | null, to: Stream = this.data): void {
     if (a === null) {
       this.u32(0);
       return;
@@ -71,11 +97,18 @@ class Writer {
               : 4;
     this.u32(kind);
     this.u32(a.length);
-    this.pad();
-    this.push(Buffer.from(a.buffer, a.byteOffset, a.byteLength));
+    if (!this.legacy) {
+      this.u32(to === this.text ? 0 : 1);
+      to.pad();
+      this.f64(to.len);
+    } else to.pad();
+    to.push(Buffer.from(a.buffer, a.byteOffset, a.byteLength));
   }
-  /** One UTF-8 block for the whole list: ASCII written unit by unit, the rest by Buffer.write. */
-  strings(list: readonly string[]): void {
+  /**
+   * One UTF-8 block for the whole list (ASCII written unit by unit, the rest by Buffer.write),
+   * after its offsets; `lazy` lists (decoded per access) go with the data.
+   */
+  strings(list: readonly string[], lazy = false): void {
     const n = list.length;
     const offsets = new Uint32Array(n + 1);
     let units = 0;
@@ -101,32 +134,74 @@ class Writer {
       o += j === len ? len : j + buf.write(s.slice(j), o + j, 'utf8');
     }
     offsets[n] = o;
-    this.arr(offsets);
+    const to = lazy ? this.data : this.text;
+    this.arr(offsets, to);
     this.u32(o);
-    this.push(buf.subarray(0, o));
+    to.push(buf.subarray(0, o));
   }
   done(): Buffer {
-    return Buffer.concat(this.chunks, this.len);
+    if (this.legacy) {
+      const head = Buffer.alloc(8);
+      head.writeUInt32LE(MAGIC, 0);
+      head.writeUInt32LE(3, 4);
+      return Buffer.concat([head, ...this.meta.chunks], 8 + this.meta.len);
+    }
+    this.text.pad();
+    this.data.pad();
+    const head = Buffer.alloc(HEADER_BYTES);
+    head.writeUInt32LE(MAGIC, 0);
+    head.writeUInt32LE(VERSION, 4);
+    head.writeDoubleLE(this.text.len, 8);
+    head.writeDoubleLE(this.data.len, 16);
+    const parts = [head, ...this.text.chunks, ...this.data.chunks, ...this.meta.chunks];
+    return Buffer.concat(parts, HEADER_BYTES + this.text.len + this.data.len + this.meta.len);
   }
 }
 
 class Reader {
+  /** The metadata cursor (version 4), or the one cursor of older versions. */
   private pos = 0;
   private readonly buf: Buffer;
   private readonly ab: ArrayBuffer;
-  constructor(src: Uint8Array) {
+  /** Where the blob starts in `ab`: arrays are written 8-aligned relative to it. */
+  private readonly base: number;
+  readonly version: number;
+  /** Version 4: where the text and data regions start in the blob. */
+  private readonly textAt: number = 0;
+  private readonly dataAt: number = 0;
+  /**
+   * `inPlace`: arrays are views over `src` itself (8-aligned, and stable for the segment's life:
+   * a blob in the LMDB map). `skipStrings`: eager string lists read as empty (only the arrays
+   * wanted).
+   */
+  constructor(
+    src: Uint8Array,
+    inPlace = false,
+    readonly skipStrings = false,
+  ) {
     // Arrays are views into one 8-aligned buffer: the blob's own when it has one to itself (as
     // LMDB's reads of large values do, so a loaded segment is held once), else an aligned copy.
     const own =
       src.byteOffset === 0 &&
       src.byteLength === src.buffer.byteLength &&
       src.buffer instanceof ArrayBuffer;
-    if (own) this.ab = src.buffer;
-    else {
+    if (own || (inPlace && (src.byteOffset & 7) === 0 && src.buffer instanceof ArrayBuffer)) {
+      this.ab = src.buffer as ArrayBuffer;
+      this.base = src.byteOffset;
+    } else {
       this.ab = new ArrayBuffer(src.byteLength);
       new Uint8Array(this.ab).set(src);
+      this.base = 0;
     }
-    this.buf = Buffer.from(this.ab);
+    this.buf = Buffer.from(this.ab, this.base, src.byteLength);
+    if (this.u32() !== MAGIC) throw new Error('not a segment');
+    const v = (this.version = this.u32());
+    if (v < MIN_VERSION || v > VERSION) throw new Error(`unsupported segment version ${v}`);
+    if (v >= 4) {
+      this.textAt = HEADER_BYTES;
+      this.dataAt = HEADER_BYTES + this.buf.readDoubleLE(8);
+      this.pos = this.dataAt + this.buf.readDoubleLE(16);
+    }
   }
   u32(): number {
     const v = this.buf.readUInt32LE(this.pos);
@@ -151,35 +226,45 @@ class Reader {
     const kind = this.u32();
     if (kind === 0) return null;
     const n = this.u32();
-    this.pos = (this.pos + 7) & ~7;
+    let at: number;
+    if (this.version >= 4) {
+      at = (this.u32() === 0 ? this.textAt : this.dataAt) + this.f64();
+    } else {
+      at = this.pos = (this.pos + 7) & ~7;
+      this.pos += n * (kind === 2 ? 8 : kind === 3 ? 1 : kind === 5 ? 2 : 4);
+    }
+    at += this.base;
     let a: unknown;
     switch (kind) {
       case 1:
-        a = new Int32Array(this.ab, this.pos, n);
-        this.pos += n * 4;
+        a = new Int32Array(this.ab, at, n);
         break;
       case 2:
-        a = new Float64Array(this.ab, this.pos, n);
-        this.pos += n * 8;
+        a = new Float64Array(this.ab, at, n);
         break;
       case 3:
-        a = new Uint8Array(this.ab, this.pos, n);
-        this.pos += n;
+        a = new Uint8Array(this.ab, at, n);
         break;
       case 5:
-        a = new Uint16Array(this.ab, this.pos, n);
-        this.pos += n * 2;
+        a = new Uint16Array(this.ab, at, n);
         break;
       default:
-        a = new Uint32Array(this.ab, this.pos, n);
-        this.pos += n * 4;
+        a = new Uint32Array(this.ab, at, n);
     }
     return a as T;
   }
-  strings(): string[] {
+  /** `lazy`: decoded per access from the blob (see string-block.ts). */
+  strings(lazy = false): string[] {
     const offsets = this.arr<Uint32Array>()!;
     const total = this.u32();
-    const base = this.pos;
+    let base: number;
+    if (this.version >= 4) base = offsets.byteOffset - this.base + offsets.byteLength;
+    else {
+      base = this.pos;
+      this.pos = base + total;
+    }
+    if (lazy) return blockStrings({ bytes: this.buf.subarray(base, base + total), offsets });
+    if (this.skipStrings) return [];
     const out = new Array<string>(offsets.length - 1);
     let ascii = true;
     for (let i = base; i < base + total; i++) {
@@ -191,7 +276,6 @@ class Reader {
     const enc = ascii ? 'latin1' : 'utf8';
     for (let i = 0; i < out.length; i++)
       out[i] = this.buf.toString(enc, base + offsets[i]!, base + offsets[i + 1]!);
-    this.pos = base + total;
     return out;
   }
 }
@@ -306,7 +390,7 @@ function readRanges(r: Reader, fields: Map<string, SegmentField>): void {
 
 function writeSegment(w: Writer, s: Segment): void {
   w.u32(s.maxDoc);
-  w.strings(s.ids);
+  w.strings(s.ids, true);
   w.arr(s.idOrder);
   w.arr(s.seqNos);
   w.arr(s.versions);
@@ -329,7 +413,8 @@ let loadedCounter = 2_000_000;
 
 function readSegment(r: Reader, version: number): Segment {
   const maxDoc = r.u32();
-  const ids = r.strings();
+  // `_id`s stay encoded: a segment's hits, gets and updates read few of them
+  const ids = r.strings(true);
   const idOrder = r.arr<Int32Array>()!;
   const seqNos = r.arr<Float64Array>()!;
   const versions = r.arr<Float64Array>()!;
@@ -381,17 +466,85 @@ export function encodedSegment(s: Segment): Buffer {
 
 export function encodeSegment(s: Segment): Buffer {
   const w = new Writer();
-  w.u32(MAGIC);
-  w.u32(VERSION);
+  writeSegment(w, s);
+  return w.done();
+}
+
+/** The version 3 encoding (arrays inline), which decoding still reads: for compatibility tests. */
+export function encodeSegmentV3(s: Segment): Buffer {
+  const w = new Writer(true);
   writeSegment(w, s);
   return w.done();
 }
 
 /** The segment may keep views over `bytes`: the caller must not modify them afterwards. */
 export function decodeSegment(bytes: Uint8Array): Segment {
-  const r = new Reader(bytes);
-  if (r.u32() !== MAGIC) throw new Error('not a segment');
-  const v = r.u32();
-  if (v < MIN_VERSION || v > VERSION) throw new Error(`unsupported segment version ${v}`);
-  return readSegment(r, v);
+  return read(new Reader(bytes));
+}
+
+/**
+ * Decodes a segment whose arrays are views over `bytes` wherever they sit (8-aligned, as LMDB
+ * places large values), not over a copy: for a blob read in place from the store's map, which
+ * must stay stored, unchanged, while the segment is in use.
+ */
+export function decodeSegmentInPlace(bytes: Uint8Array): Segment {
+  return read(new Reader(bytes, true));
+}
+
+function read(r: Reader): Segment {
+  return readSegment(r, r.version);
+}
+
+/**
+ * Points `s`'s typed arrays at the same arrays decoded in place from `bytes`, its own encoding
+ * (as written to the store): a segment built on the heap then reads from the store's map, its
+ * heap arrays freed once running searches drop them. Strings stay as they are. The contents are
+ * equal, so searches holding the segment see the same data before and after. False (and `s`
+ * untouched) when the encoding does not match `s`'s shape.
+ */
+export function adoptEncodedArrays(s: Segment, bytes: Uint8Array): boolean {
+  const r = new Reader(bytes, true, true);
+  const from = read(r);
+  const swaps: Array<[Record<string, unknown>, string, unknown]> = [];
+  if (from.maxDoc !== s.maxDoc || !collectSwaps(s, from, swaps)) return false;
+  for (const [obj, key, arr] of swaps) obj[key] = arr;
+  encodings.delete(s);
+  return true;
+}
+
+/** Pairs every typed array of `to` with the same-shaped array of `from` (false on a mismatch). */
+function collectSwaps(
+  to: object,
+  from: object,
+  out: Array<[Record<string, unknown>, string, unknown]>,
+): boolean {
+  const t = to as Record<string, unknown>;
+  for (const [k, fv] of Object.entries(from)) {
+    const tv = t[k];
+    if (fv === null && ArrayBuffer.isView(tv)) return false;
+    if (Array.isArray(fv) && stringBlockOf(fv) !== undefined) {
+      // an encoded string list (the `_id`s) for the decoded one
+      if (!Array.isArray(tv) || tv.length !== fv.length) return false;
+      if (!Object.getOwnPropertyDescriptor(t, k)?.writable) return false;
+      out.push([t, k, fv]);
+      continue;
+    }
+    if (ArrayBuffer.isView(fv)) {
+      const a = tv as { constructor: unknown; length: number } | null;
+      if (!a || a.constructor !== fv.constructor || a.length !== (fv as Int32Array).length)
+        return false;
+      if (!Object.getOwnPropertyDescriptor(t, k)?.writable) return false;
+      out.push([t, k, fv]);
+    } else if (fv instanceof Map) {
+      if (!(tv instanceof Map)) return false;
+      for (const [mk, mv] of fv) {
+        if (mv === null || typeof mv !== 'object') continue;
+        const tm: unknown = tv.get(mk);
+        if (!tm || typeof tm !== 'object' || !collectSwaps(tm, mv, out)) return false;
+      }
+    } else if (fv !== null && typeof fv === 'object' && !Array.isArray(fv)) {
+      if (!tv || typeof tv !== 'object' || !collectSwaps(tv, fv, out)) return false;
+    }
+  }
+  return true;
 }

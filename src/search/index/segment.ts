@@ -6,6 +6,7 @@
 import type { FieldType } from '../../mapping/types.js';
 import type { PackedInts } from './packed-ints.js';
 import type { RangeIndex } from './range-keys.js';
+import { searchBlock, stringBlockOf } from './string-block.js';
 
 export type { PackedInts } from './packed-ints.js';
 
@@ -130,6 +131,8 @@ export function seekCeil(terms: readonly string[], term: string): number {
 export function lookupId(seg: Segment, id: string): number {
   const order = seg.idOrder;
   const ids = seg.ids;
+  const block = stringBlockOf(ids);
+  if (block) return searchBlock(block, order, id);
   let lo = 0;
   let hi = order.length - 1;
   while (lo <= hi) {

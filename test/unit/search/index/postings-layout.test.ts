@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { SegmentBuilder } from '../../../../src/search/index/segment-builder.js';
 import { mergeSegments } from '../../../../src/search/index/merge.js';
-import { decodeSegment, encodeSegment } from '../../../../src/search/index/segment-codec.js';
+import {
+  decodeSegment,
+  encodeSegment,
+  encodeSegmentV3,
+} from '../../../../src/search/index/segment-codec.js';
 import { Bitset } from '../../../../src/search/index/bitset.js';
 import { ChunkedInts } from '../../../../src/search/index/growable.js';
 import { packedInts, packedMax } from '../../../../src/search/index/packed-ints.js';
@@ -260,13 +264,27 @@ describe('segment codec', () => {
     const fields = new Map(
       [...seg.fields].map(([k, f]) => [k, { ...f, inverted: f.inverted && widen(f.inverted) }]),
     );
-    const blob = encodeSegment({ ...seg, fields });
+    const blob = encodeSegmentV3({ ...seg, fields });
     blob.writeUInt32LE(1, 4);
     const back = decodeSegment(blob).fields.get('body')!.inverted!;
     expect(back.freqs).toBeInstanceOf(Int32Array);
     expect(plain(back)).toEqual(plain(seg.fields.get('body')!.inverted));
-    blob.writeUInt32LE(4, 4);
-    expect(() => decodeSegment(blob)).toThrow('unsupported segment version 4');
+    blob.writeUInt32LE(5, 4);
+    expect(() => decodeSegment(blob)).toThrow('unsupported segment version 5');
+  });
+
+  it('reads version 3 segments (arrays inline) as version 4 ones', () => {
+    const seg = build(docs);
+    const v3 = decodeSegment(encodeSegmentV3(seg));
+    const v4 = decodeSegment(encodeSegment(seg));
+    expect(encodeSegment(seg).readUInt32LE(4)).toBe(4);
+    expect([...v3.ids]).toEqual(seg.ids);
+    for (const [path, f] of seg.fields) {
+      expect(plain(v3.fields.get(path)!.inverted)).toEqual(plain(f.inverted));
+      expect(plain(v4.fields.get(path)!.inverted)).toEqual(plain(f.inverted));
+      expect(v3.fields.get(path)!.docValues).toEqual(v4.fields.get(path)!.docValues);
+    }
+    expect(encodeSegment(v3)).toEqual(encodeSegment(v4));
   });
 });
 

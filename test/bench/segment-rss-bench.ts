@@ -1,0 +1,161 @@
+/**
+ * `npx tsx test/bench/segment-rss-bench.ts [--docs 1m|2m] [--runs 30] [--old-root DIR]`: the
+ * server's memory with segments read in place from the LMDB map against segments copied into the
+ * heap (`QUARRY_SEGMENTS_IN_HEAP=1`, or the build in DIR), in one run. For each mode it ingests the logs documents into its
+ * own data directory over HTTP `_bulk` (as the scale bench does), flushes, and reports RSS (anon /
+ * file) after ingest; then restarts each directory under each mode, alternating, and reports RSS
+ * after restart, the logs query medians and RSS after the queries. Needs `npm run build`.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { ensureLogs } from './harness.js';
+import { ingest } from './scale-bench.js';
+import { httpClient, startServerProcess, type ServerProcess } from './server-process.js';
+
+const QUERY_IDS = ['logs.count_term', 'logs.terms_avg', 'logs.range_agg'];
+
+interface Workload {
+  seed: number;
+  indices: Record<string, { file: string; mappings: Record<string, string> }>;
+  queries: Array<{ id: string; index: string; params: Record<string, string>; dsl: { method: string; path: string; body: unknown } }>; // prettier-ignore
+}
+
+function memOf(pid: number): { rss: number; anon: number; file: number } {
+  const s = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)?.[1] ?? NaN) / 1024;
+  return { rss: kb('VmRSS'), anon: kb('RssAnon'), file: kb('RssFile') };
+}
+
+const fmtMem = (m: { rss: number; anon: number; file: number }) =>
+  `RSS ${m.rss.toFixed(0)} MB (anon ${m.anon.toFixed(0)}, file ${m.file.toFixed(0)})`;
+
+/** `--old-root DIR`: the old mode runs that checkout's build (e.g. the base commit's). */
+let oldRoot: string | null = null;
+
+async function start(root: string, dataPath: string, inHeap: boolean): Promise<ServerProcess> {
+  if (inHeap && oldRoot) return startServerProcess(oldRoot, dataPath);
+  if (inHeap) process.env.QUARRY_SEGMENTS_IN_HEAP = '1';
+  else delete process.env.QUARRY_SEGMENTS_IN_HEAP;
+  try {
+    return await startServerProcess(root, dataPath);
+  } finally {
+    delete process.env.QUARRY_SEGMENTS_IN_HEAP;
+  }
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const di = args.indexOf('--docs');
+  const docsArg = di >= 0 ? args[di + 1]! : '1m';
+  const docs = docsArg.endsWith('m') ? Number(docsArg.slice(0, -1)) * 1e6 : Number(docsArg);
+  const ri = args.indexOf('--runs');
+  const runs = ri >= 0 ? Number(args[ri + 1]) : 30;
+  const oi = args.indexOf('--old-root');
+  if (oi >= 0) oldRoot = args[oi + 1]!;
+  const root = process.cwd();
+  const harness = ensureLogs(root);
+  const file =
+    docs <= 1_000_000
+      ? join(harness, 'data/out/logs.ndjson')
+      : join(root, '.bench', `scale-${docs}`, 'data/out/logs.ndjson');
+  const workload = JSON.parse(execFileSync('cat', [join(harness, 'workload.json')], { encoding: 'utf8', maxBuffer: 1 << 24 })) as Workload; // prettier-ignore
+  const params = await import(pathToFileURL(join(harness, 'lib/params.mjs')).href);
+  const sample: unknown[] = [];
+  {
+    const rl = createInterface({ input: createReadStream(file) });
+    for await (const l of rl) {
+      if (l) sample.push(JSON.parse(l));
+      if (sample.length >= 200_000) break;
+    }
+    rl.close();
+  }
+  const ctx = params.buildContext('logs', sample);
+  const queries = workload.queries.filter((q) => QUERY_IDS.includes(q.id));
+  const ps = Object.fromEntries(queries.map((q) => [q.id, params.makeParams(q, ctx, runs + 5, workload.seed) as Record<string, unknown>[]])); // prettier-ignore
+  const log = (s: string) =>
+    console.log(
+      `${s}  [load ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}]`,
+    );
+
+  const dirs: Record<string, string> = {};
+  try {
+    for (const mode of ['heap', 'mapped'] as const) {
+      const dataPath = mkdtempSync(join(tmpdir(), `quarry-segrss-${mode}-`));
+      dirs[mode] = dataPath;
+      const server = await start(root, dataPath, mode === 'heap');
+      const call = httpClient(server.port);
+      try {
+        const r = await call('PUT', '/logs', {
+          settings: { number_of_shards: 1, number_of_replicas: 0, 'index.requests.cache.enable': false }, // prettier-ignore
+          mappings: { _doc: { properties: Object.fromEntries(Object.entries(workload.indices.logs!.mappings).map(([f, t]) => [f, { type: t }])) } }, // prettier-ignore
+        });
+        if (r.status !== 200) throw new Error(`create index: ${r.body}`);
+        const t0 = performance.now();
+        await ingest(file, server.port, docs, async () => {});
+        await call('POST', '/logs/_refresh');
+        await call('POST', '/logs/_flush');
+        const secs = (performance.now() - t0) / 1000;
+        await new Promise((res) => setTimeout(res, 2000));
+        log(`[${mode}] after ingest of ${docs} (${(docs / secs).toFixed(0)} docs/s): ${fmtMem(memOf(server.pid))}`); // prettier-ignore
+        const segs = JSON.parse((await call('GET', '/logs/_segments')).body);
+        const list = Object.values(segs.indices.logs.shards['0'][0].segments) as Array<{ size_in_bytes: number; num_docs: number }>; // prettier-ignore
+        log(`[${mode}] segments: ${list.map((s) => `${s.num_docs}/${(s.size_in_bytes / 2 ** 20).toFixed(0)}MB`).join(' ')}`); // prettier-ignore
+      } finally {
+        await server.stop();
+      }
+    }
+    // Restarts: every directory under every mode, alternating.
+    for (const round of [0, 1]) {
+      for (const dir of ['heap', 'mapped'] as const) {
+        const modes: Array<'heap' | 'mapped'> =
+          round === 0 ? ['heap', 'mapped'] : ['mapped', 'heap'];
+        for (const mode of modes) {
+          // an older build may not read the newer segment format
+          if (oldRoot && dir === 'mapped' && mode === 'heap') continue;
+          const server = await start(root, dirs[dir]!, mode === 'heap');
+          const call = httpClient(server.port);
+          try {
+            const t0 = performance.now();
+            for (;;) {
+              const c = await call('GET', '/logs/_count');
+              if (c.status === 200 && JSON.parse(c.body).count === docs) break;
+              if (performance.now() - t0 > 300_000) throw new Error(`no correct count: ${c.body}`);
+              await new Promise((res) => setTimeout(res, 50));
+            }
+            const restartMs = performance.now() - t0;
+            const afterRestart = memOf(server.pid);
+            const medians: string[] = [];
+            for (const q of queries) {
+              const times: number[] = [];
+              const list = ps[q.id]!;
+              for (let i = 0; i < list.length; i++) {
+                const d = params.renderDsl(q, list[i]!) as { method: string; path: string; body: unknown }; // prettier-ignore
+                const t = performance.now();
+                const res = await call(d.method, d.path, d.body);
+                const dt = performance.now() - t;
+                if (res.status !== 200) throw new Error(`${q.id}: ${res.status} ${res.body.slice(0, 300)}`); // prettier-ignore
+                if (i >= 5) times.push(dt);
+              }
+              times.sort((a, b) => a - b);
+              medians.push(`${q.id.slice(5)} ${times[times.length >> 1]!.toFixed(2)} ms`);
+            }
+            log(`[restart ${round}: data ${dir}, mode ${mode}] count after ${restartMs.toFixed(0)} ms; ${fmtMem(afterRestart)}; queries ${medians.join(', ')}; after queries ${fmtMem(memOf(server.pid))}`); // prettier-ignore
+          } finally {
+            await server.stop();
+          }
+        }
+      }
+    }
+  } finally {
+    for (const d of Object.values(dirs)) rmSync(d, { recursive: true, force: true });
+  }
+}
+
+await main();

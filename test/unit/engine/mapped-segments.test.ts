@@ -1,0 +1,200 @@
+/**
+ * Segments read in place from the store's memory map: a committed segment of 16 MB and more
+ * reads its blob from the map instead of the heap (after its commit and after a restart), with
+ * the same contents; a blob a segment still reads is kept until the segment is collected; closing
+ * the store leaves empty arrays behind, not unmapped memory.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  loadCommit,
+  mappedSegments,
+  writeCommit,
+  dropCommits,
+} from '../../../src/engine/segment-commits.js';
+import { Bitset } from '../../../src/search/index/bitset.js';
+import type { ShardSnapshot } from '../../../src/search/index/live-segment.js';
+import type { InvertedField, Segment } from '../../../src/search/index/segment.js';
+import { lookupId } from '../../../src/search/index/segment.js';
+import { stringBlockOf } from '../../../src/search/index/string-block.js';
+import { isMapped, Store } from '../../../src/store/store.js';
+
+function emptyInverted(): InvertedField {
+  return {
+    terms: [],
+    termStart: new Int32Array(1),
+    docs: new Int32Array(0),
+    freqs: null,
+    posStart: null,
+    positions: null,
+    norms: null,
+    docCount: 0,
+    sumTotalTermFreq: 0,
+    sumDocFreq: 0,
+  };
+}
+
+/** A segment of `maxDoc` docs whose points hold `points` values (12 bytes each in the blob). */
+function segment(maxDoc: number, points: number, salt: number): Segment {
+  const values = new Float64Array(points);
+  const docs = new Int32Array(points);
+  for (let i = 0; i < points; i++) {
+    values[i] = i * 0.5 + salt;
+    docs[i] = i % maxDoc;
+  }
+  const ids = Array.from({ length: maxDoc }, (_, i) => `doc-${salt}-${String(i).padStart(6, '0')}`);
+  const terms = ['a', 'b', 'c'];
+  return {
+    id: salt,
+    maxDoc,
+    ids,
+    idOrder: Int32Array.from(ids.keys()),
+    seqNos: Float64Array.from(ids.keys()),
+    versions: new Float64Array(maxDoc).fill(1),
+    routing: new Map(),
+    fields: new Map([
+      [
+        'n',
+        {
+          path: 'n',
+          type: 'double' as const,
+          inverted: null,
+          points: { values, docs },
+          docValues: { kind: 'numeric' as const, single: values.slice(0, maxDoc), offsets: null, values: null }, // prettier-ignore
+          ranges: null,
+        },
+      ],
+      [
+        'k',
+        {
+          path: 'k',
+          type: 'keyword' as const,
+          inverted: { ...emptyInverted(), terms, termStart: Int32Array.of(0, 1, 2, maxDoc), docs: Int32Array.from(ids.keys()) }, // prettier-ignore
+          points: null,
+          docValues: { kind: 'ordinal' as const, dict: terms, single: new Int32Array(maxDoc), offsets: null, ords: null }, // prettier-ignore
+          ranges: null,
+        },
+      ],
+    ]),
+    fieldNames: emptyInverted(),
+    nested: new Map(),
+  };
+}
+
+function snapshot(segs: Array<{ segment: Segment; live?: Bitset }>): ShardSnapshot {
+  let base = 0;
+  const segments = segs.map((s) => {
+    const ls = { segment: s.segment, live: s.live ?? null, deleted: 0, docBase: base };
+    base += s.segment.maxDoc;
+    return ls;
+  });
+  return { generation: 1, segments, maxDoc: base, numDocs: base };
+}
+
+/** Element-wise equality (vitest's deep equality is slow on millions of elements). */
+function same(a: Float64Array, b: Float64Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+const BIG = 1_600_000; // 19.2 MB of points: over lmdb-js's 16 MB in-place threshold
+
+describe('segments read in place from the store map', () => {
+  let dir = '';
+  let store: Store | null = null;
+  afterEach(async () => {
+    await store?.close();
+    store = null;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a committed large segment reads from the map, before and after a restart', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'quarry-mapped-'));
+    store = Store.open(dir);
+    const big = segment(1000, BIG, 1);
+    const small = segment(1000, 1000, 2);
+    const expectPoints = Float64Array.from(big.fields.get('n')!.points!.values);
+    const live = Bitset.full(1000);
+    live.clear(7);
+    await writeCommit(store, 'u', 0, snapshot([{ segment: big, live }, { segment: small }]), 10);
+    // the heap-built segment now reads its committed blob in place; the small one keeps its arrays
+    const pts = big.fields.get('n')!.points!;
+    expect(isMapped(pts.values)).toBe(true);
+    expect(isMapped(pts.docs)).toBe(true);
+    expect(isMapped(big.fields.get('k')!.docValues!.single as Int32Array)).toBe(true);
+    expect(isMapped(small.fields.get('n')!.points!.values)).toBe(false);
+    expect(same(pts.values, expectPoints)).toBe(true);
+    expect(big.ids[999]).toBe('doc-1-000999');
+    // the `_id`s too: kept encoded in the map instead of a heap string each
+    expect(isMapped(stringBlockOf(big.ids)!.bytes)).toBe(true);
+    expect(lookupId(big, 'doc-1-000123')).toBe(123);
+    expect(mappedSegments(store)).toBe(1);
+
+    await store.close();
+    store = Store.open(dir);
+    const loaded = loadCommit(store, 'u', 0)!;
+    expect(loaded.segments).toHaveLength(2);
+    const [a, b] = loaded.segments;
+    expect(isMapped(a!.segment.fields.get('n')!.points!.values)).toBe(true);
+    expect(same(a!.segment.fields.get('n')!.points!.values, expectPoints)).toBe(true);
+    expect(a!.segment.ids[5]).toBe('doc-1-000005');
+    expect(lookupId(a!.segment, 'doc-1-000777')).toBe(777);
+    expect(lookupId(b!.segment, 'doc-2-000777')).toBe(777);
+    expect(a!.live!.get(7)).toBe(false);
+    expect(a!.live!.get(8)).toBe(true);
+    expect(isMapped(b!.segment.fields.get('n')!.points!.values)).toBe(false);
+    expect(b!.segment.fields.get('k')!.docValues!.kind).toBe('ordinal');
+    expect(mappedSegments(store)).toBe(1);
+  });
+
+  it('keeps a blob that a live segment still reads when a commit drops it', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'quarry-mapped-'));
+    store = Store.open(dir);
+    const old = segment(500, BIG, 3);
+    await writeCommit(store, 'u', 0, snapshot([{ segment: old }]), 1);
+    const oldKey = store.blobKeys('u:0:')[0]!;
+    const replacement = segment(500, 1000, 4);
+    await writeCommit(store, 'u', 0, snapshot([{ segment: replacement }]), 2);
+    // `old` is referenced here (as by a search still running): its blob stays
+    expect(store.blobKeys('u:0:')).toContain(oldKey);
+    expect(old.fields.get('n')!.points!.values[BIG - 1]).toBe((BIG - 1) * 0.5 + 3);
+    // deleting the index leaves it too while `old` is alive
+    await dropCommits(store, 'u', 1);
+    expect(store.blobKeys('u:0:')).toEqual([oldKey]);
+    expect(old.fields.get('n')!.points!.values[10]).toBe(8);
+  });
+
+  it('a restart removes the blobs the last run kept for its searches', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'quarry-mapped-'));
+    store = Store.open(dir);
+    const old = segment(500, BIG, 6);
+    await writeCommit(store, 'u', 0, snapshot([{ segment: old }]), 1);
+    const oldKey = store.blobKeys('u:0:')[0]!;
+    await writeCommit(store, 'u', 0, snapshot([{ segment: segment(500, 1000, 7) }]), 2);
+    expect(store.blobKeys('u:0:')).toContain(oldKey);
+    await store.close();
+    store = Store.open(dir);
+    const loaded = loadCommit(store, 'u', 0)!;
+    expect(loaded.segments[0]!.segment.ids[1]).toBe('doc-7-000001');
+    await store.committed();
+    expect(store.blobKeys('u:0:')).not.toContain(oldKey);
+    expect(store.blobKeys('u:0:')).toHaveLength(1);
+    expect(old.maxDoc).toBe(500);
+  });
+
+  it('closing the store leaves empty arrays, not unmapped memory', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'quarry-mapped-'));
+    store = Store.open(dir);
+    const big = segment(100, BIG, 5);
+    await writeCommit(store, 'u', 0, snapshot([{ segment: big }]), 1);
+    const values = big.fields.get('n')!.points!.values;
+    expect(values.length).toBe(BIG);
+    await store.close();
+    store = null;
+    expect(values.length).toBe(0);
+    expect(values[0]).toBeUndefined();
+  });
+});
