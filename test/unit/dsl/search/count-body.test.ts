@@ -14,7 +14,7 @@ function errorOf(f: () => unknown): { type: string; reason: string } {
     f();
   } catch (e) {
     expect(e).toBeInstanceOf(EsError);
-    const b = (e as EsError).toBody() as { error: { type: string; reason: string } };
+    const b = (e as EsError).toBody() as unknown as { error: { type: string; reason: string } };
     return { type: b.error.type, reason: b.error.reason };
   }
   throw new Error('no error');
