@@ -77,4 +77,19 @@ describe('_count with a repeated body', () => {
       expect(await count('/c1/_count', text)).toEqual(first);
     }
   });
+
+  it('follows the search routing of an alias added between two equal counts', async () => {
+    const made = await d('PUT', '/r2', { settings: { number_of_shards: 4 } } as object);
+    expect(made.status).toBe(200);
+    const lines = Array.from({ length: 20 }, (_, i) => `{"index":{"_index":"r2","_type":"_doc","routing":"k${i % 5}"}}\n{"n":${i}}\n`); // prettier-ignore
+    expect((await d('POST', '/_bulk?refresh=true', lines.join(''))).status).toBe(200);
+    const all = '{"query":{"match_all":{}}}';
+    expect((await count('/r2/_count', all)).body.count).toBe(20);
+    const routed = (await count('/r2/_count?routing=k1', all)).body;
+    expect(routed._shards.total).toBe(1);
+    const alias = { actions: [{ add: { index: 'r2', alias: 'r2k1', search_routing: 'k1' } }] };
+    expect((await d('POST', '/_aliases', alias as object)).status).toBe(200);
+    expect((await count('/r2k1/_count', all)).body).toEqual(routed);
+    expect((await count('/r2/_count', all)).body.count).toBe(20);
+  });
 });
