@@ -25,11 +25,21 @@ interface TrieNode<H> {
 
 const newNode = <H>(): TrieNode<H> => ({ statics: new Map(), param: null, handlers: new Map() });
 
+/** How many distinct method and path pairs `find` remembers the match of. */
+const FOUND_MEMO_SIZE = 512;
+
 export class Router<H> {
   private readonly root: TrieNode<H> = newNode();
+  /**
+   * The matches of recent method and path pairs: clients repeat a few paths (`/logs/_search`,
+   * `/_bulk`), and the walk (split, percent-decode, trie) costs more than a lookup. Emptied when a
+   * route is added; oldest first out.
+   */
+  private readonly found = new Map<string, RouteMatch<H>>();
 
   /** `pattern` like `/{index}/_doc/{id}`. */
   add(methods: HttpMethod | HttpMethod[], pattern: string, handler: H): void {
+    this.found.clear();
     let node = this.root;
     for (const seg of splitPath(pattern)) {
       if (seg.startsWith('{') && seg.endsWith('}')) {
@@ -58,6 +68,7 @@ export class Router<H> {
    * a method that already has a handler there is left alone.
    */
   reserve(methods: readonly HttpMethod[], pattern: string): void {
+    this.found.clear();
     let node = this.root;
     for (const seg of splitPath(pattern)) {
       if (seg.startsWith('{') && seg.endsWith('}')) {
@@ -78,6 +89,22 @@ export class Router<H> {
    * illegal_argument_exception for a malformed percent escape.
    */
   find(method: HttpMethod, rawPath: string): RouteMatch<H> | { allowed: HttpMethod[] } | null {
+    const key = `${method} ${rawPath}`;
+    const hit = this.found.get(key);
+    // a copy of the parameters: handlers own theirs
+    if (hit !== undefined) return { handler: hit.handler, params: { ...hit.params } };
+    const m = this.walk(method, rawPath);
+    if (m !== null && 'handler' in m) {
+      if (this.found.size >= FOUND_MEMO_SIZE) this.found.delete(this.found.keys().next().value!);
+      this.found.set(key, { handler: m.handler, params: { ...m.params } });
+    }
+    return m;
+  }
+
+  private walk(
+    method: HttpMethod,
+    rawPath: string,
+  ): RouteMatch<H> | { allowed: HttpMethod[] } | null {
     const segs = splitPath(rawPath).map(decodeComponent);
     let allowed: HttpMethod[] | null = null;
     const params: Record<string, string> = {};

@@ -129,7 +129,10 @@ export function shardTargets(
   groups?: readonly string[],
 ): ShardTarget[] {
   const out: ShardTarget[] = [];
-  const sorted = [...indices].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const sorted =
+    indices.length < 2
+      ? indices
+      : [...indices].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const idx of sorted) {
     for (const shard of idx.shards) {
       if (filter && !filter(idx, shard.id)) continue;

@@ -35,8 +35,8 @@ export function localSearchService(scrolls: ScrollService, nodeId: () => string)
     },
 
     async count(r) {
-      const { shardFilter, ...opts } = r.opts;
-      return executeCount(shardTargets(r.indices, shardFilter), r.query, opts);
+      // executeCount reads no shardFilter: the options go as they are (no rest copy)
+      return executeCount(shardTargets(r.indices, r.opts.shardFilter), r.query, r.opts);
     },
 
     async scroll({ scrollId: id, keepAliveMs: keepAlive, maxKeepAliveMs }) {

@@ -48,6 +48,7 @@ import { checkParams, preferenceWarning } from '../params.js';
 import {
   bodyJson,
   boolParam,
+  hasBody,
   param,
   requireBodyOrSource,
   type Handler,
@@ -55,6 +56,9 @@ import {
 } from '../rest.js';
 import type { Router } from '../router.js';
 import { msearchItems } from '../msearch-lines.js';
+import { countBodyMemo, parseCountBody } from '../../dsl/search/count-body.js';
+import { decodeJson } from '../../common/json-bytes.js';
+import type { QueryNode } from '../../dsl/query/index.js';
 
 const INDICES_OPTS = [
   'ignore_unavailable',
@@ -104,6 +108,21 @@ const SEARCH_PARAMS = [
   'stats',
   'rest_total_hits_as_int',
   'ccs_minimize_roundtrips',
+  'type',
+];
+
+const COUNT_PARAMS = [
+  ...INDICES_OPTS,
+  'q',
+  'df',
+  'analyzer',
+  'analyze_wildcard',
+  'default_operator',
+  'lenient',
+  'min_score',
+  'terminate_after',
+  'routing',
+  'preference',
   'type',
 ];
 
@@ -451,31 +470,21 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
   router.add('DELETE', '/_search/scroll/{scroll_id}', clearScroll);
 
   // ---- count
+  const parseCountText = countBodyMemo();
   const count: Handler = (req) => {
-    checkParams(req, [
-      ...INDICES_OPTS,
-      'q',
-      'df',
-      'analyzer',
-      'analyze_wildcard',
-      'default_operator',
-      'lenient',
-      'min_score',
-      'terminate_after',
-      'routing',
-      'preference',
-      'type',
-    ]);
+    checkParams(req, COUNT_PARAMS);
     preferenceWarning(req);
     const get = (n: string) => param(req, n);
-    const body = (bodyJson(req) ?? {}) as Record<string, unknown>;
-    for (const k of Object.keys(body))
-      if (k !== 'query')
-        throw new EsError('parsing_exception', `request does not support [${k}]`, 400);
-    const sreq = parseSearchBody(body.query ? { query: body.query } : {});
-    // without URI parameters there is nothing to apply
-    if (req.query.size > 0) applyUriParams(sreq, get);
-    const query = parseSearch(sreq).query;
+    let sreq: SearchRequest;
+    let query: QueryNode;
+    if (req.query.size === 0 && hasBody(req)) {
+      // without URI parameters the parse is the body's alone: shared between equal bodies
+      ({ sreq, query } = parseCountText(decodeJson(req.body!)));
+    } else {
+      ({ sreq } = parseCountBody(bodyJson(req)));
+      if (req.query.size > 0) applyUriParams(sreq, get);
+      query = parseSearch(sreq).query;
+    }
     const now = Date.now();
     const found = typeFilter(resolveSearch(req), req.params.type);
     const aliasFilters = indices.aliasFilters(req.params.index, found);

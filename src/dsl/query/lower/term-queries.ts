@@ -38,8 +38,9 @@ import {
 
 export const termDisplay = (field: string, term: string): string => `${field}:${term}`;
 
+/** A term query; describeQuery prints a Term as `field:term` (termDisplay) with no display. */
 export function rawTerm(field: string, term: string): Query {
-  return withDisplay({ kind: 'Term', field, term, boost: 1 }, termDisplay(field, term));
+  return { kind: 'Term', field, term, boost: 1 };
 }
 
 function termSet(field: string, terms: string[]): Query {
