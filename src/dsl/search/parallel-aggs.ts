@@ -1,0 +1,187 @@
+/**
+ * Size-0 aggregation searches of large shards split between the main thread and the search
+ * workers (search/parallel): each segment's matching docs are cut into slices, the workers run
+ * theirs over shared segment arrays while the main thread runs its own, and the per-segment
+ * partial results are handed to the shard's aggregators segment by segment, in segment order, as
+ * if the docs had been collected here. Only shapes whose partial results add up to exactly the
+ * serial result take this path (see Aggregator.parallelSpec): counts, and sums of integers that
+ * stay below 2^53 (every addition exact, so equal to the serial Kahan sums); anything else, and
+ * queries that are not plain filter doc sets, returns null (the caller collects as before).
+ */
+import type { ShardTopDocs } from '../../search/collect/top-docs.js';
+import { docSetSize, filterDocSet, type DocSet } from '../../search/collect/doc-sets.js';
+import type { LiveSegment, ShardSnapshot } from '../../search/index/live-segment.js';
+import type { Query } from '../../search/query/query.js';
+import {
+  runTask,
+  taskSlots,
+  specSlots,
+  type KernelSpec,
+  type KernelTask,
+} from '../../search/parallel/agg-kernels.js';
+import {
+  awaitSearchJob,
+  postSearchJobs,
+  readySearchWorkers,
+  runLocally,
+  searchParallelMinDocs,
+  type SearchJob,
+} from '../../search/parallel/search-pool.js';
+import { shared } from '../../search/parallel/shared-arrays.js';
+import type { ShardAggregator } from '../aggs/index.js';
+import { EXACT_INT_LIMIT, integralMaxAbs } from '../aggs/support/column-stats.js';
+
+/** Below this many matching docs a split costs more than it saves (unless the threshold is lower). */
+const MIN_SPLIT_WORK = 32_768;
+
+interface SegmentPlan {
+  readonly ls: LiveSegment;
+  readonly set: DocSet;
+  readonly specs: KernelSpec[];
+  readonly size: number;
+}
+
+/** A slice of one segment's matches: [from, to) doc ids ('all') or list indexes ('list'). */
+interface Slice {
+  readonly si: number;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** The plan of every segment, or null when some segment or aggregation needs the serial path. */
+function planSegments(
+  snapshot: ShardSnapshot,
+  query: Query,
+  agg: ShardAggregator,
+): SegmentPlan[] | null {
+  const roots = agg.roots;
+  if (agg.needsScores || roots.length === 0) return null;
+  const plans: SegmentPlan[] = [];
+  const bounds = new Float64Array(roots.length);
+  for (const ls of snapshot.segments) {
+    const set = filterDocSet(query, ls);
+    if (!set || set.kind === 'bits') return null;
+    const size = docSetSize(set);
+    const specs: KernelSpec[] = [];
+    for (let r = 0; r < roots.length; r++) {
+      const spec = roots[r]!.parallelSpec?.(ls) ?? null;
+      if (!spec || !roots[r]!.addPartial) return null;
+      if (spec.kind === 'terms' && spec.values) {
+        const m = integralMaxAbs(spec.values);
+        if (m < 0) return null;
+        if ((bounds[r]! += m * size) >= EXACT_INT_LIMIT) return null;
+      }
+      specs.push(spec);
+    }
+    plans.push({ ls, set, specs, size });
+  }
+  return plans;
+}
+
+/** Cuts the segments' matches into `parts` slices of about equal numbers of docs, in doc order. */
+function cut(plans: readonly SegmentPlan[], work: number, parts: number): Slice[][] {
+  const out: Slice[][] = Array.from({ length: parts }, () => []);
+  const per = Math.ceil(work / parts);
+  let p = 0;
+  let room = per;
+  for (let si = 0; si < plans.length; si++) {
+    const { size } = plans[si]!;
+    let at = 0;
+    while (at < size) {
+      const take = p === parts - 1 ? size - at : Math.min(room, size - at);
+      if (take > 0) out[p]!.push({ si, from: at, to: at + take });
+      at += take;
+      room -= take;
+      if (room === 0 && p < parts - 1) {
+        p++;
+        room = per;
+      }
+    }
+  }
+  return out;
+}
+
+function task(plan: SegmentPlan, s: Slice, out: number, share: boolean): KernelTask {
+  const set = plan.set;
+  const sh = <T extends Int32Array | Float64Array | Uint32Array>(a: T): T => (share ? shared(a) : a); // prettier-ignore
+  const docs =
+    set.kind === 'list'
+      ? { kind: 'list' as const, docs: sh(set.docs), from: s.from, to: s.to }
+      : { kind: 'all' as const, from: s.from, to: s.to };
+  const live = plan.ls.live ? sh(plan.ls.live.words) : null;
+  const specs = share ? plan.specs.map(shareSpec) : plan.specs;
+  return { docs, live, specs, out };
+}
+
+function shareSpec(s: KernelSpec): KernelSpec {
+  if (s.kind === 'terms') return { ...s, ords: shared(s.ords), values: s.values ? shared(s.values) : null }; // prettier-ignore
+  if (s.kind === 'range') return { ...s, values: shared(s.values) };
+  return s;
+}
+
+/**
+ * Total hits and aggregations of a size-0 search, collected in parallel, or null when this path
+ * does not apply (too small, no worker ready, unsupported shape): the caller collects serially.
+ */
+export function parallelCountAndAggs(
+  snapshot: ShardSnapshot,
+  query: Query,
+  agg: ShardAggregator,
+): ShardTopDocs | null {
+  const minDocs = searchParallelMinDocs();
+  if (snapshot.numDocs < minDocs) return null;
+  const workers = readySearchWorkers();
+  if (workers === 0) return null;
+  const plans = planSegments(snapshot, query, agg);
+  if (!plans) return null;
+  let work = 0;
+  for (const p of plans) work += p.size;
+  if (work < Math.min(MIN_SPLIT_WORK, minDocs)) return null;
+  const parts = Math.min(workers + 1, Math.max(2, Math.floor(work / MIN_SPLIT_WORK)));
+  const slices = cut(plans, work, parts);
+  // parts 1.. go to the workers, part 0 stays here
+  const jobs: SearchJob[] = [];
+  const jobTasks: { si: number; out: number }[][] = [];
+  for (let p = 1; p < parts; p++) {
+    const tasks: KernelTask[] = [];
+    const where: { si: number; out: number }[] = [];
+    let slots = 0;
+    for (const s of slices[p]!) {
+      const plan = plans[s.si]!;
+      tasks.push(task(plan, s, slots, true));
+      where.push({ si: s.si, out: slots });
+      slots += taskSlots(plan.specs);
+    }
+    jobs.push({
+      tasks,
+      out: new Float64Array(new SharedArrayBuffer(Math.max(8, slots * 8))),
+      done: new Int32Array(new SharedArrayBuffer(4)),
+    });
+    jobTasks.push(where);
+  }
+  const sent = postSearchJobs(jobs);
+  // this thread's part, straight into per-segment totals
+  const totals = plans.map((p) => new Float64Array(taskSlots(p.specs)));
+  for (const s of slices[0]!) runTask(task(plans[s.si]!, s, 0, false), totals[s.si]!);
+  for (let j = 0; j < jobs.length; j++) {
+    const out = sent[j] ? awaitSearchJob(jobs[j]!) : runLocally(jobs[j]!);
+    for (const { si, out: off } of jobTasks[j]!) {
+      const t = totals[si]!;
+      for (let i = 0; i < t.length; i++) t[i] += out[off + i]!;
+    }
+  }
+  let total = 0;
+  const roots = agg.roots;
+  for (let si = 0; si < plans.length; si++) {
+    const { ls, specs } = plans[si]!;
+    agg.onSegment(ls, si);
+    const t = totals[si]!;
+    total += t[0]!;
+    let off = 1;
+    for (let r = 0; r < roots.length; r++) {
+      roots[r]!.addPartial!(specs[r]!, t, off);
+      off += specSlots(specs[r]!);
+    }
+  }
+  return { totalHits: total, maxScore: NaN, hits: [], terminatedEarly: false };
+}
