@@ -13,19 +13,16 @@ import { docSetSize, filterDocSet, type DocSet } from '../../search/collect/doc-
 import type { LiveSegment, ShardSnapshot } from '../../search/index/live-segment.js';
 import type { Query } from '../../search/query/query.js';
 import {
-  runTask,
   taskSlots,
   specSlots,
   type KernelSpec,
   type KernelTask,
 } from '../../search/parallel/agg-kernels.js';
 import {
-  awaitSearchJob,
-  postSearchJobs,
   readySearchWorkers,
-  runLocally,
+  runSearchJob,
+  searchJob,
   searchParallelMinDocs,
-  type SearchJob,
 } from '../../search/parallel/search-pool.js';
 import { shared } from '../../search/parallel/shared-arrays.js';
 import type { ShardAggregator } from '../aggs/index.js';
@@ -33,6 +30,9 @@ import { EXACT_INT_LIMIT, integralMaxAbs } from '../aggs/support/column-stats.js
 
 /** Below this many matching docs a split costs more than it saves (unless the threshold is lower). */
 const MIN_SPLIT_WORK = 32_768;
+/** Tasks are no smaller than this, and about this many per thread. */
+const MIN_TASK_DOCS = 16_384;
+const TASKS_PER_THREAD = 4;
 
 interface SegmentPlan {
   readonly ls: LiveSegment;
@@ -78,39 +78,34 @@ function planSegments(
   return plans;
 }
 
-/** Cuts the segments' matches into `parts` slices of about equal numbers of docs, in doc order. */
-function cut(plans: readonly SegmentPlan[], work: number, parts: number): Slice[][] {
-  const out: Slice[][] = Array.from({ length: parts }, () => []);
+/** Cuts the segments' matches into about `parts` slices of about equal numbers of docs. */
+function cut(plans: readonly SegmentPlan[], work: number, parts: number): Slice[] {
+  const out: Slice[] = [];
   const per = Math.ceil(work / parts);
-  let p = 0;
   let room = per;
   for (let si = 0; si < plans.length; si++) {
     const { size } = plans[si]!;
     let at = 0;
     while (at < size) {
-      const take = p === parts - 1 ? size - at : Math.min(room, size - at);
-      if (take > 0) out[p]!.push({ si, from: at, to: at + take });
+      const take = Math.min(room, size - at);
+      out.push({ si, from: at, to: at + take });
       at += take;
       room -= take;
-      if (room === 0 && p < parts - 1) {
-        p++;
-        room = per;
-      }
+      if (room === 0) room = per;
     }
   }
   return out;
 }
 
-function task(plan: SegmentPlan, s: Slice, out: number, share: boolean): KernelTask {
+/** A slice as a task over shared arrays (copied once per array, see shared-arrays.ts). */
+function task(plan: SegmentPlan, s: Slice, out: number): KernelTask {
   const set = plan.set;
-  const sh = <T extends Int32Array | Float64Array | Uint32Array>(a: T): T => (share ? shared(a) : a); // prettier-ignore
   const docs =
     set.kind === 'list'
-      ? { kind: 'list' as const, docs: sh(set.docs), from: s.from, to: s.to }
+      ? { kind: 'list' as const, docs: shared(set.docs), from: s.from, to: s.to }
       : { kind: 'all' as const, from: s.from, to: s.to };
-  const live = plan.ls.live ? sh(plan.ls.live.words) : null;
-  const specs = share ? plan.specs.map(shareSpec) : plan.specs;
-  return { docs, live, specs, out };
+  const live = plan.ls.live ? shared(plan.ls.live.words) : null;
+  return { docs, live, specs: plan.specs.map(shareSpec), out };
 }
 
 function shareSpec(s: KernelSpec): KernelSpec {
@@ -137,38 +132,24 @@ export function parallelCountAndAggs(
   let work = 0;
   for (const p of plans) work += p.size;
   if (work < Math.min(MIN_SPLIT_WORK, minDocs)) return null;
-  const parts = Math.min(workers + 1, Math.max(2, Math.floor(work / MIN_SPLIT_WORK)));
-  const slices = cut(plans, work, parts);
-  // parts 1.. go to the workers, part 0 stays here
-  const jobs: SearchJob[] = [];
-  const jobTasks: { si: number; out: number }[][] = [];
-  for (let p = 1; p < parts; p++) {
-    const tasks: KernelTask[] = [];
-    const where: { si: number; out: number }[] = [];
-    let slots = 0;
-    for (const s of slices[p]!) {
-      const plan = plans[s.si]!;
-      tasks.push(task(plan, s, slots, true));
-      where.push({ si: s.si, out: slots });
-      slots += taskSlots(plan.specs);
-    }
-    jobs.push({
-      tasks,
-      out: new Float64Array(new SharedArrayBuffer(Math.max(8, slots * 8))),
-      done: new Int32Array(new SharedArrayBuffer(4)),
-    });
-    jobTasks.push(where);
+  // a few tasks per thread: whoever is free takes the next (see search-pool.ts)
+  const chunk = Math.max(MIN_TASK_DOCS, Math.ceil(work / ((workers + 1) * TASKS_PER_THREAD)));
+  const slices = cut(plans, work, Math.max(2, Math.ceil(work / chunk)));
+  const tasks: KernelTask[] = [];
+  const where: number[] = [];
+  let slots = 0;
+  for (const s of slices) {
+    const plan = plans[s.si]!;
+    tasks.push(task(plan, s, slots));
+    where.push(s.si);
+    slots += taskSlots(plan.specs);
   }
-  const sent = postSearchJobs(jobs);
-  // this thread's part, straight into per-segment totals
+  const out = runSearchJob(searchJob(tasks, slots));
   const totals = plans.map((p) => new Float64Array(taskSlots(p.specs)));
-  for (const s of slices[0]!) runTask(task(plans[s.si]!, s, 0, false), totals[s.si]!);
-  for (let j = 0; j < jobs.length; j++) {
-    const out = sent[j] ? awaitSearchJob(jobs[j]!) : runLocally(jobs[j]!);
-    for (const { si, out: off } of jobTasks[j]!) {
-      const t = totals[si]!;
-      for (let i = 0; i < t.length; i++) t[i] += out[off + i]!;
-    }
+  for (let i = 0; i < tasks.length; i++) {
+    const t = totals[where[i]!]!;
+    const off = tasks[i]!.out;
+    for (let j = 0; j < t.length; j++) t[j] += out[off + j]!;
   }
   let total = 0;
   const roots = agg.roots;

@@ -4,26 +4,64 @@
  * `search.workers` (default: the machine's parallelism less one, at least one; 0: off); only
  * shards of at least `search.parallel_min_docs` documents (default 200,000) are split.
  *
- * A search stays synchronous: the main thread posts the tasks, runs its slice, then sleeps on a
- * shared flag (Atomics.wait) until the worker has written its results into shared memory. The
- * segment arrays the tasks read are shared (shared-arrays.ts), never copied per request. A worker
- * that is not up yet, has died or does not answer in time leaves its tasks to the main thread.
+ * A search stays synchronous: the main thread posts the job's tasks to the workers and takes tasks
+ * from the same queue itself, then sleeps on a shared counter (Atomics.wait) until the tasks the
+ * workers took are finished (a busy machine leaves most tasks to the main thread instead of
+ * waiting for a worker to be scheduled). The segment arrays the tasks read are shared
+ * (shared-arrays.ts), never copied per request. A worker that is not up yet takes no part; one
+ * that fails or does not finish in time leaves its tasks to the main thread.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { runTask, type KernelTask } from './agg-kernels.js';
+import { runTask, taskSlots, type KernelTask } from './agg-kernels.js';
 
 export const SEARCH_WORKERS_SETTING = 'search.workers';
 export const PARALLEL_MIN_DOCS_SETTING = 'search.parallel_min_docs';
 const DEFAULT_MIN_DOCS = 200_000;
-/** How long the main thread waits for a worker's slice before running it itself. */
+/** Tests (workers only): how long the main thread waits for a worker's task. */
 const WAIT_MS = 10_000;
 
+/**
+ * Tasks that the main thread and every ready worker take from one shared queue (a task is taken
+ * by whoever claims its index first), each writing its results into its own range of `out`.
+ */
 export interface SearchJob {
   readonly tasks: readonly KernelTask[];
   readonly out: Float64Array;
-  /** [0]: 0 while running, 1 done, 2 failed. */
-  readonly done: Int32Array;
+  /** [0] next task to claim, [1] tasks finished, [2] 1 when a worker failed, then per task 1 = finished. */ // prettier-ignore
+  readonly ctrl: Int32Array;
+}
+
+const NEXT = 0;
+const FINISHED = 1;
+const FAILED = 2;
+const FLAGS = 3;
+
+export function searchJob(tasks: readonly KernelTask[], slots: number): SearchJob {
+  return {
+    tasks,
+    out: new Float64Array(new SharedArrayBuffer(Math.max(8, slots * 8))),
+    ctrl: new Int32Array(new SharedArrayBuffer((FLAGS + tasks.length) * 4)),
+  };
+}
+
+/** Claims and runs tasks of `job` until none is left (the main thread and the workers alike). */
+export function drainJob(job: SearchJob): void {
+  const { tasks, out, ctrl } = job;
+  for (;;) {
+    const i = Atomics.add(ctrl, NEXT, 1);
+    if (i >= tasks.length) return;
+    try {
+      runTask(tasks[i]!, out);
+    } catch (e) {
+      Atomics.store(ctrl, FAILED, 1);
+      Atomics.notify(ctrl, FINISHED);
+      throw e;
+    }
+    Atomics.store(ctrl, FLAGS + i, 1);
+    Atomics.add(ctrl, FINISHED, 1);
+    Atomics.notify(ctrl, FINISHED);
+  }
 }
 
 interface PoolWorker {
@@ -36,11 +74,17 @@ interface PoolWorker {
 let configured = 0;
 let minDocs = DEFAULT_MIN_DOCS;
 let pool: PoolWorker[] = [];
-/** Jobs answered by a worker, and jobs this thread ran itself (no worker, failure, timeout). */
-const stats = { byWorker: 0, local: 0 };
+/** Tasks run, tasks the main thread took from the queue, worker tasks it ran again itself. */
+const stats = { tasks: 0, mainTasks: 0, local: 0 };
+/** Tests: the main thread takes no task (so that the workers' part is exercised). */
+let workersOnly = false;
 
-export function searchJobStats(): { readonly byWorker: number; readonly local: number } {
+export function searchJobStats(): Readonly<typeof stats> {
   return { ...stats };
+}
+
+export function setSearchWorkersOnly(on: boolean): void {
+  workersOnly = on;
 }
 
 /** The pool size a setting value asks for (absent: parallelism less one, at least one). */
@@ -125,38 +169,48 @@ export async function searchWorkersReady(n = configured, timeoutMs = 60_000): Pr
   }
 }
 
-/** Posts one job per ready worker (in pool order); jobs beyond the ready workers are not sent. */
-export function postSearchJobs(jobs: readonly SearchJob[]): boolean[] {
-  const sent: boolean[] = [];
-  let i = 0;
-  for (const w of pool) {
-    if (i === jobs.length) break;
-    if (w.dead || Atomics.load(w.ready, 0) !== 1) continue;
-    w.worker.postMessage(jobs[i]);
-    sent.push(true);
-    i++;
-  }
-  while (sent.length < jobs.length) sent.push(false);
-  return sent;
-}
-
 /**
- * Waits for a posted job; when it failed or took too long, runs its tasks here into a fresh
- * output (the worker may still write into the old one). Returns the output to read.
+ * Runs `job` here and on the ready workers and returns its results. Once the queue is empty the
+ * main thread waits for the tasks the workers took, but never much longer than a task takes it:
+ * a task a worker has not finished by then (a busy machine did not schedule the worker, or it
+ * failed) is run here too, into a copy, and that result is used.
  */
-export function awaitSearchJob(job: SearchJob): Float64Array {
-  const r = Atomics.wait(job.done, 0, 0, WAIT_MS);
-  if (r !== 'timed-out' && Atomics.load(job.done, 0) === 1) {
-    stats.byWorker++;
-    return job.out;
+export function runSearchJob(job: SearchJob): Float64Array {
+  for (const w of pool) if (!w.dead && Atomics.load(w.ready, 0) === 1) w.worker.postMessage(job);
+  const { tasks, out, ctrl } = job;
+  stats.tasks += tasks.length;
+  const t0 = performance.now();
+  const before = Atomics.load(ctrl, FINISHED);
+  if (!workersOnly) drainJob(job);
+  const mine = Atomics.load(ctrl, FINISHED) - before;
+  stats.mainTasks += mine;
+  // how long to give a worker's task: what one of ours took, with some slack
+  const patience = workersOnly ? WAIT_MS : Math.max(0.05, ((performance.now() - t0) / Math.max(1, mine)) * 1.5); // prettier-ignore
+  let copy: Float64Array | null = null;
+  const redone = new Uint8Array(tasks.length);
+  for (;;) {
+    const done = Atomics.load(ctrl, FINISHED);
+    if (done >= tasks.length) break;
+    let next = -1;
+    for (let i = 0; i < tasks.length && next < 0; i++)
+      if (redone[i] === 0 && Atomics.load(ctrl, FLAGS + i) === 0) next = i;
+    if (next < 0) break;
+    if (Atomics.load(ctrl, FAILED) === 0 && Atomics.wait(ctrl, FINISHED, done, patience) !== 'timed-out') continue; // prettier-ignore
+    if (Atomics.load(ctrl, FLAGS + next) === 1) continue;
+    const t = tasks[next]!;
+    copy ??= new Float64Array(out.length);
+    runTask(t, copy);
+    redone[next] = 1;
+    stats.local++;
   }
-  return runLocally(job);
-}
-
-/** Runs a job's tasks on this thread into a fresh output. */
-export function runLocally(job: SearchJob): Float64Array {
-  stats.local++;
-  const out = new Float64Array(job.out.length);
-  for (const t of job.tasks) runTask(t, out);
-  return out;
+  if (!copy) return out;
+  // the redone tasks' results replace whatever a worker may still be writing
+  const res = out.slice();
+  for (let i = 0; i < tasks.length; i++) {
+    if (redone[i] === 0) continue;
+    const t = tasks[i]!;
+    const end = t.out + taskSlots(t.specs);
+    res.set(copy.subarray(t.out, end), t.out);
+  }
+  return res;
 }

@@ -21,6 +21,7 @@ import {
   configureSearchWorkers,
   searchJobStats,
   searchWorkersReady,
+  setSearchWorkersOnly,
 } from '../../../../src/search/parallel/search-pool.js';
 import { buildIndex, compileTestQuery, json, shardContext, type TestIndex } from '../aggs/helpers/shards.js'; // prettier-ignore
 
@@ -82,28 +83,38 @@ function indexOf(docs: Array<Record<string, unknown>>, refreshEvery: number, del
 }
 
 describe('parallel aggregations', () => {
-  it('terms (+avg/sum) and range match the serial path exactly', () => {
+  it.each([
+    ['the main thread and the worker', false],
+    ['the worker alone', true],
+  ])('terms (+avg/sum) and range match the serial path exactly (tasks run by %s)', (_, only) => {
     const before = searchJobStats();
-    fc.assert(
-      fc.property(shapeArb, (s) => {
-        const index = indexOf(s.docs, s.refreshEvery, s.deleteEvery);
-        const terms = {
-          by_country: {
-            terms: { field: 'country', size: s.size },
-            ...(s.sub === 'none' ? {} : { aggs: { m: { [s.sub]: { field: 'size' } } } }),
-          },
-          sizes: { range: { field: 'size', ranges: s.ranges } },
-        };
-        const { ser, par } = both(index, terms, s.query);
-        expect(par).not.toBeNull();
-        expect(par).toEqual(ser);
-        expect(JSON.stringify(par!.aggs)).toBe(JSON.stringify(ser.aggs));
-      }),
-      { numRuns: 60 },
-    );
-    // the worker answered (no job fell back to this thread)
-    expect(searchJobStats().byWorker).toBeGreaterThan(before.byWorker);
-    expect(searchJobStats().local).toBe(before.local);
+    setSearchWorkersOnly(only);
+    try {
+      fc.assert(
+        fc.property(shapeArb, (s) => {
+          const index = indexOf(s.docs, s.refreshEvery, s.deleteEvery);
+          const terms = {
+            by_country: {
+              terms: { field: 'country', size: s.size },
+              ...(s.sub === 'none' ? {} : { aggs: { m: { [s.sub]: { field: 'size' } } } }),
+            },
+            sizes: { range: { field: 'size', ranges: s.ranges } },
+          };
+          const { ser, par } = both(index, terms, s.query);
+          expect(par).not.toBeNull();
+          expect(par).toEqual(ser);
+          expect(JSON.stringify(par!.aggs)).toBe(JSON.stringify(ser.aggs));
+        }),
+        { numRuns: 60 },
+      );
+    } finally {
+      setSearchWorkersOnly(false);
+    }
+    // jobs ran; with the worker alone, it ran every task (none ran or was redone here)
+    const after = searchJobStats();
+    expect(after.tasks).toBeGreaterThan(before.tasks);
+    if (only) expect(after.mainTasks).toBe(before.mainTasks);
+    if (only) expect(after.local).toBe(before.local);
   });
 
   it('declines shapes whose partial results would not add up exactly', () => {
