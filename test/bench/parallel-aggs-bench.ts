@@ -22,7 +22,7 @@ const dataPath = opt('data', '/tmp/quarry-paragg');
 const ROUNDS = Number(opt('rounds', '6'));
 const PER = Number(opt('per', '60'));
 const logsN = Number(opt('logs-n', '1000000'));
-const IDS = ['logs.terms_avg', 'logs.terms_avg_all', 'logs.range_agg'];
+const IDS = opt('ids', 'logs.terms_avg,logs.terms_avg_all,logs.range_agg').split(',');
 const dist = (p: string) => pathToFileURL(join(root, 'dist/src', p)).href;
 
 interface Query {

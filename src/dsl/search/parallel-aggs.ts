@@ -29,9 +29,9 @@ import type { ShardAggregator } from '../aggs/index.js';
 import { EXACT_INT_LIMIT, integralMaxAbs } from '../aggs/support/column-stats.js';
 
 /** Below this many matching docs a split costs more than it saves (unless the threshold is lower). */
-const MIN_SPLIT_WORK = 32_768;
+const MIN_SPLIT_WORK = 65_536;
 /** Tasks are no smaller than this, and about this many per thread. */
-const MIN_TASK_DOCS = 16_384;
+const MIN_TASK_DOCS = 32_768;
 const TASKS_PER_THREAD = 4;
 
 interface SegmentPlan {
@@ -78,9 +78,12 @@ function planSegments(
   return plans;
 }
 
-/** Cuts the segments' matches into about `parts` slices of about equal numbers of docs. */
-function cut(plans: readonly SegmentPlan[], work: number, parts: number): Slice[] {
-  const out: Slice[] = [];
+/**
+ * Cuts the segments' matches into `parts` units of about equal numbers of docs, in doc order:
+ * each unit is the slices of one or more segments.
+ */
+function cut(plans: readonly SegmentPlan[], work: number, parts: number): Slice[][] {
+  const out: Slice[][] = [[]];
   const per = Math.ceil(work / parts);
   let room = per;
   for (let si = 0; si < plans.length; si++) {
@@ -88,24 +91,28 @@ function cut(plans: readonly SegmentPlan[], work: number, parts: number): Slice[
     let at = 0;
     while (at < size) {
       const take = Math.min(room, size - at);
-      out.push({ si, from: at, to: at + take });
+      out[out.length - 1]!.push({ si, from: at, to: at + take });
       at += take;
       room -= take;
-      if (room === 0) room = per;
+      if (room === 0) {
+        room = per;
+        out.push([]);
+      }
     }
   }
+  if (out[out.length - 1]!.length === 0) out.pop();
   return out;
 }
 
 /** A slice as a task over shared arrays (copied once per array, see shared-arrays.ts). */
-function task(plan: SegmentPlan, s: Slice, out: number): KernelTask {
+function task(plan: SegmentPlan, specs: KernelSpec[], s: Slice, out: number): KernelTask {
   const set = plan.set;
   const docs =
     set.kind === 'list'
       ? { kind: 'list' as const, docs: shared(set.docs), from: s.from, to: s.to }
       : { kind: 'all' as const, from: s.from, to: s.to };
   const live = plan.ls.live ? shared(plan.ls.live.words) : null;
-  return { docs, live, specs: plan.specs.map(shareSpec), out };
+  return { docs, live, specs, out };
 }
 
 function shareSpec(s: KernelSpec): KernelSpec {
@@ -135,16 +142,24 @@ export function parallelCountAndAggs(
   // a few tasks per thread: whoever is free takes the next (see search-pool.ts)
   const chunk = Math.max(MIN_TASK_DOCS, Math.ceil(work / ((workers + 1) * TASKS_PER_THREAD)));
   const slices = cut(plans, work, Math.max(2, Math.ceil(work / chunk)));
-  const tasks: KernelTask[] = [];
+  const units: KernelTask[][] = [];
   const where: number[] = [];
+  const tasks: KernelTask[] = [];
   let slots = 0;
-  for (const s of slices) {
-    const plan = plans[s.si]!;
-    tasks.push(task(plan, s, slots));
-    where.push(s.si);
-    slots += taskSlots(plan.specs);
+  const sharedSpecs = plans.map((p) => p.specs.map(shareSpec));
+  for (const unit of slices) {
+    const u: KernelTask[] = [];
+    for (const s of unit) {
+      const plan = plans[s.si]!;
+      const t = task(plan, sharedSpecs[s.si]!, s, slots);
+      u.push(t);
+      tasks.push(t);
+      where.push(s.si);
+      slots += taskSlots(plan.specs);
+    }
+    units.push(u);
   }
-  const out = runSearchJob(searchJob(tasks, slots));
+  const out = runSearchJob(searchJob(units, slots));
   const totals = plans.map((p) => new Float64Array(taskSlots(p.specs)));
   for (let i = 0; i < tasks.length; i++) {
     const t = totals[where[i]!]!;

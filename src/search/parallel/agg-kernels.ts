@@ -141,11 +141,16 @@ function rangeCount(
     const v = values[docs[i]!]!;
     if (v !== v) continue;
     let j = 0;
-    let hi = nr;
-    while (j < hi) {
-      const m = (j + hi) >>> 1;
-      if (v >= tos[m]!) j = m + 1;
-      else hi = m;
+    if (nr <= 8) {
+      // branch-free count of the ends at or below v (ends ascend), as RangeAggregator does
+      for (let t = 0; t < nr; t++) j += Number(v >= tos[t]!);
+    } else {
+      let hi = nr;
+      while (j < hi) {
+        const m = (j + hi) >>> 1;
+        if (v >= tos[m]!) j = m + 1;
+        else hi = m;
+      }
     }
     if (j < nr && v >= froms[j]!) out[off + j]!++;
   }

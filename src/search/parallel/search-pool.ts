@@ -26,7 +26,8 @@ const WAIT_MS = 10_000;
  * by whoever claims its index first), each writing its results into its own range of `out`.
  */
 export interface SearchJob {
-  readonly tasks: readonly KernelTask[];
+  /** Units of work, each a few segment slices taken together. */
+  readonly tasks: readonly (readonly KernelTask[])[];
   readonly out: Float64Array;
   /** [0] next task to claim, [1] tasks finished, [2] 1 when a worker failed, then per task 1 = finished. */ // prettier-ignore
   readonly ctrl: Int32Array;
@@ -37,7 +38,7 @@ const FINISHED = 1;
 const FAILED = 2;
 const FLAGS = 3;
 
-export function searchJob(tasks: readonly KernelTask[], slots: number): SearchJob {
+export function searchJob(tasks: readonly (readonly KernelTask[])[], slots: number): SearchJob {
   return {
     tasks,
     out: new Float64Array(new SharedArrayBuffer(Math.max(8, slots * 8))),
@@ -52,7 +53,7 @@ export function drainJob(job: SearchJob): void {
     const i = Atomics.add(ctrl, NEXT, 1);
     if (i >= tasks.length) return;
     try {
-      runTask(tasks[i]!, out);
+      for (const t of tasks[i]!) runTask(t, out);
     } catch (e) {
       Atomics.store(ctrl, FAILED, 1);
       Atomics.notify(ctrl, FINISHED);
@@ -197,9 +198,8 @@ export function runSearchJob(job: SearchJob): Float64Array {
     if (next < 0) break;
     if (Atomics.load(ctrl, FAILED) === 0 && Atomics.wait(ctrl, FINISHED, done, patience) !== 'timed-out') continue; // prettier-ignore
     if (Atomics.load(ctrl, FLAGS + next) === 1) continue;
-    const t = tasks[next]!;
     copy ??= new Float64Array(out.length);
-    runTask(t, copy);
+    for (const t of tasks[next]!) runTask(t, copy);
     redone[next] = 1;
     stats.local++;
   }
@@ -208,9 +208,7 @@ export function runSearchJob(job: SearchJob): Float64Array {
   const res = out.slice();
   for (let i = 0; i < tasks.length; i++) {
     if (redone[i] === 0) continue;
-    const t = tasks[i]!;
-    const end = t.out + taskSlots(t.specs);
-    res.set(copy.subarray(t.out, end), t.out);
+    for (const t of tasks[i]!) res.set(copy.subarray(t.out, t.out + taskSlots(t.specs)), t.out);
   }
   return res;
 }
