@@ -19,7 +19,9 @@ import { matchAll } from '../../../../src/search/query/query.js';
 import { shardStats } from '../../../../src/search/query/stats.js';
 import {
   configureSearchWorkers,
+  parallelMinDocs,
   searchJobStats,
+  searchWorkerCount,
   searchWorkersReady,
   setSearchWorkersOnly,
 } from '../../../../src/search/parallel/search-pool.js';
@@ -150,5 +152,32 @@ describe('parallel aggregations', () => {
     const index = indexOf(docs, 50, 0);
     const { par } = both(index, { t: { terms: { field: 'country' }, aggs: { m: { sum: { field: 'size' } } } } }); // prettier-ignore
     expect(par).toBeNull();
+  });
+
+  it('stays serial with the pool off or below the shard size threshold', async () => {
+    const docs = Array.from({ length: 100 }, (_, i) => ({ country: COUNTRIES[i % 3], size: i }));
+    const index = indexOf(docs, 30, 3);
+    const aggs = { t: { terms: { field: 'country' } } };
+    try {
+      configureSearchWorkers(0);
+      expect(both(index, aggs).par).toBeNull();
+      configureSearchWorkers(1, 68); // 67 live docs
+      await searchWorkersReady(1);
+      expect(both(index, aggs).par).toBeNull();
+      configureSearchWorkers(1, 67);
+      const { ser, par } = both(index, aggs);
+      expect(par).toEqual(ser);
+    } finally {
+      configureSearchWorkers(1, 0);
+    }
+  });
+
+  it('parses its settings', () => {
+    expect(searchWorkerCount('3')).toBe(3);
+    expect(searchWorkerCount('0')).toBe(0);
+    expect(() => searchWorkerCount('-1')).toThrow(/search.workers/);
+    expect(parallelMinDocs(undefined)).toBe(200_000);
+    expect(parallelMinDocs('5')).toBe(5);
+    expect(() => parallelMinDocs('x')).toThrow(/search.parallel_min_docs/);
   });
 });
