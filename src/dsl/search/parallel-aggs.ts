@@ -104,13 +104,34 @@ function cut(plans: readonly SegmentPlan[], work: number, parts: number): Slice[
   return out;
 }
 
-/** A slice as a task over shared arrays (copied once per array, see shared-arrays.ts). */
-function task(plan: SegmentPlan, specs: KernelSpec[], s: Slice, out: number): KernelTask {
-  const set = plan.set;
-  const docs =
-    set.kind === 'list'
-      ? { kind: 'list' as const, docs: shared(set.docs), from: s.from, to: s.to }
-      : { kind: 'all' as const, from: s.from, to: s.to };
+/**
+ * A term's doc list is a view of the segment's postings, shared once for the segment's life;
+ * lists computed per request (conjunctions) are copied into shared memory per request.
+ */
+function postingsView(q: Query): boolean {
+  return q.kind === 'Term' || (q.kind === 'ConstantScore' && postingsView(q.inner));
+}
+
+function sharedDocs(set: DocSet, plan: SegmentPlan, view: boolean): Int32Array | null {
+  if (set.kind !== 'list') return null;
+  if (view) return shared(set.docs, plan.ls.segment);
+  const copy = new Int32Array(new SharedArrayBuffer(set.docs.byteLength));
+  copy.set(set.docs);
+  return copy;
+}
+
+/** A slice as a task over shared arrays (see shared-arrays.ts). */
+function task(
+  plan: SegmentPlan,
+  list: Int32Array | null,
+  specs: KernelSpec[],
+  s: Slice,
+  out: number,
+): KernelTask {
+  // prettier-ignore
+  const docs = list
+    ? { kind: 'list' as const, docs: list, from: s.from, to: s.to }
+    : { kind: 'all' as const, from: s.from, to: s.to };
   const live = plan.ls.live ? shared(plan.ls.live.words) : null;
   return { docs, live, specs, out };
 }
@@ -147,11 +168,13 @@ export function parallelCountAndAggs(
   const tasks: KernelTask[] = [];
   let slots = 0;
   const sharedSpecs = plans.map((p) => p.specs.map(shareSpec));
+  const view = postingsView(query);
+  const lists = plans.map((p) => sharedDocs(p.set, p, view));
   for (const unit of slices) {
     const u: KernelTask[] = [];
     for (const s of unit) {
       const plan = plans[s.si]!;
-      const t = task(plan, sharedSpecs[s.si]!, s, slots);
+      const t = task(plan, lists[s.si]!, sharedSpecs[s.si]!, s, slots);
       u.push(t);
       tasks.push(t);
       where.push(s.si);

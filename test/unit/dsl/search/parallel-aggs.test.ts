@@ -72,7 +72,13 @@ const shapeArb = fc.record({
   deleteEvery: fc.integer({ min: 0, max: 5 }),
   size: fc.integer({ min: 1, max: 10 }),
   sub: fc.constantFrom('none', 'avg', 'sum'),
-  query: fc.constantFrom<unknown>(undefined, { term: { status: '200' } }, { term: { status: '404' } }), // prettier-ignore
+  query: fc.constantFrom<unknown>(
+    undefined,
+    { term: { status: '200' } },
+    { term: { status: '404' } },
+    { bool: { filter: [{ term: { status: '200' } }, { term: { country: 'US' } }] } },
+    { bool: { filter: [{ term: { status: '304' } }, { term: { country: 'DE' } }] } },
+  ),
   ranges: fc.constantFrom(
     [{ to: 1000 }, { from: 1000, to: 10000 }, { from: 10000, to: 100000 }, { from: 100000 }],
     [{ from: 0, to: 50 }, { from: 500 }],
