@@ -105,16 +105,27 @@ function cut(plans: readonly SegmentPlan[], work: number, parts: number): Slice[
 }
 
 /**
- * A term's doc list is a view of the segment's postings, shared once for the segment's life;
- * lists computed per request (conjunctions) are copied into shared memory per request.
+ * Whether a doc list of `q` in `ls` is a view of the segment's own postings or points (a term, a
+ * single numeric value): shared once for the segment's life. Lists computed per request
+ * (conjunctions, multi-value ranges) are copied into shared memory per request.
  */
-function postingsView(q: Query): boolean {
-  return q.kind === 'Term' || (q.kind === 'ConstantScore' && postingsView(q.inner));
+function segmentView(q: Query, ls: LiveSegment, docs: Int32Array): boolean {
+  if (q.kind === 'ConstantScore') return segmentView(q.inner, ls, docs);
+  const seg = ls.segment;
+  if (q.kind === 'Term') {
+    const inv = q.field === '_field_names' ? seg.fieldNames : seg.fields.get(q.field)?.inverted;
+    return inv !== undefined && inv !== null && inv.docs.buffer === docs.buffer;
+  }
+  if (q.kind === 'NumericRange') {
+    const pts = seg.fields.get(q.field)?.points;
+    return pts !== undefined && pts !== null && pts.docs.buffer === docs.buffer;
+  }
+  return false;
 }
 
-function sharedDocs(set: DocSet, plan: SegmentPlan, view: boolean): Int32Array | null {
+function sharedDocs(set: DocSet, plan: SegmentPlan, q: Query): Int32Array | null {
   if (set.kind !== 'list') return null;
-  if (view) return shared(set.docs, plan.ls.segment);
+  if (segmentView(q, plan.ls, set.docs)) return shared(set.docs, plan.ls.segment);
   const copy = new Int32Array(new SharedArrayBuffer(set.docs.byteLength));
   copy.set(set.docs);
   return copy;
@@ -168,8 +179,7 @@ export function parallelCountAndAggs(
   const tasks: KernelTask[] = [];
   let slots = 0;
   const sharedSpecs = plans.map((p) => p.specs.map(shareSpec));
-  const view = postingsView(query);
-  const lists = plans.map((p) => sharedDocs(p.set, p, view));
+  const lists = plans.map((p) => sharedDocs(p.set, p, query));
   for (const unit of slices) {
     const u: KernelTask[] = [];
     for (const s of unit) {

@@ -155,3 +155,33 @@ function rangeCount(
     if (j < nr && v >= froms[j]!) out[off + j]!++;
   }
 }
+
+/**
+ * Runs every loop over synthetic data until the JIT has optimized them, so a worker that takes
+ * few tasks does not run them cold (a worker does this once at start).
+ */
+export function warmKernels(): void {
+  const n = 1 << 15;
+  const ords = new Int32Array(n);
+  const values = new Float64Array(n);
+  const docs = new Int32Array(n);
+  const live = new Uint32Array(n >>> 5).fill(0xfffffffe);
+  for (let i = 0; i < n; i++) {
+    ords[i] = (i % 51) - 1;
+    values[i] = i % 7 === 0 ? NaN : i;
+    docs[i] = i;
+  }
+  const tos = Float64Array.of(1000, 10000, 100000, Infinity);
+  const froms = Float64Array.of(-Infinity, 1000, 10000, 100000);
+  const specs: KernelSpec[] = [
+    { kind: 'terms', ords, size: 51, values },
+    { kind: 'terms', ords, size: 51, values: null },
+    { kind: 'range', values, froms, tos },
+  ];
+  const out = new Float64Array(taskSlots(specs));
+  for (let r = 0; r < 40; r++) {
+    const list = r % 2 === 0;
+    const d: TaskDocs = list ? { kind: 'list', docs, from: 0, to: n } : { kind: 'all', from: 0, to: n }; // prettier-ignore
+    runTask({ docs: d, live: r % 4 < 2 ? live : null, specs, out: 0 }, out);
+  }
+}

@@ -196,10 +196,12 @@ export function runSearchJob(job: SearchJob): Float64Array {
   if (!workersOnly) drainJob(job);
   const mine = Atomics.load(ctrl, FINISHED) - before;
   stats.mainTasks += mine;
-  // how long to give a worker's task: what one of ours took, with some slack
+  // how long to give the workers once the queue is empty: what one of our tasks took, with slack
   const patience = workersOnly ? WAIT_MS : Math.max(0.05, ((performance.now() - t0) / Math.max(1, mine)) * 1.5); // prettier-ignore
   let copy: Float64Array | null = null;
   const redone = new Uint8Array(tasks.length);
+  // one deadline for all the workers' tasks: past it, whatever is unfinished is redone here
+  const until = performance.now() + patience;
   for (;;) {
     const done = Atomics.load(ctrl, FINISHED);
     if (done >= tasks.length) break;
@@ -207,7 +209,8 @@ export function runSearchJob(job: SearchJob): Float64Array {
     for (let i = 0; i < tasks.length && next < 0; i++)
       if (redone[i] === 0 && Atomics.load(ctrl, FLAGS + i) === 0) next = i;
     if (next < 0) break;
-    if (Atomics.load(ctrl, FAILED) === 0 && Atomics.wait(ctrl, FINISHED, done, patience) !== 'timed-out') continue; // prettier-ignore
+    const left = until - performance.now();
+    if (left > 0 && Atomics.load(ctrl, FAILED) === 0 && Atomics.wait(ctrl, FINISHED, done, left) !== 'timed-out') continue; // prettier-ignore
     if (Atomics.load(ctrl, FLAGS + next) === 1) continue;
     copy ??= new Float64Array(out.length);
     for (const t of tasks[next]!) runTask(t, copy);

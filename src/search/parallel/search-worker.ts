@@ -5,10 +5,12 @@
  * after posting a job, and reads the job synchronously off its port.
  */
 import { receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
+import { warmKernels } from './agg-kernels.js';
 import { drainJob, type SearchJob } from './search-pool.js';
 
 const { ready, bell, jobs } = workerData as { ready: Int32Array; bell: Int32Array; jobs: MessagePort }; // prettier-ignore
 
+warmKernels();
 Atomics.store(ready, 0, 1);
 for (;;) {
   const rung = Atomics.load(bell, 0);

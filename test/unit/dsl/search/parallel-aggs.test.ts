@@ -33,7 +33,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => configureSearchWorkers(0));
 
-const MAPPING = { country: 'keyword', size: 'long', frac: 'double', status: 'keyword' } as const;
+const MAPPING = { country: 'keyword', size: 'long', frac: 'double', status: 'keyword', code: 'integer' } as const; // prettier-ignore
 
 /** Both paths over shard 0; `par` is null when the parallel path declined. */
 function both(index: TestIndex, aggs: unknown, query?: unknown) {
@@ -62,6 +62,7 @@ const docsArb = fc.array(
     size: fc.option(fc.oneof(fc.integer({ min: -5, max: 2_000_000 }), fc.constant(0)), { nil: undefined }), // prettier-ignore
     frac: fc.option(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { nil: undefined }),
     status: fc.constantFrom('200', '304', '404'),
+    code: fc.integer({ min: 1, max: 3 }),
   }),
   { minLength: 1, maxLength: 400 },
 );
@@ -76,6 +77,8 @@ const shapeArb = fc.record({
     undefined,
     { term: { status: '200' } },
     { term: { status: '404' } },
+    { term: { code: 2 } },
+    { range: { code: { gte: 2 } } },
     { bool: { filter: [{ term: { status: '200' } }, { term: { country: 'US' } }] } },
     { bool: { filter: [{ term: { status: '304' } }, { term: { country: 'DE' } }] } },
   ),
@@ -109,7 +112,9 @@ describe('parallel aggregations', () => {
             sizes: { range: { field: 'size', ranges: s.ranges } },
           };
           const { ser, par } = both(index, terms, s.query);
-          expect(par).not.toBeNull();
+          // a multi-value range may come as a bitset, which stays serial
+          if (!JSON.stringify(s.query ?? '').includes('range')) expect(par).not.toBeNull();
+          if (par === null) return;
           expect(par).toEqual(ser);
           expect(JSON.stringify(par!.aggs)).toBe(JSON.stringify(ser.aggs));
         }),
