@@ -39,10 +39,13 @@ const FAILED = 2;
 const FLAGS = 3;
 
 export function searchJob(tasks: readonly (readonly KernelTask[])[], slots: number): SearchJob {
+  // one shared allocation per search: the control words, then the results (8-byte aligned)
+  const ctrlBytes = (((FLAGS + tasks.length) * 4 + 7) >>> 3) << 3;
+  const sab = new SharedArrayBuffer(ctrlBytes + Math.max(1, slots) * 8);
   return {
     tasks,
-    out: new Float64Array(new SharedArrayBuffer(Math.max(8, slots * 8))),
-    ctrl: new Int32Array(new SharedArrayBuffer((FLAGS + tasks.length) * 4)),
+    out: new Float64Array(sab, ctrlBytes, Math.max(1, slots)),
+    ctrl: new Int32Array(sab, 0, FLAGS + tasks.length),
   };
 }
 
