@@ -7,6 +7,13 @@ import {
   buildWorkerCount,
   configureBuildWorkers,
 } from './search/index/build-pool.js';
+import {
+  configureSearchWorkers,
+  PARALLEL_MIN_DOCS_SETTING,
+  parallelMinDocs,
+  SEARCH_WORKERS_SETTING,
+  searchWorkerCount,
+} from './search/parallel/search-pool.js';
 import { failUnfinishedRestores } from './engine/snapshots/restore-marks.js';
 import { setPercolatorQueryCheck } from './mapping/percolator.js';
 import { checkPercolatorQuery } from './dsl/query/percolator-check.js';
@@ -144,6 +151,11 @@ export async function openNode(opts: StartOptions): Promise<OpenNode> {
   );
   // analysis and segment building at refresh run on worker threads (0: on this thread)
   configureBuildWorkers(buildWorkerCount(settings.raw[BUILD_WORKERS_SETTING]));
+  // size-0 aggregations over large shards take slices on search worker threads (0: off)
+  configureSearchWorkers(
+    searchWorkerCount(settings.raw[SEARCH_WORKERS_SETTING]),
+    parallelMinDocs(settings.raw[PARALLEL_MIN_DOCS_SETTING]),
+  );
   const lock = DataPathLock.acquire(settings.dataPath);
   let store: Store | undefined;
   let indices: IndicesService;

@@ -33,6 +33,7 @@ import { lowerAliasFilter, withFilters } from './alias-filter.js';
 import { createShardAggregator, type ShardAggResult } from '../aggs/index.js';
 import { collapseReader } from './collapse.js';
 import { fastTopDocs } from './fast-collect.js';
+import { parallelCountAndAggs } from './parallel-aggs.js';
 import type { ExecuteOptions, ParsedSearch, ShardTarget } from './execute.js';
 import { DEFAULT_WINDOW_SIZE, rescoreShardHits } from './rescore.js';
 import type { SearchRequest } from './request.js';
@@ -336,7 +337,14 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
       : {}),
   };
   // Shapes with a dedicated collector (size 0, presorted paging): see fast-collect.ts
-  const fast = fastTopDocs(t.snapshot, q, weight, agg, collect, p.skipHits);
+  // Large size-0 aggregation searches: the search workers take slices (parallel-aggs.ts)
+  const par =
+    agg && numHits === 0 && !post && req.minScore === null && req.terminateAfter <= 0 && !dl
+      ? parallelCountAndAggs(t.snapshot, q, agg)
+      : null;
+  const fast = par
+    ? { ...par, hitsFrom: 0 }
+    : fastTopDocs(t.snapshot, q, weight, agg, collect, p.skipHits);
   const top = fast ?? collectTopDocs(t.snapshot, weight, collect);
   const hitsFrom = fast ? fast.hitsFrom : 0;
   let rescoreWeights: Weight[] = [];

@@ -27,11 +27,14 @@ import { growI32 } from '../support/arrays.js';
 import { RAW, type DocFormat } from '../support/doc-format.js';
 import {
   BytesReader,
+  columnOf,
   NumericReader,
   resolveValues,
   type ResolvedValues,
 } from '../support/values-source.js';
 import type { AggNode, InternalAgg, InternalBucket, ReduceContext } from '../types.js';
+import type { LiveSegment } from '../../../search/index/live-segment.js';
+import type { KernelSpec } from '../../../search/parallel/agg-kernels.js';
 
 type Kind = 'range' | 'date_range' | 'ip_range';
 
@@ -411,6 +414,26 @@ class RangeAggregator extends BucketsAggregator {
       if (value >= r.from && value < r.to) this.collectBucket(doc, owner * nr + i, score);
     }
     return endHi + 1;
+  }
+
+  /** Disjoint numeric ranges over a single-valued column, without sub-aggregations. */
+  parallelSpec(ls: LiveSegment): KernelSpec | null {
+    const rv = this.rv;
+    if (this.kind === 'ip_range' || this.hasSubs || !this.disjoint || !rv) return null;
+    if (rv.script || rv.constant !== undefined || !rv.field || rv.missingNumber !== null) return null; // prettier-ignore
+    if (!columnOf(ls, rv.field)) return { kind: 'none' };
+    const values = new NumericReader(rv, ls).single;
+    return values ? { kind: 'range', values, froms: this.froms, tos: this.tos } : null;
+  }
+
+  addPartial(spec: KernelSpec, out: Float64Array, off: number): void {
+    if (spec.kind !== 'range') return;
+    for (let k = 0; k < spec.tos.length; k++) {
+      const c = out[off + k]!;
+      if (c === 0) continue;
+      if (k >= this.docCounts.length) this.docCounts = growI32(this.docCounts, k + 1);
+      this.docCounts[k]! += c;
+    }
   }
 
   build(owner: number): InternalRange {

@@ -66,6 +66,8 @@ import {
 import type { AggNode, InternalAgg, InternalBucket, ReduceContext } from '../types.js';
 import { columnOf } from '../support/values-source.js';
 import { loadGlobalOrdinals, type GlobalOrdinals } from '../support/global-ordinals.js';
+import type { LiveSegment } from '../../../search/index/live-segment.js';
+import type { KernelSpec } from '../../../search/parallel/agg-kernels.js';
 
 export interface TermsParams {
   source: ValuesSourceParams;
@@ -543,6 +545,42 @@ export class TermsAggregator extends BucketsAggregator {
         mk[b] = next - s - corrected;
         ms[b] = next;
       }
+    }
+  }
+
+  /**
+   * A single-valued keyword field with no sub-aggregation or one exact-summable avg/sum (the
+   * caller checks the sums stay exact), in an order that ties break by key (so the order of
+   * bucket creation does not matter).
+   */
+  parallelSpec(ls: LiveSegment): KernelSpec | null {
+    const rv = this.rv;
+    if (this.constructor !== TermsAggregator || !rv || rv.kind !== 'bytes') return null;
+    if (rv.script || rv.constant !== undefined || !rv.field || rv.field.type !== 'keyword') return null; // prettier-ignore
+    if (rv.missingTerm !== null || !this.p.order.some((e) => e.kind === 'key')) return null;
+    if (this.subs.length > 1 || (this.subs.length === 1 && !this.subs[0]!.sumColumn)) return null;
+    const col = columnOf(ls, rv.field);
+    if (!col) return { kind: 'none' };
+    const single = new BytesReader(rv, ls).single;
+    if (!single || col.kind !== 'ordinal') return null;
+    if (this.subs.length === 0) return { kind: 'terms', ords: single, size: col.dict.length + 1, values: null }; // prettier-ignore
+    const sum = this.subs[0]!.sumColumn!(ls);
+    return sum ? { kind: 'terms', ords: single, size: col.dict.length + 1, values: sum.values } : null; // prettier-ignore
+  }
+
+  addPartial(spec: KernelSpec, out: Float64Array, off: number): void {
+    if (spec.kind !== 'terms') return;
+    const size = spec.size;
+    const metric = spec.values ? this.subs[0]! : null;
+    for (let so = 0; so + 1 < size; so++) {
+      const c = out[off + so + 1]!;
+      if (c === 0) continue;
+      const b = this.bucketOfOrd(so, 0);
+      if (b < 0) continue;
+      if (b >= this.docCounts.length) this.docCounts = growI32(this.docCounts, b + 1);
+      this.docCounts[b]! += c;
+      const vc = metric ? out[off + size + so]! : 0;
+      if (vc > 0) metric!.addSum!(b, vc, out[off + 2 * size + so]!);
     }
   }
 

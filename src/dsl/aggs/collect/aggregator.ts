@@ -6,6 +6,7 @@
  * bucket ordinal and no per-document objects are created.
  */
 import type { LiveSegment } from '../../../search/index/live-segment.js';
+import type { KernelSpec } from '../../../search/parallel/agg-kernels.js';
 import type { AggNode, InternalAgg, ShardAggContext } from '../types.js';
 import { growI32 } from '../support/arrays.js';
 import type { BucketConsumer } from '../support/bucket-consumer.js';
@@ -63,6 +64,24 @@ export interface Aggregator {
    * `missing`, scripts). `n` is the number of docs the caller is about to add.
    */
   fusedSum?(size: number, n: number): FusedSum | null;
+  /**
+   * Parallel collection (dsl/search/parallel-aggs.ts), top-level aggregators only: the loop
+   * (agg-kernels.ts) that computes this aggregation's partial result over `ls`, or null when it
+   * needs the serial path. Reads no collection state.
+   */
+  parallelSpec?(ls: LiveSegment): KernelSpec | null;
+  /**
+   * Adds the partial result of `spec` (from parallelSpec for the current segment, computed into
+   * `out` at `off`) as if the segment's docs had been collected; called after setSegment.
+   */
+  addPartial?(spec: KernelSpec, out: Float64Array, off: number): void;
+  /**
+   * Sub-aggregation of a parallel terms: the single-valued column summed (avg, sum; values null
+   * when the segment has no such column), or null when it needs the serial path.
+   */
+  sumColumn?(ls: LiveSegment): { readonly values: Float64Array | null } | null;
+  /** Adds `count` values summing to `sum` (exact: integers below 2^53) to bucket `ord`. */
+  addSum?(ord: number, count: number, sum: number): void;
 }
 
 /** See Aggregator.fusedSum: per-bucket value count and Kahan-compensated sum. */

@@ -29,6 +29,8 @@ export interface ShardAggregator {
    */
   collectBatch(docs: Int32Array, n: number, scores: Float64Array | null): void;
   finish(): ShardAggResult;
+  /** The top-level aggregators (parallel collection reads their parallelSpec). */
+  readonly roots: readonly Aggregator[];
 }
 
 export const ROOT_SPACE: SegmentSpace = { nestedPath: null, parent: null };
@@ -82,7 +84,7 @@ class RootCollector implements ShardAggregator {
   private readonly rootFast: boolean[];
 
   constructor(
-    private readonly roots: Aggregator[],
+    readonly roots: Aggregator[],
     private readonly ac: AggregatorContext,
   ) {
     this.needsScores = roots.some((r) => r.needsScores);

@@ -14,8 +14,9 @@ import { growF64 } from '../support/arrays.js';
 import { EXACT_INT_LIMIT, integralMaxAbs } from '../support/column-stats.js';
 import { formatToString, RAW, type DocFormat } from '../support/doc-format.js';
 import { jnum } from '../support/json.js';
-import type { NumericReader, ResolvedValues } from '../support/values-source.js';
+import { columnOf, type NumericReader, type ResolvedValues } from '../support/values-source.js';
 import type { AggNode, InternalAgg } from '../types.js';
+import type { LiveSegment } from '../../../search/index/live-segment.js';
 import {
   formatOf,
   numericSource,
@@ -93,6 +94,21 @@ class StatsAggregator implements Aggregator {
       }
     }
     return { values, counts: this.counts, sums: this.sums, comps: this.comps, exact };
+  }
+
+  sumColumn(ls: LiveSegment): { readonly values: Float64Array | null } | null {
+    if (this.kind !== 'avg' && this.kind !== 'sum') return null;
+    const rv = this.rv;
+    if (!rv || !rv.field || rv.script || rv.constant !== undefined || rv.missingNumber !== null) return null; // prettier-ignore
+    if (!columnOf(ls, rv.field)) return { values: null };
+    const values = readerFor(rv, { ls, path: null, parent: null, parentOf: null })?.single;
+    return values ? { values } : null;
+  }
+
+  addSum(o: number, count: number, sum: number): void {
+    if (o >= this.counts.length) this.grow(o + 1);
+    this.counts[o]! += count;
+    this.sums[o]! += sum;
   }
 
   private grow(n: number): void {
