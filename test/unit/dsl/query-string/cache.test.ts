@@ -8,6 +8,7 @@ import { EsError } from '../../../../src/common/errors.js';
 import type { QsNode } from '../../../../src/dsl/query-string/ast.js';
 import {
   newParseCache,
+  parseCacheSize,
   parseQueryStringCached,
   parseSimpleQueryStringCached,
 } from '../../../../src/dsl/query-string/cache.js';
@@ -38,10 +39,19 @@ function errorOf(f: () => unknown): EsError {
   throw new Error('expected an EsError');
 }
 
+/** Parses twice: a text is cached from its second sighting on. */
+function warm<T>(f: () => T): T {
+  f();
+  return f();
+}
+
 describe('query_string parse cache', () => {
   it('returns the same frozen tree for a repeated text', () => {
     const c = newParseCache();
+    const first = parseQueryStringCached('"some phrase" foo:bar', OR, c);
+    expect(parseCacheSize(c)).toBe(0); // a first sighting keeps no tree
     const a = parseQueryStringCached('"some phrase" foo:bar', OR, c);
+    expect(a).toEqual(first);
     const b = parseQueryStringCached('"some phrase" foo:bar', OR, c);
     expect(b).toBe(a);
     expect(a).toEqual(parseQueryString('"some phrase" foo:bar', OR));
@@ -51,20 +61,23 @@ describe('query_string parse cache', () => {
     expect(() => {
       (bool.clauses[0] as { occur: string }).occur = 'must';
     }).toThrow(TypeError);
-    expect(c.entries.size).toBe(1);
+    expect(parseCacheSize(c)).toBe(1);
   });
 
   it('keeps trees apart for options the parse reads', () => {
     const c = newParseCache();
-    const or = parseQueryStringCached('a b -c', OR, c);
+    const or = warm(() => parseQueryStringCached('a b -c', OR, c));
     const and = parseQueryStringCached('a b -c', { defaultOperator: 'AND' }, c);
+    expect(parseQueryStringCached('a b -c', OR, c)).toBe(or);
+    expect(parseQueryStringCached('a b -c', { defaultOperator: 'AND' }, c)).toBe(and);
+    expect(parseCacheSize(c)).toBe(2);
     expect(and).not.toEqual(or);
     expect(and).toEqual(parseQueryString('a b -c', { defaultOperator: 'AND' }));
     // `*` means all fields only when the default field is `*`
     expect(parseQueryStringCached('*', { ...OR, defaultField: '*' }, c)).toEqual({
       kind: 'MatchAll',
     });
-    expect(parseQueryStringCached('*', { ...OR, defaultField: null }, c)).toEqual({
+    expect(warm(() => parseQueryStringCached('*', { ...OR, defaultField: null }, c))).toEqual({
       kind: 'Wildcard',
       field: null,
       text: '*',
@@ -73,7 +86,7 @@ describe('query_string parse cache', () => {
     expect(() => parseQueryStringCached('*ab', { ...OR, allowLeadingWildcard: false }, c)).toThrow(
       EsError,
     );
-    expect(parseQueryStringCached('a~-1', { ...OR, lenient: true }, c)).toEqual({
+    expect(warm(() => parseQueryStringCached('a~-1', { ...OR, lenient: true }, c))).toEqual({
       kind: 'MatchNone',
     });
     expect(() => parseQueryStringCached('a~-1', OR, c)).toThrow(EsError);
@@ -87,10 +100,12 @@ describe('query_string parse cache', () => {
     const opts = { ...OR, index: { name: 'i', uuid: 'u' } };
     const first = errorOf(() => parseQueryStringCached('foo:(bar', opts, c));
     const second = errorOf(() => parseQueryStringCached('foo:(bar', opts, c));
-    expect(second).not.toBe(first);
+    const third = errorOf(() => parseQueryStringCached('foo:(bar', opts, c));
+    expect(third).not.toBe(second);
     expect(body(second)).toEqual(body(first));
-    expect(body(second)).toEqual(body(errorOf(() => parseQueryString('foo:(bar', opts))));
-    expect(c.entries.size).toBe(0);
+    expect(body(third)).toEqual(body(first));
+    expect(body(third)).toEqual(body(errorOf(() => parseQueryString('foo:(bar', opts))));
+    expect(parseCacheSize(c)).toBe(0);
   });
 
   it('re-parses when the mapping answers emptiness differently', () => {
@@ -101,7 +116,7 @@ describe('query_string parse cache', () => {
       isEmpty: (l: { text: string }) => (calls++, l.text === 'the'),
     };
     const none = { ...OR, isEmpty: () => (calls++, false) };
-    const t1 = parseQueryStringCached('+the +fox', stopThe, c);
+    const t1 = warm(() => parseQueryStringCached('+the +fox', stopThe, c));
     expect(t1).toEqual(parseQueryString('+the +fox', stopThe));
     expect(t1).toMatchObject({ kind: 'Bool', clauses: [{ occur: 'must', node: { text: 'fox' } }] });
     calls = 0;
@@ -110,41 +125,47 @@ describe('query_string parse cache', () => {
     const t2 = parseQueryStringCached('+the +fox', none, c);
     expect(t2).toMatchObject({ kind: 'Bool' });
     expect(t2).toEqual(parseQueryString('+the +fox', none));
-    expect(c.entries.size).toBe(1);
+    expect(parseQueryStringCached('+the +fox', none, c)).toBe(t2);
+    expect(parseCacheSize(c)).toBe(1);
   });
 
-  it('holds at most its bound, dropping the least recently used', () => {
-    const c = newParseCache(3);
-    const a = parseQueryStringCached('a', OR, c);
-    parseQueryStringCached('b', OR, c);
-    parseQueryStringCached('c', OR, c);
-    expect(parseQueryStringCached('a', OR, c)).toBe(a); // a is now the most recent
-    parseQueryStringCached('d', OR, c);
-    expect(c.entries.size).toBe(3);
-    expect(parseQueryStringCached('a', OR, c)).toBe(a);
-    const b2 = parseQueryStringCached('b', OR, c); // b was evicted: a fresh tree
-    expect(b2).toEqual({ kind: 'Term', field: null, text: 'b' });
-    expect(c.entries.size).toBe(3);
+  it('holds at most its bound, keeping recently used texts', () => {
+    const c = newParseCache(4); // generations of 2 texts
+    const a = warm(() => parseQueryStringCached('a', OR, c));
+    for (const t of ['b', 'c', 'd', 'e', 'f', 'g']) {
+      warm(() => parseQueryStringCached(t, OR, c));
+      expect(parseQueryStringCached('a', OR, c)).toBe(a); // used all along: kept
+      expect(c.young.size + c.old.size).toBeLessThanOrEqual(4);
+      expect(parseCacheSize(c)).toBeLessThanOrEqual(4);
+    }
+    const b = parseQueryStringCached('b', OR, c); // b went out with an old generation
+    expect(b).toEqual({ kind: 'Term', field: null, text: 'b' });
+    expect(Object.isFrozen(b)).toBe(false);
   });
 
   it('parses very long texts without caching them', () => {
     const c = newParseCache();
     const long = 'x '.repeat(5000);
-    expect(parseQueryStringCached(long, OR, c)).toEqual(parseQueryString(long, OR));
-    expect(c.entries.size).toBe(0);
+    expect(warm(() => parseQueryStringCached(long, OR, c))).toEqual(parseQueryString(long, OR));
+    expect(parseCacheSize(c)).toBe(0);
   });
 });
 
 describe('simple_query_string parse cache', () => {
   it('shares trees per text and flags, and keeps flag spellings apart', () => {
     const c = newParseCache();
-    const a = parseSimpleQueryStringCached('foo* "a b"', OR, c);
+    const a = warm(() => parseSimpleQueryStringCached('foo* "a b"', OR, c));
     expect(parseSimpleQueryStringCached('foo* "a b"', OR, c)).toBe(a);
     const none = parseSimpleQueryStringCached('foo* "a b"', { ...OR, flags: 'NONE' }, c);
     expect(none).not.toEqual(a);
-    expect(c.entries.size).toBe(2);
-    expect(() => parseSimpleQueryStringCached('x', { ...OR, flags: 'BOGUS' }, c)).toThrow(EsError);
-    expect(c.entries.size).toBe(2);
+    expect(parseSimpleQueryStringCached('foo* "a b"', { ...OR, flags: 'NONE' }, c)).toBe(none);
+    expect(parseCacheSize(c)).toBe(2);
+    for (let i = 0; i < 2; i++) {
+      expect(() => parseSimpleQueryStringCached('x', { ...OR, flags: 'BOGUS' }, c)).toThrow(
+        'Unknown simple_query_string flag [BOGUS]',
+      );
+    }
+    expect(parseCacheSize(c)).toBe(2);
   });
 });
 
@@ -166,15 +187,17 @@ describe('searches through the DSL with cached trees', () => {
     const first = ids(plain, q);
     expect(first.map((h) => h.id).sort()).toEqual(['0', '1']);
     expect(ids(plain, q)).toEqual(first);
+    expect(ids(plain, q)).toEqual(first); // from the cached tree
     expect(ids(plain, { match_phrase: { body: 'quick fox' } })).toEqual(first);
     const s = { simple_query_string: { query: '"quick fox"', fields: ['body'] } };
+    expect(ids(plain, s)).toEqual(first);
     expect(ids(plain, s)).toEqual(first);
     expect(ids(plain, s)).toEqual(first);
   });
 
   it('the same text on two mappings follows each mapping', () => {
     const q = { query_string: { query: '+the +fox', default_field: 'body' } };
-    for (let i = 0; i < 2; i++) {
+    for (let i = 0; i < 3; i++) {
       expect(ids(plain, q).map((h) => h.id)).toEqual(['0']);
       expect(
         ids(stop, q)
@@ -186,7 +209,7 @@ describe('searches through the DSL with cached trees', () => {
 
   it('a cached tree lowers afresh for each mapping', () => {
     const q = { query_string: { query: '"quick fox"', default_field: 'body' } };
-    for (let i = 0; i < 2; i++) {
+    for (let i = 0; i < 3; i++) {
       expect(
         ids(plain, q)
           .map((h) => h.id)
