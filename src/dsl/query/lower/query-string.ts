@@ -9,8 +9,7 @@ import type { MultiTermRewrite, Query } from '../../../search/query/query.js';
 import { EsError } from '../../../common/errors.js';
 import { asDistance } from '../../../search/automata/fuzziness.js';
 import type { QsAnalyzedLeaf, QsNode } from '../../query-string/ast.js';
-import { parseQueryString } from '../../query-string/parse.js';
-import { parseSimpleQueryString } from '../../query-string/simple.js';
+import { parseQueryStringCached, parseSimpleQueryStringCached } from '../../query-string/cache.js';
 import { JavaHashMap } from '../java-hash-map.js';
 import type { MultiMatchType, QueryStringNode, SimpleQueryStringNode } from '../nodes.js';
 import { analyzeTokens, groupByPosition, indexSearchAnalyzer, normalizeWith } from './analysis.js';
@@ -78,6 +77,11 @@ interface QsParser {
   readonly maxDeterminizedStates: number;
   readonly match: MatchSettings;
   readonly occur: 'should' | 'must';
+  /**
+   * Lowered leaves, shared by the parser's emptiness checks and the lowering proper. Per request:
+   * cached ASTs outlive a request, and a leaf lowers differently under other mappings/settings.
+   */
+  readonly leaves: Map<QsNode, Query | null>;
 }
 
 const unmapped = (field: string | null): Query => matchNone(`unmapped fields [${field}]`);
@@ -336,16 +340,13 @@ function rangeQueries(
   return combine(p, queries);
 }
 
-/** Lowered leaves, shared by the parser's emptiness checks and the lowering proper. */
-const leafCache = new WeakMap<QsNode, Query | null>();
-
 /** Lowers one query-string AST node (null: vanished, as Lucene's null queries). */
 function lowerQs(p: QsParser, n: QsNode): Query | null {
   if (n.kind === 'Term' || n.kind === 'Phrase' || n.kind === 'Prefix') {
-    const hit = leafCache.get(n);
+    const hit = p.leaves.get(n);
     if (hit !== undefined) return hit;
     const q = lowerQsNode(p, n);
-    leafCache.set(n, q);
+    p.leaves.set(n, q);
     return q;
   }
   return lowerQsNode(p, n);
@@ -490,9 +491,10 @@ export function lowerQueryString(node: QueryStringNode, st: LowerState): Query |
       zeroTerms: 'null',
     },
     occur,
+    leaves: new Map(),
   };
   parseRewrite(st, node.fuzzyRewrite);
-  const ast = parseQueryString(node.query, {
+  const ast = parseQueryStringCached(node.query, {
     defaultOperator: node.defaultOperator,
     allowLeadingWildcard: node.allowLeadingWildcard ?? ctx.allowLeadingWildcard ?? true,
     lenient: p.lenient,
@@ -647,7 +649,7 @@ export function lowerSimpleQueryString(node: SimpleQueryStringNode, st: LowerSta
         return null;
     }
   };
-  const ast = parseSimpleQueryString(node.query, {
+  const ast = parseSimpleQueryStringCached(node.query, {
     defaultOperator: node.defaultOperator,
     flags: node.flags,
     isEmpty: (leaf) => {
