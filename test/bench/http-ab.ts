@@ -11,7 +11,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { copyHarness } from './harness.js';
+import { loadLatencyWorkload } from './latency-workload.js';
 import { httpClient, startServerProcess } from './server-process.js';
 
 const args = process.argv.slice(2);
@@ -26,21 +26,13 @@ const ids = opt('query', 'debian.match,debian.count_term').split(',');
 const rounds = Number(opt('rounds', '3000'));
 const WARM = 200;
 
-const harness = copyHarness(here);
-const workload = JSON.parse(readFileSync(join(harness, 'workload.json'), 'utf8'));
-const params = await import(pathToFileURL(join(harness, 'lib/params.mjs')).href);
-const dir = readdirSync(join(here, '.bench/latency')).find((d) => d.startsWith(`${index}-`));
-if (!dir) throw new Error(`no .bench/latency/${index}-*: run latency-bench.ts first`);
-const source = join(here, '.bench/latency', dir);
-const lines = readFileSync(join(harness, `data/out/${index}.ndjson`), 'utf8')
-  .split('\n')
-  .filter((l) => l.length > 0)
-  .slice(0, Number(dir.split('-')[1]));
-const ctx = params.buildContext(
-  index,
-  lines.map((l) => JSON.parse(l)),
-);
-const queries = workload.queries.filter((q: { id: string }) => ids.includes(q.id));
+const {
+  dataPath: source,
+  workload,
+  params,
+  ctx,
+  queries,
+} = await loadLatencyWorkload(here, index, ids);
 type Req = { method: string; path: string; body: unknown };
 const reqs: Req[][] = queries.map((q: { id: string }) =>
   params.makeParams(q, ctx, 500, workload.seed).map((p: unknown) => params.renderDsl(q, p)),

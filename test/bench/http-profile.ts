@@ -5,10 +5,8 @@
  * by one keep-alive client looping over the workload's parameters of the given queries, so the
  * profile shows what a small request costs the server beyond its search.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { copyHarness } from './harness.js';
+import { resolve } from 'node:path';
+import { loadLatencyWorkload } from './latency-workload.js';
 import { httpClient, startServerProcess } from './server-process.js';
 
 const args = process.argv.slice(2);
@@ -23,21 +21,7 @@ const ids = opt('query', 'debian.match,debian.count_term').split(',');
 const seconds = Number(opt('seconds', '10'));
 const profDir = resolve(opt('prof-dir', '/tmp/quarry-prof'));
 
-const harness = copyHarness(here);
-const workload = JSON.parse(readFileSync(join(harness, 'workload.json'), 'utf8'));
-const params = await import(pathToFileURL(join(harness, 'lib/params.mjs')).href);
-const dir = readdirSync(join(here, '.bench/latency')).find((d) => d.startsWith(`${index}-`));
-if (!dir) throw new Error(`no .bench/latency/${index}-*: run latency-bench.ts first`);
-const dataPath = join(here, '.bench/latency', dir);
-const lines = readFileSync(join(harness, `data/out/${index}.ndjson`), 'utf8')
-  .split('\n')
-  .filter((l) => l.length > 0)
-  .slice(0, Number(dir.split('-')[1]));
-const ctx = params.buildContext(
-  index,
-  lines.map((l) => JSON.parse(l)),
-);
-const queries = workload.queries.filter((q: { id: string }) => ids.includes(q.id));
+const { dataPath, workload, params, ctx, queries } = await loadLatencyWorkload(here, index, ids);
 const bodies = queries.map((q: { id: string }) =>
   params.makeParams(q, ctx, 500, workload.seed).map((p: unknown) => params.renderDsl(q, p)),
 );

@@ -6,7 +6,7 @@
  * `--ops`: ingest through a pipeline and `_reindex` throughput instead (test/bench/ops-bench.ts).
  * With `--peers`, the server peers too (test/bench/server-peers.ts: sphinxsearch and PostgreSQL 15,
  * installed from Debian when missing, started on loopback, queried over their own protocols).
- * `--scale 10m`: the 1M-to-10M logs scale test instead (test/bench/scale-bench.ts; about an hour).
+ * `--scale 10m`: the 1M-to-10M logs scale test instead (test/bench/scale-bench.ts; about 10 minutes with generation).
  * `--ingest`: durable bulk docs/s over HTTP, logs and debian, concurrent clients (ingest-bench.ts).
  * `--analysis`: indexing with language/shingle analyzers and highlighting cost (analysis-bench.ts).
  * `--sql-ext`: SQL JOIN (100,000 × 1,000 rows), UNION ALL of two grouped selects on the logs data

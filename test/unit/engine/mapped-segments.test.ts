@@ -16,25 +16,11 @@ import {
 } from '../../../src/engine/segment-commits.js';
 import { Bitset } from '../../../src/search/index/bitset.js';
 import type { ShardSnapshot } from '../../../src/search/index/live-segment.js';
-import type { InvertedField, Segment } from '../../../src/search/index/segment.js';
+import type { Segment } from '../../../src/search/index/segment.js';
+import { emptyInverted } from '../../helpers/segments.js';
 import { lookupId } from '../../../src/search/index/segment.js';
 import { stringBlockOf } from '../../../src/search/index/string-block.js';
 import { isMapped, Store } from '../../../src/store/store.js';
-
-function emptyInverted(): InvertedField {
-  return {
-    terms: [],
-    termStart: new Int32Array(1),
-    docs: new Int32Array(0),
-    freqs: null,
-    posStart: null,
-    positions: null,
-    norms: null,
-    docCount: 0,
-    sumTotalTermFreq: 0,
-    sumDocFreq: 0,
-  };
-}
 
 /** A segment of `maxDoc` docs whose points hold `points` values (12 bytes each in the blob). */
 function segment(maxDoc: number, points: number, salt: number): Segment {

@@ -7,23 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { decodeSegment, encodeSegment } from '../../../../src/search/index/segment-codec.js';
 import { lookupId, type Segment } from '../../../../src/search/index/segment.js';
 import { stringBlockOf } from '../../../../src/search/index/string-block.js';
+import { emptyInverted } from '../../../helpers/segments.js';
 
 function segmentWithIds(ids: string[]): Segment {
   const order = Int32Array.from(ids.keys()).sort((a, b) =>
     ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0,
   );
-  const empty = {
-    terms: [],
-    termStart: new Int32Array(1),
-    docs: new Int32Array(0),
-    freqs: null,
-    posStart: null,
-    positions: null,
-    norms: null,
-    docCount: 0,
-    sumTotalTermFreq: 0,
-    sumDocFreq: 0,
-  };
   return {
     id: 1,
     maxDoc: ids.length,
@@ -33,7 +22,7 @@ function segmentWithIds(ids: string[]): Segment {
     versions: new Float64Array(ids.length),
     routing: new Map(),
     fields: new Map(),
-    fieldNames: empty,
+    fieldNames: emptyInverted(),
     nested: new Map(),
   };
 }
