@@ -135,10 +135,15 @@ async function measure(
     // request it lowers to (grouped statements run a composite aggregation, not the workload's
     // terms/range aggregation, so `− DSL` also holds that difference in execution)
     const tr = await call('POST', '/_sql/translate', { query: one });
+    // 7.x SQL translates COUNT to `track_total_hits: 2147483647`, which a 6.8 `_search` refuses
+    const trBody = (typeof tr.body === 'string' ? JSON.parse(tr.body) : tr.body) as {
+      track_total_hits?: unknown;
+    };
+    if (typeof trBody?.track_total_hits === 'number') trBody.track_total_hits = true;
     const own =
       tr.status === 200
         ? await timeIt(texts.length, async () => {
-            ok(`${q.id} translated`, await call('POST', `/${q.index}/_search`, tr.body));
+            ok(`${q.id} translated`, await call('POST', `/${q.index}/_search`, trBody));
           })
         : NaN;
     rows.push({ id: q.id, dsl, sqlCold: cold, sqlRepeat: repeat, own });
@@ -256,12 +261,15 @@ async function main(): Promise<void> {
     }
     for (const base of builds) {
       const server = await startServerProcess(base, dataPath);
-      const http = httpClient(server.port);
-      coldSalt = 2;
-      await measure(http, queries, ps, renderDsl);
-      coldSalt = 3;
-      rows.get(base)!.hp = await measure(http, queries, ps, renderDsl);
-      await server.stop();
+      try {
+        const http = httpClient(server.port);
+        coldSalt = 2;
+        await measure(http, queries, ps, renderDsl);
+        coldSalt = 3;
+        rows.get(base)!.hp = await measure(http, queries, ps, renderDsl);
+      } finally {
+        await server.stop(); // a failed measurement must not leave the node holding the data path
+      }
     }
     let added = 0;
     for (const base of builds) {
