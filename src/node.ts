@@ -534,8 +534,9 @@ async function joinClusterOf(
       bucketBreaker: () => context.overload?.breakers.bucketChecker(),
       requestCache: () =>
         nodeRequestCache(context.indices, context.settings.raw['indices.requests.cache.size']),
+      // plain DSL searches get the adapted table too: ES SQL's translations are valid DSL
       get scriptMethods() {
-        return context.scriptMethods;
+        return context.scriptMethods ? adaptForSql(context.scriptMethods) : undefined;
       },
       get sqlScriptMethods() {
         return context.scriptMethods ? adaptForSql(context.scriptMethods) : undefined;

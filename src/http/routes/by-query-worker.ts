@@ -37,6 +37,7 @@ import {
   type ByQueryStatus,
   type SearchFailure,
 } from './by-query-status.js';
+import { sqlScriptMethods } from '../../sql/execute/script-bridge.js';
 
 /** `wait_for_active_shards`: ES ActiveShardCount (DEFAULT resolves to the index setting). */
 export type ActiveShards = 'default' | 'all' | number;
@@ -421,7 +422,9 @@ export function scanEnvironment(node: NodeContext): ScanEnvironment {
       const v = valueAtPath(src instanceof RawJson ? JSON.parse(src.text) : src, path);
       return v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
     },
-    ...(node.scriptMethods ? { scriptMethods: node.scriptMethods } : {}),
+    // ES SQL's InternalQlScriptUtils read doc values the same in any search (its translations are
+    // valid DSL): the adapted table, as for `_sql`
+    ...(node.scriptMethods ? { scriptMethods: sqlScriptMethods(node.scriptMethods) } : {}),
   };
 }
 

@@ -59,6 +59,7 @@ import { msearchItems } from '../msearch-lines.js';
 import { countBodyMemo, parseCountBody } from '../../dsl/search/count-body.js';
 import { decodeJson } from '../../common/json-bytes.js';
 import type { QueryNode } from '../../dsl/query/index.js';
+import { sqlScriptMethods } from '../../sql/execute/script-bridge.js';
 
 const INDICES_OPTS = [
   'ignore_unavailable',
@@ -258,7 +259,9 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
       now: Date.now(),
       limits: searchLimits(node),
       nodeId: node.nodeId,
-      ...(node.scriptMethods ? { scriptMethods: node.scriptMethods } : {}),
+      // ES SQL's InternalQlScriptUtils read doc values the same in any search (its translations are
+      // valid DSL): the adapted table, as for `_sql`
+      ...(node.scriptMethods ? { scriptMethods: sqlScriptMethods(node.scriptMethods) } : {}),
       termsLookup: lookupOnce(get).lookup,
       ...timeouts,
     };
