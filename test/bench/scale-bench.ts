@@ -163,24 +163,30 @@ export async function ingest(
   if (errors) throw new Error(`${errors} bulk bodies had item errors: ${firstError}`);
 }
 
+/**
+ * The harness's workload, its parameter module, and seeded parameters (`runs` + 5 per query) for
+ * the logs queries `ids`, drawn from the first 200k documents of `file` (the same at 1M and at N).
+ */
+export async function logsQuerySetup(harness: string, file: string, ids: string[], runs: number) {
+  const workload = JSON.parse(execFileSync('cat', [join(harness, 'workload.json')], { encoding: 'utf8', maxBuffer: 1 << 24 })) as Workload; // prettier-ignore
+  const params = await import(pathToFileURL(join(harness, 'lib/params.mjs')).href);
+  const sample: unknown[] = [];
+  const rl = createInterface({ input: createReadStream(file) });
+  for await (const l of rl) {
+    if (l) sample.push(JSON.parse(l));
+    if (sample.length >= 200_000) break;
+  }
+  rl.close();
+  const ctx = params.buildContext('logs', sample);
+  const queries = workload.queries.filter((q) => ids.includes(q.id));
+  const ps = Object.fromEntries(queries.map((q) => [q.id, params.makeParams(q, ctx, runs + 5, workload.seed) as Record<string, unknown>[]])); // prettier-ignore
+  return { workload, params, queries, ps };
+}
+
 export async function runScaleBench(root: string, o: ScaleOptions): Promise<string> {
   const harness = ensureLogs(root);
   const file = o.docs <= 1_000_000 ? join(harness, 'data/out/logs.ndjson') : ensureScaleData(root, o.docs); // prettier-ignore
-  const workload = JSON.parse(execFileSync('cat', [join(harness, 'workload.json')], { encoding: 'utf8', maxBuffer: 1 << 24 })) as Workload; // prettier-ignore
-  const params = await import(pathToFileURL(join(harness, 'lib/params.mjs')).href);
-  // Parameters drawn from the first 200k documents (the same at 1M and at N).
-  const sample: unknown[] = [];
-  {
-    const rl = createInterface({ input: createReadStream(file) });
-    for await (const l of rl) {
-      if (l) sample.push(JSON.parse(l));
-      if (sample.length >= 200_000) break;
-    }
-    rl.close();
-  }
-  const ctx = params.buildContext('logs', sample);
-  const queries = workload.queries.filter((q) => QUERY_IDS.includes(q.id));
-  const ps = Object.fromEntries(queries.map((q) => [q.id, params.makeParams(q, ctx, o.runs + 5, workload.seed) as Record<string, unknown>[]])); // prettier-ignore
+  const { workload, params, queries, ps } = await logsQuerySetup(harness, file, QUERY_IDS, o.runs);
 
   const dataPath = mkdtempSync(join(tmpdir(), 'quarry-scale-'));
   let server: ServerProcess = await startServerProcess(root, dataPath);

@@ -9,21 +9,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { execFileSync } from 'node:child_process';
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { ensureLogs } from './harness.js';
-import { ingest } from './scale-bench.js';
+import { ingest, logsQuerySetup } from './scale-bench.js';
 import { httpClient, startServerProcess, type ServerProcess } from './server-process.js';
 
 const QUERY_IDS = ['logs.count_term', 'logs.terms_avg', 'logs.range_agg'];
-
-interface Workload {
-  seed: number;
-  indices: Record<string, { file: string; mappings: Record<string, string> }>;
-  queries: Array<{ id: string; index: string; params: Record<string, string>; dsl: { method: string; path: string; body: unknown } }>; // prettier-ignore
-}
 
 function memOf(pid: number): { rss: number; anon: number; file: number } {
   const s = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -63,20 +53,7 @@ async function main(): Promise<void> {
     docs <= 1_000_000
       ? join(harness, 'data/out/logs.ndjson')
       : join(root, '.bench', `scale-${docs}`, 'data/out/logs.ndjson');
-  const workload = JSON.parse(execFileSync('cat', [join(harness, 'workload.json')], { encoding: 'utf8', maxBuffer: 1 << 24 })) as Workload; // prettier-ignore
-  const params = await import(pathToFileURL(join(harness, 'lib/params.mjs')).href);
-  const sample: unknown[] = [];
-  {
-    const rl = createInterface({ input: createReadStream(file) });
-    for await (const l of rl) {
-      if (l) sample.push(JSON.parse(l));
-      if (sample.length >= 200_000) break;
-    }
-    rl.close();
-  }
-  const ctx = params.buildContext('logs', sample);
-  const queries = workload.queries.filter((q) => QUERY_IDS.includes(q.id));
-  const ps = Object.fromEntries(queries.map((q) => [q.id, params.makeParams(q, ctx, runs + 5, workload.seed) as Record<string, unknown>[]])); // prettier-ignore
+  const { workload, params, queries, ps } = await logsQuerySetup(harness, file, QUERY_IDS, runs);
   const log = (s: string) =>
     console.log(
       `${s}  [load ${loadavg()

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PASS_LIST } from './pass-list-path.js';
-import { runSpecs, SPEC_FILES } from './runner.js';
+import { listedBreakage, runSpecs, SPEC_FILES } from './runner.js';
 
 const ids = readFileSync(PASS_LIST, 'utf8')
   .split('\n')
@@ -25,13 +25,7 @@ describe('SQL csv-spec pass list', () => {
   it('every listed case still passes', { timeout: 120_000 }, async () => {
     const files = SPEC_FILES.filter((f) => ids.some((id) => id.startsWith(`${f}:`)));
     const results = await runSpecs(files, new Set(ids));
-    const seen = new Set(results.map((r) => r.id));
-    const broken = [
-      ...ids.filter((id) => !seen.has(id)).map((id) => `${id}: no such case any more`),
-      ...results
-        .filter((r) => r.status !== 'passed')
-        .map((r) => `${r.id}: ${r.status}: ${r.reason ?? ''}`.slice(0, 400)),
-    ];
+    const broken = listedBreakage(ids, results);
     expect(broken, `${broken.length} listed case(s) no longer pass`).toEqual([]);
     expect(results).toHaveLength(ids.length);
   });

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ES68_PASS_LIST, ES68_VERSION_DIFFERENCES } from './pass-list-path.js';
-import { ES68_SPEC_FILES, caseId, runSpecs, specCases } from './runner.js';
+import { ES68_SPEC_FILES, caseId, listedBreakage, runSpecs, specCases } from './runner.js';
 
 const lines = (path: string): string[] =>
   readFileSync(path, 'utf8')
@@ -42,13 +42,7 @@ describe('SQL es-6.8 csv-spec pass list', () => {
   it('every listed case still passes', { timeout: 180_000 }, async () => {
     const files = ES68_SPEC_FILES.filter((f) => ids.some((id) => id.startsWith(`${f}:`)));
     const results = await runSpecs(files, new Set(ids));
-    const seen = new Set(results.map((r) => r.id));
-    const broken = [
-      ...ids.filter((id) => !seen.has(id)).map((id) => `${id}: no such case any more`),
-      ...results
-        .filter((r) => r.status !== 'passed')
-        .map((r) => `${r.id}: ${r.status}: ${r.reason ?? ''}`.slice(0, 400)),
-    ];
+    const broken = listedBreakage(ids, results);
     expect(broken, `${broken.length} listed case(s) no longer pass`).toEqual([]);
     expect(results).toHaveLength(ids.length);
   });

@@ -276,6 +276,20 @@ export async function runSpecs(
   return files.flatMap((f) => out.filter((r) => r.file === f));
 }
 
+/**
+ * What keeps a pass list from holding: listed cases the run no longer has, and listed cases that
+ * did not pass, each with its reason.
+ */
+export function listedBreakage(ids: readonly string[], results: readonly CaseResult[]): string[] {
+  const seen = new Set(results.map((r) => r.id));
+  return [
+    ...ids.filter((id) => !seen.has(id)).map((id) => `${id}: no such case any more`),
+    ...results
+      .filter((r) => r.status !== 'passed')
+      .map((r) => `${r.id}: ${r.status}: ${r.reason ?? ''}`.slice(0, 400)),
+  ];
+}
+
 /** `N passed, N failed, N skipped` per file and in total. */
 export function summarize(results: readonly CaseResult[]): string[] {
   const lines: string[] = [];
