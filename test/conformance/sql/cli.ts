@@ -1,7 +1,7 @@
 /**
  * `tsx test/conformance/sql/cli.ts [--es68] [--update-pass-list] [--verbose] [file...]`: runs the
  * csv-spec files in scope (the 7.10 suite, or with --es68 the Elasticsearch 6.8 files), prints
- * per-file and total counts (and failures with --verbose), and with --update-pass-list rewrites
+ * per-file and total counts (and failures and skips with --verbose), and with --update-pass-list rewrites
  * that suite's pass list with the passing case ids. The es-6.8 run also reports how many failures
  * are known 6.8-vs-7.10 differences (es68-version-differences.txt).
  */
@@ -18,8 +18,8 @@ const results = await runSpecs(files.length > 0 ? files : es68 ? ES68_SPEC_FILES
 const differences = es68 ? readIdList(ES68_VERSION_DIFFERENCES) : new Set<string>();
 if (verbose) {
   for (const r of results)
-    if (r.status === 'failed') {
-      const tag = differences.has(r.id) ? 'DIFF' : 'FAIL';
+    if (r.status !== 'passed') {
+      const tag = r.status === 'skipped' ? 'SKIP' : differences.has(r.id) ? 'DIFF' : 'FAIL';
       console.log(`${tag} ${r.id}: ${(r.reason ?? '').slice(0, 300)}`);
     }
 }

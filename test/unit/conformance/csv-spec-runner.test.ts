@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseCsvSpec } from '../../conformance/sql/csv-spec-parser.js';
-import { requestOf, runCase } from '../../conformance/sql/runner.js';
+import { CASE_NOW, caseId, requestOf, runCase, specCases } from '../../conformance/sql/runner.js';
 import type { SqlRequest, SqlService } from '../../../src/sql/execute/session.js';
 
 /** A session answering every statement with one integer column `x` holding `value`. */
@@ -52,5 +52,20 @@ describe('csv-spec runner', () => {
     );
     expect((await runCase(stub(1, seen), rest!, 'f')).status).toBe('passed');
     expect(seen).toEqual([{ query: 'SELECT 1', timeZone: '+03:00', mode: 'jdbc' }]);
+  });
+});
+
+describe('per-case clocks', () => {
+  it('name only existing clock-printing -Ignore docs snippets', () => {
+    const byId = new Map(
+      ['docs/docs', 'es-6.8/docs'].flatMap((f) => specCases(f).map((c) => [caseId(c, f), c])),
+    );
+    expect(CASE_NOW.size).toBeGreaterThan(0);
+    for (const id of CASE_NOW.keys()) {
+      const c = byId.get(id);
+      expect(c, id).toBeDefined();
+      expect(c!.ignored).toBe(true);
+      expect(c!.query).toMatch(/CURRENT_|CURDATE|CURTIME|NOW\(|TODAY\(/i);
+    }
   });
 });
