@@ -56,6 +56,7 @@ import {
   type OrderElement,
 } from '../support/order.js';
 import { topN } from '../support/top-n.js';
+import { hasMissing } from '../support/column-stats.js';
 import { javaDoubleToString } from '../../script/index.js';
 import {
   BytesReader,
@@ -563,9 +564,12 @@ export class TermsAggregator extends BucketsAggregator {
     if (!col) return { kind: 'none' };
     const single = new BytesReader(rv, ls).single;
     if (!single || col.kind !== 'ordinal') return null;
-    if (this.subs.length === 0) return { kind: 'terms', ords: single, size: col.dict.length + 1, values: null }; // prettier-ignore
+    const size = col.dict.length + 1;
+    if (this.subs.length === 0) return { kind: 'terms', ords: single, size, values: null, dense: false }; // prettier-ignore
     const sum = this.subs[0]!.sumColumn!(ls);
-    return sum ? { kind: 'terms', ords: single, size: col.dict.length + 1, values: sum.values } : null; // prettier-ignore
+    if (!sum) return null;
+    const values = sum.values;
+    return { kind: 'terms', ords: single, size, values, dense: values !== null && !hasMissing(values) }; // prettier-ignore
   }
 
   addPartial(spec: KernelSpec, out: Float64Array, off: number): void {
