@@ -73,7 +73,7 @@ const BATCH = 4096;
  * Per-ordinal counters are kept in this many interleaved copies (doc i updates copy i % 4), so
  * that runs of docs with the same ordinal do not wait on each other's increments.
  */
-const STRIPES = 4;
+export const STRIPES = 4;
 
 /** Runs one task, adding into `out` (which the caller zeroed). */
 export function runTask(t: KernelTask, out: Float64Array): void {
@@ -165,12 +165,13 @@ function runSpec(
   }
 }
 
-function stripeSum(a: Int32Array | Float64Array, o: number, size: number): number {
+/** Slot `o` summed over its STRIPES copies. */
+export function stripeSum(a: Int32Array | Float64Array, o: number, size: number): number {
   return a[o]! + a[o + size]! + a[o + 2 * size]! + a[o + 3 * size]!;
 }
 
 /** cnt[copy * size + ords[d] + 1]++ for the docs of the list (see STRIPES). */
-function countOrdsList(
+export function countOrdsList(
   docs: Int32Array,
   from: number,
   to: number,
@@ -213,7 +214,7 @@ function countOrdsAll(
  * Counts and sums per ordinal + 1 of a column without missing values (slot 0, docs without an
  * ordinal, sums values nobody reads): no branch per doc.
  */
-function sumOrdsList(
+export function sumOrdsList(
   docs: Int32Array,
   from: number,
   to: number,
