@@ -757,7 +757,6 @@ export class TermsAggregator extends BucketsAggregator {
   }
 }
 
-/** Docs per segment ordinal + 1 (slot 0: no value). */
 /**
  * The loop of TermsAggregator.rootExactSum (monomorphic, typed arrays only): counts docs and
  * sums values per bucket from `from`, returns the index of the first doc whose ordinal has no
