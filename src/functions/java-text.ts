@@ -35,7 +35,13 @@ function javaFloating(digits: string, pointPos: number, negative: boolean, abs: 
 }
 
 function shortestDigits(abs: number, precision?: number): { digits: string; pointPos: number } {
-  const s = precision === undefined ? abs.toExponential() : abs.toExponential(precision - 1);
+  return exponentialDigits(
+    precision === undefined ? abs.toExponential() : abs.toExponential(precision - 1),
+  );
+}
+
+/** The digits and decimal exponent of `toExponential` text. */
+function exponentialDigits(s: string): { digits: string; pointPos: number } {
   const eIdx = s.indexOf('e');
   let mant = s.slice(0, eIdx).replace('.', '');
   const exp = Number(s.slice(eIdx + 1));
@@ -68,15 +74,50 @@ export function javaFloatToString(x: number): string {
   if (f === -Infinity) return '-Infinity';
   if (f === 0) return Object.is(f, -0) ? '-0.0' : '0.0';
   const abs = Math.abs(f);
-  for (let p = 1; p <= 9; p++) {
-    const candidate = Number(abs.toExponential(p - 1));
-    if (Math.fround(candidate) === abs) {
-      const { digits, pointPos } = shortestDigits(abs, p);
-      return javaFloating(digits, pointPos, f < 0, candidate);
-    }
+  const text = shortestFloatText(abs);
+  if (text !== null) {
+    const { digits, pointPos } = exponentialDigits(text);
+    return javaFloating(digits, pointPos, f < 0, Number(text));
   }
   const { digits, pointPos } = shortestDigits(abs);
   return javaFloating(digits, pointPos, f < 0, abs);
+}
+
+const float32 = new Float32Array(1);
+const float32Bits = new Uint32Array(float32.buffer);
+
+/**
+ * The `toExponential` text of the fewest significant digits (1 to 9) that read back as the float
+ * `abs`, or null when none does. More digits never read back worse where a float's rounding
+ * interval is symmetric, so the fewest are found by bisection; a power of two (its interval
+ * narrower below) is scanned digit by digit.
+ */
+function shortestFloatText(abs: number): string | null {
+  const at = (p: number): string | null => {
+    const s = abs.toExponential(p - 1);
+    return Math.fround(Number(s)) === abs ? s : null;
+  };
+  float32[0] = abs;
+  if ((float32Bits[0]! & 0x7fffff) === 0) {
+    for (let p = 1; p <= 9; p++) {
+      const s = at(p);
+      if (s !== null) return s;
+    }
+    return null;
+  }
+  // the least p in 1..9 that reads back, 10 when none does
+  let lo = 1;
+  let hi = 10;
+  let found: string | null = null;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const s = at(mid);
+    if (s !== null) {
+      hi = mid;
+      found = s;
+    } else lo = mid + 1;
+  }
+  return lo === 10 ? null : found;
 }
 
 /** Long.toString for integral numbers, Double.toString otherwise (unknown static type). */

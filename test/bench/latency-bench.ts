@@ -10,7 +10,9 @@
  * dist/, through the REST dispatcher), the node closes, `bin/quarry` starts on the same data and
  * the same parameters run over one keep-alive HTTP connection. SQL is timed for never-seen
  * statements (each text once) and for one statement repeated, and the repeated statement's own
- * `_sql/translate` body is timed through `_search` (SQL's cost over the request it lowers to).
+ * `_sql/translate` body is timed through `_search` (SQL's cost over the request it lowers to);
+ * so are the never-seen statements' own bodies, each once ("its translations": the executor's
+ * cost of varied terms and phrases, which one repeated request does not show).
  * A bare `node:http` server in a
  * child process gives the machine's HTTP floor. The machine is noisy: read the ratios and the
  * deltas (HTTP − in-process, SQL − DSL) within one run. Build first (`npm run build`).
@@ -96,6 +98,17 @@ interface Row {
   sqlRepeat: number;
   /** The repeated statement's `_sql/translate` body run through `_search`. */
   own: number;
+  /** Each never-seen statement's own `_sql/translate` body run through `_search`. */
+  ownCold: number;
+}
+
+/** A `_sql/translate` body as a 6.8 `_search` takes it, or null when there is none. */
+function searchBody(tr: { status: number; body: unknown }): Record<string, unknown> | null {
+  if (tr.status !== 200) return null;
+  const b = (typeof tr.body === 'string' ? JSON.parse(tr.body) : tr.body) as Record<string, unknown>; // prettier-ignore
+  // 7.x SQL translates COUNT to `track_total_hits: 2147483647`, which a 6.8 `_search` refuses
+  if (typeof b?.track_total_hits === 'number') b.track_total_hits = true;
+  return b;
 }
 
 /** DSL, never-seen SQL and repeated SQL medians for the queries of one index. */
@@ -134,19 +147,26 @@ async function measure(
     // the repeated statement's own translation run as a DSL search: SQL's overhead over the very
     // request it lowers to (grouped statements run a composite aggregation, not the workload's
     // terms/range aggregation, so `− DSL` also holds that difference in execution)
-    const tr = await call('POST', '/_sql/translate', { query: one });
-    // 7.x SQL translates COUNT to `track_total_hits: 2147483647`, which a 6.8 `_search` refuses
-    const trBody = (typeof tr.body === 'string' ? JSON.parse(tr.body) : tr.body) as {
-      track_total_hits?: unknown;
-    };
-    if (typeof trBody?.track_total_hits === 'number') trBody.track_total_hits = true;
+    const trBody = searchBody(await call('POST', '/_sql/translate', { query: one }));
     const own =
-      tr.status === 200
+      trBody !== null
         ? await timeIt(texts.length, async () => {
             ok(`${q.id} translated`, await call('POST', `/${q.index}/_search`, trBody));
           })
         : NaN;
-    rows.push({ id: q.id, dsl, sqlCold: cold, sqlRepeat: repeat, own });
+    // each never-seen statement's own translation (varied as they are: other terms, other
+    // phrases cost the executor differently than one repeated request)
+    const coldBodies: Array<Record<string, unknown> | null> = [];
+    for (const t of texts) {
+      const tq = `${t}${' '.repeat(coldSalt)}`;
+      coldBodies.push(searchBody(await call('POST', '/_sql/translate', { query: tq })));
+    }
+    const ownCold = coldBodies.every((b) => b !== null)
+      ? await timeIt(texts.length, async (i) => {
+          ok(`${q.id} translated`, await call('POST', `/${q.index}/_search`, coldBodies[i]));
+        })
+      : NaN;
+    rows.push({ id: q.id, dsl, sqlCold: cold, sqlRepeat: repeat, own, ownCold });
   }
   return rows;
 }
@@ -211,8 +231,8 @@ async function main(): Promise<void> {
   const out: string[] = [];
   out.push(`bare node:http round trip: ${floor.toFixed(3)} ms`, '');
   out.push(
-    '| query | in-proc ms | HTTP ms | HTTP − in-proc | SQL cold in-proc | SQL cold − DSL | SQL repeat in-proc | SQL repeat − DSL | translated DSL in-proc | SQL cold − translated | SQL repeat − translated | SQL cold HTTP | SQL repeat HTTP |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| query | in-proc ms | HTTP ms | HTTP − in-proc | SQL cold in-proc | SQL cold − DSL | SQL repeat in-proc | SQL repeat − DSL | translated DSL in-proc | SQL cold − translated | SQL repeat − translated | SQL cold − its translations | SQL cold HTTP | SQL repeat HTTP |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const index of indices) {
     let lines = readFileSync(dataFile(harness, index), 'utf8')
@@ -279,7 +299,7 @@ async function main(): Promise<void> {
         const f = (v: number) => (Number.isNaN(v) ? '—' : v.toFixed(3));
         const label = base === root ? r.id : `${r.id} (compare)`;
         out.push(
-          `| ${label} | ${f(r.dsl)} | ${f(h.dsl)} | ${f(h.dsl - r.dsl)} | ${f(r.sqlCold)} | ${f(r.sqlCold - r.dsl)} | ${f(r.sqlRepeat)} | ${f(r.sqlRepeat - r.dsl)} | ${f(r.own)} | ${f(r.sqlCold - r.own)} | ${f(r.sqlRepeat - r.own)} | ${f(h.sqlCold)} | ${f(h.sqlRepeat)} |`,
+          `| ${label} | ${f(r.dsl)} | ${f(h.dsl)} | ${f(h.dsl - r.dsl)} | ${f(r.sqlCold)} | ${f(r.sqlCold - r.dsl)} | ${f(r.sqlRepeat)} | ${f(r.sqlRepeat - r.dsl)} | ${f(r.own)} | ${f(r.sqlCold - r.own)} | ${f(r.sqlRepeat - r.own)} | ${f(r.sqlCold - r.ownCold)} | ${f(h.sqlCold)} | ${f(h.sqlRepeat)} |`,
         );
         added++;
       }

@@ -11,7 +11,8 @@
  * template only when it gives back the statement's own plan, each sentinel appears in its
  * optimized part as a whole value and otherwise only inside source text, and nothing in it could
  * hide one (class instances, closures). A literal the planner folded, parsed or transformed fails
- * that check and the shape is planned as usual.
+ * that check and the shape is planned as usual. Whitespace and comments after the last token are
+ * no part of a shape (statements differing there share a template, never a cached plan).
  *
  * Sentinels differ in length from the literals they stand for (private-use strings one character
  * longer, 10-digit integers), so substitution moves the columns of what follows a literal on its
@@ -226,7 +227,10 @@ export function liftLiterals(text: string): Lifted | null {
       intSentinels.push(sentinelOf(r));
     }
   }
-  shape += text.slice(from);
+  // what follows the last token (whitespace, comments) is no part of the shape: it moves no
+  // position and no plan reads it, so `… = 'a'` and `… = 'b' ` share a template
+  const lastToken = tokens[tokens.length - 1]!;
+  shape += text.slice(from, Math.max(from, lastToken.startOffset + lastToken.image.length));
   // a sentinel written elsewhere in the statement would be taken for the literal
   if (intSentinels.some((s) => s !== null && shape.includes(String(Math.abs(s))))) return null;
   return { shape, literals, intSentinels, tokens, text };
@@ -294,17 +298,23 @@ const STRUCTURAL = new Set(['id', 'line', 'column', 'mask', 'minPageSize']);
 class Unsafe extends Error {}
 
 /**
+ * Where a template's plan holds its sentinels: per object, the keys (array indices) whose value
+ * holds one or a position that moves.
+ */
+export type HotSites = ReadonlyMap<object, ReadonlyArray<string | number>>;
+
+/**
  * The plan for `subs`' literals from a sentinel plan, or null when the sentinel plan cannot be
  * trusted as a template (see the module comment). Unchanged parts are shared with `plan`.
- * Without `hot`, the whole plan is checked and the objects holding a sentinel or a position
- * that moves are added to `record`; with it (a template's recorded set), only those objects are
- * visited.
+ * Without `hot`, the whole plan is checked and where it holds a sentinel or a position that
+ * moves is added to `record`; with it (a template's recorded sites), only those keys of those
+ * objects are visited.
  */
 export function substitute<P>(
   plan: P,
   subs: readonly Substitution[],
-  hot: ReadonlySet<object> | null = null,
-  record: Set<object> | null = null,
+  hot: HotSites | null = null,
+  record: Map<object, Array<string | number>> | null = null,
 ): P | null {
   const seen = new Set<string | number>();
   const memo = new Map<object, unknown>();
@@ -371,26 +381,35 @@ export function substitute<P>(
       throw new Unsafe();
     }
     if (v === null || typeof v !== 'object') return v;
-    if (hot !== null && !hot.has(v)) return v;
+    let sites: ReadonlyArray<string | number> | undefined;
+    if (hot !== null) {
+      sites = hot.get(v);
+      if (sites === undefined) return v;
+    }
     if (memo.has(v)) return memo.get(v);
+    const changed: Array<string | number> = [];
     let out: unknown = v;
     if (Array.isArray(v)) {
       let copy: unknown[] | null = null;
-      for (let i = 0; i < v.length; i++) {
+      const at = (i: number) => {
         const x = walk(v[i], key);
-        if (x !== v[i]) (copy ??= v.slice())[i] = x;
-      }
+        if (x === v[i]) return;
+        (copy ??= v.slice())[i] = x;
+        changed.push(i);
+      };
+      if (sites !== undefined) for (const i of sites) at(i as number);
+      else for (let i = 0; i < v.length; i++) at(i);
       if (copy) out = copy;
     } else if (v instanceof Map) {
-      let changed = false;
+      let any = false;
       const entries: Array<[unknown, unknown]> = [];
       for (const [k, x] of v) {
         const k2 = walk(k, key);
         const x2 = walk(x, key);
-        if (k2 !== k || x2 !== x) changed = true;
+        if (k2 !== k || x2 !== x) any = true;
         entries.push([k2, x2]);
       }
-      if (changed) out = new Map(entries);
+      if (any) out = new Map(entries);
     } else {
       const proto = Object.getPrototypeOf(v) as unknown;
       if (proto !== Object.prototype && proto !== null) throw new Unsafe();
@@ -400,12 +419,14 @@ export function substitute<P>(
         for (const k of Object.keys(o)) if (typeof o[k] !== 'function') walk(o[k], k);
       } else {
         let copy: Record<string, unknown> | null = null;
-        for (const k of Object.keys(o)) {
+        for (const k of (sites ?? Object.keys(o)) as string[]) {
           if (k === ANALYZED) continue;
           const x = walk(o[k], k);
-          if (x !== o[k]) (copy ??= { ...o })[k] = x;
+          if (x === o[k]) continue;
+          (copy ??= { ...o })[k] = x;
+          changed.push(k);
         }
-        if (ANALYZED in o) {
+        if (sites !== undefined ? sites.includes(ANALYZED) : ANALYZED in o) {
           // the analyzed plan keeps literals the optimizer folded away: a sentinel seen only
           // there decided something, so it does not count as seen (its parts shared with the
           // optimized plan are walked from there first)
@@ -413,18 +434,24 @@ export function substitute<P>(
           counting = false;
           const x = walk(o[ANALYZED], ANALYZED);
           counting = was;
-          if (x !== o[ANALYZED]) (copy ??= { ...o })[ANALYZED] = x;
+          if (x !== o[ANALYZED]) {
+            (copy ??= { ...o })[ANALYZED] = x;
+            changed.push(ANALYZED);
+          }
         }
         // a source position after a literal moves with the literal's length
         if (moves && typeof o.line === 'number' && typeof o.column === 'number') {
           const d = shift(o.line, o.column);
-          if (d !== 0) (copy ??= { ...o }).column = o.column + d;
+          if (d !== 0) {
+            (copy ??= { ...o }).column = o.column + d;
+            changed.push('column');
+          }
         }
         if (copy) out = copy;
       }
     }
     memo.set(v, out);
-    if (out !== v) record?.add(v);
+    if (out !== v && record !== null) record.set(v, v instanceof Map ? [] : changed);
     return out;
   };
   try {

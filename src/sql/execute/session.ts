@@ -25,6 +25,7 @@ import {
   samePlan,
   sentinelStatement,
   substitute,
+  type HotSites,
   type Lifted,
   type Substitution,
 } from './literal-templates.js';
@@ -77,8 +78,8 @@ export interface SqlPage {
 interface Template {
   /** The sentinel plan its statements share, or null (none can). */
   readonly plan: QueryPlan | null;
-  /** The plan's objects that hold a sentinel (the only ones substitution visits). */
-  readonly hot: ReadonlySet<object>;
+  /** Where the plan holds a sentinel (the only places substitution visits). */
+  readonly hot: HotSites;
   /** The sentinels the plan was made with. */
   readonly subs: readonly Substitution[];
   readonly trace: PlanningTrace;
@@ -451,7 +452,7 @@ export class SqlService {
   ): Template {
     const trace = this.templates.trace(catalog);
     let template: QueryPlan | null = null;
-    const hot = new Set<object>();
+    const hot = new Map<object, Array<string | number>>();
     const sentinels = sentinelStatement(first.lifted);
     try {
       const stmt = parseSql(sentinels.text, []);

@@ -43,6 +43,38 @@ describe('Double.toString / Float.toString', () => {
     [16777216, '1.6777216E7'],
     [100, '100.0'],
   ])('Float %s', (x, s) => expect(javaFloatToString(x)).toBe(s));
+
+  it('Float prints the fewest digits that read back, as a digit-by-digit scan finds them', () => {
+    // the scan Float.toString's bisection replaced (1 to 9 digits, the first that reads back)
+    const scan = (x: number): string => {
+      const f = Math.fround(x);
+      for (let p = 1; p <= 9; p++) {
+        const c = Number(Math.abs(f).toExponential(p - 1));
+        if (Math.fround(c) === Math.abs(f)) return javaDoubleToString(f < 0 ? -c : c);
+      }
+      return 'none';
+    };
+    const f32 = new Float32Array(1);
+    const bits = new Uint32Array(f32.buffer);
+    let seed = 12345;
+    const values: number[] = [];
+    for (let i = 0; i < 20000; i++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      bits[0] = seed & 0x7f7fffff; // finite
+      values.push(f32[0]!);
+    }
+    // powers of two (a narrower interval below), their neighbours, subnormals, scores
+    for (let e = -149; e <= 127; e++) {
+      const p = 2 ** e;
+      values.push(p, Math.fround(p * (1 + 2 ** -23)), Math.fround(p * (1 - 2 ** -24)));
+    }
+    values.push(1.4e-45, 1.17549435e-38, 12.893429, 6.1563745, 0.2876821, 3.4028235e38);
+    for (const v of values) {
+      const expected = scan(v);
+      // Double.toString of the shortest float digits, as Float.toString lays them out
+      if (expected !== 'none') expect(javaFloatToString(v), String(v)).toBe(expected);
+    }
+  });
 });
 
 describe('java.time and interval text', () => {

@@ -62,7 +62,7 @@ describe('substitute', () => {
       after: { line: 1, column: 35 },
       before: { line: 1, column: 8 },
     };
-    const hot = new Set<object>();
+    const hot = new Map<object, Array<string | number>>();
     const out = substitute(plan, subs, null, hot)!;
     expect(out.condition).toEqual({ value: 'libs', src: { text: "s = 'libs'", line: 1, column: 23 } }); // prettier-ignore
     expect(out.after).toEqual({ line: 1, column: 34 });

@@ -5,101 +5,42 @@
  * BETWEEN bounds in either order, ties, OFFSET; literals that are not lifted (decimals,
  * scientific, LIMIT, ordinals, folded literals) give separate shapes and the same answers.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openNode } from '../../../../src/node.js';
-import { createDispatcher } from '../../../../src/http/dispatcher.js';
-import { sqlNodeOf } from '../../../../src/http/routes/sql.js';
 import { SqlService } from '../../../../src/sql/execute/session.js';
-import {
-  liftLiterals,
-  samePlan,
-  sentinelStatement,
-} from '../../../../src/sql/execute/literal-templates.js';
+import { liftLiterals, sentinelStatement } from '../../../../src/sql/execute/literal-templates.js';
+import { family as runFamily, templateNode, type SqlNode } from './template-family.js';
 
 let close: () => Promise<void>;
-let sqlNode: ReturnType<typeof sqlNodeOf>;
+let sqlNode: SqlNode;
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'quarry-sql-numeric-templates-'));
-  const node = await openNode({ dataPath: dir });
-  const d = createDispatcher(node.context);
-  const r = await d('PUT', '/nt', {
-    mappings: {
-      _doc: {
-        properties: {
-          k: { type: 'keyword' },
-          n: { type: 'integer' },
-          l: { type: 'long' },
-          f: { type: 'double' },
-          d: { type: 'date' },
-        },
-      },
+  const docs = Array.from({ length: 40 }, (_, i) => ({
+    k: `k${i % 7}`,
+    n: i * 13 - 200,
+    l: i * 1000,
+    f: i / 4,
+    d: 1_600_000_000_000 + i * 86_400_000,
+  }));
+  ({ sqlNode, close } = await templateNode(
+    'nt',
+    {
+      k: { type: 'keyword' },
+      n: { type: 'integer' },
+      l: { type: 'long' },
+      f: { type: 'double' },
+      d: { type: 'date' },
     },
-  } as object);
-  expect(r.status).toBe(200);
-  const lines: string[] = [];
-  for (let i = 0; i < 40; i++) {
-    lines.push(JSON.stringify({ index: { _index: 'nt', _type: '_doc' } }));
-    lines.push(
-      JSON.stringify({
-        k: `k${i % 7}`,
-        n: i * 13 - 200,
-        l: i * 1000,
-        f: i / 4,
-        d: 1_600_000_000_000 + i * 86_400_000,
-      }),
-    );
-  }
-  const b = await d('POST', '/_bulk?refresh=true', (lines.join('\n') + '\n') as never);
-  expect(b.status).toBe(200);
-  sqlNode = sqlNodeOf(node.context);
-  close = async () => {
-    await node.close();
-    rmSync(dir, { recursive: true, force: true });
-  };
+    docs,
+  ));
 }, 60_000);
 
 afterAll(async () => {
   await close();
 });
 
-type Planned = { kind: string; plan?: unknown };
-const planOf = (s: SqlService, query: string) =>
-  (s as unknown as { planStatement(t: string, r: object): Planned }).planStatement(query, {});
-
-/**
- * Runs a family of statements (in order) through one service, where templates form, and checks
- * each against the statement planned alone; returns how many came from a template.
- */
-async function family(statements: string[]): Promise<number> {
-  const shared = new SqlService(sqlNode);
-  for (const q of statements) {
-    const alone = new SqlService(sqlNode);
-    expect(
-      outcome(() => shared.translate({ query: q })),
-      q,
-    ).toEqual(outcome(() => alone.translate({ query: q })));
-    const a = planOf(shared, q);
-    const b = planOf(alone, q);
-    expect(a.kind, q).toBe(b.kind);
-    expect(samePlan(a.plan, b.plan), q).toBe(true);
-    const rows = await shared.execute({ query: q });
-    expect(rows, q).toEqual(await alone.execute({ query: q }));
-  }
-  return shared.templatedCount;
-}
-
-/** A result or the message of the error thrown. */
-function outcome(f: () => unknown): unknown {
-  try {
-    return f();
-  } catch (e) {
-    return { error: (e as Error).message };
-  }
-}
+/** How many of a family's statements came from a template (template-family.ts). */
+const family = async (statements: string[]): Promise<number> =>
+  (await runFamily(sqlNode, statements)).templated;
 
 describe('integer literal templates', () => {
   it('lifts WHERE comparisons, BETWEEN bounds, negatives and a trailing OFFSET', () => {
