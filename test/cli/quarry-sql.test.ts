@@ -100,7 +100,9 @@ describe('quarry-sql REPL', () => {
     expect(first.cursor).not.toBe('');
     const body = r.out.split('fetch separator set to "== page =="\n')[1]!;
     const pages = body.split('== page ==\n');
-    expect(pages).toHaveLength(3); // 5 rows by 2
+    // 5 rows by 2, then the empty page that ends the scroll cursor (ES's CLI prints it too)
+    expect(pages).toHaveLength(4);
+    expect(pages[3]).toBe('');
     expect(pages[0]).toBe(first.text);
     const rows = pages
       .join('')

@@ -538,7 +538,9 @@ export class SqlService {
       case 'scroll': {
         const r = await nextHitsPage(this.node, s);
         rows = r.rows;
-        done = r.done;
+        // ES (SearchHitRowSet, ScrollCursor.nextPage) ends a scroll cursor only on an empty page or
+        // once LIMIT is reached: a shorter page still hands out a cursor, whose next page is empty.
+        done = rows.length === 0 || s.remaining === 0;
         if (done) await clearScroll(this.node, s.scrollId);
         break;
       }

@@ -91,7 +91,28 @@ describe('ORDER BY a scalar (sorted in memory)', () => {
   it('pages the sorted rows by fetch_size', async () => {
     const r = await rows('SELECT score FROM t ORDER BY score % 3, score', 2);
     expect(r.all.map((x) => x[0])).toEqual([3, 1, 4, 7, 10]);
-    expect(r.pages).toBe(3);
+    // 2 + 2 + 1 rows, then the empty page that ends the cursor (as ES's scroll cursor does)
+    expect(r.pages).toBe(4);
+  });
+});
+
+describe('scroll cursors', () => {
+  it('hand out a cursor after a short page and end on the empty page after it', async () => {
+    const first = await sql.execute({ query: 'SELECT score FROM t ORDER BY score', fetchSize: 2 });
+    expect(first.rows).toEqual([[1], [3]]);
+    const second = await sql.execute({ cursor: first.cursor! });
+    expect(second.rows).toEqual([[4], [7]]);
+    const third = await sql.execute({ cursor: second.cursor! });
+    expect(third.rows).toEqual([[10]]);
+    expect(third.cursor).not.toBeNull();
+    const last = await sql.execute({ cursor: third.cursor! });
+    expect(last).toMatchObject({ columns: null, rows: [], cursor: null });
+  });
+
+  it('end as soon as LIMIT is reached', async () => {
+    const r = await rows('SELECT score FROM t ORDER BY score LIMIT 4', 2);
+    expect(r.all).toEqual([[1], [3], [4], [7]]);
+    expect(r.pages).toBe(2);
   });
 });
 
