@@ -48,6 +48,14 @@ function readOnlyHandle(): never {
   throw new Error('the header handle is read-only');
 }
 
+/**
+ * The map reserves address space only (the file grows with the data). It is large so it never
+ * has to grow: lmdb-js keeps the old mapping when it grows the map (views handed out by
+ * `getBlobMapped` stay valid), and every page read through an old mapping stays resident and
+ * counted in the process's RSS besides the new one's.
+ */
+const DEFAULT_MAP_SIZE = 128 * 2 ** 30;
+
 export interface StoreOptions {
   /** Initial map size in bytes; LMDB grows it as needed. */
   mapSize?: number;
@@ -81,7 +89,7 @@ export class Store {
     this.root = open({
       path: join(dataPath, 'quarry.mdb'),
       maxDbs: 4096,
-      mapSize: opts.mapSize ?? 1024 * 1024 * 1024,
+      mapSize: opts.mapSize ?? DEFAULT_MAP_SIZE,
       // Commit flushes overlap with the next transaction; durable() waits for the flush.
       overlappingSync: true,
     });
