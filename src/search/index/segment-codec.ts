@@ -464,6 +464,19 @@ export function encodedSegment(s: Segment): Buffer {
   return encodings.get(s) ?? encodeSegment(s);
 }
 
+/**
+ * The segment's encoding, to write to the store. A segment encoded now reads its arrays from that
+ * encoding afterwards (the same contents), so the arrays it was built or merged in are released
+ * while the blob is written instead of living beside their encoding.
+ */
+export function encodingToWrite(s: Segment): Buffer {
+  const known = encodings.get(s);
+  if (known) return known;
+  const bytes = encodeSegment(s);
+  if (adoptEncodedArrays(s, bytes)) encodings.set(s, bytes);
+  return bytes;
+}
+
 export function encodeSegment(s: Segment): Buffer {
   const w = new Writer();
   writeSegment(w, s);
