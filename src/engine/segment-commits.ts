@@ -13,7 +13,7 @@ import {
   encodingToWrite,
 } from '../search/index/segment-codec.js';
 import type { ShardSnapshot } from '../search/index/live-segment.js';
-import { isMapped, type Store } from '../store/store.js';
+import { isMapped, readsInPlace, type Store } from '../store/store.js';
 
 interface CommitPoint {
   /** Every op with seqNo <= maxSeqNo is reflected in these segments and live docs. */
@@ -151,9 +151,11 @@ export async function writeCommit(
     let key = persistedKeys.get(ls.segment);
     if (!key) {
       key = `${uuid}:${shard}:${++generation}`;
-      writes.push(store.putBlob(key, encodingToWrite(ls.segment)));
+      const bytes = encodingToWrite(ls.segment);
+      writes.push(store.putBlob(key, bytes));
       persistedKeys.set(ls.segment, key);
-      written.push({ key, segment: ls.segment });
+      // a smaller blob would come back as a copy: the segment keeps reading its encoding
+      if (readsInPlace(bytes.length)) written.push({ key, segment: ls.segment });
     }
     if (ls.live) {
       const w = ls.live.words;

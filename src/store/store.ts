@@ -45,6 +45,14 @@ export function isMapped(bytes: ArrayBufferView): boolean {
   return (bytes.buffer as { isSharedMap?: boolean }).isSharedMap === true;
 }
 
+/**
+ * Whether `getBlobMapped` hands out a blob of this size in place: lmdb-js shares values of 16 MB
+ * and more as views of its map and copies smaller ones (reading them through the map).
+ */
+export function readsInPlace(bytes: number): boolean {
+  return !segmentsInHeap && bytes >= 0x1000000;
+}
+
 function readOnlyHandle(): never {
   throw new Error('the header handle is read-only');
 }
