@@ -8,9 +8,9 @@ import type { Segment } from '../search/index/segment.js';
 import { setMergeSource } from '../search/index/merge-source.js';
 import {
   adoptEncodedArrays,
-  decodeSegment,
   decodeSegmentInPlace,
   encodingToWrite,
+  segmentOverCopy,
 } from '../search/index/segment-codec.js';
 import type { ShardSnapshot } from '../search/index/live-segment.js';
 import { isMapped, readsInPlace, type Store } from '../store/store.js';
@@ -68,7 +68,7 @@ function pin(store: Store, key: string, segment: Segment, blob: Uint8Array): voi
   collected.register(segment, { store: new WeakRef(store), key });
   setMergeSource(segment, () => {
     const copy = store.readMappedCopy(blob);
-    return copy ? decodeSegment(copy) : null;
+    return copy ? segmentOverCopy(segment, copy) : null;
   });
 }
 

@@ -225,6 +225,7 @@ describe('segment lifecycle: heap, then the map', () => {
     store = Store.open(dir);
     const a = segment(1000, BIG, 21);
     const b = segment(1000, BIG, 22);
+    (a.routing as Map<number, string>).set(3, 'r3').set(700, 'r700');
     await writeCommit(store, 'u', 0, snapshot([{ segment: a }, { segment: b }]), 10);
     expect(isMapped(a.fields.get('n')!.points!.values)).toBe(true);
     // the merge source: equal contents, not over the map
@@ -232,6 +233,8 @@ describe('segment lifecycle: heap, then the map', () => {
     expect(src === a).toBe(false);
     expect(isMapped(src.fields.get('n')!.points!.values)).toBe(false);
     expect(contents(src).equals(contents(a))).toBe(true);
+    expect(src.routing.get(700)).toBe('r700');
+    expect(src.fields.get('k')!.inverted!.terms).toEqual(['a', 'b', 'c']);
     // a delete after the switch: found through the mapped `_id`s, dropped by the merge
     const d = lookupId(b, 'doc-22-000123');
     expect(d).toBe(123);
