@@ -4,7 +4,7 @@
  * are queued by lmdb-js and committed in batches; `durable()` resolves once everything queued so
  * far is committed and flushed to disk, which is when the engine acknowledges a write.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import * as lmdb from 'lmdb';
 import { open, type Database, type RootDatabase } from 'lmdb';
@@ -436,9 +436,12 @@ export class Store {
     return copy;
   }
 
+  /** The data file's real path, as /proc/self/maps names it (a relative or linked path is not). */
   private get dataFile(): string {
-    return join(this.dataPath, 'quarry.mdb');
+    return (this.realDataFile ??= realpathSync(join(this.dataPath, 'quarry.mdb')));
   }
+
+  private realDataFile: string | undefined;
 
   /** The memory-map buffers handed out by `getBlobMapped` (detached on close). */
   private readonly mappedBuffers = new Set<ArrayBufferLike>();
