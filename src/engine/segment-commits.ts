@@ -5,13 +5,15 @@
  */
 import { Bitset } from '../search/index/bitset.js';
 import type { Segment } from '../search/index/segment.js';
+import { setMergeSource } from '../search/index/merge-source.js';
 import {
   adoptEncodedArrays,
   decodeSegmentInPlace,
-  encodedSegment,
+  encodingToWrite,
+  segmentOverCopy,
 } from '../search/index/segment-codec.js';
 import type { ShardSnapshot } from '../search/index/live-segment.js';
-import { isMapped, type Store } from '../store/store.js';
+import { isMapped, readsInPlace, type Store } from '../store/store.js';
 
 interface CommitPoint {
   /** Every op with seqNo <= maxSeqNo is reflected in these segments and live docs. */
@@ -58,11 +60,16 @@ const collected = new FinalizationRegistry<{ store: WeakRef<Store>; key: string 
   },
 );
 
-function pin(store: Store, key: string, segment: Segment): void {
+/** `segment` reads `blob` in place from the store's map (merges read a copy instead). */
+function pin(store: Store, key: string, segment: Segment, blob: Uint8Array): void {
   let pins = mapped.get(store);
   if (!pins) mapped.set(store, (pins = new Map()));
   pins.set(key, new WeakRef(segment));
   collected.register(segment, { store: new WeakRef(store), key });
+  setMergeSource(segment, () => {
+    const copy = store.readMappedCopy(blob);
+    return copy ? segmentOverCopy(segment, copy) : null;
+  });
 }
 
 /** Whether a segment may still read the blob in place. */
@@ -105,7 +112,7 @@ export function loadCommit(
     if (!blob) return null; // incomplete commit: rebuild from documents
     const segment = decodeSegmentInPlace(blob);
     persistedKeys.set(segment, s.key);
-    if (isMapped(blob)) pin(store, s.key, segment);
+    if (isMapped(blob)) pin(store, s.key, segment, blob);
     let live: Bitset | null = null;
     if (s.hasLive) {
       const lb = store.getBlob(`${s.key}:live`);
@@ -144,9 +151,11 @@ export async function writeCommit(
     let key = persistedKeys.get(ls.segment);
     if (!key) {
       key = `${uuid}:${shard}:${++generation}`;
-      writes.push(store.putBlob(key, encodedSegment(ls.segment)));
+      const bytes = encodingToWrite(ls.segment);
+      writes.push(store.putBlob(key, bytes));
       persistedKeys.set(ls.segment, key);
-      written.push({ key, segment: ls.segment });
+      // a smaller blob would come back as a copy: the segment keeps reading its encoding
+      if (readsInPlace(bytes.length)) written.push({ key, segment: ls.segment });
     }
     if (ls.live) {
       const w = ls.live.words;
@@ -164,7 +173,7 @@ export async function writeCommit(
   // arrays they were built in go once running searches drop them.
   for (const { key, segment } of written) {
     const blob = store.getBlobMapped(key);
-    if (blob && isMapped(blob) && adoptEncodedArrays(segment, blob)) pin(store, key, segment);
+    if (blob && isMapped(blob) && adoptEncodedArrays(segment, blob)) pin(store, key, segment, blob);
   }
   // Only once the commit point is committed: a crash before leaves the previous point, whose
   // replay needs the log entries after its own checkpoint.

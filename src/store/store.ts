@@ -4,8 +4,9 @@
  * are queued by lmdb-js and committed in batches; `durable()` resolves once everything queued so
  * far is committed and flushed to disk, which is when the engine acknowledges a write.
  */
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
+import * as lmdb from 'lmdb';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { FLAG_TOMBSTONE, RECORD_HEADER_BYTES, seqNoOf } from './doc-record.js';
 import {
@@ -44,8 +45,53 @@ export function isMapped(bytes: ArrayBufferView): boolean {
   return (bytes.buffer as { isSharedMap?: boolean }).isSharedMap === true;
 }
 
+/**
+ * Whether `getBlobMapped` hands out a blob of this size in place: lmdb-js shares values of 16 MB
+ * and more as views of its map and copies smaller ones (reading them through the map).
+ */
+export function readsInPlace(bytes: number): boolean {
+  return !segmentsInHeap && bytes >= 0x1000000;
+}
+
 function readOnlyHandle(): never {
   throw new Error('the header handle is read-only');
+}
+
+/**
+ * The map reserves address space only (the file grows with the data). It is large so it never
+ * has to grow: lmdb-js keeps the old mapping when it grows the map (views handed out by
+ * `getBlobMapped` stay valid), and every page read through an old mapping stays resident and
+ * counted in the process's RSS besides the new one's.
+ */
+const DEFAULT_MAP_SIZE = 128 * 2 ** 30;
+
+/** lmdb-js's native `getAddress` (not in its typings): where an ArrayBuffer's memory starts. */
+function addressOf(b: ArrayBufferLike): number | null {
+  const native = (lmdb as unknown as { nativeAddon?: { getAddress?(b: ArrayBufferLike): number } })
+    .nativeAddon;
+  return typeof native?.getAddress === 'function' ? native.getAddress(b) : null;
+}
+
+/**
+ * Where `bytes` bytes at address `addr` sit in `file`, from the mapping that holds them
+ * (/proc/self/maps: start-end perms offset dev inode path); null when no mapping of the file does.
+ */
+function fileOffsetOf(file: string, addr: number, bytes: number): number | null {
+  let maps: string;
+  try {
+    maps = readFileSync('/proc/self/maps', 'utf8');
+  } catch {
+    return null; // not Linux
+  }
+  for (const line of maps.split('\n')) {
+    if (!line.endsWith(file)) continue;
+    const m = /^([0-9a-f]+)-([0-9a-f]+) \S+ ([0-9a-f]+) /.exec(line);
+    if (!m) continue;
+    const start = parseInt(m[1]!, 16);
+    const end = parseInt(m[2]!, 16);
+    if (addr >= start && addr + bytes <= end) return parseInt(m[3]!, 16) + (addr - start);
+  }
+  return null;
 }
 
 export interface StoreOptions {
@@ -81,7 +127,7 @@ export class Store {
     this.root = open({
       path: join(dataPath, 'quarry.mdb'),
       maxDbs: 4096,
-      mapSize: opts.mapSize ?? 1024 * 1024 * 1024,
+      mapSize: opts.mapSize ?? DEFAULT_MAP_SIZE,
       // Commit flushes overlap with the next transaction; durable() waits for the flush.
       overlappingSync: true,
     });
@@ -362,6 +408,40 @@ export class Store {
     }
     return Uint8Array.prototype.slice.call(v, 0, v.length);
   }
+
+  /**
+   * A heap copy of a blob `getBlobMapped` handed out in place, read from the data file with
+   * `pread` instead of through the map; null when its place in the file is not found. A page read
+   * through the map stays mapped, counted in the process's RSS, until the store closes: a reader
+   * of every byte that keeps none of them (a merge) reads this copy instead.
+   */
+  readMappedCopy(view: Uint8Array): Buffer | null {
+    if (this.closed || !isMapped(view)) return null;
+    const at = addressOf(view.buffer);
+    if (at === null) return null;
+    const pos = fileOffsetOf(this.dataFile, at + view.byteOffset, view.byteLength);
+    if (pos === null) return null;
+    const copy = Buffer.allocUnsafeSlow(view.byteLength);
+    const fd = openSync(this.dataFile, 'r');
+    try {
+      let done = 0;
+      while (done < copy.length) {
+        const n = readSync(fd, copy, done, copy.length - done, pos + done);
+        if (n <= 0) return null;
+        done += n;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    return copy;
+  }
+
+  /** The data file's real path, as /proc/self/maps names it (a relative or linked path is not). */
+  private get dataFile(): string {
+    return (this.realDataFile ??= realpathSync(join(this.dataPath, 'quarry.mdb')));
+  }
+
+  private realDataFile: string | undefined;
 
   /** The memory-map buffers handed out by `getBlobMapped` (detached on close). */
   private readonly mappedBuffers = new Set<ArrayBufferLike>();

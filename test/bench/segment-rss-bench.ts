@@ -5,6 +5,8 @@
  * own data directory over HTTP `_bulk` (as the scale bench does), flushes, and reports RSS (anon /
  * file) after ingest; then restarts each directory under each mode, alternating, and reports RSS
  * after restart, the logs query medians and RSS after the queries. Needs `npm run build`.
+ * `--ingest-only` stops after the ingests; `--modes mapped` (or `heap`) runs one mode. Each memory
+ * line also gives the node's heap used, external and array-buffer bytes (`_nodes/stats/jvm`).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -23,6 +25,17 @@ function memOf(pid: number): { rss: number; anon: number; file: number } {
 
 const fmtMem = (m: { rss: number; anon: number; file: number }) =>
   `RSS ${m.rss.toFixed(0)} MB (anon ${m.anon.toFixed(0)}, file ${m.file.toFixed(0)})`;
+
+/** The node's heap used, external and array-buffer memory in MB, from `_nodes/stats/jvm`. */
+async function runtimeMem(call: ReturnType<typeof httpClient>): Promise<string> {
+  const r = await call('GET', '/_nodes/stats/jvm');
+  const node = Object.values(JSON.parse(r.body).nodes)[0] as {
+    jvm: { mem: Record<string, number>; buffer_pools: { direct: { used_in_bytes: number } } };
+  };
+  const mb = (n: number) => (n / 2 ** 20).toFixed(0);
+  const m = node.jvm.mem;
+  return `heap used ${mb(m.heap_used_in_bytes!)}, external ${mb(m.non_heap_used_in_bytes!)}, array buffers ${mb(node.jvm.buffer_pools.direct.used_in_bytes)} MB`; // prettier-ignore
+}
 
 /** `--old-root DIR`: the old mode runs that checkout's build (e.g. the base commit's). */
 let oldRoot: string | null = null;
@@ -47,12 +60,17 @@ async function main(): Promise<void> {
   const runs = ri >= 0 ? Number(args[ri + 1]) : 30;
   const oi = args.indexOf('--old-root');
   if (oi >= 0) oldRoot = args[oi + 1]!;
+  const ingestOnly = args.includes('--ingest-only');
+  const mi = args.indexOf('--modes');
+  const modeList = (mi >= 0 ? [args[mi + 1]!] : ['heap', 'mapped']) as Array<'heap' | 'mapped'>;
   const root = process.cwd();
   const harness = ensureLogs(root);
   const file =
     docs <= 1_000_000
       ? join(harness, 'data/out/logs.ndjson')
-      : join(root, '.bench', `scale-${docs}`, 'data/out/logs.ndjson');
+      : docs <= 2_000_000
+        ? join(root, '.bench', 'scale-2000000', 'data/out/logs.ndjson')
+        : join(root, '.bench', 'scale-10000000', 'data/out/logs.ndjson'); // its first `docs` lines
   const { workload, params, queries, ps } = await logsQuerySetup(harness, file, QUERY_IDS, runs);
   const log = (s: string) =>
     console.log(
@@ -63,7 +81,7 @@ async function main(): Promise<void> {
 
   const dirs: Record<string, string> = {};
   try {
-    for (const mode of ['heap', 'mapped'] as const) {
+    for (const mode of modeList) {
       const dataPath = mkdtempSync(join(tmpdir(), `quarry-segrss-${mode}-`));
       dirs[mode] = dataPath;
       const server = await start(root, dataPath, mode === 'heap');
@@ -75,12 +93,14 @@ async function main(): Promise<void> {
         });
         if (r.status !== 200) throw new Error(`create index: ${r.body}`);
         const t0 = performance.now();
-        await ingest(file, server.port, docs, async () => {});
+        await ingest(file, server.port, docs, async (n) => {
+          if (n < docs) log(`[${mode}] at ${n}: ${fmtMem(memOf(server.pid))}; ${await runtimeMem(call)}`); // prettier-ignore
+        });
         await call('POST', '/logs/_refresh');
         await call('POST', '/logs/_flush');
         const secs = (performance.now() - t0) / 1000;
         await new Promise((res) => setTimeout(res, 2000));
-        log(`[${mode}] after ingest of ${docs} (${(docs / secs).toFixed(0)} docs/s): ${fmtMem(memOf(server.pid))}`); // prettier-ignore
+        log(`[${mode}] after ingest of ${docs} (${(docs / secs).toFixed(0)} docs/s): ${fmtMem(memOf(server.pid))}; ${await runtimeMem(call)}`); // prettier-ignore
         const segs = JSON.parse((await call('GET', '/logs/_segments')).body);
         const list = Object.values(segs.indices.logs.shards['0'][0].segments) as Array<{ size_in_bytes: number; num_docs: number }>; // prettier-ignore
         log(`[${mode}] segments: ${list.map((s) => `${s.num_docs}/${(s.size_in_bytes / 2 ** 20).toFixed(0)}MB`).join(' ')}`); // prettier-ignore
@@ -89,7 +109,7 @@ async function main(): Promise<void> {
       }
     }
     // Restarts: every directory under every mode, alternating.
-    for (const round of [0, 1]) {
+    for (const round of ingestOnly || modeList.length < 2 ? [] : [0, 1]) {
       for (const dir of ['heap', 'mapped'] as const) {
         const modes: Array<'heap' | 'mapped'> =
           round === 0 ? ['heap', 'mapped'] : ['mapped', 'heap'];

@@ -464,6 +464,19 @@ export function encodedSegment(s: Segment): Buffer {
   return encodings.get(s) ?? encodeSegment(s);
 }
 
+/**
+ * The segment's encoding, to write to the store. A segment encoded now reads its arrays from that
+ * encoding afterwards (the same contents), so the arrays it was built or merged in are released
+ * while the blob is written instead of living beside their encoding.
+ */
+export function encodingToWrite(s: Segment): Buffer {
+  const known = encodings.get(s);
+  if (known) return known;
+  const bytes = encodeSegment(s);
+  if (adoptEncodedArrays(s, bytes)) encodings.set(s, bytes);
+  return bytes;
+}
+
 export function encodeSegment(s: Segment): Buffer {
   const w = new Writer();
   writeSegment(w, s);
@@ -509,6 +522,45 @@ export function adoptEncodedArrays(s: Segment, bytes: Uint8Array): boolean {
   if (from.maxDoc !== s.maxDoc || !collectSwaps(s, from, swaps)) return false;
   for (const [obj, key, arr] of swaps) obj[key] = arr;
   encodings.delete(s);
+  return true;
+}
+
+/**
+ * A segment equal to `s` whose typed arrays are views over `bytes`, `s`'s own encoding (a private
+ * copy of its blob), and whose strings are `s`'s own (not decoded again). Null when the encoding
+ * does not match `s`'s shape.
+ */
+export function segmentOverCopy(s: Segment, bytes: Uint8Array): Segment | null {
+  const from = read(new Reader(bytes, true, true));
+  if (from.maxDoc !== s.maxDoc) return null;
+  return takeStrings(from, s) ? from : null;
+}
+
+/**
+ * Gives `to` (decoded without its string lists) `src`'s string lists and string-valued maps,
+ * wherever they sit; false on a shape mismatch.
+ */
+function takeStrings(to: object, src: object): boolean {
+  const t = to as Record<string, unknown>;
+  const f = src as Record<string, unknown>;
+  for (const [k, tv] of Object.entries(t)) {
+    const sv = f[k];
+    if (Array.isArray(tv)) {
+      if (stringBlockOf(tv) !== undefined) continue; // encoded (the `_id`s): read from the copy
+      if (!Array.isArray(sv)) return false;
+      t[k] = sv;
+    } else if (tv instanceof Map) {
+      if (!(sv instanceof Map) || sv.size !== tv.size) return false;
+      for (const [mk, mv] of tv) {
+        if (mv !== null && typeof mv === 'object') {
+          const sm: unknown = sv.get(mk);
+          if (!sm || typeof sm !== 'object' || !takeStrings(mv, sm)) return false;
+        } else t[k] = sv; // routing: strings per doc
+      }
+    } else if (tv !== null && typeof tv === 'object' && !ArrayBuffer.isView(tv)) {
+      if (!sv || typeof sv !== 'object' || !takeStrings(tv, sv)) return false;
+    }
+  }
   return true;
 }
 

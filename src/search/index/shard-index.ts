@@ -13,7 +13,8 @@ import type { ParsedDocument } from '../../mapping/types.js';
 import { Bitset } from './bitset.js';
 import { prepareBlockImpacts } from './block-bounds.js';
 import type { LiveSegment, ShardSnapshot } from './live-segment.js';
-import { mergeSegments } from './merge.js';
+import { mergeSegments, type MergePart } from './merge.js';
+import { mergeSourceOf } from './merge-source.js';
 import { findMerge } from './merge-policy.js';
 import { lookupId, type Segment } from './segment.js';
 import { SegmentBuilder, type AnalysisResolver } from './segment-builder.js';
@@ -259,7 +260,7 @@ export class ShardIndex {
       const picked = new Set(take);
       // Parts keep their shard order, so merged doc order follows it.
       const parts = segs.filter((_, i) => picked.has(i));
-      const merged = this.sorted(mergeSegments(parts));
+      const merged = this.sorted(mergeSegments(mergeParts(parts)));
       segs = [
         ...segs.filter((_, i) => !picked.has(i)),
         { segment: merged, live: null, deleted: 0 },
@@ -286,7 +287,9 @@ export class ShardIndex {
     this.refresh();
     const segs = this.snapshot.segments;
     if (segs.length <= maxSegments && segs.every((s) => s.deleted === 0)) return;
-    this.publish([{ segment: this.sorted(mergeSegments(segs)), live: null, deleted: 0 }]);
+    this.publish([
+      { segment: this.sorted(mergeSegments(mergeParts(segs))), live: null, deleted: 0 },
+    ]);
   }
 
   searcher(): ShardSnapshot {
@@ -333,6 +336,11 @@ export class ShardIndex {
       refreshes: this.refreshCount,
     };
   }
+}
+
+/** The merge's inputs, each read from its merge source (copies of mapped segments). */
+function mergeParts(parts: ReadonlyArray<Omit<LiveSegment, 'docBase'>>): MergePart[] {
+  return parts.map((p) => ({ segment: mergeSourceOf(p.segment), live: p.live }));
 }
 
 const sizeCache = new WeakMap<Segment, number>();

@@ -19,6 +19,9 @@ import type { ShardSnapshot } from '../../../src/search/index/live-segment.js';
 import type { Segment } from '../../../src/search/index/segment.js';
 import { emptyInverted } from '../../helpers/segments.js';
 import { lookupId } from '../../../src/search/index/segment.js';
+import { mergeSegments } from '../../../src/search/index/merge.js';
+import { mergeSourceOf } from '../../../src/search/index/merge-source.js';
+import { encodeSegment } from '../../../src/search/index/segment-codec.js';
 import { stringBlockOf } from '../../../src/search/index/string-block.js';
 import { isMapped, Store } from '../../../src/store/store.js';
 
@@ -182,5 +185,100 @@ describe('segments read in place from the store map', () => {
     store = null;
     expect(values.length).toBe(0);
     expect(values[0]).toBeUndefined();
+  });
+});
+
+/** A segment's full contents as bytes (its encoding), to compare two segments. */
+const contents = (s: Segment) => encodeSegment(s);
+
+describe('segment lifecycle: heap, then the map', () => {
+  let dir = '';
+  let store: Store | null = null;
+  afterEach(async () => {
+    await store?.close();
+    store = null;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a segment released from the heap at its commit holds the same contents', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'quarry-lifecycle-'));
+    store = Store.open(dir);
+    const big = segment(2000, BIG, 11);
+    const small = segment(300, 1000, 12);
+    const before = [contents(big), contents(small)];
+    const heapPoints = big.fields.get('n')!.points!.values;
+    const smallPoints = small.fields.get('n')!.points!.values;
+    await writeCommit(store, 'u', 0, snapshot([{ segment: big }, { segment: small }]), 5);
+    // the large one reads the map, the small one its encoding: neither keeps its built arrays
+    expect(isMapped(big.fields.get('n')!.points!.values)).toBe(true);
+    // (identity compared directly: a failing toBe deep-compares millions of elements)
+    expect(big.fields.get('n')!.points!.values === heapPoints).toBe(false);
+    expect(small.fields.get('n')!.points!.values === smallPoints).toBe(false);
+    expect(contents(big).equals(before[0]!)).toBe(true);
+    expect(contents(small).equals(before[1]!)).toBe(true);
+    expect(lookupId(small, 'doc-12-000299')).toBe(299);
+    expect(lookupId(big, 'doc-11-001999')).toBe(1999);
+  });
+
+  it('a merge reads a private copy of a mapped segment, and its result is read from the map once committed', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'quarry-lifecycle-'));
+    store = Store.open(dir);
+    const a = segment(1000, BIG, 21);
+    const b = segment(1000, BIG, 22);
+    (a.routing as Map<number, string>).set(3, 'r3').set(700, 'r700');
+    await writeCommit(store, 'u', 0, snapshot([{ segment: a }, { segment: b }]), 10);
+    expect(isMapped(a.fields.get('n')!.points!.values)).toBe(true);
+    // the merge source: equal contents, not over the map
+    const src = mergeSourceOf(a);
+    expect(src === a).toBe(false);
+    expect(isMapped(src.fields.get('n')!.points!.values)).toBe(false);
+    expect(contents(src).equals(contents(a))).toBe(true);
+    expect(src.routing.get(700)).toBe('r700');
+    expect(src.fields.get('k')!.inverted!.terms).toEqual(['a', 'b', 'c']);
+    // a delete after the switch: found through the mapped `_id`s, dropped by the merge
+    const d = lookupId(b, 'doc-22-000123');
+    expect(d).toBe(123);
+    const live = Bitset.full(1000);
+    live.clear(d);
+    const fromMap = mergeSegments([
+      { segment: a, live: null },
+      { segment: b, live },
+    ]);
+    const merged = mergeSegments([
+      { segment: mergeSourceOf(a), live: null },
+      { segment: mergeSourceOf(b), live },
+    ]);
+    expect(merged.maxDoc).toBe(1999);
+    expect(contents(merged).equals(contents(fromMap))).toBe(true);
+    expect(lookupId(merged, 'doc-22-000123')).toBe(-1);
+    expect(lookupId(merged, 'doc-22-000124')).toBe(1000 + 123);
+    // committed: the merge result reads its blob in place, with the same contents
+    const expected = contents(merged);
+    await writeCommit(store, 'u', 0, snapshot([{ segment: merged }]), 11);
+    expect(isMapped(merged.fields.get('n')!.points!.values)).toBe(true);
+    expect(contents(merged).equals(expected)).toBe(true);
+    // an update after the switch: the merged segment's copy of the doc is deleted, a new one added
+    const upd = Bitset.full(merged.maxDoc);
+    upd.clear(lookupId(merged, 'doc-21-000005'));
+    const newer = segment(10, 10, 23);
+    await writeCommit(
+      store,
+      'u',
+      0,
+      snapshot([{ segment: merged, live: upd }, { segment: newer }]),
+      12,
+    );
+    await store.close();
+    store = Store.open(dir);
+    const loaded = loadCommit(store, 'u', 0)!;
+    expect(loaded.segments).toHaveLength(2);
+    const [m, n] = loaded.segments;
+    expect(isMapped(m!.segment.fields.get('n')!.points!.values)).toBe(true);
+    expect(contents(m!.segment).equals(expected)).toBe(true);
+    expect(m!.live!.get(lookupId(m!.segment, 'doc-21-000005'))).toBe(false);
+    expect(m!.live!.cardinality()).toBe(1998);
+    expect(n!.segment.ids[3]).toBe('doc-23-000003');
+    // a restored mapped segment merges from a copy too
+    expect(isMapped(mergeSourceOf(m!.segment).fields.get('n')!.points!.values)).toBe(false);
   });
 });
