@@ -5,6 +5,7 @@
  * gracefully, then etcd.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { NODE_FLAGS, nodeLaunchEnv } from './node-launch.js';
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -240,8 +241,9 @@ export async function main(argv: string[]): Promise<void> {
     await waitHttp(`http://127.0.0.1:${o.etcdPort}/health`, 15_000, etcd);
     for (const n of plan.nodes) {
       mkdirSync(n.dataDir, { recursive: true });
-      const child = spawn(process.execPath, [quarry, ...n.args], {
+      const child = spawn(process.execPath, [...NODE_FLAGS, quarry, ...n.args], {
         stdio: ['ignore', 'pipe', 'pipe'],
+        env: nodeLaunchEnv(),
       });
       children.push(child);
       pipeLines(child, n.name);

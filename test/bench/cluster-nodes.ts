@@ -5,6 +5,7 @@
  * spawned here rather than with test/helpers/process-node.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { NODE_FLAGS, nodeLaunchEnv } from '../../src/cli/node-launch.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,9 +46,20 @@ function startNode(
   nodeFlags: readonly string[],
 ): Promise<BenchNode> {
   return new Promise((resolve, reject) => {
-    const args = [...nodeFlags, join(root, 'bin/quarry'), '--host', host, '--port', '0'];
+    const args = [
+      ...NODE_FLAGS,
+      ...nodeFlags,
+      join(root, 'bin/quarry'),
+      '--host',
+      host,
+      '--port',
+      '0',
+    ];
     args.push('--data', dataPath, '--node-name', name, ...extra);
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: nodeLaunchEnv(),
+    });
     let log = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

@@ -4,6 +4,7 @@
  * `node:http` client, so the figures hold the server's HTTP cost and not a fetch client's.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { NODE_FLAGS, nodeLaunchEnv } from '../../src/cli/node-launch.js';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
@@ -27,6 +28,7 @@ export async function startServerProcess(
   const child: ChildProcess = spawn(
     process.execPath,
     [
+      ...NODE_FLAGS,
       ...(extra.nodeArgs ?? []),
       join(root, 'bin/quarry'),
       '--port',
@@ -35,7 +37,7 @@ export async function startServerProcess(
       dataPath,
       ...(extra.args ?? []),
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: nodeLaunchEnv() },
   );
   const port = await new Promise<number>((resolve, reject) => {
     let log = '';

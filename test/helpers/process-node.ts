@@ -3,6 +3,7 @@
  * reads the port from it, and can kill the process with SIGKILL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { NODE_FLAGS, nodeLaunchEnv } from '../../src/cli/node-launch.js';
 import { fileURLToPath } from 'node:url';
 
 export interface ProcessNode {
@@ -30,9 +31,10 @@ export function startProcessNode(
 ): Promise<ProcessNode> {
   return new Promise((res, rej) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, [bin, '--port', '0', '--data', dataPath, ...extra], {
+    const args = [...NODE_FLAGS, bin, '--port', '0', '--data', dataPath, ...extra];
+    const child = spawn(process.execPath, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
-      ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
+      env: nodeLaunchEnv({ ...process.env, ...options.env }),
       ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
     });
     let out = '';

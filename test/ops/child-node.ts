@@ -3,6 +3,7 @@
  * or rejects when the process exits first), signals, exit code, and the log lines printed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { NODE_FLAGS, nodeLaunchEnv } from '../../src/cli/node-launch.js';
 import { resolve } from 'node:path';
 
 export const QUARRY_BIN = resolve(__dirname, '../../bin/quarry');
@@ -27,8 +28,9 @@ export interface Spawned {
 }
 
 export function spawnQuarry(args: string[]): Spawned {
-  const child = spawn(process.execPath, [QUARRY_BIN, ...args], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, QUARRY_BIN, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: nodeLaunchEnv(),
   });
   let out = '';
   let err = '';
