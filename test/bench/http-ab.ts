@@ -5,7 +5,8 @@
  * (`.bench/latency/<index>-<n>`, loaded by latency-bench.ts) and one keep-alive client per server
  * sends the same requests, alternating A and B request by request, so both see the same machine
  * load (the machine is shared; only such interleaved figures compare). `--inproc` also times each
- * build's dispatcher in this process, interleaved the same way, before the servers start.
+ * build's dispatcher in this process, interleaved the same way, before the servers start;
+ * `--no-http` skips the servers.
  */
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,6 +91,9 @@ async function interleaved(
   return out;
 }
 
+/** `--no-http`: only the in-process figures. */
+class SkipHttp extends Error {}
+
 const copies = builds.map(() => mkdtempSync(join(tmpdir(), 'quarry-ab-')));
 for (const c of copies) cpSync(source, c, { recursive: true });
 const rows: string[] = [];
@@ -114,8 +118,9 @@ try {
     });
   }
   const servers = [];
-  for (let b = 0; b < builds.length; b++) servers.push(await startServerProcess(builds[b]!, copies[b]!)); // prettier-ignore
+  for (let b = 0; !args.includes('--no-http') && b < builds.length; b++) servers.push(await startServerProcess(builds[b]!, copies[b]!)); // prettier-ignore
   try {
+    if (servers.length === 0) throw new SkipHttp();
     const res = await interleaved(
       servers.map((s) => httpClient(s.port)),
       servers.map((s) => s.pid),
@@ -124,6 +129,8 @@ try {
       const { ms, cpu, main } = res[i]!;
       rows.push(`| ${q.id} | HTTP | ${f(ms[0]!)} | ${f(ms[1]!)} | ${f(ms[1]! - ms[0]!)} | ${f(main[0]!)} / ${f(cpu[0]!)} | ${f(main[1]!)} / ${f(cpu[1]!)} |`); // prettier-ignore
     });
+  } catch (e) {
+    if (!(e instanceof SkipHttp)) throw e;
   } finally {
     for (const s of servers) await s.stop();
   }
