@@ -56,6 +56,8 @@ const WINDOW = 1 << WINDOW_SHIFT;
 interface Scratch {
   readonly acc: Float64Array;
   readonly seen: Int32Array;
+  /** Bit w: word w of `seen` has a bit set (drains visit only those words). */
+  readonly touched: Int32Array;
   readonly docs: Int32Array;
   readonly scores: Float64Array;
   /** Per clause (phrase slot) postings cursor and end, up to CLAUSES of them. */
@@ -74,6 +76,7 @@ function takeScratch(): Scratch {
   const s = spare ?? {
     acc: new Float64Array(WINDOW),
     seen: new Int32Array(WINDOW >>> 5),
+    touched: new Int32Array(WINDOW >>> 10),
     docs: new Int32Array(WINDOW),
     scores: new Float64Array(WINDOW),
     pos: new Int32Array(CLAUSES),
@@ -86,7 +89,7 @@ function takeScratch(): Scratch {
   return s;
 }
 
-/** Returns the buffers (acc and seen are all zero again). */
+/** Returns the buffers (acc, seen and touched are all zero again). */
 function giveScratch(s: Scratch): void {
   spare = s;
 }
@@ -204,7 +207,7 @@ class DisjunctionBulk implements BulkScorer {
       ends[c] = t.inv.termStart[t.ord + 1]!;
     }
     let bounds: Float64Array[] | null = null;
-    const { acc, seen } = scratch;
+    const { acc, seen, touched } = scratch;
     const outDocs = scratch.docs;
     const outScores = scratch.scores;
     for (;;) {
@@ -224,7 +227,7 @@ class DisjunctionBulk implements BulkScorer {
         let bound = 0;
         for (let c = 0; c < n; c++) bound += windowBound(terms[c]!, bounds[c]!, pos[c]!, ends[c]!, limit); // prettier-ignore
         if (bound <= comp.floor) {
-          comp.counted += this.countWindow(seen, pos, ends, base, comp.live);
+          comp.counted += this.countWindow(seen, touched, pos, ends, base, comp.live);
           continue;
         }
       }
@@ -243,25 +246,33 @@ class DisjunctionBulk implements BulkScorer {
           const j = d - base;
           // DisjunctionScorer: sum = 0, then += each clause's float score in clause order
           acc[j]! += f(f(wv * fr) / f(fr + nc));
-          seen[j >>> 5]! |= 1 << (j & 31);
+          const w = j >>> 5;
+          seen[w]! |= 1 << (j & 31);
+          touched[w >>> 5]! |= 1 << (w & 31);
         }
         pos[c] = p;
       }
       let m = 0;
-      for (let w = 0; w < seen.length; w++) {
-        let bits = seen[w]!;
-        if (bits === 0) continue;
-        seen[w] = 0;
-        while (bits !== 0) {
-          const t = bits & -bits;
-          const j = (w << 5) + 31 - Math.clz32(t);
-          const d = base + j;
-          if (!filtered || passes(checks, d)) {
-            outDocs[m] = d;
-            outScores[m++] = f(acc[j]!);
+      for (let tw = 0; tw < touched.length; tw++) {
+        let words = touched[tw]!;
+        touched[tw] = 0;
+        while (words !== 0) {
+          const tt = words & -words;
+          words ^= tt;
+          const w = (tw << 5) + 31 - Math.clz32(tt);
+          let bits = seen[w]!;
+          seen[w] = 0;
+          while (bits !== 0) {
+            const t = bits & -bits;
+            const j = (w << 5) + 31 - Math.clz32(t);
+            const d = base + j;
+            if (!filtered || passes(checks, d)) {
+              outDocs[m] = d;
+              outScores[m++] = f(acc[j]!);
+            }
+            acc[j] = 0;
+            bits ^= t;
           }
-          acc[j] = 0;
-          bits ^= t;
         }
       }
       if (m > 0) sink(outDocs, outScores, m);
@@ -272,6 +283,7 @@ class DisjunctionBulk implements BulkScorer {
   /** Live docs of the window [base, base + WINDOW) passing the checks (the union of the clauses). */
   private countWindow(
     seen: Int32Array,
+    touched: Int32Array,
     pos: Int32Array,
     ends: Int32Array,
     base: number,
@@ -286,25 +298,33 @@ class DisjunctionBulk implements BulkScorer {
       for (; p < e; p++) {
         const j = docs[p]! - base;
         if (j >= WINDOW) break;
-        seen[j >>> 5]! |= 1 << (j & 31);
+        const w = j >>> 5;
+        seen[w]! |= 1 << (j & 31);
+        touched[w >>> 5]! |= 1 << (w & 31);
       }
       pos[c] = p;
     }
     const lw = live === null ? null : live.words;
     const w0 = base >>> 5;
     let count = 0;
-    for (let w = 0; w < seen.length; w++) {
-      let bits = seen[w]!;
-      if (bits === 0) continue;
-      seen[w] = 0;
-      if (lw !== null) bits &= lw[w0 + w]!;
-      if (checks.length === 0) count += popcount(bits);
-      else
-        while (bits !== 0) {
-          const t = bits & -bits;
-          if (passes(checks, base + (w << 5) + 31 - Math.clz32(t))) count++;
-          bits ^= t;
-        }
+    for (let tw = 0; tw < touched.length; tw++) {
+      let words = touched[tw]!;
+      touched[tw] = 0;
+      while (words !== 0) {
+        const tt = words & -words;
+        words ^= tt;
+        const w = (tw << 5) + 31 - Math.clz32(tt);
+        let bits = seen[w]!;
+        seen[w] = 0;
+        if (lw !== null) bits &= lw[w0 + w]!;
+        if (checks.length === 0) count += popcount(bits);
+        else
+          while (bits !== 0) {
+            const t = bits & -bits;
+            if (passes(checks, base + (w << 5) + 31 - Math.clz32(t))) count++;
+            bits ^= t;
+          }
+      }
     }
     return count;
   }
