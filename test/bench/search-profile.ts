@@ -1,8 +1,11 @@
 /**
- * `npx tsx test/bench/search-profile.ts [--build <built checkout>] [--query debian.match]
- *  [--rounds 20000] [--check]`: loops one workload query's seeded parameters through a build's
- * REST dispatcher in this process (run under `node --cpu-prof` to profile it); prints the median
- * ms. `--check` prints a digest of every response (hits, scores, totals) to compare builds.
+ * `npx tsx test/bench/search-profile.ts [--build <built checkout>] [--query debian.match,...]
+ *  [--rounds 20000] [--check] [--cpu | --heap] [--only <text>]`: loops workload queries' seeded
+ * parameters through a build's REST dispatcher in this process; prints each median ms.
+ * `--check` prints a digest of every response (hits, scores, totals, no `took`) to compare
+ * builds; `--cpu` / `--heap` write a CPU profile (50 µs samples) / an allocation profile (every
+ * allocation, collected or not) of the timed loop to the temp dir (`<query id>.cpuprofile`,
+ * `.heapprofile`); `--only` keeps the requests whose body holds the text (one query's profile).
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
