@@ -3,6 +3,7 @@
  * `indexOf`, so large bodies cost linear time) and executes them in order. A malformed action line
  * fails the whole request; a failing item only fails itself.
  */
+import { isUtf8 } from 'node:buffer';
 import { actionRequestValidation, EsError, illegalArgument, toEsError } from '../common/errors.js';
 import { parseJson, parseJsonBytes } from '../common/json.js';
 import { decodeJson } from '../common/json-bytes.js';
@@ -91,6 +92,11 @@ export function parseBulk(body: Buffer, d: BulkDefaults, warnings: string[] = []
   let line = 0;
   let from = 0;
   const len = body.length;
+  // A valid UTF-8 body is decoded once: each line's text is then a slice of it, found by
+  // walking its newlines in step with the bytes' (a newline is one byte and one unit in both),
+  // and not a decoding per line. Other bodies are decoded line by line, as Jackson would.
+  const text = isUtf8(body) ? body.toString('utf8') : null;
+  let at = 0; // where the current line starts in `text`
   // The previous action line's bytes and meaning: an identical line is not decoded again.
   let lastFrom = 0;
   let lastEnd = -1;
@@ -98,6 +104,7 @@ export function parseBulk(body: Buffer, d: BulkDefaults, warnings: string[] = []
   while (from < len) {
     const nl = body.indexOf(10, from);
     if (nl < 0) break; // ES 6.8 ignores a last line without a newline
+    const nlAt = text === null ? 0 : text.indexOf('\n', at);
     line++;
     let meta: ActionMeta;
     if (
@@ -107,12 +114,15 @@ export function parseBulk(body: Buffer, d: BulkDefaults, warnings: string[] = []
     ) {
       meta = last;
       from = nl + 1;
+      at = nlAt + 1;
     } else {
-      const text = decodeJson(body, from, nl).trim();
+      // String#trim also drops the byte order marks decodeJson skips
+      const lineText = (text === null ? decodeJson(body, from, nl) : text.slice(at, nlAt)).trim();
       const lineFrom = from;
       from = nl + 1;
-      if (text.length === 0) continue;
-      meta = parseActionLine(text, line, d);
+      at = nlAt + 1;
+      if (lineText.length === 0) continue;
+      meta = parseActionLine(lineText, line, d);
       last = meta;
       lastFrom = lineFrom;
       lastEnd = nl;
@@ -125,11 +135,18 @@ export function parseBulk(body: Buffer, d: BulkDefaults, warnings: string[] = []
     }
     const nl2 = body.indexOf(10, from);
     if (nl2 < 0) break;
+    const nl2At = text === null ? 0 : text.indexOf('\n', at);
     line++;
     let end = nl2;
-    if (end > from && body[end - 1] === 13) end--;
+    let endAt = nl2At;
+    if (end > from && body[end - 1] === 13) {
+      end--;
+      endAt--;
+    }
     const source = body.subarray(from, end);
+    const sourceAt = at;
     from = nl2 + 1;
+    at = nl2At + 1;
     if (verb === 'index' || verb === 'create') {
       const b = meta.base;
       const req: IndexRequest = {
@@ -146,6 +163,9 @@ export function parseBulk(body: Buffer, d: BulkDefaults, warnings: string[] = []
       if (b.ifSeqNo !== undefined) req.ifSeqNo = b.ifSeqNo;
       if (b.ifPrimaryTerm !== undefined) req.ifPrimaryTerm = b.ifPrimaryTerm;
       if (meta.pipeline !== undefined) req.pipeline = meta.pipeline;
+      // a leading byte order mark is the document parser's to skip (or refuse, when doubled)
+      if (text !== null && text.charCodeAt(sourceAt) !== 0xfeff)
+        req.decoded = { of: source, text: text.slice(sourceAt, endAt) };
       out.push(req);
     } else if (verb === 'update') {
       const ub = parseJsonBytes(source);
@@ -322,7 +342,7 @@ export interface BulkItem {
 /** Executes parsed requests in order; each item succeeds or fails on its own. */
 export function executeBulk(
   docs: DocumentService,
-  reqs: WriteRequest[],
+  reqs: readonly WriteRequest[],
   prepare?: (req: WriteRequest) => WriteRequest | WriteOutcome,
 ): BulkItem[] {
   const items: BulkItem[] = [];
@@ -356,7 +376,17 @@ export function bulkItemBody(item: BulkItem): Record<string, unknown> {
     // `status` goes last, as in ES's bulk item; the body is not shared, so it is extended in place.
     const body = item.outcome.body;
     body.status = item.outcome.status;
-    return { [item.verb]: body };
+    // literal keys: a computed one makes each wrapper a slower object for the serializer
+    switch (item.verb) {
+      case 'index':
+        return { index: body };
+      case 'create':
+        return { create: body };
+      case 'update':
+        return { update: body };
+      default:
+        return { delete: body };
+    }
   }
   const e = item.error!;
   const idx = typeof e.meta.index === 'string' ? e.meta.index : item.req.index;

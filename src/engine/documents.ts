@@ -104,6 +104,22 @@ function dateMathResolved<R extends { index: string }>(req: R): R {
   return { ...req, index: resolveDateMathExpression(req.index, Date.now()) };
 }
 
+type ShardsInfo = Readonly<{ total: number; successful: number; failed: number }>;
+
+/**
+ * A write's `_shards` on a node that wrote only its primary: one frozen object per replica count,
+ * shared by every answer (a bulk's items would each build the same one). Never changed in place:
+ * whoever reports other counts replaces it.
+ */
+const shardsInfos: ShardsInfo[] = [];
+function shardsInfoFor(replicas: number): ShardsInfo {
+  return (shardsInfos[replicas] ??= Object.freeze({
+    total: 1 + replicas,
+    successful: 1,
+    failed: 0,
+  }));
+}
+
 export class DocumentService {
   constructor(
     private readonly indices: IndicesService,
@@ -157,8 +173,8 @@ export class DocumentService {
     return idx.shard(shardForRouting(routing ?? id, idx.numberOfShards, idx.routingNumShards));
   }
 
-  private shardsInfo(idx: IndexService) {
-    return { total: 1 + idx.numberOfReplicas, successful: 1, failed: 0 };
+  private shardsInfo(idx: IndexService): ShardsInfo {
+    return shardsInfoFor(idx.numberOfReplicas);
   }
 
   /**
@@ -178,12 +194,14 @@ export class DocumentService {
      * that is published, and must not give the index a type of its own meanwhile.
      */
     copy = false,
+    /** `source` as text, when the caller already decoded it. */
+    decoded?: string,
   ): { parsed: ParsedDocument; source: Buffer } {
     // ES DocumentParser.wrapInMapperParsingException
     if (source.length === 0) throw mapperParsing('failed to parse, document is empty');
     let obj: unknown;
     try {
-      const text = decodeJson(source);
+      const text = decoded ?? decodeJson(source);
       const read = parseJsonText(text);
       obj = read.value;
       if (read.text !== text) source = Buffer.from(read.text);
@@ -277,8 +295,9 @@ export class DocumentService {
         shard.id,
         indexRequestText(idx.name, req.type, id, req.source),
       );
-    const { parsed, source } = this.parse(idx, type, req.source, id, req.routing);
-    req = { ...req, source };
+    const decoded = req.decoded !== undefined && req.decoded.of === req.source ? req.decoded.text : undefined; // prettier-ignore
+    const { parsed, source } = this.parse(idx, type, req.source, id, req.routing, false, decoded);
+    if (source !== req.source) req = { ...req, source };
     const expected = req.opType === 'create' ? MATCH_DELETED : req.version;
     const current = autoId ? null : shard.current(id);
     const plan = planWrite(current, {

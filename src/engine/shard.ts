@@ -23,6 +23,7 @@ import type { Segment } from '../search/index/segment.js';
 import { lookupId } from '../search/index/segment.js';
 import { ShardCounters } from './stats.js';
 import { SupersededSources } from './superseded-sources.js';
+import { uncommitted } from './uncommitted.js';
 
 /** Bytes of superseded sources a shard keeps for the views that still show them. */
 const SUPERSEDED_MAX_BYTES = 16 * 1024 * 1024;
@@ -116,7 +117,7 @@ export class Shard {
   search: ShardSearchWriter | null = null;
   /** Operation counters for the indices stats API. */
   readonly counters = new ShardCounters();
-  private readonly pending = new Map<string, Pending>();
+  private readonly pending = uncommitted<Pending>();
   private readonly superseded = new SupersededSources(SUPERSEDED_MAX_BYTES);
 
   /**
@@ -328,7 +329,6 @@ export class Shard {
       source,
       timestamp,
     };
-    this.pending.set(id, entry);
     this.opsSinceFlush++;
     this.syncId = null;
     const p = this.store.putDoc(
@@ -339,7 +339,7 @@ export class Shard {
         source,
       ),
     );
-    this.track(p, id, entry);
+    this.pending.set(p, id, entry);
     return p;
   }
 
@@ -362,7 +362,6 @@ export class Shard {
       source: null,
       timestamp,
     };
-    this.pending.set(id, entry);
     this.opsSinceFlush++;
     this.syncId = null;
     const p = this.store.putDoc(
@@ -370,7 +369,7 @@ export class Shard {
       docKey(this.id, id),
       encodeDoc({ tombstone: true, version, seqNo, primaryTerm: term, timestamp, routing }, null),
     );
-    this.track(p, id, entry);
+    this.pending.set(p, id, entry);
     return p;
   }
 
@@ -392,31 +391,6 @@ export class Shard {
     for (const p of this.pending.values()) max = Math.max(max, p.seqNo);
     this.maxSeqNo = max;
     return max;
-  }
-
-  /** Writes of one store batch, settled together when it commits (one promise reaction). */
-  private batch: Promise<void> | null = null;
-  private batchIds: string[] = [];
-  private batchEntries: Pending[] = [];
-
-  private track(p: Promise<void>, id: string, entry: Pending): void {
-    if (p !== this.batch) {
-      this.batch = p;
-      const ids = (this.batchIds = []);
-      const entries = (this.batchEntries = []);
-      p.then(
-        () => {
-          for (let i = 0; i < ids.length; i++) this.settle(ids[i]!, entries[i]!);
-        },
-        () => undefined,
-      );
-    }
-    this.batchIds.push(id);
-    this.batchEntries.push(entry);
-  }
-
-  private settle(id: string, entry: Pending): void {
-    if (this.pending.get(id) === entry) this.pending.delete(id);
   }
 
   get pendingCount(): number {

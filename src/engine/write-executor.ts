@@ -87,17 +87,22 @@ export function localWrites(documents: DocumentService, store: Store): WriteExec
         for (const i of at) short.set(i, e);
       }
       if (short.size > 0) await new Promise((r) => setTimeout(r, waitMs));
-      const runnable = reqs.filter((_, i) => !short.has(i));
+      // the usual bulk has no short items: its requests and items are not copied again
+      const runnable = short.size === 0 ? reqs : reqs.filter((_, i) => !short.has(i));
       const ran = executeBulk(documents, runnable, opts.prepare);
       let k = 0;
-      const items: BulkItem[] = reqs.map((req, i) => {
-        const e = short.get(i);
-        if (!e) return ran[k++]!;
-        const verb =
-          req.kind === 'index' ? (req.opType === 'create' ? 'create' : 'index') : req.kind;
-        return { verb, outcome: null, error: e, req };
-      });
-      const touched = items.filter((i) => i.outcome).map((i) => i.outcome!);
+      const items: BulkItem[] =
+        short.size === 0
+          ? ran
+          : reqs.map((req, i) => {
+              const e = short.get(i);
+              if (!e) return ran[k++]!;
+              const verb =
+                req.kind === 'index' ? (req.opType === 'create' ? 'create' : 'index') : req.kind;
+              return { verb, outcome: null, error: e, req };
+            });
+      const touched: WriteOutcome[] = [];
+      for (const i of items) if (i.outcome) touched.push(i.outcome);
       const forcedRefresh = await acknowledge(store, touched, opts.policy);
       return { items, forcedRefresh };
     },

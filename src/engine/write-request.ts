@@ -24,6 +24,12 @@ export interface IndexRequest extends WriteBase {
   /** The document bytes exactly as sent. */
   source: Buffer;
   pipeline?: string;
+  /**
+   * `source` already decoded to text (by the bulk parser, which decodes a body once): used only
+   * while `of` is still the request's `source`, so a rewrite of the source (an ingest pipeline)
+   * cannot pair new bytes with old text.
+   */
+  decoded?: { readonly of: Buffer; readonly text: string };
 }
 
 export interface DeleteRequest extends WriteBase {

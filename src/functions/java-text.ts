@@ -51,6 +51,11 @@ export function javaDoubleToString(x: number): string {
   if (x === -Infinity) return '-Infinity';
   if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';
   const abs = Math.abs(x);
+  if (abs >= 1e-3 && abs < 1e7) {
+    // plain notation: JS writes the same shortest digits without an exponent in this range
+    const s = String(x);
+    return s.includes('.') ? s : s + '.0';
+  }
   const { digits, pointPos } = shortestDigits(abs);
   return javaFloating(digits, pointPos, x < 0, abs);
 }

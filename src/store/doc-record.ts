@@ -4,6 +4,7 @@
  *   u8 flags (1 = tombstone) | i64 version | i64 seq_no | i64 primary_term | f64 timestamp ms |
  *   u16 routing length | routing utf8 | source bytes
  */
+import { utf8Length, writeUtf8 } from '../common/utf8-write.js';
 
 export const FLAG_TOMBSTONE = 1;
 const HEADER = 1 + 8 + 8 + 8 + 8 + 2;
@@ -80,10 +81,10 @@ export function sourceTextIfAt(buf: Buffer, seqNo: number, end = buf.length): st
 
 /** Key of a document: u16 shard (big endian, so a shard's keys are contiguous) + utf8 id. */
 export function docKey(shard: number, id: string): Buffer {
-  const idLen = Buffer.byteLength(id, 'utf8');
-  const k = Buffer.allocUnsafe(2 + idLen);
-  k.writeUInt16BE(shard, 0);
-  k.write(id, 2, 'utf8');
+  const k = Buffer.allocUnsafe(2 + utf8Length(id));
+  k[0] = shard >>> 8;
+  k[1] = shard & 0xff;
+  writeUtf8(k, id, 2);
   return k;
 }
 

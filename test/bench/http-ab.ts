@@ -5,10 +5,14 @@
  * (`.bench/latency/<index>-<n>`, loaded by latency-bench.ts) and one keep-alive client per server
  * sends the same requests, alternating A and B request by request, so both see the same machine
  * load (the machine is shared; only such interleaved figures compare). `--inproc` also times each
- * build's dispatcher in this process, interleaved the same way, before the servers start;
- * `--no-http` skips the servers.
+ * build's dispatcher in this process, interleaved the same way, before the servers start: back to
+ * back, and after 1 ms idle (as a server waits between requests, its caches cooling). `--floor`
+ * adds a bare `node:http` server in its own process to the interleaving, answering each query's
+ * requests with the bytes B answered its first one: the machine's round trip for a response of
+ * that size, what HTTP − in-process cannot go below. `--no-http` skips the servers.
  */
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -64,6 +68,7 @@ function cpuMs(pid: number, mainOnly = false): number {
 async function interleaved(
   calls: Call[],
   pids?: number[],
+  idleMs = 0,
 ): Promise<{ ms: number[]; cpu: number[]; main: number[] }[]> {
   const out = [];
   for (let q = 0; q < queries.length; q++) {
@@ -77,6 +82,7 @@ async function interleaved(
       }
       const r = reqs[q]![i % reqs[q]!.length]!;
       for (let b = 0; b < calls.length; b++) {
+        if (idleMs > 0) await new Promise((r) => setTimeout(r, idleMs));
         const t = performance.now();
         const res = await calls[b]!(r.method, r.path, r.body);
         const dt = performance.now() - t;
@@ -89,6 +95,34 @@ async function interleaved(
     out.push({ ms: times.map(median), cpu, main });
   }
   return out;
+}
+
+/**
+ * A bare `node:http` server in its own process that reads each request's body and answers with
+ * the bytes `call` got for the first request of its method and path (status 200, JSON).
+ */
+async function bareServer(call: Call): Promise<{ port: number; pid: number; stop(): void }> {
+  const answers: Record<string, string> = {};
+  for (const rs of reqs) {
+    const r = rs[0]!;
+    const res = (await call(r.method, r.path, r.body)) as { status: number; body: string };
+    answers[`${r.method} ${r.path.split('?')[0]}`] = res.body;
+  }
+  const file = join(mkdtempSync(join(tmpdir(), 'quarry-ab-bare-')), 'answers.json');
+  writeFileSync(file, JSON.stringify(answers));
+  const src = `const a=JSON.parse(require('fs').readFileSync(${JSON.stringify(file)},'utf8'));const s=require('http').createServer((q,r)=>{q.resume();q.on('end',()=>{const b=a[q.method+' '+q.url.split('?')[0]]??'{}';r.writeHead(200,{'content-type':'application/json; charset=UTF-8','content-length':Buffer.byteLength(b)});r.end(b)})});s.listen(0,'127.0.0.1',()=>console.log(s.address().port))`;
+  const child = spawn(process.execPath, ['-e', src], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((res) =>
+    child.stdout!.once('data', (d: Buffer) => res(Number(d.toString().trim()))),
+  );
+  return {
+    port,
+    pid: child.pid!,
+    stop: () => {
+      child.kill();
+      rmSync(join(file, '..'), { recursive: true, force: true });
+    },
+  };
 }
 
 /** `--no-http`: only the in-process figures. */
@@ -111,31 +145,40 @@ try {
       calls.push(createDispatcher(o.context));
     }
     const res = await interleaved(calls);
+    const idle = await interleaved(calls, undefined, 1);
     for (const o of opened) await o.close();
     queries.forEach((q: { id: string }, i: number) => {
-      const { ms } = res[i]!;
-      rows.push(`| ${q.id} | in-process | ${f(ms[0]!)} | ${f(ms[1]!)} | ${f(ms[1]! - ms[0]!)} | | |`); // prettier-ignore
+      for (const [mode, { ms }] of [['in-process', res[i]!], ['in-process after 1 ms idle', idle[i]!]] as const) // prettier-ignore
+        rows.push(`| ${q.id} | ${mode} | ${f(ms[0]!)} | ${f(ms[1]!)} | ${f(ms[1]! - ms[0]!)} | | | |`); // prettier-ignore
     });
   }
   const servers = [];
-  for (let b = 0; !args.includes('--no-http') && b < builds.length; b++) servers.push(await startServerProcess(builds[b]!, copies[b]!)); // prettier-ignore
+  const http = !args.includes('--no-http');
+  for (let b = 0; http && b < builds.length; b++) servers.push(await startServerProcess(builds[b]!, copies[b]!)); // prettier-ignore
+  const calls = servers.map((s) => httpClient(s.port));
+  const pids = servers.map((s) => s.pid);
+  let bare: Awaited<ReturnType<typeof bareServer>> | null = null;
   try {
-    if (servers.length === 0) throw new SkipHttp();
-    const res = await interleaved(
-      servers.map((s) => httpClient(s.port)),
-      servers.map((s) => s.pid),
-    );
+    if (!http) throw new SkipHttp();
+    if (args.includes('--floor')) {
+      bare = await bareServer(calls[1]!);
+      calls.push(httpClient(bare.port));
+      pids.push(bare.pid);
+    }
+    const res = await interleaved(calls, pids);
     queries.forEach((q: { id: string }, i: number) => {
       const { ms, cpu, main } = res[i]!;
-      rows.push(`| ${q.id} | HTTP | ${f(ms[0]!)} | ${f(ms[1]!)} | ${f(ms[1]! - ms[0]!)} | ${f(main[0]!)} / ${f(cpu[0]!)} | ${f(main[1]!)} / ${f(cpu[1]!)} |`); // prettier-ignore
+      const floor = bare ? `${f(ms[2]!)} (${f(main[2]!)} CPU)` : '';
+      rows.push(`| ${q.id} | HTTP | ${f(ms[0]!)} | ${f(ms[1]!)} | ${f(ms[1]! - ms[0]!)} | ${f(main[0]!)} / ${f(cpu[0]!)} | ${f(main[1]!)} / ${f(cpu[1]!)} | ${floor} |`); // prettier-ignore
     });
   } catch (e) {
     if (!(e instanceof SkipHttp)) throw e;
   } finally {
     for (const s of servers) await s.stop();
+    bare?.stop();
   }
 } finally {
   for (const c of copies) rmSync(c, { recursive: true, force: true });
 }
-console.log(`A: ${builds[0]}\nB: ${builds[1]}\n\n| query | mode | A ms | B ms | B − A | A server CPU ms/req (main / all threads) | B server CPU ms/req (main / all) |\n|---|---|---|---|---|---|---|`); // prettier-ignore
+console.log(`A: ${builds[0]}\nB: ${builds[1]}\n\n| query | mode | A ms | B ms | B − A | A server CPU ms/req (main / all threads) | B server CPU ms/req (main / all) | bare node:http, B's bytes ms (server CPU) |\n|---|---|---|---|---|---|---|---|`); // prettier-ignore
 console.log(rows.join('\n'));

@@ -7,7 +7,7 @@
  */
 import { Bitset, popcount } from '../index/bitset.js';
 import type { LiveSegment } from '../index/live-segment.js';
-import type { InvertedField, Segment } from '../index/segment.js';
+import type { InvertedField, PointsIndex, Segment } from '../index/segment.js';
 import { termOrd } from '../index/term-lookup.js';
 import type { Query } from '../query/query.js';
 import { gallop } from '../index/gallop.js';
@@ -81,6 +81,28 @@ function lowerBound(v: Float64Array, x: number, strict: boolean): number {
   return l;
 }
 
+const ascending = new WeakMap<PointsIndex, boolean>();
+
+/**
+ * Whether the docs of every value of `pts` strictly ascend (no doc repeats a value), checked once
+ * per (immutable) points index: an exact-value query then needs no scan of its docs.
+ */
+function valueRunsAscend(pts: PointsIndex): boolean {
+  let r = ascending.get(pts);
+  if (r !== undefined) return r;
+  const v = pts.values;
+  const docs = pts.docs;
+  r = true;
+  for (let i = 1; i < v.length; i++) {
+    if (v[i] === v[i - 1] && docs[i]! <= docs[i - 1]!) {
+      r = false;
+      break;
+    }
+  }
+  ascending.set(pts, r);
+  return r;
+}
+
 /**
  * Docs of a point range. Points are sorted by (value, doc), so the docs of one value are already
  * in doc order (Lucene's PointRangeQuery on an exact value); a wider range is turned into a
@@ -103,6 +125,7 @@ function pointRange(
   const docs = pts.docs;
   if (v[a] === v[b - 1]) {
     // One value: increasing docs unless a multi-valued doc repeats the value.
+    if (valueRunsAscend(pts)) return { kind: 'list', docs: docs.subarray(a, b) };
     let sorted = true;
     for (let i = a + 1; i < b; i++) {
       if (docs[i]! <= docs[i - 1]!) {

@@ -7,6 +7,7 @@
  */
 import type { FieldMapping, ParsedDocument, ParsedValue } from '../../mapping/types.js';
 import type { SegmentBuilder } from './segment-builder.js';
+import { writeUtf8 } from '../../common/utf8-write.js';
 
 const OP_ADD = 1;
 const OP_DELETE = 2;
@@ -129,7 +130,7 @@ export class OpsWriter {
   private str(s: string): void {
     // the UTF-8 form takes at most 3 bytes per UTF-16 unit
     this.room(4 + s.length * 3);
-    const n = this.chunk.write(s, this.pos + 4);
+    const n = writeUtf8(this.chunk, s, this.pos + 4);
     this.chunk.writeUInt32LE(n, this.pos);
     this.pos += 4 + n;
   }

@@ -70,31 +70,58 @@ export async function runQuery(
   container: QueryContainer,
   o: RunOptions,
 ): Promise<FirstPage> {
-  // EXTENSION: OFFSET runs as `from` or as rows skipped after the search
   const window = Math.min(
     MAX_RESULT_WINDOW,
     ...indices.map((i) => getInt(i.meta.settings, 'index.max_result_window', MAX_RESULT_WINDOW)),
   );
-  const { container: c, skip } = offsetPlan(container, o.fetchSize, window);
-  const source = toSearchSource(container, o.filter, o.fetchSize, window) as Record<
-    string,
-    unknown
-  >;
+  const { c, skip, body } = firstRequest(container, o.filter, o.fetchSize, window);
   if (skip > 0)
-    return skipRows(node, await runContainer(node, indices, c, source, o), skip, o.pageTimeoutMs);
-  return runContainer(node, indices, c, source, o);
+    return skipRows(node, await runContainer(node, indices, c, body, o), skip, o.pageTimeoutMs);
+  return runContainer(node, indices, c, body, o);
+}
+
+/** What a container runs as its first search: the container after OFFSET, and the body. */
+interface FirstRequest {
+  readonly c: QueryContainer;
+  readonly skip: number;
+  readonly body: Record<string, unknown>;
+  readonly fetchSize: number;
+  readonly window: number;
+}
+
+/**
+ * A cached plan's container runs the same first search every time (without a request filter):
+ * its body is kept with the container, and being the same object, its parsed form too (see
+ * search.ts), so that a repeated statement neither rebuilds nor re-parses its request.
+ */
+const firstRequests = new WeakMap<QueryContainer, FirstRequest>();
+
+function firstRequest(
+  container: QueryContainer,
+  filter: Json | null,
+  fetchSize: number,
+  window: number,
+): FirstRequest {
+  const kept = filter === null ? firstRequests.get(container) : undefined;
+  if (kept !== undefined && kept.fetchSize === fetchSize && kept.window === window) return kept;
+  // EXTENSION: OFFSET runs as `from` or as rows skipped after the search
+  const { container: c, skip } = offsetPlan(container, fetchSize, window);
+  const source = toSearchSource(container, filter, fetchSize, window) as Record<string, unknown>;
+  // issue 16: HAVING compares an aggregate without values as SQL NULL (having-nulls.ts)
+  const body = isAggsOnly(c) ? withSqlNullHaving(withSumValueCounts(source, c)) : source;
+  const made = { c, skip, body, fetchSize, window };
+  if (filter === null) firstRequests.set(container, made);
+  return made;
 }
 
 async function runContainer(
   node: SqlNode,
   indices: readonly IndexService[],
   c: QueryContainer,
-  source: Record<string, unknown>,
+  body: Record<string, unknown>,
   o: RunOptions,
 ): Promise<FirstPage> {
-  if (!isAggsOnly(c)) return runHits(node, indices, c, source, o);
-  // issue 16: HAVING compares an aggregate without values as SQL NULL (having-nulls.ts)
-  const body = withSqlNullHaving(withSumValueCounts(source, c));
+  if (!isAggsOnly(c)) return runHits(node, indices, c, body, o);
   if (c.groups.length === 0) return runImplicit(node, indices, c, body, o);
   return runComposite(node, indices, c, body, o);
 }

@@ -177,6 +177,28 @@ export function localSqlSearch(nodeId: string, scrolls: ScrollService): SqlSearc
   };
 }
 
+/** A body's search request and its parsed query and aggregations, built once per body object. */
+const parsedBodies = new WeakMap<object, { request: SearchRequest; parsed: ParsedSearch }>();
+
+/**
+ * The parsed form of a body. Both parses are pure functions of the body and the executor only
+ * reads them, so a body object run again (a cached plan's first request, see query-runner.ts)
+ * is parsed once; bodies are never changed once built.
+ */
+function parsedRequest(body: Record<string, unknown>): {
+  request: SearchRequest;
+  parsed: ParsedSearch;
+} {
+  const kept = parsedBodies.get(body);
+  if (kept !== undefined) return kept;
+  const request = parseSearchBody(executableBody(body));
+  // ES SQL builds its query and aggregation objects: no parser bounds their nesting
+  const parsed = parseSearch(request, undefined, { maxQueryDepth: Infinity, maxAggDepth: Infinity }); // prettier-ignore
+  const made = { request, parsed };
+  parsedBodies.set(body, made);
+  return made;
+}
+
 /**
  * Runs one search. With `scrollSize`, the first page is returned and the rest kept in a scroll
  * context (ES scroll with `keep_alive`). With `timeoutMs`, the search has that timeout and no
@@ -194,10 +216,9 @@ export async function search(
     aliasFilters?: AliasFilters;
   } = {},
 ): Promise<SearchResult> {
-  const sreq = parseSearchBody(executableBody(body));
-  if (opts.timeoutMs !== undefined) sreq.timeoutMs = Math.trunc(opts.timeoutMs);
-  // ES SQL builds its query and aggregation objects: no parser bounds their nesting
-  const parsed = parseSearch(sreq, undefined, { maxQueryDepth: Infinity, maxAggDepth: Infinity });
+  const { request, parsed } = parsedRequest(body);
+  const sreq =
+    opts.timeoutMs !== undefined ? { ...request, timeoutMs: Math.trunc(opts.timeoutMs) } : request;
   const execOpts: ExecuteOptions = {
     searchType: 'query_then_fetch' as const,
     typedKeys: false,

@@ -6,7 +6,7 @@
  * a plain object for callers that serialise themselves.
  */
 import { toTypeName, type ColumnInfo } from './text.js';
-import { xcontentValue, type XValue } from './value-text.js';
+import { numberText, xcontentValue, type XValue } from './value-text.js';
 
 export interface SqlResponse {
   /** First page only; null on cursor pages. `type` is the `/_sql` type name ("datetime"). */
@@ -58,8 +58,12 @@ export function responseTree(
   return out;
 }
 
+/** What Jackson escapes: `"`, `\\` and control characters. */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
+
 /** Jackson's string escaping. */
 export function jsonString(s: string): string {
+  if (!NEEDS_ESCAPE.test(s)) return '"' + s + '"';
   let out = '"';
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -102,9 +106,46 @@ function render(n: XNode): string {
   );
 }
 
+/** One cell as render(xcontentValue(v, type)) writes it, without the intermediate node. */
+function cellText(v: unknown, type: ReturnType<typeof toTypeName>): string {
+  if (v === null || v === undefined) return 'null';
+  switch (typeof v) {
+    case 'string':
+      return jsonString(v);
+    case 'boolean':
+      return v ? 'true' : 'false';
+    case 'number': {
+      const text = numberText(v, type);
+      return Number.isFinite(v) ? text : jsonString(text);
+    }
+  }
+  return render(xcontentValue(v, type));
+}
+
 /** The `/_sql?format=json` body text. `pageTypes`: column types for cursor pages (optional). */
 export function toJsonText(r: SqlResponse, pageTypes?: readonly string[]): string {
-  return render(responseTree(r, pageTypes));
+  if (r.columnar) return render(responseTree(r, pageTypes));
+  // rows are written straight to text: the tree of a large page is most of its cost
+  const { rows: _, ...rest } = responseTree({ ...r, rows: [] }, pageTypes);
+  void _;
+  const typeNames = r.columns ? r.columns.map((c) => c.type) : (pageTypes ?? []);
+  const types = typeNames.map(toTypeName);
+  let rows = '[';
+  for (let i = 0; i < r.rows.length; i++) {
+    const row = r.rows[i]!;
+    rows += i === 0 ? '[' : ',[';
+    for (let j = 0; j < row.length; j++) {
+      if (j > 0) rows += ',';
+      rows += cellText(row[j], types[j] ?? null);
+    }
+    rows += ']';
+  }
+  rows += ']';
+  let out = '{';
+  if (rest.columns !== undefined) out += '"columns":' + render(rest.columns) + ',';
+  out += '"rows":' + rows;
+  if (rest.cursor !== undefined) out += ',"cursor":' + render(rest.cursor);
+  return out + '}';
 }
 
 function plain(n: XNode): unknown {

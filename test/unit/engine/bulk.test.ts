@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBulk } from '../../../src/engine/bulk.js';
 import type { IndexRequest } from '../../../src/engine/write-request.js';
+import { decodeJson } from '../../../src/common/json-bytes.js';
 
 const body = (lines: string[]) => Buffer.from(lines.map((l) => l + '\n').join(''));
 
@@ -75,5 +76,86 @@ describe('parseBulk', () => {
       fetchSource: { includes: [], excludes: [] },
     });
     expect(reqs[1]).toMatchObject({ body: { doc: { a: 2 } }, fetchSource: { includes: ['a'] } });
+  });
+});
+
+describe('parseBulk on a body decoded once', () => {
+  /** Every index request's decoded text is what decoding its own bytes gives. */
+  const decodedAsBytes = (reqs: ReturnType<typeof parseBulk>) => {
+    for (const r of reqs) {
+      if (r.kind !== 'index' || r.decoded === undefined) continue;
+      expect(r.decoded.of).toBe(r.source);
+      expect(r.decoded.text).toBe(decodeJson(r.source));
+    }
+  };
+
+  it('pairs each source with its text across multi-byte characters, CRLF and escapes', () => {
+    const lines = [
+      '{"index":{"_index":"ï","_id":"ß1","routing":"ルート"}}',
+      '{"t":"naïve café 🚀","e":"a\\"b\\\\c\\u00e9\\n"}',
+      '{"index":{"_index":"ï","_id":"\\u00df2"}}\r',
+      '{"t":"日本語テキスト"}\r',
+      '{"delete":{"_index":"ï","_id":"𝄞"}}',
+      '{"create":{"_index":"ï","_id":"3"}}',
+      '{"x":"€"}',
+    ];
+    const reqs = parseBulk(body(lines), { type: '_doc' });
+    expect(reqs.map((r) => [r.kind, r.index, r.id, r.routing])).toEqual([
+      ['index', 'ï', 'ß1', 'ルート'],
+      ['index', 'ï', 'ß2', null],
+      ['delete', 'ï', '𝄞', null],
+      ['index', 'ï', '3', null],
+    ]);
+    const texts = reqs.filter((r) => r.kind === 'index').map((r) => (r as IndexRequest).decoded!.text); // prettier-ignore
+    expect(texts).toEqual([lines[1], '{"t":"日本語テキスト"}', '{"x":"€"}']);
+    expect(JSON.parse(texts[0]!)).toEqual({ t: 'naïve café 🚀', e: 'a"b\\cé\n' });
+    decodedAsBytes(reqs);
+  });
+
+  it('leaves a source that starts with a byte order mark to the document parser', () => {
+    const reqs = parseBulk(body(['{"index":{"_index":"i"}}', '\ufeff{"a":1}', '{"index":{"_index":"i"}}', '{"a":2}']), {}); // prettier-ignore
+    expect((reqs[0] as IndexRequest).decoded).toBeUndefined();
+    expect((reqs[0] as IndexRequest).source.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf])); // prettier-ignore
+    expect((reqs[1] as IndexRequest).decoded!.text).toBe('{"a":2}');
+  });
+
+  it('reads an action line after a byte order mark, as the per-line decoder does', () => {
+    const reqs = parseBulk(body(['\ufeff{"index":{"_index":"i","_id":"1"}}', '{}']), {});
+    expect(reqs[0]).toMatchObject({ kind: 'index', index: 'i', id: '1' });
+  });
+
+  it('decodes a body that is not valid UTF-8 line by line, without decoded text', () => {
+    const good = Buffer.from('{"index":{"_index":"i","_id":"1"}}\n{"a":"é"}\n');
+    const bad = Buffer.concat([
+      Buffer.from('{"index":{"_index":"i","_id":"2"}}\n{"a":"'),
+      Buffer.from([0xff]),
+      Buffer.from('"}\n'),
+    ]);
+    const reqs = parseBulk(Buffer.concat([good, bad]), {});
+    expect(reqs.map((r) => r.id)).toEqual(['1', '2']);
+    for (const r of reqs) expect((r as IndexRequest).decoded).toBeUndefined();
+    expect((reqs[0] as IndexRequest).source.toString()).toBe('{"a":"é"}');
+  });
+
+  it('reports malformed action lines with their line numbers after multi-byte lines', () => {
+    const a = '{"index":{"_index":"ü"}}';
+    expect(() => parseBulk(body([a, '{"t":"ü€🚀"}', '{"index":{"_id":"é","bogus":1}}', '{}']), {})).toThrow(
+      'Action/metadata line [3] contains an unknown parameter [bogus]',
+    ); // prettier-ignore
+    expect(() => parseBulk(body([a, '{"t":"🚀"}', '["x"]', '{}']), {})).toThrow(
+      'Malformed action/metadata line [3], expected START_OBJECT but found [START_ARRAY]',
+    );
+    expect(() => parseBulk(body([a, '{"t":"🚀"}', '{"index":{"_id":"é"', '{}']), {})).toThrow(
+      /Unexpected end-of-input/,
+    );
+  });
+
+  it('ignores a last line without a newline and blank lines between items', () => {
+    const buf = Buffer.from(
+      '{"index":{"_index":"i"}}\n{"a":"ö"}\n\n  \n{"index":{"_index":"i"}}\n{"a":2}',
+    );
+    const reqs = parseBulk(buf, {});
+    expect(reqs).toHaveLength(1);
+    decodedAsBytes(reqs);
   });
 });

@@ -77,3 +77,37 @@ describe('java.time and interval text', () => {
     expect(javaDurationToString(new IntervalDayTime(3600, 0))).toBe('PT1H');
   });
 });
+
+describe('javaDoubleToString in plain notation (1e-3 <= |x| < 1e7)', () => {
+  /** Double.toString's plain form built from the shortest digits (x.toExponential()). */
+  function reference(x: number): string {
+    const s = Math.abs(x).toExponential();
+    const e = s.indexOf('e');
+    const digits = s.slice(0, e).replace('.', '').replace(/0+$/, '') || '0';
+    const point = Number(s.slice(e + 1)) + 1;
+    const out =
+      point <= 0
+        ? '0.' + '0'.repeat(-point) + digits
+        : point >= digits.length
+          ? digits + '0'.repeat(point - digits.length) + '.0'
+          : digits.slice(0, point) + '.' + digits.slice(point);
+    return x < 0 ? '-' + out : out;
+  }
+
+  it('writes the shortest digits with a point, as from the exponent form', () => {
+    let seed = 12345;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const values = [0.001, 0.0010000000000000002, 9999999.999999998, 1, 5, 200000.123, 0.1 + 0.2];
+    for (let i = 0; i < 5000; i++) values.push(Math.pow(10, next() * 10 - 3) * (next() < 0.5 ? -1 : 1)); // prettier-ignore
+    for (let i = 0; i < 1000; i++) values.push(Math.round(next() * 1e7) * (i % 2 ? -1 : 1) || 1);
+    for (const v of values) {
+      if (Math.abs(v) < 1e-3 || Math.abs(v) >= 1e7) continue;
+      expect(javaDoubleToString(v)).toBe(reference(v));
+    }
+    expect(javaDoubleToString(200000.123)).toBe('200000.123');
+    expect(javaDoubleToString(-5)).toBe('-5.0');
+    expect(javaDoubleToString(0.001)).toBe('0.001');
+    expect(javaDoubleToString(1e7)).toBe('1.0E7');
+    expect(javaDoubleToString(0.000999)).toBe('9.99E-4');
+  });
+});

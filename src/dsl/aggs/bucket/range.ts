@@ -11,6 +11,8 @@ import { javaDoubleToString } from '../../script/index.js';
 import {
   BATCH,
   BucketsAggregator,
+  NO_SCORES,
+  ROOT_ORDS,
   type AggregatorContext,
   type AggSegment,
 } from '../collect/aggregator.js';
@@ -35,6 +37,12 @@ import {
 import type { AggNode, InternalAgg, InternalBucket, ReduceContext } from '../types.js';
 import type { LiveSegment } from '../../../search/index/live-segment.js';
 import type { KernelSpec } from '../../../search/parallel/agg-kernels.js';
+import {
+  countBelowList,
+  rangeBounds,
+  rangeCount,
+  type RangeBounds,
+} from '../../../search/parallel/range-counts.js';
 
 type Kind = 'range' | 'date_range' | 'ip_range';
 
@@ -250,6 +258,10 @@ class RangeAggregator extends BucketsAggregator {
   private readonly tos: Float64Array;
   /** Range index per doc of the current batch (-1: none). */
   private readonly hits = new Int32Array(BATCH);
+  /** The ranges as counts below their bounds (numeric kinds; see range-counts.ts). */
+  private readonly bounds: RangeBounds | null;
+  /** collectRoot: the number of values below each bound, over the segments collected so far. */
+  private below: Float64Array | null = null;
 
   constructor(
     node: AggNode,
@@ -271,6 +283,30 @@ class RangeAggregator extends BucketsAggregator {
     this.disjoint = this.ranges.every(
       (r, i) => r.to >= r.from && (i === 0 || r.from >= this.ranges[i - 1]!.to),
     );
+    this.bounds = kind === 'ip_range' ? null : rangeBounds(this.froms, this.tos);
+  }
+
+  /**
+   * Top-level counts without sub-aggregations over a single-valued column: the values below each
+   * bound are counted (no per-doc range choice), and turned into doc counts in finish().
+   */
+  collectRoot(docs: Int32Array, n: number): void {
+    const single = this.num?.single;
+    if (!single || this.hasSubs || !this.bounds) {
+      this.collect(docs, ROOT_ORDS, n, NO_SCORES);
+      return;
+    }
+    this.below ??= new Float64Array(this.bounds.bounds.length);
+    countBelowList(docs, 0, n, single, this.bounds.bounds, this.below);
+  }
+
+  finish(): void {
+    const below = this.below;
+    if (!below || !this.bounds) return;
+    this.below = null;
+    const nr = this.ranges.length;
+    if (this.docCounts.length < nr) this.docCounts = growI32(this.docCounts, nr);
+    for (let k = 0; k < nr; k++) this.docCounts[k]! += rangeCount(this.bounds, below, k);
   }
 
   override setSegment(seg: AggSegment): void {
@@ -423,12 +459,12 @@ class RangeAggregator extends BucketsAggregator {
     if (rv.script || rv.constant !== undefined || !rv.field || rv.missingNumber !== null) return null; // prettier-ignore
     if (!columnOf(ls, rv.field)) return { kind: 'none' };
     const values = new NumericReader(rv, ls).single;
-    return values ? { kind: 'range', values, froms: this.froms, tos: this.tos } : null;
+    return values && this.bounds ? { kind: 'range', values, bounds: this.bounds } : null;
   }
 
   addPartial(spec: KernelSpec, out: Float64Array, off: number): void {
     if (spec.kind !== 'range') return;
-    for (let k = 0; k < spec.tos.length; k++) {
+    for (let k = 0; k < spec.bounds.lo.length; k++) {
       const c = out[off + k]!;
       if (c === 0) continue;
       if (k >= this.docCounts.length) this.docCounts = growI32(this.docCounts, k + 1);

@@ -56,6 +56,7 @@ import {
   type OrderElement,
 } from '../support/order.js';
 import { topN } from '../support/top-n.js';
+import { hasMissing } from '../support/column-stats.js';
 import { javaDoubleToString } from '../../script/index.js';
 import {
   BytesReader,
@@ -67,7 +68,13 @@ import type { AggNode, InternalAgg, InternalBucket, ReduceContext } from '../typ
 import { columnOf } from '../support/values-source.js';
 import { loadGlobalOrdinals, type GlobalOrdinals } from '../support/global-ordinals.js';
 import type { LiveSegment } from '../../../search/index/live-segment.js';
-import type { KernelSpec } from '../../../search/parallel/agg-kernels.js';
+import {
+  countOrdsList,
+  STRIPES,
+  stripeSum,
+  sumOrdsList,
+  type KernelSpec,
+} from '../../../search/parallel/agg-kernels.js';
 
 export interface TermsParams {
   source: ValuesSourceParams;
@@ -196,9 +203,15 @@ export class TermsAggregator extends BucketsAggregator {
   private readonly dicts = new Set<readonly string[]>();
   private ownerIndex: Map<number, number[]> | null = null;
   protected shardSize: number;
-  /** Root collection without sub-aggregations: doc counts per segment ordinal + 1. */
+  /**
+   * Root collection without sub-aggregations, or with an exact-summable avg/sum over a column
+   * without missing values: doc counts (and value sums) per segment ordinal + 1, in STRIPES
+   * interleaved copies (see agg-kernels.ts), turned into buckets when the segment is done.
+   */
   private segCounts = new Int32Array(0);
+  private segSums = new Float64Array(0);
   private segCounted = false;
+  private segSummed = false;
   /** The lone sub-aggregator when it may be updated inline (Aggregator.fusedSum). */
   private readonly fusable: Aggregator | null;
   /** Global ordinals (execution modes other than `map`) and global ordinal → term id. */
@@ -262,8 +275,10 @@ export class TermsAggregator extends BucketsAggregator {
         this.seg0.fill(-1, 0, size);
         this.segToGlobal = this.globalOrdinalsOf(seg);
         // one count per ordinal, and slot 0 for docs without a value
-        if (this.bytes.single && this.segCounts.length !== size)
-          this.segCounts = new Int32Array(size);
+        if (this.bytes.single && this.segCounts.length !== size * STRIPES) {
+          this.segCounts = new Int32Array(size * STRIPES);
+          if (this.hasSubs) this.segSums = new Float64Array(size * STRIPES);
+        }
       }
     } else this.num = new NumericReader(rv, seg.ls);
   }
@@ -399,15 +414,28 @@ export class TermsAggregator extends BucketsAggregator {
       this.collect(docs, ROOT_ORDS, n, NO_SCORES);
       return;
     }
+    const size = this.segCounts.length / STRIPES;
     if (!this.hasSubs) {
-      countOrds(docs, n, single, this.segCounts);
+      countOrdsList(docs, 0, n, single, this.segCounts, size);
       this.segCounted = true;
       return;
     }
     const fused = this.fusable ? this.fusable.fusedSum!(this.docCounts.length, n) : null;
     if (fused) {
-      if (fused.exact) this.rootExactSum(docs, n, single, fused);
-      else this.collectFusedSum(docs, ROOT_ORDS, n, single, fused);
+      // every sum exact: the order of additions does not matter, so add per segment ordinal
+      if (
+        fused.exact &&
+        !hasMissing(fused.values) &&
+        this.segSums.length === this.segCounts.length
+      ) {
+        sumOrdsList(docs, 0, n, single, fused.values, this.segCounts, this.segSums, size);
+        this.segCounted = this.segSummed = true;
+      } else if (fused.exact) this.rootExactSum(docs, n, single, fused);
+      else {
+        // the compensated sums go on from the exact ones
+        this.flushSegCounts();
+        this.collectFusedSum(docs, ROOT_ORDS, n, single, fused);
+      }
       return;
     }
     this.collectSingleOrds(docs, ROOT_ORDS, n, NO_SCORES, single);
@@ -419,16 +447,21 @@ export class TermsAggregator extends BucketsAggregator {
     if (!this.segCounted) return;
     this.segCounted = false;
     const sc = this.segCounts;
-    for (let so = 0; so + 1 < sc.length; so++) {
-      const c = sc[so + 1]!;
+    const ss = this.segSums;
+    const metric = this.segSummed ? this.subs[0]! : null;
+    this.segSummed = false;
+    const size = sc.length / STRIPES;
+    for (let so = 0; so + 1 < size; so++) {
+      const c = stripeSum(sc, so + 1, size);
       if (c === 0) continue;
-      sc[so + 1] = 0;
       const b = this.bucketOfOrd(so, 0);
       if (b < 0) continue;
       if (b >= this.docCounts.length) this.docCounts = growI32(this.docCounts, b + 1);
       this.docCounts[b]! += c;
+      if (metric) metric.addSum!(b, c, stripeSum(ss, so + 1, size));
     }
-    sc[0] = 0;
+    sc.fill(0);
+    if (metric) ss.fill(0);
   }
 
   finish(): void {
@@ -563,9 +596,12 @@ export class TermsAggregator extends BucketsAggregator {
     if (!col) return { kind: 'none' };
     const single = new BytesReader(rv, ls).single;
     if (!single || col.kind !== 'ordinal') return null;
-    if (this.subs.length === 0) return { kind: 'terms', ords: single, size: col.dict.length + 1, values: null }; // prettier-ignore
+    const size = col.dict.length + 1;
+    if (this.subs.length === 0) return { kind: 'terms', ords: single, size, values: null, dense: false }; // prettier-ignore
     const sum = this.subs[0]!.sumColumn!(ls);
-    return sum ? { kind: 'terms', ords: single, size: col.dict.length + 1, values: sum.values } : null; // prettier-ignore
+    if (!sum) return null;
+    const values = sum.values;
+    return { kind: 'terms', ords: single, size, values, dense: values !== null && !hasMissing(values) }; // prettier-ignore
   }
 
   addPartial(spec: KernelSpec, out: Float64Array, off: number): void {
@@ -719,11 +755,6 @@ export class TermsAggregator extends BucketsAggregator {
       buckets,
     };
   }
-}
-
-/** Docs per segment ordinal + 1 (slot 0: no value). */
-function countOrds(docs: Int32Array, n: number, single: Int32Array, counts: Int32Array): void {
-  for (let i = 0; i < n; i++) counts[single[docs[i]!]! + 1]!++;
 }
 
 /**

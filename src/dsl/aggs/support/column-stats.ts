@@ -30,3 +30,20 @@ export function integralMaxAbs(values: Float64Array): number {
   cache.set(values, m);
   return m;
 }
+
+const missing = new WeakMap<Float64Array, boolean>();
+
+/** Whether the column has a missing value (NaN) for some doc. */
+export function hasMissing(values: Float64Array): boolean {
+  let m = missing.get(values);
+  if (m !== undefined) return m;
+  m = false;
+  for (let i = 0; i < values.length; i++) {
+    if (values[i] !== values[i]) {
+      m = true;
+      break;
+    }
+  }
+  missing.set(values, m);
+  return m;
+}

@@ -126,6 +126,23 @@ describe('filterDocSet', () => {
     );
   });
 
+  it('reads an exact value of a single-valued field as a view of its points', () => {
+    const docs = Array.from({ length: 50 }, (_, i) => ({ v: i % 3 }));
+    const idx = buildIndex({ v: 'long' }, [...docs, { v: [1, 1, 2] }, { v: 1 }]);
+    const [single, multi] = [buildIndex({ v: 'long' }, docs), idx].map((x) => x.shards[0]!.searcher().segments[0]!); // prettier-ignore
+    const q: Query = { kind: 'NumericRange', field: 'v', lo: 1, hi: 1, includeLo: true, includeHi: true, boost: 1 }; // prettier-ignore
+    const a = filterDocSet(q, single!)!;
+    expect(a.kind).toBe('list');
+    const pts = single!.segment.fields.get('v')!.points!;
+    expect((a as { docs: Int32Array }).docs.buffer).toBe(pts.docs.buffer);
+    expect(Array.from((a as { docs: Int32Array }).docs)).toEqual(docs.map((_, i) => i).filter((i) => i % 3 === 1)); // prettier-ignore
+    // a doc repeating the value: still each doc once, in order
+    const b = filterDocSet(q, multi!)!;
+    const got: number[] = [];
+    forEachDocBatch(b, null, new Int32Array(8), (d, m) => got.push(...d.subarray(0, m)));
+    expect(got).toEqual([...docs.map((_, i) => i).filter((i) => i % 3 === 1), 50, 51]);
+  });
+
   it('returns null for queries it cannot read as a set', () => {
     const idx = buildIndex({ k: 'keyword' }, [{ k: 'a' }]);
     const ls = idx.shards[0]!.searcher().segments[0]!;

@@ -151,6 +151,36 @@ describe('format=json / yaml', () => {
         '"rows":[[1.0E7,0.2876821,"PT26H3M4S","P1Y2M","10:20:30.000+01:00","a\\"\\u0001"],["NaN",1.0,null,null,null,null]]}',
     );
   });
+  it('writes rows straight to text as the tree would (cursor pages, display sizes, no rows)', () => {
+    const page = {
+      columns: null,
+      rows: [
+        [1.5, 2, 'x\ny', true],
+        [-0, -3, null, false],
+      ],
+      cursor: 'c2',
+    };
+    expect(toJsonText(page, ['double', 'long', 'keyword', 'boolean'])).toBe(
+      '{"rows":[[1.5,2,"x\\ny",true],[-0.0,-3,null,false]],"cursor":"c2"}',
+    );
+    expect(JSON.parse(toJsonText(page, ['double', 'long', 'keyword', 'boolean']))).toEqual(
+      toJsonObject(page, ['double', 'long', 'keyword', 'boolean']),
+    );
+    const sized = {
+      columns: [{ name: 'n', type: 'long' }],
+      rows: [],
+      displaySizes: [20],
+    };
+    expect(toJsonText(sized)).toBe(
+      '{"columns":[{"name":"n","type":"long","display_size":20}],"rows":[]}',
+    );
+    expect(
+      toJsonText({
+        columns: [{ name: 'v', type: 'double' }],
+        rows: [[Infinity], [0.001], [123456.5]],
+      }),
+    ).toBe('{"columns":[{"name":"v","type":"double"}],"rows":[["Infinity"],[0.001],[123456.5]]}');
+  });
   it('matches the rest.asciidoc YAML page', () => {
     const yaml = toYamlText({ columns: LIBRARY_COLUMNS, rows: LIBRARY_PAGE1, cursor });
     expectGolden('library.yaml.txt', yaml);
