@@ -9,7 +9,7 @@
  * back, and after 1 ms idle (as a server waits between requests, its caches cooling). `--floor`
  * adds a bare `node:http` server in its own process to the interleaving, answering each query's
  * requests with the bytes B answered its first one: the machine's round trip for a response of
- * that size, what HTTP − in-process cannot go below.
+ * that size, what HTTP − in-process cannot go below. `--no-http` skips the servers.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -125,6 +125,9 @@ async function bareServer(call: Call): Promise<{ port: number; pid: number; stop
   };
 }
 
+/** `--no-http`: only the in-process figures. */
+class SkipHttp extends Error {}
+
 const copies = builds.map(() => mkdtempSync(join(tmpdir(), 'quarry-ab-')));
 for (const c of copies) cpSync(source, c, { recursive: true });
 const rows: string[] = [];
@@ -150,11 +153,13 @@ try {
     });
   }
   const servers = [];
-  for (let b = 0; b < builds.length; b++) servers.push(await startServerProcess(builds[b]!, copies[b]!)); // prettier-ignore
+  const http = !args.includes('--no-http');
+  for (let b = 0; http && b < builds.length; b++) servers.push(await startServerProcess(builds[b]!, copies[b]!)); // prettier-ignore
   const calls = servers.map((s) => httpClient(s.port));
   const pids = servers.map((s) => s.pid);
   let bare: Awaited<ReturnType<typeof bareServer>> | null = null;
   try {
+    if (!http) throw new SkipHttp();
     if (args.includes('--floor')) {
       bare = await bareServer(calls[1]!);
       calls.push(httpClient(bare.port));
@@ -166,6 +171,8 @@ try {
       const floor = bare ? `${f(ms[2]!)} (${f(main[2]!)} CPU)` : '';
       rows.push(`| ${q.id} | HTTP | ${f(ms[0]!)} | ${f(ms[1]!)} | ${f(ms[1]! - ms[0]!)} | ${f(main[0]!)} / ${f(cpu[0]!)} | ${f(main[1]!)} / ${f(cpu[1]!)} | ${floor} |`); // prettier-ignore
     });
+  } catch (e) {
+    if (!(e instanceof SkipHttp)) throw e;
   } finally {
     for (const s of servers) await s.stop();
     bare?.stop();

@@ -12,6 +12,7 @@ import type { CollectedHit } from '../../search/collect/top-docs.js';
 import type { SortKey } from '../../search/collect/sort.js';
 import type { LiveSegment } from '../../search/index/live-segment.js';
 import type { InvertedField } from '../../search/index/segment.js';
+import { stringAt } from '../../search/index/string-block.js';
 import type { SearchStats } from '../../search/query/stats.js';
 import type { Explanation } from '../../search/query/explanation.js';
 import { createWeight, type Weight } from '../../search/query/weights.js';
@@ -183,7 +184,7 @@ function fetchOne(
   const { docvalueFields: dvFields, storedFields, scriptFields } = f;
   const { idx, shard } = h.target;
   const seg = h.segment.segment;
-  const id = seg.ids[h.doc]!;
+  const id = stringAt(seg.ids, h.doc);
   const hit: Record<string, unknown> = {};
   if (o.explain) {
     hit._shard = `[${idx.name}][${shard.id}]`;

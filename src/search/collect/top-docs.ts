@@ -7,6 +7,7 @@ import { CHECK_INTERVAL, isTimeExceeded, type Deadline } from '../deadline.js';
 import type { LiveSegment, ShardSnapshot } from '../index/live-segment.js';
 import { NO_MORE_DOCS, type Scorer } from '../query/scorer.js';
 import type { Weight } from '../query/weights.js';
+import type { Competition } from '../query/bulk-scorers.js';
 import { compileSort, type SortKey, type SortValue, compareSortValues } from './sort.js';
 import { GroupQueue, type GroupReader, type GroupValue } from './collapse.js';
 
@@ -220,7 +221,8 @@ export function collectTopDocs(
  * Lucene TopScoreDocCollector without per-hit objects: the best `numHits` (score desc, then
  * doc asc) in a typed-array heap. Weights that score in bulk (terms, disjunctions of terms,
  * exact phrases, those under range filters) hand over every match in batches, which also gives
- * the exact total. Otherwise, when a segment's total is known from `Weight.count`, the scorer
+ * the exact total; terms and disjunctions count, without scoring, the impact blocks and windows
+ * whose score bounds cannot beat the worst kept hit. Otherwise, when a segment's total is known from `Weight.count`, the scorer
  * is told the score to beat so it can skip docs that cannot compete (Lucene 8 style pruning,
  * with the exact hit count ES 6.8 reports). With `numHits` 0 nothing is scored and maxScore is
  * NaN (ES reports 0 for size 0, see execute.ts).
@@ -285,24 +287,32 @@ function collectByScore(
       opts.onSegment?.(ls, si);
       const live = ls.live;
       const base = ls.docBase;
-      // Bulk scoring: every match with its score, in batches; the total comes with it.
+      // Bulk scoring: every match with its score, in batches, but those that cannot beat the
+      // worst kept hit, which the scorer only counts: the exact total comes with it.
       const bulk = k > 0 && weight.bulk ? weight.bulk(ls) : null;
       if (bulk) {
-        bulk.run((docs, scores, n) => {
-          // a batch is at most one window (2048 docs): one check each
-          dl?.check();
-          for (let j = 0; j < n; j++) {
-            const d = docs[j]!;
-            if (live !== null && !live.get(d)) continue;
-            total++;
-            const score = scores[j]!;
-            if (score > maxScore) maxScore = score;
-            // later docs lose ties, so only a strictly higher score replaces the worst
-            if (size === k) {
-              if (score > hScore[0]!) replaceTop(score, base + d, si);
-            } else push(score, base + d, si);
-          }
-        });
+        const comp: Competition = { floor: size === k ? hScore[0]! : -Infinity, counted: 0, live };
+        try {
+          bulk.run((docs, scores, n) => {
+            // a batch is at most one window (2048 docs): one check each
+            dl?.check();
+            for (let j = 0; j < n; j++) {
+              const d = docs[j]!;
+              if (live !== null && !live.get(d)) continue;
+              total++;
+              const score = scores[j]!;
+              if (score > maxScore) maxScore = score;
+              // later docs lose ties, so only a strictly higher score replaces the worst
+              if (size === k) {
+                if (score > hScore[0]!) replaceTop(score, base + d, si);
+              } else push(score, base + d, si);
+            }
+            if (size === k) comp.floor = hScore[0]!;
+          }, comp);
+        } finally {
+          // a timeout in the sink keeps what was counted before it
+          total += comp.counted;
+        }
         continue;
       }
       const known = weight.count ? weight.count(ls) : -1;

@@ -66,6 +66,16 @@ export function stringBlockOf(list: readonly string[]): StringBlock | undefined 
 }
 
 /**
+ * String `i` of `list`: read straight from its block when it has one (a Proxy's element read
+ * costs more than decoding the string), else the element.
+ */
+export function stringAt(list: readonly string[], i: number): string {
+  const block = blocks.get(list);
+  if (block === undefined) return list[i]!;
+  return block.bytes.toString('utf8', block.offsets[i]!, block.offsets[i + 1]!);
+}
+
+/**
  * Binary search of `order` (indexes of `block`'s strings in ascending string order) for `s`:
  * the index, or -1. An ASCII `s` is compared as bytes (UTF-8 orders like UTF-16 against ASCII),
  * anything else decoded.

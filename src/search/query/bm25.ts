@@ -63,7 +63,8 @@ export class Bm25 {
 
   /** Score of a doc with term frequency `freq` and norm byte `norm` (-1: no norms). */
   score(freq: number, norm: number): number {
-    const n = norm < 0 ? K1 : this.cache[norm]!;
+    // k1 as a literal (see NO_NORM_K1 in bulk-scorers.ts): K1 here would box the score
+    const n = norm < 0 ? 1.2000000476837158 : this.cache[norm]!;
     return f(f(this.weightValue * freq) / f(freq + n));
   }
 

@@ -8,17 +8,41 @@
  */
 import { positionOffsets } from '../index/postings-extras.js';
 import type { InvertedField } from '../index/segment.js';
-import { K1, type Bm25 } from './bm25.js';
+import type { Bm25 } from './bm25.js';
 import { gallop } from '../index/gallop.js';
+import { popcount, type Bitset } from '../index/bitset.js';
+import { IMPACT_BLOCK_SHIFT, IMPACT_BLOCK_SIZE } from '../index/block-bounds.js';
+import { termBlockBounds } from './block-score-bounds.js';
 
 const f = Math.fround;
+
+/**
+ * The length term of a field without norms is BM25's k1 (float 1.2), written as a literal where
+ * it is used: beside a value read from a typed array, a module binding (K1, or a const here) is
+ * an unknown value to V8's optimizer, which then keeps the result boxed and allocates a heap
+ * number per posting scored (16 bytes a posting: most of a match query's garbage).
+ */
+export const NO_NORM_K1 = 1.2000000476837158;
 
 /** Receives `n` docs (increasing) and their scores; the arrays are reused after it returns. */
 export type BatchSink = (docs: Int32Array, scores: Float64Array, n: number) => void;
 
+/**
+ * What a top-k collector shares with a bulk scorer while it runs: the score a hit must beat to
+ * enter the top (−Infinity until the top is full; the collector raises it as hits come), the
+ * segment's live docs, and the matches the scorer counted without handing them over. A scorer
+ * may withhold only docs whose score cannot beat `floor` (the top keeps earlier docs on ties),
+ * counting those that are live; handed-over docs the collector filters by liveness itself.
+ */
+export interface Competition {
+  floor: number;
+  counted: number;
+  readonly live: Bitset | null;
+}
+
 export interface BulkScorer {
-  /** Scores every match, in doc order, in batches. */
-  run(sink: BatchSink): void;
+  /** Scores every match, in doc order, in batches (with `comp`: all but the withheld ones). */
+  run(sink: BatchSink, comp?: Competition): void;
 }
 
 /** Docs per accumulator window (and the largest batch). */
@@ -32,23 +56,40 @@ const WINDOW = 1 << WINDOW_SHIFT;
 interface Scratch {
   readonly acc: Float64Array;
   readonly seen: Int32Array;
+  /** Bit w: word w of `seen` has a bit set (drains visit only those words). */
+  readonly touched: Int32Array;
   readonly docs: Int32Array;
   readonly scores: Float64Array;
+  /** Per clause (phrase slot) postings cursor and end, up to CLAUSES of them. */
+  readonly pos: Int32Array;
+  readonly ends: Int32Array;
+  /** Per phrase slot: position offset, position cursor and end. */
+  readonly offs: Int32Array;
+  readonly ptr: Int32Array;
+  readonly pend: Int32Array;
 }
+
+const CLAUSES = 16;
 let spare: Scratch | null = null;
 
 function takeScratch(): Scratch {
   const s = spare ?? {
     acc: new Float64Array(WINDOW),
     seen: new Int32Array(WINDOW >>> 5),
+    touched: new Int32Array(WINDOW >>> 10),
     docs: new Int32Array(WINDOW),
     scores: new Float64Array(WINDOW),
+    pos: new Int32Array(CLAUSES),
+    ends: new Int32Array(CLAUSES),
+    offs: new Int32Array(CLAUSES),
+    ptr: new Int32Array(CLAUSES),
+    pend: new Int32Array(CLAUSES),
   };
   spare = null;
   return s;
 }
 
-/** Returns the buffers (acc and seen are all zero again). */
+/** Returns the buffers (acc, seen and touched are all zero again). */
 function giveScratch(s: Scratch): void {
   spare = s;
 }
@@ -60,49 +101,113 @@ export interface BulkTerm {
   readonly bm25: Bm25;
 }
 
-/** A single term: BM25 of each posting. */
+/** Whether doc `d`'s single numeric values pass every range check (NaN, no value, fails). */
+function passes(checks: readonly RangeCheck[], d: number): boolean {
+  for (let c = 0; c < checks.length; c++) {
+    const r = checks[c]!;
+    const v = r.values[d]!;
+    if (!(r.includeLo ? v >= r.lo : v > r.lo) || !(r.includeHi ? v <= r.hi : v < r.hi))
+      return false;
+  }
+  return true;
+}
+
+/** Live docs of postings [p, e) passing the checks. */
+function countPostings(
+  docs: Int32Array,
+  p: number,
+  e: number,
+  live: Bitset | null,
+  checks: readonly RangeCheck[],
+): number {
+  if (live === null && checks.length === 0) return e - p;
+  let n = 0;
+  for (; p < e; p++) {
+    const d = docs[p]!;
+    if ((live === null || live.get(d)) && (checks.length === 0 || passes(checks, d))) n++;
+  }
+  return n;
+}
+
+const NO_CHECKS: readonly RangeCheck[] = [];
+
+/**
+ * A single term: BM25 of each posting (of those passing the range checks), an impact block at a
+ * time; under a top-k competition, blocks whose score bound cannot beat the floor are counted.
+ */
 class TermBulk implements BulkScorer {
-  constructor(private readonly t: BulkTerm) {}
-  run(sink: BatchSink): void {
+  constructor(
+    readonly t: BulkTerm,
+    private readonly checks: readonly RangeCheck[] = NO_CHECKS,
+  ) {}
+  run(sink: BatchSink, comp?: Competition): void {
     const { inv, ord, bm25 } = this.t;
     const { docs, freqs, norms } = inv;
+    const checks = this.checks;
+    const filtered = checks.length > 0;
     const cache = bm25.cache;
     const wv = bm25.weightValue;
     const scratch = takeScratch();
     const outDocs = scratch.docs;
     const outScores = scratch.scores;
+    const s = inv.termStart[ord]!;
     const e = inv.termStart[ord + 1]!;
-    for (let p = inv.termStart[ord]!; p < e;) {
-      const be = p + WINDOW < e ? p + WINDOW : e;
-      let m = 0;
-      for (; p < be; p++, m++) {
-        const d = docs[p]!;
-        const fr = freqs !== null ? freqs[p]! : 1;
-        const nc = norms !== null ? cache[norms[d]!]! : K1;
-        outDocs[m] = d;
-        outScores[m] = f(f(wv * fr) / f(fr + nc));
+    let bounds: Float64Array | null = null;
+    let m = 0;
+    for (let p = s; p < e;) {
+      const be = p + IMPACT_BLOCK_SIZE < e ? p + IMPACT_BLOCK_SIZE : e;
+      if (comp !== undefined && comp.floor > -Infinity) {
+        bounds ??= termBlockBounds(inv, ord, bm25);
+        if (bounds[(p - s) >>> IMPACT_BLOCK_SHIFT]! <= comp.floor) {
+          comp.counted += countPostings(docs, p, be, comp.live, checks);
+          p = be;
+          continue;
+        }
       }
-      sink(outDocs, outScores, m);
+      for (; p < be; p++) {
+        const d = docs[p]!;
+        if (filtered && !passes(checks, d)) continue;
+        const fr = freqs !== null ? freqs[p]! : 1;
+        const nc = norms !== null ? cache[norms[d]!]! : 1.2000000476837158; // NO_NORM_K1
+        outDocs[m] = d;
+        outScores[m++] = f(f(wv * fr) / f(fr + nc));
+      }
+      // once the top is full, every block's hits go at once (the floor rises with them)
+      if (m > WINDOW - IMPACT_BLOCK_SIZE || (comp !== undefined && comp.floor > -Infinity)) {
+        if (m > 0) sink(outDocs, outScores, m);
+        m = 0;
+      }
     }
+    if (m > 0) sink(outDocs, outScores, m);
     giveScratch(scratch);
   }
 }
 
-/** A disjunction of terms: per window of docs, each clause adds its scores into accumulators. */
+/**
+ * A disjunction of terms: per window of docs, each clause adds its scores into accumulators; then
+ * the docs passing the range checks go to the sink. Under a top-k competition, a window whose
+ * clauses' block bounds sum to at most the floor is only counted (a bitset union).
+ */
 class DisjunctionBulk implements BulkScorer {
-  constructor(private readonly terms: readonly BulkTerm[]) {}
-  run(sink: BatchSink): void {
+  constructor(
+    readonly terms: readonly BulkTerm[],
+    private readonly checks: readonly RangeCheck[] = NO_CHECKS,
+  ) {}
+  run(sink: BatchSink, comp?: Competition): void {
     const terms = this.terms;
+    const checks = this.checks;
+    const filtered = checks.length > 0;
     const n = terms.length;
-    const pos = new Int32Array(n);
-    const ends = new Int32Array(n);
+    const scratch = takeScratch();
+    const pos = n <= CLAUSES ? scratch.pos : new Int32Array(n);
+    const ends = n <= CLAUSES ? scratch.ends : new Int32Array(n);
     for (let c = 0; c < n; c++) {
       const t = terms[c]!;
       pos[c] = t.inv.termStart[t.ord]!;
       ends[c] = t.inv.termStart[t.ord + 1]!;
     }
-    const scratch = takeScratch();
-    const { acc, seen } = scratch;
+    let bounds: Float64Array[] | null = null;
+    const { acc, seen, touched } = scratch;
     const outDocs = scratch.docs;
     const outScores = scratch.scores;
     for (;;) {
@@ -114,7 +219,18 @@ class DisjunctionBulk implements BulkScorer {
         }
       }
       if (base === 0x7fffffff) break;
+      // windows start on a live-docs word, so a window's seen words are live words
+      base &= ~31;
       const limit = base + WINDOW;
+      if (comp !== undefined && comp.floor > -Infinity) {
+        bounds ??= terms.map((t) => termBlockBounds(t.inv, t.ord, t.bm25));
+        let bound = 0;
+        for (let c = 0; c < n; c++) bound += windowBound(terms[c]!, bounds[c]!, pos[c]!, ends[c]!, limit); // prettier-ignore
+        if (bound <= comp.floor) {
+          comp.counted += this.countWindow(seen, touched, pos, ends, base, comp.live);
+          continue;
+        }
+      }
       for (let c = 0; c < n; c++) {
         const { inv, bm25 } = terms[c]!;
         const { docs, freqs, norms } = inv;
@@ -126,31 +242,114 @@ class DisjunctionBulk implements BulkScorer {
           const d = docs[p]!;
           if (d >= limit) break;
           const fr = freqs !== null ? freqs[p]! : 1;
-          const nc = norms !== null ? cache[norms[d]!]! : K1;
+          const nc = norms !== null ? cache[norms[d]!]! : 1.2000000476837158; // NO_NORM_K1
           const j = d - base;
           // DisjunctionScorer: sum = 0, then += each clause's float score in clause order
           acc[j]! += f(f(wv * fr) / f(fr + nc));
-          seen[j >>> 5]! |= 1 << (j & 31);
+          const w = j >>> 5;
+          seen[w]! |= 1 << (j & 31);
+          touched[w >>> 5]! |= 1 << (w & 31);
         }
         pos[c] = p;
       }
       let m = 0;
-      for (let w = 0; w < seen.length; w++) {
-        let bits = seen[w]!;
-        if (bits === 0) continue;
-        seen[w] = 0;
-        while (bits !== 0) {
-          const t = bits & -bits;
-          const j = (w << 5) + 31 - Math.clz32(t);
-          outDocs[m] = base + j;
-          outScores[m++] = f(acc[j]!);
-          acc[j] = 0;
-          bits ^= t;
+      for (let tw = 0; tw < touched.length; tw++) {
+        let words = touched[tw]!;
+        touched[tw] = 0;
+        while (words !== 0) {
+          const tt = words & -words;
+          words ^= tt;
+          const w = (tw << 5) + 31 - Math.clz32(tt);
+          let bits = seen[w]!;
+          seen[w] = 0;
+          while (bits !== 0) {
+            const t = bits & -bits;
+            const j = (w << 5) + 31 - Math.clz32(t);
+            const d = base + j;
+            if (!filtered || passes(checks, d)) {
+              outDocs[m] = d;
+              outScores[m++] = f(acc[j]!);
+            }
+            acc[j] = 0;
+            bits ^= t;
+          }
         }
       }
-      sink(outDocs, outScores, m);
+      if (m > 0) sink(outDocs, outScores, m);
     }
     giveScratch(scratch);
+  }
+
+  /** Live docs of the window [base, base + WINDOW) passing the checks (the union of the clauses). */
+  private countWindow(
+    seen: Int32Array,
+    touched: Int32Array,
+    pos: Int32Array,
+    ends: Int32Array,
+    base: number,
+    live: Bitset | null,
+  ): number {
+    const terms = this.terms;
+    const checks = this.checks;
+    for (let c = 0; c < terms.length; c++) {
+      const docs = terms[c]!.inv.docs;
+      const e = ends[c]!;
+      let p = pos[c]!;
+      for (; p < e; p++) {
+        const j = docs[p]! - base;
+        if (j >= WINDOW) break;
+        const w = j >>> 5;
+        seen[w]! |= 1 << (j & 31);
+        touched[w >>> 5]! |= 1 << (w & 31);
+      }
+      pos[c] = p;
+    }
+    const lw = live === null ? null : live.words;
+    const w0 = base >>> 5;
+    let count = 0;
+    for (let tw = 0; tw < touched.length; tw++) {
+      let words = touched[tw]!;
+      touched[tw] = 0;
+      while (words !== 0) {
+        const tt = words & -words;
+        words ^= tt;
+        const w = (tw << 5) + 31 - Math.clz32(tt);
+        let bits = seen[w]!;
+        seen[w] = 0;
+        if (lw !== null) bits &= lw[w0 + w]!;
+        if (checks.length === 0) count += popcount(bits);
+        else
+          while (bits !== 0) {
+            const t = bits & -bits;
+            if (passes(checks, base + (w << 5) + 31 - Math.clz32(t))) count++;
+            bits ^= t;
+          }
+      }
+    }
+    return count;
+  }
+}
+
+/**
+ * The score bound of a clause over the docs [.., limit) from its posting `p`: the largest bound
+ * of the impact blocks holding its postings below `limit` (0 when it has none).
+ */
+function windowBound(
+  t: BulkTerm,
+  bounds: Float64Array,
+  p: number,
+  e: number,
+  limit: number,
+): number {
+  const docs = t.inv.docs;
+  if (p >= e || docs[p]! >= limit) return 0;
+  const s = t.inv.termStart[t.ord]!;
+  let b = (p - s) >>> IMPACT_BLOCK_SHIFT;
+  let m = 0;
+  for (;;) {
+    if (bounds[b]! > m) m = bounds[b]!;
+    const next = s + (++b << IMPACT_BLOCK_SHIFT);
+    if (next >= e || docs[next]! >= limit) return m;
   }
 }
 
@@ -169,20 +368,94 @@ class ExactPhraseBulk implements BulkScorer {
   run(sink: BatchSink): void {
     const { inv, ords, bm25 } = this;
     const n = ords.length;
-    const { docs, freqs, norms } = inv;
-    const positions = inv.positions!;
-    const posOff = positionOffsets(inv)!;
-    const offs = Int32Array.from(this.offsets);
-    const pos = new Int32Array(n);
-    const ends = new Int32Array(n);
-    const ptr = new Int32Array(n);
+    const scratch = takeScratch();
+    const big = n > CLAUSES;
+    const offs = big ? new Int32Array(n) : scratch.offs;
+    const pos = big ? new Int32Array(n) : scratch.pos;
+    const ends = big ? new Int32Array(n) : scratch.ends;
     for (let k = 0; k < n; k++) {
+      offs[k] = this.offsets[k]!;
       pos[k] = inv.termStart[ords[k]!]!;
       ends[k] = inv.termStart[ords[k]! + 1]!;
     }
     let lead = 0;
     for (let k = 1; k < n; k++) if (ends[k]! - pos[k]! < ends[lead]! - pos[lead]!) lead = k;
-    const scratch = takeScratch();
+    const m =
+      n === 2
+        ? this.pair(sink, scratch, pos, ends, lead, offs[1]! - offs[0]!)
+        : this.slots(sink, scratch, pos, ends, lead, offs, big ? new Int32Array(n) : scratch.ptr, big ? new Int32Array(n) : scratch.pend); // prettier-ignore
+    if (m > 0) sink(scratch.docs, scratch.scores, m);
+    giveScratch(scratch);
+  }
+
+  /** Two slots, the second `rel` positions after the first; returns the docs left in the batch. */
+  private pair(
+    sink: BatchSink,
+    scratch: Scratch,
+    pos: Int32Array,
+    ends: Int32Array,
+    lead: number,
+    rel: number,
+  ): number {
+    const { inv, bm25 } = this;
+    const { docs, norms } = inv;
+    const freqs = inv.freqs!;
+    const positions = inv.positions!;
+    const posOff = positionOffsets(inv)!;
+    const outDocs = scratch.docs;
+    const outScores = scratch.scores;
+    const other = 1 - lead;
+    const oe = ends[other]!;
+    let op = pos[other]!;
+    let m = 0;
+    const le = ends[lead]!;
+    for (let lp = pos[lead]!; lp < le; lp++) {
+      const d = docs[lp]!;
+      op = gallop(docs, op, oe, d);
+      if (op >= oe) break;
+      if (docs[op] !== d) continue;
+      // Positions: as PhraseScorer.exactFreq, slot 0 anchors each candidate start.
+      const i0 = lead === 0 ? lp : op;
+      const i1 = lead === 0 ? op : lp;
+      const e0 = posOff[i0]! + freqs[i0]!;
+      const s1 = posOff[i1]!;
+      const e1 = s1 + freqs[i1]!;
+      let q = s1;
+      let freq = 0;
+      for (let p = posOff[i0]!; p < e0; p++) {
+        const want = positions[p]! + rel;
+        while (q < e1 && positions[q]! < want) q++;
+        if (q >= e1) break;
+        if (positions[q] === want) freq++;
+      }
+      if (freq === 0) continue;
+      outDocs[m] = d;
+      outScores[m++] = bm25.score(freq, norms !== null ? norms[d]! : -1);
+      if (m === WINDOW) {
+        sink(outDocs, outScores, m);
+        m = 0;
+      }
+    }
+    return m;
+  }
+
+  /** Any number of slots; returns the docs left in the batch. */
+  private slots(
+    sink: BatchSink,
+    scratch: Scratch,
+    pos: Int32Array,
+    ends: Int32Array,
+    lead: number,
+    offs: Int32Array,
+    ptr: Int32Array,
+    pend: Int32Array,
+  ): number {
+    const { inv, bm25 } = this;
+    const n = this.ords.length;
+    const { docs, norms } = inv;
+    const freqs = inv.freqs!;
+    const positions = inv.positions!;
+    const posOff = positionOffsets(inv)!;
     const outDocs = scratch.docs;
     const outScores = scratch.scores;
     let m = 0;
@@ -200,16 +473,19 @@ class ExactPhraseBulk implements BulkScorer {
         if (docs[p] !== d) continue outer;
       }
       // Positions: as PhraseScorer.exactFreq, slot 0 anchors each candidate start.
-      for (let k = 0; k < n; k++) ptr[k] = posOff[pos[k]!]!;
-      const s0 = ptr[0]!;
-      const e0 = s0 + (freqs !== null ? freqs[pos[0]!]! : 1);
+      for (let k = 0; k < n; k++) {
+        const i = pos[k]!;
+        ptr[k] = posOff[i]!;
+        pend[k] = posOff[i]! + freqs[i]!;
+      }
+      const e0 = pend[0]!;
       const off0 = offs[0]!;
       let freq = 0;
-      scan: for (let p = s0; p < e0; p++) {
+      scan: for (let p = ptr[0]!; p < e0; p++) {
         const start = positions[p]! - off0;
         for (let k = 1; k < n; k++) {
           const want = start + offs[k]!;
-          const e = posOff[pos[k]!]! + (freqs !== null ? freqs[pos[k]!]! : 1);
+          const e = pend[k]!;
           let q = ptr[k]!;
           while (q < e && positions[q]! < want) q++;
           ptr[k] = q;
@@ -226,12 +502,15 @@ class ExactPhraseBulk implements BulkScorer {
         m = 0;
       }
     }
-    if (m > 0) sink(outDocs, outScores, m);
-    giveScratch(scratch);
+    return m;
   }
 }
 
-/** Keeps the docs whose single numeric value passes every check (ranges over doc values). */
+/**
+ * Keeps the docs whose single numeric value passes every check (ranges over doc values). It
+ * withholds nothing: the inner scorer runs without the competition (its counted docs would not
+ * be checked).
+ */
 class FilteredBulk implements BulkScorer {
   constructor(
     private readonly inner: BulkScorer,
@@ -241,15 +520,9 @@ class FilteredBulk implements BulkScorer {
     const checks = this.checks;
     this.inner.run((docs, scores, n) => {
       let m = 0;
-      outer: for (let i = 0; i < n; i++) {
+      for (let i = 0; i < n; i++) {
         const d = docs[i]!;
-        for (let c = 0; c < checks.length; c++) {
-          const r = checks[c]!;
-          const v = r.values[d]!;
-          // NaN (no value) fails every comparison
-          if (!(r.includeLo ? v >= r.lo : v > r.lo) || !(r.includeHi ? v <= r.hi : v < r.hi))
-            continue outer;
-        }
+        if (!passes(checks, d)) continue;
         docs[m] = d;
         scores[m++] = scores[i]!;
       }
@@ -284,6 +557,10 @@ export function exactPhraseBulk(
   return new ExactPhraseBulk(inv, ords, offsets, bm25);
 }
 
+/** `inner` under range checks: terms and disjunctions check before they score or count. */
 export function filteredBulk(inner: BulkScorer, checks: readonly RangeCheck[]): BulkScorer {
-  return checks.length === 0 ? inner : new FilteredBulk(inner, checks);
+  if (checks.length === 0) return inner;
+  if (inner instanceof TermBulk) return new TermBulk(inner.t, checks);
+  if (inner instanceof DisjunctionBulk) return new DisjunctionBulk(inner.terms, checks);
+  return new FilteredBulk(inner, checks);
 }

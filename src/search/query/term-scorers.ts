@@ -3,14 +3,14 @@
  * Lucene 7 ExactPhraseScorer / SloppyPhraseScorer frequencies scored by BM25 with summed idf).
  */
 import {
-  blockImpacts,
   IMPACT_BLOCK_SHIFT as BLOCK_SHIFT,
   IMPACT_BLOCK_SIZE as BLOCK_SIZE,
 } from '../index/block-bounds.js';
+import { termBlockBounds } from './block-score-bounds.js';
 import { positionOffsets } from '../index/postings-extras.js';
 import type { InvertedField, PackedInts } from '../index/segment.js';
-import { K1, type Bm25 } from './bm25.js';
-import { BOUND_MARGIN, NO_MORE_DOCS, type Scorer } from './scorer.js';
+import type { Bm25 } from './bm25.js';
+import { NO_MORE_DOCS, type Scorer } from './scorer.js';
 import { gallop } from '../index/gallop.js';
 
 const f = Math.fround;
@@ -69,7 +69,8 @@ export class TermScorer implements Scorer {
     const bm25 = this.bm25;
     if (bm25 === null) return this.constant;
     const freq = this.freqs !== null ? this.freqs[this.i]! : 1;
-    const n = this.norms !== null ? bm25.cache[this.norms[this.doc]!]! : K1;
+    // k1 as a literal (see NO_NORM_K1 in bulk-scorers.ts): K1 here would box the score
+    const n = this.norms !== null ? bm25.cache[this.norms[this.doc]!]! : 1.2000000476837158;
     return f(f(bm25.weightValue * freq) / f(freq + n));
   }
 
@@ -132,40 +133,10 @@ export class TermScorer implements Scorer {
     return (this.boundsCache ??= this.computeBounds());
   }
   private computeBounds(): Float64Array {
-    const n = (this.cost + BLOCK_SIZE - 1) >>> BLOCK_SHIFT;
-    const out = new Float64Array(n);
     const bm25 = this.bm25;
-    if (bm25 === null) {
-      out.fill(this.constant);
-      return out;
-    }
-    if (bm25.weightValue <= 0) return out; // negative boosts: scores are <= 0
-    const bi = blockImpacts(this.inv);
-    if (bi === null) {
-      out.fill(bm25.score(1, -1) * BOUND_MARGIN);
-      return out;
-    }
-    const base = bi.blockBase[this.term]!;
-    const { maxFreq, minNorm } = bi;
-    if (this.norms === null) {
-      for (let b = 0; b < n; b++) out[b] = bm25.score(maxFreq[base + b]!, -1) * BOUND_MARGIN;
-      return out;
-    }
-    // The best of the block's (freq, shortest norm) pairs: freq 1, freq 2, freq >= 3 (its max).
-    // Scores grow with freq and shrink with the norm, so each pair bounds its docs.
-    for (let b = 0, k = 3 * base; b < n; b++, k += 3) {
-      const mf = maxFreq[base + b]!;
-      let m = bm25.score(1, minNorm[k]!);
-      if (mf >= 2) {
-        const s2 = bm25.score(2, minNorm[k + 1]!);
-        if (s2 > m) m = s2;
-      }
-      if (mf >= 3) {
-        const s3 = bm25.score(mf, minNorm[k + 2]!);
-        if (s3 > m) m = s3;
-      }
-      out[b] = m * BOUND_MARGIN;
-    }
+    if (bm25 !== null) return termBlockBounds(this.inv, this.term, bm25);
+    const out = new Float64Array((this.cost + BLOCK_SIZE - 1) >>> BLOCK_SHIFT);
+    out.fill(this.constant);
     return out;
   }
 }
