@@ -5,18 +5,12 @@
  * ORDER BY over an aggregate, HAVING, LIMIT, OFFSET, null keys, groups over several composite
  * pages and cursors; a request filter or another fetch size is never served a kept body.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openNode } from '../../../../src/node.js';
-import { createDispatcher } from '../../../../src/http/dispatcher.js';
-import { sqlNodeOf } from '../../../../src/http/routes/sql.js';
 import { SqlService, type SqlPage } from '../../../../src/sql/execute/session.js';
+import { templateNode } from './template-family.js';
 
 let close: () => Promise<void>;
 let sql: SqlService;
-let d: ReturnType<typeof createDispatcher>;
 
 /** 2,500 keys (k0000..k2499) over 6,000 docs, and 40 docs without a key. */
 const docs: Array<{ k?: string; n: number }> = [];
@@ -33,24 +27,9 @@ for (const doc of docs) {
 }
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'quarry-sql-repeat-'));
-  const node = await openNode({ dataPath: dir });
-  d = createDispatcher(node.context);
-  const r = await d('PUT', '/g', {
-    mappings: { _doc: { properties: { k: { type: 'keyword' }, n: { type: 'long' } } } },
-  } as object);
-  expect(r.status).toBe(200);
-  const lines = docs.flatMap((doc) => [
-    JSON.stringify({ index: { _index: 'g', _type: '_doc' } }),
-    JSON.stringify(doc),
-  ]);
-  const b = await d('POST', '/_bulk?refresh=true', (lines.join('\n') + '\n') as never);
-  expect(b.status).toBe(200);
-  sql = new SqlService(sqlNodeOf(node.context));
-  close = async () => {
-    await node.close();
-    rmSync(dir, { recursive: true, force: true });
-  };
+  const n = await templateNode('g', { k: { type: 'keyword' }, n: { type: 'long' } }, docs);
+  sql = new SqlService(n.sqlNode);
+  close = n.close;
 }, 60_000);
 
 afterAll(async () => {

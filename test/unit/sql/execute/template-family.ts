@@ -15,7 +15,7 @@ import { samePlan } from '../../../../src/sql/execute/literal-templates.js';
 
 export type SqlNode = ReturnType<typeof sqlNodeOf>;
 
-/** A node holding `index` with `properties` and `docs` (refreshed), and how to close it. */
+/** A node holding `index` with `properties` and `docs` (refreshed, auto ids), and how to close it. */
 export async function templateNode(
   index: string,
   properties: Record<string, unknown>,
