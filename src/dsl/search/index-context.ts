@@ -37,30 +37,73 @@ export function indexQueryContext(
   const warnings = extras.warnings ?? [];
   const s = idx.meta.settings;
   const df = s['index.query.default_field'];
+  const m = mappingPart(idx);
   return {
     index: idx.name,
     indexUuid: idx.uuid,
-    field: (path) => (idx.mapping ? lookupField(idx.mapping, path) : undefined),
-    expandFields: (pattern) => (idx.mapping ? expandFieldPattern(idx.mapping, pattern) : []),
-    searchAnalyzer: (field, quoted) => searchAnalyzer(idx, field, quoted),
-    analyzer: (name) => idx.analysis.analyzer(name),
-    normalize: (field, value) => normalizeKeyword(idx, field, value),
+    field: m.field,
+    expandFields: m.expandFields,
+    searchAnalyzer: m.searchAnalyzer,
+    analyzer: m.analyzer,
+    normalize: m.normalize,
     now,
     maxClauseCount: limits.maxClauseCount,
     defaultFields: Array.isArray(df) ? df : typeof df === 'string' ? [df] : ['*'],
     maxTermsCount: getInt(s, 'index.max_terms_count', 65536),
     maxRegexLength: getInt(s, 'index.max_regex_length', 1000),
-    objectMapping: (path) => idx.mapping?.objectsByPath.get(path),
+    objectMapping: m.objectMapping,
     typeName: idx.typeName ?? '_doc',
+    hasNested: m.hasNested,
+    fieldNamesEnabled: idx.mapping?.fieldNamesEnabled ?? true,
+    ...(m.joinField ? { joinField: m.joinField } : {}),
+    percolateSegment: m.percolateSegment,
+    queryStringLenient: s['index.query_string.lenient'] === 'true',
+    deprecation: (msg) => warnings.push(msg),
+    compileScript: (spec) => compileQueryScript(spec, idx, extras.scriptMethods, warnings),
+    geoPoints: m.geoPoints,
+    ...(extras.scriptMethods ? { scriptMethods: extras.scriptMethods } : {}),
+    ...(extras.termsLookup ? { termsLookup: extras.termsLookup } : {}),
+  };
+}
+
+/** The part of an index's query context that only its mapping decides. */
+interface MappingPart {
+  readonly mapping: IndexService['mapping'];
+  readonly field: IndexQueryContext['field'];
+  readonly expandFields: IndexQueryContext['expandFields'];
+  readonly searchAnalyzer: IndexQueryContext['searchAnalyzer'];
+  readonly analyzer: IndexQueryContext['analyzer'];
+  readonly normalize: IndexQueryContext['normalize'];
+  readonly objectMapping: IndexQueryContext['objectMapping'];
+  readonly hasNested: boolean;
+  readonly joinField: FieldMapping | undefined;
+  readonly percolateSegment: IndexQueryContext['percolateSegment'];
+  readonly geoPoints: IndexQueryContext['geoPoints'];
+}
+
+/**
+ * Kept per index while its mapping object stays the same (a mapping update replaces it): the
+ * closures read the index when called, and a per-request copy of them was most of a small
+ * request's context cost (every `_count` builds one).
+ */
+const mappingParts = new WeakMap<IndexService, MappingPart>();
+
+function mappingPart(idx: IndexService): MappingPart {
+  const kept = mappingParts.get(idx);
+  if (kept !== undefined && kept.mapping === idx.mapping) return kept;
+  const part: MappingPart = {
+    mapping: idx.mapping,
+    field: (path) => (idx.mapping ? lookupField(idx.mapping, path) : undefined),
+    expandFields: (pattern) => (idx.mapping ? expandFieldPattern(idx.mapping, pattern) : []),
+    searchAnalyzer: (field, quoted) => searchAnalyzer(idx, field, quoted),
+    analyzer: (name) => idx.analysis.analyzer(name),
+    normalize: (field, value) => normalizeKeyword(idx, field, value),
+    objectMapping: (path) => idx.mapping?.objectsByPath.get(path),
     hasNested: idx.mapping
       ? [...idx.mapping.objectsByPath.values()].some((o) => o.type === 'nested')
       : false,
-    fieldNamesEnabled: idx.mapping?.fieldNamesEnabled ?? true,
-    ...joinFieldEntry(idx),
+    joinField: joinFieldOf(idx.mapping) ?? undefined,
     percolateSegment: (docs) => memorySegment(idx, docs),
-    queryStringLenient: s['index.query_string.lenient'] === 'true',
-    deprecation: (m) => warnings.push(m),
-    compileScript: (spec) => compileQueryScript(spec, idx, extras.scriptMethods, warnings),
     geoPoints: (ls, field) => {
       const read = segmentSourceReader(idx, ls);
       return (doc) => {
@@ -68,14 +111,9 @@ export function indexQueryContext(
         return src === null ? [] : geoPointsFromSource(src, field);
       };
     },
-    ...(extras.scriptMethods ? { scriptMethods: extras.scriptMethods } : {}),
-    ...(extras.termsLookup ? { termsLookup: extras.termsLookup } : {}),
   };
-}
-
-function joinFieldEntry(idx: IndexService): { joinField?: FieldMapping } {
-  const f = joinFieldOf(idx.mapping);
-  return f ? { joinField: f } : {};
+  mappingParts.set(idx, part);
+  return part;
 }
 
 /** Module percolator: the documents to percolate, parsed and indexed alone in memory. */

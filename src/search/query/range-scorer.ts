@@ -21,6 +21,12 @@ export interface RangeBounds {
 
 /** The slice [from, to) of points whose value is in the range. */
 export function pointsSlice(pts: PointsIndex, r: RangeBounds): [number, number] {
+  const from = pointsFrom(pts, r);
+  return [from, pointsTo(pts, r, from)];
+}
+
+/** The first point whose value is not below the range. */
+export function pointsFrom(pts: PointsIndex, r: RangeBounds): number {
   const v = pts.values;
   let l = 0;
   let h = v.length;
@@ -29,14 +35,20 @@ export function pointsSlice(pts: PointsIndex, r: RangeBounds): [number, number] 
     if (r.includeLo ? v[m]! < r.lo : v[m]! <= r.lo) l = m + 1;
     else h = m;
   }
-  const from = l;
-  h = v.length;
+  return l;
+}
+
+/** The first point at or after `from` whose value is above the range. */
+export function pointsTo(pts: PointsIndex, r: RangeBounds, from: number): number {
+  const v = pts.values;
+  let l = from;
+  let h = v.length;
   while (l < h) {
     const m = (l + h) >>> 1;
     if (r.includeHi ? v[m]! <= r.hi : v[m]! < r.hi) l = m + 1;
     else h = m;
   }
-  return [from, l];
+  return l;
 }
 
 /** Sorted unique docs of a points slice. */

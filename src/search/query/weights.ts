@@ -39,7 +39,14 @@ import {
   type BulkTerm,
   type RangeCheck,
 } from './bulk-scorers.js';
-import { countSlice, NumericRangeScorer, pointsSlice, sliceDocs } from './range-scorer.js';
+import {
+  countSlice,
+  NumericRangeScorer,
+  pointsFrom,
+  pointsSlice,
+  pointsTo,
+  sliceDocs,
+} from './range-scorer.js';
 import { PhraseScorer, TermScorer } from './term-scorers.js';
 import { FunctionScoreScorer, NestedScorer, BoostingScorer } from './compound-scorers.js';
 import { expandFuzzy } from './fuzzy.js';
@@ -356,10 +363,16 @@ function numericRangeWeight(q: Extract<Query, { kind: 'NumericRange' }>, boost: 
       if (!r) return null;
       return new NumericRangeScorer(r.pts, r.from, r.to, ls.segment.maxDoc, boost, q, r.col);
     },
+    // per segment of every count and sorted page: the slice's bounds without the tuple
     count(ls) {
-      const r = slice(ls);
-      if (!r) return 0;
-      return countSlice(r.pts, r.from, r.to, r.col !== null && r.col.single !== null, ls);
+      const sf = ls.segment.fields.get(q.field);
+      const pts = sf?.points;
+      if (!pts) return 0;
+      const from = pointsFrom(pts, q);
+      const to = pointsTo(pts, q, from);
+      if (to <= from) return 0;
+      const single = sf.docValues?.kind === 'numeric' && sf.docValues.single !== null;
+      return countSlice(pts, from, to, single, ls);
     },
     rangeCheck(ls) {
       const dv = ls.segment.fields.get(q.field)?.docValues;

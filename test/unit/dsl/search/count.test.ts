@@ -99,4 +99,38 @@ describe('_count', () => {
       'index_not_found_exception',
     );
   });
+
+  it('lowers with the mapping and settings of the moment, not those of an earlier request', async () => {
+    const r0 = await node.req('PUT', '/fam', {
+      settings: { number_of_shards: 1, number_of_replicas: 0 },
+      mappings: { _doc: { properties: { tag: { type: 'keyword' } } } },
+    });
+    expect(r0.status).toBe(200);
+    const hasChild = { has_child: { type: 'answer', query: { match_all: {} } } };
+    // no join field yet: the query cannot be lowered
+    const before = await count('/fam/_count', { query: hasChild });
+    expect(before.status).toBe(400);
+    expect(JSON.stringify(before.json.error)).toMatch(/join field/);
+    const m = await node.req('PUT', '/fam/_mapping/_doc', {
+      properties: { rel: { type: 'join', relations: { question: 'answer' } } },
+    });
+    expect(m.status).toBe(200);
+    await node.req('PUT', '/fam/_doc/q1', { tag: 'red', rel: 'question' });
+    await node.req('PUT', '/fam/_doc/q2', { tag: 'blue', rel: 'question' });
+    await node.req('PUT', '/fam/_doc/a1?routing=q1&refresh=true', {
+      tag: 'red',
+      rel: { name: 'answer', parent: 'q1' },
+    });
+    const after = await count('/fam/_count', { query: hasChild });
+    expect(after.status).toBe(200);
+    expect(after.json.count).toBe(1);
+    // a dynamic setting changed in place is read again by the next request
+    const long = { query: { regexp: { tag: { value: 'r'.repeat(20) } } } };
+    expect((await count('/fam/_count', long)).status).toBe(200);
+    const s = await node.req('PUT', '/fam/_settings', { index: { max_regex_length: 10 } });
+    expect(s.status).toBe(200);
+    const refused = await count('/fam/_count', long);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.json.error)).toMatch(/max_regex_length/);
+  });
 });
