@@ -25,6 +25,41 @@ export const tableSrc = (t: { loc: A.Loc }, text: string): Src => ({
   column: t.loc.column,
 });
 
+/** What a relation's output takes from each flattened field: the same for every statement. */
+interface FlatField {
+  readonly field: EsField;
+  readonly nestedParent: string | null;
+  readonly parentName: string | null;
+  readonly parentIsObject: boolean;
+}
+
+/**
+ * Flattened fields per merged mapping: the catalog hands out the same `fields` while the mapping
+ * stands, so a statement only mints its attributes instead of re-walking the whole mapping.
+ */
+const flatFieldsOf = new WeakMap<readonly EsField[], readonly FlatField[]>();
+
+function flatFields(fields: readonly EsField[]): readonly FlatField[] {
+  let flat = flatFieldsOf.get(fields);
+  if (flat !== undefined) return flat;
+  const byName = new Map<string, EsField>();
+  const all = flattenFields(fields);
+  for (const f of all) byName.set(f.name, f);
+  flat = all.map((f) => {
+    const dot = f.name.lastIndexOf('.');
+    const parent = dot > 0 ? (byName.get(f.name.slice(0, dot)) ?? null) : null;
+    return {
+      field: f,
+      nestedParent: nestedParentOf(f.name, byName),
+      parentName: parent !== null ? parent.name : null,
+      parentIsObject:
+        parent !== null && (parent.dataType === 'OBJECT' || parent.dataType === 'NESTED'),
+    };
+  });
+  flatFieldsOf.set(fields, flat);
+  return flat;
+}
+
 /** ES EsRelation.flatten: every field, parents before children, each a FieldAttribute. */
 export function relationOutput(
   index: EsIndex,
@@ -32,27 +67,18 @@ export function relationOutput(
   src: Src,
   newId: () => number,
 ): FieldAttr[] {
-  const byName = new Map<string, EsField>();
-  const all = flattenFields(index.fields);
-  for (const f of all) byName.set(f.name, f);
-  return all.map((f) => {
-    const dot = f.name.lastIndexOf('.');
-    const parent = dot > 0 ? (byName.get(f.name.slice(0, dot)) ?? null) : null;
-    const parentIsObject =
-      parent !== null && (parent.dataType === 'OBJECT' || parent.dataType === 'NESTED');
-    return {
-      kind: 'Field',
-      id: newId(),
-      name: f.name,
-      qualifier,
-      field: f,
-      nestedParent: nestedParentOf(f.name, byName),
-      parentName: parent !== null ? parent.name : null,
-      parentIsObject,
-      dataType: f.dataType,
-      src,
-    };
-  });
+  return flatFields(index.fields).map((f) => ({
+    kind: 'Field',
+    id: newId(),
+    name: f.field.name,
+    qualifier,
+    field: f.field,
+    nestedParent: f.nestedParent,
+    parentName: f.parentName,
+    parentIsObject: f.parentIsObject,
+    dataType: f.field.dataType,
+    src,
+  }));
 }
 
 function nestedParentOf(path: string, byName: Map<string, EsField>): string | null {

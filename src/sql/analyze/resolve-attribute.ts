@@ -12,6 +12,18 @@ import type { Attribute, Src, Unresolved } from '../expression/nodes.js';
 export const qualifiedName = (a: Attribute): string =>
   a.qualifier !== null && a.qualifier !== undefined ? `${a.qualifier}.${a.name}` : a.name;
 
+/** `qualifiedName(a) === name`, without building the qualified name for every candidate. */
+function isQualifiedName(a: Attribute, name: string): boolean {
+  const q = a.qualifier;
+  if (q === null || q === undefined) return false;
+  return (
+    name.length === q.length + 1 + a.name.length &&
+    name.charCodeAt(q.length) === 46 && // '.'
+    name.startsWith(q) &&
+    name.endsWith(a.name)
+  );
+}
+
 export function unresolved(name: string, message: string, src: Src, custom = true): Unresolved {
   return { kind: 'Unresolved', name, message, custom, dataType: 'UNSUPPORTED', src };
 }
@@ -46,7 +58,7 @@ export function resolveAgainst(
   const matches: Attribute[] = [];
   const seen = new Set<string>();
   for (const a of attrs) {
-    if (a.name === name || qualifiedName(a) === name) {
+    if (a.name === name || isQualifiedName(a, name)) {
       const key = `${a.kind}${a.id}`;
       if (!seen.has(key)) {
         seen.add(key);

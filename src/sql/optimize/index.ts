@@ -5,7 +5,7 @@
  */
 import type { EvalContext } from '../functions/definition.js';
 import type { LogicalPlan } from '../plan/logical.js';
-import { planText } from '../plan/explain.js';
+import { sameTree } from '../plan/same-tree.js';
 import { runBatches, type Batch, type Rule, type Transformation } from '../plan/rules.js';
 import {
   booleanSimplification,
@@ -111,19 +111,7 @@ export function optimize(
   cfg: EvalContext,
   trace?: Transformation[],
 ): LogicalPlan {
-  // rules may rebuild an unchanged tree: compare printed plans, each version printed once
-  const texts = new WeakMap<LogicalPlan, string>();
-  const textOf = (p: LogicalPlan): string => {
-    let t = texts.get(p);
-    if (t === undefined) texts.set(p, (t = planText(p)));
-    return t;
-  };
-  return runBatches(
-    plan,
-    optimizerBatches(cfg),
-    (a, b) => a === b || textOf(a) === textOf(b),
-    trace,
-  );
+  return runBatches(plan, optimizerBatches(cfg), sameTree, trace);
 }
 
 /**
@@ -135,5 +123,5 @@ export function optimizeInMemory(plan: LogicalPlan, cfg: EvalContext): LogicalPl
   const batches = optimizerBatches(cfg).filter(
     (b) => b.name !== 'Aggregation Rewrite' && b.name !== 'Skip Elasticsearch',
   );
-  return runBatches(plan, batches, (a, b) => a === b || planText(a) === planText(b));
+  return runBatches(plan, batches, sameTree);
 }
