@@ -77,8 +77,30 @@ export interface WriteOutcome {
   /** Index and shard written (null for noops and failures before routing). */
   index: IndexService | null;
   shard: Shard | null;
-  /** The operation as the primary wrote it, for the copies (absent for noops). */
-  replicated?: ReplicatedOperation;
+  /**
+   * What the copies need of the operation beyond its answer (absent for noops): its routing and,
+   * for an index operation, the source it stored. Kept flat on the outcome, and the operation
+   * itself built by replicatedOf only when a copy reads it: a node without replicas builds none.
+   */
+  routing?: string | null;
+  source?: Buffer | null;
+}
+
+/**
+ * The operation as the primary wrote it, for the copies (ES's replica request), from an outcome:
+ * the answer's id, sequence number, term and version with the outcome's routing and source. Null
+ * for a noop.
+ */
+export function replicatedOf(o: WriteOutcome): ReplicatedOperation | null {
+  if (o.routing === undefined) return null;
+  const b = o.body;
+  const id = b._id as string;
+  const seqNo = b._seq_no as number;
+  const primaryTerm = b._primary_term as number;
+  const version = b._version as number;
+  return o.source
+    ? { kind: 'index', id, seqNo, primaryTerm, version, routing: o.routing, source: o.source }
+    : { kind: 'delete', id, seqNo, primaryTerm, version, routing: o.routing };
 }
 
 export interface DocumentsOptions {
@@ -271,8 +293,9 @@ export class DocumentService {
     }
     checkBlock(idx.meta.settings, 'write');
     req = this.aliasRouted(req);
-    req = { ...req, index: idx.name };
-    if (req.id === null) req = { ...req, id: timeBasedId() };
+    // one copy of the request at most (a bulk routes thousands)
+    if (req.index !== idx.name || req.id === null)
+      req = { ...req, index: idx.name, id: req.id ?? timeBasedId() };
     return { req, index: idx, shard: this.route(idx, req.id!, req.routing).id };
   }
 
@@ -321,15 +344,8 @@ export class DocumentService {
       status: created ? 201 : 200,
       index: idx,
       shard,
-      replicated: {
-        kind: 'index',
-        id,
-        seqNo,
-        primaryTerm: shard.primaryTerm,
-        version: plan.newVersion,
-        routing: req.routing,
-        source: req.source,
-      },
+      routing: req.routing,
+      source: req.source,
       body: {
         _index: idx.name,
         _type: req.type,
@@ -374,14 +390,8 @@ export class DocumentService {
       status: found ? 200 : 404,
       index: idx,
       shard,
-      replicated: {
-        kind: 'delete',
-        id,
-        seqNo,
-        primaryTerm: shard.primaryTerm,
-        version: plan.newVersion,
-        routing: req.routing,
-      },
+      routing: req.routing,
+      source: null,
       body: {
         _index: idx.name,
         _type: req.type,

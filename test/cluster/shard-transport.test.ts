@@ -22,6 +22,7 @@ import { shardChanges } from '../../src/cluster/recovery/shard-endpoints.js';
 import { createTransport, type Transport } from '../../src/cluster/transport/transport.js';
 import type { IndexService } from '../../src/engine/index-service.js';
 import { openNode, type OpenNode } from '../../src/node.js';
+import { replicatedOf } from '../../src/engine/documents.js';
 
 const dirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'quarry-shard-transport-')));
 let a: OpenNode;
@@ -115,8 +116,8 @@ describe('shards over the transport', () => {
         source: Buffer.from(JSON.stringify({ n })),
       });
       await a.context.store.durable();
-      tracker.updateLocalCheckpoint('primary-a', out.replicated!.seqNo);
-      return replicate(out.replicated!, group(), tracker, repl);
+      tracker.updateLocalCheckpoint('primary-a', replicatedOf(out)!.seqNo);
+      return replicate(replicatedOf(out)!, group(), tracker, repl);
     };
     for (let i = 0; i < 300; i++) await write(`d${i % 120}`, i);
     // the copy recovers while a writer keeps going
@@ -232,7 +233,7 @@ describe('shards over the transport', () => {
       source: Buffer.from('{"n":0}'),
     });
     const info = await replicate(
-      out.replicated!,
+      replicatedOf(out)!,
       { index: 'logs', shard: 0, primaryTerm: 1, primaryNodeId: 'A', targets: [{ allocationId: 'copy-b', nodeId: 'B' }], skipped: 0 }, // prettier-ignore
       tracker,
       repl,

@@ -200,22 +200,24 @@ export function clusterWrites(deps: ClusterWritesDeps): WriteExecutor {
             const err = toEsError(e);
             results = g.at.map(() => ({ error: err }));
           }
-          results.forEach((res, k) => {
+          const index = deps.indices.get(g.req.index) ?? null;
+          for (let k = 0; k < results.length; k++) {
+            const res = results[k]!;
             const item = items[g.at[k]!]!;
             if (res.error) {
               item.error = res.error;
-              return;
+              continue;
             }
             anyDone = true;
-            const outcome: WriteOutcome = {
-              status: res.status,
-              body: res.body,
-              index: deps.indices.get(g.req.index) ?? null,
-              // the copies were refreshed where they are; nothing to do on this node
-              shard: null,
-            };
-            item.outcome = outcome;
-          });
+            // the copies were refreshed where they are; nothing to do on this node
+            if ('shard' in res) {
+              // this node's primary answered with its outcome: reused, not copied per item
+              const outcome = res as WriteOutcome;
+              outcome.index = index;
+              outcome.shard = null;
+              item.outcome = outcome;
+            } else item.outcome = { status: res.status, body: res.body, index, shard: null };
+          }
         }),
       );
       return { items, forcedRefresh: opts.policy === 'true' && anyDone };

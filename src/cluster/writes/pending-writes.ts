@@ -37,8 +37,11 @@ function suspectCopy(index: string, shard: number): EsError {
 }
 
 export function pendingWrites(): PendingWrites {
-  /** Shard key -> document id -> outcomes of its writes in flight. */
-  const inFlight = new Map<string, Map<string, Promise<boolean>[]>>();
+  /**
+   * Shard key -> document id -> outcomes of its writes in flight: the one outcome itself, a list
+   * only when several writes of the document overlap (a bulk's thousands of ids hold no list each).
+   */
+  const inFlight = new Map<string, Map<string, Promise<boolean> | Promise<boolean>[]>>();
   /** Shard key -> the primary term a write failed in. */
   const suspect = new Map<string, number>();
 
@@ -61,28 +64,31 @@ export function pendingWrites(): PendingWrites {
       let settle!: (ok: boolean) => void;
       const outcome = new Promise<boolean>((r) => (settle = r));
       for (const id of ids) {
-        const list = docs.get(id);
-        if (list) list.push(outcome);
-        else docs.set(id, [outcome]);
+        const had = docs.get(id);
+        if (had === undefined) docs.set(id, outcome);
+        else if (Array.isArray(had)) had.push(outcome);
+        else docs.set(id, [had, outcome]);
       }
       return (ok) => {
         if (!ok) suspect.set(k, Math.max(term, suspect.get(k) ?? 0));
         settle(ok);
         for (const id of ids) {
-          const list = docs.get(id);
-          if (!list) continue;
-          const i = list.indexOf(outcome);
-          if (i >= 0) list.splice(i, 1);
-          if (list.length === 0) docs.delete(id);
+          const had = docs.get(id);
+          if (had === outcome) docs.delete(id);
+          else if (Array.isArray(had)) {
+            const i = had.indexOf(outcome);
+            if (i >= 0) had.splice(i, 1);
+            if (had.length === 0) docs.delete(id);
+          }
         }
         if (docs.size === 0 && inFlight.get(k) === docs) inFlight.delete(k);
       };
     },
     async settled(index, shard, id, termNow, primaryHere) {
       checkSuspect(index, shard, termNow, primaryHere);
-      const list = inFlight.get(key(index, shard))?.get(id);
-      if (!list || list.length === 0) return;
-      const outcomes = await Promise.all([...list]);
+      const had = inFlight.get(key(index, shard))?.get(id);
+      if (had === undefined || (Array.isArray(had) && had.length === 0)) return;
+      const outcomes = Array.isArray(had) ? await Promise.all([...had]) : [await had];
       if (outcomes.includes(false)) throw suspectCopy(index, shard);
       checkSuspect(index, shard, termNow, primaryHere);
     },

@@ -9,7 +9,7 @@
 import { EsError, toEsError } from '../../common/errors.js';
 import { FORCED_ALLOCATION_ID } from '../allocation/work.js';
 import { executeBulk } from '../../engine/bulk.js';
-import type { DocumentService } from '../../engine/documents.js';
+import { replicatedOf, type DocumentService } from '../../engine/documents.js';
 import type { IndicesService } from '../../engine/indices-service.js';
 import type { IndexService } from '../../engine/index-service.js';
 import type { ReplicatedOperation } from '../../engine/replicated-op.js';
@@ -148,16 +148,20 @@ export async function executeOnPrimary(
   // good as that write: it waits for it, and is withdrawn if the write is never acknowledged
   const pending = deps.pending;
   if (pending) {
-    await Promise.all(
-      items.map(async (item, i) => {
-        if (item.error?.type !== 'version_conflict_engine_exception' || !item.req.id) return;
-        try {
-          await pending.settled(req.index, req.shard, item.req.id, terms.primaryTerm, true);
-        } catch (e) {
-          out[i] = { error: toEsError(e) };
-        }
-      }),
-    );
+    // a promise only for such conflicts, not one per item
+    const waits: Promise<void>[] = [];
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i]!;
+      if (item.error?.type !== 'version_conflict_engine_exception' || !item.req.id) continue;
+      waits.push(
+        pending
+          .settled(req.index, req.shard, item.req.id, terms.primaryTerm, true)
+          .catch((e: unknown) => {
+            out[i] = { error: toEsError(e) };
+          }),
+      );
+    }
+    if (waits.length > 0) await Promise.all(waits);
   }
   return out;
 }
@@ -213,8 +217,6 @@ async function replicateApplied(
   const done = items.filter((i) => i.outcome).map((i) => i.outcome!);
   await acknowledge(deps.store, done, req.policy);
 
-  const ops: ReplicatedOperation[] = [];
-  for (const o of done) if (o.replicated) ops.push(o.replicated);
   const tracker = deps.groups.tracker(primaryAid, shard.maxSeqNo, terms.inSync);
   tracker.updateLocalCheckpoint(primaryAid, shard.maxSeqNo);
   const current = deps.coordinator.state();
@@ -237,29 +239,38 @@ async function replicateApplied(
       .shardFailed(target.allocationId, `failed to perform indices:data/write/bulk[s] on replica: ${cause.reason}`) // prettier-ignore
       .catch((e: unknown) => deps.log?.('WARN', `shard-failed for [${target.allocationId}] not sent: ${String(e)}`)); // prettier-ignore
   };
-  const info: ShardsInfo =
-    ops.length === 0
-      ? { total: 1 + group.targets.length + group.skipped, successful: 1, failed: 0 }
-      : await replicate(
-          ops,
-          group,
-          tracker,
-          transportReplication(
-            deps.transport,
-            (n) => deps.peerOf(n),
-            req.index,
-            req.shard,
-            failReplica,
-            60_000,
-            req.policy,
-          ),
-        );
-  if (ops.length > 0) await markUnavailableStale(deps, req, current, primaryAid, group.targets);
+  // the copies' operations are built only when a copy will read them (a shard without replicas
+  // has none); built here, after the items ran, a copy that joined meanwhile still gets them
+  const wrote = done.some((o) => o.routing !== undefined);
+  const ops: ReplicatedOperation[] = [];
+  if (wrote && group.targets.length > 0)
+    for (const o of done) {
+      const op = replicatedOf(o);
+      if (op) ops.push(op);
+    }
+  const info: ShardsInfo = !wrote
+    ? { total: 1 + group.targets.length + group.skipped, successful: 1, failed: 0 }
+    : await replicate(
+        ops,
+        group,
+        tracker,
+        transportReplication(
+          deps.transport,
+          (n) => deps.peerOf(n),
+          req.index,
+          req.shard,
+          failReplica,
+          60_000,
+          req.policy,
+        ),
+      );
+  if (wrote) await markUnavailableStale(deps, req, current, primaryAid, group.targets);
+  // each item's outcome is its answer (no second object per item)
   return items.map((i): ShardItemResult => {
     if (i.error) return { error: i.error };
-    const body = i.outcome!.body;
-    if (body._shards !== undefined) body._shards = info;
-    return { status: i.outcome!.status, body };
+    const o = i.outcome!;
+    if (o.body._shards !== undefined) o.body._shards = info;
+    return o;
   });
 }
 

@@ -38,4 +38,24 @@ describe('writes in flight on a primary', () => {
     p.begin('i', 0, 3, ['a'])(false);
     await p.settled('i', 0, 'a', 3, false);
   });
+
+  it('holds a GET until every overlapping write of the document is acknowledged', async () => {
+    const p = pendingWrites();
+    const first = p.begin('i', 0, 3, ['a']);
+    const second = p.begin('i', 0, 3, ['a', 'b']);
+    const third = p.begin('i', 0, 3, ['a']);
+    let done = false;
+    const read = p.settled('i', 0, 'a', 3, true).then(() => (done = true));
+    second(true);
+    first(true);
+    await tick();
+    expect(done).toBe(false);
+    third(true);
+    await read;
+    expect(done).toBe(true);
+    // all settled: nothing is held any more
+    let again = false;
+    await p.settled('i', 0, 'a', 3, true).then(() => (again = true));
+    expect(again).toBe(true);
+  });
 });

@@ -20,6 +20,7 @@ import {
 import type { IndexService } from '../../../../src/engine/index-service.js';
 import type { ReplicatedOperation } from '../../../../src/engine/replicated-op.js';
 import { openNode, type OpenNode } from '../../../../src/node.js';
+import { replicatedOf } from '../../../../src/engine/documents.js';
 
 let dirs: string[] = [];
 let primary: OpenNode;
@@ -100,8 +101,8 @@ describe('runPeerRecovery', () => {
       if (tracked)
         live.push(
           c.documents
-            .applyReplicated(cIdx, 0, out.replicated!)
-            .done.then(() => target.tracker.markProcessed(out.replicated!.seqNo)),
+            .applyReplicated(cIdx, 0, replicatedOf(out)!)
+            .done.then(() => target.tracker.markProcessed(replicatedOf(out)!.seqNo)),
         );
     };
     const source = primaryRecoverySource(p.store, pIdx, 0, {
