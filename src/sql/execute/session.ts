@@ -85,10 +85,13 @@ interface Template {
   readonly trace: PlanningTrace;
 }
 
-/** The first statement of a shape and its plan, which the shape's template is checked against. */
+/**
+ * The first statement of a shape, which the shape's template is checked against. Its plan is not
+ * kept: most shapes never come back, and keeping a plan per one-off shape made every new plan
+ * survive young collections; a shape that does come back plans its first statement again.
+ */
 interface FirstOfShape {
   readonly lifted: Lifted;
-  readonly plan: QueryPlan;
 }
 
 export class SqlService {
@@ -417,7 +420,7 @@ export class SqlService {
     if (key !== null) this.plans.put(key, plan, trace);
     // a template costs a planning of its own: made when a shape comes back, not for one-offs
     if (lifted && shapeKey && template === null && !trace.clockRead)
-      this.rememberFirstOfShape(shapeKey, lifted, plan);
+      this.rememberFirstOfShape(shapeKey, lifted);
     return { kind: 'query', plan, cfg };
   }
 
@@ -429,13 +432,10 @@ export class SqlService {
   }
 
   /** Remembers a shape's first statement (the latest shapes, oldest dropped first). */
-  private rememberFirstOfShape(shapeKey: string, lifted: Lifted, plan: QueryPlan): void {
+  private rememberFirstOfShape(shapeKey: string, lifted: Lifted): void {
     if (this.shapes.size >= 1024) this.shapes.delete(this.shapes.keys().next().value!);
     const { shape, literals, intSentinels, text } = lifted;
-    this.shapes.set(shapeKey, {
-      lifted: { shape, literals, intSentinels, text, tokens: [] },
-      plan,
-    });
+    this.shapes.set(shapeKey, { lifted: { shape, literals, intSentinels, text, tokens: [] } });
   }
 
   /**
@@ -456,12 +456,16 @@ export class SqlService {
     const sentinels = sentinelStatement(first.lifted);
     try {
       const stmt = parseSql(sentinels.text, []);
-      if (stmt.kind === 'Query') {
+      const firstStmt = parseSql(first.lifted.text, []);
+      if (stmt.kind === 'Query' && firstStmt.kind === 'Query') {
         const cfg = this.config(req, trace);
         const sql = sentinels.text;
         const p = planQuery(stmt, { catalog: trace.catalog, cfg, sql, zoneId });
         const made = substitute(p, sentinels.subs, null, hot);
-        if (made !== null && samePlan(made, first.plan) && !trace.clockRead) template = p;
+        // the first statement planned again, now, against the same mappings as the sentinels
+        const opts = { catalog: trace.catalog, cfg, sql: first.lifted.text, zoneId };
+        if (made !== null && samePlan(made, planQuery(firstStmt, opts)) && !trace.clockRead)
+          template = p;
       }
     } catch {
       // the sentinels do not plan (a literal the planner parses): no template
