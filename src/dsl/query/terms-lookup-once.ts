@@ -60,7 +60,7 @@ export function termsLookupsIn(
     if (v === null || typeof v !== 'object' || seen.has(v)) return;
     seen.add(v);
     if (Array.isArray(v)) return v.forEach(walk);
-    if (v instanceof Map) return [...v.values()].forEach(walk);
+    if (v instanceof Map) return v.forEach(walk);
     const o = v as Record<string, unknown>;
     if (o.type === 'more_like_this') {
       for (const item of [...(o.likeItems as MltItem[]), ...(o.unlikeItems as MltItem[])]) {
@@ -94,7 +94,8 @@ export function termsLookupsIn(
         // not a terms query (a terms aggregation), or one the search itself will refuse
       }
     }
-    Object.values(o).forEach(walk);
+    // for-in, not Object.values: every search walks its query, without an array per node
+    for (const k in o) walk(o[k]);
   };
   walk(root);
   return [...out.values()];

@@ -573,22 +573,34 @@ export function fetchPerShard(
   failures: ShardFailure[],
   nodeId: string,
 ): Record<string, unknown>[] {
-  const byShard = new Map<ShardTarget, MergedHit[]>();
-  for (const h of page) {
-    const l = byShard.get(h.target);
-    if (l) l.push(h);
-    else byShard.set(h.target, [h]);
-  }
-  const fetched = new Map<MergedHit, Record<string, unknown>>();
-  for (const [t, hs] of byShard) {
+  const fetchShard = (t: ShardTarget, hs: MergedHit[]): Record<string, unknown>[] | null => {
     try {
-      const out = fetchHits(hs, o, warnings);
-      hs.forEach((h, i) => fetched.set(h, out[i]!));
+      return fetchHits(hs, o, warnings);
     } catch (e) {
       failures.push({ shard: t.shard.id, index: t.idx.name, node: nodeId, error: toEsError(e) });
+      return null;
     }
+  };
+  // one shard's page (a one-shard index, or hits all from one shard): fetched as it is
+  let oneShard = true;
+  for (let i = 1; i < page.length && oneShard; i++) oneShard = page[i]!.target === page[0]!.target;
+  if (oneShard) return page.length === 0 ? [] : (fetchShard(page[0]!.target, page) ?? []);
+  const byShard = new Map<ShardTarget, number[]>();
+  for (let i = 0; i < page.length; i++) {
+    const l = byShard.get(page[i]!.target);
+    if (l) l.push(i);
+    else byShard.set(page[i]!.target, [i]);
   }
-  return page.filter((h) => fetched.has(h)).map((h) => fetched.get(h)!);
+  // hits in page order; those of a shard whose fetch failed are left out
+  const fetched: (Record<string, unknown> | undefined)[] = new Array(page.length);
+  for (const [t, at] of byShard) {
+    const out = fetchShard(
+      t,
+      at.map((i) => page[i]!),
+    );
+    if (out) at.forEach((i, j) => (fetched[i] = out[j]));
+  }
+  return fetched.filter((h) => h !== undefined);
 }
 
 /** CanMatchPreFilterSearchPhase: the shards to skip (never all of them). */

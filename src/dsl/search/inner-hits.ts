@@ -40,8 +40,17 @@ const isQueryNode = (v: unknown): v is QueryNode =>
   v !== null && typeof v === 'object' && typeof (v as { type?: unknown }).type === 'string' &&
   'queryName' in v; // prettier-ignore
 
+/** Definitions by parsed query: a parsed query never changes, and a search asks more than once. */
+const innerHitsByQuery = new WeakMap<QueryNode, readonly InnerHitDef[]>();
+
 /** InnerHitContextBuilder.extractInnerHits: every inner_hits of the query tree, in query order. */
-export function extractInnerHits(q: QueryNode): InnerHitDef[] {
+export function extractInnerHits(q: QueryNode): readonly InnerHitDef[] {
+  let defs = innerHitsByQuery.get(q);
+  if (!defs) innerHitsByQuery.set(q, (defs = collectInnerHits(q)));
+  return defs;
+}
+
+function collectInnerHits(q: QueryNode): InnerHitDef[] {
   const out: InnerHitDef[] = [];
   const visit = (n: QueryNode): void => {
     const ih = (n as { innerHits?: Record<string, unknown> | null }).innerHits;
@@ -62,11 +71,16 @@ export function extractInnerHits(q: QueryNode): InnerHitDef[] {
     }
     // ES drops the inner hits within a nested or join query that has none
     if (n.type === 'nested' || n.type === 'has_child' || n.type === 'has_parent') return;
-    for (const v of Object.values(n)) {
+    // for-in, not Object.values: no array per node on every search
+    for (const k in n) {
+      const v = (n as unknown as Record<string, unknown>)[k];
       if (Array.isArray(v)) for (const x of v) if (isQueryNode(x)) visit(x);
       if (isQueryNode(v)) visit(v);
       else if (v && typeof v === 'object' && !Array.isArray(v))
-        for (const x of Object.values(v)) if (isQueryNode(x)) visit(x);
+        for (const j in v) {
+          const x = (v as Record<string, unknown>)[j];
+          if (isQueryNode(x)) visit(x);
+        }
     }
   };
   visit(q);

@@ -19,20 +19,28 @@ const isQueryNode = (v: unknown): v is QueryNode =>
   v !== null && typeof v === 'object' && typeof (v as { type?: unknown }).type === 'string' &&
   'queryName' in v; // prettier-ignore
 
+/** Percolate queries by parsed query (a parsed query never changes; each search fetch asks). */
+const percolateByQuery = new WeakMap<QueryNode, readonly PercolateNode[]>();
+
 /** The percolate queries of a query tree, in query order. */
-function percolateNodes(q: QueryNode): PercolateNode[] {
+function percolateNodes(q: QueryNode): readonly PercolateNode[] {
+  let nodes = percolateByQuery.get(q);
+  if (nodes) return nodes;
   const out: PercolateNode[] = [];
   const visit = (n: unknown): void => {
     if (Array.isArray(n)) return n.forEach(visit);
     if (!isQueryNode(n)) return;
     if (n.type === 'percolate') out.push(n);
-    for (const v of Object.values(n)) {
+    for (const k in n) {
+      const v = (n as unknown as Record<string, unknown>)[k];
       if (Array.isArray(v) || isQueryNode(v)) visit(v);
-      else if (v && typeof v === 'object') Object.values(v).forEach(visit);
+      else if (v && typeof v === 'object')
+        for (const j in v) visit((v as Record<string, unknown>)[j]);
     }
   };
   visit(q);
-  return out;
+  percolateByQuery.set(q, (nodes = out));
+  return nodes;
 }
 
 /** The slot fields of a hit, or null; built once per fetch (matchers cached per index). */

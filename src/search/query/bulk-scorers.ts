@@ -399,6 +399,9 @@ class ExactPhraseBulk implements BulkScorer {
   ): number {
     const { inv, bm25 } = this;
     const { docs, norms } = inv;
+    // Bm25.score inline (as the term scorers): a call returning a double boxes every score
+    const cache = bm25.cache;
+    const wv = bm25.weightValue;
     const freqs = inv.freqs!;
     const positions = inv.positions!;
     const posOff = positionOffsets(inv)!;
@@ -430,7 +433,8 @@ class ExactPhraseBulk implements BulkScorer {
       }
       if (freq === 0) continue;
       outDocs[m] = d;
-      outScores[m++] = bm25.score(freq, norms !== null ? norms[d]! : -1);
+      const nc = norms !== null ? cache[norms[d]!]! : 1.2000000476837158; // NO_NORM_K1
+      outScores[m++] = f(f(wv * freq) / f(freq + nc));
       if (m === WINDOW) {
         sink(outDocs, outScores, m);
         m = 0;
@@ -453,6 +457,8 @@ class ExactPhraseBulk implements BulkScorer {
     const { inv, bm25 } = this;
     const n = this.ords.length;
     const { docs, norms } = inv;
+    const cache = bm25.cache;
+    const wv = bm25.weightValue;
     const freqs = inv.freqs!;
     const positions = inv.positions!;
     const posOff = positionOffsets(inv)!;
@@ -496,7 +502,8 @@ class ExactPhraseBulk implements BulkScorer {
       }
       if (freq === 0) continue;
       outDocs[m] = d;
-      outScores[m++] = bm25.score(freq, norms !== null ? norms[d]! : -1);
+      const nc = norms !== null ? cache[norms[d]!]! : 1.2000000476837158; // NO_NORM_K1
+      outScores[m++] = f(f(wv * freq) / f(freq + nc));
       if (m === WINDOW) {
         sink(outDocs, outScores, m);
         m = 0;
