@@ -41,6 +41,7 @@ import { RAW, type DocFormat } from '../support/doc-format.js';
 import { growI32 } from '../support/arrays.js';
 import {
   BytesReader,
+  columnOf,
   NumericReader,
   resolveValues,
   type ResolvedValues,
@@ -53,7 +54,9 @@ import {
   STRIPES,
   stripeSum,
   sumOrdsList,
+  type KernelSpec,
 } from '../../../search/parallel/agg-kernels.js';
+import type { LiveSegment } from '../../../search/index/live-segment.js';
 import type { AggNode, InternalAgg, InternalBucket, ReduceContext } from '../types.js';
 
 type SourceType = 'terms' | 'histogram' | 'date_histogram';
@@ -519,23 +522,15 @@ class CompositeAggregator extends BucketsAggregator {
   private flushSegCounts(): void {
     if (!this.segCounted) return;
     this.segCounted = false;
-    const k = this.fast![0]!;
-    const t = this.tuples!;
     const sc = this.segCounts;
     const ss = this.segSums;
     const metric = this.segSummed ? this.subs[0]! : null;
     this.segSummed = false;
     const size = sc.length / STRIPES;
-    const sb = this.segBuckets;
     for (let o = 0; o < size; o++) {
       const c = stripeSum(sc, o, size);
       if (c === 0) continue;
-      let b: number;
-      if (o > 0) {
-        b = sb[o - 1]!;
-        if (b === -1) b = sb[o - 1] = t.one(k.ordId(o - 1));
-      } else if (this.sources[0]!.sp.missingBucket) b = t.one(k.id(null));
-      else continue;
+      const b = this.bucketOfSlot(o);
       if (b < 0) continue;
       if (b >= this.docCounts.length) this.docCounts = growI32(this.docCounts, b + 1);
       this.docCounts[b]! += c;
@@ -546,8 +541,60 @@ class CompositeAggregator extends BucketsAggregator {
     if (metric) ss.fill(0);
   }
 
+  /** The bucket of segment ordinal + 1 (0: no value) of the lone ordinal source; < 0: none. */
+  private bucketOfSlot(o: number): number {
+    const k = this.fast![0]!;
+    if (o === 0) return this.sources[0]!.sp.missingBucket ? this.tuples!.one(k.id(null)) : -1;
+    const sb = this.segBuckets;
+    const b = sb[o - 1]!;
+    return b !== -1 ? b : (sb[o - 1] = this.tuples!.one(k.ordId(o - 1)));
+  }
+
   finish(): void {
     this.flushSegCounts();
+  }
+
+  /**
+   * Parallel collection (parallel-aggs.ts) of one `terms` source over a single-valued keyword
+   * column, without sub-aggregations or with a lone avg/sum: the terms kernel's counts (and sums)
+   * per segment ordinal + 1, the docs without a value in slot 0.
+   */
+  parallelSpec(ls: LiveSegment): KernelSpec | null {
+    if (this.constructor !== CompositeAggregator || !this.fast || this.fast.length !== 1) return null; // prettier-ignore
+    const s = this.sources[0]!;
+    const rv = s.rv;
+    if (!s.bytes || !rv || rv.script || rv.constant !== undefined || rv.missingTerm !== null) return null; // prettier-ignore
+    if (!rv.field || rv.field.type !== 'keyword') return null;
+    if (this.subs.length > 1 || (this.subs.length === 1 && !this.subs[0]!.sumColumn)) return null;
+    const col = columnOf(ls, rv.field);
+    // without the column every doc has the missing key: the serial path makes that bucket
+    if (!col) return s.sp.missingBucket ? null : { kind: 'none' };
+    const single = new BytesReader(rv, ls).single;
+    if (!single || col.kind !== 'ordinal') return null;
+    const size = col.dict.length + 1;
+    if (this.subs.length === 0) return { kind: 'terms', ords: single, size, values: null, dense: false }; // prettier-ignore
+    const sum = this.subs[0]!.sumColumn!(ls);
+    if (!sum) return null;
+    const values = sum.values;
+    return { kind: 'terms', ords: single, size, values, dense: values !== null && !hasMissing(values) }; // prettier-ignore
+  }
+
+  addPartial(spec: KernelSpec, out: Float64Array, off: number): void {
+    if (spec.kind !== 'terms') return;
+    const size = spec.size;
+    const metric = spec.values ? this.subs[0]! : null;
+    for (let o = 0; o < size; o++) {
+      const c = out[off + o]!;
+      if (c === 0) continue;
+      const b = this.bucketOfSlot(o);
+      if (b < 0) continue;
+      if (b >= this.docCounts.length) this.docCounts = growI32(this.docCounts, b + 1);
+      this.docCounts[b]! += c;
+      // value counts and sums per ordinal, those of slot 0 last (see agg-kernels.ts)
+      const at = o === 0 ? size - 1 : o - 1;
+      const vc = metric ? out[off + size + at]! : 0;
+      if (vc > 0) metric!.addSum!(b, vc, out[off + 2 * size + at]!);
+    }
   }
 
   /** One source: key id → bucket directly; single-valued ordinals through segBuckets. */
