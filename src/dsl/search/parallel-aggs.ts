@@ -25,6 +25,7 @@ import {
   searchParallelMinDocs,
 } from '../../search/parallel/search-pool.js';
 import { shared } from '../../search/parallel/shared-arrays.js';
+import { isTimeExceeded, type Deadline } from '../../search/deadline.js';
 import type { ShardAggregator } from '../aggs/index.js';
 import { EXACT_INT_LIMIT, integralMaxAbs } from '../aggs/support/column-stats.js';
 
@@ -156,12 +157,17 @@ function shareSpec(s: KernelSpec): KernelSpec {
 /**
  * Total hits and aggregations of a size-0 search, collected in parallel, or null when this path
  * does not apply (too small, no worker ready, unsupported shape): the caller collects serially.
+ * With a deadline (the search `timeout`), as the serial collector: a check before the job and
+ * one per segment as the partial results are merged; past it, the total and aggregations cover
+ * the segments merged so far.
  */
 export function parallelCountAndAggs(
   snapshot: ShardSnapshot,
   query: Query,
   agg: ShardAggregator,
+  dl: Deadline | null = null,
 ): ShardTopDocs | null {
+  if (dl && !passes(dl)) return null; // the serial path stops at its first check
   const minDocs = searchParallelMinDocs();
   if (snapshot.numDocs < minDocs) return null;
   const workers = readySearchWorkers();
@@ -205,6 +211,7 @@ export function parallelCountAndAggs(
   let total = 0;
   const roots = agg.roots;
   for (let si = 0; si < plans.length; si++) {
+    if (dl && !passes(dl)) break;
     const { ls, specs } = plans[si]!;
     agg.onSegment(ls, si);
     const t = totals[si]!;
@@ -215,5 +222,18 @@ export function parallelCountAndAggs(
       off += specSlots(specs[r]!);
     }
   }
+  // the serial collector's last check, after the last segment
+  if (dl && plans.length > 0) passes(dl);
   return { totalHits: total, maxScore: NaN, hits: [], terminatedEarly: false };
+}
+
+/** Deadline.check as a boolean: false once past it (counted as a failed check). */
+function passes(dl: Deadline): boolean {
+  try {
+    dl.check();
+    return true;
+  } catch (e) {
+    if (!isTimeExceeded(e)) throw e;
+    return false;
+  }
 }

@@ -339,8 +339,8 @@ export function runShard(t: ShardTarget, p: ShardPhaseInput): ShardResult {
   // Shapes with a dedicated collector (size 0, presorted paging): see fast-collect.ts
   // Large size-0 aggregation searches: the search workers take slices (parallel-aggs.ts)
   const par =
-    agg && numHits === 0 && !post && req.minScore === null && req.terminateAfter <= 0 && !dl
-      ? parallelCountAndAggs(t.snapshot, q, agg)
+    agg && numHits === 0 && !post && req.minScore === null && req.terminateAfter <= 0
+      ? parallelCountAndAggs(t.snapshot, q, agg, dl)
       : null;
   const fast = par
     ? { ...par, hitsFrom: 0 }

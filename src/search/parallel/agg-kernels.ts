@@ -26,8 +26,9 @@ export type TaskDocs =
 
 /**
  * What one top-level aggregation computes over a segment. `terms`: docs per segment ordinal + 1
- * (slot 0: no value), then with `values` the per-ordinal value count and sum (`dense`: the
- * column has no missing value, so the value count is the doc count); `range`: docs per range
+ * (slot 0: no value), then with `values` the value count and the sum per segment ordinal, each
+ * followed by those of the docs without an ordinal (`dense`: the column has no missing value,
+ * so the value count is the doc count); `range`: docs per range
  * (from the counts below each bound, see range-counts.ts); `none`: nothing (the field is absent
  * from the segment).
  */
@@ -148,10 +149,11 @@ function runSpec(
     for (let o = 0; o < size; o++) {
       const c = stripeSum(cnt, o, size);
       out[off + o] += c;
-      // slot 0 (docs without an ordinal) has no value count or sum
-      if (o === 0 || c === 0) continue;
-      out[off + size + o - 1] += c;
-      out[off + 2 * size + o - 1] += stripeSum(sum, o, size);
+      if (c === 0) continue;
+      // slot 0 (docs without an ordinal) keeps its value count and sum in the last slots
+      const at = o === 0 ? size - 1 : o - 1;
+      out[off + size + at] += c;
+      out[off + 2 * size + at] += stripeSum(sum, o, size);
     }
     return;
   }
@@ -159,9 +161,10 @@ function runSpec(
   termsSumSparse(docs, from, to, spec.ords, spec.values, cnt, vc, sum);
   for (let o = 0; o < size; o++) {
     out[off + o] += cnt[o]!;
-    if (o === 0 || vc[o] === 0) continue;
-    out[off + size + o - 1] += vc[o]!;
-    out[off + 2 * size + o - 1] += sum[o]!;
+    if (vc[o] === 0) continue;
+    const at = o === 0 ? size - 1 : o - 1;
+    out[off + size + at] += vc[o]!;
+    out[off + 2 * size + at] += sum[o]!;
   }
 }
 

@@ -17,6 +17,8 @@ import {
   type Aggregator,
   type AggregatorContext,
   type AggSegment,
+  NO_SCORES,
+  ROOT_ORDS,
 } from '../collect/aggregator.js';
 import { createSubAggregators } from '../collect/shard-aggregator.js';
 import { isObj, parseObject, tokenOf, toLong } from '../parse/object-parser.js';
@@ -39,12 +41,22 @@ import { RAW, type DocFormat } from '../support/doc-format.js';
 import { growI32 } from '../support/arrays.js';
 import {
   BytesReader,
+  columnOf,
   NumericReader,
   resolveValues,
   type ResolvedValues,
 } from '../support/values-source.js';
 import { parseScriptSpec } from '../../script/index.js';
 import { SourceKeys, TupleBuckets, type KeyValue } from './composite-keys.js';
+import { hasMissing } from '../support/column-stats.js';
+import {
+  countOrdsList,
+  STRIPES,
+  stripeSum,
+  sumOrdsList,
+  type KernelSpec,
+} from '../../../search/parallel/agg-kernels.js';
+import type { LiveSegment } from '../../../search/index/live-segment.js';
 import type { AggNode, InternalAgg, InternalBucket, ReduceContext } from '../types.js';
 
 type SourceType = 'terms' | 'histogram' | 'date_histogram';
@@ -252,6 +264,15 @@ class CompositeAggregator extends BucketsAggregator {
   private segBuckets = new Int32Array(0);
   /** One decision source: outcome → bucket (see collectDecided). */
   private outcomeBuckets = new Int32Array(0);
+  /**
+   * collectRoot over one single-valued ordinal source: doc counts (and exact sums of a lone
+   * avg/sum) per segment ordinal + 1 in STRIPES interleaved copies (see agg-kernels.ts), turned
+   * into buckets when the segment is done.
+   */
+  private segCounts = new Int32Array(0);
+  private segSums = new Float64Array(0);
+  private segCounted = false;
+  private segSummed = false;
 
   constructor(
     node: AggNode,
@@ -391,6 +412,7 @@ class CompositeAggregator extends BucketsAggregator {
   }
 
   override setSegment(seg: AggSegment): void {
+    this.flushSegCounts();
     super.setSegment(seg);
     if (this.fast) {
       for (const k of this.fast) k.setSegment(seg.ls);
@@ -399,6 +421,11 @@ class CompositeAggregator extends BucketsAggregator {
         const size = this.fast[0]!.segIds.length;
         if (this.segBuckets.length < size) this.segBuckets = new Int32Array(size);
         this.segBuckets.fill(-1);
+        // one count per ordinal, and slot 0 for docs without a value
+        if (this.segCounts.length !== (size + 1) * STRIPES) {
+          this.segCounts = new Int32Array((size + 1) * STRIPES);
+          this.segSums = this.hasSubs ? new Float64Array((size + 1) * STRIPES) : this.segSums;
+        }
       }
       return;
     }
@@ -451,6 +478,123 @@ class CompositeAggregator extends BucketsAggregator {
       this.product(0, key, doc, scores[i]!);
     }
     this.sub.flush();
+  }
+
+  /**
+   * Top-level collection (no scores) of one single-valued ordinal source without
+   * sub-aggregations, or with a lone avg/sum whose sums are exact (FusedSum.exact) over a column
+   * without missing values: counts and sums per segment ordinal (order-free, as every addition
+   * is exact), made into buckets at segment end; anything else goes through collect.
+   */
+  collectRoot(docs: Int32Array, n: number): void {
+    const k = this.fast && this.fast.length === 1 ? this.fast[0]! : null;
+    const single = k ? k.singleOrds() : null;
+    if (!single || (this.hasSubs && !this.fusable)) {
+      this.collect(docs, ROOT_ORDS, n, NO_SCORES);
+      return;
+    }
+    const size = this.segCounts.length / STRIPES;
+    if (!this.hasSubs) {
+      countOrdsList(docs, 0, n, single, this.segCounts, size);
+      this.segCounted = true;
+      return;
+    }
+    const fused = this.fusable!.fusedSum!(this.docCounts.length, n);
+    if (
+      fused &&
+      fused.exact &&
+      !hasMissing(fused.values) &&
+      this.segSums.length === this.segCounts.length
+    ) {
+      sumOrdsList(docs, 0, n, single, fused.values, this.segCounts, this.segSums, size);
+      this.segCounted = this.segSummed = true;
+      return;
+    }
+    // the compensated (or per-document) sums go on from the exact ones
+    this.flushSegCounts();
+    if (fused) {
+      this.collectOneFused(k!, docs, n, single, fused);
+      this.sub.flush();
+    } else this.collect(docs, ROOT_ORDS, n, NO_SCORES);
+  }
+
+  /** Turns the per-ordinal counts (and sums) of the finished segment into buckets. */
+  private flushSegCounts(): void {
+    if (!this.segCounted) return;
+    this.segCounted = false;
+    const sc = this.segCounts;
+    const ss = this.segSums;
+    const metric = this.segSummed ? this.subs[0]! : null;
+    this.segSummed = false;
+    const size = sc.length / STRIPES;
+    for (let o = 0; o < size; o++) {
+      const c = stripeSum(sc, o, size);
+      if (c === 0) continue;
+      const b = this.bucketOfSlot(o);
+      if (b < 0) continue;
+      if (b >= this.docCounts.length) this.docCounts = growI32(this.docCounts, b + 1);
+      this.docCounts[b]! += c;
+      // slot 0 holds the docs without a key (the null bucket with missing_bucket)
+      if (metric) metric.addSum!(b, c, stripeSum(ss, o, size));
+    }
+    sc.fill(0);
+    if (metric) ss.fill(0);
+  }
+
+  /** The bucket of segment ordinal + 1 (0: no value) of the lone ordinal source; < 0: none. */
+  private bucketOfSlot(o: number): number {
+    const k = this.fast![0]!;
+    if (o === 0) return this.sources[0]!.sp.missingBucket ? this.tuples!.one(k.id(null)) : -1;
+    const sb = this.segBuckets;
+    const b = sb[o - 1]!;
+    return b !== -1 ? b : (sb[o - 1] = this.tuples!.one(k.ordId(o - 1)));
+  }
+
+  finish(): void {
+    this.flushSegCounts();
+  }
+
+  /**
+   * Parallel collection (parallel-aggs.ts) of one `terms` source over a single-valued keyword
+   * column, without sub-aggregations or with a lone avg/sum: the terms kernel's counts (and sums)
+   * per segment ordinal + 1, the docs without a value in slot 0.
+   */
+  parallelSpec(ls: LiveSegment): KernelSpec | null {
+    if (this.constructor !== CompositeAggregator || !this.fast || this.fast.length !== 1) return null; // prettier-ignore
+    const s = this.sources[0]!;
+    const rv = s.rv;
+    if (!s.bytes || !rv || rv.script || rv.constant !== undefined || rv.missingTerm !== null) return null; // prettier-ignore
+    if (!rv.field || rv.field.type !== 'keyword') return null;
+    if (this.subs.length > 1 || (this.subs.length === 1 && !this.subs[0]!.sumColumn)) return null;
+    const col = columnOf(ls, rv.field);
+    // without the column every doc has the missing key: the serial path makes that bucket
+    if (!col) return s.sp.missingBucket ? null : { kind: 'none' };
+    const single = new BytesReader(rv, ls).single;
+    if (!single || col.kind !== 'ordinal') return null;
+    const size = col.dict.length + 1;
+    if (this.subs.length === 0) return { kind: 'terms', ords: single, size, values: null, dense: false }; // prettier-ignore
+    const sum = this.subs[0]!.sumColumn!(ls);
+    if (!sum) return null;
+    const values = sum.values;
+    return { kind: 'terms', ords: single, size, values, dense: values !== null && !hasMissing(values) }; // prettier-ignore
+  }
+
+  addPartial(spec: KernelSpec, out: Float64Array, off: number): void {
+    if (spec.kind !== 'terms') return;
+    const size = spec.size;
+    const metric = spec.values ? this.subs[0]! : null;
+    for (let o = 0; o < size; o++) {
+      const c = out[off + o]!;
+      if (c === 0) continue;
+      const b = this.bucketOfSlot(o);
+      if (b < 0) continue;
+      if (b >= this.docCounts.length) this.docCounts = growI32(this.docCounts, b + 1);
+      this.docCounts[b]! += c;
+      // value counts and sums per ordinal, those of slot 0 last (see agg-kernels.ts)
+      const at = o === 0 ? size - 1 : o - 1;
+      const vc = metric ? out[off + size + at]! : 0;
+      if (vc > 0) metric!.addSum!(b, vc, out[off + 2 * size + at]!);
+    }
   }
 
   /** One source: key id → bucket directly; single-valued ordinals through segBuckets. */

@@ -17,6 +17,7 @@ import { parallelCountAndAggs } from '../../../../src/dsl/search/parallel-aggs.j
 import { createWeight } from '../../../../src/search/query/weights.js';
 import { matchAll } from '../../../../src/search/query/query.js';
 import { shardStats } from '../../../../src/search/query/stats.js';
+import { Deadline } from '../../../../src/search/deadline.js';
 import {
   configureSearchWorkers,
   parallelMinDocs,
@@ -128,6 +129,62 @@ describe('parallel aggregations', () => {
     expect(after.tasks).toBeGreaterThan(before.tasks);
     if (only) expect(after.mainTasks).toBe(before.mainTasks);
     if (only) expect(after.local).toBe(before.local);
+  });
+
+  it('composite over one keyword (+avg/sum) matches the serial path exactly, page by page', () => {
+    fc.assert(
+      fc.property(
+        shapeArb,
+        fc.boolean(),
+        fc.constantFrom('asc', 'desc'),
+        fc.constantFrom(undefined, 'DE', 'GB', 'ZZ'),
+        (s, missingBucket, order, after) => {
+          // segments of some size: most have the column even where some docs lack a key
+          const index = indexOf(s.docs, 40 + s.refreshEvery, s.deleteEvery);
+          const aggs = {
+            g: {
+              composite: {
+                size: s.size,
+                sources: [{ c: { terms: { field: 'country', missing_bucket: missingBucket, order } } }], // prettier-ignore
+                ...(after === undefined ? {} : { after: { c: after } }),
+              },
+              ...(s.sub === 'none' ? {} : { aggs: { m: { [s.sub]: { field: 'size' } } } }),
+            },
+          };
+          const { ser, par } = both(index, aggs, s.query);
+          // a segment without the column puts every doc in the missing bucket: serial
+          const columns = !missingBucket || s.docs.every((d) => d.country !== undefined);
+          if (columns && !JSON.stringify(s.query ?? '').includes('range')) expect(par).not.toBeNull(); // prettier-ignore
+          if (par === null) return;
+          expect(JSON.stringify(par)).toBe(JSON.stringify(ser));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('honours a deadline: whole when in time, cut at a segment when past it', () => {
+    const docs = Array.from({ length: 300 }, (_, i) => ({ country: COUNTRIES[i % 5], size: i, status: '200' })); // prettier-ignore
+    const index = indexOf(docs, 100, 0);
+    const aggs = { g: { composite: { size: 10, sources: [{ c: { terms: { field: 'country', missing_bucket: true } } }] }, aggs: { m: { avg: { field: 'size' } } } } }; // prettier-ignore
+    const run = (dl: Deadline) => {
+      const nodes = parseAggregations(aggs, { warnings: [] });
+      const agg = createShardAggregator(nodes, shardContext(index, 0, {}));
+      const top = parallelCountAndAggs(index.shards[0]!.searcher(), matchAll(), agg, dl);
+      if (!top) return null;
+      const out = json(reduceAggregations(nodes, [agg.finish()], { maxBuckets: -1, warnings: [], shardOrder: () => 0 })) as any; // prettier-ignore
+      return { total: top.totalHits, docs: out.g.buckets.reduce((s: number, b: any) => s + b.doc_count, 0) }; // prettier-ignore
+    };
+    const inTime = new Deadline(Infinity);
+    expect(run(inTime)).toEqual({ total: 300, docs: 300 });
+    expect(inTime.failedChecks).toBe(0);
+    // past the deadline before anything: the serial path takes the search
+    expect(run(new Deadline(0, () => 1))).toBeNull();
+    // a clock that passes the deadline at the third reading: before the job, segment 0, then out
+    let now = 0;
+    const late = new Deadline(1.5, () => now++);
+    expect(run(late)).toEqual({ total: 100, docs: 100 });
+    expect(late.failedChecks).toBeGreaterThan(0);
   });
 
   it('declines shapes whose partial results would not add up exactly', () => {

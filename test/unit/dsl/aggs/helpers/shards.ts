@@ -262,6 +262,8 @@ export interface SearchOptions {
   context?: (shard: number) => Partial<ShardAggContext>;
   /** Passes every shard result through this before the reduce (e.g. a wire round trip). */
   shardResult?: (r: ShardAggResult, nodes: AggNode[], origin: object) => ShardAggResult;
+  /** Top-level aggregations collect per document (no collectRoot): the reference path. */
+  perDoc?: boolean;
 }
 
 export function shardContext(
@@ -297,6 +299,7 @@ export function search(
   const results: ShardAggResult[] = index.shards.map((shard, s) => {
     const ctx = shardContext(index, s, { ...opts, warnings });
     const agg = createShardAggregator(nodes, ctx);
+    if (opts.perDoc) (agg as unknown as { rootFast: boolean[] }).rootFast.fill(false);
     const snap = shard.searcher();
     const q = opts.query ? compileTestQuery(index, opts.query) : matchAll();
     const weight = createWeight(q, { stats: shardStats(snap), needsScores: agg.needsScores });
