@@ -167,7 +167,6 @@ export function parallelCountAndAggs(
   agg: ShardAggregator,
   dl: Deadline | null = null,
 ): ShardTopDocs | null {
-  if (dl && !passes(dl)) return null; // the serial path stops at its first check
   const minDocs = searchParallelMinDocs();
   if (snapshot.numDocs < minDocs) return null;
   const workers = readySearchWorkers();
@@ -180,6 +179,8 @@ export function parallelCountAndAggs(
   // need twice the docs before a split pays for waking a worker (measured on a busy machine)
   const summing = plans.some((p) => p.specs.some((s) => s.kind === 'terms' && s.values !== null));
   if ((summing ? work : work / 2) < Math.min(MIN_SPLIT_WORK, minDocs)) return null;
+  // only once this path is taken: a search it declines keeps the serial collector's checks
+  if (dl && !passes(dl)) return null; // the serial path stops at its first check
   // a few tasks per thread: whoever is free takes the next (see search-pool.ts)
   const chunk = Math.max(MIN_TASK_DOCS, Math.ceil(work / ((workers + 1) * TASKS_PER_THREAD)));
   const slices = cut(plans, work, Math.max(2, Math.ceil(work / chunk)));
