@@ -41,7 +41,6 @@ import { RAW, type DocFormat } from '../support/doc-format.js';
 import { growI32 } from '../support/arrays.js';
 import {
   BytesReader,
-  columnOf,
   NumericReader,
   resolveValues,
   type ResolvedValues,
@@ -49,6 +48,7 @@ import {
 import { parseScriptSpec } from '../../script/index.js';
 import { SourceKeys, TupleBuckets, type KeyValue } from './composite-keys.js';
 import { hasMissing } from '../support/column-stats.js';
+import { ordinalKernelSpec } from '../support/ordinal-kernel-spec.js';
 import {
   countOrdsList,
   STRIPES,
@@ -565,18 +565,9 @@ class CompositeAggregator extends BucketsAggregator {
     const rv = s.rv;
     if (!s.bytes || !rv || rv.script || rv.constant !== undefined || rv.missingTerm !== null) return null; // prettier-ignore
     if (!rv.field || rv.field.type !== 'keyword') return null;
-    if (this.subs.length > 1 || (this.subs.length === 1 && !this.subs[0]!.sumColumn)) return null;
-    const col = columnOf(ls, rv.field);
     // without the column every doc has the missing key: the serial path makes that bucket
-    if (!col) return s.sp.missingBucket ? null : { kind: 'none' };
-    const single = new BytesReader(rv, ls).single;
-    if (!single || col.kind !== 'ordinal') return null;
-    const size = col.dict.length + 1;
-    if (this.subs.length === 0) return { kind: 'terms', ords: single, size, values: null, dense: false }; // prettier-ignore
-    const sum = this.subs[0]!.sumColumn!(ls);
-    if (!sum) return null;
-    const values = sum.values;
-    return { kind: 'terms', ords: single, size, values, dense: values !== null && !hasMissing(values) }; // prettier-ignore
+    const noColumn: KernelSpec | null = s.sp.missingBucket ? null : { kind: 'none' };
+    return ordinalKernelSpec(ls, rv, rv.field, this.subs, noColumn);
   }
 
   addPartial(spec: KernelSpec, out: Float64Array, off: number): void {

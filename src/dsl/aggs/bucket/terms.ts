@@ -57,6 +57,7 @@ import {
 } from '../support/order.js';
 import { topN } from '../support/top-n.js';
 import { hasMissing } from '../support/column-stats.js';
+import { ordinalKernelSpec } from '../support/ordinal-kernel-spec.js';
 import { javaDoubleToString } from '../../script/index.js';
 import {
   BytesReader,
@@ -591,17 +592,7 @@ export class TermsAggregator extends BucketsAggregator {
     if (this.constructor !== TermsAggregator || !rv || rv.kind !== 'bytes') return null;
     if (rv.script || rv.constant !== undefined || !rv.field || rv.field.type !== 'keyword') return null; // prettier-ignore
     if (rv.missingTerm !== null || !this.p.order.some((e) => e.kind === 'key')) return null;
-    if (this.subs.length > 1 || (this.subs.length === 1 && !this.subs[0]!.sumColumn)) return null;
-    const col = columnOf(ls, rv.field);
-    if (!col) return { kind: 'none' };
-    const single = new BytesReader(rv, ls).single;
-    if (!single || col.kind !== 'ordinal') return null;
-    const size = col.dict.length + 1;
-    if (this.subs.length === 0) return { kind: 'terms', ords: single, size, values: null, dense: false }; // prettier-ignore
-    const sum = this.subs[0]!.sumColumn!(ls);
-    if (!sum) return null;
-    const values = sum.values;
-    return { kind: 'terms', ords: single, size, values, dense: values !== null && !hasMissing(values) }; // prettier-ignore
+    return ordinalKernelSpec(ls, rv, rv.field, this.subs, { kind: 'none' });
   }
 
   addPartial(spec: KernelSpec, out: Float64Array, off: number): void {
