@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildIndex, json, search } from './helpers/shards.js';
+import { keyedDocs } from './helpers/keyed-docs.js';
 
 const KEYS = ['US', 'DE', 'FR', 'GB', 'JP', 'CN', 'BR', 'IN'];
 const SUBS = ['avg', 'sum', 'min', 'max', 'value_count', 'none', 'avg+sum'] as const;
@@ -22,13 +23,7 @@ describe('composite at the top level', () => {
   it('pages through what the per-doc path gives', () => {
     fc.assert(
       fc.property(
-        fc.array(
-          fc.record({
-            k: fc.option(fc.constantFrom(...KEYS), { nil: undefined }),
-            v: fc.option(fc.integer({ min: -1000, max: 200_000 }), { nil: undefined }),
-          }),
-          { minLength: 1, maxLength: 200 },
-        ),
+        keyedDocs(KEYS),
         fc.boolean(),
         fc.constantFrom(...SUBS),
         fc.integer({ min: 1, max: 80 }),

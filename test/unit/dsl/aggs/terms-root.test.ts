@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildIndex, json, search } from './helpers/shards.js';
+import { keyedDocs } from './helpers/keyed-docs.js';
 
 const KEYS = ['US', 'DE', 'FR', 'GB', 'JP', 'CN'];
 
@@ -15,13 +16,7 @@ describe('terms at the top level', () => {
   it('gives what the per-doc path gives', () => {
     fc.assert(
       fc.property(
-        fc.array(
-          fc.record({
-            k: fc.option(fc.constantFrom(...KEYS), { nil: undefined }),
-            v: fc.option(fc.integer({ min: -1000, max: 200_000 }), { nil: undefined }),
-          }),
-          { minLength: 1, maxLength: 200 },
-        ),
+        keyedDocs(KEYS),
         fc.boolean(),
         fc.constantFrom('avg', 'sum', 'none'),
         fc.integer({ min: 1, max: 80 }),

@@ -17,6 +17,7 @@ import {
   reduceAggregations,
 } from '../../../../../src/dsl/aggs/index.js';
 import { field } from '../../../../helpers/fields.js';
+import { emptyInverted } from '../../../../helpers/segments.js';
 
 const N = Number(process.env.DOCS ?? 1_000_000);
 const TERMS = 1000;
@@ -72,18 +73,7 @@ function segment(): LiveSegment {
     versions: new Float64Array(0),
     routing: new Map(),
     fields,
-    fieldNames: {
-      terms: [],
-      termStart: new Int32Array(1),
-      docs: new Int32Array(0),
-      freqs: null,
-      posStart: null,
-      positions: null,
-      norms: null,
-      docCount: 0,
-      sumTotalTermFreq: 0,
-      sumDocFreq: 0,
-    },
+    fieldNames: emptyInverted(),
     nested: new Map(),
   };
   return { segment: seg, live: null, deleted: 0, docBase: 0 };
