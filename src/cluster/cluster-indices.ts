@@ -46,11 +46,15 @@ import { primaryOf, type ClusterState } from './state.js';
 import { copiesOf, type PrimaryGroups } from './writes/primary-groups.js';
 import {
   CopyListing,
+  keptCopies,
   LIST_STARTED_SHARDS_ACTION,
   localCopies,
   recordCopy,
   type LocalCopies,
 } from './gateway/local-copies.js';
+
+/** How many times the master asks again a node that did not answer the shard store listing. */
+const LISTING_RETRIES = 5;
 
 export const CREATE_INDEX_ACTION = 'indices:admin/create';
 export const DELETE_INDEX_ACTION = 'indices:admin/delete';
@@ -185,14 +189,10 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     await membership.collect(STATE_APPLIED_ACTION, { version }, 10_000);
   };
   const listing = new CopyListing();
-  membership.handle(LIST_STARTED_SHARDS_ACTION, () => {
-    // copies of indices the cluster no longer has are not offered
-    const uuids = new Set([...coordinator.state().metadata.indices.values()].map((m) => m.uuid));
-    const out: LocalCopies = {};
-    for (const [k, aid] of Object.entries(localCopies(deps.store)))
-      if (uuids.has(k.slice(0, k.indexOf('/')))) out[k] = aid;
-    return out;
-  });
+  // A node offers every copy it holds: a node that has just joined may not have applied the
+  // cluster state yet, so it cannot tell which indices still exist; the master, which can, keeps
+  // only copies of indices in its own metadata (keptCopies).
+  membership.handle(LIST_STARTED_SHARDS_ACTION, () => localCopies(deps.store));
   const allocation = (): AllocationContext => ({
     now: Date.now(),
     settings: deps.clusterSettings(),
@@ -450,10 +450,27 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
   });
   // ES GatewayAllocator: the master lists the on-disk copies of nodes that join (all of them when
   // it becomes master), then reroutes, so a returning copy goes back where its data is
-  const listFrom = async (nodeIds: readonly string[]) => {
+  let relist: NodeJS.Timeout | undefined;
+  const listFrom = async (nodeIds: readonly string[], attempt = 0): Promise<void> => {
     const r = await membership.collect(LIST_STARTED_SHARDS_ACTION, {}, 10_000);
+    // a node that did not answer (busy, still starting) is asked again, as ES's async shard
+    // fetch retries a failed node on the next reroute; otherwise its copies stay unknown
+    const unanswered = r.failures.map((f) => f.nodeId).filter((id) => nodeIds.includes(id));
+    if (unanswered.length > 0 && attempt < LISTING_RETRIES) {
+      deps.log?.('WARN', `shard store listing: no answer from ${unanswered.join(', ')}; asking again`); // prettier-ignore
+      relist = setTimeout(
+        () => {
+          const members = unanswered.filter((id) => coordinator.state().nodes.has(id));
+          if (members.length > 0 && coordinator.isMaster())
+            void listFrom(members, attempt + 1).catch(() => undefined);
+        },
+        1_000 * (attempt + 1),
+      );
+      relist.unref();
+    }
+    const uuids = new Set([...coordinator.state().metadata.indices.values()].map((m) => m.uuid));
     for (const [nodeId, copies] of r.results)
-      if (nodeIds.includes(nodeId)) listing.update(nodeId, copies as LocalCopies);
+      if (nodeIds.includes(nodeId)) listing.update(nodeId, keptCopies(copies as LocalCopies, uuids)); // prettier-ignore
     if (coordinator.isMaster())
       await master.submit('reroute after shard store listing', (s) => reroute(s, allocation()).state); // prettier-ignore
   };
@@ -565,6 +582,7 @@ export function startClusterIndices(deps: ClusterIndicesDeps): ClusterIndices {
     stop() {
       pruneOff();
       listingOff();
+      clearTimeout(relist);
       applier.stop();
       master.stop();
     },

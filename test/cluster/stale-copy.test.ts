@@ -24,6 +24,18 @@ const start = async (name: string) => {
   return n;
 };
 
+const explain = async (url: string) => ({
+  shards: (await call(`${url}/_cat/shards?format=json`)).json,
+  nodes: (await call(`${url}/_cat/nodes?format=json&h=name,ip`)).json,
+  explain: (
+    await call(`${url}/_cluster/allocation/explain`, 'POST', {
+      index: 'st',
+      shard: 0,
+      primary: true,
+    })
+  ).json,
+});
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
@@ -77,7 +89,8 @@ it('never promotes a copy that missed an acknowledged write', async () => {
   let green = await call(`${back.url}/_cluster/health?wait_for_status=green&timeout=20s`);
   for (let i = 0; i < 2 && green.json.status !== 'green'; i++)
     green = await call(`${back.url}/_cluster/health?wait_for_status=green&timeout=20s`);
-  expect(green.json.status).toBe('green');
+  const why = green.json.status === 'green' ? null : await explain(back.url);
+  expect(green.json.status, JSON.stringify(why)).toBe('green');
   const finals = [];
   for (const n of nodes.values())
     finals.push((await call(`${n.url}/st/_doc/w1?preference=_only_local`)).json);

@@ -33,6 +33,14 @@ export function recordCopy(
   return store.putMeta(PREFIX + copyKey(indexUuid, shard), aid);
 }
 
+/** The copies of a listing whose index the cluster still has (by index uuid). */
+export function keptCopies(copies: LocalCopies, uuids: ReadonlySet<string>): LocalCopies {
+  const out: LocalCopies = {};
+  for (const [k, aid] of Object.entries(copies))
+    if (uuids.has(k.slice(0, k.indexOf('/')))) out[k] = aid;
+  return out;
+}
+
 export async function forgetIndexCopies(store: Store, indexUuid: string): Promise<void> {
   for (const k of store.metaKeys(`${PREFIX}${indexUuid}/`)) await store.removeMeta(k);
 }
