@@ -116,6 +116,19 @@ export interface ResolvableIndex {
   readonly throttled?: boolean;
 }
 
+/**
+ * A lone concrete name (no list, wildcard, exclusion, `_all`/`_`-name or date math): when an index
+ * of that name exists, every resolution gives just that index (an alias never shares an index's
+ * name), so callers may look it up directly.
+ */
+export function isPlainIndexName(e: string): boolean {
+  if (e.length === 0) return false;
+  const c = e.charCodeAt(0);
+  // '_' (e.g. _all), '-', '+', '<'
+  if (c === 95 || c === 45 || c === 43 || c === 60) return false;
+  return !e.includes(',') && !e.includes('*');
+}
+
 export function isWildcard(s: string): boolean {
   return s.includes('*');
 }

@@ -7,6 +7,7 @@ import { sourceFilterFromParams } from '../../common/source-filter.js';
 import { shardForRouting } from '../../common/murmur3.js';
 import {
   indicesOptionsFrom,
+  isPlainIndexName,
   STRICT_EXPAND_OPEN_FORBID_CLOSED,
   STRICT_EXPAND_OPEN_FORBID_CLOSED_IGNORE_THROTTLED,
   type IndicesOptions,
@@ -178,7 +179,7 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
   ): IndexService[] => {
     const e = expr ?? req.params.index ?? '_all';
     // One open index named as it is, no index options: every resolution rule gives just it.
-    if (req.query.size === 0 && isPlainName(e)) {
+    if (req.query.size === 0 && isPlainIndexName(e)) {
       const idx = indices.get(e);
       if (idx && !idx.closed && !idx.searchThrottled) return [idx];
     }
@@ -763,14 +764,6 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
 
 import { describeQuery } from '../../dsl/query/index.js';
 /** A concrete name: no list, wildcard, exclusion, `_`-prefixed name or date math. */
-function isPlainName(e: string): boolean {
-  if (e.length === 0) return false;
-  const c = e.charCodeAt(0);
-  // '_' (e.g. _all), '-', '+', '<'
-  if (c === 95 || c === 45 || c === 43 || c === 60) return false;
-  return !e.includes(',') && !e.includes('*');
-}
-
 function describe(q: Parameters<typeof describeQuery>[0]): string {
   return describeQuery(q);
 }

@@ -23,7 +23,7 @@
  * never lifted (LIMIT 0 / OFFSET 0 plan differently), nor integers with leading zeros (their text
  * is not their value's) or beyond 9 digits (LONG).
  */
-import type { IToken } from 'chevrotain';
+import type { ILexingResult, IToken } from 'chevrotain';
 import { tokenizeSql } from '../../../grammar/sql/lexer.js';
 
 /** Private-use characters: the sentinels are made of these, never found in the statements lifted. */
@@ -149,10 +149,13 @@ function comparedInt(tokens: readonly IToken[], i: number): IntUnit | null {
   return null;
 }
 
-/** The statement's liftable literals, or null when it has none (or cannot take sentinels). */
-export function liftLiterals(text: string): Lifted | null {
+/**
+ * The statement's liftable literals, or null when it has none (or cannot take sentinels).
+ * `lexed`: the text's tokens when the caller lexed it already (the parser takes the same ones).
+ */
+export function liftLiterals(text: string, lexed?: ILexingResult): Lifted | null {
   if (PRIVATE.test(text)) return null;
-  const { tokens, errors } = tokenizeSql(text);
+  const { tokens, errors } = lexed ?? tokenizeSql(text);
   if (errors.length > 0) return null;
   // integers: in the WHERE clause of a statement with one SELECT; OFFSET when last, over no
   // inner LIMIT (TOP) it would be compared with

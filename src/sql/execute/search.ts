@@ -5,7 +5,7 @@
  * exactly like `_search?scroll`. The 7.x-only spellings translation emits (`track_total_hits` as
  * a count, `calendar_interval`/`fixed_interval`) are mapped to what the 6.8 executor reads.
  */
-import { LENIENT_EXPAND_OPEN } from '../../engine/index-names.js';
+import { isPlainIndexName, LENIENT_EXPAND_OPEN } from '../../engine/index-names.js';
 import type { IndicesService } from '../../engine/indices-service.js';
 import type { IndexService } from '../../engine/index-service.js';
 import {
@@ -28,7 +28,7 @@ import { doubleParamNames } from '../translate/script.js';
 
 /** What SQL execution needs from the node. */
 export interface SqlNode {
-  readonly indices: Pick<IndicesService, 'resolve' | 'all' | 'aliasFilters'>;
+  readonly indices: Pick<IndicesService, 'get' | 'resolve' | 'all' | 'aliasFilters'>;
   /** Where its searches run (localSqlSearch on a lone node). */
   readonly searches: SqlSearchBackend;
   readonly nodeId: string;
@@ -55,6 +55,12 @@ export function resolveIndices(
   pattern: string,
   includeFrozen = false,
 ): IndexService[] {
+  // one index by its name (most statements, resolved a few times each): what the lenient
+  // resolution below gives it, without matching the name against every index and alias
+  if (isPlainIndexName(pattern)) {
+    const idx = node.indices.get(pattern);
+    if (idx !== undefined) return idx.searchThrottled && !includeFrozen ? [] : [idx];
+  }
   // IndexResolver: frozen (search-throttled) indices only when asked for
   return node.indices.resolve(pattern, { ...LENIENT_EXPAND_OPEN, ignoreThrottled: !includeFrozen });
 }

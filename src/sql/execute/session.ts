@@ -5,6 +5,7 @@
  * execution and returns the `_search` body.
  */
 import { guardStack, parseSql, stackOverflowAsParsingError, type SqlParam } from '../parse.js';
+import { tokenizeSql } from '../../../grammar/sql/lexer.js';
 import type * as A from '../ast/nodes.js';
 import { zoneOf } from '../../functions/datetime/zones.js';
 import { DATA_TYPES, type DataTypeName } from '../../functions/data-types.js';
@@ -398,7 +399,9 @@ export class SqlService {
     const cached = key === null ? null : this.plans.get(key, catalog);
     if (cached !== null) return { kind: 'query', plan: cached, cfg: this.config(req) };
     // a statement differing from an earlier one only in lifted literals: its template's plan
-    const lifted = key !== null && params.length === 0 ? liftLiterals(text) : null;
+    // one lexing serves both the lifting and, when the statement is planned, the parser
+    const lexed = key !== null && params.length === 0 ? tokenizeSql(text) : null;
+    const lifted = lexed !== null ? liftLiterals(text, lexed) : null;
     const shapeKey = lifted && this.templates.key(lifted.shape, params, zoneId, frozen);
     let template = shapeKey ? this.templates.get(shapeKey, catalog) : null;
     // the shape's second statement makes its template, checked against the first one's plan
@@ -412,7 +415,7 @@ export class SqlService {
         return { kind: 'query', plan, cfg: this.config(req) };
       }
     }
-    const stmt = parseSql(text, params, lifted?.tokens);
+    const stmt = parseSql(text, params, lexed?.tokens);
     if (stmt.kind !== 'Query') return { kind: 'command', stmt, cfg: this.config(req) };
     const trace = this.plans.trace(catalog);
     const cfg = this.config(req, trace);

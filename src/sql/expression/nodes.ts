@@ -255,6 +255,9 @@ export const TRUE = literal(true, 'BOOLEAN');
 export const FALSE = literal(false, 'BOOLEAN');
 
 /** The children of an expression, in ES's order. */
+/** The children of a leaf: one shared array (rules walk every node of a plan many times). */
+const NO_CHILDREN: readonly Expr[] = Object.freeze([]);
+
 export function childrenOf(e: Expr): readonly Expr[] {
   switch (e.kind) {
     case 'Literal':
@@ -262,9 +265,9 @@ export function childrenOf(e: Expr): readonly Expr[] {
     case 'Ref':
     case 'Score':
     case 'Unresolved':
-      return [];
+      return NO_CHILDREN;
     case 'FullText':
-      return e.field ? [e.field] : [];
+      return e.field ? [e.field] : NO_CHILDREN;
     case 'Alias':
     case 'Cast':
     case 'Neg':
@@ -293,9 +296,14 @@ export function childrenOf(e: Expr): readonly Expr[] {
 /** Rebuilds `e` with `f` applied to each direct child (identity kept when nothing changes). */
 export function mapChildren(e: Expr, f: (c: Expr) => Expr): Expr {
   const kids = childrenOf(e);
-  if (kids.length === 0) return e;
-  const next = kids.map(f);
-  if (next.every((n, i) => n === kids[i])) return e;
+  // the new children only once one differs: most rewrites change nothing
+  let next: Expr[] | null = null;
+  for (let i = 0; i < kids.length; i++) {
+    const n = f(kids[i]!);
+    if (next !== null) next.push(n);
+    else if (n !== kids[i]) (next = kids.slice(0, i)).push(n);
+  }
+  if (next === null) return e;
   switch (e.kind) {
     case 'Alias':
       // ES Alias.dataType() is its child's: a rewritten child (a simplified CASE) retypes it

@@ -221,18 +221,24 @@ export function withChild(p: UnaryPlan, child: LogicalPlan): UnaryPlan {
   return p.child === child ? p : { ...p, child };
 }
 
-/** The expressions a node holds (ES forEachExpressions), in order. */
-export function planExpressions(p: LogicalPlan): Expr[] {
+/** No expressions: one shared array (the verifier and rules ask every node, many times). */
+const NO_EXPRESSIONS: readonly Expr[] = Object.freeze([]);
+
+/**
+ * The expressions a node holds (ES forEachExpressions), in order: read-only (it may be the node's
+ * own list).
+ */
+export function planExpressions(p: LogicalPlan): readonly Expr[] {
   switch (p.kind) {
     case 'EsRelation':
     case 'UnresolvedRelation':
-      return [];
+      return NO_EXPRESSIONS;
     case 'LocalRelation':
-      return p.row ? [...p.row] : [];
+      return p.row ?? NO_EXPRESSIONS;
     case 'Filter':
       return [p.condition];
     case 'Project':
-      return [...p.projections];
+      return p.projections;
     case 'Aggregate':
       return [...p.groupings, ...p.aggregates];
     case 'OrderBy':
@@ -240,7 +246,7 @@ export function planExpressions(p: LogicalPlan): Expr[] {
     case 'Limit':
     case 'Distinct':
     case 'Offset':
-      return [];
+      return NO_EXPRESSIONS;
     case 'Pivot':
       return [p.column, ...p.values, ...p.aggregates];
     case 'Join':
