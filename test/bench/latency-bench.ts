@@ -126,9 +126,10 @@ async function measure(
       ok(q.id, r);
     });
     // never-seen statements: each distinct text once, made distinct by a trailing run of spaces
-    // where the parameters repeat (a plan cache keys on the text). Spaces also make a new shape
-    // for the SQL literal templates, so low-cardinality parameters (section, state, status)
-    // measure full planning while varied ones (match terms) mostly reuse a template.
+    // where the parameters repeat (the plan cache keys on the text). A literal template's shape
+    // ignores what follows the last token, so a statement with literals measures the template
+    // path (its shape seen, its literals new: a dashboard's next query), while one without any
+    // (terms_avg_all) has no template and measures full planning every time.
     const seen = new Set<string>();
     const texts = params.map((p) => {
       let t = renderSql(q.es_sql, p);
