@@ -1,11 +1,12 @@
 /**
  * `npx tsx test/bench/search-profile.ts [--build <built checkout>] [--query debian.match,...]
- *  [--rounds 20000] [--check] [--cpu | --heap] [--only <text>]`: loops workload queries' seeded
+ *  [--rounds 20000] [--warm 0] [--check] [--cpu | --heap] [--only <text>]`: loops workload queries' seeded
  * parameters through a build's REST dispatcher in this process; prints each median ms.
  * `--check` prints a digest of every response (hits, scores, totals, no `took`) to compare
  * builds; `--cpu` / `--heap` write a CPU profile (50 µs samples) / an allocation profile (every
  * allocation, collected or not) of the timed loop to the temp dir (`<query id>.cpuprofile`,
- * `.heapprofile`); `--only` keeps the requests whose body holds the text (one query's profile).
+ * `.heapprofile`); `--only` keeps the requests whose body holds the text (one query's profile);
+ * `--warm N` runs N untimed rounds first (profile the warm code, or with 0 the first runs).
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -84,6 +85,11 @@ try {
       console.log(q.id, h.digest('hex'));
       continue;
     }
+    const warm = Number(opt('warm', '0'));
+    for (let i = 0; i < warm; i++) {
+      const r = reqs[i % reqs.length];
+      if ((await call(r.method, r.path, r.body)).status !== 200) throw new Error('warm-up');
+    }
     const times: number[] = [];
     const heap = args.includes('--heap')
       ? await startHeapSampling()
@@ -91,7 +97,7 @@ try {
         ? await startCpuProfile()
         : null;
     for (let i = 0; i < rounds; i++) {
-      const r = reqs[i % reqs.length];
+      const r = reqs[(warm + i) % reqs.length];
       const t = performance.now();
       const res = await call(r.method, r.path, r.body);
       times.push(performance.now() - t);

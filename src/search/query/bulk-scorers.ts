@@ -112,41 +112,47 @@ function passes(checks: readonly RangeCheck[], d: number): boolean {
   return true;
 }
 
-/** Live docs of postings [p, e) passing the checks. */
+/** Live docs of postings [p, e) passing the checks (null: none). */
 function countPostings(
   docs: Int32Array,
   p: number,
   e: number,
   live: Bitset | null,
-  checks: readonly RangeCheck[],
+  checks: readonly RangeCheck[] | null,
 ): number {
-  if (live === null && checks.length === 0) return e - p;
+  if (live === null && checks === null) return e - p;
   let n = 0;
   for (; p < e; p++) {
     const d = docs[p]!;
-    if ((live === null || live.get(d)) && (checks.length === 0 || passes(checks, d))) n++;
+    if ((live === null || live.get(d)) && (checks === null || passes(checks, d))) n++;
   }
   return n;
 }
 
-const NO_CHECKS: readonly RangeCheck[] = [];
+/**
+ * The scorers hold null, not an empty list, for no range checks: an empty array literal has
+ * another hidden class than a list of checks, and a kernel optimized on one deoptimized on the
+ * other (a match query's code, then a filtered query's).
+ */
+type Checks = readonly RangeCheck[] | null;
 
 /**
  * A single term: BM25 of each posting (of those passing the range checks), an impact block at a
  * time; under a top-k competition, blocks whose score bound cannot beat the floor are counted.
+ *
+ * The scorers' loops are small module functions (`scoreTermBlock`, `accumulateClause`,
+ * `drainWindow`, ...) rather than one body: V8 optimizes a small hot function within a few calls
+ * and compiles it in a few ms, where one large `run` took TurboFan 20-130 ms to compile (on a
+ * loaded machine) and ran unoptimized meanwhile: most of a fresh node's first hundred searches.
  */
 class TermBulk implements BulkScorer {
   constructor(
     readonly t: BulkTerm,
-    private readonly checks: readonly RangeCheck[] = NO_CHECKS,
+    private readonly checks: Checks = null,
   ) {}
   run(sink: BatchSink, comp?: Competition): void {
     const { inv, ord, bm25 } = this.t;
-    const { docs, freqs, norms } = inv;
     const checks = this.checks;
-    const filtered = checks.length > 0;
-    const cache = bm25.cache;
-    const wv = bm25.weightValue;
     const scratch = takeScratch();
     const outDocs = scratch.docs;
     const outScores = scratch.scores;
@@ -156,24 +162,22 @@ class TermBulk implements BulkScorer {
     let m = 0;
     for (let p = s; p < e;) {
       const be = p + IMPACT_BLOCK_SIZE < e ? p + IMPACT_BLOCK_SIZE : e;
-      if (comp !== undefined && comp.floor > -Infinity) {
+      const competing = comp !== undefined && comp.floor > -Infinity;
+      if (competing) {
         bounds ??= termBlockBounds(inv, ord, bm25);
         if (bounds[(p - s) >>> IMPACT_BLOCK_SHIFT]! <= comp.floor) {
-          comp.counted += countPostings(docs, p, be, comp.live, checks);
+          comp.counted += countPostings(inv.docs, p, be, comp.live, checks);
           p = be;
           continue;
         }
       }
-      for (; p < be; p++) {
-        const d = docs[p]!;
-        if (filtered && !passes(checks, d)) continue;
-        const fr = freqs !== null ? freqs[p]! : 1;
-        const nc = norms !== null ? cache[norms[d]!]! : 1.2000000476837158; // NO_NORM_K1
-        outDocs[m] = d;
-        outScores[m++] = f(f(wv * fr) / f(fr + nc));
-      }
+      m =
+        checks === null
+          ? scoreTermBlock(inv, bm25, p, be, outDocs, outScores, m)
+          : scoreFilteredTermBlock(inv, bm25, p, be, checks, outDocs, outScores, m);
+      p = be;
       // once the top is full, every block's hits go at once (the floor rises with them)
-      if (m > WINDOW - IMPACT_BLOCK_SIZE || (comp !== undefined && comp.floor > -Infinity)) {
+      if (m > WINDOW - IMPACT_BLOCK_SIZE || competing) {
         if (m > 0) sink(outDocs, outScores, m);
         m = 0;
       }
@@ -184,6 +188,57 @@ class TermBulk implements BulkScorer {
 }
 
 /**
+ * BM25 of postings [p, be) of a term appended to the batch at `m`; returns the batch's new
+ * length.
+ */
+function scoreTermBlock(
+  inv: InvertedField,
+  bm25: Bm25,
+  p: number,
+  be: number,
+  outDocs: Int32Array,
+  outScores: Float64Array,
+  m: number,
+): number {
+  const { docs, freqs, norms } = inv;
+  const cache = bm25.cache;
+  const wv = bm25.weightValue;
+  for (; p < be; p++) {
+    const d = docs[p]!;
+    const fr = freqs !== null ? freqs[p]! : 1;
+    const nc = norms !== null ? cache[norms[d]!]! : 1.2000000476837158; // NO_NORM_K1
+    outDocs[m] = d;
+    outScores[m++] = f(f(wv * fr) / f(fr + nc));
+  }
+  return m;
+}
+
+/** `scoreTermBlock` of the postings whose docs pass the range checks. */
+function scoreFilteredTermBlock(
+  inv: InvertedField,
+  bm25: Bm25,
+  p: number,
+  be: number,
+  checks: readonly RangeCheck[],
+  outDocs: Int32Array,
+  outScores: Float64Array,
+  m: number,
+): number {
+  const { docs, freqs, norms } = inv;
+  const cache = bm25.cache;
+  const wv = bm25.weightValue;
+  for (; p < be; p++) {
+    const d = docs[p]!;
+    if (!passes(checks, d)) continue;
+    const fr = freqs !== null ? freqs[p]! : 1;
+    const nc = norms !== null ? cache[norms[d]!]! : 1.2000000476837158; // NO_NORM_K1
+    outDocs[m] = d;
+    outScores[m++] = f(f(wv * fr) / f(fr + nc));
+  }
+  return m;
+}
+
+/**
  * A disjunction of terms: per window of docs, each clause adds its scores into accumulators; then
  * the docs passing the range checks go to the sink. Under a top-k competition, a window whose
  * clauses' block bounds sum to at most the floor is only counted (a bitset union).
@@ -191,12 +246,11 @@ class TermBulk implements BulkScorer {
 class DisjunctionBulk implements BulkScorer {
   constructor(
     readonly terms: readonly BulkTerm[],
-    private readonly checks: readonly RangeCheck[] = NO_CHECKS,
+    private readonly checks: Checks = null,
   ) {}
   run(sink: BatchSink, comp?: Competition): void {
     const terms = this.terms;
     const checks = this.checks;
-    const filtered = checks.length > 0;
     const n = terms.length;
     const scratch = takeScratch();
     const pos = n <= CLAUSES ? scratch.pos : new Int32Array(n);
@@ -211,123 +265,180 @@ class DisjunctionBulk implements BulkScorer {
     const outDocs = scratch.docs;
     const outScores = scratch.scores;
     for (;;) {
-      let base = 0x7fffffff;
-      for (let c = 0; c < n; c++) {
-        if (pos[c]! < ends[c]!) {
-          const d = terms[c]!.inv.docs[pos[c]!]!;
-          if (d < base) base = d;
-        }
-      }
-      if (base === 0x7fffffff) break;
-      // windows start on a live-docs word, so a window's seen words are live words
-      base &= ~31;
+      const base = windowStart(terms, pos, ends);
+      if (base < 0) break;
       const limit = base + WINDOW;
       if (comp !== undefined && comp.floor > -Infinity) {
-        bounds ??= terms.map((t) => termBlockBounds(t.inv, t.ord, t.bm25));
-        let bound = 0;
-        for (let c = 0; c < n; c++) bound += windowBound(terms[c]!, bounds[c]!, pos[c]!, ends[c]!, limit); // prettier-ignore
-        if (bound <= comp.floor) {
-          comp.counted += this.countWindow(seen, touched, pos, ends, base, comp.live);
+        bounds ??= clauseBlockBounds(terms);
+        if (windowBounds(terms, bounds, pos, ends, limit) <= comp.floor) {
+          comp.counted += countWindow(terms, checks, seen, touched, pos, ends, base, comp.live);
           continue;
         }
       }
-      for (let c = 0; c < n; c++) {
-        const { inv, bm25 } = terms[c]!;
-        const { docs, freqs, norms } = inv;
-        const cache = bm25.cache;
-        const wv = bm25.weightValue;
-        const e = ends[c]!;
-        let p = pos[c]!;
-        for (; p < e; p++) {
-          const d = docs[p]!;
-          if (d >= limit) break;
-          const fr = freqs !== null ? freqs[p]! : 1;
-          const nc = norms !== null ? cache[norms[d]!]! : 1.2000000476837158; // NO_NORM_K1
-          const j = d - base;
-          // DisjunctionScorer: sum = 0, then += each clause's float score in clause order
-          acc[j]! += f(f(wv * fr) / f(fr + nc));
-          const w = j >>> 5;
-          seen[w]! |= 1 << (j & 31);
-          touched[w >>> 5]! |= 1 << (w & 31);
-        }
-        pos[c] = p;
-      }
-      let m = 0;
-      for (let tw = 0; tw < touched.length; tw++) {
-        let words = touched[tw]!;
-        touched[tw] = 0;
-        while (words !== 0) {
-          const tt = words & -words;
-          words ^= tt;
-          const w = (tw << 5) + 31 - Math.clz32(tt);
-          let bits = seen[w]!;
-          seen[w] = 0;
-          while (bits !== 0) {
-            const t = bits & -bits;
-            const j = (w << 5) + 31 - Math.clz32(t);
-            const d = base + j;
-            if (!filtered || passes(checks, d)) {
-              outDocs[m] = d;
-              outScores[m++] = f(acc[j]!);
-            }
-            acc[j] = 0;
-            bits ^= t;
-          }
-        }
-      }
+      for (let c = 0; c < n; c++)
+        pos[c] = accumulateClause(terms[c]!, pos[c]!, ends[c]!, base, acc, seen, touched);
+      const m = drainWindow(acc, seen, touched, base, checks, outDocs, outScores);
       if (m > 0) sink(outDocs, outScores, m);
     }
     giveScratch(scratch);
   }
+}
 
-  /** Live docs of the window [base, base + WINDOW) passing the checks (the union of the clauses). */
-  private countWindow(
-    seen: Int32Array,
-    touched: Int32Array,
-    pos: Int32Array,
-    ends: Int32Array,
-    base: number,
-    live: Bitset | null,
-  ): number {
-    const terms = this.terms;
-    const checks = this.checks;
-    for (let c = 0; c < terms.length; c++) {
-      const docs = terms[c]!.inv.docs;
-      const e = ends[c]!;
-      let p = pos[c]!;
-      for (; p < e; p++) {
-        const j = docs[p]! - base;
-        if (j >= WINDOW) break;
-        const w = j >>> 5;
-        seen[w]! |= 1 << (j & 31);
-        touched[w >>> 5]! |= 1 << (w & 31);
-      }
-      pos[c] = p;
+/** The first doc of the next window (the lowest doc left, down to a live-docs word), or -1. */
+function windowStart(terms: readonly BulkTerm[], pos: Int32Array, ends: Int32Array): number {
+  let base = 0x7fffffff;
+  for (let c = 0; c < terms.length; c++) {
+    if (pos[c]! < ends[c]!) {
+      const d = terms[c]!.inv.docs[pos[c]!]!;
+      if (d < base) base = d;
     }
-    const lw = live === null ? null : live.words;
-    const w0 = base >>> 5;
-    let count = 0;
-    for (let tw = 0; tw < touched.length; tw++) {
-      let words = touched[tw]!;
-      touched[tw] = 0;
-      while (words !== 0) {
-        const tt = words & -words;
-        words ^= tt;
-        const w = (tw << 5) + 31 - Math.clz32(tt);
-        let bits = seen[w]!;
-        seen[w] = 0;
-        if (lw !== null) bits &= lw[w0 + w]!;
-        if (checks.length === 0) count += popcount(bits);
-        else
-          while (bits !== 0) {
-            const t = bits & -bits;
-            if (passes(checks, base + (w << 5) + 31 - Math.clz32(t))) count++;
-            bits ^= t;
-          }
-      }
-    }
-    return count;
   }
+  // windows start on a live-docs word, so a window's seen words are live words
+  return base === 0x7fffffff ? -1 : base & ~31;
+}
+
+function clauseBlockBounds(terms: readonly BulkTerm[]): Float64Array[] {
+  const out: Float64Array[] = [];
+  for (let c = 0; c < terms.length; c++) {
+    const t = terms[c]!;
+    out.push(termBlockBounds(t.inv, t.ord, t.bm25));
+  }
+  return out;
+}
+
+/** The sum of the clauses' score bounds over the window ending at `limit`. */
+function windowBounds(
+  terms: readonly BulkTerm[],
+  bounds: Float64Array[],
+  pos: Int32Array,
+  ends: Int32Array,
+  limit: number,
+): number {
+  let bound = 0;
+  for (let c = 0; c < terms.length; c++)
+    bound += windowBound(terms[c]!, bounds[c]!, pos[c]!, ends[c]!, limit);
+  return bound;
+}
+
+/**
+ * Adds clause `t`'s scores of its postings [p, e) below the window's end into the accumulators
+ * and marks their docs seen; returns the first posting past the window.
+ */
+function accumulateClause(
+  t: BulkTerm,
+  p: number,
+  e: number,
+  base: number,
+  acc: Float64Array,
+  seen: Int32Array,
+  touched: Int32Array,
+): number {
+  const { inv, bm25 } = t;
+  const { docs, freqs, norms } = inv;
+  const cache = bm25.cache;
+  const wv = bm25.weightValue;
+  const limit = base + WINDOW;
+  for (; p < e; p++) {
+    const d = docs[p]!;
+    if (d >= limit) break;
+    const fr = freqs !== null ? freqs[p]! : 1;
+    const nc = norms !== null ? cache[norms[d]!]! : 1.2000000476837158; // NO_NORM_K1
+    const j = d - base;
+    // DisjunctionScorer: sum = 0, then += each clause's float score in clause order
+    acc[j]! += f(f(wv * fr) / f(fr + nc));
+    const w = j >>> 5;
+    seen[w]! |= 1 << (j & 31);
+    touched[w >>> 5]! |= 1 << (w & 31);
+  }
+  return p;
+}
+
+/**
+ * The window's seen docs (those passing the checks) and their summed scores, in doc order, into
+ * the batch; clears the accumulators and marks. Returns the batch's length.
+ */
+function drainWindow(
+  acc: Float64Array,
+  seen: Int32Array,
+  touched: Int32Array,
+  base: number,
+  checks: Checks,
+  outDocs: Int32Array,
+  outScores: Float64Array,
+): number {
+  let m = 0;
+  for (let tw = 0; tw < touched.length; tw++) {
+    let words = touched[tw]!;
+    touched[tw] = 0;
+    while (words !== 0) {
+      const tt = words & -words;
+      words ^= tt;
+      const w = (tw << 5) + 31 - Math.clz32(tt);
+      let bits = seen[w]!;
+      seen[w] = 0;
+      while (bits !== 0) {
+        const t = bits & -bits;
+        const j = (w << 5) + 31 - Math.clz32(t);
+        const d = base + j;
+        if (checks === null || passes(checks, d)) {
+          outDocs[m] = d;
+          outScores[m++] = f(acc[j]!);
+        }
+        acc[j] = 0;
+        bits ^= t;
+      }
+    }
+  }
+  return m;
+}
+
+/** Live docs of the window [base, base + WINDOW) passing the checks (the union of the clauses). */
+function countWindow(
+  terms: readonly BulkTerm[],
+  checks: Checks,
+  seen: Int32Array,
+  touched: Int32Array,
+  pos: Int32Array,
+  ends: Int32Array,
+  base: number,
+  live: Bitset | null,
+): number {
+  for (let c = 0; c < terms.length; c++) {
+    const docs = terms[c]!.inv.docs;
+    const e = ends[c]!;
+    let p = pos[c]!;
+    for (; p < e; p++) {
+      const j = docs[p]! - base;
+      if (j >= WINDOW) break;
+      const w = j >>> 5;
+      seen[w]! |= 1 << (j & 31);
+      touched[w >>> 5]! |= 1 << (w & 31);
+    }
+    pos[c] = p;
+  }
+  const lw = live === null ? null : live.words;
+  const w0 = base >>> 5;
+  let count = 0;
+  for (let tw = 0; tw < touched.length; tw++) {
+    let words = touched[tw]!;
+    touched[tw] = 0;
+    while (words !== 0) {
+      const tt = words & -words;
+      words ^= tt;
+      const w = (tw << 5) + 31 - Math.clz32(tt);
+      let bits = seen[w]!;
+      seen[w] = 0;
+      if (lw !== null) bits &= lw[w0 + w]!;
+      if (checks === null) count += popcount(bits);
+      else
+        while (bits !== 0) {
+          const t = bits & -bits;
+          if (passes(checks, base + (w << 5) + 31 - Math.clz32(t))) count++;
+          bits ^= t;
+        }
+    }
+  }
+  return count;
 }
 
 /**
@@ -380,17 +491,26 @@ class ExactPhraseBulk implements BulkScorer {
     }
     let lead = 0;
     for (let k = 1; k < n; k++) if (ends[k]! - pos[k]! < ends[lead]! - pos[lead]!) lead = k;
-    const m =
-      n === 2
-        ? this.pair(sink, scratch, pos, ends, lead, offs[1]! - offs[0]!)
-        : this.slots(sink, scratch, pos, ends, lead, offs, big ? new Int32Array(n) : scratch.ptr, big ? new Int32Array(n) : scratch.pend); // prettier-ignore
-    if (m > 0) sink(scratch.docs, scratch.scores, m);
+    const ptr = big ? new Int32Array(n) : scratch.ptr;
+    const pend = big ? new Int32Array(n) : scratch.pend;
+    // The kernels stop at a full batch (the sink is called here, never from inside them: a call
+    // first reached in optimized code deoptimizes it, and a phrase fills a batch rarely).
+    let m: number;
+    do {
+      m =
+        n === 2
+          ? this.pair(scratch, pos, ends, lead, offs[1]! - offs[0]!)
+          : this.slots(scratch, pos, ends, lead, offs, ptr, pend);
+      if (m > 0) sink(scratch.docs, scratch.scores, m);
+    } while (m === WINDOW);
     giveScratch(scratch);
   }
 
-  /** Two slots, the second `rel` positions after the first; returns the docs left in the batch. */
+  /**
+   * Two slots, the second `rel` positions after the first, from the cursors in `pos`: fills the
+   * batch and returns its length, WINDOW when full (the cursors then hold where to resume).
+   */
   private pair(
-    sink: BatchSink,
     scratch: Scratch,
     pos: Int32Array,
     ends: Int32Array,
@@ -415,7 +535,10 @@ class ExactPhraseBulk implements BulkScorer {
     for (let lp = pos[lead]!; lp < le; lp++) {
       const d = docs[lp]!;
       op = gallop(docs, op, oe, d);
-      if (op >= oe) break;
+      if (op >= oe) {
+        pos[lead] = le;
+        break;
+      }
       if (docs[op] !== d) continue;
       // Positions: as PhraseScorer.exactFreq, slot 0 anchors each candidate start.
       const i0 = lead === 0 ? lp : op;
@@ -436,16 +559,16 @@ class ExactPhraseBulk implements BulkScorer {
       const nc = norms !== null ? cache[norms[d]!]! : 1.2000000476837158; // NO_NORM_K1
       outScores[m++] = f(f(wv * freq) / f(freq + nc));
       if (m === WINDOW) {
-        sink(outDocs, outScores, m);
-        m = 0;
+        pos[lead] = lp + 1;
+        pos[other] = op;
+        return m;
       }
     }
     return m;
   }
 
-  /** Any number of slots; returns the docs left in the batch. */
+  /** Any number of slots; as `pair`, fills the batch from the cursors in `pos`. */
   private slots(
-    sink: BatchSink,
     scratch: Scratch,
     pos: Int32Array,
     ends: Int32Array,
@@ -475,7 +598,10 @@ class ExactPhraseBulk implements BulkScorer {
         const e = ends[k]!;
         const p = gallop(docs, pos[k]!, e, d);
         pos[k] = p;
-        if (p >= e) break outer;
+        if (p >= e) {
+          pos[lead] = le;
+          break outer;
+        }
         if (docs[p] !== d) continue outer;
       }
       // Positions: as PhraseScorer.exactFreq, slot 0 anchors each candidate start.
@@ -505,8 +631,8 @@ class ExactPhraseBulk implements BulkScorer {
       const nc = norms !== null ? cache[norms[d]!]! : 1.2000000476837158; // NO_NORM_K1
       outScores[m++] = f(f(wv * freq) / f(freq + nc));
       if (m === WINDOW) {
-        sink(outDocs, outScores, m);
-        m = 0;
+        pos[lead] = lp + 1;
+        return m;
       }
     }
     return m;
