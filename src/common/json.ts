@@ -2,14 +2,43 @@
  * JSON helpers: parsing with Elasticsearch-shaped errors, and serialisation that splices in
  * pre-serialised fragments (`RawJson`) so `_source` is sent as the bytes the client gave.
  */
+import { isUtf8 } from 'node:buffer';
 import { EsError } from './errors.js';
 import { decodeJson } from './json-bytes.js';
 import { textLocation } from './json-location.js';
 import { blankComments, findJsonProblem, hasDuplicateKeys } from './json-syntax.js';
 
-/** A JSON fragment kept as text (e.g. a document's `_source`). */
+/**
+ * A JSON fragment kept as it was stored (e.g. a document's `_source`): its text, or its UTF-8
+ * bytes, decoded only when something reads `text` (a response written as bytes never does).
+ */
 export class RawJson {
-  constructor(readonly text: string) {}
+  #text: string | null;
+  /** The fragment's UTF-8 bytes when it was made from them (owned: not a reused buffer). */
+  readonly bytes: Buffer | null;
+
+  constructor(text: string) {
+    this.#text = text;
+    this.bytes = null;
+  }
+
+  /**
+   * The fragment of stored bytes, kept as bytes when they are valid UTF-8 (decoding and
+   * re-encoding gives them back unchanged). Bytes that are not (a source sent with overlong
+   * forms or encoded surrogates, which the parser accepts as Jackson does) are decoded now, so
+   * a response carries the replacement characters it always has. `bytes` must not be reused.
+   */
+  static ofUtf8(bytes: Buffer): RawJson {
+    if (!isUtf8(bytes)) return new RawJson(bytes.toString('utf8'));
+    const r = new RawJson('');
+    r.#text = null;
+    (r as { bytes: Buffer | null }).bytes = bytes;
+    return r;
+  }
+
+  get text(): string {
+    return (this.#text ??= this.bytes!.toString('utf8'));
+  }
 
   /**
    * Inside `stringifyRaw`, a placeholder swapped for the text afterwards; a hook rather than a
@@ -18,13 +47,13 @@ export class RawJson {
    */
   toJSON(): unknown {
     if (collected === null) return JSON.parse(this.text);
-    collected.push(this.text);
+    collected.push(this);
     return `\u0001${collectNonce}:${collected.length - 1}\u0001`;
   }
 }
 
 /** The fragments of the `stringifyRaw` call in progress (null outside one), and its nonce. */
-let collected: string[] | null = null;
+let collected: RawJson[] | null = null;
 let collectNonce = 0;
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -106,9 +135,61 @@ export function parseJsonObject(text: string): Record<string, unknown> {
  * are swapped for the raw text afterwards. Non-finite numbers become null natively.
  */
 export function stringifyRaw(value: unknown): string {
+  const { text, raws, nonce } = stringifyWithPlaceholders(value);
+  if (raws.length === 0) return text;
+  let out = '';
+  const from = eachPlaceholder(text, raws, nonce, (seg, raw) => {
+    out += seg + raw.text;
+  });
+  return from === 0 ? text : out + text.slice(from);
+}
+
+/**
+ * `stringifyRaw`'s text as UTF-8 bytes, for a response: the text when there is no fragment (a
+ * string goes out in one write with the response head), otherwise one Buffer where fragments
+ * held as bytes are copied in as they are (never decoded to a string and encoded back).
+ */
+export function stringifyRawBytes(value: unknown): string | Buffer {
+  const { text, raws, nonce } = stringifyWithPlaceholders(value);
+  if (raws.length === 0) return text;
+  const segs: string[] = [];
+  const frags: RawJson[] = [];
+  let size = 0;
+  const from = eachPlaceholder(text, raws, nonce, (seg, raw) => {
+    segs.push(seg);
+    frags.push(raw);
+    size += raw.bytes !== null ? raw.bytes.length : Buffer.byteLength(raw.text);
+  });
+  if (from === 0) return text;
+  const tail = text.slice(from);
+  for (const seg of segs) size += seg.length;
+  size += tail.length;
+  // The JSON around the fragments is mostly ASCII, written as Latin-1 (no UTF-8 encoding
+  // step); the placeholders are ASCII, so the whole text tells how many more bytes than
+  // characters the rest takes.
+  const extra = Buffer.byteLength(text) - text.length;
+  const ascii = extra === 0;
+  size += extra;
+  const buf = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (let i = 0; i < segs.length; i++) {
+    at += buf.write(segs[i]!, at, ascii ? 'latin1' : 'utf8');
+    const raw = frags[i]!;
+    at += raw.bytes !== null ? raw.bytes.copy(buf, at) : buf.write(raw.text, at, 'utf8');
+  }
+  at += buf.write(tail, at, ascii ? 'latin1' : 'utf8');
+  return at === size ? buf : buf.subarray(0, at);
+}
+
+/** JSON.stringify with `RawJson` fragments collected and replaced by placeholder strings. */
+function stringifyWithPlaceholders(value: unknown): {
+  text: string;
+  raws: RawJson[];
+  nonce: number;
+} {
   const outer = collected;
   const outerNonce = collectNonce;
-  const raws: string[] = (collected = []);
+  const raws: RawJson[] = (collected = []);
   const nonce = (collectNonce = rawNonce = (rawNonce + 1) % 1e9);
   let text: string | undefined;
   try {
@@ -117,19 +198,24 @@ export function stringifyRaw(value: unknown): string {
     collected = outer;
     collectNonce = outerNonce;
   }
-  if (text === undefined) return 'null';
-  if (raws.length === 0) return text;
-  return spliceRaws(text, raws, nonce);
+  return { text: text ?? 'null', raws, nonce };
 }
 
 /**
- * Swaps each placeholder string (its control characters escaped by JSON.stringify as `\u0001`)
- * for its fragment: a scan with indexOf, cheaper than a RegExp built and run per response.
+ * Calls `each` with the text before each placeholder string (its control characters escaped by
+ * JSON.stringify as `\u0001`) and its fragment, in order; returns where the text after the last
+ * one starts (0: none found). A scan with indexOf, cheaper than a RegExp built and run per
+ * response. A string that merely looks like a placeholder stays text.
  */
-function spliceRaws(text: string, raws: string[], nonce: number): string {
+function eachPlaceholder(
+  text: string,
+  raws: RawJson[],
+  nonce: number,
+  each: (seg: string, raw: RawJson) => void,
+): number {
   const open = `"\\u0001${nonce}:`;
   const close = '\\u0001"';
-  let out = '';
+  let segStart = 0;
   let from = 0;
   for (let at = text.indexOf(open); at >= 0; at = text.indexOf(open, from)) {
     const digits = at + open.length;
@@ -137,14 +223,13 @@ function spliceRaws(text: string, raws: string[], nonce: number): string {
     if (end < 0) break;
     const raw = end > digits ? raws[Number(text.slice(digits, end))] : undefined;
     if (raw === undefined) {
-      out += text.slice(from, digits);
       from = digits;
       continue;
     }
-    out += text.slice(from, at) + raw;
-    from = end + close.length;
+    each(text.slice(segStart, at), raw);
+    from = segStart = end + close.length;
   }
-  return from === 0 ? text : out + text.slice(from);
+  return segStart;
 }
 
 let rawNonce = 0;

@@ -801,8 +801,7 @@ export function indexNotFoundFor(name: string): EsError {
 
 /** The stored bytes when unfiltered (kept verbatim), otherwise the filtered object. */
 export function sourceForResponse(bytes: Buffer, filter: SourceFilter): unknown {
-  if (filter.includes.length === 0 && filter.excludes.length === 0)
-    return new RawJson(bytes.toString('utf8'));
+  if (filter.includes.length === 0 && filter.excludes.length === 0) return RawJson.ofUtf8(bytes);
   return filterSource(JSON.parse(bytes.toString('utf8')), filter);
 }
 

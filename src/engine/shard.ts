@@ -13,7 +13,7 @@ import {
   idFromKey,
   seqNoOf,
   shardRange,
-  sourceTextIfAt,
+  sourceBytesIfAt,
   type DocRecord,
 } from '../store/doc-record.js';
 import type { CurrentVersion } from './versioning.js';
@@ -234,19 +234,19 @@ export class Shard {
   }
 
   /**
-   * The `_source` text of readAt's record (null when it has none), read from LMDB's reused read
-   * buffer without copying or decoding the record when the stored one is the searched version:
-   * a page of hits fetched for their sources pays only the lookups.
+   * The `_source` bytes of readAt's record (null when it has none), copied from LMDB's reused
+   * read buffer without decoding the record when the stored one is the searched version: a page
+   * of hits fetched for their sources pays only the lookups and the copies.
    */
-  sourceTextAt(id: string, seqNo: number): string | null {
+  sourceBytesAt(id: string, seqNo: number): Buffer | null {
     if (!this.pending.has(id)) {
       const raw = this.docs.getBinaryFast(docKey(this.id, id));
       // the length lmdb-js read into its reused buffer (its `length` is set to it)
-      const text = raw ? sourceTextIfAt(raw, seqNo, raw.length) : null;
-      if (text !== null) return text;
+      const bytes = raw ? sourceBytesIfAt(raw, seqNo, raw.length) : null;
+      if (bytes !== null) return bytes;
     }
     const rec = this.readAt(id, seqNo);
-    return rec ? rec.source.toString('utf8') : null;
+    return rec ? rec.source : null;
   }
 
   /** Keeps the view of `generation` able to fetch superseded versions (an open scroll). */

@@ -5,7 +5,7 @@
 import type { ServerResponse } from 'node:http';
 import { stringify as toYaml } from 'yaml';
 import type { EsError } from '../common/errors.js';
-import { materialize, stringifyPretty, stringifyRaw } from '../common/json.js';
+import { materialize, stringifyPretty, stringifyRawBytes } from '../common/json.js';
 import type { RestResponse } from './rest.js';
 import type { HttpMethod } from './router.js';
 import { filterPath } from './filter-path.js';
@@ -36,7 +36,7 @@ export function sendResponse(out: ServerResponse, req: Answering, res: RestRespo
     headers['content-length'] = '0';
     return void writeAll(out, res.status, headers, undefined);
   }
-  let text: string;
+  let text: string | Buffer;
   let type = res.contentType;
   if (typeof res.body === 'string' || Buffer.isBuffer(res.body)) {
     text = res.body.toString();
@@ -55,14 +55,17 @@ export function sendResponse(out: ServerResponse, req: Answering, res: RestRespo
       text = stringifyPretty(body);
       type ??= JSON_TYPE;
     } else {
-      text = stringifyRaw(body);
+      // A string when the answer holds no stored fragment (it goes out in one write with the
+      // head); bytes when it does (a page of hits: their `_source` bytes copied in, never
+      // decoded and encoded back).
+      text = stringifyRawBytes(body);
       type ??= JSON_TYPE;
     }
   }
   headers['content-type'] = type;
-  // Sent as a string even when large: measured against a Buffer.from + end(buffer) variant,
-  // which costs more (a fresh allocation, and a writev of head and body).
-  headers['content-length'] = String(Buffer.byteLength(text));
+  headers['content-length'] = String(
+    typeof text === 'string' ? Buffer.byteLength(text) : text.length,
+  );
   writeAll(out, res.status, headers, req.method === 'HEAD' ? undefined : text);
 }
 
@@ -70,7 +73,7 @@ function writeAll(
   out: ServerResponse,
   status: number,
   headers: Record<string, string | string[]>,
-  text: string | undefined,
+  text: string | Buffer | undefined,
 ): void {
   if (out.headersSent) {
     // An error after the answer started: nothing more can be said on this response.

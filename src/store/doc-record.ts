@@ -69,14 +69,18 @@ export function decodeDoc(buf: Uint8Array): DocRecord {
 }
 
 /**
- * The `_source` text of a live record at `seqNo`, decoded straight from `buf` (which may be a
- * reused read buffer: nothing of it is kept); null for a tombstone or another sequence number.
- * `end`: the record's length when `buf` is longer.
+ * A copy of the `_source` bytes of a live record at `seqNo`, taken straight from `buf` (which may
+ * be a reused read buffer: nothing of it is kept); null for a tombstone or another sequence
+ * number. `end`: the record's length when `buf` is longer.
  */
-export function sourceTextIfAt(buf: Buffer, seqNo: number, end = buf.length): string | null {
+export function sourceBytesIfAt(buf: Buffer, seqNo: number, end = buf.length): Buffer | null {
   if ((buf[0]! & FLAG_TOMBSTONE) !== 0 || seqNoOf(buf) !== seqNo) return null;
   const rl = buf[33]! | (buf[34]! << 8);
-  return buf.toString('utf8', HEADER + (rl === 0xffff ? 0 : rl), end);
+  const start = HEADER + (rl === 0xffff ? 0 : rl);
+  // small copies come from Node's shared allocation pool
+  const out = Buffer.allocUnsafe(end - start);
+  buf.copy(out, 0, start, end);
+  return out;
 }
 
 /** Key of a document: u16 shard (big endian, so a shard's keys are contiguous) + utf8 id. */

@@ -307,12 +307,12 @@ function fetchOne(
     }
   } else if (textOnly) {
     if (idx.mapping?.source.enabled !== false) {
-      const text = shard.sourceTextAt(id, seg.seqNos[h.doc]!);
-      if (text !== null) hit._source = new RawJson(text);
+      const bytes = shard.sourceBytesAt(id, seg.seqNos[h.doc]!);
+      if (bytes !== null) hit._source = RawJson.ofUtf8(bytes);
     }
   } else if (o.source && rec && idx.mapping?.source.enabled !== false) {
     hit._source = isFilterEmpty(o.source)
-      ? new RawJson(rec.source.toString('utf8'))
+      ? RawJson.ofUtf8(rec.source)
       : filterSource(source(), o.source);
   }
   const fields: Record<string, unknown[]> = {};

@@ -1,6 +1,6 @@
 /**
- * Hits fetched for their whole `_source` read its text straight from the store's read buffer
- * (Shard.sourceTextAt): the client's exact bytes for small, large and non-ASCII sources, with
+ * Hits fetched for their whole `_source` copy their bytes straight from the store's read buffer
+ * (Shard.sourceBytesAt): the client's exact bytes for small, large and non-ASCII sources, with
  * and without routing, and the version the searched view holds once a later write (not yet
  * refreshed) replaced or deleted the stored one. Through an in-process node.
  */
@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNode } from '../../../../src/node.js';
 import { createDispatcher } from '../../../../src/http/dispatcher.js';
 import { RawJson } from '../../../../src/common/json.js';
-import { encodeDoc, sourceTextIfAt } from '../../../../src/store/doc-record.js';
+import { encodeDoc, sourceBytesIfAt } from '../../../../src/store/doc-record.js';
 
 type Dispatch = ReturnType<typeof createDispatcher>;
 let d: Dispatch;
@@ -80,7 +80,7 @@ describe('fetching whole sources', () => {
   });
 });
 
-describe('sourceTextIfAt', () => {
+describe('sourceBytesIfAt', () => {
   const header = (seqNo: number, routing: string | null, tombstone = false) => ({
     tombstone,
     version: 1,
@@ -90,18 +90,23 @@ describe('sourceTextIfAt', () => {
     routing,
   });
 
-  it('decodes the source of a live record at its seq_no only', () => {
+  it('copies the source of a live record at its seq_no only', () => {
     const src = Buffer.from('{"a":"é"}');
-    expect(sourceTextIfAt(encodeDoc(header(7, null), src), 7)).toBe('{"a":"é"}');
-    expect(sourceTextIfAt(encodeDoc(header(7, 'rté'), src), 7)).toBe('{"a":"é"}');
-    expect(sourceTextIfAt(encodeDoc(header(7, null), src), 8)).toBeNull();
-    expect(sourceTextIfAt(encodeDoc(header(7, null, true), null), 7)).toBeNull();
+    const rec = encodeDoc(header(7, null), src);
+    const got = sourceBytesIfAt(rec, 7)!;
+    expect(got.toString()).toBe('{"a":"é"}');
+    // a copy: the reused read buffer may be overwritten by the next read
+    rec.fill(0);
+    expect(got.toString()).toBe('{"a":"é"}');
+    expect(sourceBytesIfAt(encodeDoc(header(7, 'rté'), src), 7)!.toString()).toBe('{"a":"é"}');
+    expect(sourceBytesIfAt(encodeDoc(header(7, null), src), 8)).toBeNull();
+    expect(sourceBytesIfAt(encodeDoc(header(7, null, true), null), 7)).toBeNull();
   });
 
   it('reads only the record of a longer buffer', () => {
     const rec = encodeDoc(header(2 ** 33, 'r'), Buffer.from('{"x":1}'));
     const buf = Buffer.alloc(rec.length + 10, 0x41);
     rec.copy(buf);
-    expect(sourceTextIfAt(buf, 2 ** 33, rec.length)).toBe('{"x":1}');
+    expect(sourceBytesIfAt(buf, 2 ** 33, rec.length)!.toString()).toBe('{"x":1}');
   });
 });
