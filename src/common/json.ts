@@ -17,9 +17,11 @@ export class RawJson {
   /** The fragment's UTF-8 bytes when it was made from them (owned: not a reused buffer). */
   readonly bytes: Buffer | null;
 
-  constructor(text: string) {
+  constructor(text: string);
+  constructor(text: null, bytes: Buffer);
+  constructor(text: string | null, bytes: Buffer | null = null) {
     this.#text = text;
-    this.bytes = null;
+    this.bytes = bytes;
   }
 
   /**
@@ -29,11 +31,7 @@ export class RawJson {
    * a response carries the replacement characters it always has. `bytes` must not be reused.
    */
   static ofUtf8(bytes: Buffer): RawJson {
-    if (!isUtf8(bytes)) return new RawJson(bytes.toString('utf8'));
-    const r = new RawJson('');
-    r.#text = null;
-    (r as { bytes: Buffer | null }).bytes = bytes;
-    return r;
+    return isUtf8(bytes) ? new RawJson(null, bytes) : new RawJson(bytes.toString('utf8'));
   }
 
   get text(): string {

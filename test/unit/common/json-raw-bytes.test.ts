@@ -86,6 +86,8 @@ describe('stringifyRawBytes', () => {
       [r('1'), r('2'), r('{"a":[]}')],
       r('[1,2]'),
       { a: [r('null'), undefined, NaN, Infinity, r('"é"')], d: new Date(0), skip: undefined },
+      // a fragment held as text with a lone surrogate: encoded as U+FFFD, as the string was
+      { t: new RawJson('"\ud800 and \udfff"'), u: r('1') },
     ];
     for (const body of cases) expect(bytesOf(stringifyRawBytes(body)).equals(before(body))).toBe(true); // prettier-ignore
   });
