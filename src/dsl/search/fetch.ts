@@ -225,8 +225,8 @@ function fetchPlain(
   const ignored = ignoredFields(h.segment, h.doc);
   if (ignored) hit._ignored = ignored;
   if (idx.mapping?.source.enabled !== false) {
-    const text = shard.sourceTextAt(id, seg.seqNos[h.doc]!);
-    if (text !== null) hit._source = new RawJson(text);
+    const bytes = shard.sourceBytesAt(id, seg.seqNos[h.doc]!);
+    if (bytes !== null) hit._source = RawJson.ofUtf8(bytes);
   }
   if (o.sortKeys && h.sort) hit.sort = renderSort(o.sortKeys, h.sort);
   if (matched) hit.matched_queries = matched;
