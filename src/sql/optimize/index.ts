@@ -4,7 +4,8 @@
  * the pure `runBatches`. `optimize(plan, cfg)` is what translation and execution use.
  */
 import type { EvalContext } from '../functions/definition.js';
-import type { LogicalPlan } from '../plan/logical.js';
+import { forEachUp, type Expr } from '../expression/nodes.js';
+import { forEachPlanUp, planExpressions, type LogicalPlan } from '../plan/logical.js';
 import { sameTree } from '../plan/same-tree.js';
 import { runBatches, type Batch, type Rule, type Transformation } from '../plan/rules.js';
 import {
@@ -51,6 +52,35 @@ const exprRule = (name: string, f: ExprRewrite) => rule(name, (p) => mapAllExpre
 const exprRuleDown = (name: string, f: ExprRewrite) =>
   rule(name, (p) => mapAllExpressionsDown(p, f));
 
+/** The expression kinds a plan holds, found once per plan (plans are immutable). */
+const kindsByPlan = new WeakMap<LogicalPlan, ReadonlySet<Expr['kind']>>();
+
+function expressionKinds(plan: LogicalPlan): ReadonlySet<Expr['kind']> {
+  let kinds = kindsByPlan.get(plan);
+  if (kinds === undefined) {
+    const found = new Set<Expr['kind']>();
+    const add = (e: Expr): void => void found.add(e.kind);
+    forEachPlanUp(plan, (p) => {
+      for (const e of planExpressions(p)) forEachUp(e, add);
+    });
+    kindsByPlan.set(plan, (kinds = found));
+  }
+  return kinds;
+}
+
+/**
+ * An expression rule that rewrites only nodes of `kinds`: on a plan holding none it would walk
+ * every expression to give the plan back, so it is skipped (one walk finds the kinds for all).
+ */
+const onlyWith = (kinds: readonly Expr['kind'][], r: OptimizerRule): OptimizerRule => ({
+  name: r.name,
+  apply: (p, cfg) => {
+    const present = expressionKinds(p);
+    for (const k of kinds) if (present.has(k)) return r.apply(p, cfg);
+    return p;
+  },
+});
+
 /**
  * The batches, built once: a rule that reads the request's settings gets them as the context
  * `runBatches` hands it (building the batches per statement was a tenth of its optimizing).
@@ -77,15 +107,18 @@ const OPTIMIZER_BATCHES: readonly Batch<LogicalPlan, EvalContext>[] = [
       rule('CombineProjections', combineProjectionsRule),
       exprRule('FoldNull', foldNull),
       rule('ConstantFolding', (p, cfg) => mapAllExpressions(p, constantFolding(cfg))),
-      exprRuleDown('SimplifyConditional', simplifyConditional),
-      rule('SimplifyCase', (p, cfg) => mapAllExpressionsDown(p, simplifyCase(cfg))),
-      exprRule('BooleanSimplification', booleanSimplification),
-      exprRule('BooleanLiteralsOnTheRight', literalsOnTheRight),
-      exprRuleDown('CombineBinaryComparisons', combineBinaryComparisons),
+      onlyWith(['Fn'], exprRuleDown('SimplifyConditional', simplifyConditional)),
+      onlyWith(
+        ['Fn'],
+        rule('SimplifyCase', (p, cfg) => mapAllExpressionsDown(p, simplifyCase(cfg))),
+      ),
+      onlyWith(['And', 'Or', 'Not'], exprRule('BooleanSimplification', booleanSimplification)),
+      onlyWith(['Cmp', 'And', 'Or'], exprRule('BooleanLiteralsOnTheRight', literalsOnTheRight)),
+      onlyWith(['And'], exprRuleDown('CombineBinaryComparisons', combineBinaryComparisons)),
       rule('PruneGroupBy', pruneGroupBy),
       rule('PruneFilters', pruneFilters),
       rule('PruneOrderBy', pruneOrderBy),
-      exprRule('PruneCast', pruneCast),
+      onlyWith(['Cast'], exprRule('PruneCast', pruneCast)),
       rule('SortAggregateOnOrderBy', sortAggregateOnOrderBy),
     ],
   },
