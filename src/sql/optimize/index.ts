@@ -52,34 +52,56 @@ const exprRule = (name: string, f: ExprRewrite) => rule(name, (p) => mapAllExpre
 const exprRuleDown = (name: string, f: ExprRewrite) =>
   rule(name, (p) => mapAllExpressionsDown(p, f));
 
-/** The expression kinds a plan holds, found once per plan (plans are immutable). */
-const kindsByPlan = new WeakMap<LogicalPlan, ReadonlySet<Expr['kind']>>();
+/** What the rule gates below ask of a plan's expressions. */
+interface PlanFacts {
+  readonly kinds: ReadonlySet<Expr['kind']>;
+  /** The names of its aggregate functions. */
+  readonly aggs: ReadonlySet<string>;
+  /** Whether an aggregate reads a compound aggregation, or two read the same kind of stats. */
+  readonly compounds: boolean;
+}
 
-function expressionKinds(plan: LogicalPlan): ReadonlySet<Expr['kind']> {
-  let kinds = kindsByPlan.get(plan);
-  if (kinds === undefined) {
-    const found = new Set<Expr['kind']>();
-    const add = (e: Expr): void => void found.add(e.kind);
+const STATS_AGGS = new Set(['AVG', 'SUM', 'MIN', 'MAX']);
+
+/** A plan's facts, found in one walk, once per plan (plans are immutable). */
+const factsByPlan = new WeakMap<LogicalPlan, PlanFacts>();
+
+function planFacts(plan: LogicalPlan): PlanFacts {
+  let facts = factsByPlan.get(plan);
+  if (facts === undefined) {
+    const kinds = new Set<Expr['kind']>();
+    const aggs = new Set<string>();
+    let enclosed = false;
+    let stats = 0;
+    const add = (e: Expr): void => {
+      kinds.add(e.kind);
+      if (e.kind !== 'Agg') return;
+      aggs.add(e.def.name);
+      const enclosedIn = e.def.aggregate?.enclosedIn;
+      if (enclosedIn === 'matrix_stats' || enclosedIn === 'extended_stats') enclosed = true;
+      if (STATS_AGGS.has(e.def.name)) stats++;
+    };
     forEachPlanUp(plan, (p) => {
       for (const e of planExpressions(p)) forEachUp(e, add);
     });
-    kindsByPlan.set(plan, (kinds = found));
+    facts = { kinds, aggs, compounds: enclosed || stats > 1 };
+    factsByPlan.set(plan, facts);
   }
-  return kinds;
+  return facts;
 }
 
 /**
- * An expression rule that rewrites only nodes of `kinds`: on a plan holding none it would walk
- * every expression to give the plan back, so it is skipped (one walk finds the kinds for all).
+ * A rule that can change a plan only when `applies` holds of its facts: otherwise it would walk
+ * every expression to give the plan back, so it is skipped (one walk finds the facts for all).
  */
-const onlyWith = (kinds: readonly Expr['kind'][], r: OptimizerRule): OptimizerRule => ({
+const onlyIf = (applies: (f: PlanFacts) => boolean, r: OptimizerRule): OptimizerRule => ({
   name: r.name,
-  apply: (p, cfg) => {
-    const present = expressionKinds(p);
-    for (const k of kinds) if (present.has(k)) return r.apply(p, cfg);
-    return p;
-  },
+  apply: (p, cfg) => (applies(planFacts(p)) ? r.apply(p, cfg) : p),
 });
+
+/** An expression rule that rewrites only nodes of `kinds`. */
+const onlyWith = (kinds: readonly Expr['kind'][], r: OptimizerRule): OptimizerRule =>
+  onlyIf((f) => kinds.some((k) => f.kinds.has(k)), r);
 
 /**
  * The batches, built once: a rule that reads the request's settings gets them as the context
@@ -126,9 +148,15 @@ const OPTIMIZER_BATCHES: readonly Batch<LogicalPlan, EvalContext>[] = [
     name: 'Aggregation Rewrite',
     limit: 'once',
     rules: [
-      rule('ReplaceMinMaxWithTopHits', replaceMinMaxWithTopHits),
-      rule('ReplaceAggsWithCompounds', replaceAggsWithCompounds),
-      rule('ReplaceAggsWithPercentiles', (p, cfg) => replaceAggsWithPercentiles(cfg)(p)),
+      onlyIf(
+        (f) => f.aggs.has('MIN') || f.aggs.has('MAX'),
+        rule('ReplaceMinMaxWithTopHits', replaceMinMaxWithTopHits),
+      ),
+      onlyIf((f) => f.compounds, rule('ReplaceAggsWithCompounds', replaceAggsWithCompounds)),
+      onlyIf(
+        (f) => f.aggs.has('PERCENTILE') || f.aggs.has('PERCENTILE_RANK'),
+        rule('ReplaceAggsWithPercentiles', (p, cfg) => replaceAggsWithPercentiles(cfg)(p)),
+      ),
     ],
   },
   {
