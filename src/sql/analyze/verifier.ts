@@ -50,49 +50,106 @@ class Failures {
   }
 }
 
-/** A node with nothing unresolved in it or below it (ES LogicalPlan.resolved()). */
-function planResolved(p: LogicalPlan): boolean {
-  if (p.kind === 'UnresolvedRelation') return false;
-  if (!planExpressions(p).every((e) => !anyMatch(e, (x) => x.kind === 'Unresolved'))) return false;
-  return !('child' in p) || planResolved(p.child);
+/** An expression with an unresolved node in it. */
+const hasUnresolved = (e: Expr): boolean => anyMatch(e, (x) => x.kind === 'Unresolved');
+
+/**
+ * What one walk over a resolved plan's expressions finds: the alias definitions (ES attributeRefs)
+ * and whether the node kinds the rarer checks look for occur at all. A check whose kind is absent
+ * would find nothing, so it is skipped rather than walking the plan again.
+ */
+interface PlanFacts {
+  readonly refs: Map<number, Expr>;
+  fullText: boolean;
+  score: boolean;
+  grouping: boolean;
+  nested: boolean;
+  matrixStats: boolean;
+  shapes: boolean;
+}
+
+function planFacts(plan: LogicalPlan): PlanFacts {
+  const facts: PlanFacts = {
+    refs: new Map(),
+    fullText: false,
+    score: false,
+    grouping: false,
+    nested: false,
+    matrixStats: false,
+    shapes: false,
+  };
+  const visit = (x: Expr): void => {
+    switch (x.kind) {
+      case 'Alias':
+        facts.refs.set(x.id, x.child);
+        break;
+      case 'FullText':
+        facts.fullText = true;
+        break;
+      case 'Score':
+        facts.score = true;
+        break;
+      case 'Field':
+        if (x.nestedParent !== null) facts.nested = true;
+        if (x.dataType === 'GEO_SHAPE' || x.dataType === 'SHAPE') facts.shapes = true;
+        break;
+      case 'Agg':
+        if (x.def.name === 'KURTOSIS' || x.def.name === 'SKEWNESS') facts.matrixStats = true;
+        break;
+    }
+    if (isGrouping(x)) facts.grouping = true;
+  };
+  forEachPlanUp(plan, (p) => {
+    for (const e of planExpressions(p)) forEachUp(e, visit);
+  });
+  return facts;
 }
 
 export function verify(plan: LogicalPlan): Failure[] {
   const f = new Failures();
+  // one walk, children first, carrying up whether everything below a node resolved (ES
+  // LogicalPlan.resolved()): a unary node's child is the node visited just before it
+  let belowResolved = true;
   forEachPlanUp(plan, (p) => {
     // when the children are unresolved so is this node; reporting it only adds noise
-    if ('child' in p && !planResolved(p.child)) return;
-    if (p.kind === 'UnresolvedRelation') f.add(p.src, p.message);
-    else if (p.kind === 'Distinct') f.add(p.src, 'SELECT DISTINCT is not yet supported');
-    else {
+    if ('child' in p && !belowResolved) return;
+    let resolved = true;
+    if (p.kind === 'UnresolvedRelation') {
+      f.add(p.src, p.message);
+      resolved = false;
+    } else if (p.kind === 'Distinct') {
+      f.add(p.src, 'SELECT DISTINCT is not yet supported');
+      resolved = !planExpressions(p).some(hasUnresolved);
+    } else {
       for (const e of planExpressions(p)) {
         forEachUp(e, (x) => {
-          if (x.kind === 'Unresolved') f.add(x.src, x.message);
+          if (x.kind === 'Unresolved') {
+            f.add(x.src, x.message);
+            resolved = false;
+          }
         });
       }
     }
+    belowResolved = resolved;
   });
   if (f.list.length > 0) return f.list;
+  const facts = planFacts(plan);
   // ES attributeRefs: references to SELECT aliases stand for the aliased expression
-  const refs = new Map<number, Expr>();
-  forEachPlanUp(plan, (p) => {
-    for (const e of planExpressions(p))
-      forEachUp(e, (x) => x.kind === 'Alias' && refs.set(x.id, x.child));
-  });
+  const refs = facts.refs;
   const deref = (e: Expr): Expr =>
     e.kind === 'Ref' && refs.has(e.id) ? deref(refs.get(e.id)!) : e;
-  checkFullTextInSelect(plan, f);
+  if (facts.fullText) checkFullTextInSelect(plan, f);
   forEachPlanDown(plan, (p) => {
-    checkGroupingFunctions(p, f);
+    if (facts.grouping) checkGroupingFunctions(p, f);
     checkFilters(p, f, deref);
     if (p.kind === 'Aggregate') checkAggregate(p, f);
     if (p.kind === 'Filter' && p.child.kind === 'Aggregate') checkHaving(p.condition, f, deref);
-    checkScoreInFunctions(p, f);
-    checkNested(p, f);
-    checkMatrixStats(p, f);
+    if (facts.score) checkScoreInFunctions(p, f);
+    if (facts.nested) checkNested(p, f);
+    if (facts.matrixStats) checkMatrixStats(p, f);
     if (p.kind === 'Pivot') checkPivot(p, f);
   });
-  checkGeoShapesOnDocValues(plan, f);
+  if (facts.shapes) checkGeoShapesOnDocValues(plan, f);
   return f.list;
 }
 

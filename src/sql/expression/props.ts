@@ -168,4 +168,13 @@ function computeKey(e: Expr): string {
   }
 }
 
-export const semanticEquals = (a: Expr, b: Expr): boolean => exprKey(a) === exprKey(b);
+/** Two attributes compare by name or id without building (and caching) their keys. */
+const fieldKeyPart = (f: Extract<Expr, { kind: 'Field' }>): string =>
+  f.joinSide === undefined ? f.name : `${f.joinSide}:${f.name}`;
+
+export const semanticEquals = (a: Expr, b: Expr): boolean => {
+  if (a === b) return true;
+  if (a.kind === 'Field' && b.kind === 'Field') return fieldKeyPart(a) === fieldKeyPart(b);
+  if (a.kind === 'Ref' && b.kind === 'Ref') return a.id === b.id;
+  return exprKey(a) === exprKey(b);
+};

@@ -267,18 +267,21 @@ function mapSame<T>(xs: readonly T[], f: (x: T) => T): readonly T[] {
 
 /** Rewrites every expression of one node (not its children); the node itself when unchanged. */
 export function mapPlanExpressions(p: LogicalPlan, f: (e: Expr) => Expr): LogicalPlan {
+  // a rewrite of a named expression is one too (an alias keeps its name): `f` typed so, rather
+  // than wrapped in a closure per node and rule
+  const named = f as (e: NamedExpr) => NamedExpr;
   switch (p.kind) {
     case 'Filter': {
       const condition = f(p.condition);
       return condition === p.condition ? p : { ...p, condition };
     }
     case 'Project': {
-      const projections = mapSame(p.projections, (e) => f(e) as NamedExpr);
+      const projections = mapSame(p.projections, named);
       return projections === p.projections ? p : { ...p, projections };
     }
     case 'Aggregate': {
       const groupings = mapSame(p.groupings, f);
-      const aggregates = mapSame(p.aggregates, (e) => f(e) as NamedExpr);
+      const aggregates = mapSame(p.aggregates, named);
       return groupings === p.groupings && aggregates === p.aggregates
         ? p
         : { ...p, groupings, aggregates };
@@ -292,8 +295,8 @@ export function mapPlanExpressions(p: LogicalPlan, f: (e: Expr) => Expr): Logica
     }
     case 'Pivot': {
       const column = f(p.column);
-      const values = mapSame(p.values, (e) => f(e) as NamedExpr);
-      const aggregates = mapSame(p.aggregates, (e) => f(e) as NamedExpr);
+      const values = mapSame(p.values, named);
+      const aggregates = mapSame(p.aggregates, named);
       return column === p.column && values === p.values && aggregates === p.aggregates
         ? p
         : { ...p, column, values, aggregates };

@@ -1,17 +1,18 @@
 /**
  * ES `RuleExecutor`, pure: named batches of named rules, each batch run once or until the tree
  * stops changing (ES caps fixpoint batches at 100 runs). `trace` records which rules changed the
- * plan, for DEBUG-style output and rule tests.
+ * plan, for DEBUG-style output and rule tests. `ctx` is handed to every rule, so that batches
+ * whose rules read a request's settings can be built once rather than per run.
  */
-export interface Rule<T> {
+export interface Rule<T, C = undefined> {
   readonly name: string;
-  apply(tree: T): T;
+  apply(tree: T, ctx: C): T;
 }
 
-export interface Batch<T> {
+export interface Batch<T, C = undefined> {
   readonly name: string;
   readonly limit: 'once' | 'fixpoint';
-  readonly rules: readonly Rule<T>[];
+  readonly rules: readonly Rule<T, C>[];
 }
 
 export interface Transformation {
@@ -21,11 +22,12 @@ export interface Transformation {
 
 const MAX_RUNS = 100;
 
-export function runBatches<T>(
+export function runBatches<T, C = undefined>(
   tree: T,
-  batches: readonly Batch<T>[],
+  batches: readonly Batch<T, C>[],
   same: (a: T, b: T) => boolean = (a, b) => a === b,
   trace?: Transformation[],
+  ctx?: C,
 ): T {
   let current = tree;
   for (const batch of batches) {
@@ -33,7 +35,7 @@ export function runBatches<T>(
     for (let i = 0; i < runs; i++) {
       let changed = false;
       for (const rule of batch.rules) {
-        const next = rule.apply(current);
+        const next = rule.apply(current, ctx as C);
         if (!same(current, next)) {
           changed = true;
           trace?.push({ batch: batch.name, rule: rule.name });

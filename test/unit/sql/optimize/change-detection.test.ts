@@ -94,3 +94,37 @@ describe('optimize', () => {
     expect(trace).toEqual([]);
   });
 });
+
+describe('expression rules skipped when their node kinds are absent', () => {
+  const rulesFired = (sql: string): string[] => {
+    const trace: Transformation[] = [];
+    optimize(plan(sql).analyzed, fixtureConfig(), trace);
+    return trace.map((t) => t.rule);
+  };
+
+  it('leave a plan without those kinds as it is', () => {
+    const p = plan('SELECT gender, AVG(salary) FROM test_emp GROUP BY gender');
+    const trace: Transformation[] = [];
+    expect(optimize(p.analyzed, fixtureConfig(), trace)).toBe(p.analyzed);
+    expect(trace).toEqual([]);
+  });
+
+  it('still rewrite a plan holding their kinds', () => {
+    expect(rulesFired('SELECT emp_no FROM test_emp WHERE NOT NOT emp_no > 1')).toContain(
+      'BooleanSimplification',
+    );
+    expect(rulesFired('SELECT emp_no FROM test_emp WHERE 10 < emp_no')).toContain(
+      'BooleanLiteralsOnTheRight',
+    );
+    expect(rulesFired('SELECT CAST(emp_no AS INTEGER) AS e FROM test_emp')).toContain('PruneCast');
+    expect(rulesFired('SELECT COALESCE(NULL, emp_no) AS e FROM test_emp')).toContain(
+      'SimplifyConditional',
+    );
+    expect(
+      rulesFired('SELECT emp_no FROM test_emp WHERE emp_no > 1 AND emp_no < 5 AND salary > 3'),
+    ).toContain('CombineBinaryComparisons');
+    expect(
+      rulesFired('SELECT CASE WHEN 1 > 2 THEN emp_no ELSE salary END AS c FROM test_emp'),
+    ).toContain('SimplifyCase');
+  });
+});
