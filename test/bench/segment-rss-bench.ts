@@ -6,7 +6,9 @@
  * file) after ingest; then restarts each directory under each mode, alternating, and reports RSS
  * after restart, the logs query medians and RSS after the queries. Needs `npm run build`.
  * `--ingest-only` stops after the ingests; `--modes mapped` (or `heap`) runs one mode. Each memory
- * line also gives the node's heap used, external and array-buffer bytes (`_nodes/stats/jvm`).
+ * line also gives the node's heap used, external and array-buffer bytes (`_nodes/stats/jvm`);
+ * `--smaps` adds the resident memory per mapping kind (smaps-breakdown.ts) and, per LMDB file,
+ * which of its pages are resident (mdb-residency.ts).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
