@@ -2,8 +2,9 @@
  * The durable store: two LMDB environments per data path. `quarry.mdb` holds a `meta` database
  * (node and index metadata as JSON) and, per index, a `docs:<uuid>` database keyed by shard +
  * `_id` and its sequence-number log; `segments.mdb` holds the search segments' blobs. Writes are
- * queued by lmdb-js and committed in batches; `durable()` resolves once everything queued so far
- * is committed and flushed to disk, which is when the engine acknowledges a write.
+ * queued by lmdb-js and committed in batches; `durable()` resolves once every record and metadata
+ * write queued so far is committed and flushed to disk, which is when the engine acknowledges a
+ * write.
  *
  * Why the blobs have an environment of their own: the kernel keeps a file's page cache in large
  * folios (up to 2 MB) where it was written in large writes, and a read fault through the map on
@@ -398,11 +399,15 @@ export class Store {
     return done;
   }
 
-  /** Resolves when every write queued so far is committed and flushed to disk. */
+  /**
+   * Resolves when every record and metadata write queued so far is committed and flushed to disk.
+   * Not the blobs (`blobsDurable`): an acknowledged write does not wait behind a large merged
+   * segment's flush, and what needs a blob on disk (a commit point) waits for it itself.
+   */
   async durable(): Promise<void> {
     await this.flushQueued();
-    await Promise.all([this.root.committed, this.segEnv.committed]);
-    await Promise.all([this.root.flushed, this.segEnv.flushed]);
+    await this.root.committed;
+    await this.root.flushed;
   }
 
   /** Resolves when every write queued so far is committed (visible), not necessarily flushed. */
@@ -529,6 +534,7 @@ export class Store {
 
   async close(): Promise<void> {
     await this.durable();
+    await this.blobsDurable();
     this.closed = true;
     // Transferring detaches: views over the map read as empty once it is unmapped.
     for (const b of this.mappedBuffers) {
