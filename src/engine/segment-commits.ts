@@ -164,11 +164,18 @@ export async function writeCommit(
     entries.push({ key, hasLive: ls.live !== null });
   }
   const point: CommitPoint = { maxSeqNo, segments: entries, generation, liveDocs: snap.numDocs };
-  writes.push(store.putMeta(commitKey(uuid, shard), point));
-  const keep = new Set(entries.flatMap((e) => [e.key, `${e.key}:live`]));
-  for (const k of store.blobKeys(`${uuid}:${shard}:`))
-    if (!keep.has(k) && !pinned(store, k)) writes.push(store.removeBlob(k));
+  // The blobs live in their own environment (store.ts): the commit point goes to disk only after
+  // the blobs it names, and the blobs only the previous point named are removed only once the
+  // new point is on disk, so a crash never leaves a commit point naming a missing blob.
   await Promise.all(writes);
+  if (writes.length > 0) await store.blobsDurable();
+  await store.putMeta(commitKey(uuid, shard), point);
+  const keep = new Set(entries.flatMap((e) => [e.key, `${e.key}:live`]));
+  const stale = store.blobKeys(`${uuid}:${shard}:`).filter((k) => !keep.has(k) && !pinned(store, k)); // prettier-ignore
+  if (stale.length > 0) {
+    await store.durable();
+    await Promise.all(stale.map((k) => store.removeBlob(k)));
+  }
   // The new blobs are committed: their segments read them in place from now on, and the heap
   // arrays they were built in go once running searches drop them.
   for (const { key, segment } of written) {

@@ -1,8 +1,19 @@
 /**
- * The durable store: one LMDB environment per data path. A `meta` database holds node and index
- * metadata as JSON; each index has its own `docs:<uuid>` database keyed by shard + `_id`. Writes
- * are queued by lmdb-js and committed in batches; `durable()` resolves once everything queued so
- * far is committed and flushed to disk, which is when the engine acknowledges a write.
+ * The durable store: two LMDB environments per data path. `quarry.mdb` holds a `meta` database
+ * (node and index metadata as JSON) and, per index, a `docs:<uuid>` database keyed by shard +
+ * `_id` and its sequence-number log; `segments.mdb` holds the search segments' blobs. Writes are
+ * queued by lmdb-js and committed in batches; `durable()` resolves once every record and metadata
+ * write queued so far is committed and flushed to disk, which is when the engine acknowledges a
+ * write.
+ *
+ * Why the blobs have an environment of their own: the kernel keeps a file's page cache in large
+ * folios (up to 2 MB) where it was written in large writes, and a read fault through the map on
+ * such a folio maps all of it into the process. LMDB's writer reads the pages it modifies (the
+ * last leaf of each B-tree, branch pages) through the map; in one file, the document records
+ * reuse the pages that removed (merged) segment blobs freed, inside those large folios, so every
+ * write batch mapped about 2 MB and the file-backed RSS grew with the records written (~100 MB
+ * per million logs documents). Apart, the records' file has small folios and the writer maps a
+ * few pages a batch, and the blobs' file is mapped where segments are read, as before.
  */
 import { closeSync, mkdirSync, openSync, readFileSync, readSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
@@ -112,7 +123,13 @@ export class Store {
   private readonly seqLogs = new Map<string, Database<Buffer, Buffer>>();
   private readonly seqLogOf = new WeakMap<DocsDb, Database<Buffer, Buffer>>();
   /** Persisted search segments and live-docs bitsets (derived data, rebuildable from docs). */
+  private readonly segEnv: RootDatabase;
   private readonly segDb: Database<Buffer, string>;
+  /**
+   * The blobs of a data path written before they moved to `segments.mdb` (null when none): read
+   * and removed as before, never written; commits replace them as segments merge.
+   */
+  private readonly legacySegDb: Database<Buffer, string> | null;
   /** Document writes queued in this event-loop turn, committed together in one transaction. */
   private queued: Array<{ db: DocsDb; key: Buffer; value: Buffer | null }> = [];
   private queuedCommit: Promise<void> | null = null;
@@ -132,7 +149,22 @@ export class Store {
       overlappingSync: true,
     });
     this.meta = this.root.openDB<unknown, string>({ name: 'meta', encoding: 'json' });
-    this.segDb = this.root.openDB<Buffer, string>({ name: 'segments', encoding: 'binary' });
+    this.legacySegDb = this.hasDatabase('segments')
+      ? this.root.openDB<Buffer, string>({ name: 'segments', encoding: 'binary' })
+      : null;
+    this.segEnv = open({
+      path: join(dataPath, 'segments.mdb'),
+      maxDbs: 4,
+      mapSize: opts.mapSize ?? DEFAULT_MAP_SIZE,
+      overlappingSync: true,
+    });
+    this.segDb = this.segEnv.openDB<Buffer, string>({ name: 'segments', encoding: 'binary' });
+  }
+
+  /** Whether `quarry.mdb` has a named database (they are keys of its main database). */
+  private hasDatabase(name: string): boolean {
+    for (const k of this.root.getKeys({ start: name })) return k === name;
+    return false;
   }
 
   static open(dataPath: string, opts: StoreOptions = {}): Store {
@@ -367,7 +399,11 @@ export class Store {
     return done;
   }
 
-  /** Resolves when every write queued so far is committed and flushed to disk. */
+  /**
+   * Resolves when every record and metadata write queued so far is committed and flushed to disk.
+   * Not the blobs (`blobsDurable`): an acknowledged write does not wait behind a large merged
+   * segment's flush, and what needs a blob on disk (a commit point) waits for it itself.
+   */
   async durable(): Promise<void> {
     await this.flushQueued();
     await this.root.committed;
@@ -377,7 +413,17 @@ export class Store {
   /** Resolves when every write queued so far is committed (visible), not necessarily flushed. */
   async committed(): Promise<void> {
     await this.flushQueued();
-    await this.root.committed;
+    await Promise.all([this.root.committed, this.segEnv.committed]);
+  }
+
+  /**
+   * Resolves when every blob write and removal queued so far is flushed to disk. The blobs are
+   * in their own environment: a commit point (in `quarry.mdb`) must not reach the disk before
+   * the blobs it names, nor the removal of the blobs the previous one named before it.
+   */
+  async blobsDurable(): Promise<void> {
+    await this.segEnv.committed;
+    await this.segEnv.flushed;
   }
 
   putBlob(key: string, value: Buffer): Promise<boolean> {
@@ -385,7 +431,7 @@ export class Store {
   }
 
   getBlob(key: string): Buffer | undefined {
-    return this.segDb.getBinary(key);
+    return this.segDb.getBinary(key) ?? this.legacySegDb?.getBinary(key);
   }
 
   /**
@@ -399,8 +445,9 @@ export class Store {
    * empty array instead of unmapped memory.
    */
   getBlobMapped(key: string): Uint8Array | undefined {
-    if (segmentsInHeap) return this.segDb.getBinary(key);
-    const v = this.segDb.getBinaryFast(key) as Uint8Array | undefined;
+    if (segmentsInHeap) return this.getBlob(key);
+    const v = (this.segDb.getBinaryFast(key) ?? this.legacySegDb?.getBinaryFast(key)) as
+      Uint8Array | undefined;
     if (!v) return undefined;
     if (isMapped(v)) {
       this.mappedBuffers.add(v.buffer);
@@ -419,10 +466,15 @@ export class Store {
     if (this.closed || !isMapped(view)) return null;
     const at = addressOf(view.buffer);
     if (at === null) return null;
-    const pos = fileOffsetOf(this.dataFile, at + view.byteOffset, view.byteLength);
+    let file = this.dataFile('segments.mdb');
+    let pos = fileOffsetOf(file, at + view.byteOffset, view.byteLength);
+    if (pos === null && this.legacySegDb) {
+      file = this.dataFile('quarry.mdb');
+      pos = fileOffsetOf(file, at + view.byteOffset, view.byteLength);
+    }
     if (pos === null) return null;
     const copy = Buffer.allocUnsafeSlow(view.byteLength);
-    const fd = openSync(this.dataFile, 'r');
+    const fd = openSync(file, 'r');
     try {
       let done = 0;
       while (done < copy.length) {
@@ -436,12 +488,15 @@ export class Store {
     return copy;
   }
 
-  /** The data file's real path, as /proc/self/maps names it (a relative or linked path is not). */
-  private get dataFile(): string {
-    return (this.realDataFile ??= realpathSync(join(this.dataPath, 'quarry.mdb')));
+  /** A data file's real path, as /proc/self/maps names it (a relative or linked path is not). */
+  private dataFile(name: string): string {
+    let p = this.realDataFiles.get(name);
+    if (p === undefined)
+      this.realDataFiles.set(name, (p = realpathSync(join(this.dataPath, name))));
+    return p;
   }
 
-  private realDataFile: string | undefined;
+  private readonly realDataFiles = new Map<string, string>();
 
   /** The memory-map buffers handed out by `getBlobMapped` (detached on close). */
   private readonly mappedBuffers = new Set<ArrayBufferLike>();
@@ -449,32 +504,37 @@ export class Store {
   removeBlob(key: string): Promise<boolean> {
     // a removal deferred until a segment was collected may come after the store closed
     if (this.closed) return Promise.resolve(false);
-    return this.segDb.remove(key);
+    const legacy = this.legacySegDb;
+    if (!legacy) return this.segDb.remove(key);
+    return Promise.all([this.segDb.remove(key), legacy.remove(key)]).then(([a, b]) => a || b);
   }
 
   blobKeys(prefix: string): string[] {
-    const out: string[] = [];
-    for (const k of this.segDb.getKeys({ start: prefix })) {
-      if (typeof k !== 'string' || !k.startsWith(prefix)) break;
-      out.push(k);
+    const out = new Set<string>();
+    for (const db of this.legacySegDb ? [this.segDb, this.legacySegDb] : [this.segDb]) {
+      for (const k of db.getKeys({ start: prefix })) {
+        if (typeof k !== 'string' || !k.startsWith(prefix)) break;
+        out.add(k);
+      }
     }
-    return out;
+    return [...out];
   }
 
   /** Bytes used by the environment's data file (for store sizes). */
   sizeBytes(): number {
-    const s = this.root.getStats() as {
-      pageSize?: number;
-      treeBranchPageCount?: number;
-      lastPageNumber?: number;
-    };
-    return (s.lastPageNumber ?? 0) * (s.pageSize ?? 4096);
+    let n = 0;
+    for (const env of [this.root, this.segEnv]) {
+      const s = env.getStats() as { pageSize?: number; lastPageNumber?: number };
+      n += (s.lastPageNumber ?? 0) * (s.pageSize ?? 4096);
+    }
+    return n;
   }
 
   private closed = false;
 
   async close(): Promise<void> {
     await this.durable();
+    await this.blobsDurable();
     this.closed = true;
     // Transferring detaches: views over the map read as empty once it is unmapped.
     for (const b of this.mappedBuffers) {
@@ -485,6 +545,7 @@ export class Store {
       }
     }
     this.mappedBuffers.clear();
+    await this.segEnv.close();
     await this.root.close();
   }
 }

@@ -6,14 +6,18 @@
  * file) after ingest; then restarts each directory under each mode, alternating, and reports RSS
  * after restart, the logs query medians and RSS after the queries. Needs `npm run build`.
  * `--ingest-only` stops after the ingests; `--modes mapped` (or `heap`) runs one mode. Each memory
- * line also gives the node's heap used, external and array-buffer bytes (`_nodes/stats/jvm`).
+ * line also gives the node's heap used, external and array-buffer bytes (`_nodes/stats/jvm`);
+ * `--smaps` adds the resident memory per mapping kind (smaps-breakdown.ts) and, per LMDB file,
+ * which of its pages are resident (mdb-residency.ts).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureLogs } from './harness.js';
 import { ingest, logsQuerySetup } from './scale-bench.js';
 import { httpClient, startServerProcess, type ServerProcess } from './server-process.js';
+import { formatBreakdown, smapsBreakdown } from './smaps-breakdown.js';
+import { formatResidency, mdbResidency } from './mdb-residency.js';
 
 const QUERY_IDS = ['logs.count_term', 'logs.terms_avg', 'logs.range_agg'];
 
@@ -37,8 +41,18 @@ async function runtimeMem(call: ReturnType<typeof httpClient>): Promise<string> 
   return `heap used ${mb(m.heap_used_in_bytes!)}, external ${mb(m.non_heap_used_in_bytes!)}, array buffers ${mb(node.jvm.buffer_pools.direct.used_in_bytes)} MB`; // prettier-ignore
 }
 
+/** What of each LMDB file of the data path is resident, by page kind. */
+function residency(pid: number, dataPath: string): string {
+  return ['quarry.mdb', 'segments.mdb']
+    .filter((f) => existsSync(join(dataPath, f)))
+    .map((f) => `  ${f} pages:\n${formatResidency(mdbResidency(pid, join(dataPath, f)))}`)
+    .join('\n');
+}
+
 /** `--old-root DIR`: the old mode runs that checkout's build (e.g. the base commit's). */
 let oldRoot: string | null = null;
+/** `--smaps`: each memory line is followed by the resident memory per mapping kind. */
+let smaps = false;
 
 async function start(root: string, dataPath: string, inHeap: boolean): Promise<ServerProcess> {
   if (inHeap && oldRoot) return startServerProcess(oldRoot, dataPath);
@@ -61,6 +75,7 @@ async function main(): Promise<void> {
   const oi = args.indexOf('--old-root');
   if (oi >= 0) oldRoot = args[oi + 1]!;
   const ingestOnly = args.includes('--ingest-only');
+  smaps = args.includes('--smaps');
   const mi = args.indexOf('--modes');
   const modeList = (mi >= 0 ? [args[mi + 1]!] : ['heap', 'mapped']) as Array<'heap' | 'mapped'>;
   const root = process.cwd();
@@ -95,12 +110,16 @@ async function main(): Promise<void> {
         const t0 = performance.now();
         await ingest(file, server.port, docs, async (n) => {
           if (n < docs) log(`[${mode}] at ${n}: ${fmtMem(memOf(server.pid))}; ${await runtimeMem(call)}`); // prettier-ignore
+          if (n < docs && smaps) console.log(formatBreakdown(smapsBreakdown(server.pid)));
+          if (n < docs && smaps) console.log(residency(server.pid, dataPath));
         });
         await call('POST', '/logs/_refresh');
         await call('POST', '/logs/_flush');
         const secs = (performance.now() - t0) / 1000;
         await new Promise((res) => setTimeout(res, 2000));
         log(`[${mode}] after ingest of ${docs} (${(docs / secs).toFixed(0)} docs/s): ${fmtMem(memOf(server.pid))}; ${await runtimeMem(call)}`); // prettier-ignore
+        if (smaps) console.log(formatBreakdown(smapsBreakdown(server.pid)));
+        if (smaps) console.log(residency(server.pid, dataPath));
         const segs = JSON.parse((await call('GET', '/logs/_segments')).body);
         const list = Object.values(segs.indices.logs.shards['0'][0].segments) as Array<{ size_in_bytes: number; num_docs: number }>; // prettier-ignore
         log(`[${mode}] segments: ${list.map((s) => `${s.num_docs}/${(s.size_in_bytes / 2 ** 20).toFixed(0)}MB`).join(' ')}`); // prettier-ignore
