@@ -14,7 +14,7 @@ import { Bitset } from './bitset.js';
 import { prepareBlockImpacts } from './block-bounds.js';
 import type { LiveSegment, ShardSnapshot } from './live-segment.js';
 import { mergeSegments, type MergePart } from './merge.js';
-import { mergeSourceOf } from './merge-source.js';
+import { mergeBytesOf, mergeSourceOf } from './merge-source.js';
 import { findMerge } from './merge-policy.js';
 import { lookupId, type Segment } from './segment.js';
 import { SegmentBuilder, type AnalysisResolver } from './segment-builder.js';
@@ -295,14 +295,15 @@ export class ShardIndex {
 
   /**
    * Hands `parts` to a build worker when this shard builds on workers and every part's encoding
-   * is at hand (built or merged by a worker); false to merge them here.
+   * is at hand (built or merged by a worker, or read back from the store); false to merge them
+   * here.
    */
   private startMerge(parts: readonly Published[]): boolean {
     if (this.workerAnalysis === null || this.localOnly || this.mergeLocally) return false;
     if (this.indexSort && this.indexSort.length > 0) return false;
-    const bytes: Buffer[] = [];
+    const bytes: Uint8Array[] = [];
     for (const p of parts) {
-      const b = knownEncoding(p.segment);
+      const b = knownEncoding(p.segment) ?? mergeBytesOf(p.segment);
       if (!b) return false;
       bytes.push(b);
     }
