@@ -5,7 +5,7 @@
  */
 import { Bitset } from '../search/index/bitset.js';
 import type { Segment } from '../search/index/segment.js';
-import { setMergeSource } from '../search/index/merge-source.js';
+import { setMergeBytes, setMergeSource } from '../search/index/merge-source.js';
 import {
   adoptEncodedArrays,
   decodeSegmentInPlace,
@@ -70,6 +70,7 @@ function pin(store: Store, key: string, segment: Segment, blob: Uint8Array): voi
     const copy = store.readMappedCopy(blob);
     return copy ? segmentOverCopy(segment, copy) : null;
   });
+  setMergeBytes(segment, () => store.readMappedCopy(blob));
 }
 
 /** Whether a segment may still read the blob in place. */
@@ -113,6 +114,8 @@ export function loadCommit(
     const segment = decodeSegmentInPlace(blob);
     persistedKeys.set(segment, s.key);
     if (isMapped(blob)) pin(store, s.key, segment, blob);
+    // a copy of its own: a merge on a worker reads the bytes as they are
+    else setMergeBytes(segment, () => blob);
     let live: Bitset | null = null;
     if (s.hasLive) {
       const lb = store.getBlob(`${s.key}:live`);

@@ -197,6 +197,10 @@ export class OpsWriter {
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set();
+/** Shared by documents without ignored or present-only fields (most): never added to. */
+const NO_STRINGS: string[] = Object.freeze([]) as unknown as string[];
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Applies a chunk's operations to a builder, in order; `fields` are the chunk writer's numbers. */
 export function applyOps(c: OpsChunk, fields: readonly FieldMapping[], b: SegmentBuilder): void {
@@ -211,9 +215,20 @@ export function applyOps(c: OpsChunk, fields: readonly FieldMapping[], b: Segmen
   const strings = (): string[] => {
     const n = buf.readUInt32LE(pos);
     pos += 4;
+    if (n === 0) return NO_STRINGS;
     const out: string[] = [];
     for (let i = 0; i < n; i++) out.push(str());
     return out;
+  };
+  const slots: Array<{ field: FieldMapping; value: string | number | boolean }> = [];
+  const values: ParsedValue[] = [];
+  const doc: Mutable<ParsedDocument> = {
+    values,
+    fieldNames: NO_NAMES,
+    present: NO_STRINGS,
+    dynamicUpdate: null,
+    ignored: NO_STRINGS,
+    nested: [],
   };
   while (pos < c.length) {
     const op = buf[pos++];
@@ -231,7 +246,8 @@ export function applyOps(c: OpsChunk, fields: readonly FieldMapping[], b: Segmen
     pos += 4;
     const id = str();
     const routing = hasRouting ? str() : null;
-    const values: ParsedValue[] = [];
+    // the builder reads a document and keeps none of it: one document's objects serve them all
+    values.length = nv;
     for (let i = 0; i < nv; i++) {
       const field = fields[buf.readUInt32LE(pos)]!;
       const tag = buf[pos + 4];
@@ -242,18 +258,13 @@ export function applyOps(c: OpsChunk, fields: readonly FieldMapping[], b: Segmen
         value = buf.readDoubleLE(pos);
         pos += 8;
       } else value = tag === V_TRUE;
-      values.push({ field, value });
+      const slot = (slots[i] ??= { field, value });
+      slot.field = field;
+      slot.value = value;
+      values[i] = slot;
     }
-    const ignored = strings();
-    const present = strings();
-    const doc: ParsedDocument = {
-      values,
-      fieldNames: NO_NAMES,
-      present,
-      dynamicUpdate: null,
-      ignored,
-      nested: [],
-    };
+    doc.ignored = strings();
+    doc.present = strings();
     b.add(id, doc, seqNo, version, routing);
   }
 }

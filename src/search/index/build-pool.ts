@@ -38,7 +38,19 @@ export type BuildMessage =
       readonly chunk: OpsChunk;
     }
   | { readonly t: 'build'; readonly key: number; readonly seq: number; readonly signal: SharedArrayBuffer } // prettier-ignore
+  | {
+      readonly t: 'merge';
+      readonly seq: number;
+      readonly signal: SharedArrayBuffer;
+      readonly parts: readonly MergePartBytes[];
+    }
   | { readonly t: 'drop'; readonly key: number };
+
+/** A merge input as a worker gets it: the segment's encoding and its live docs' words (null: all). */
+export interface MergePartBytes {
+  readonly bytes: Uint8Array;
+  readonly live: Uint32Array | null;
+}
 
 export interface BuildReply {
   readonly key: number;
@@ -346,24 +358,8 @@ class RemoteBuffer implements IndexBuffer {
 
   /** The worker's segment for build `seq`, waiting for it if needed; null if it failed. */
   private collect(seq: number, flag: Int32Array): Segment | null {
-    const w = this.w;
-    if (!w.got.has(seq)) {
-      const until = Date.now() + BUILD_WAIT_MS;
-      while (Atomics.load(flag, 0) === 0 && !w.dead && Date.now() < until)
-        Atomics.wait(flag, 0, 0, 200);
-      drain(w);
-    }
-    const r = w.got.get(seq);
-    if (!r) {
-      abandoned.add(seq);
-      return null;
-    }
-    w.got.delete(seq);
-    if (r.segment === null) return null;
-    const bytes = Buffer.from(r.segment);
-    const seg = decodeSegment(bytes);
-    rememberEncoding(seg, bytes);
-    this.chunks.length = 0;
+    const seg = collectReply(this.w, seq, flag);
+    if (seg) this.chunks.length = 0;
     return seg;
   }
 
@@ -374,4 +370,59 @@ class RemoteBuffer implements IndexBuffer {
     }
     this.opened = false;
   }
+}
+
+/** The segment a worker answered request `seq` with, waiting for it if needed; null if it failed. */
+function collectReply(w: PoolWorker, seq: number, flag: Int32Array): Segment | null {
+  if (!w.got.has(seq)) {
+    const until = Date.now() + BUILD_WAIT_MS;
+    while (Atomics.load(flag, 0) === 0 && !w.dead && Date.now() < until)
+      Atomics.wait(flag, 0, 0, 200);
+    drain(w);
+  }
+  const r = w.got.get(seq);
+  if (!r) {
+    abandoned.add(seq);
+    return null;
+  }
+  w.got.delete(seq);
+  if (r.segment === null) return null;
+  const bytes = Buffer.from(r.segment);
+  const seg = decodeSegment(bytes);
+  rememberEncoding(seg, bytes);
+  return seg;
+}
+
+/** A merge a worker is running: `ready` resolves once `take` no longer waits. */
+export interface PendingMerge {
+  readonly ready: Promise<void>;
+  /** The merged segment, or null when the worker failed (or died): then merge on this thread. */
+  take(): Segment | null;
+}
+
+/**
+ * Hands a merge to a worker (the segments are immutable: the worker merges copies of their
+ * encodings, so the main thread goes on parsing and answering meanwhile); null when the pool is
+ * off or its worker is not listening yet.
+ */
+export function mergeOnWorker(parts: readonly MergePartBytes[]): PendingMerge | null {
+  const w = pickWorker();
+  if (!w || w.dead || Atomics.load(w.ready, 0) !== 1) return null;
+  const signal = new SharedArrayBuffer(4);
+  const seq = nextSeq++;
+  w.worker.postMessage({ t: 'merge', seq, signal, parts } satisfies BuildMessage);
+  const flag = new Int32Array(signal);
+  const ready = new Promise<void>((res) => {
+    if (w.dead || w.got.has(seq)) return res();
+    w.awaited.set(seq, res);
+  });
+  let taken: Segment | null | undefined;
+  return {
+    ready,
+    take: () => {
+      w.awaited.delete(seq);
+      if (taken === undefined) taken = collectReply(w, seq, flag);
+      return taken;
+    },
+  };
 }

@@ -2,14 +2,17 @@
  * A build worker thread: keeps one indexing buffer (SegmentBuilder) per shard buffer the main
  * thread opened, applies the operation chunks it is sent as they arrive (analysis and inversion
  * happen here, off the main thread), and on `build` packs the buffer into a segment, encodes it
- * and transfers the bytes back on the reply port, then wakes the waiting main thread.
+ * and transfers the bytes back on the reply port, then wakes the waiting main thread. It also
+ * merges segments the main thread sends encoded (`merge`), answering the same way.
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { FieldMapping } from '../../mapping/types.js';
 import { AnalysisRegistry } from '../analysis/index.js';
 import { applyOps } from './build-ops.js';
 import type { BuildMessage, BuildReply } from './build-pool.js';
-import { encodeSegment } from './segment-codec.js';
+import { Bitset } from './bitset.js';
+import { mergeSegments } from './merge.js';
+import { decodeSegment, encodeSegment } from './segment-codec.js';
 import { SegmentBuilder, type AnalysisResolver } from './segment-builder.js';
 
 interface Buffered {
@@ -39,6 +42,13 @@ function resolverFor(analysis: string): AnalysisResolver {
   };
   resolvers.set(analysis, r);
   return r;
+}
+
+/** Transfers `bytes` back in a buffer of their own (small Buffers share Node's pool). */
+function answerSegment(key: number, seq: number, signal: Int32Array, bytes: Buffer): void {
+  const own = new ArrayBuffer(bytes.length);
+  new Uint8Array(own).set(bytes);
+  answer({ key, seq, segment: own, failure: null }, signal, [own]);
 }
 
 function answer(m: BuildReply, signal: Int32Array, transfer: ArrayBuffer[] = []): void {
@@ -84,13 +94,22 @@ parentPort!.on('message', (m: BuildMessage) => {
         return;
       }
       try {
-        const bytes = encodeSegment(b.builder.build());
-        // a buffer of its own, so it can be transferred (small Buffers share Node's pool)
-        const own = new ArrayBuffer(bytes.length);
-        new Uint8Array(own).set(bytes);
-        answer({ key: m.key, seq: m.seq, segment: own, failure: null }, signal, [own]);
+        answerSegment(m.key, m.seq, signal, encodeSegment(b.builder.build()));
       } catch (e) {
         answer({ key: m.key, seq: m.seq, segment: null, failure: String(e) }, signal);
+      }
+      return;
+    }
+    case 'merge': {
+      const signal = new Int32Array(m.signal);
+      try {
+        const parts = m.parts.map((p) => {
+          const segment = decodeSegment(p.bytes);
+          return { segment, live: p.live ? new Bitset(segment.maxDoc, p.live) : null };
+        });
+        answerSegment(0, m.seq, signal, encodeSegment(mergeSegments(parts)));
+      } catch (e) {
+        answer({ key: 0, seq: m.seq, segment: null, failure: String(e) }, signal);
       }
       return;
     }

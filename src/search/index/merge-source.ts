@@ -13,6 +13,21 @@ export function setMergeSource(segment: Segment, read: () => Segment | null): vo
   sources.set(segment, read);
 }
 
+const byteSources = new WeakMap<Segment, () => Uint8Array | null>();
+
+/**
+ * `bytes` gives `segment`'s encoding as bytes of the caller's own (a private copy of a mapped
+ * blob), for a merge on a build worker, or null.
+ */
+export function setMergeBytes(segment: Segment, bytes: () => Uint8Array | null): void {
+  byteSources.set(segment, bytes);
+}
+
+/** The encoding a worker merge should read for `segment`, if its owner can give one. */
+export function mergeBytesOf(segment: Segment): Uint8Array | null {
+  return byteSources.get(segment)?.() ?? null;
+}
+
 /** The segment a merge should read for `segment`. */
 export function mergeSourceOf(segment: Segment): Segment {
   const read = sources.get(segment);

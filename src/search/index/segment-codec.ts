@@ -459,6 +459,11 @@ export function rememberEncoding(s: Segment, bytes: Buffer): void {
   encodings.set(s, bytes);
 }
 
+/** The bytes `s` was decoded from (a worker's build or merge), if known. */
+export function knownEncoding(s: Segment): Buffer | undefined {
+  return encodings.get(s);
+}
+
 /** The segment's encoding: the bytes it was decoded from when known, else encoded now. */
 export function encodedSegment(s: Segment): Buffer {
   return encodings.get(s) ?? encodeSegment(s);

@@ -14,11 +14,18 @@ import { Bitset } from './bitset.js';
 import { prepareBlockImpacts } from './block-bounds.js';
 import type { LiveSegment, ShardSnapshot } from './live-segment.js';
 import { mergeSegments, type MergePart } from './merge.js';
-import { mergeSourceOf } from './merge-source.js';
+import { mergeBytesOf, mergeSourceOf } from './merge-source.js';
 import { findMerge } from './merge-policy.js';
 import { lookupId, type Segment } from './segment.js';
 import { SegmentBuilder, type AnalysisResolver } from './segment-builder.js';
-import { workerBuffer, type IndexBuffer, type PendingBuild } from './build-pool.js';
+import {
+  mergeOnWorker,
+  workerBuffer,
+  type IndexBuffer,
+  type PendingBuild,
+  type PendingMerge,
+} from './build-pool.js';
+import { knownEncoding } from './segment-codec.js';
 import { checkTermLengths } from './immense-terms.js';
 import { indexSortOrder, type IndexSort } from './index-sort.js';
 import { sortSegment } from './sort-segment.js';
@@ -42,9 +49,21 @@ interface Inflight {
   readonly resolvePublished: () => void;
 }
 
+type Published = Omit<LiveSegment, 'docBase'>;
+
+/** A merge a worker is running: its parts as they were published when it started. */
+interface Merging {
+  readonly parts: readonly Published[];
+  readonly pending: PendingMerge;
+}
+
 export class ShardIndex {
   private builder: IndexBuffer;
   private inflight: Inflight | null = null;
+  /** The merge a worker is running (one at a time); its parts stay searchable meanwhile. */
+  private merging: Merging | null = null;
+  /** Set once a worker failed a merge: the shard then merges on this thread. */
+  private mergeLocally = false;
   /** Set once a buffer could not use a build worker: the shard then buffers on this thread. */
   private localOnly = false;
   private bufferIds = new Map<string, number>();
@@ -239,7 +258,7 @@ export class ShardIndex {
         }
       }
     }
-    let out: Array<Omit<LiveSegment, 'docBase'>> = segs;
+    let out: Published[] = segs;
     if (built) out = [...segs, { segment: this.sorted(built), live: null, deleted: 0 }];
     out = out.filter((s) => s.deleted < s.segment.maxDoc);
     out = this.merge(out);
@@ -247,9 +266,14 @@ export class ShardIndex {
     this.refreshCount++;
   }
 
-  /** Applies the merges the tiered merge policy asks for (Lucene TieredMergePolicy). */
-  private merge(segs: Array<Omit<LiveSegment, 'docBase'>>): Array<Omit<LiveSegment, 'docBase'>> {
+  /**
+   * Applies the merges the tiered merge policy asks for (Lucene TieredMergePolicy). With build
+   * workers the merge runs on one (`startMerge`) and is published when it is done; segments keep
+   * coming meanwhile and the policy looks again once it is in.
+   */
+  private merge(segs: Published[]): Published[] {
     for (;;) {
+      if (this.merging) return segs;
       const take = findMerge(
         segs.map((s) => ({
           bytes: segmentBytes(s.segment),
@@ -260,6 +284,7 @@ export class ShardIndex {
       const picked = new Set(take);
       // Parts keep their shard order, so merged doc order follows it.
       const parts = segs.filter((_, i) => picked.has(i));
+      if (this.startMerge(parts)) return segs;
       const merged = this.sorted(mergeSegments(mergeParts(parts)));
       segs = [
         ...segs.filter((_, i) => !picked.has(i)),
@@ -268,7 +293,58 @@ export class ShardIndex {
     }
   }
 
-  private publish(segs: Array<Omit<LiveSegment, 'docBase'>>): void {
+  /**
+   * Hands `parts` to a build worker when this shard builds on workers and every part's encoding
+   * is at hand (built or merged by a worker, or read back from the store); false to merge them
+   * here.
+   */
+  private startMerge(parts: readonly Published[]): boolean {
+    if (this.workerAnalysis === null || this.localOnly || this.mergeLocally) return false;
+    if (this.indexSort && this.indexSort.length > 0) return false;
+    const bytes: Uint8Array[] = [];
+    for (const p of parts) {
+      const b = knownEncoding(p.segment) ?? mergeBytesOf(p.segment);
+      if (!b) return false;
+      bytes.push(b);
+    }
+    const pending = mergeOnWorker(parts.map((p, i) => ({ bytes: bytes[i]!, live: p.live?.words ?? null }))); // prettier-ignore
+    if (!pending) return false;
+    const m: Merging = { parts, pending };
+    this.merging = m;
+    void pending.ready.then(() => this.finishMerge(m));
+    return true;
+  }
+
+  /**
+   * Publishes a worker's merge in place of its parts, with the deletes the parts took while it
+   * ran carried over; a merge whose parts are gone (a force merge took them) is dropped. Then the
+   * policy looks again.
+   */
+  private finishMerge(m: Merging): void {
+    if (this.merging !== m) return;
+    this.merging = null;
+    const merged = m.pending.take();
+    if (!merged) this.mergeLocally = true;
+    let segs: Published[] = this.snapshot.segments.map((ls) => ({
+      segment: ls.segment,
+      live: ls.live,
+      deleted: ls.deleted,
+    }));
+    const at = m.parts.map((p) => segs.findIndex((s) => s.segment === p.segment));
+    const applies = merged !== null && at.every((i) => i >= 0);
+    if (applies) {
+      const out = carryDeletes(merged, m.parts, at.map((i) => segs[i]!)); // prettier-ignore
+      const gone = new Set(at);
+      segs = [...segs.filter((_, i) => !gone.has(i)), out].filter(
+        (s) => s.deleted < s.segment.maxDoc,
+      );
+    }
+    const next = this.merge(segs);
+    if (next === segs && !applies) return;
+    this.publish(next);
+  }
+
+  private publish(segs: Published[]): void {
     let base = 0;
     let numDocs = 0;
     const segments: LiveSegment[] = segs.map((s) => {
@@ -336,6 +412,35 @@ export class ShardIndex {
       refreshes: this.refreshCount,
     };
   }
+}
+
+/**
+ * The merged segment as it is live now: documents its parts lost since the merge started
+ * (`then` → `now`) are deleted in it too, found by id and sequence number (a live document's id
+ * is in one part at most, so in the merged segment once).
+ */
+function carryDeletes(
+  merged: Segment,
+  then: readonly Published[],
+  now: readonly Published[],
+): Published {
+  let live: Bitset | null = null;
+  let deleted = 0;
+  then.forEach((p, i) => {
+    const cur = now[i]!.live;
+    if (cur === p.live || cur === null) return;
+    const seg = p.segment;
+    for (let d = 0; d < seg.maxDoc; d++) {
+      if ((p.live !== null && !p.live.get(d)) || cur.get(d)) continue;
+      const nd = lookupId(merged, seg.ids[d]!);
+      if (nd < 0 || merged.seqNos[nd] !== seg.seqNos[d]) continue;
+      live ??= Bitset.full(merged.maxDoc);
+      if (!live.get(nd)) continue;
+      live.clear(nd);
+      deleted++;
+    }
+  });
+  return { segment: merged, live, deleted };
 }
 
 /** The merge's inputs, each read from its merge source (copies of mapped segments). */

@@ -154,4 +154,56 @@ describe('build worker pool', () => {
     expect(remote.searcher().numDocs).toBe(local.searcher().numDocs);
     expect(remote.stats().refreshes).toBe(6);
   }, 60_000);
+
+  it('merges on the worker, with the deletes its parts take meanwhile carried over', async () => {
+    configureBuildWorkers(1);
+    const remote = new ShardIndex(standardResolver, null, ANALYSIS);
+    const local = new ShardIndex(standardResolver, null, null);
+    await waitReady(); // the worker starts with the first buffer
+    const ids = Array.from({ length: 660 }, (_, i) => `u${i}`);
+    const write = (ix: ShardIndex, i: number, seqNo: number, text: string) =>
+      ix.add(
+        `u${i}`,
+        doc([
+          [title, text],
+          [tag, `t${i % 7}`],
+          [n, i],
+        ]),
+        seqNo,
+        1,
+      );
+    // eleven refreshed segments: more than a tier holds, so the policy asks for a merge
+    for (let r = 0; r < 11; r++) {
+      for (const ix of [remote, local])
+        for (let i = r * 60; i < r * 60 + 60; i++) write(ix, i, i, `fox ${i}`);
+      await new Promise((res) => setTimeout(res, 10));
+      remote.refresh();
+      local.refresh();
+    }
+    // the local index merged at once; the worker's merge is running, its parts still searched
+    expect(local.searcher().segments.length).toBeLessThan(11);
+    const during = remote.searcher();
+    expect(during.segments.length).toBe(11);
+    expect(view(remote, ids)).toEqual(view(local, ids));
+    // deletes and overwrites of documents in the parts, published before the merge is
+    for (const ix of [remote, local]) {
+      for (let i = 0; i < 660; i += 7) ix.delete(`u${i}`);
+      write(ix, 3, 10_000, 'again');
+      ix.refresh();
+    }
+    const live = view(local, ids);
+    expect(live.filter(([, seq]) => seq === -1)).toHaveLength(95);
+    expect(view(remote, ids)).toEqual(live);
+    for (let i = 0; i < 200 && remote.searcher().segments.length > 3; i++)
+      await new Promise((res) => setTimeout(res, 25));
+    const after = remote.searcher();
+    expect(after.segments.length).toBeLessThanOrEqual(3);
+    expect(after.generation).toBeGreaterThan(during.generation);
+    expect(view(remote, ids)).toEqual(live);
+    expect(after.numDocs).toBe(local.searcher().numDocs);
+    // the merged segment came from the worker (numbered as a decoded one), its deletes carried
+    const merged = after.segments.find((s) => s.segment.maxDoc === 600);
+    expect(merged!.segment.id).toBeGreaterThanOrEqual(2_000_000);
+    expect(merged!.deleted).toBe(86 + 1);
+  }, 60_000);
 });
