@@ -9,11 +9,10 @@
  * every 25 timed runs too (how the first runs fall as V8 optimizes the request path). Build first.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { copyHarness } from './harness.js';
+import { loadavg } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadedNode, readHarnessIndex } from './fresh-node.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -26,50 +25,14 @@ const index = args[0] ?? 'debian';
 const RUNS = 210;
 const WARM = 10;
 
-interface Query {
-  id: string;
-  index: string;
-  dsl: { method: string; path: string; body: unknown };
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
 /** One fresh node of `base`'s build: loads the index, prints {query id: median ms}. */
 async function child(base: string): Promise<void> {
-  const harness = copyHarness(root);
-  const workload = JSON.parse(readFileSync(join(harness, 'workload.json'), 'utf8')) as {
-    seed: number;
-    indices: Record<string, { file: string; mappings: Record<string, string> }>;
-    queries: Query[];
-  };
-  const params = await import(pathToFileURL(join(harness, 'lib/params.mjs')).href);
-  const spec = workload.indices[index]!;
-  const lines = readFileSync(join(harness, spec.file), 'utf8')
-    .split('\n')
-    .filter((l) => l.length > 0);
-  const ctx = params.buildContext(
-    index,
-    lines.map((l) => JSON.parse(l)),
-  );
-  const node = await import(pathToFileURL(join(base, 'dist/src/node.js')).href);
-  const { createDispatcher } = await import(
-    pathToFileURL(join(base, 'dist/src/http/dispatcher.js')).href
-  );
-  const dataPath = mkdtempSync(join(tmpdir(), `quarry-first-runs-${index}-`));
-  const opened = await node.openNode({ dataPath });
+  const h = await readHarnessIndex(root, index);
+  const { workload, params, ctx } = h;
+  const { call, close } = await loadedNode(base, index, h);
   try {
-    const dispatch = createDispatcher(opened.context);
-    const call = (m: string, p: string, b?: unknown) =>
-      dispatch(m, p, b) as Promise<{ status: number }>;
-    const properties = Object.fromEntries(Object.entries(spec.mappings).map(([f, t]) => [f, { type: t }])); // prettier-ignore
-    const settings = { number_of_shards: 1, number_of_replicas: 0, refresh_interval: '1s', 'index.requests.cache.enable': false }; // prettier-ignore
-    await call('PUT', `/${index}`, { settings, mappings: { _doc: { properties } } });
-    const action = JSON.stringify({ index: { _index: index, _type: '_doc' } });
-    for (let i = 0; i < lines.length; i += 5000) {
-      const body = lines.slice(i, i + 5000).map((l) => `${action}\n${l}\n`).join(''); // prettier-ignore
-      if ((await call('POST', '/_bulk', body)).status !== 200) throw new Error('bulk failed');
-    }
-    await call('POST', `/${index}/_refresh`);
     const ids = args.includes('--ids') ? opt('ids', '').split(',') : null;
     const out: Record<string, number> = {};
     for (const q of workload.queries) {
@@ -93,8 +56,7 @@ async function child(base: string): Promise<void> {
     }
     process.stdout.write(JSON.stringify(out) + '\n');
   } finally {
-    await opened.close();
-    rmSync(dataPath, { recursive: true, force: true });
+    await close();
   }
 }
 

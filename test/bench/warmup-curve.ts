@@ -10,11 +10,9 @@
  * (`"from": "I"` cycles 0..90), showing which shared code the warm-up is in; `--warm-seed`: the
  * same query with other parameters first (warm code, cold parameters). Build first.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { copyHarness } from './harness.js';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadedNode, readHarnessIndex } from './fresh-node.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -31,63 +29,15 @@ const warmSeed = opt('warm-seed', '');
 const RUNS = 210;
 const WARM = 10;
 
-type Call = (m: string, p: string, b?: unknown) => Promise<{ status: number; body: unknown }>;
-
-interface Query {
-  id: string;
-  index: string;
-  dsl: { method: string; path: string; body: unknown };
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-const harness = copyHarness(root);
-const workload = JSON.parse(readFileSync(join(harness, 'workload.json'), 'utf8')) as {
-  seed: number;
-  indices: Record<string, { file: string; mappings: Record<string, string> }>;
-  queries: Query[];
-};
-const params = await import(pathToFileURL(join(harness, 'lib/params.mjs')).href);
-const spec = workload.indices[index]!;
-const lines = readFileSync(join(harness, spec.file), 'utf8')
-  .split('\n')
-  .filter((l) => l.length > 0);
-const ctx = params.buildContext(
-  index,
-  lines.map((l) => JSON.parse(l)),
-);
+const h = await readHarnessIndex(root, index);
+const { workload, params, ctx } = h;
 const ids = opt('ids', `${index}.sort_page,${index}.count_term`).split(',');
 const queries = workload.queries.filter((q) => ids.includes(q.id));
 
-async function load(base: string): Promise<{ call: Call; close: () => Promise<void> }> {
-  const node = await import(pathToFileURL(join(base, 'dist/src/node.js')).href);
-  const { createDispatcher } = await import(
-    pathToFileURL(join(base, 'dist/src/http/dispatcher.js')).href
-  );
-  const dataPath = mkdtempSync(join(tmpdir(), `quarry-warmup-${index}-`));
-  const opened = await node.openNode({ dataPath });
-  const dispatch = createDispatcher(opened.context);
-  const call: Call = async (m, p, b) => dispatch(m, p, b);
-  const properties = Object.fromEntries(Object.entries(spec.mappings).map(([f, t]) => [f, { type: t }])); // prettier-ignore
-  const settings = { number_of_shards: 1, number_of_replicas: 0, refresh_interval: '1s', 'index.requests.cache.enable': false }; // prettier-ignore
-  await call('PUT', `/${index}`, { settings, mappings: { _doc: { properties } } });
-  const action = JSON.stringify({ index: { _index: index, _type: '_doc' } });
-  for (let i = 0; i < lines.length; i += 5000) {
-    const body = lines.slice(i, i + 5000).map((l) => `${action}\n${l}\n`).join(''); // prettier-ignore
-    if ((await call('POST', '/_bulk', body)).status !== 200) throw new Error('bulk failed');
-  }
-  await call('POST', `/${index}/_refresh`);
-  return {
-    call,
-    close: async () => {
-      await opened.close();
-      rmSync(dataPath, { recursive: true, force: true });
-    },
-  };
-}
-
 const nodes = [];
-for (const b of builds) nodes.push(await load(b));
+for (const b of builds) nodes.push(await loadedNode(b, index, h));
 for (const q of queries) {
   const ps = params.makeParams(q, ctx, RUNS, workload.seed);
   for (const { call } of nodes) {
