@@ -301,6 +301,9 @@ export class ShardIndex {
   private startMerge(parts: readonly Published[]): boolean {
     if (this.workerAnalysis === null || this.localOnly || this.mergeLocally) return false;
     if (this.indexSort && this.indexSort.length > 0) return false;
+    // a large merge stays here: on a worker its parts are copied, decoded and re-encoded whole,
+    // which at 10M documents held several GB at once; the frequent small merges are what pays
+    if (!mergeFitsWorker(parts.map((p) => segmentBytes(p.segment)))) return false;
     const bytes: Uint8Array[] = [];
     for (const p of parts) {
       const b = knownEncoding(p.segment) ?? mergeBytesOf(p.segment);
@@ -451,6 +454,16 @@ function mergeParts(parts: ReadonlyArray<Omit<LiveSegment, 'docBase'>>): MergePa
 const sizeCache = new WeakMap<Segment, number>();
 
 /** A segment's estimated memory (cached: segments are immutable). */
+/** Merges over this many bytes of parts (estimated) run on the shard's own thread. */
+export const WORKER_MERGE_MAX_BYTES = 64 * 2 ** 20;
+
+/** Whether a merge of parts of these sizes may go to a build worker. */
+export function mergeFitsWorker(partBytes: readonly number[]): boolean {
+  let n = 0;
+  for (const b of partBytes) n += b;
+  return n <= WORKER_MERGE_MAX_BYTES;
+}
+
 function segmentBytes(seg: Segment): number {
   let n = sizeCache.get(seg);
   if (n === undefined) sizeCache.set(seg, (n = estimateSegmentBytes(seg)));
