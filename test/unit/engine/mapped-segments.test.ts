@@ -4,10 +4,8 @@
  * the same contents; a blob a segment still reads is kept until the segment is collected; closing
  * the store leaves empty arrays behind, not unmapped memory.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempStore } from '../../helpers/temp-store.js';
 import {
   loadCommit,
   mappedSegments,
@@ -23,7 +21,7 @@ import { mergeSegments } from '../../../src/search/index/merge.js';
 import { mergeSourceOf } from '../../../src/search/index/merge-source.js';
 import { encodeSegment } from '../../../src/search/index/segment-codec.js';
 import { stringBlockOf } from '../../../src/search/index/string-block.js';
-import { isMapped, Store } from '../../../src/store/store.js';
+import { isMapped } from '../../../src/store/store.js';
 
 /** A segment of `maxDoc` docs whose points hold `points` values (12 bytes each in the blob). */
 function segment(maxDoc: number, points: number, salt: number): Segment {
@@ -92,17 +90,11 @@ function same(a: Float64Array, b: Float64Array): boolean {
 const BIG = 1_600_000; // 19.2 MB of points: over lmdb-js's 16 MB in-place threshold
 
 describe('segments read in place from the store map', () => {
-  let dir = '';
-  let store: Store | null = null;
-  afterEach(async () => {
-    await store?.close();
-    store = null;
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const t = useTempStore();
 
   it('a committed large segment reads from the map, before and after a restart', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'quarry-mapped-'));
-    store = Store.open(dir);
+    const dir = t.dir('quarry-mapped-');
+    let store = t.open(dir);
     const big = segment(1000, BIG, 1);
     const small = segment(1000, 1000, 2);
     const expectPoints = Float64Array.from(big.fields.get('n')!.points!.values);
@@ -122,8 +114,8 @@ describe('segments read in place from the store map', () => {
     expect(lookupId(big, 'doc-1-000123')).toBe(123);
     expect(mappedSegments(store)).toBe(1);
 
-    await store.close();
-    store = Store.open(dir);
+    await t.close();
+    store = t.open(dir);
     const loaded = loadCommit(store, 'u', 0)!;
     expect(loaded.segments).toHaveLength(2);
     const [a, b] = loaded.segments;
@@ -140,8 +132,8 @@ describe('segments read in place from the store map', () => {
   });
 
   it('keeps a blob that a live segment still reads when a commit drops it', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'quarry-mapped-'));
-    store = Store.open(dir);
+    const dir = t.dir('quarry-mapped-');
+    const store = t.open(dir);
     const old = segment(500, BIG, 3);
     await writeCommit(store, 'u', 0, snapshot([{ segment: old }]), 1);
     const oldKey = store.blobKeys('u:0:')[0]!;
@@ -157,15 +149,15 @@ describe('segments read in place from the store map', () => {
   });
 
   it('a restart removes the blobs the last run kept for its searches', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'quarry-mapped-'));
-    store = Store.open(dir);
+    const dir = t.dir('quarry-mapped-');
+    let store = t.open(dir);
     const old = segment(500, BIG, 6);
     await writeCommit(store, 'u', 0, snapshot([{ segment: old }]), 1);
     const oldKey = store.blobKeys('u:0:')[0]!;
     await writeCommit(store, 'u', 0, snapshot([{ segment: segment(500, 1000, 7) }]), 2);
     expect(store.blobKeys('u:0:')).toContain(oldKey);
-    await store.close();
-    store = Store.open(dir);
+    await t.close();
+    store = t.open(dir);
     const loaded = loadCommit(store, 'u', 0)!;
     expect(loaded.segments[0]!.segment.ids[1]).toBe('doc-7-000001');
     await store.committed();
@@ -175,14 +167,13 @@ describe('segments read in place from the store map', () => {
   });
 
   it('closing the store leaves empty arrays, not unmapped memory', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'quarry-mapped-'));
-    store = Store.open(dir);
+    const dir = t.dir('quarry-mapped-');
+    const store = t.open(dir);
     const big = segment(100, BIG, 5);
     await writeCommit(store, 'u', 0, snapshot([{ segment: big }]), 1);
     const values = big.fields.get('n')!.points!.values;
     expect(values.length).toBe(BIG);
-    await store.close();
-    store = null;
+    await t.close();
     expect(values.length).toBe(0);
     expect(values[0]).toBeUndefined();
   });
@@ -192,17 +183,11 @@ describe('segments read in place from the store map', () => {
 const contents = (s: Segment) => encodeSegment(s);
 
 describe('segment lifecycle: heap, then the map', () => {
-  let dir = '';
-  let store: Store | null = null;
-  afterEach(async () => {
-    await store?.close();
-    store = null;
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const t = useTempStore();
 
   it('a segment released from the heap at its commit holds the same contents', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'quarry-lifecycle-'));
-    store = Store.open(dir);
+    const dir = t.dir('quarry-lifecycle-');
+    const store = t.open(dir);
     const big = segment(2000, BIG, 11);
     const small = segment(300, 1000, 12);
     const before = [contents(big), contents(small)];
@@ -221,8 +206,8 @@ describe('segment lifecycle: heap, then the map', () => {
   });
 
   it('a merge reads a private copy of a mapped segment, and its result is read from the map once committed', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'quarry-lifecycle-'));
-    store = Store.open(dir);
+    const dir = t.dir('quarry-lifecycle-');
+    let store = t.open(dir);
     const a = segment(1000, BIG, 21);
     const b = segment(1000, BIG, 22);
     (a.routing as Map<number, string>).set(3, 'r3').set(700, 'r700');
@@ -268,8 +253,8 @@ describe('segment lifecycle: heap, then the map', () => {
       snapshot([{ segment: merged, live: upd }, { segment: newer }]),
       12,
     );
-    await store.close();
-    store = Store.open(dir);
+    await t.close();
+    store = t.open(dir);
     const loaded = loadCommit(store, 'u', 0)!;
     expect(loaded.segments).toHaveLength(2);
     const [m, n] = loaded.segments;

@@ -3,26 +3,20 @@
  * (pread, not through the map) into a private copy with the same bytes, also when the data path
  * is reached through a symlink (the maps list names the real file).
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { isMapped, Store } from '../../../src/store/store.js';
+import { describe, expect, it } from 'vitest';
+import { useTempStore } from '../../helpers/temp-store.js';
+import { isMapped } from '../../../src/store/store.js';
 
 describe('Store.readMappedCopy', () => {
-  let dir = '';
-  let store: Store | null = null;
-  afterEach(async () => {
-    await store?.close();
-    store = null;
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const t = useTempStore();
 
   it('copies a mapped blob from the file, through a symlinked data path too', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'quarry-mapped-copy-'));
+    const dir = t.dir('quarry-mapped-copy-');
     mkdirSync(join(dir, 'real'));
     symlinkSync(join(dir, 'real'), join(dir, 'link'));
-    store = Store.open(join(dir, 'link'));
+    const store = t.open(join(dir, 'link'));
     const blobs = [0, 1, 2].map((salt) => {
       const b = Buffer.alloc(17 * 2 ** 20);
       for (let i = 0; i < b.length; i += 997) b[i] = (i + salt) & 0xff;

@@ -4,41 +4,34 @@
  * the writer's reads map whole). A data path written before the split still has its blobs in
  * `quarry.mdb`: they are read (in place too), listed and removed as before.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { open } from 'lmdb';
-import { afterEach, describe, expect, it } from 'vitest';
-import { isMapped, Store } from '../../../src/store/store.js';
+import { describe, expect, it } from 'vitest';
+import { useTempStore } from '../../helpers/temp-store.js';
+import { isMapped } from '../../../src/store/store.js';
 
 describe('Store segment environment', () => {
-  let dir = '';
-  let store: Store | null = null;
-  afterEach(async () => {
-    await store?.close();
-    store = null;
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const t = useTempStore();
 
   it('writes blobs to segments.mdb, not to the records environment', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'quarry-seg-env-'));
-    store = Store.open(dir);
+    const dir = t.dir('quarry-seg-env-');
+    let store = t.open(dir);
     await store.putBlob('u:0:1', Buffer.alloc(1000, 7));
     await store.durable();
-    await store.close();
-    store = null;
+    await t.close();
     expect(existsSync(join(dir, 'segments.mdb'))).toBe(true);
     const records = open({ path: join(dir, 'quarry.mdb'), maxDbs: 4096 });
     const names = [...records.getKeys()].map(String);
     await records.close();
     expect(names).not.toContain('segments');
-    store = Store.open(dir);
+    store = t.open(dir);
     expect(store.getBlob('u:0:1')?.equals(Buffer.alloc(1000, 7))).toBe(true);
     expect(store.blobKeys('u:0:')).toEqual(['u:0:1']);
   });
 
   it('reads, lists and removes blobs a data path kept in quarry.mdb', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'quarry-seg-legacy-'));
+    const dir = t.dir('quarry-seg-legacy-');
     const big = Buffer.alloc(17 * 2 ** 20);
     for (let i = 0; i < big.length; i += 991) big[i] = i & 0xff;
     const old = open({ path: join(dir, 'quarry.mdb'), maxDbs: 4096, mapSize: 2 ** 32 });
@@ -47,7 +40,7 @@ describe('Store segment environment', () => {
     await oldSegs.put('u:0:2', big);
     await old.close();
 
-    store = Store.open(dir);
+    const store = t.open(dir);
     await store.putBlob('u:0:3', Buffer.alloc(600, 3));
     expect(store.getBlob('u:0:1')?.equals(Buffer.alloc(500, 1))).toBe(true);
     const view = store.getBlobMapped('u:0:2')!;
