@@ -5,40 +5,19 @@
  * still form on the second statement, cached plans answer again exactly as alone, and a mapping
  * changed between a shape's first and second statement is seen by the check.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openNode } from '../../../../src/node.js';
 import { createDispatcher } from '../../../../src/http/dispatcher.js';
-import { sqlNodeOf } from '../../../../src/http/routes/sql.js';
 import { SqlService } from '../../../../src/sql/execute/session.js';
 import { samePlan } from '../../../../src/sql/execute/literal-templates.js';
-import { family, planOf } from './template-family.js';
+import { family, planOf, templateNode, type SqlNode } from './template-family.js';
 
 let close: () => Promise<void>;
 let d: ReturnType<typeof createDispatcher>;
-let sqlNode: ReturnType<typeof sqlNodeOf>;
+let sqlNode: SqlNode;
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'quarry-sql-first-of-shape-'));
-  const node = await openNode({ dataPath: dir });
-  d = createDispatcher(node.context);
-  const r = await d('PUT', '/fs', {
-    mappings: { _doc: { properties: { k: { type: 'keyword' }, n: { type: 'long' } } } },
-  } as object);
-  expect(r.status).toBe(200);
-  const lines = Array.from({ length: 12 }, (_, i) => [
-    JSON.stringify({ index: { _index: 'fs', _type: '_doc' } }),
-    JSON.stringify({ k: `k${i % 3}`, n: i }),
-  ]).flat();
-  const b = await d('POST', '/_bulk?refresh=true', (lines.join('\n') + '\n') as never);
-  expect(b.status).toBe(200);
-  sqlNode = sqlNodeOf(node.context);
-  close = async () => {
-    await node.close();
-    rmSync(dir, { recursive: true, force: true });
-  };
+  const docs = Array.from({ length: 12 }, (_, i) => ({ k: `k${i % 3}`, n: i }));
+  ({ sqlNode, d, close } = await templateNode('fs', { k: { type: 'keyword' }, n: { type: 'long' } }, docs)); // prettier-ignore
 }, 60_000);
 
 afterAll(async () => {

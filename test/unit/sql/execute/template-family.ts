@@ -15,12 +15,19 @@ import { samePlan } from '../../../../src/sql/execute/literal-templates.js';
 
 export type SqlNode = ReturnType<typeof sqlNodeOf>;
 
-/** A node holding `index` with `properties` and `docs` (refreshed, auto ids), and how to close it. */
+/**
+ * A node holding `index` with `properties` and `docs` (refreshed, auto ids), its dispatcher (for
+ * more indices or mapping changes), and how to close it.
+ */
 export async function templateNode(
   index: string,
   properties: Record<string, unknown>,
   docs: ReadonlyArray<Record<string, unknown>>,
-): Promise<{ sqlNode: SqlNode; close: () => Promise<void> }> {
+): Promise<{
+  sqlNode: SqlNode;
+  d: ReturnType<typeof createDispatcher>;
+  close: () => Promise<void>;
+}> {
   const dir = mkdtempSync(join(tmpdir(), `quarry-sql-${index}-templates-`));
   const node = await openNode({ dataPath: dir });
   const d = createDispatcher(node.context);
@@ -34,6 +41,7 @@ export async function templateNode(
   expect(b.status).toBe(200);
   return {
     sqlNode: sqlNodeOf(node.context),
+    d,
     close: async () => {
       await node.close();
       rmSync(dir, { recursive: true, force: true });
