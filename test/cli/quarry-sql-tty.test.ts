@@ -51,8 +51,19 @@ async function waitFor(t: string, test: (s: string) => boolean, what: string): P
   throw new Error(`timed out waiting for ${what}; screen:\n${s}`);
 }
 const lastLine = (s: string) => s.trimEnd().split('\n').pop() ?? '';
+const sessionNames = (): string[] => tmux('list-sessions', '-F', '#S').split('\n');
+/** Waits until a shell has exited (its pane, and so its session, is gone). */
+async function waitGone(t: string): Promise<void> {
+  for (let i = 0; i < 50 && sessionNames().includes(t); i++)
+    await new Promise((r) => setTimeout(r, 100));
+  expect(sessionNames()).not.toContain(t);
+}
 
 beforeAll(async () => {
+  // tmux exits with its last session: a shell that quits would take the server with it, and the
+  // next new-session could race its shutdown ("server exited unexpectedly"). One idle session
+  // keeps the server up until kill-server in afterAll.
+  if (hasTmux) tmux('new-session', '-d', '-s', 'keeper', 'tail', '-f', '/dev/null');
   node = await startTestNode();
   const people = [
     { name: 'Ann', age: 31 },
@@ -105,6 +116,7 @@ describe.skipIf(!hasTmux)('quarry-sql on a terminal', () => {
     await waitFor(a, (s) => /^Bob\s*$/m.test(s) && lastLine(s) === 'sql>', 'the result');
     type(a, 'exit;');
     keys(a, 'Enter');
+    await waitGone(a);
     expect(readFileSync(hist, 'utf8')).toBe('SELECT name FROM people WHERE age > 40;\n');
 
     const b = shell([node.url], hist);
@@ -191,8 +203,6 @@ describe.skipIf(!hasTmux)('quarry-sql on a terminal', () => {
     type(bad, 'wrong');
     keys(bad, 'Enter');
     // the shell exits at once: its pane (and so the session) goes away
-    for (let i = 0; i < 50 && tmux('list-sessions', '-F', '#S').split('\n').includes(bad); i++)
-      await new Promise((r) => setTimeout(r, 100));
-    expect(tmux('list-sessions', '-F', '#S').split('\n')).not.toContain(bad);
+    await waitGone(bad);
   });
 });
