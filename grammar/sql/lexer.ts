@@ -6,22 +6,46 @@
  * derived on demand with ANTLR's rule that only `\n` starts a new line.
  */
 import { Lexer } from '../chevrotain.js';
-import type { ILexingResult } from 'chevrotain';
-import { lexerTokens } from './tokens.js';
+import type { ILexingResult, TokenType } from 'chevrotain';
+import { Identifier, lexerTokens } from './tokens.js';
 
-const sqlLexer = new Lexer(lexerTokens, {
-  positionTracking: 'onlyOffset',
-  ensureOptimizations: true,
-});
+/**
+ * Keywords by their upper-case text. A keyword token (`longer_alt: Identifier`) wins exactly
+ * when IDENTIFIER's longest match at that offset is the keyword's text, in any case: a keyword
+ * matched as a prefix of a longer identifier gives way to it, and nothing else lexed before the
+ * keywords starts with a letter or `_`. So words are lexed once as identifiers and then looked
+ * up here, instead of Chevrotain trying every keyword pattern sharing the word's first letter.
+ */
+const keywordByText = new Map<string, TokenType>();
+for (const tt of lexerTokens) {
+  if (tt.LONGER_ALT === Identifier) keywordByText.set((tt.PATTERN as RegExp).source, tt);
+}
+const longestKeyword = Math.max(...[...keywordByText.keys()].map((k) => k.length));
+
+const sqlLexer = new Lexer(
+  lexerTokens.filter((tt) => tt.LONGER_ALT !== Identifier),
+  { positionTracking: 'onlyOffset', ensureOptimizations: true },
+);
 
 /**
  * Splits SQL text into tokens (hidden tokens dropped). Never reports errors (see header).
- * Chevrotain's offset-only tracking records start offsets; end offsets (inclusive, which CST
- * node locations are built from) are added here.
+ * Identifiers that spell a keyword become that keyword (see keywordByText). Chevrotain's
+ * offset-only tracking records start offsets; end offsets (inclusive, which CST node locations
+ * are built from) are added here.
  */
 export function tokenizeSql(text: string): ILexingResult {
   const result = sqlLexer.tokenize(text);
-  for (const token of result.tokens) token.endOffset = token.startOffset + token.image.length - 1;
+  for (const token of result.tokens) {
+    const image = token.image;
+    token.endOffset = token.startOffset + image.length - 1;
+    if (token.tokenType === Identifier && image.length <= longestKeyword) {
+      const keyword = keywordByText.get(image.toUpperCase());
+      if (keyword !== undefined) {
+        token.tokenType = keyword;
+        token.tokenTypeIdx = keyword.tokenTypeIdx!;
+      }
+    }
+  }
   return result;
 }
 

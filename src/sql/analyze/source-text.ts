@@ -6,15 +6,23 @@
 import type { Loc } from '../ast/nodes.js';
 
 export class SourceText {
-  private readonly lineStarts: number[] = [0];
+  /** Where each line starts, found on first use (most statements never ask). */
+  private starts: number[] | null = null;
 
-  constructor(readonly text: string) {
-    for (let i = 0; i < text.length; i++)
-      if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+  constructor(readonly text: string) {}
+
+  private get lineStarts(): number[] {
+    if (this.starts === null) {
+      const starts = [0];
+      for (let i = this.text.indexOf('\n'); i >= 0; i = this.text.indexOf('\n', i + 1))
+        starts.push(i + 1);
+      this.starts = starts;
+    }
+    return this.starts;
   }
 
   offset(loc: Loc): number {
-    return (this.lineStarts[loc.line - 1] ?? 0) + loc.column - 1;
+    return loc.line === 1 ? loc.column - 1 : (this.lineStarts[loc.line - 1] ?? 0) + loc.column - 1;
   }
 
   /** From `start` to the end of the node starting at `endLoc` whose text is `endText`. */

@@ -298,15 +298,19 @@ export function buildValueExpression(
  * ES folds the innermost minus into a number literal and drops any minus applied to a literal
  * (`-(-2)` is -2, `-'a'` is 'a'); other operands get a `Negate`.
  */
+const NO_SIGNS: readonly IToken[] = [];
+
 function buildArithmeticUnary(
   ctx: BuildContext,
   node: ArithmeticUnaryCstNode,
   inheritedMinus: Span | null,
 ): Expression {
   const c = node.children;
-  const signs = [...(c.Minus ?? []), ...(c.Plus ?? [])].sort(
-    (a, b) => a.startOffset - b.startOffset,
-  );
+  // most operands carry no sign: no list to merge and sort
+  const signs =
+    c.Minus === undefined && c.Plus === undefined
+      ? NO_SIGNS
+      : [...(c.Minus ?? []), ...(c.Plus ?? [])].sort((a, b) => a.startOffset - b.startOffset);
   const casts = c.dataType ?? [];
   const end = spanOf(node).end;
   const innermost = signs[signs.length - 1];

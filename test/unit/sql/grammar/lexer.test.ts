@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LineIndex, tokenizeSql } from '../../../../grammar/sql/lexer.js';
+import * as t from '../../../../grammar/sql/tokens.js';
 
 const lex = (text: string) => tokenizeSql(text).tokens.map((t) => `${t.tokenType.name}:${t.image}`);
 
@@ -19,6 +20,25 @@ describe('SQL lexer', () => {
       'Interval:INTERVAL',
       'Identifier:intervals',
     ]);
+  });
+
+  it('lexes every keyword as itself in any case, and as an identifier when a word goes on', () => {
+    // words are lexed as identifiers and looked up as keywords (lexer.ts): the token type and
+    // its index (what the parser matches on) must both be the keyword's
+    const words = [...t.keywords, t.Offset, t.Fetch, t.Next, t.Rows, t.Row, t.Only, t.Union];
+    for (const k of words) {
+      const word = (k.PATTERN as RegExp).source;
+      const mixed = [...word].map((c, i) => (i % 2 ? c.toLowerCase() : c)).join('');
+      for (const text of [word, word.toLowerCase(), mixed]) {
+        const [token, ...rest] = tokenizeSql(text).tokens;
+        expect(rest).toEqual([]);
+        expect(token!.tokenType).toBe(k);
+        expect(token!.tokenTypeIdx).toBe(k.tokenTypeIdx);
+      }
+      for (const tail of ['x', '_', '1', '@']) {
+        expect(lex(`${word}${tail}`)).toEqual([`Identifier:${word}${tail}`]);
+      }
+    }
   });
 
   it('puts nonReserved keywords in the NonReserved category', () => {
