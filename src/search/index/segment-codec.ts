@@ -17,6 +17,7 @@ import type {
 import type { FieldType } from '../../mapping/types.js';
 import type { RangeIndex } from './range-keys.js';
 import { blockStrings, stringBlockOf } from './string-block.js';
+import { readSync, writeSync } from 'node:fs';
 
 const MAGIC = 0x47455351; // "QSEG"
 /**
@@ -30,16 +31,21 @@ const HEADER_BYTES = 24;
 
 type Arr = Int32Array | Float64Array | Uint8Array | Uint16Array | Uint32Array;
 
-/** Bytes appended in order, typed arrays 8-aligned relative to the stream's start. */
+/**
+ * Bytes appended in order, typed arrays 8-aligned relative to the stream's start: kept as chunks,
+ * or written to a file at once (`fd`), so the arrays written need not stay in memory.
+ */
 class Stream {
   readonly chunks: Buffer[] = [];
   len = 0;
+  constructor(private readonly fd: number | null = null) {}
   pad(): void {
     const r = this.len & 7;
     if (r) this.push(Buffer.alloc(8 - r));
   }
   push(b: Buffer): void {
-    this.chunks.push(b);
+    if (this.fd === null) this.chunks.push(b);
+    else for (let o = 0; o < b.length;) o += writeSync(this.fd, b, o, b.length - o, this.len + o);
     this.len += b.length;
   }
 }
@@ -55,11 +61,17 @@ class Writer {
   private readonly meta: Stream;
   private readonly text: Stream;
   private readonly data: Stream;
-  /** `legacy`: version 3's single stream (arrays inline), for compatibility tests. */
-  constructor(private readonly legacy = false) {
+  /**
+   * `legacy`: version 3's single stream (arrays inline), for compatibility tests. `dataFd`: the
+   * data region goes to that file as it is written (see `sharedDone`).
+   */
+  constructor(
+    private readonly legacy = false,
+    private readonly dataFd: number | null = null,
+  ) {
     this.meta = new Stream();
     this.text = legacy ? this.meta : new Stream();
-    this.data = legacy ? this.meta : new Stream();
+    this.data = legacy ? this.meta : new Stream(dataFd);
   }
   u32(v: number): void {
     const b = Buffer.allocUnsafe(4);
@@ -156,6 +168,31 @@ class Writer {
     const parts = [head, ...this.text.chunks, ...this.data.chunks, ...this.meta.chunks];
     return Buffer.concat(parts, HEADER_BYTES + this.text.len + this.data.len + this.meta.len);
   }
+  /**
+   * The encoding of a writer whose data region went to `dataFd`, in shared memory of its own
+   * (a worker hands it over without a copy): the regions are put in place one after the other,
+   * the data read back from the file.
+   */
+  sharedDone(): Buffer {
+    this.text.pad();
+    this.data.pad();
+    const total = HEADER_BYTES + this.text.len + this.data.len + this.meta.len;
+    const out = Buffer.from(new SharedArrayBuffer(total));
+    out.writeUInt32LE(MAGIC, 0);
+    out.writeUInt32LE(VERSION, 4);
+    out.writeDoubleLE(this.text.len, 8);
+    out.writeDoubleLE(this.data.len, 16);
+    let at = HEADER_BYTES;
+    for (const c of this.text.chunks) at += c.copy(out, at);
+    for (let o = 0; o < this.data.len;) {
+      const n = readSync(this.dataFd!, out, at + o, this.data.len - o, o);
+      if (n <= 0) throw new Error('segment data file cut short');
+      o += n;
+    }
+    at += this.data.len;
+    for (const c of this.meta.chunks) at += c.copy(out, at);
+    return out;
+  }
 }
 
 class Reader {
@@ -181,11 +218,10 @@ class Reader {
   ) {
     // Arrays are views into one 8-aligned buffer: the blob's own when it has one to itself (as
     // LMDB's reads of large values do, so a loaded segment is held once), else an aligned copy.
-    const own =
-      src.byteOffset === 0 &&
-      src.byteLength === src.buffer.byteLength &&
-      src.buffer instanceof ArrayBuffer;
-    if (own || (inPlace && (src.byteOffset & 7) === 0 && src.buffer instanceof ArrayBuffer)) {
+    // (shared memory too: a worker's merge, handed over as it is)
+    const whole = src.buffer instanceof ArrayBuffer || src.buffer instanceof SharedArrayBuffer;
+    const own = src.byteOffset === 0 && src.byteLength === src.buffer.byteLength && whole;
+    if (own || (inPlace && (src.byteOffset & 7) === 0 && whole)) {
       this.ab = src.buffer as ArrayBuffer;
       this.base = src.byteOffset;
     } else {
@@ -367,14 +403,13 @@ function readField(r: Reader): SegmentField {
 }
 
 /** Version 3 appends the range values of a segment's fields after everything else. */
-function writeRanges(w: Writer, s: Segment): void {
-  const withRanges = [...s.fields.values()].filter((f) => f.ranges !== null);
-  w.u32(withRanges.length);
-  for (const f of withRanges) {
-    w.str(f.path);
-    w.strings(f.ranges!.mins);
-    w.strings(f.ranges!.maxs);
-    w.arr(f.ranges!.docs);
+function writeRanges(w: Writer, ranges: SegmentPieces['ranges']): void {
+  w.u32(ranges.length);
+  for (const { path, ranges: r } of ranges) {
+    w.str(path);
+    w.strings(r.mins);
+    w.strings(r.maxs);
+    w.arr(r.docs);
   }
 }
 
@@ -388,25 +423,71 @@ function readRanges(r: Reader, fields: Map<string, SegmentField>): void {
   }
 }
 
-function writeSegment(w: Writer, s: Segment): void {
+/**
+ * What an encoding is written from, in the order it is written: a segment's own parts, or a
+ * merge's computed one at a time as they are reached (merge.ts `mergePieces`).
+ */
+export interface SegmentPieces {
+  readonly maxDoc: number;
+  /** The `_id`s, asked for once (a merge then lets go of them). */
+  ids(): readonly string[];
+  readonly idOrder: Int32Array;
+  readonly seqNos: Float64Array;
+  readonly versions: Float64Array;
+  readonly routing: ReadonlyMap<number, string>;
+  readonly fieldCount: number;
+  /** The fields in turn (range values left out: `ranges`). */
+  fields(): Iterable<SegmentField>;
+  fieldNames(): InvertedField;
+  readonly nestedCount: number;
+  nested(): Iterable<{ path: string; parentOf: Int32Array; pieces: SegmentPieces }>;
+  /** Range values per field, in field order. */
+  readonly ranges: ReadonlyArray<{ path: string; ranges: RangeIndex }>;
+}
+
+function piecesOf(s: Segment): SegmentPieces {
+  return {
+    maxDoc: s.maxDoc,
+    ids: () => s.ids,
+    idOrder: s.idOrder,
+    seqNos: s.seqNos,
+    versions: s.versions,
+    routing: s.routing,
+    fieldCount: s.fields.size,
+    fields: () => s.fields.values(),
+    fieldNames: () => s.fieldNames,
+    nestedCount: s.nested.size,
+    nested: () =>
+      [...s.nested].map(([path, nb]) => ({
+        path,
+        parentOf: nb.parentOf,
+        pieces: piecesOf(nb.segment),
+      })),
+    ranges: [...s.fields.values()]
+      .filter((f) => f.ranges !== null)
+      .map((f) => ({ path: f.path, ranges: f.ranges! })),
+  };
+}
+
+function writeSegment(w: Writer, s: SegmentPieces): void {
   w.u32(s.maxDoc);
-  w.strings(s.ids, true);
+  w.strings(s.ids(), true);
   w.arr(s.idOrder);
   w.arr(s.seqNos);
   w.arr(s.versions);
   const rk = [...s.routing.keys()];
   w.arr(Int32Array.from(rk));
   w.strings(rk.map((k) => s.routing.get(k)!));
-  w.u32(s.fields.size);
-  for (const f of s.fields.values()) writeField(w, f);
-  writeInverted(w, s.fieldNames);
-  w.u32(s.nested.size);
-  for (const [path, nb] of s.nested) {
+  w.u32(s.fieldCount);
+  for (const f of s.fields()) writeField(w, f);
+  writeInverted(w, s.fieldNames());
+  w.u32(s.nestedCount);
+  for (const { path, parentOf, pieces } of s.nested()) {
     w.str(path);
-    w.arr(nb.parentOf);
-    writeSegment(w, nb.segment);
+    w.arr(parentOf);
+    writeSegment(w, pieces);
   }
-  writeRanges(w, s);
+  writeRanges(w, s.ranges);
 }
 
 let loadedCounter = 2_000_000;
@@ -484,14 +565,25 @@ export function encodingToWrite(s: Segment): Buffer {
 
 export function encodeSegment(s: Segment): Buffer {
   const w = new Writer();
-  writeSegment(w, s);
+  writeSegment(w, piecesOf(s));
   return w.done();
+}
+
+/**
+ * The encoding of `pieces` (equal to `encodeSegment` of the segment they make), in shared memory:
+ * each array goes to the scratch file `dataFd` as it is written, so only the pieces being written
+ * and, at the end, the encoding itself are held. The caller owns (and removes) the file.
+ */
+export function encodeSegmentStreaming(pieces: SegmentPieces, dataFd: number): Buffer {
+  const w = new Writer(false, dataFd);
+  writeSegment(w, pieces);
+  return w.sharedDone();
 }
 
 /** The version 3 encoding (arrays inline), which decoding still reads: for compatibility tests. */
 export function encodeSegmentV3(s: Segment): Buffer {
   const w = new Writer(true);
-  writeSegment(w, s);
+  writeSegment(w, piecesOf(s));
   return w.done();
 }
 
