@@ -63,7 +63,7 @@ class Writer {
   private readonly data: Stream;
   /**
    * `legacy`: version 3's single stream (arrays inline), for compatibility tests. `dataFd`: the
-   * data region goes to that file as it is written (see `sharedDone`).
+   * data region goes to that file as it is written (see `fileDone`).
    */
   constructor(
     private readonly legacy = false,
@@ -169,15 +169,15 @@ class Writer {
     return Buffer.concat(parts, HEADER_BYTES + this.text.len + this.data.len + this.meta.len);
   }
   /**
-   * The encoding of a writer whose data region went to `dataFd`, in shared memory of its own
-   * (a worker hands it over without a copy): the regions are put in place one after the other,
-   * the data read back from the file.
+   * The encoding of a writer whose data region went to `dataFd`, in an ArrayBuffer of its own (a
+   * worker transfers it): the regions are put in place one after the other, the data read back
+   * from the file. (Not shared memory: lmdb-js writes a value over a SharedArrayBuffer wrong.)
    */
-  sharedDone(): Buffer {
+  fileDone(): Buffer {
     this.text.pad();
     this.data.pad();
     const total = HEADER_BYTES + this.text.len + this.data.len + this.meta.len;
-    const out = Buffer.from(new SharedArrayBuffer(total));
+    const out = Buffer.from(new ArrayBuffer(total));
     out.writeUInt32LE(MAGIC, 0);
     out.writeUInt32LE(VERSION, 4);
     out.writeDoubleLE(this.text.len, 8);
@@ -218,10 +218,11 @@ class Reader {
   ) {
     // Arrays are views into one 8-aligned buffer: the blob's own when it has one to itself (as
     // LMDB's reads of large values do, so a loaded segment is held once), else an aligned copy.
-    // (shared memory too: a worker's merge, handed over as it is)
-    const whole = src.buffer instanceof ArrayBuffer || src.buffer instanceof SharedArrayBuffer;
-    const own = src.byteOffset === 0 && src.byteLength === src.buffer.byteLength && whole;
-    if (own || (inPlace && (src.byteOffset & 7) === 0 && whole)) {
+    const own =
+      src.byteOffset === 0 &&
+      src.byteLength === src.buffer.byteLength &&
+      src.buffer instanceof ArrayBuffer;
+    if (own || (inPlace && (src.byteOffset & 7) === 0 && src.buffer instanceof ArrayBuffer)) {
       this.ab = src.buffer as ArrayBuffer;
       this.base = src.byteOffset;
     } else {
@@ -570,14 +571,15 @@ export function encodeSegment(s: Segment): Buffer {
 }
 
 /**
- * The encoding of `pieces` (equal to `encodeSegment` of the segment they make), in shared memory:
- * each array goes to the scratch file `dataFd` as it is written, so only the pieces being written
- * and, at the end, the encoding itself are held. The caller owns (and removes) the file.
+ * The encoding of `pieces` (equal to `encodeSegment` of the segment they make), in an ArrayBuffer
+ * of its own: each array goes to the scratch file `dataFd` as it is written, so only the pieces
+ * being written and, at the end, the encoding itself are held. The caller owns (and removes) the
+ * file.
  */
 export function encodeSegmentStreaming(pieces: SegmentPieces, dataFd: number): Buffer {
   const w = new Writer(false, dataFd);
   writeSegment(w, pieces);
-  return w.sharedDone();
+  return w.fileDone();
 }
 
 /** The version 3 encoding (arrays inline), which decoding still reads: for compatibility tests. */
