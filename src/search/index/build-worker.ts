@@ -8,6 +8,8 @@
  */
 import { closeSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { join } from 'node:path';
 import { parentPort, threadId, workerData, type MessagePort } from 'node:worker_threads';
 import { readFileRange } from '../../common/file-range.js';
@@ -16,7 +18,7 @@ import { AnalysisRegistry } from '../analysis/index.js';
 import { applyOps } from './build-ops.js';
 import type { BuildMessage, BuildReply, MergePartBytes } from './build-pool.js';
 import { Bitset } from './bitset.js';
-import { mergePieces } from './merge.js';
+import { mergePieces, type MergePart } from './merge.js';
 import { decodeSegment, encodeSegment, encodeSegmentStreaming } from './segment-codec.js';
 import { SegmentBuilder, type AnalysisResolver } from './segment-builder.js';
 
@@ -76,6 +78,23 @@ function answer(m: BuildReply, signal: Int32Array, transfer: ArrayBuffer[] = [])
 
 let scratchNo = 0;
 
+/** Parts read from files of at least this many bytes are collected before the output is read back. */
+const COLLECT_AFTER_BYTES = 64 * 2 ** 20;
+
+/**
+ * A full garbage collection, where the runtime lets one be asked for: the parts' buffers are
+ * external memory, and nothing else would free them before the merged encoding is allocated.
+ */
+const collectGarbage: (() => void) | null = (() => {
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc: unknown = runInNewContext('gc');
+    return typeof gc === 'function' ? (gc as () => void) : null;
+  } catch {
+    return null;
+  }
+})();
+
 /**
  * The merge of `parts`, encoded: parts given as a file range are read from the file here; the
  * merged segment is computed field by field and each field's arrays go to a scratch file as they
@@ -83,21 +102,27 @@ let scratchNo = 0;
  * What is held at once: the parts, one merged field, and the encoding at the end.
  */
 function mergeStreaming(parts: readonly MergePartBytes[], scratchDir: string | null): Buffer {
-  const decoded = parts.map((p) => {
-    const bytes = 'file' in p ? readFileRange(p.file) : p.bytes;
-    if (!bytes) throw new Error('a merge part could not be read');
-    const segment = decodeSegment(bytes);
-    return { segment, live: p.live ? new Bitset(segment.maxDoc, p.live) : null };
-  });
   const dir = scratchDir ?? tmpdir();
   const file = join(dir, `merge-${process.pid}-${threadId}-${++scratchNo}.tmp`);
   const fd = openSync(file, 'wx+');
   try {
     rmSync(file);
-    return encodeSegmentStreaming(mergePieces(decoded), fd);
+    // the parts read from files are held only while the pieces are written: a large merge
+    // collects them before its encoding is read back, so the two are not held at once
+    let fromFiles = 0;
+    for (const p of parts) if ('file' in p) fromFiles += p.file.length;
+    const written = fromFiles >= COLLECT_AFTER_BYTES ? collectGarbage : null;
+    return encodeSegmentStreaming(() => mergePieces(parts.map(readPart)), fd, written ?? undefined);
   } finally {
     closeSync(fd);
   }
+}
+
+function readPart(p: MergePartBytes): MergePart {
+  const bytes = 'file' in p ? readFileRange(p.file) : p.bytes;
+  if (!bytes) throw new Error('a merge part could not be read');
+  const segment = decodeSegment(bytes);
+  return { segment, live: p.live ? new Bitset(segment.maxDoc, p.live) : null };
 }
 
 parentPort!.on('message', (m: BuildMessage) => {

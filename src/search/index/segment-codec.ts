@@ -576,10 +576,24 @@ export function encodeSegment(s: Segment): Buffer {
  * being written and, at the end, the encoding itself are held. The caller owns (and removes) the
  * file.
  */
-export function encodeSegmentStreaming(pieces: SegmentPieces, dataFd: number): Buffer {
+export function encodeSegmentStreaming(
+  pieces: () => SegmentPieces,
+  dataFd: number,
+  /** Called once everything is written, before the encoding is read back into memory. */
+  written?: () => void,
+): Buffer {
   const w = new Writer(false, dataFd);
-  writeSegment(w, pieces);
+  writePieces(w, pieces);
+  written?.();
   return w.fileDone();
+}
+
+/**
+ * Writes the pieces in a frame of their own: once it returns nothing holds them (nor what they are
+ * computed from), so they can be collected before the encoding is read back.
+ */
+function writePieces(w: Writer, pieces: () => SegmentPieces): void {
+  writeSegment(w, pieces());
 }
 
 /** The version 3 encoding (arrays inline), which decoding still reads: for compatibility tests. */

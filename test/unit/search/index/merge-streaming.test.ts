@@ -51,7 +51,7 @@ function streamed(parts: Parameters<typeof mergeSegments>[0]): Buffer {
   const file = join(dir, 'data');
   const fd = openSync(file, 'w+');
   try {
-    return encodeSegmentStreaming(mergePieces(parts), fd);
+    return encodeSegmentStreaming(() => mergePieces(parts), fd);
   } finally {
     closeSync(fd);
     rmSync(file);
