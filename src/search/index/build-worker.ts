@@ -19,7 +19,14 @@ import { applyOps } from './build-ops.js';
 import type { BuildMessage, BuildReply, MergePartBytes } from './build-pool.js';
 import { Bitset } from './bitset.js';
 import { mergePieces, type MergePart } from './merge.js';
-import { decodeSegment, encodeSegment, encodeSegmentStreaming } from './segment-codec.js';
+import {
+  decodeSegment,
+  decodeSegmentFromFile,
+  encodeSegment,
+  encodeSegmentStreaming,
+  loadArrays,
+  unloadArrays,
+} from './segment-codec.js';
 import { SegmentBuilder, type AnalysisResolver } from './segment-builder.js';
 
 interface Buffered {
@@ -112,16 +119,23 @@ function mergeStreaming(parts: readonly MergePartBytes[], scratchDir: string | n
     let fromFiles = 0;
     for (const p of parts) if ('file' in p) fromFiles += p.file.length;
     const written = fromFiles >= COLLECT_AFTER_BYTES ? collectGarbage : null;
-    return encodeSegmentStreaming(() => mergePieces(parts.map(readPart)), fd, written ?? undefined);
+    const arrays = { load: loadArrays, unload: unloadArrays };
+    const pieces = () => mergePieces(parts.map(readPart), arrays);
+    return encodeSegmentStreaming(pieces, fd, written ?? undefined);
   } finally {
     closeSync(fd);
   }
 }
 
+/** A part: from a file, its arrays are read field by field as the merge reaches them. */
 function readPart(p: MergePartBytes): MergePart {
-  const bytes = 'file' in p ? readFileRange(p.file) : p.bytes;
-  if (!bytes) throw new Error('a merge part could not be read');
-  const segment = decodeSegment(bytes);
+  let segment = 'file' in p ? decodeSegmentFromFile(p.file) : decodeSegment(p.bytes);
+  if (!segment && 'file' in p) {
+    const bytes = readFileRange(p.file); // an older version: read whole
+    if (!bytes) throw new Error('a merge part could not be read');
+    segment = decodeSegment(bytes);
+  }
+  if (!segment) throw new Error('a merge part could not be read');
   return { segment, live: p.live ? new Bitset(segment.maxDoc, p.live) : null };
 }
 

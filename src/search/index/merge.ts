@@ -58,7 +58,17 @@ function docMapping(parts: readonly MergePart[]): DocMapping {
  * at once, each field, `_field_names` and each nested block only when reached and not kept, so
  * the encoder holds one merged field at a time. Its encoding equals `mergeSegments(parts)`'s.
  */
-export function mergePieces(parts: readonly MergePart[]): SegmentPieces {
+/**
+ * Parts whose arrays are read when needed (segment-codec `decodeSegmentFromFile`): `load` reads
+ * the arrays an object holds, `unload` lets them go.
+ */
+export interface PartArrays {
+  load(o: object | null): void;
+  unload(o: object | null): void;
+}
+
+export function mergePieces(parts: readonly MergePart[], arrays?: PartArrays): SegmentPieces {
+  for (const p of parts) arrays?.load(p.segment);
   const dm = docMapping(parts);
   const { maxDoc, map } = dm;
   let ids: string[] | null = new Array<string>(maxDoc);
@@ -78,16 +88,19 @@ export function mergePieces(parts: readonly MergePart[]): SegmentPieces {
     }
   });
   const idOrder = mergeIdOrders(parts, map, ids);
+  for (const p of parts) arrays?.unload(p.segment);
   const paths = new Set<string>();
   for (const p of parts) for (const k of p.segment.fields.keys()) paths.add(k);
   const ranges: Array<{ path: string; ranges: RangeIndex }> = [];
   for (const path of paths) {
     const fparts = parts.map((p) => p.segment.fields.get(path) ?? null);
     if (!fparts.some((f) => f?.ranges)) continue;
+    for (const f of fparts) arrays?.load(f?.ranges ?? null);
     const r = mergeRanges(
       fparts.map((f) => f?.ranges ?? null),
       map,
     );
+    for (const f of fparts) arrays?.unload(f?.ranges ?? null);
     if (r) ranges.push({ path, ranges: r });
   }
   const nestedPaths = new Set<string>();
@@ -106,20 +119,31 @@ export function mergePieces(parts: readonly MergePart[]): SegmentPieces {
     routing,
     fieldCount: paths.size,
     *fields() {
-      for (const path of paths) yield mergeField(path, parts, dm, false);
+      for (const path of paths) {
+        const fparts = parts.map((p) => p.segment.fields.get(path) ?? null);
+        const held = fparts.flatMap((f) => (f ? [f.inverted, f.points, f.docValues] : []));
+        for (const o of held) arrays?.load(o);
+        const merged = mergeField(path, parts, dm, false);
+        for (const o of held) arrays?.unload(o);
+        yield merged;
+      }
     },
-    fieldNames: () =>
-      mergeInverted(
+    fieldNames: () => {
+      for (const p of parts) arrays?.load(p.segment.fieldNames);
+      const merged = mergeInverted(
         parts.map((p) => p.segment.fieldNames),
         parts,
         map,
         maxDoc,
-      ),
+      );
+      for (const p of parts) arrays?.unload(p.segment.fieldNames);
+      return merged;
+    },
     nestedCount: nestedPaths.size,
     *nested() {
       for (const path of nestedPaths) {
         const { childParts, parentOf } = nestedParts(path, parts, map);
-        yield { path, parentOf, pieces: mergePieces(childParts) };
+        yield { path, parentOf, pieces: mergePieces(childParts, arrays) };
       }
     },
     ranges,

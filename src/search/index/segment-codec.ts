@@ -18,6 +18,7 @@ import type { FieldType } from '../../mapping/types.js';
 import type { RangeIndex } from './range-keys.js';
 import { blockStrings, stringBlockOf } from './string-block.js';
 import { readSync, writeSync } from 'node:fs';
+import { readFileRange, type FileRange } from '../../common/file-range.js';
 
 const MAGIC = 0x47455351; // "QSEG"
 /**
@@ -215,6 +216,11 @@ class Reader {
     src: Uint8Array,
     inPlace = false,
     readonly skipStrings = false,
+    /**
+     * Set: `src` holds the blob's header, text and metadata only (its data region cut out), and
+     * the data region's arrays are read from the file when asked for (`LazyArray`).
+     */
+    private readonly lazy: { readonly file: string; readonly dataOffset: number } | null = null,
   ) {
     // Arrays are views into one 8-aligned buffer: the blob's own when it has one to itself (as
     // LMDB's reads of large values do, so a loaded segment is held once), else an aligned copy.
@@ -237,8 +243,8 @@ class Reader {
     if (v >= 4) {
       this.textAt = HEADER_BYTES;
       this.dataAt = HEADER_BYTES + this.buf.readDoubleLE(8);
-      this.pos = this.dataAt + this.buf.readDoubleLE(16);
-    }
+      this.pos = this.dataAt + (lazy ? 0 : this.buf.readDoubleLE(16));
+    } else if (lazy) throw new Error('a lazy read needs a version 4 segment');
   }
   u32(): number {
     const v = this.buf.readUInt32LE(this.pos);
@@ -265,7 +271,11 @@ class Reader {
     const n = this.u32();
     let at: number;
     if (this.version >= 4) {
-      at = (this.u32() === 0 ? this.textAt : this.dataAt) + this.f64();
+      const region = this.u32();
+      const off = this.f64();
+      if (region !== 0 && this.lazy)
+        return new LazyArray(kind, this.lazy.file, this.lazy.dataOffset + off, n) as T;
+      at = (region === 0 ? this.textAt : this.dataAt) + off;
     } else {
       at = this.pos = (this.pos + 7) & ~7;
       this.pos += n * (kind === 2 ? 8 : kind === 3 ? 1 : kind === 5 ? 2 : 4);
@@ -290,10 +300,23 @@ class Reader {
     }
     return a as T;
   }
+  /** An array read now, also where the data region is read lazily. */
+  arrNow<T>(): T | null {
+    const a = this.arr<T>();
+    return a instanceof LazyArray ? (a.read() as T) : a;
+  }
   /** `lazy`: decoded per access from the blob (see string-block.ts). */
   strings(lazy = false): string[] {
-    const offsets = this.arr<Uint32Array>()!;
+    const offsets0 = this.arr<Uint32Array>()!;
     const total = this.u32();
+    if (offsets0 instanceof LazyArray) {
+      // a list in the data region (the `_id`s), its data region not in memory: read it now
+      const offsets = offsets0.read() as Uint32Array;
+      const bytes = readFileRange({ file: offsets0.file, offset: offsets0.pos + offsets.byteLength, length: total }); // prettier-ignore
+      if (!bytes) throw new Error('segment file cut short');
+      return blockStrings({ bytes, offsets });
+    }
+    const offsets = offsets0;
     let base: number;
     if (this.version >= 4) base = offsets.byteOffset - this.base + offsets.byteLength;
     else {
@@ -500,7 +523,7 @@ function readSegment(r: Reader, version: number): Segment {
   const idOrder = r.arr<Int32Array>()!;
   const seqNos = r.arr<Float64Array>()!;
   const versions = r.arr<Float64Array>()!;
-  const rk = r.arr<Int32Array>()!;
+  const rk = r.arrNow<Int32Array>()!;
   const rv = r.strings();
   const routing = new Map<number, string>();
   rk.forEach((k, i) => routing.set(k, rv[i]!));
@@ -515,7 +538,7 @@ function readSegment(r: Reader, version: number): Segment {
   const nested = new Map<string, NestedBlock>();
   for (let i = 0; i < nn; i++) {
     const path = r.str();
-    const parentOf = r.arr<Int32Array>()!;
+    const parentOf = r.arrNow<Int32Array>()!;
     nested.set(path, { parentOf, segment: readSegment(r, version) });
   }
   if (version >= 3) readRanges(r, fields);
@@ -531,6 +554,83 @@ function readSegment(r: Reader, version: number): Segment {
     fieldNames,
     nested,
   };
+}
+
+/** An array of a blob's data region not read yet: where it sits in the file. */
+class LazyArray {
+  constructor(
+    readonly kind: number,
+    readonly file: string,
+    readonly pos: number,
+    readonly n: number,
+  ) {}
+  read(): Arr {
+    const width = this.kind === 2 ? 8 : this.kind === 3 ? 1 : this.kind === 5 ? 2 : 4;
+    const b = readFileRange({ file: this.file, offset: this.pos, length: this.n * width });
+    if (!b) throw new Error('segment file cut short');
+    // its own ArrayBuffer, from 0: aligned for any kind
+    const ab = b.buffer as ArrayBuffer;
+    switch (this.kind) {
+      case 1:
+        return new Int32Array(ab, 0, this.n);
+      case 2:
+        return new Float64Array(ab, 0, this.n);
+      case 3:
+        return new Uint8Array(ab, 0, this.n);
+      case 5:
+        return new Uint16Array(ab, 0, this.n);
+      default:
+        return new Uint32Array(ab, 0, this.n);
+    }
+  }
+}
+
+/**
+ * Decodes the segment blob at `range` of a file reading only its metadata and dictionaries: its
+ * data arrays (postings, columns, points, per-doc arrays) are read from the file by
+ * `loadArrays` on the objects holding them, and let go by `unloadArrays`; the `_id`s, routing
+ * keys and nested parent pointers are read at once. For a merge that reads one field at a time.
+ * Null for a blob of an older version (read it whole).
+ */
+export function decodeSegmentFromFile(range: FileRange): Segment | null {
+  const head = readFileRange({ ...range, length: HEADER_BYTES });
+  if (!head || head.readUInt32LE(0) !== MAGIC || head.readUInt32LE(4) !== VERSION) return null;
+  const textLen = head.readDoubleLE(8);
+  const dataLen = head.readDoubleLE(16);
+  const dataAt = HEADER_BYTES + textLen;
+  const metaLen = range.length - dataAt - dataLen;
+  // header and text, then the metadata: the blob without its data region
+  const front = readFileRange({ ...range, length: dataAt });
+  const meta = readFileRange({ ...range, offset: range.offset + dataAt + dataLen, length: metaLen }); // prettier-ignore
+  if (!front || !meta) throw new Error('segment file cut short');
+  const bytes = Buffer.concat([front, meta]);
+  const own = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice();
+  return read(new Reader(own, false, false, { file: range.file, dataOffset: range.offset + dataAt })); // prettier-ignore
+}
+
+const unloaded = new WeakMap<object, Array<[string, LazyArray]>>();
+
+/** Reads the arrays of `o` (its own properties) that `decodeSegmentFromFile` left in the file. */
+export function loadArrays(o: object | null): void {
+  if (!o) return;
+  const t = o as Record<string, unknown>;
+  const lazy: Array<[string, LazyArray]> = [];
+  for (const [k, v] of Object.entries(t)) {
+    if (!(v instanceof LazyArray)) continue;
+    lazy.push([k, v]);
+    t[k] = v.read();
+  }
+  if (lazy.length > 0) unloaded.set(o, lazy);
+}
+
+/** Lets go of the arrays `loadArrays` read for `o` (they are read again if loaded again). */
+export function unloadArrays(o: object | null): void {
+  if (!o) return;
+  const lazy = unloaded.get(o);
+  if (!lazy) return;
+  unloaded.delete(o);
+  const t = o as Record<string, unknown>;
+  for (const [k, v] of lazy) t[k] = v;
 }
 
 /** Segments that came encoded (from a build worker): a flush writes those bytes as they are. */

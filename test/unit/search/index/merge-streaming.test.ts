@@ -1,4 +1,4 @@
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,8 +8,11 @@ import { mergePieces, mergeSegments } from '../../../../src/search/index/merge.j
 import { SegmentBuilder } from '../../../../src/search/index/segment-builder.js';
 import {
   decodeSegment,
+  decodeSegmentFromFile,
   encodeSegment,
   encodeSegmentStreaming,
+  loadArrays,
+  unloadArrays,
 } from '../../../../src/search/index/segment-codec.js';
 import { doc, field, standardResolver } from '../../../helpers/fields.js';
 
@@ -46,12 +49,35 @@ function build(docs: D[], base: number) {
 const dir = mkdtempSync(join(tmpdir(), 'merge-streaming-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+type Parts = Parameters<typeof mergeSegments>[0];
+
 /** The streamed encoding of the merge, through a scratch file. */
-function streamed(parts: Parameters<typeof mergeSegments>[0]): Buffer {
+function streamed(parts: Parts, fromFile = false): Buffer {
   const file = join(dir, 'data');
   const fd = openSync(file, 'w+');
   try {
-    return encodeSegmentStreaming(() => mergePieces(parts), fd);
+    if (!fromFile) return encodeSegmentStreaming(() => mergePieces(parts), fd);
+    // each part read from a file as the merge reaches its arrays, as a worker reads the store's
+    const blobs = join(dir, 'blobs');
+    const encoded = parts.map((p) => encodeSegment(p.segment));
+    const at: number[] = [];
+    let off = 24; // not at the file's start
+    for (const e of encoded) {
+      at.push(off);
+      off += e.length + 8;
+    }
+    writeFileSync(blobs, Buffer.concat(encoded.flatMap((e, i) => [Buffer.alloc(i === 0 ? 24 : 8, 1), e]))); // prettier-ignore
+    const lazy = parts.map((p, i) => ({
+      segment: decodeSegmentFromFile({ file: blobs, offset: at[i]!, length: encoded[i]!.length })!,
+      live: p.live,
+    }));
+    const out = encodeSegmentStreaming(
+      () => mergePieces(lazy, { load: loadArrays, unload: unloadArrays }),
+      fd,
+    );
+    // what the merge read is let go again
+    for (const p of lazy) expect(ArrayBuffer.isView(p.segment.seqNos)).toBe(false);
+    return out;
   } finally {
     closeSync(fd);
     rmSync(file);
@@ -68,7 +94,7 @@ const docArb = fc.record({
 });
 
 describe('streamed merge encoding', () => {
-  it('is byte for byte the encoding of the merged segment, with deletes, nested docs, ranges and routing', () => {
+  it('is byte for byte the encoding of the merged segment (parts in memory or read from a file field by field), with deletes, nested docs, ranges and routing', () => {
     fc.assert(
       fc.property(
         fc.array(fc.array(docArb, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 4 }),
@@ -89,6 +115,7 @@ describe('streamed merge encoding', () => {
           const bytes = streamed(parts);
           const expected = encodeSegment(mergeSegments(parts));
           expect(Buffer.compare(bytes, expected)).toBe(0);
+          expect(Buffer.compare(streamed(parts, true), expected)).toBe(0);
           // the bytes decode to the same segment
           const back = decodeSegment(bytes);
           expect(back.maxDoc).toBe(mergeSegments(parts).maxDoc);
