@@ -5,7 +5,7 @@
  */
 import { Bitset } from '../search/index/bitset.js';
 import type { Segment } from '../search/index/segment.js';
-import { setMergeBytes, setMergeSource } from '../search/index/merge-source.js';
+import { setMergeBytes, setMergeFile, setMergeSource } from '../search/index/merge-source.js';
 import {
   adoptEncodedArrays,
   decodeSegmentInPlace,
@@ -71,6 +71,7 @@ function pin(store: Store, key: string, segment: Segment, blob: Uint8Array): voi
     return copy ? segmentOverCopy(segment, copy) : null;
   });
   setMergeBytes(segment, () => store.readMappedCopy(blob));
+  setMergeFile(segment, () => store.mappedRange(blob));
 }
 
 /** Whether a segment may still read the blob in place. */

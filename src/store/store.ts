@@ -19,6 +19,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, readSync, realpathSync } 
 import { join } from 'node:path';
 import * as lmdb from 'lmdb';
 import { open, type Database, type RootDatabase } from 'lmdb';
+import { readFileRange, type FileRange } from '../common/file-range.js';
 import { FLAG_TOMBSTONE, RECORD_HEADER_BYTES, seqNoOf } from './doc-record.js';
 import {
   decodeSeqLogBatch,
@@ -463,6 +464,16 @@ export class Store {
    * of every byte that keeps none of them (a merge) reads this copy instead.
    */
   readMappedCopy(view: Uint8Array): Buffer | null {
+    const range = this.mappedRange(view);
+    return range && readFileRange(range);
+  }
+
+  /**
+   * Where a blob `getBlobMapped` handed out in place sits in its data file, for another thread to
+   * read it from there (`readFileRange`); null when not found. The bytes stay there, unchanged,
+   * while the blob is stored (see `getBlobMapped`).
+   */
+  mappedRange(view: Uint8Array): FileRange | null {
     if (this.closed || !isMapped(view)) return null;
     const at = addressOf(view.buffer);
     if (at === null) return null;
@@ -472,20 +483,7 @@ export class Store {
       file = this.dataFile('quarry.mdb');
       pos = fileOffsetOf(file, at + view.byteOffset, view.byteLength);
     }
-    if (pos === null) return null;
-    const copy = Buffer.allocUnsafeSlow(view.byteLength);
-    const fd = openSync(file, 'r');
-    try {
-      let done = 0;
-      while (done < copy.length) {
-        const n = readSync(fd, copy, done, copy.length - done, pos + done);
-        if (n <= 0) return null;
-        done += n;
-      }
-    } finally {
-      closeSync(fd);
-    }
-    return copy;
+    return pos === null ? null : { file, offset: pos, length: view.byteLength };
   }
 
   /** A data file's real path, as /proc/self/maps names it (a relative or linked path is not). */

@@ -14,6 +14,7 @@
  * failed turns the buffer local: its chunks, still held, are replayed into a SegmentBuilder.
  */
 import { availableParallelism } from 'node:os';
+import type { FileRange } from '../../common/file-range.js';
 import {
   MessageChannel,
   receiveMessageOnPort,
@@ -43,18 +44,23 @@ export type BuildMessage =
       readonly seq: number;
       readonly signal: SharedArrayBuffer;
       readonly parts: readonly MergePartBytes[];
+      /** Where the worker may keep its scratch file (a data path, beside the store's files). */
+      readonly scratchDir: string | null;
     }
   | { readonly t: 'drop'; readonly key: number };
 
-/** A merge input as a worker gets it: the segment's encoding and its live docs' words (null: all). */
-export interface MergePartBytes {
-  readonly bytes: Uint8Array;
-  readonly live: Uint32Array | null;
-}
+/**
+ * A merge input as a worker gets it: the segment's encoding (copied) or where it sits in a file
+ * (the worker reads it from there), and its live docs' words (null: all).
+ */
+export type MergePartBytes =
+  | { readonly bytes: Uint8Array; readonly live: Uint32Array | null }
+  | { readonly file: FileRange; readonly live: Uint32Array | null };
 
 export interface BuildReply {
   readonly key: number;
   readonly seq: number;
+  /** The encoding (transferred), or null when the worker failed. */
   readonly segment: ArrayBuffer | null;
   readonly failure: string | null;
 }
@@ -401,16 +407,19 @@ export interface PendingMerge {
 }
 
 /**
- * Hands a merge to a worker (the segments are immutable: the worker merges copies of their
- * encodings, so the main thread goes on parsing and answering meanwhile); null when the pool is
- * off or its worker is not listening yet.
+ * Hands a merge to a worker (the segments are immutable: the worker reads their encodings, copies
+ * or from the store's file, so the main thread goes on parsing and answering meanwhile); null when
+ * the pool is off or its worker is not listening yet.
  */
-export function mergeOnWorker(parts: readonly MergePartBytes[]): PendingMerge | null {
+export function mergeOnWorker(
+  parts: readonly MergePartBytes[],
+  scratchDir: string | null = null,
+): PendingMerge | null {
   const w = pickWorker();
   if (!w || w.dead || Atomics.load(w.ready, 0) !== 1) return null;
   const signal = new SharedArrayBuffer(4);
   const seq = nextSeq++;
-  w.worker.postMessage({ t: 'merge', seq, signal, parts } satisfies BuildMessage);
+  w.worker.postMessage({ t: 'merge', seq, signal, parts, scratchDir } satisfies BuildMessage);
   const flag = new Int32Array(signal);
   const ready = new Promise<void>((res) => {
     if (w.dead || w.got.has(seq)) return res();

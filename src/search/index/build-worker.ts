@@ -3,16 +3,30 @@
  * thread opened, applies the operation chunks it is sent as they arrive (analysis and inversion
  * happen here, off the main thread), and on `build` packs the buffer into a segment, encodes it
  * and transfers the bytes back on the reply port, then wakes the waiting main thread. It also
- * merges segments the main thread sends encoded (`merge`), answering the same way.
+ * merges segments the main thread sends encoded or as file ranges (`merge`), answering the same
+ * way.
  */
-import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { closeSync, openSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { join } from 'node:path';
+import { parentPort, threadId, workerData, type MessagePort } from 'node:worker_threads';
+import { readFileRange } from '../../common/file-range.js';
 import type { FieldMapping } from '../../mapping/types.js';
 import { AnalysisRegistry } from '../analysis/index.js';
 import { applyOps } from './build-ops.js';
-import type { BuildMessage, BuildReply } from './build-pool.js';
+import type { BuildMessage, BuildReply, MergePartBytes } from './build-pool.js';
 import { Bitset } from './bitset.js';
-import { mergeSegments } from './merge.js';
-import { decodeSegment, encodeSegment } from './segment-codec.js';
+import { mergePieces, type MergePart } from './merge.js';
+import {
+  decodeSegment,
+  decodeSegmentFromFile,
+  encodeSegment,
+  encodeSegmentStreaming,
+  loadArrays,
+  unloadArrays,
+} from './segment-codec.js';
 import { SegmentBuilder, type AnalysisResolver } from './segment-builder.js';
 
 interface Buffered {
@@ -44,10 +58,22 @@ function resolverFor(analysis: string): AnalysisResolver {
   return r;
 }
 
-/** Transfers `bytes` back in a buffer of their own (small Buffers share Node's pool). */
+/**
+ * Transfers `bytes` back: their own ArrayBuffer when they have one to themselves (a large
+ * encoding), else a copy (small Buffers share Node's pool).
+ */
 function answerSegment(key: number, seq: number, signal: Int32Array, bytes: Buffer): void {
-  const own = new ArrayBuffer(bytes.length);
-  new Uint8Array(own).set(bytes);
+  let own: ArrayBuffer;
+  if (
+    bytes.buffer instanceof ArrayBuffer &&
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength
+  )
+    own = bytes.buffer;
+  else {
+    own = new ArrayBuffer(bytes.length);
+    new Uint8Array(own).set(bytes);
+  }
   answer({ key, seq, segment: own, failure: null }, signal, [own]);
 }
 
@@ -55,6 +81,62 @@ function answer(m: BuildReply, signal: Int32Array, transfer: ArrayBuffer[] = [])
   reply!.postMessage(m, transfer);
   Atomics.store(signal, 0, 1);
   Atomics.notify(signal, 0);
+}
+
+let scratchNo = 0;
+
+/** Parts read from files of at least this many bytes are collected before the output is read back. */
+const COLLECT_AFTER_BYTES = 64 * 2 ** 20;
+
+/**
+ * A full garbage collection, where the runtime lets one be asked for: the parts' buffers are
+ * external memory, and nothing else would free them before the merged encoding is allocated.
+ */
+const collectGarbage: (() => void) | null = (() => {
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc: unknown = runInNewContext('gc');
+    return typeof gc === 'function' ? (gc as () => void) : null;
+  } catch {
+    return null;
+  }
+})();
+
+/**
+ * The merge of `parts`, encoded: parts given as a file range are read from the file here; the
+ * merged segment is computed field by field and each field's arrays go to a scratch file as they
+ * are encoded (removed at once: it lives while open), read back into one buffer at the end.
+ * What is held at once: the parts, one merged field, and the encoding at the end.
+ */
+function mergeStreaming(parts: readonly MergePartBytes[], scratchDir: string | null): Buffer {
+  const dir = scratchDir ?? tmpdir();
+  const file = join(dir, `merge-${process.pid}-${threadId}-${++scratchNo}.tmp`);
+  const fd = openSync(file, 'wx+');
+  try {
+    rmSync(file);
+    // the parts read from files are held only while the pieces are written: a large merge
+    // collects them before its encoding is read back, so the two are not held at once
+    let fromFiles = 0;
+    for (const p of parts) if ('file' in p) fromFiles += p.file.length;
+    const written = fromFiles >= COLLECT_AFTER_BYTES ? collectGarbage : null;
+    const arrays = { load: loadArrays, unload: unloadArrays };
+    const pieces = () => mergePieces(parts.map(readPart), arrays);
+    return encodeSegmentStreaming(pieces, fd, written ?? undefined);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A part: from a file, its arrays are read field by field as the merge reaches them. */
+function readPart(p: MergePartBytes): MergePart {
+  let segment = 'file' in p ? decodeSegmentFromFile(p.file) : decodeSegment(p.bytes);
+  if (!segment && 'file' in p) {
+    const bytes = readFileRange(p.file); // an older version: read whole
+    if (!bytes) throw new Error('a merge part could not be read');
+    segment = decodeSegment(bytes);
+  }
+  if (!segment) throw new Error('a merge part could not be read');
+  return { segment, live: p.live ? new Bitset(segment.maxDoc, p.live) : null };
 }
 
 parentPort!.on('message', (m: BuildMessage) => {
@@ -103,11 +185,7 @@ parentPort!.on('message', (m: BuildMessage) => {
     case 'merge': {
       const signal = new Int32Array(m.signal);
       try {
-        const parts = m.parts.map((p) => {
-          const segment = decodeSegment(p.bytes);
-          return { segment, live: p.live ? new Bitset(segment.maxDoc, p.live) : null };
-        });
-        answerSegment(0, m.seq, signal, encodeSegment(mergeSegments(parts)));
+        answerSegment(0, m.seq, signal, mergeStreaming(m.parts, m.scratchDir));
       } catch (e) {
         answer({ key: 0, seq: m.seq, segment: null, failure: String(e) }, signal);
       }

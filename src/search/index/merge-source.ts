@@ -4,6 +4,7 @@
  * until the store closes, and a merge touches every byte once and keeps none. Its owner registers
  * a reader of an equal segment over a private copy (read from the file, dropped after the merge).
  */
+import type { FileRange } from '../../common/file-range.js';
 import type { Segment } from './segment.js';
 
 const sources = new WeakMap<Segment, () => Segment | null>();
@@ -32,4 +33,20 @@ export function mergeBytesOf(segment: Segment): Uint8Array | null {
 export function mergeSourceOf(segment: Segment): Segment {
   const read = sources.get(segment);
   return (read && read()) ?? segment;
+}
+
+const fileSources = new WeakMap<Segment, () => FileRange | null>();
+
+/**
+ * `range` gives where `segment`'s encoding sits in a file (a blob read in place from the store's
+ * map), for a build worker to read it from there itself: nothing is copied on the shard's thread.
+ * The bytes must stay there, unchanged, while `segment` lives.
+ */
+export function setMergeFile(segment: Segment, range: () => FileRange | null): void {
+  fileSources.set(segment, range);
+}
+
+/** Where a worker merge can read `segment`'s encoding from, if its owner can say. */
+export function mergeFileOf(segment: Segment): FileRange | null {
+  return fileSources.get(segment)?.() ?? null;
 }

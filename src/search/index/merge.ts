@@ -7,6 +7,7 @@ import type { Bitset } from './bitset.js';
 import { packedInts, packedMax } from './packed-ints.js';
 import { buildRangeIndex, type RangeIndex } from './range-keys.js';
 import { buildOrdinalColumn } from './segment-builder.js';
+import type { SegmentPieces } from './segment-codec.js';
 import type {
   InvertedField,
   NestedBlock,
@@ -24,7 +25,13 @@ export interface MergePart {
 
 let mergedCounter = 1_000_000;
 
-export function mergeSegments(parts: readonly MergePart[]): Segment {
+/** Where each part's docs land in the merged segment (deleted docs: -1), and its size. */
+interface DocMapping {
+  readonly maxDoc: number;
+  readonly map: (pi: number, d: number) => number;
+}
+
+function docMapping(parts: readonly MergePart[]): DocMapping {
   const docMaps: Array<Int32Array | null> = [];
   const bases: number[] = [];
   let maxDoc = 0;
@@ -43,6 +50,109 @@ export function mergeSegments(parts: readonly MergePart[]): Segment {
     const m = docMaps[pi];
     return m ? m[d]! : bases[pi]! + d;
   };
+  return { maxDoc, map };
+}
+
+/**
+ * A merge computed piece by piece as it is encoded (`encodeSegmentStreaming`): the per-doc arrays
+ * at once, each field, `_field_names` and each nested block only when reached and not kept, so
+ * the encoder holds one merged field at a time. Its encoding equals `mergeSegments(parts)`'s.
+ */
+/**
+ * Parts whose arrays are read when needed (segment-codec `decodeSegmentFromFile`): `load` reads
+ * the arrays an object holds, `unload` lets them go.
+ */
+export interface PartArrays {
+  load(o: object | null): void;
+  unload(o: object | null): void;
+}
+
+export function mergePieces(parts: readonly MergePart[], arrays?: PartArrays): SegmentPieces {
+  for (const p of parts) arrays?.load(p.segment);
+  const dm = docMapping(parts);
+  const { maxDoc, map } = dm;
+  let ids: string[] | null = new Array<string>(maxDoc);
+  const seqNos = new Float64Array(maxDoc);
+  const versions = new Float64Array(maxDoc);
+  const routing = new Map<number, string>();
+  parts.forEach((p, pi) => {
+    const s = p.segment;
+    for (let d = 0; d < s.maxDoc; d++) {
+      const nd = map(pi, d);
+      if (nd < 0) continue;
+      ids![nd] = s.ids[d]!;
+      seqNos[nd] = s.seqNos[d]!;
+      versions[nd] = s.versions[d]!;
+      const r = s.routing.get(d);
+      if (r !== undefined) routing.set(nd, r);
+    }
+  });
+  const idOrder = mergeIdOrders(parts, map, ids);
+  for (const p of parts) arrays?.unload(p.segment);
+  const paths = new Set<string>();
+  for (const p of parts) for (const k of p.segment.fields.keys()) paths.add(k);
+  const ranges: Array<{ path: string; ranges: RangeIndex }> = [];
+  for (const path of paths) {
+    const fparts = parts.map((p) => p.segment.fields.get(path) ?? null);
+    if (!fparts.some((f) => f?.ranges)) continue;
+    for (const f of fparts) arrays?.load(f?.ranges ?? null);
+    const r = mergeRanges(
+      fparts.map((f) => f?.ranges ?? null),
+      map,
+    );
+    for (const f of fparts) arrays?.unload(f?.ranges ?? null);
+    if (r) ranges.push({ path, ranges: r });
+  }
+  const nestedPaths = new Set<string>();
+  for (const p of parts) for (const k of p.segment.nested.keys()) nestedPaths.add(k);
+  return {
+    maxDoc,
+    ids: () => {
+      const all = ids;
+      if (!all) throw new Error('merged ids asked for twice');
+      ids = null;
+      return all;
+    },
+    idOrder,
+    seqNos,
+    versions,
+    routing,
+    fieldCount: paths.size,
+    *fields() {
+      for (const path of paths) {
+        const fparts = parts.map((p) => p.segment.fields.get(path) ?? null);
+        const held = fparts.flatMap((f) => (f ? [f.inverted, f.points, f.docValues] : []));
+        for (const o of held) arrays?.load(o);
+        const merged = mergeField(path, parts, dm, false);
+        for (const o of held) arrays?.unload(o);
+        yield merged;
+      }
+    },
+    fieldNames: () => {
+      for (const p of parts) arrays?.load(p.segment.fieldNames);
+      const merged = mergeInverted(
+        parts.map((p) => p.segment.fieldNames),
+        parts,
+        map,
+        maxDoc,
+      );
+      for (const p of parts) arrays?.unload(p.segment.fieldNames);
+      return merged;
+    },
+    nestedCount: nestedPaths.size,
+    *nested() {
+      for (const path of nestedPaths) {
+        const { childParts, parentOf } = nestedParts(path, parts, map);
+        yield { path, parentOf, pieces: mergePieces(childParts, arrays) };
+      }
+    },
+    ranges,
+  };
+}
+
+export function mergeSegments(parts: readonly MergePart[]): Segment {
+  const dm = docMapping(parts);
+  const { maxDoc, map } = dm;
   const ids: string[] = new Array(maxDoc);
   const seqNos = new Float64Array(maxDoc);
   const versions = new Float64Array(maxDoc);
@@ -62,35 +172,7 @@ export function mergeSegments(parts: readonly MergePart[]): Segment {
   const paths = new Set<string>();
   for (const p of parts) for (const k of p.segment.fields.keys()) paths.add(k);
   const fields = new Map<string, SegmentField>();
-  for (const path of paths) {
-    const fparts = parts.map((p) => p.segment.fields.get(path) ?? null);
-    const proto = fparts.find((f) => f !== null)!;
-    const invs = fparts.map((f) => f?.inverted ?? null);
-    const inverted = invs.some((x) => x) ? mergeInverted(invs, parts, map, maxDoc) : null;
-    const points = fparts.some((f) => f?.points)
-      ? mergePoints(
-          fparts.map((f) => f?.points ?? null),
-          map,
-        )
-      : null;
-    let docValues: NumericColumn | OrdinalColumn | null = null;
-    const dvs = fparts.map((f) => f?.docValues ?? null);
-    const firstDv = dvs.find((d) => d !== null);
-    if (firstDv?.kind === 'numeric')
-      docValues = mergeNumeric(dvs as Array<NumericColumn | null>, parts, map, maxDoc);
-    else if (firstDv?.kind === 'ordinal') {
-      docValues = inverted
-        ? buildOrdinalColumn(inverted, maxDoc)
-        : mergeOrdinals(dvs as Array<OrdinalColumn | null>, parts, map, maxDoc);
-    }
-    const ranges = fparts.some((f) => f?.ranges)
-      ? mergeRanges(
-          fparts.map((f) => f?.ranges ?? null),
-          map,
-        )
-      : null;
-    fields.set(path, { path, type: proto.type, inverted, points, docValues, ranges });
-  }
+  for (const path of paths) fields.set(path, mergeField(path, parts, dm, true));
   const fieldNames = mergeInverted(
     parts.map((p) => p.segment.fieldNames),
     parts,
@@ -101,29 +183,8 @@ export function mergeSegments(parts: readonly MergePart[]): Segment {
   const nestedPaths = new Set<string>();
   for (const p of parts) for (const k of p.segment.nested.keys()) nestedPaths.add(k);
   for (const path of nestedPaths) {
-    const childParts: MergePart[] = [];
-    const parentOf: number[] = [];
-    parts.forEach((p, pi) => {
-      const nb = p.segment.nested.get(path);
-      if (!nb) return;
-      const childLive = new (p.live ? p.live.constructor : Object)() as unknown;
-      void childLive;
-      // A child survives when its parent does.
-      const { Bitset: B } = {
-        Bitset: (p.live ?? null)?.constructor as (new (n: number) => Bitset) | undefined,
-      };
-      let live: Bitset | null = null;
-      if (p.live && B) {
-        live = new B(nb.segment.maxDoc);
-        for (let c = 0; c < nb.segment.maxDoc; c++) if (p.live.get(nb.parentOf[c]!)) live.set(c);
-      }
-      childParts.push({ segment: nb.segment, live });
-      for (let c = 0; c < nb.segment.maxDoc; c++) {
-        const np = map(pi, nb.parentOf[c]!);
-        if (np >= 0) parentOf.push(np);
-      }
-    });
-    nested.set(path, { segment: mergeSegments(childParts), parentOf: Int32Array.from(parentOf) });
+    const { childParts, parentOf } = nestedParts(path, parts, map);
+    nested.set(path, { segment: mergeSegments(childParts), parentOf });
   }
   return {
     id: mergedCounter++,
@@ -137,6 +198,71 @@ export function mergeSegments(parts: readonly MergePart[]): Segment {
     fieldNames,
     nested,
   };
+}
+
+/** One field of the merged segment; `withRanges` false leaves its range values out. */
+function mergeField(
+  path: string,
+  parts: readonly MergePart[],
+  { maxDoc, map }: DocMapping,
+  withRanges: boolean,
+): SegmentField {
+  const fparts = parts.map((p) => p.segment.fields.get(path) ?? null);
+  const proto = fparts.find((f) => f !== null)!;
+  const invs = fparts.map((f) => f?.inverted ?? null);
+  const inverted = invs.some((x) => x) ? mergeInverted(invs, parts, map, maxDoc) : null;
+  const points = fparts.some((f) => f?.points)
+    ? mergePoints(
+        fparts.map((f) => f?.points ?? null),
+        map,
+      )
+    : null;
+  let docValues: NumericColumn | OrdinalColumn | null = null;
+  const dvs = fparts.map((f) => f?.docValues ?? null);
+  const firstDv = dvs.find((d) => d !== null);
+  if (firstDv?.kind === 'numeric')
+    docValues = mergeNumeric(dvs as Array<NumericColumn | null>, parts, map, maxDoc);
+  else if (firstDv?.kind === 'ordinal') {
+    docValues = inverted
+      ? buildOrdinalColumn(inverted, maxDoc)
+      : mergeOrdinals(dvs as Array<OrdinalColumn | null>, parts, map, maxDoc);
+  }
+  const ranges =
+    withRanges && fparts.some((f) => f?.ranges)
+      ? mergeRanges(
+          fparts.map((f) => f?.ranges ?? null),
+          map,
+        )
+      : null;
+  return { path, type: proto.type, inverted, points, docValues, ranges };
+}
+
+/** A nested path's child docs as merge parts (a child survives when its parent does). */
+function nestedParts(
+  path: string,
+  parts: readonly MergePart[],
+  map: (pi: number, d: number) => number,
+): { childParts: MergePart[]; parentOf: Int32Array } {
+  const childParts: MergePart[] = [];
+  const parentOf: number[] = [];
+  parts.forEach((p, pi) => {
+    const nb = p.segment.nested.get(path);
+    if (!nb) return;
+    const { Bitset: B } = {
+      Bitset: (p.live ?? null)?.constructor as (new (n: number) => Bitset) | undefined,
+    };
+    let live: Bitset | null = null;
+    if (p.live && B) {
+      live = new B(nb.segment.maxDoc);
+      for (let c = 0; c < nb.segment.maxDoc; c++) if (p.live.get(nb.parentOf[c]!)) live.set(c);
+    }
+    childParts.push({ segment: nb.segment, live });
+    for (let c = 0; c < nb.segment.maxDoc; c++) {
+      const np = map(pi, nb.parentOf[c]!);
+      if (np >= 0) parentOf.push(np);
+    }
+  });
+  return { childParts, parentOf: Int32Array.from(parentOf) };
 }
 
 function mergeInverted(

@@ -17,6 +17,8 @@ import type {
 import type { FieldType } from '../../mapping/types.js';
 import type { RangeIndex } from './range-keys.js';
 import { blockStrings, stringBlockOf } from './string-block.js';
+import { readSync, writeSync } from 'node:fs';
+import { readFileRange, type FileRange } from '../../common/file-range.js';
 
 const MAGIC = 0x47455351; // "QSEG"
 /**
@@ -30,16 +32,21 @@ const HEADER_BYTES = 24;
 
 type Arr = Int32Array | Float64Array | Uint8Array | Uint16Array | Uint32Array;
 
-/** Bytes appended in order, typed arrays 8-aligned relative to the stream's start. */
+/**
+ * Bytes appended in order, typed arrays 8-aligned relative to the stream's start: kept as chunks,
+ * or written to a file at once (`fd`), so the arrays written need not stay in memory.
+ */
 class Stream {
   readonly chunks: Buffer[] = [];
   len = 0;
+  constructor(private readonly fd: number | null = null) {}
   pad(): void {
     const r = this.len & 7;
     if (r) this.push(Buffer.alloc(8 - r));
   }
   push(b: Buffer): void {
-    this.chunks.push(b);
+    if (this.fd === null) this.chunks.push(b);
+    else for (let o = 0; o < b.length;) o += writeSync(this.fd, b, o, b.length - o, this.len + o);
     this.len += b.length;
   }
 }
@@ -55,11 +62,17 @@ class Writer {
   private readonly meta: Stream;
   private readonly text: Stream;
   private readonly data: Stream;
-  /** `legacy`: version 3's single stream (arrays inline), for compatibility tests. */
-  constructor(private readonly legacy = false) {
+  /**
+   * `legacy`: version 3's single stream (arrays inline), for compatibility tests. `dataFd`: the
+   * data region goes to that file as it is written (see `fileDone`).
+   */
+  constructor(
+    private readonly legacy = false,
+    private readonly dataFd: number | null = null,
+  ) {
     this.meta = new Stream();
     this.text = legacy ? this.meta : new Stream();
-    this.data = legacy ? this.meta : new Stream();
+    this.data = legacy ? this.meta : new Stream(dataFd);
   }
   u32(v: number): void {
     const b = Buffer.allocUnsafe(4);
@@ -156,6 +169,31 @@ class Writer {
     const parts = [head, ...this.text.chunks, ...this.data.chunks, ...this.meta.chunks];
     return Buffer.concat(parts, HEADER_BYTES + this.text.len + this.data.len + this.meta.len);
   }
+  /**
+   * The encoding of a writer whose data region went to `dataFd`, in an ArrayBuffer of its own (a
+   * worker transfers it): the regions are put in place one after the other, the data read back
+   * from the file. (Not shared memory: lmdb-js writes a value over a SharedArrayBuffer wrong.)
+   */
+  fileDone(): Buffer {
+    this.text.pad();
+    this.data.pad();
+    const total = HEADER_BYTES + this.text.len + this.data.len + this.meta.len;
+    const out = Buffer.from(new ArrayBuffer(total));
+    out.writeUInt32LE(MAGIC, 0);
+    out.writeUInt32LE(VERSION, 4);
+    out.writeDoubleLE(this.text.len, 8);
+    out.writeDoubleLE(this.data.len, 16);
+    let at = HEADER_BYTES;
+    for (const c of this.text.chunks) at += c.copy(out, at);
+    for (let o = 0; o < this.data.len;) {
+      const n = readSync(this.dataFd!, out, at + o, this.data.len - o, o);
+      if (n <= 0) throw new Error('segment data file cut short');
+      o += n;
+    }
+    at += this.data.len;
+    for (const c of this.meta.chunks) at += c.copy(out, at);
+    return out;
+  }
 }
 
 class Reader {
@@ -178,6 +216,11 @@ class Reader {
     src: Uint8Array,
     inPlace = false,
     readonly skipStrings = false,
+    /**
+     * Set: `src` holds the blob's header, text and metadata only (its data region cut out), and
+     * the data region's arrays are read from the file when asked for (`LazyArray`).
+     */
+    private readonly lazy: { readonly file: string; readonly dataOffset: number } | null = null,
   ) {
     // Arrays are views into one 8-aligned buffer: the blob's own when it has one to itself (as
     // LMDB's reads of large values do, so a loaded segment is held once), else an aligned copy.
@@ -200,8 +243,8 @@ class Reader {
     if (v >= 4) {
       this.textAt = HEADER_BYTES;
       this.dataAt = HEADER_BYTES + this.buf.readDoubleLE(8);
-      this.pos = this.dataAt + this.buf.readDoubleLE(16);
-    }
+      this.pos = this.dataAt + (lazy ? 0 : this.buf.readDoubleLE(16));
+    } else if (lazy) throw new Error('a lazy read needs a version 4 segment');
   }
   u32(): number {
     const v = this.buf.readUInt32LE(this.pos);
@@ -228,7 +271,11 @@ class Reader {
     const n = this.u32();
     let at: number;
     if (this.version >= 4) {
-      at = (this.u32() === 0 ? this.textAt : this.dataAt) + this.f64();
+      const region = this.u32();
+      const off = this.f64();
+      if (region !== 0 && this.lazy)
+        return new LazyArray(kind, this.lazy.file, this.lazy.dataOffset + off, n) as T;
+      at = (region === 0 ? this.textAt : this.dataAt) + off;
     } else {
       at = this.pos = (this.pos + 7) & ~7;
       this.pos += n * (kind === 2 ? 8 : kind === 3 ? 1 : kind === 5 ? 2 : 4);
@@ -253,10 +300,23 @@ class Reader {
     }
     return a as T;
   }
+  /** An array read now, also where the data region is read lazily. */
+  arrNow<T>(): T | null {
+    const a = this.arr<T>();
+    return a instanceof LazyArray ? (a.read() as T) : a;
+  }
   /** `lazy`: decoded per access from the blob (see string-block.ts). */
   strings(lazy = false): string[] {
-    const offsets = this.arr<Uint32Array>()!;
+    const offsets0 = this.arr<Uint32Array>()!;
     const total = this.u32();
+    if (offsets0 instanceof LazyArray) {
+      // a list in the data region (the `_id`s), its data region not in memory: read it now
+      const offsets = offsets0.read() as Uint32Array;
+      const bytes = readFileRange({ file: offsets0.file, offset: offsets0.pos + offsets.byteLength, length: total }); // prettier-ignore
+      if (!bytes) throw new Error('segment file cut short');
+      return blockStrings({ bytes, offsets });
+    }
+    const offsets = offsets0;
     let base: number;
     if (this.version >= 4) base = offsets.byteOffset - this.base + offsets.byteLength;
     else {
@@ -367,14 +427,13 @@ function readField(r: Reader): SegmentField {
 }
 
 /** Version 3 appends the range values of a segment's fields after everything else. */
-function writeRanges(w: Writer, s: Segment): void {
-  const withRanges = [...s.fields.values()].filter((f) => f.ranges !== null);
-  w.u32(withRanges.length);
-  for (const f of withRanges) {
-    w.str(f.path);
-    w.strings(f.ranges!.mins);
-    w.strings(f.ranges!.maxs);
-    w.arr(f.ranges!.docs);
+function writeRanges(w: Writer, ranges: SegmentPieces['ranges']): void {
+  w.u32(ranges.length);
+  for (const { path, ranges: r } of ranges) {
+    w.str(path);
+    w.strings(r.mins);
+    w.strings(r.maxs);
+    w.arr(r.docs);
   }
 }
 
@@ -388,25 +447,71 @@ function readRanges(r: Reader, fields: Map<string, SegmentField>): void {
   }
 }
 
-function writeSegment(w: Writer, s: Segment): void {
+/**
+ * What an encoding is written from, in the order it is written: a segment's own parts, or a
+ * merge's computed one at a time as they are reached (merge.ts `mergePieces`).
+ */
+export interface SegmentPieces {
+  readonly maxDoc: number;
+  /** The `_id`s, asked for once (a merge then lets go of them). */
+  ids(): readonly string[];
+  readonly idOrder: Int32Array;
+  readonly seqNos: Float64Array;
+  readonly versions: Float64Array;
+  readonly routing: ReadonlyMap<number, string>;
+  readonly fieldCount: number;
+  /** The fields in turn (range values left out: `ranges`). */
+  fields(): Iterable<SegmentField>;
+  fieldNames(): InvertedField;
+  readonly nestedCount: number;
+  nested(): Iterable<{ path: string; parentOf: Int32Array; pieces: SegmentPieces }>;
+  /** Range values per field, in field order. */
+  readonly ranges: ReadonlyArray<{ path: string; ranges: RangeIndex }>;
+}
+
+function piecesOf(s: Segment): SegmentPieces {
+  return {
+    maxDoc: s.maxDoc,
+    ids: () => s.ids,
+    idOrder: s.idOrder,
+    seqNos: s.seqNos,
+    versions: s.versions,
+    routing: s.routing,
+    fieldCount: s.fields.size,
+    fields: () => s.fields.values(),
+    fieldNames: () => s.fieldNames,
+    nestedCount: s.nested.size,
+    nested: () =>
+      [...s.nested].map(([path, nb]) => ({
+        path,
+        parentOf: nb.parentOf,
+        pieces: piecesOf(nb.segment),
+      })),
+    ranges: [...s.fields.values()]
+      .filter((f) => f.ranges !== null)
+      .map((f) => ({ path: f.path, ranges: f.ranges! })),
+  };
+}
+
+function writeSegment(w: Writer, s: SegmentPieces): void {
   w.u32(s.maxDoc);
-  w.strings(s.ids, true);
+  w.strings(s.ids(), true);
   w.arr(s.idOrder);
   w.arr(s.seqNos);
   w.arr(s.versions);
   const rk = [...s.routing.keys()];
   w.arr(Int32Array.from(rk));
   w.strings(rk.map((k) => s.routing.get(k)!));
-  w.u32(s.fields.size);
-  for (const f of s.fields.values()) writeField(w, f);
-  writeInverted(w, s.fieldNames);
-  w.u32(s.nested.size);
-  for (const [path, nb] of s.nested) {
+  w.u32(s.fieldCount);
+  for (const f of s.fields()) writeField(w, f);
+  writeInverted(w, s.fieldNames());
+  w.u32(s.nestedCount);
+  for (const { path, parentOf, pieces } of s.nested()) {
     w.str(path);
-    w.arr(nb.parentOf);
-    writeSegment(w, nb.segment);
+    w.arr(parentOf);
+    writeSegment(w, pieces);
   }
-  writeRanges(w, s);
+  writeRanges(w, s.ranges);
 }
 
 let loadedCounter = 2_000_000;
@@ -418,7 +523,7 @@ function readSegment(r: Reader, version: number): Segment {
   const idOrder = r.arr<Int32Array>()!;
   const seqNos = r.arr<Float64Array>()!;
   const versions = r.arr<Float64Array>()!;
-  const rk = r.arr<Int32Array>()!;
+  const rk = r.arrNow<Int32Array>()!;
   const rv = r.strings();
   const routing = new Map<number, string>();
   rk.forEach((k, i) => routing.set(k, rv[i]!));
@@ -433,7 +538,7 @@ function readSegment(r: Reader, version: number): Segment {
   const nested = new Map<string, NestedBlock>();
   for (let i = 0; i < nn; i++) {
     const path = r.str();
-    const parentOf = r.arr<Int32Array>()!;
+    const parentOf = r.arrNow<Int32Array>()!;
     nested.set(path, { parentOf, segment: readSegment(r, version) });
   }
   if (version >= 3) readRanges(r, fields);
@@ -449,6 +554,83 @@ function readSegment(r: Reader, version: number): Segment {
     fieldNames,
     nested,
   };
+}
+
+/** An array of a blob's data region not read yet: where it sits in the file. */
+class LazyArray {
+  constructor(
+    readonly kind: number,
+    readonly file: string,
+    readonly pos: number,
+    readonly n: number,
+  ) {}
+  read(): Arr {
+    const width = this.kind === 2 ? 8 : this.kind === 3 ? 1 : this.kind === 5 ? 2 : 4;
+    const b = readFileRange({ file: this.file, offset: this.pos, length: this.n * width });
+    if (!b) throw new Error('segment file cut short');
+    // its own ArrayBuffer, from 0: aligned for any kind
+    const ab = b.buffer as ArrayBuffer;
+    switch (this.kind) {
+      case 1:
+        return new Int32Array(ab, 0, this.n);
+      case 2:
+        return new Float64Array(ab, 0, this.n);
+      case 3:
+        return new Uint8Array(ab, 0, this.n);
+      case 5:
+        return new Uint16Array(ab, 0, this.n);
+      default:
+        return new Uint32Array(ab, 0, this.n);
+    }
+  }
+}
+
+/**
+ * Decodes the segment blob at `range` of a file reading only its metadata and dictionaries: its
+ * data arrays (postings, columns, points, per-doc arrays) are read from the file by
+ * `loadArrays` on the objects holding them, and let go by `unloadArrays`; the `_id`s, routing
+ * keys and nested parent pointers are read at once. For a merge that reads one field at a time.
+ * Null for a blob of an older version (read it whole).
+ */
+export function decodeSegmentFromFile(range: FileRange): Segment | null {
+  const head = readFileRange({ ...range, length: HEADER_BYTES });
+  if (!head || head.readUInt32LE(0) !== MAGIC || head.readUInt32LE(4) !== VERSION) return null;
+  const textLen = head.readDoubleLE(8);
+  const dataLen = head.readDoubleLE(16);
+  const dataAt = HEADER_BYTES + textLen;
+  const metaLen = range.length - dataAt - dataLen;
+  // header and text, then the metadata: the blob without its data region
+  const front = readFileRange({ ...range, length: dataAt });
+  const meta = readFileRange({ ...range, offset: range.offset + dataAt + dataLen, length: metaLen }); // prettier-ignore
+  if (!front || !meta) throw new Error('segment file cut short');
+  const bytes = Buffer.concat([front, meta]);
+  const own = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice();
+  return read(new Reader(own, false, false, { file: range.file, dataOffset: range.offset + dataAt })); // prettier-ignore
+}
+
+const unloaded = new WeakMap<object, Array<[string, LazyArray]>>();
+
+/** Reads the arrays of `o` (its own properties) that `decodeSegmentFromFile` left in the file. */
+export function loadArrays(o: object | null): void {
+  if (!o) return;
+  const t = o as Record<string, unknown>;
+  const lazy: Array<[string, LazyArray]> = [];
+  for (const [k, v] of Object.entries(t)) {
+    if (!(v instanceof LazyArray)) continue;
+    lazy.push([k, v]);
+    t[k] = v.read();
+  }
+  if (lazy.length > 0) unloaded.set(o, lazy);
+}
+
+/** Lets go of the arrays `loadArrays` read for `o` (they are read again if loaded again). */
+export function unloadArrays(o: object | null): void {
+  if (!o) return;
+  const lazy = unloaded.get(o);
+  if (!lazy) return;
+  unloaded.delete(o);
+  const t = o as Record<string, unknown>;
+  for (const [k, v] of lazy) t[k] = v;
 }
 
 /** Segments that came encoded (from a build worker): a flush writes those bytes as they are. */
@@ -484,14 +666,40 @@ export function encodingToWrite(s: Segment): Buffer {
 
 export function encodeSegment(s: Segment): Buffer {
   const w = new Writer();
-  writeSegment(w, s);
+  writeSegment(w, piecesOf(s));
   return w.done();
+}
+
+/**
+ * The encoding of `pieces` (equal to `encodeSegment` of the segment they make), in an ArrayBuffer
+ * of its own: each array goes to the scratch file `dataFd` as it is written, so only the pieces
+ * being written and, at the end, the encoding itself are held. The caller owns (and removes) the
+ * file.
+ */
+export function encodeSegmentStreaming(
+  pieces: () => SegmentPieces,
+  dataFd: number,
+  /** Called once everything is written, before the encoding is read back into memory. */
+  written?: () => void,
+): Buffer {
+  const w = new Writer(false, dataFd);
+  writePieces(w, pieces);
+  written?.();
+  return w.fileDone();
+}
+
+/**
+ * Writes the pieces in a frame of their own: once it returns nothing holds them (nor what they are
+ * computed from), so they can be collected before the encoding is read back.
+ */
+function writePieces(w: Writer, pieces: () => SegmentPieces): void {
+  writeSegment(w, pieces());
 }
 
 /** The version 3 encoding (arrays inline), which decoding still reads: for compatibility tests. */
 export function encodeSegmentV3(s: Segment): Buffer {
   const w = new Writer(true);
-  writeSegment(w, s);
+  writeSegment(w, piecesOf(s));
   return w.done();
 }
 

@@ -9,12 +9,13 @@
  * build in flight (waiting for it), so refreshes stay in order and each publishes every write
  * made before it.
  */
+import { dirname } from 'node:path';
 import type { ParsedDocument } from '../../mapping/types.js';
 import { Bitset } from './bitset.js';
 import { prepareBlockImpacts } from './block-bounds.js';
 import type { LiveSegment, ShardSnapshot } from './live-segment.js';
 import { mergeSegments, type MergePart } from './merge.js';
-import { mergeBytesOf, mergeSourceOf } from './merge-source.js';
+import { mergeBytesOf, mergeFileOf, mergeSourceOf } from './merge-source.js';
 import { findMerge } from './merge-policy.js';
 import { lookupId, type Segment } from './segment.js';
 import { SegmentBuilder, type AnalysisResolver } from './segment-builder.js';
@@ -22,6 +23,7 @@ import {
   mergeOnWorker,
   workerBuffer,
   type IndexBuffer,
+  type MergePartBytes,
   type PendingBuild,
   type PendingMerge,
 } from './build-pool.js';
@@ -301,16 +303,20 @@ export class ShardIndex {
   private startMerge(parts: readonly Published[]): boolean {
     if (this.workerAnalysis === null || this.localOnly || this.mergeLocally) return false;
     if (this.indexSort && this.indexSort.length > 0) return false;
-    // a large merge stays here: on a worker its parts are copied, decoded and re-encoded whole,
-    // which at 10M documents held several GB at once; the frequent small merges are what pays
-    if (!mergeFitsWorker(parts.map((p) => segmentBytes(p.segment)))) return false;
-    const bytes: Uint8Array[] = [];
+    // each part as the worker reads it: where the store keeps it (nothing copied here), else its
+    // encoding in memory (copied to the worker: a segment not committed yet)
+    const sent: MergePartBytes[] = [];
+    let scratchDir: string | null = null;
     for (const p of parts) {
-      const b = knownEncoding(p.segment) ?? mergeBytesOf(p.segment);
-      if (!b) return false;
-      bytes.push(b);
+      const live = p.live?.words ?? null;
+      const file = mergeFileOf(p.segment);
+      if (file) scratchDir ??= dirname(file.file);
+      const bytes = file ? null : (knownEncoding(p.segment) ?? mergeBytesOf(p.segment));
+      if (file) sent.push({ file, live });
+      else if (bytes) sent.push({ bytes, live });
+      else return false;
     }
-    const pending = mergeOnWorker(parts.map((p, i) => ({ bytes: bytes[i]!, live: p.live?.words ?? null }))); // prettier-ignore
+    const pending = mergeOnWorker(sent, scratchDir);
     if (!pending) return false;
     const m: Merging = { parts, pending };
     this.merging = m;
@@ -454,16 +460,6 @@ function mergeParts(parts: ReadonlyArray<Omit<LiveSegment, 'docBase'>>): MergePa
 const sizeCache = new WeakMap<Segment, number>();
 
 /** A segment's estimated memory (cached: segments are immutable). */
-/** Merges over this many bytes of parts (estimated) run on the shard's own thread. */
-export const WORKER_MERGE_MAX_BYTES = 64 * 2 ** 20;
-
-/** Whether a merge of parts of these sizes may go to a build worker. */
-export function mergeFitsWorker(partBytes: readonly number[]): boolean {
-  let n = 0;
-  for (const b of partBytes) n += b;
-  return n <= WORKER_MERGE_MAX_BYTES;
-}
-
 function segmentBytes(seg: Segment): number {
   let n = sizeCache.get(seg);
   if (n === undefined) sizeCache.set(seg, (n = estimateSegmentBytes(seg)));

@@ -1,13 +1,15 @@
 /**
  * `readMappedCopy`: a blob handed out in place from the map is read again from the data file
  * (pread, not through the map) into a private copy with the same bytes, also when the data path
- * is reached through a symlink (the maps list names the real file).
+ * is reached through a symlink (the maps list names the real file). `mappedRange` says where it
+ * sits in that file, for a worker thread to read it there.
  */
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempStore } from '../../helpers/temp-store.js';
 import { isMapped } from '../../../src/store/store.js';
+import { readFileRange } from '../../../src/common/file-range.js';
 
 describe('Store.readMappedCopy', () => {
   const t = useTempStore();
@@ -31,8 +33,12 @@ describe('Store.readMappedCopy', () => {
       expect(copy).not.toBeNull();
       expect(isMapped(copy)).toBe(false);
       expect(copy.equals(b)).toBe(true);
+      const range = store.mappedRange(view)!;
+      expect(range.file.endsWith('segments.mdb')).toBe(true);
+      expect(readFileRange(range)!.equals(b)).toBe(true);
     }
     // a blob under 16 MB comes as a heap copy already: nothing to read again
     expect(store.readMappedCopy(store.getBlobMapped('small')!)).toBeNull();
+    expect(store.mappedRange(store.getBlobMapped('small')!)).toBeNull();
   });
 });

@@ -1,7 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { configureBuildWorkers } from '../../../../src/search/index/build-pool.js';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { configureBuildWorkers, mergeOnWorker } from '../../../../src/search/index/build-pool.js';
+import { Bitset } from '../../../../src/search/index/bitset.js';
+import { mergeSegments } from '../../../../src/search/index/merge.js';
+import { SegmentBuilder } from '../../../../src/search/index/segment-builder.js';
 import { ShardIndex } from '../../../../src/search/index/shard-index.js';
-import { encodeSegment } from '../../../../src/search/index/segment-codec.js';
+import { encodeSegment, knownEncoding } from '../../../../src/search/index/segment-codec.js';
 import { isLive } from '../../../../src/search/index/live-segment.js';
 import { lookupId } from '../../../../src/search/index/segment.js';
 import { doc, field, standardResolver } from '../../../helpers/fields.js';
@@ -205,5 +211,58 @@ describe('build worker pool', () => {
     const merged = after.segments.find((s) => s.segment.maxDoc === 600);
     expect(merged!.segment.id).toBeGreaterThanOrEqual(2_000_000);
     expect(merged!.deleted).toBe(86 + 1);
+  }, 60_000);
+
+  it('merges parts read from a file range and from shared memory as the main thread would', async () => {
+    configureBuildWorkers(1);
+    new ShardIndex(standardResolver, null, ANALYSIS); // starts the worker
+    await waitReady();
+    const part = (from: number) => {
+      const b = new SegmentBuilder(standardResolver);
+      for (let i = from; i < from + 50; i++)
+        b.add(
+          `m${i}`,
+          doc([
+            [title, `fox ${i % 9} jumps ${i}`],
+            [tag, `t${i % 4}`],
+            [n, i],
+          ]),
+          i,
+          1,
+        );
+      return b.build();
+    };
+    const segs = [part(0), part(50), part(100)];
+    const live = Bitset.full(50);
+    for (let d = 0; d < 50; d += 6) live.clear(d);
+    const lives = [null, live, null];
+    const dir = mkdtempSync(join(tmpdir(), 'worker-merge-'));
+    try {
+      // the first part sits in a file after other bytes, as a blob in the store's data file
+      const first = encodeSegment(segs[0]!);
+      const file = join(dir, 'data.mdb');
+      writeFileSync(file, Buffer.concat([Buffer.alloc(4096, 7), first, Buffer.alloc(100)]));
+      const shared = new Uint8Array(new SharedArrayBuffer(encodeSegment(segs[1]!).length));
+      shared.set(encodeSegment(segs[1]!));
+      const pending = mergeOnWorker(
+        [
+          { file: { file, offset: 4096, length: first.length }, live: null },
+          { bytes: shared, live: live.words },
+          { bytes: encodeSegment(segs[2]!), live: null },
+        ],
+        dir,
+      );
+      expect(pending).not.toBeNull();
+      await pending!.ready;
+      const merged = pending!.take()!;
+      expect(merged).not.toBeNull();
+      const expected = mergeSegments(segs.map((segment, i) => ({ segment, live: lives[i]! })));
+      expect(encodeSegment(merged).equals(encodeSegment(expected))).toBe(true);
+      // the scratch file is gone
+      expect(knownEncoding(merged)).toBeDefined();
+      expect(readdirSync(dir)).toEqual(['data.mdb']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });

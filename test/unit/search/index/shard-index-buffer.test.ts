@@ -5,11 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { isLive } from '../../../../src/search/index/live-segment.js';
 import { lookupId } from '../../../../src/search/index/segment.js';
-import {
-  mergeFitsWorker,
-  ShardIndex,
-  WORKER_MERGE_MAX_BYTES,
-} from '../../../../src/search/index/shard-index.js';
+import { ShardIndex } from '../../../../src/search/index/shard-index.js';
 import { doc, field, standardResolver } from '../../../helpers/fields.js';
 
 const tag = field('tag', 'keyword');
@@ -43,14 +39,5 @@ describe('shard index buffer of new ids', () => {
     ix.refresh();
     expect(shown(ix, 'auto99')).toBe(-1);
     expect(ix.searcher().numDocs).toBe(98);
-  });
-});
-
-describe('which merges go to a build worker', () => {
-  it('small merges do; one over the cap stays on the shard thread (its worker copies held GBs)', () => {
-    expect(mergeFitsWorker([1 << 20, 2 << 20, 3 << 20])).toBe(true);
-    expect(mergeFitsWorker([WORKER_MERGE_MAX_BYTES])).toBe(true);
-    expect(mergeFitsWorker([WORKER_MERGE_MAX_BYTES - 10, 11])).toBe(false);
-    expect(mergeFitsWorker([300 << 20, 500 << 20])).toBe(false);
   });
 });
