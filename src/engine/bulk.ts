@@ -367,6 +367,9 @@ export function executeBulk(
     } catch (e) {
       items.push({ verb, outcome: null, error: toEsError(e), req });
     }
+    // the source's text was for the parse: the request is kept until the bulk is answered, its
+    // text need not be (a retried write decodes the bytes again)
+    if (original.kind === 'index' && original.decoded !== undefined) original.decoded = undefined;
   }
   return items;
 }
