@@ -159,6 +159,9 @@ export function parseBulk(body: Buffer, d: BulkDefaults, warnings: string[] = []
         versionType: b.versionType,
         opType: verb === 'create' || meta.opType === 'create' ? 'create' : 'index',
         source,
+        // set below; named here so that setting it does not give each request a second block
+        // for the properties added after its literal
+        decoded: undefined,
       };
       if (b.ifSeqNo !== undefined) req.ifSeqNo = b.ifSeqNo;
       if (b.ifPrimaryTerm !== undefined) req.ifPrimaryTerm = b.ifPrimaryTerm;
