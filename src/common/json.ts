@@ -332,13 +332,33 @@ export function stringifyDeep(value: unknown, jackson = false): string {
 
 /** Whether objects and arrays in `value` nest more than `max` levels deep (iterative). */
 export function nestedDeeperThan(value: unknown, max: number): boolean {
-  const todo: [unknown, number][] = [[value, 0]];
+  // values and their depths, side by side: a document checked per write allocates nothing more
+  // than these two lists (no pair per object, no list of each object's values)
+  const todo: unknown[] = [value];
+  const depths: number[] = [0];
   while (todo.length > 0) {
-    const [v, depth] = todo.pop()!;
+    const v = todo.pop();
+    const depth = depths.pop()!;
     if (v === null || typeof v !== 'object') continue;
     if (depth >= max) return true;
-    for (const x of Array.isArray(v) ? v : Object.values(v))
-      if (x !== null && typeof x === 'object') todo.push([x, depth + 1]);
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        if (x !== null && typeof x === 'object') {
+          todo.push(x);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      for (const k in v) {
+        if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+        const x: unknown = (v as Record<string, unknown>)[k];
+        if (x !== null && typeof x === 'object') {
+          todo.push(x);
+          depths.push(depth + 1);
+        }
+      }
+    }
   }
   return false;
 }

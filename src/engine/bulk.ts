@@ -159,6 +159,9 @@ export function parseBulk(body: Buffer, d: BulkDefaults, warnings: string[] = []
         versionType: b.versionType,
         opType: verb === 'create' || meta.opType === 'create' ? 'create' : 'index',
         source,
+        // set below; named here so that setting it does not give each request a second block
+        // for the properties added after its literal
+        decoded: undefined,
       };
       if (b.ifSeqNo !== undefined) req.ifSeqNo = b.ifSeqNo;
       if (b.ifPrimaryTerm !== undefined) req.ifPrimaryTerm = b.ifPrimaryTerm;
@@ -367,6 +370,9 @@ export function executeBulk(
     } catch (e) {
       items.push({ verb, outcome: null, error: toEsError(e), req });
     }
+    // the source's text was for the parse: the request is kept until the bulk is answered, its
+    // text need not be (a retried write decodes the bytes again)
+    if (original.kind === 'index' && original.decoded !== undefined) original.decoded = undefined;
   }
   return items;
 }

@@ -30,6 +30,10 @@ export function blockedException(
   settings: Readonly<Record<string, unknown>>,
   level: BlockLevel,
 ): EsError | null {
+  // the usual index sets no block: every write checks, so that answer costs a lookup per block
+  let any = false;
+  for (const b of BLOCKS) if (settings[b.setting] !== undefined) any = true;
+  if (!any) return null;
   let message: string | null = null;
   for (const b of BLOCKS) {
     if (String(settings[b.setting]) !== 'true' || !b.levels.includes(level)) continue;

@@ -28,13 +28,6 @@ import { uncommitted } from './uncommitted.js';
 /** Bytes of superseded sources a shard keeps for the views that still show them. */
 const SUPERSEDED_MAX_BYTES = 16 * 1024 * 1024;
 
-/** A write not yet durable: GET and version checks must see it. */
-interface Pending extends CurrentVersion {
-  routing: string | null;
-  source: Buffer | null;
-  timestamp: number;
-}
-
 /** The shard's in-memory search index as the write path sees it (implemented in src/search). */
 export interface ShardRecovery {
   readonly type: 'EMPTY_STORE' | 'EXISTING_STORE' | 'PEER' | 'SNAPSHOT';
@@ -117,7 +110,13 @@ export class Shard {
   search: ShardSearchWriter | null = null;
   /** Operation counters for the indices stats API. */
   readonly counters = new ShardCounters();
-  private readonly pending = uncommitted<Pending>();
+  /**
+   * Writes not yet durable, which GET and version checks must see: each as its encoded record
+   * (the bytes queued for LMDB, read as a stored record is), not an object of its own: a bulk's
+   * writes wait for their commit, and each object they keep is copied by every young collection
+   * meanwhile.
+   */
+  private readonly pending = uncommitted<Buffer>();
   private readonly superseded = new SupersededSources(SUPERSEDED_MAX_BYTES);
 
   /**
@@ -170,9 +169,7 @@ export class Shard {
    * replicated operations compares sequence numbers with.
    */
   latest(id: string): (CurrentVersion & { timestamp: number }) | null {
-    const p = this.pending.get(id);
-    if (p) return p;
-    const raw = this.docs.getBinaryFast(docKey(this.id, id));
+    const raw = this.pending.get(id) ?? this.docs.getBinaryFast(docKey(this.id, id));
     if (!raw) return null;
     const h = decodeHeader(raw);
     return {
@@ -186,38 +183,13 @@ export class Shard {
 
   /** The record of a document as stored, tombstones included (null when never written). */
   record(id: string): DocRecord | null {
-    const p = this.pending.get(id);
-    if (p) {
-      return {
-        tombstone: p.deleted,
-        version: p.version,
-        seqNo: p.seqNo,
-        primaryTerm: p.primaryTerm,
-        timestamp: p.timestamp,
-        routing: p.routing,
-        source: p.source ?? Buffer.alloc(0),
-      };
-    }
-    const raw = this.docs.getBinary(docKey(this.id, id));
+    const raw = this.pending.get(id) ?? this.docs.getBinary(docKey(this.id, id));
     return raw ? decodeDoc(raw) : null;
   }
 
   /** Realtime read of a live document (null when missing or deleted). */
   read(id: string): DocRecord | null {
-    const p = this.pending.get(id);
-    if (p) {
-      if (p.deleted) return null;
-      return {
-        tombstone: false,
-        version: p.version,
-        seqNo: p.seqNo,
-        primaryTerm: p.primaryTerm,
-        timestamp: p.timestamp,
-        routing: p.routing,
-        source: p.source ?? Buffer.alloc(0),
-      };
-    }
-    const raw = this.docs.getBinary(docKey(this.id, id));
+    const raw = this.pending.get(id) ?? this.docs.getBinary(docKey(this.id, id));
     if (!raw) return null;
     const d = decodeDoc(raw);
     return d.tombstone ? null : d;
@@ -320,26 +292,14 @@ export class Shard {
   ): Promise<void> {
     this.supersede(id, current, seqNo);
     const timestamp = Date.now();
-    const entry: Pending = {
-      version,
-      seqNo,
-      primaryTerm: term,
-      deleted: false,
-      routing,
-      source,
-      timestamp,
-    };
     this.opsSinceFlush++;
     this.syncId = null;
-    const p = this.store.putDoc(
-      this.docs,
-      docKey(this.id, id),
-      encodeDoc(
-        { tombstone: false, version, seqNo, primaryTerm: term, timestamp, routing },
-        source,
-      ),
+    const record = encodeDoc(
+      { tombstone: false, version, seqNo, primaryTerm: term, timestamp, routing },
+      source,
     );
-    this.pending.set(p, id, entry);
+    const p = this.store.putDoc(this.docs, docKey(this.id, id), record);
+    this.pending.set(p, id, record);
     return p;
   }
 
@@ -353,23 +313,14 @@ export class Shard {
   ): Promise<void> {
     this.supersede(id, current, seqNo);
     const timestamp = Date.now();
-    const entry: Pending = {
-      version,
-      seqNo,
-      primaryTerm: term,
-      deleted: true,
-      routing,
-      source: null,
-      timestamp,
-    };
     this.opsSinceFlush++;
     this.syncId = null;
-    const p = this.store.putDoc(
-      this.docs,
-      docKey(this.id, id),
-      encodeDoc({ tombstone: true, version, seqNo, primaryTerm: term, timestamp, routing }, null),
+    const record = encodeDoc(
+      { tombstone: true, version, seqNo, primaryTerm: term, timestamp, routing },
+      null,
     );
-    this.pending.set(p, id, entry);
+    const p = this.store.putDoc(this.docs, docKey(this.id, id), record);
+    this.pending.set(p, id, record);
     return p;
   }
 
@@ -388,7 +339,7 @@ export class Shard {
     const { start, end } = shardRange(this.id);
     let max = -1;
     for (const { value } of this.docs.getRange({ start, end })) max = Math.max(max, seqNoOf(value));
-    for (const p of this.pending.values()) max = Math.max(max, p.seqNo);
+    for (const p of this.pending.values()) max = Math.max(max, seqNoOf(p));
     this.maxSeqNo = max;
     return max;
   }

@@ -12,6 +12,8 @@ import { filterPath } from './filter-path.js';
 import { warningHeader } from './rest.js';
 
 const JSON_TYPE = 'application/json; charset=UTF-8';
+/** Characters from which a text answer goes out as bytes rather than as a string. */
+const LARGE_TEXT = 64 * 1024;
 
 /** What of the request shapes its answer: method, query parameters, Accept, warnings. */
 export interface Answering {
@@ -63,6 +65,9 @@ export function sendResponse(out: ServerResponse, req: Answering, res: RestRespo
     }
   }
   headers['content-type'] = type;
+  // A large answer (a bulk's items) is encoded once, here: as a string it was measured, then
+  // joined to the head and encoded again as it was written.
+  if (typeof text === 'string' && text.length >= LARGE_TEXT) text = Buffer.from(text);
   headers['content-length'] = String(
     typeof text === 'string' ? Buffer.byteLength(text) : text.length,
   );

@@ -24,6 +24,8 @@ import type { DynamicEntry } from './dynamic-update.js';
 import { getMapper, isField, splitAndValidatePath, strict } from './document-paths.js';
 import type { Mapper, ObjectScope } from './document-paths.js';
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 /** ES MapperService.META_FIELDS: names a document may not use at the top level. */
 const META_FIELDS = new Set([
   '_all', '_id', '_ignored', '_index', '_parent', '_routing', '_size', '_timestamp', '_ttl', '_type', '_uid',
@@ -174,9 +176,9 @@ class DocumentParser implements ValueSink {
   }
 
   innerParseObject(m: ObjectScope, obj: Record<string, unknown>): void {
-    const keys = Object.keys(obj);
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!;
+    // for-in, not Object.keys: the same keys in the same order without a list of them per object
+    for (const key in obj) {
+      if (!hasOwn.call(obj, key)) continue;
       if (key.charCodeAt(0) === 95 && m.path === '' && META_FIELDS.has(key)) {
         throw mapperParsing(
           `Field [${key}] is a metadata field and cannot be added inside a document. Use the index API request parameters.`,
@@ -485,7 +487,8 @@ export function parseDocument(
 function addPathContexts(doc: Doc): void {
   const values = withPathContexts(doc.values);
   if (values) doc.values = values;
-  for (const n of doc.nested) addPathContexts(n.doc as Doc);
+  const nested = doc.nested;
+  for (let i = 0; i < nested.length; i++) addPathContexts(nested[i]!.doc as Doc);
 }
 
 const CONSTANTS = new WeakMap<RootNode, readonly FieldNode[]>();
@@ -512,7 +515,8 @@ function constantFields(root: RootNode): readonly FieldNode[] {
  * it was set show none there.
  */
 function addConstants(p: DocumentParser, root: RootNode): void {
-  for (const f of constantFields(root)) parseFieldValue(f, f.constantValue, p);
+  const fields = constantFields(root);
+  for (let i = 0; i < fields.length; i++) parseFieldValue(fields[i]!, fields[i]!.constantValue, p);
 }
 
 /** ES DocumentParser.wrapInMapperParsingException. */

@@ -111,6 +111,16 @@ export interface StoreOptions {
   mapSize?: number;
 }
 
+/**
+ * Document writes queued in one event-loop turn, as parallel lists rather than an object per
+ * write: a bulk's writes stay queued while it runs, through the young collections it causes.
+ */
+interface QueuedDocs {
+  dbs: DocsDb[];
+  keys: Buffer[];
+  values: Array<Buffer | null>;
+}
+
 export class Store {
   private readonly root: RootDatabase;
   private readonly meta: Database<unknown, string>;
@@ -132,7 +142,7 @@ export class Store {
    */
   private readonly legacySegDb: Database<Buffer, string> | null;
   /** Document writes queued in this event-loop turn, committed together in one transaction. */
-  private queued: Array<{ db: DocsDb; key: Buffer; value: Buffer | null }> = [];
+  private queued: QueuedDocs = { dbs: [], keys: [], values: [] };
   private queuedCommit: Promise<void> | null = null;
   private resolveQueued: (() => void) | null = null;
   private rejectQueued: ((e: unknown) => void) | null = null;
@@ -340,7 +350,10 @@ export class Store {
   }
 
   private queueDoc(db: DocsDb, key: Buffer, value: Buffer | null): Promise<void> {
-    this.queued.push({ db, key, value });
+    const q = this.queued;
+    q.dbs.push(db);
+    q.keys.push(key);
+    q.values.push(value);
     if (!this.queuedCommit) {
       this.queuedCommit = new Promise<void>((res, rej) => {
         this.resolveQueued = res;
@@ -355,10 +368,10 @@ export class Store {
   private flushQueued(): Promise<void> {
     const done = this.queuedCommit;
     if (!done) return Promise.resolve();
-    const items = this.queued;
+    const { dbs, keys, values } = this.queued;
     const res = this.resolveQueued!;
     const rej = this.rejectQueued!;
-    this.queued = [];
+    this.queued = { dbs: [], keys: [], values: [] };
     this.queuedCommit = null;
     this.resolveQueued = this.rejectQueued = null;
     // Queued puts, not a transaction callback: lmdb-js batches every write queued in this turn
@@ -368,20 +381,23 @@ export class Store {
     // records (skipped), never a record written after the commit without the entry that makes
     // it replayed.
     const logged = new Map<Database<Buffer, Buffer>, Map<number, { keys: Buffer[]; seqNos: number[] }>>(); // prettier-ignore
-    for (const it of items) {
-      if (it.value === null || this.dropped.has(it.db)) continue;
+    for (let i = 0; i < dbs.length; i++) {
+      const db = dbs[i]!;
+      const key = keys[i]!;
+      const value = values[i]!;
+      if (value === null || this.dropped.has(db)) continue;
       // only a well-formed record is logged (shard prefix and header): a malformed write must
       // not throw here, where it would leave every write of this batch unanswered
-      if (it.key.length < 2 || it.value.length < RECORD_HEADER_BYTES) continue;
-      const log = this.seqLogOf.get(it.db);
+      if (key.length < 2 || value.length < RECORD_HEADER_BYTES) continue;
+      const log = this.seqLogOf.get(db);
       if (!log) continue;
       let shards = logged.get(log);
       if (!shards) logged.set(log, (shards = new Map()));
-      const shard = it.key.readUInt16BE(0);
+      const shard = key.readUInt16BE(0);
       let b = shards.get(shard);
       if (!b) shards.set(shard, (b = { keys: [], seqNos: [] }));
-      b.keys.push(it.key);
-      b.seqNos.push(seqNoOf(it.value));
+      b.keys.push(key);
+      b.seqNos.push(seqNoOf(value));
     }
     for (const [log, shards] of logged) {
       for (const [shard, b] of shards) {
@@ -392,9 +408,11 @@ export class Store {
       }
     }
     let last: Promise<boolean> = Promise.resolve(true);
-    for (const it of items) {
-      if (this.dropped.has(it.db)) continue;
-      last = it.value === null ? it.db.remove(it.key) : it.db.put(it.key, it.value);
+    for (let i = 0; i < dbs.length; i++) {
+      const db = dbs[i]!;
+      if (this.dropped.has(db)) continue;
+      const value = values[i]!;
+      last = value === null ? db.remove(keys[i]!) : db.put(keys[i]!, value);
     }
     last.then(() => res(), rej);
     return done;

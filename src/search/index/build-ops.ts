@@ -155,7 +155,9 @@ export class OpsWriter {
     this.pos += 4;
     this.str(id);
     if (routing !== null) this.str(routing);
-    for (const { field, value } of doc.values) {
+    const values = doc.values;
+    for (let i = 0; i < values.length; i++) {
+      const { field, value } = values[i]!;
       const no = fieldNo(field);
       if (typeof value === 'string') {
         this.room(5);
@@ -184,7 +186,7 @@ export class OpsWriter {
     this.room(4);
     this.chunk.writeUInt32LE(list.length, this.pos);
     this.pos += 4;
-    for (const s of list) this.str(s);
+    for (let i = 0; i < list.length; i++) this.str(list[i]!);
   }
 
   delete(doc: number): void {

@@ -34,7 +34,9 @@ const tooLong = (s: string) => s.length * 3 > MAX_TERM_BYTES && Buffer.byteLengt
 
 /** Throws ES's error for the first term of `doc` (nested documents included) Lucene refuses. */
 export function checkTermLengths(analysis: AnalysisResolver, doc: ParsedDocument): void {
-  for (const { field, value } of doc.values) {
+  const values = doc.values;
+  for (let i = 0; i < values.length; i++) {
+    const { field, value } = values[i]!;
     if (typeof value !== 'string' || !tooLong(value)) continue;
     if (field.type === 'keyword') {
       const term = analysis.normalize(field, value);
@@ -50,5 +52,6 @@ export function checkTermLengths(analysis: AnalysisResolver, doc: ParsedDocument
       if (found !== null) throw immenseTerm(field.path, found);
     }
   }
-  for (const n of doc.nested) checkTermLengths(analysis, n.doc);
+  const nested = doc.nested;
+  for (let i = 0; i < nested.length; i++) checkTermLengths(analysis, nested[i]!.doc);
 }
