@@ -5,7 +5,7 @@
  * themselves, so the fetch is memoised per request instead. Failures are memoised too.
  */
 import type { IndexQueryContext } from './lower/context.js';
-import type { MltItem, PercolateNode, TermsLookupSpec } from './nodes.js';
+import type { MltItem, PercolateNode, QueryNode, TermsLookupSpec } from './nodes.js';
 
 type PercolateIndexed = NonNullable<PercolateNode['indexed']>;
 
@@ -17,7 +17,7 @@ export const percolateLookup = (d: PercolateIndexed): TermsLookupSpec => ({
   path: '',
   routing: d.routing,
 });
-import { parseQuery } from './index.js';
+import { isPlainQuery, parseQuery } from './index.js';
 
 type TermsLookupFn = NonNullable<IndexQueryContext['termsLookup']>;
 
@@ -58,6 +58,8 @@ export function termsLookupsIn(
   const seen = new Set<object>();
   const walk = (v: unknown): void => {
     if (v === null || typeof v !== 'object' || seen.has(v)) return;
+    // a query tree parsed without lookups, more_like_this or percolate queries in it
+    if (isPlainQuery(v as QueryNode)) return;
     seen.add(v);
     if (Array.isArray(v)) return v.forEach(walk);
     if (v instanceof Map) return v.forEach(walk);
