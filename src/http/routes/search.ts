@@ -132,8 +132,31 @@ const COUNT_PARAMS = [
   'type',
 ];
 
-export function searchLimits(node: NodeContext) {
-  const cs = node.clusterSettings?.() ?? {};
+/**
+ * A node's search limits while its cluster settings object stays the same (a change replaces
+ * it) and its breakers too (the HTTP server sets them up).
+ */
+const limitsByNode = new WeakMap<
+  NodeContext,
+  { cs: object; overload: NodeContext['overload']; limits: SearchLimits }
+>();
+
+type SearchLimits = Readonly<ReturnType<typeof computeSearchLimits>>;
+
+/**
+ * The node's search limits. A search asks three times and a count once: they are read from the
+ * settings again only when the cluster settings changed.
+ */
+export function searchLimits(node: NodeContext): SearchLimits {
+  const cs = node.clusterSettings?.();
+  const kept = limitsByNode.get(node);
+  if (cs !== undefined && kept?.cs === cs && kept.overload === node.overload) return kept.limits;
+  const limits = Object.freeze(computeSearchLimits(node, cs ?? {}));
+  if (cs !== undefined) limitsByNode.set(node, { cs, overload: node.overload, limits });
+  return limits;
+}
+
+function computeSearchLimits(node: NodeContext, cs: Readonly<Record<string, string>>) {
   return {
     // ES 6.8: no bucket limit by default (a deprecation warning past 10000).
     maxBuckets: cs['search.max_buckets'] !== undefined ? Number(cs['search.max_buckets']) : -1,
