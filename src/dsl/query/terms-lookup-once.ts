@@ -40,6 +40,13 @@ export interface TermsLookupOnce {
   outcomes(): [string, LookupOutcome][];
 }
 
+/** A root that holds no lookup: absent, an empty list, or a plain parsed query tree. */
+const nothingToRead = (r: unknown): boolean =>
+  r === null ||
+  r === undefined ||
+  (Array.isArray(r) && r.length === 0) ||
+  (typeof r === 'object' && isPlainQuery(r as QueryNode));
+
 /** The memo key of a lookup. */
 export const lookupKey = (l: TermsLookupSpec): string =>
   JSON.stringify([l.index, l.type, l.id, l.path, l.routing]);
@@ -54,6 +61,8 @@ export function termsLookupsIn(
   root: unknown,
   defaultIndices: readonly string[] = [],
 ): TermsLookupSpec[] {
+  // a search's roots are mostly plain trees and absent parts: nothing to walk
+  if (Array.isArray(root) && root.every(nothingToRead)) return [];
   const out = new Map<string, TermsLookupSpec>();
   const seen = new Set<object>();
   const walk = (v: unknown): void => {
