@@ -276,6 +276,12 @@ export const BUCKET_BYTES = 512;
 
 type BreakerName = 'request' | 'fielddata' | 'in_flight_requests' | 'accounting';
 
+/** How long a heap reading serves the real-memory checks far from the limit. */
+const HEAP_READ_INTERVAL_MS = 1;
+/** How far below the real-memory limit a reused reading must leave the heap (more than a
+ *  millisecond's allocation can add). */
+const HEAP_SLACK = 64 * 1024 * 1024;
+
 export class CircuitBreakers {
   private readonly used: Record<BreakerName, number> = {
     request: 0,
@@ -362,7 +368,7 @@ export class CircuitBreakers {
       );
     }
     if (!this.limits.useRealMemory) return;
-    const real = getHeapStatistics().used_heap_size + bytes;
+    const real = this.heapInUse(bytes) + bytes;
     if (real <= this.limits.realMemory) return;
     this.tripped.parent++;
     throw new EsError(
@@ -371,6 +377,29 @@ export class CircuitBreakers {
       CIRCUIT_BREAKING_STATUS,
       { meta: { bytes_wanted: real, bytes_limit: this.limits.realMemory } },
     );
+  }
+
+  /** used_heap_size as last read, and when (performance.now()). */
+  private heapUsed = 0;
+  private heapReadAt = Number.NEGATIVE_INFINITY;
+
+  /**
+   * The heap in use for a real-memory check of `bytes`. Reading V8's heap statistics costs more
+   * than the rest of a request's breaker checks (an object of 14 fields per call, and every
+   * request with a body checks): the last reading is reused for a millisecond while it leaves
+   * more than HEAP_SLACK below the limit, and read afresh otherwise, so a check near the limit
+   * always sees the heap as it is.
+   */
+  private heapInUse(bytes: number): number {
+    const now = performance.now();
+    if (
+      now - this.heapReadAt >= HEAP_READ_INTERVAL_MS ||
+      this.heapUsed + bytes + HEAP_SLACK > this.limits.realMemory
+    ) {
+      this.heapUsed = getHeapStatistics().used_heap_size;
+      this.heapReadAt = now;
+    }
+    return this.heapUsed;
   }
 
   private usages(): string {

@@ -10,6 +10,7 @@ import { EsError } from '../common/errors.js';
 import { valueAtPath } from '../engine/documents.js';
 import { STRICT_EXPAND_OPEN_FORBID_CLOSED } from '../engine/index-names.js';
 import { lookupKey, termsLookupsIn, type LookupOutcome } from '../dsl/query/terms-lookup-once.js';
+import type { TermsLookupSpec } from '../dsl/query/index.js';
 import type { NodeContext } from '../node-context.js';
 
 /**
@@ -25,13 +26,21 @@ export function lookupValues(src: unknown, path: string): unknown[] {
 }
 
 /** Reads every lookup under `roots` (parsed query parts), by lookupKey; failures are outcomes. */
-export async function readTermsLookups(
+export function readTermsLookups(
   node: NodeContext,
   roots: readonly unknown[],
   defaultIndices: readonly string[] = [],
 ): Promise<Array<[string, LookupOutcome]>> {
+  return readLookupSpecs(node, termsLookupsIn(roots, defaultIndices));
+}
+
+/** Reads the lookups `specs` (termsLookupsIn), by lookupKey; failures are outcomes. */
+export async function readLookupSpecs(
+  node: NodeContext,
+  specs: readonly TermsLookupSpec[],
+): Promise<Array<[string, LookupOutcome]>> {
   const out: Array<[string, LookupOutcome]> = [];
-  for (const l of termsLookupsIn(roots, defaultIndices)) {
+  for (const l of specs) {
     try {
       const idx = node.indices.resolve(l.index, STRICT_EXPAND_OPEN_FORBID_CLOSED)[0];
       let values: unknown[] | null = null;

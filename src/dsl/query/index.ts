@@ -21,6 +21,7 @@ export { describeQuery } from './describe.js';
 export { renderQuery } from './render.js';
 export { percolateMatcher, storedQuery, type SlotMatcher } from './lower/percolate.js';
 export {
+  isPlainQuery,
   DEFAULT_MAX_NESTED_QUERY_DEPTH,
   MAX_NESTED_QUERY_DEPTH_SETTING,
   setMaxNestedQueryDepth,

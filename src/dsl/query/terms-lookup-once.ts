@@ -5,7 +5,7 @@
  * themselves, so the fetch is memoised per request instead. Failures are memoised too.
  */
 import type { IndexQueryContext } from './lower/context.js';
-import type { MltItem, PercolateNode, TermsLookupSpec } from './nodes.js';
+import type { MltItem, PercolateNode, QueryNode, TermsLookupSpec } from './nodes.js';
 
 type PercolateIndexed = NonNullable<PercolateNode['indexed']>;
 
@@ -17,7 +17,7 @@ export const percolateLookup = (d: PercolateIndexed): TermsLookupSpec => ({
   path: '',
   routing: d.routing,
 });
-import { parseQuery } from './index.js';
+import { isPlainQuery, parseQuery } from './index.js';
 
 type TermsLookupFn = NonNullable<IndexQueryContext['termsLookup']>;
 
@@ -40,6 +40,13 @@ export interface TermsLookupOnce {
   outcomes(): [string, LookupOutcome][];
 }
 
+/** A root that holds no lookup: absent, an empty list, or a plain parsed query tree. */
+const nothingToRead = (r: unknown): boolean =>
+  r === null ||
+  r === undefined ||
+  (Array.isArray(r) && r.length === 0) ||
+  (typeof r === 'object' && isPlainQuery(r as QueryNode));
+
 /** The memo key of a lookup. */
 export const lookupKey = (l: TermsLookupSpec): string =>
   JSON.stringify([l.index, l.type, l.id, l.path, l.routing]);
@@ -54,10 +61,14 @@ export function termsLookupsIn(
   root: unknown,
   defaultIndices: readonly string[] = [],
 ): TermsLookupSpec[] {
+  // a search's roots are mostly plain trees and absent parts: nothing to walk
+  if (Array.isArray(root) && root.every(nothingToRead)) return [];
   const out = new Map<string, TermsLookupSpec>();
   const seen = new Set<object>();
   const walk = (v: unknown): void => {
     if (v === null || typeof v !== 'object' || seen.has(v)) return;
+    // a query tree parsed without lookups, more_like_this or percolate queries in it
+    if (isPlainQuery(v as QueryNode)) return;
     seen.add(v);
     if (Array.isArray(v)) return v.forEach(walk);
     if (v instanceof Map) return v.forEach(walk);

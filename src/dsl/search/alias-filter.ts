@@ -22,11 +22,17 @@ export type AliasFilters = ReadonlyMap<IndexService, AliasFilter>;
  * The parsed filter of each index (ES IndicesService.buildAliasFilter parses them on the
  * coordinating node, so a filter that does not parse fails the request).
  */
-export function parseAliasFilters(filters: AliasFilters | undefined): Map<IndexService, QueryNode> {
+export function parseAliasFilters(
+  filters: AliasFilters | undefined,
+): ReadonlyMap<IndexService, QueryNode> {
+  // most searches name no filtering alias: one shared empty map, not one per request
+  if (!filters || filters.size === 0) return NO_FILTERS;
   const out = new Map<IndexService, QueryNode>();
-  if (filters) for (const [idx, f] of filters) out.set(idx, parseQuery(f.filter));
+  for (const [idx, f] of filters) out.set(idx, parseQuery(f.filter));
   return out;
 }
+
+const NO_FILTERS: ReadonlyMap<IndexService, QueryNode> = new Map();
 
 /** ES buildFilteredQuery: `query` as the one `must` clause, the filters as `filter` clauses. */
 export function withFilters(query: Query, filters: readonly Query[]): Query {

@@ -10,7 +10,7 @@ import type { Query } from '../../search/query/query.js';
 import { shardStats } from '../../search/query/stats.js';
 import { createWeight, type Weight } from '../../search/query/weights.js';
 import { Deadline, isTimeExceeded, type Clock } from '../../search/deadline.js';
-import { toSearchQuery, type QueryNode } from '../query/index.js';
+import { toSearchQuery, type IndexQueryContext, type QueryNode } from '../query/index.js';
 import type { ShardTarget } from './execute.js';
 import { indexQueryContext, type RequestLimits } from './index-context.js';
 import {
@@ -70,9 +70,12 @@ export function executeCount(
       lowered = null;
       error = null;
       try {
-        const ctx = indexQueryContext(t.idx, o.now, o.limits);
-        const alias = lowerAliasFilter(aliasFilters.get(t.idx) ?? null, ctx);
-        lowered = withFilters(toSearchQuery(query, ctx), alias ? [alias] : []);
+        const aliasFilter = aliasFilters.get(t.idx) ?? null;
+        if (aliasFilter === null) lowered = loweredForCount(query, t.idx, o);
+        else {
+          const ctx = indexQueryContext(t.idx, o.now, o.limits);
+          lowered = withFilters(toSearchQuery(query, ctx), [lowerAliasFilter(aliasFilter, ctx)!]);
+        }
       } catch (e) {
         error = e;
       }
@@ -99,6 +102,78 @@ export function executeCount(
       failed: failures.length,
     },
   };
+}
+
+/**
+ * A count's query lowered for one index, and what the lowering read: equal count bodies share
+ * their parsed query (count-body.ts), so a body counted again on an index whose mapping, analysis,
+ * settings and clause limit are the ones it was lowered with takes the same engine query.
+ */
+interface LoweredCount {
+  readonly idx: IndexService;
+  readonly mapping: IndexService['mapping'];
+  readonly analysis: IndexService['analysis'];
+  readonly settings: IndexService['meta']['settings'];
+  readonly metaVersion: number;
+  readonly maxClauseCount: number;
+  readonly query: Query;
+}
+
+const loweredCounts = new WeakMap<QueryNode, LoweredCount>();
+
+/**
+ * `query` lowered for `idx` (no alias filter), kept for the next count of the same parsed query
+ * when the lowering read nothing of the request: not the time (date math), and no script, warning,
+ * percolated or geo document (their results belong to the request that made them).
+ */
+function loweredForCount(query: QueryNode, idx: IndexService, o: CountOptions): Query {
+  const kept = loweredCounts.get(query);
+  if (
+    kept !== undefined &&
+    kept.idx === idx &&
+    kept.mapping === idx.mapping &&
+    kept.analysis === idx.analysis &&
+    kept.settings === idx.meta.settings &&
+    kept.metaVersion === idx.meta.version &&
+    kept.maxClauseCount === o.limits.maxClauseCount
+  )
+    return kept.query;
+  const base = indexQueryContext(idx, o.now, o.limits);
+  let pure = true;
+  const impure = <F>(f: F | undefined): F | undefined => {
+    if (f === undefined) return undefined;
+    const call = f as (...a: unknown[]) => unknown;
+    return ((...a: unknown[]) => {
+      pure = false;
+      return call(...a);
+    }) as F;
+  };
+  const ctx: IndexQueryContext = {
+    ...base,
+    deprecation: impure(base.deprecation),
+    compileScript: impure(base.compileScript),
+    percolateSegment: impure(base.percolateSegment),
+    geoPoints: impure(base.geoPoints),
+  };
+  const now = o.now;
+  Object.defineProperty(ctx, 'now', {
+    get: () => {
+      pure = false;
+      return now;
+    },
+  });
+  const lowered = toSearchQuery(query, ctx);
+  if (pure)
+    loweredCounts.set(query, {
+      idx,
+      mapping: idx.mapping,
+      analysis: idx.analysis,
+      settings: idx.meta.settings,
+      metaVersion: idx.meta.version,
+      maxClauseCount: o.limits.maxClauseCount,
+      query: lowered,
+    });
+  return lowered;
 }
 
 /** The shard's count; a deadline passed while the query expands counts nothing. */

@@ -202,7 +202,7 @@ export interface SearchPlan {
   readonly warnings: string[];
   readonly qctx: (idx: IndexService) => IndexQueryContext;
   readonly globalStats: SearchStats | null;
-  readonly aliasFilters: Map<IndexService, QueryNode>;
+  readonly aliasFilters: ReadonlyMap<IndexService, QueryNode>;
   readonly deadline: ReturnType<typeof searchDeadline>;
   readonly allowPartial: boolean;
 }

@@ -55,14 +55,16 @@ export function indexQueryContext(
     typeName: idx.typeName ?? '_doc',
     hasNested: m.hasNested,
     fieldNamesEnabled: idx.mapping?.fieldNamesEnabled ?? true,
-    ...(m.joinField ? { joinField: m.joinField } : {}),
+    // every key in every context (undefined when absent): one object shape for the lowering code,
+    // and no spread of a temporary object per optional key on each request
+    joinField: m.joinField,
     percolateSegment: m.percolateSegment,
     queryStringLenient: s['index.query_string.lenient'] === 'true',
     deprecation: (msg) => warnings.push(msg),
     compileScript: (spec) => compileQueryScript(spec, idx, extras.scriptMethods, warnings),
     geoPoints: m.geoPoints,
-    ...(extras.scriptMethods ? { scriptMethods: extras.scriptMethods } : {}),
-    ...(extras.termsLookup ? { termsLookup: extras.termsLookup } : {}),
+    scriptMethods: extras.scriptMethods,
+    termsLookup: extras.termsLookup,
   };
 }
 

@@ -20,7 +20,7 @@ import type { LiveSegment, ShardSnapshot } from '../../search/index/live-segment
 import { joinKeyOf } from '../../search/query/join.js';
 import { boolQuery, type Query } from '../../search/query/query.js';
 import { createWeight } from '../../search/query/weights.js';
-import { toSearchQuery, type QueryNode } from '../query/index.js';
+import { isPlainQuery, toSearchQuery, type QueryNode } from '../query/index.js';
 import type { FetchHit, FetchOptions } from './fetch.js';
 import { parseInnerHit, type InnerHitSpec } from './collapse.js';
 import { nestedInnerHitsOf } from './nested-inner-hits.js';
@@ -43,8 +43,11 @@ const isQueryNode = (v: unknown): v is QueryNode =>
 /** Definitions by parsed query: a parsed query never changes, and a search asks more than once. */
 const innerHitsByQuery = new WeakMap<QueryNode, readonly InnerHitDef[]>();
 
+const NO_INNER_HITS: readonly InnerHitDef[] = Object.freeze([]);
+
 /** InnerHitContextBuilder.extractInnerHits: every inner_hits of the query tree, in query order. */
 export function extractInnerHits(q: QueryNode): readonly InnerHitDef[] {
+  if (isPlainQuery(q)) return NO_INNER_HITS;
   let defs = innerHitsByQuery.get(q);
   if (!defs) innerHitsByQuery.set(q, (defs = collectInnerHits(q)));
   return defs;

@@ -15,7 +15,7 @@ import { nestedChildren } from '../../search/index/segment.js';
 import type { Segment } from '../../search/index/segment.js';
 import { NO_MORE_DOCS } from '../../search/query/scorer.js';
 import { createWeight } from '../../search/query/weights.js';
-import { toSearchQuery, type NestedNode, type QueryNode } from '../query/index.js';
+import { isPlainQuery, toSearchQuery, type NestedNode, type QueryNode } from '../query/index.js';
 import type { FetchHit, FetchOptions } from './fetch.js';
 import { parseSourceSpec } from './request.js';
 import { parseDocvalueFields } from './request-values.js';
@@ -69,6 +69,7 @@ export const nestedChain = (n: NestedIdentity): readonly NestedLevel[] =>
 /** The nested queries of a request that ask for inner hits, in query order. */
 export function nestedInnerHitsOf(query: QueryNode | null): NestedInnerHits[] {
   const out: NestedInnerHits[] = [];
+  if (query !== null && isPlainQuery(query)) return out;
   const visit = (v: unknown): void => {
     if (v === null || typeof v !== 'object') return;
     if (Array.isArray(v)) {

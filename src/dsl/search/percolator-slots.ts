@@ -5,6 +5,7 @@
  */
 import type { IndexService } from '../../engine/index-service.js';
 import {
+  isPlainQuery,
   parseQuery,
   percolateMatcher,
   storedQuery,
@@ -22,8 +23,11 @@ const isQueryNode = (v: unknown): v is QueryNode =>
 /** Percolate queries by parsed query (a parsed query never changes; each search fetch asks). */
 const percolateByQuery = new WeakMap<QueryNode, readonly PercolateNode[]>();
 
+const NO_PERCOLATE: readonly PercolateNode[] = Object.freeze([]);
+
 /** The percolate queries of a query tree, in query order. */
 function percolateNodes(q: QueryNode): readonly PercolateNode[] {
+  if (isPlainQuery(q)) return NO_PERCOLATE;
   let nodes = percolateByQuery.get(q);
   if (nodes) return nodes;
   const out: PercolateNode[] = [];

@@ -33,7 +33,11 @@ import {
   requestCacheKey,
   requestMayCache,
 } from '../../dsl/search/shard-request-cache.js';
-import { termsLookupOnce, type TermsLookupOnce } from '../../dsl/query/terms-lookup-once.js';
+import {
+  termsLookupOnce,
+  termsLookupsIn,
+  type TermsLookupOnce,
+} from '../../dsl/query/terms-lookup-once.js';
 import { DEFAULT_MAX_AGG_DEPTH, MAX_AGG_DEPTH_SETTING } from '../../dsl/aggs/parse/parse-aggs.js';
 import { indexQueryContext } from '../../dsl/search/index-context.js';
 import {
@@ -44,7 +48,7 @@ import {
 import { applyUriParams, intParam } from '../search-uri-params.js';
 import { searchTimeoutOptions, validateNodeSearchSettings } from '../search-settings.js';
 import type { NodeContext } from '../../node-context.js';
-import { lookupValues, readTermsLookups } from '../terms-lookups.js';
+import { lookupValues, readLookupSpecs } from '../terms-lookups.js';
 import { checkParams, preferenceWarning } from '../params.js';
 import {
   bodyJson,
@@ -128,8 +132,31 @@ const COUNT_PARAMS = [
   'type',
 ];
 
-export function searchLimits(node: NodeContext) {
-  const cs = node.clusterSettings?.() ?? {};
+/**
+ * A node's search limits while its cluster settings object stays the same (a change replaces
+ * it) and its breakers too (the HTTP server sets them up).
+ */
+const limitsByNode = new WeakMap<
+  NodeContext,
+  { cs: object; overload: NodeContext['overload']; limits: SearchLimits }
+>();
+
+type SearchLimits = Readonly<ReturnType<typeof computeSearchLimits>>;
+
+/**
+ * The node's search limits. A search asks three times and a count once: they are read from the
+ * settings again only when the cluster settings changed.
+ */
+export function searchLimits(node: NodeContext): SearchLimits {
+  const cs = node.clusterSettings?.();
+  const kept = limitsByNode.get(node);
+  if (cs !== undefined && kept?.cs === cs && kept.overload === node.overload) return kept.limits;
+  const limits = Object.freeze(computeSearchLimits(node, cs ?? {}));
+  if (cs !== undefined) limitsByNode.set(node, { cs, overload: node.overload, limits });
+  return limits;
+}
+
+function computeSearchLimits(node: NodeContext, cs: Readonly<Record<string, string>>) {
   return {
     // ES 6.8: no bucket limit by default (a deprecation warning past 10000).
     maxBuckets: cs['search.max_buckets'] !== undefined ? Number(cs['search.max_buckets']) : -1,
@@ -228,16 +255,22 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
    * node.reads), as ES rewrites lookups on the coordinating node; the memo then answers the
    * query's lowering here, and in a cluster the lookups travel to the other nodes' shards.
    */
-  const readLookups = async (
+  const readLookups = (
     parsed: PreparedSearch['parsed'],
     once: TermsLookupOnce,
     targets: readonly IndexService[],
-  ) => {
+  ): ReturnType<TermsLookupOnce['outcomes']> | Promise<ReturnType<TermsLookupOnce['outcomes']>> => {
     const roots = [parsed.query, parsed.postFilter, parsed.aggs, parsed.rescoreQueries];
-    const names = targets.map((t) => t.name);
-    for (const [key, outcome] of await readTermsLookups(node, roots, names))
-      once.prime(key, outcome);
-    return once.outcomes();
+    const specs = termsLookupsIn(
+      roots,
+      targets.map((t) => t.name),
+    );
+    // most searches have none: no read, and no wait for one
+    if (specs.length === 0) return once.outcomes();
+    return readLookupSpecs(node, specs).then((read) => {
+      for (const [key, outcome] of read) once.prime(key, outcome);
+      return once.outcomes();
+    });
   };
   /** Lookups run once per search request, keyed by its parameter reader (one per request and
    *  msearch item; ES rewrites lookups on the coordinating node). */
@@ -368,7 +401,8 @@ export function registerSearchRoutes(router: Router<Handler>, node: NodeContext)
   ): Promise<{ body: Record<string, unknown>; warnings: string[] }> => {
     const p = prepareRun(prepared, get, expr, resolveTargets, warnings);
     const pref = get('preference');
-    const termsLookups = await readLookups(p.parsed, lookupOnce(get), p.targets);
+    const read = readLookups(p.parsed, lookupOnce(get), p.targets);
+    const termsLookups = Array.isArray(read) ? read : await read;
     return node.searches.search({
       termsLookups,
       indices: p.targets,

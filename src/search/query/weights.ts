@@ -139,63 +139,80 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
       return numericRangeWeight(q, f(q.boost * boost));
     case 'NumericSet': {
       const b = f(q.boost * boost);
-      return docSetWeight(b, `${q.field}:{${q.values.join(' ')}}`, (ls) =>
-        unionDocs(q.values.map((v) => numericRangeDocs(ls.segment, q.field, v, v, true, true))),
+      return docSetWeight(
+        b,
+        () => `${q.field}:{${q.values.join(' ')}}`,
+        (ls) =>
+          unionDocs(q.values.map((v) => numericRangeDocs(ls.segment, q.field, v, v, true, true))),
       );
     }
     case 'RangeField': {
       const b = f(q.boost * boost);
       const cache = new WeakMap<LiveSegment, Int32Array | null>();
-      return docSetWeight(b, `${q.field}:<ranges:[${q.min} : ${q.max}]>`, (ls) => {
-        let docs = cache.get(ls);
-        if (docs === undefined) {
-          const r = ls.segment.fields.get(q.field)?.ranges;
-          docs = r ? rangeDocs(r, q.relation, q.min, q.max) : null;
-          cache.set(ls, docs);
-        }
-        return docs;
-      });
+      return docSetWeight(
+        b,
+        () => `${q.field}:<ranges:[${q.min} : ${q.max}]>`,
+        (ls) => {
+          let docs = cache.get(ls);
+          if (docs === undefined) {
+            const r = ls.segment.fields.get(q.field)?.ranges;
+            docs = r ? rangeDocs(r, q.relation, q.min, q.max) : null;
+            cache.set(ls, docs);
+          }
+          return docs;
+        },
+      );
     }
     case 'TermRange': {
       const b = f(q.boost * boost);
-      return docSetWeight(b, `${q.field}:[${q.lo ?? '*'} TO ${q.hi ?? '*'}]`, (ls) =>
-        termRangeDocs(ls.segment, q.field, q.lo, q.hi, q.includeLo, q.includeHi),
+      return docSetWeight(
+        b,
+        () => `${q.field}:[${q.lo ?? '*'} TO ${q.hi ?? '*'}]`,
+        (ls) => termRangeDocs(ls.segment, q.field, q.lo, q.hi, q.includeLo, q.includeHi),
       );
     }
     case 'TermSet': {
       const b = f(q.boost * boost);
       const sorted = [...new Set(q.terms)].sort();
-      return docSetWeight(b, `${q.field}:(${sorted.join(' ')})`, (ls) => {
-        const inv = inverted(ls.segment, q.field);
-        if (!inv) return null;
-        const parts: Int32Array[] = [];
-        for (const t of sorted) {
-          const i = termOrd(inv, t);
-          if (i >= 0) parts.push(inv.docs.subarray(inv.termStart[i]!, inv.termStart[i + 1]!));
-        }
-        return unionDocs(parts);
-      });
+      return docSetWeight(
+        b,
+        () => `${q.field}:(${sorted.join(' ')})`,
+        (ls) => {
+          const inv = inverted(ls.segment, q.field);
+          if (!inv) return null;
+          const parts: Int32Array[] = [];
+          for (const t of sorted) {
+            const i = termOrd(inv, t);
+            if (i >= 0) parts.push(inv.docs.subarray(inv.termStart[i]!, inv.termStart[i + 1]!));
+          }
+          return unionDocs(parts);
+        },
+      );
     }
     case 'MultiTerm': {
       const dl = ctx.deadline ?? null;
       if (q.rewrite && q.rewrite.method !== 'constant_score')
         return createWeight(rewriteMultiTerm(q, ctx.stats, dl), ctx, boost);
       const b = f(q.boost * boost);
-      return docSetWeight(b, q.describe, (ls) => {
-        const inv = inverted(ls.segment, q.field);
-        if (!inv) return null;
-        const parts: Int32Array[] = [];
-        const start = q.matcher.prefix ? seekCeil(inv.terms, q.matcher.prefix) : 0;
-        for (let t = start; t < inv.terms.length; t++) {
-          // ES 7 ExitableTermsEnum: the timeout is checked while terms are enumerated
-          if (dl !== null && ((t - start) & TERMS_CHECK_MASK) === TERMS_CHECK_MASK) dl.check();
-          const term = inv.terms[t]!;
-          if (q.matcher.prefix && !term.startsWith(q.matcher.prefix)) break;
-          if (q.matcher.test(term))
-            parts.push(inv.docs.subarray(inv.termStart[t]!, inv.termStart[t + 1]!));
-        }
-        return unionDocs(parts);
-      });
+      return docSetWeight(
+        b,
+        () => q.describe,
+        (ls) => {
+          const inv = inverted(ls.segment, q.field);
+          if (!inv) return null;
+          const parts: Int32Array[] = [];
+          const start = q.matcher.prefix ? seekCeil(inv.terms, q.matcher.prefix) : 0;
+          for (let t = start; t < inv.terms.length; t++) {
+            // ES 7 ExitableTermsEnum: the timeout is checked while terms are enumerated
+            if (dl !== null && ((t - start) & TERMS_CHECK_MASK) === TERMS_CHECK_MASK) dl.check();
+            const term = inv.terms[t]!;
+            if (q.matcher.prefix && !term.startsWith(q.matcher.prefix)) break;
+            if (q.matcher.test(term))
+              parts.push(inv.docs.subarray(inv.termStart[t]!, inv.termStart[t + 1]!));
+          }
+          return unionDocs(parts);
+        },
+      );
     }
     case 'Fuzzy':
       if (q.rewrite) return createWeight(rewriteFuzzy(q, ctx.stats, ctx.deadline), ctx, boost);
@@ -257,14 +274,18 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
     }
     case 'Ids': {
       const b = f(q.boost * boost);
-      return docSetWeight(b, `_id:(${q.ids.join(' ')})`, (ls) => {
-        const docs: number[] = [];
-        for (const id of q.ids) {
-          const d = lookupId(ls.segment, id);
-          if (d >= 0) docs.push(d);
-        }
-        return Int32Array.from(new Set(docs)).sort();
-      });
+      return docSetWeight(
+        b,
+        () => `_id:(${q.ids.join(' ')})`,
+        (ls) => {
+          const docs: number[] = [];
+          for (const id of q.ids) {
+            const d = lookupId(ls.segment, id);
+            if (d >= 0) docs.push(d);
+          }
+          return Int32Array.from(new Set(docs)).sort();
+        },
+      );
     }
     case 'Boosting': {
       const b = f(q.boost * boost);
@@ -347,7 +368,8 @@ export function createWeight(q: Query, ctx: WeightContext, boost = 1): Weight {
 }
 
 function numericRangeWeight(q: Extract<Query, { kind: 'NumericRange' }>, boost: number): Weight {
-  const describe = `${q.field}:[${q.lo} TO ${q.hi}]`;
+  // built only when explained: every count and search through a range would format both bounds
+  const describe = () => `${q.field}:[${q.lo} TO ${q.hi}]`;
   const slice = (ls: LiveSegment) => {
     const sf = ls.segment.fields.get(q.field);
     const pts = sf?.points;
@@ -387,15 +409,16 @@ function numericRangeWeight(q: Extract<Query, { kind: 'NumericRange' }>, boost: 
     },
     explain(ls, doc) {
       const r = slice(ls);
-      if (r && binaryHas(sliceDocs(r.pts, r.from, r.to), doc)) return expl(boost, describe);
-      return noMatch(`no match on ${describe}`);
+      if (r && binaryHas(sliceDocs(r.pts, r.from, r.to), doc)) return expl(boost, describe());
+      return noMatch(`no match on ${describe()}`);
     },
   };
 }
 
 function docSetWeight(
   boost: number,
-  describe: string,
+  /** The query as explanations name it (built only when one is asked for). */
+  describe: () => string,
   docs: (ls: LiveSegment) => Int32Array | null,
 ): Weight {
   const list = (ls: LiveSegment): DocList | null => {
@@ -414,8 +437,8 @@ function docSetWeight(
     },
     explain(ls, doc) {
       const d = docs(ls);
-      if (d && binaryHas(d, doc)) return expl(boost, describe);
-      return noMatch(`no match on ${describe}`);
+      if (d && binaryHas(d, doc)) return expl(boost, describe());
+      return noMatch(`no match on ${describe()}`);
     },
   };
 }

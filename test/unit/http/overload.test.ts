@@ -3,6 +3,7 @@
  * with ES's message shape, cancellation, endpoint classification, breaker accounting and wording.
  */
 import { describe, expect, it } from 'vitest';
+import { getHeapStatistics } from 'node:v8';
 import { EsError } from '../../../src/common/errors.js';
 import {
   CircuitBreakers,
@@ -198,6 +199,27 @@ describe('CircuitBreakers', () => {
     expect(() => b.reserveInflight(10)).toThrow(
       /^\[parent\] Data too large, data for \[<http_request>\] would be \[\d+\/.*\], which is larger than the limit of \[1\/1b\], real usage: \[.*\], new bytes reserved: \[10\/10b\], usages \[/,
     );
+  });
+});
+
+describe('real-memory check', () => {
+  it('reuses a heap reading only far below the limit: near it every check reads the heap', () => {
+    const heap = getHeapStatistics().used_heap_size;
+    const far = new CircuitBreakers({
+      total: 100 * MB,
+      request: 100 * MB,
+      inflight: 100 * MB,
+      useRealMemory: true,
+      realMemory: heap + 1024 * MB,
+    });
+    for (let i = 0; i < 100; i++) far.reserveInflight(10)();
+    // a limit lowered under the heap in use trips on the next check, however recent the reading
+    const near = new CircuitBreakers({ ...far.limits, realMemory: heap + 1024 * MB });
+    near.reserveInflight(10)();
+    near.limits.realMemory = 1;
+    expect(() => near.reserveInflight(10)).toThrow(/^\[parent\] Data too large/);
+    near.limits.realMemory = heap + 1024 * MB;
+    near.reserveInflight(10)();
   });
 });
 

@@ -27,7 +27,7 @@ import { parseFunctionScore } from './function-score.js';
 import { parseMoreLikeThis } from './more-like-this.js';
 import { parseHasChild, parseHasParent, parseParentId } from './joining.js';
 import { parsePercolate } from './percolate.js';
-import { nodeMaxNestedQueryDepth, parseInnerQuery, registerQueryParser } from './inner.js';
+import { nodeMaxNestedQueryDepth, parseQueryTree, registerQueryParser } from './inner.js';
 import { parseQueryString, parseSimpleQueryString } from './query-string.js';
 import {
   parseFieldMaskingSpan,
@@ -112,5 +112,5 @@ export function parseQueryJson(
   path: JsonPath = [],
   maxDepth = nodeMaxNestedQueryDepth(),
 ): QueryNode {
-  return parseInnerQuery(new XParser(json, path, maxDepth));
+  return parseQueryTree(new XParser(json, path, maxDepth));
 }

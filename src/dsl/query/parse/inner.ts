@@ -37,6 +37,55 @@ export function registeredQueryNames(): string[] {
   return [...registry.keys()];
 }
 
+/**
+ * Whether a query of the tree being parsed is one a search looks for in its whole tree: a terms
+ * lookup, a more_like_this or percolate query (documents read before the search), a nested or
+ * join query (inner hits). Most trees have none, and `isPlainQuery` spares their walks.
+ */
+let sawWalked = false;
+const plainTrees = new WeakSet<QueryNode>();
+
+function walkedAtSearch(n: QueryNode): boolean {
+  switch (n.type) {
+    case 'terms':
+      return n.lookup !== null;
+    case 'more_like_this':
+    case 'percolate':
+    case 'nested':
+    case 'has_child':
+    case 'has_parent':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
+ * Parses a whole query tree (`parseQueryJson`), noting whether it is plain: one without terms
+ * lookups, more_like_this, percolate, nested or join queries anywhere in it (a tree parsed within,
+ * a wrapper query's, counts for the tree around it).
+ */
+export function parseQueryTree(p: XParser): QueryNode {
+  const outer = sawWalked;
+  sawWalked = false;
+  try {
+    const node = parseInnerQuery(p);
+    if (!sawWalked) plainTrees.add(node);
+    return node;
+  } finally {
+    sawWalked = outer || sawWalked;
+  }
+}
+
+/**
+ * A tree parsed with none of the queries a search walks its query for (terms lookups,
+ * more_like_this and percolate documents, inner hits): those walks find nothing in it. False for
+ * trees not parsed by `parseQueryTree` (they are walked).
+ */
+export function isPlainQuery(n: QueryNode): boolean {
+  return plainTrees.has(n);
+}
+
 /** Parses one query object; the cursor may be before or on its START_OBJECT. */
 export function parseInnerQuery(p: XParser): QueryNode {
   if (p.currentToken() !== 'START_OBJECT') {
@@ -75,6 +124,7 @@ export function parseInnerQuery(p: XParser): QueryNode {
   } finally {
     p.queryDepth--;
   }
+  if (!sawWalked && walkedAtSearch(result)) sawWalked = true;
   // end_object of the specific query (e.g. match, multi_match etc.) element
   if (p.currentToken() !== 'END_OBJECT') {
     throw parsingError(

@@ -100,6 +100,35 @@ describe('_count', () => {
     );
   });
 
+  it("resolves date math against each request's time, however often the body repeats", async () => {
+    const r0 = await node.req('PUT', '/times', {
+      settings: { number_of_shards: 1, number_of_replicas: 0 },
+      mappings: { _doc: { properties: { at: { type: 'date' } } } },
+    });
+    expect(r0.status).toBe(200);
+    const soon = Date.now() + 1200;
+    await node.req('PUT', '/times/_doc/1?refresh=true', { at: soon });
+    const body = { query: { range: { at: { lte: 'now' } } } };
+    expect((await count('/times/_count', body)).json.count).toBe(0);
+    expect((await count('/times/_count', body)).json.count).toBe(0);
+    await new Promise((r) => setTimeout(r, Math.max(0, soon - Date.now()) + 50));
+    expect((await count('/times/_count', body)).json.count).toBe(1);
+  });
+
+  it('counts a repeated body with the query lowered again after a mapping change', async () => {
+    const r0 = await node.req('PUT', '/grow', {
+      settings: { number_of_shards: 1, number_of_replicas: 0 },
+    });
+    expect(r0.status).toBe(200);
+    await node.req('PUT', '/grow/_doc/1?refresh=true', { a: 'x' });
+    const body = { query: { term: { b: 7 } } };
+    expect((await count('/grow/_count', body)).json.count).toBe(0);
+    // b is mapped as a long by this document: the term is then a numeric one
+    await node.req('PUT', '/grow/_doc/2?refresh=true', { b: 7 });
+    expect((await count('/grow/_count', body)).json.count).toBe(1);
+    expect((await count('/grow/_count', { query: { term: { b: '7' } } })).json.count).toBe(1);
+  });
+
   it('lowers with the mapping and settings of the moment, not those of an earlier request', async () => {
     const r0 = await node.req('PUT', '/fam', {
       settings: { number_of_shards: 1, number_of_replicas: 0 },

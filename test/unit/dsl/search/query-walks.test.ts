@@ -1,6 +1,6 @@
 /** The per-search walks of a parsed query: inner_hits definitions and terms lookups. */
 import { describe, expect, it } from 'vitest';
-import { parseQuery } from '../../../../src/dsl/query/index.js';
+import { isPlainQuery, parseQuery } from '../../../../src/dsl/query/index.js';
 import { termsLookupsIn } from '../../../../src/dsl/query/terms-lookup-once.js';
 import { extractInnerHits } from '../../../../src/dsl/search/inner-hits.js';
 
@@ -55,5 +55,46 @@ describe('termsLookupsIn', () => {
       ['i', '2', 'p'],
     ]);
     expect(termsLookupsIn([parseQuery({ match: { f: 'x' } })])).toEqual([]);
+  });
+});
+
+describe('isPlainQuery', () => {
+  const lookup = { index: 'i', type: '_doc', id: '1', path: 'p' };
+
+  it('marks a tree parsed without lookups, more_like_this, percolate, nested or join queries', () => {
+    const plain = parseQuery({
+      bool: {
+        must: { match: { f: 'x' } },
+        filter: [{ range: { n: { gte: 1 } } }, { terms: { g: ['a', 'b'] } }],
+      },
+    });
+    expect(isPlainQuery(plain)).toBe(true);
+    expect(extractInnerHits(plain)).toEqual([]);
+    expect(termsLookupsIn([plain])).toEqual([]);
+  });
+
+  it('does not mark a tree with one of those anywhere in it, so its walks still find them', () => {
+    const deep = (q: object) => parseQuery({ bool: { should: [{ term: { a: 1 } }, { bool: { filter: q } }] } }); // prettier-ignore
+    const withLookup = deep({ terms: { f: lookup } });
+    expect(isPlainQuery(withLookup)).toBe(false);
+    expect(termsLookupsIn([withLookup]).map((l) => l.id)).toEqual(['1']);
+    const withNested = deep({ nested: { path: 'a', query: { match_all: {} }, inner_hits: {} } });
+    expect(isPlainQuery(withNested)).toBe(false);
+    expect(extractInnerHits(withNested).map((d) => d.name)).toEqual(['a']);
+    for (const q of [
+      { more_like_this: { like: [{ _index: 'i', _id: '1' }] } },
+      { percolate: { field: 'q', index: 'i', id: '1' } },
+      { has_child: { type: 'c', query: { match_all: {} } } },
+      { has_parent: { parent_type: 'p', query: { match_all: {} } } },
+    ])
+      expect(isPlainQuery(deep(q))).toBe(false);
+  });
+
+  it('judges each parse on its own: a plain tree after one with a lookup, a failed parse', () => {
+    expect(isPlainQuery(parseQuery({ terms: { f: lookup } }))).toBe(false);
+    expect(() =>
+      parseQuery({ bool: { must: [{ terms: { f: lookup } }, { nope: {} }] } }),
+    ).toThrow();
+    expect(isPlainQuery(parseQuery({ term: { f: 'x' } }))).toBe(true);
   });
 });
