@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configureBuildWorkers, mergeOnWorker } from '../../../../src/search/index/build-pool.js';
@@ -49,8 +49,33 @@ function seqOf(ix: ShardIndex, id: string): number {
 /** Every id of `ids` the view shows, with the seq_no it shows. */
 const view = (ix: ShardIndex, ids: string[]) => ids.map((id) => [id, seqOf(ix, id)]);
 
+/** The nice value of each of this process's threads (Linux keeps one per thread). */
+function threadNices(): number[] {
+  return readdirSync('/proc/self/task').map((t) => {
+    const stat = readFileSync(`/proc/self/task/${t}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
 describe('build worker pool', () => {
   afterAll(() => configureBuildWorkers(0));
+
+  it.skipIf(!existsSync('/proc/self/task'))(
+    'runs its worker below the priority of the node, whose other threads keep theirs',
+    async () => {
+      const before = threadNices();
+      configureBuildWorkers(1);
+      const ix = new ShardIndex(standardResolver, null, ANALYSIS);
+      load(ix, 0, 10);
+      ix.refresh(); // starts the worker
+      await waitReady();
+      const after = threadNices();
+      // one new thread, the build worker, is niced; every other thread kept the node's value
+      expect(after.filter((n) => n === 10)).toHaveLength(before.filter((n) => n === 10).length + 1);
+      expect(new Set(before)).toEqual(new Set([before[0]]));
+    },
+    60_000,
+  );
 
   it('builds the same segments as the main thread, across refreshes', async () => {
     configureBuildWorkers(1);
