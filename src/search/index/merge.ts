@@ -67,11 +67,9 @@ export interface PartArrays {
   unload(o: object | null): void;
 }
 
-export function mergePieces(parts: readonly MergePart[], arrays?: PartArrays): SegmentPieces {
-  for (const p of parts) arrays?.load(p.segment);
-  const dm = docMapping(parts);
-  const { maxDoc, map } = dm;
-  let ids: string[] | null = new Array<string>(maxDoc);
+/** The per-document columns of the merged segment: each kept document's id, seq_no, version, routing. */
+function mergeDocColumns(parts: readonly MergePart[], { maxDoc, map }: DocMapping) {
+  const ids = new Array<string>(maxDoc);
   const seqNos = new Float64Array(maxDoc);
   const versions = new Float64Array(maxDoc);
   const routing = new Map<number, string>();
@@ -80,13 +78,23 @@ export function mergePieces(parts: readonly MergePart[], arrays?: PartArrays): S
     for (let d = 0; d < s.maxDoc; d++) {
       const nd = map(pi, d);
       if (nd < 0) continue;
-      ids![nd] = s.ids[d]!;
+      ids[nd] = s.ids[d]!;
       seqNos[nd] = s.seqNos[d]!;
       versions[nd] = s.versions[d]!;
       const r = s.routing.get(d);
       if (r !== undefined) routing.set(nd, r);
     }
   });
+  return { ids, seqNos, versions, routing };
+}
+
+export function mergePieces(parts: readonly MergePart[], arrays?: PartArrays): SegmentPieces {
+  for (const p of parts) arrays?.load(p.segment);
+  const dm = docMapping(parts);
+  const { maxDoc, map } = dm;
+  const docs = mergeDocColumns(parts, dm);
+  let ids: string[] | null = docs.ids;
+  const { seqNos, versions, routing } = docs;
   const idOrder = mergeIdOrders(parts, map, ids);
   for (const p of parts) arrays?.unload(p.segment);
   const paths = new Set<string>();
@@ -153,22 +161,7 @@ export function mergePieces(parts: readonly MergePart[], arrays?: PartArrays): S
 export function mergeSegments(parts: readonly MergePart[]): Segment {
   const dm = docMapping(parts);
   const { maxDoc, map } = dm;
-  const ids: string[] = new Array(maxDoc);
-  const seqNos = new Float64Array(maxDoc);
-  const versions = new Float64Array(maxDoc);
-  const routing = new Map<number, string>();
-  parts.forEach((p, pi) => {
-    const s = p.segment;
-    for (let d = 0; d < s.maxDoc; d++) {
-      const nd = map(pi, d);
-      if (nd < 0) continue;
-      ids[nd] = s.ids[d]!;
-      seqNos[nd] = s.seqNos[d]!;
-      versions[nd] = s.versions[d]!;
-      const r = s.routing.get(d);
-      if (r !== undefined) routing.set(nd, r);
-    }
-  });
+  const { ids, seqNos, versions, routing } = mergeDocColumns(parts, dm);
   const paths = new Set<string>();
   for (const p of parts) for (const k of p.segment.fields.keys()) paths.add(k);
   const fields = new Map<string, SegmentField>();
