@@ -131,7 +131,7 @@ export function mergePieces(parts: readonly MergePart[], arrays?: PartArrays): S
         const fparts = parts.map((p) => p.segment.fields.get(path) ?? null);
         const held = fparts.flatMap((f) => (f ? [f.inverted, f.points, f.docValues] : []));
         for (const o of held) arrays?.load(o);
-        const merged = mergeField(path, parts, dm, false);
+        const merged = mergeField(path, parts, dm);
         for (const o of held) arrays?.unload(o);
         yield merged;
       }
@@ -159,46 +159,36 @@ export function mergePieces(parts: readonly MergePart[], arrays?: PartArrays): S
 }
 
 export function mergeSegments(parts: readonly MergePart[]): Segment {
-  const dm = docMapping(parts);
-  const { maxDoc, map } = dm;
-  const { ids, seqNos, versions, routing } = mergeDocColumns(parts, dm);
-  const paths = new Set<string>();
-  for (const p of parts) for (const k of p.segment.fields.keys()) paths.add(k);
+  return segmentOf(mergePieces(parts));
+}
+
+/** A merge's pieces held whole as one segment: each field with its range values, nested blocks too. */
+function segmentOf(p: SegmentPieces): Segment {
+  const ranges = new Map(p.ranges.map((r) => [r.path, r.ranges]));
   const fields = new Map<string, SegmentField>();
-  for (const path of paths) fields.set(path, mergeField(path, parts, dm, true));
-  const fieldNames = mergeInverted(
-    parts.map((p) => p.segment.fieldNames),
-    parts,
-    map,
-    maxDoc,
-  );
+  for (const f of p.fields()) fields.set(f.path, { ...f, ranges: ranges.get(f.path) ?? null });
   const nested = new Map<string, NestedBlock>();
-  const nestedPaths = new Set<string>();
-  for (const p of parts) for (const k of p.segment.nested.keys()) nestedPaths.add(k);
-  for (const path of nestedPaths) {
-    const { childParts, parentOf } = nestedParts(path, parts, map);
-    nested.set(path, { segment: mergeSegments(childParts), parentOf });
-  }
+  for (const n of p.nested())
+    nested.set(n.path, { segment: segmentOf(n.pieces), parentOf: n.parentOf });
   return {
     id: mergedCounter++,
-    maxDoc,
-    ids,
-    idOrder: mergeIdOrders(parts, map, ids),
-    seqNos,
-    versions,
-    routing,
+    maxDoc: p.maxDoc,
+    ids: p.ids(),
+    idOrder: p.idOrder,
+    seqNos: p.seqNos,
+    versions: p.versions,
+    routing: p.routing,
     fields,
-    fieldNames,
+    fieldNames: p.fieldNames(),
     nested,
   };
 }
 
-/** One field of the merged segment; `withRanges` false leaves its range values out. */
+/** One field of the merged segment, its range values left out (merged apart: `ranges`). */
 function mergeField(
   path: string,
   parts: readonly MergePart[],
   { maxDoc, map }: DocMapping,
-  withRanges: boolean,
 ): SegmentField {
   const fparts = parts.map((p) => p.segment.fields.get(path) ?? null);
   const proto = fparts.find((f) => f !== null)!;
@@ -220,14 +210,7 @@ function mergeField(
       ? buildOrdinalColumn(inverted, maxDoc)
       : mergeOrdinals(dvs as Array<OrdinalColumn | null>, parts, map, maxDoc);
   }
-  const ranges =
-    withRanges && fparts.some((f) => f?.ranges)
-      ? mergeRanges(
-          fparts.map((f) => f?.ranges ?? null),
-          map,
-        )
-      : null;
-  return { path, type: proto.type, inverted, points, docValues, ranges };
+  return { path, type: proto.type, inverted, points, docValues, ranges: null };
 }
 
 /** A nested path's child docs as merge parts (a child survives when its parent does). */

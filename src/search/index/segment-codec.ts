@@ -454,7 +454,7 @@ function readRanges(r: Reader, fields: Map<string, SegmentField>): void {
 export interface SegmentPieces {
   readonly maxDoc: number;
   /** The `_id`s, asked for once (a merge then lets go of them). */
-  ids(): readonly string[];
+  ids(): string[];
   readonly idOrder: Int32Array;
   readonly seqNos: Float64Array;
   readonly versions: Float64Array;
