@@ -9,6 +9,7 @@
 import { CstParser } from '../chevrotain.js';
 import type { CstNode, IToken, ParserMethod, TokenType } from 'chevrotain';
 import { allTokens } from './tokens.js';
+import { FirstTokenLookahead } from './lookahead.js';
 import type { SqlGrammar, SqlRules } from './rules/dsl.js';
 import { defineStatementRules } from './rules/statement.js';
 import { defineQueryRules } from './rules/query.js';
@@ -31,6 +32,8 @@ export class SqlParser extends CstParser {
       maxLookahead: 3,
       recoveryEnabled: false,
       nodeLocationTracking: 'onlyOffset',
+      // Chevrotain's LL(3) choices, found through a table of the next token's type
+      lookaheadStrategy: new FirstTokenLookahead({ maxLookahead: 3 }),
     });
     // Chevrotain's DSL methods are protected; the rule files see them through `SqlGrammar`.
     const grammar = this as unknown as SqlGrammar;
