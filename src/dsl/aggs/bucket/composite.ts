@@ -639,6 +639,7 @@ class CompositeAggregator extends BucketsAggregator {
     n: number,
     scores: Float64Array,
   ): void {
+    if (!this.hasSubs && this.countDecided(k, values, docs, n, scores)) return;
     const t = this.tuples!;
     const decide = k.decider();
     let ob = this.outcomeBuckets;
@@ -666,6 +667,75 @@ class CompositeAggregator extends BucketsAggregator {
         }
       }
     }
+  }
+
+  /**
+   * collectDecided without sub-aggregations, by region of the value instead of per document:
+   * the docs below and up to each threshold are counted by branch-free loops (as range-counts.ts
+   * counts ranges), which give the docs of each region, then each region's count goes to its
+   * outcome's bucket at once. False, with nothing counted, when a threshold is a zero or not
+   * finite (JavaScript's comparisons differ from Double.compare's only there) or an outcome has
+   * several keys; the per-document loop then serves the docs.
+   */
+  private countDecided(
+    k: SourceKeys,
+    values: Float64Array,
+    docs: Int32Array,
+    n: number,
+    scores: Float64Array,
+  ): boolean {
+    const r = k.regions();
+    const ks = r.thresholds;
+    const m = ks.length;
+    for (let j = 0; j < m; j++) {
+      const x = ks[j]!;
+      if (x === 0 || x === Infinity || x === -Infinity) return false;
+    }
+    // region counts and outcomes: the open interval under threshold j at 2j, threshold j at
+    // 2j + 1, the interval over the last threshold at 2m, no value (NaN) at 2m + 1
+    const counts = new Float64Array(2 * m + 2);
+    const outcomes = new Int32Array(2 * m + 2);
+    const lt = new Float64Array(m);
+    const le = new Float64Array(m);
+    const nan = countUpTo(values, docs, n, ks, lt, le);
+    let lePrev = 0;
+    for (let j = 0; j < m; j++) {
+      counts[2 * j] = lt[j]! - lePrev;
+      counts[2 * j + 1] = le[j]! - lt[j]!;
+      outcomes[2 * j] = r.below[j]!;
+      outcomes[2 * j + 1] = r.at[j]!;
+      lePrev = le[j]!;
+    }
+    counts[2 * m] = n - nan - lePrev;
+    outcomes[2 * m] = r.below[m]!;
+    counts[2 * m + 1] = nan;
+    outcomes[2 * m + 1] = r.missing;
+    // each counted outcome's bucket, from the real script on one of its docs the first time
+    const t = this.tuples!;
+    const decide = k.decider();
+    let ob = this.outcomeBuckets;
+    for (let g = 0; g < counts.length; g++) {
+      if (counts[g] === 0) continue;
+      const o = outcomes[g]!;
+      if (o >= ob.length) ob = this.outcomeBuckets = growI32(ob, o + 1, -1);
+      if (ob[o] === -1) {
+        let i = 0;
+        while (i < n && decide(values[docs[i]!]!) !== o) i++;
+        if (i === n) return false;
+        const ids = k.outcome(o, docs[i]!, scores[i]!);
+        ob[o] = ids.length === 1 ? t.one(ids[0]!) : ids.length === 0 ? -2 : -3;
+      }
+      if (ob[o] === -3) return false;
+    }
+    let dc = this.docCounts;
+    for (let g = 0; g < counts.length; g++) {
+      const c = counts[g]!;
+      const b = c === 0 ? -1 : ob[outcomes[g]!]!;
+      if (b < 0) continue;
+      if (b >= dc.length) dc = this.docCounts = growI32(dc, b + 1);
+      dc[b]! += c;
+    }
+    return true;
   }
 
   /**
@@ -808,6 +878,58 @@ class CompositeAggregator extends BucketsAggregator {
       afterKey,
     };
   }
+}
+
+/**
+ * Counts, over the docs' values, those below (`lt`) and up to (`le`) each threshold, four
+ * thresholds per pass with branch-free counters (a missing threshold is NaN, which nothing is
+ * below); returns the number of NaN values (docs without one), counted in the first pass.
+ */
+function countUpTo(
+  values: Float64Array,
+  docs: Int32Array,
+  n: number,
+  ks: Float64Array,
+  lt: Float64Array,
+  le: Float64Array,
+): number {
+  const m = ks.length;
+  let nan = 0;
+  for (let g = 0; g === 0 || g < m; g += 4) {
+    const k0 = g < m ? ks[g]! : NaN;
+    const k1 = g + 1 < m ? ks[g + 1]! : NaN;
+    const k2 = g + 2 < m ? ks[g + 2]! : NaN;
+    const k3 = g + 3 < m ? ks[g + 3]! : NaN;
+    const first = g === 0;
+    let a0 = 0;
+    let b0 = 0;
+    let a1 = 0;
+    let b1 = 0;
+    let a2 = 0;
+    let b2 = 0;
+    let a3 = 0;
+    let b3 = 0;
+    let c = 0;
+    for (let i = 0; i < n; i++) {
+      const v = values[docs[i]!]!;
+      a0 += Number(v < k0);
+      b0 += Number(v <= k0);
+      a1 += Number(v < k1);
+      b1 += Number(v <= k1);
+      a2 += Number(v < k2);
+      b2 += Number(v <= k2);
+      a3 += Number(v < k3);
+      b3 += Number(v <= k3);
+      c += Number(v !== v);
+    }
+    if (first) nan = c;
+    const out = [a0, b0, a1, b1, a2, b2, a3, b3];
+    for (let j = 0; j < 4 && g + j < m; j++) {
+      lt[g + j] = out[2 * j]!;
+      le[g + j] = out[2 * j + 1]!;
+    }
+  }
+  return nan;
 }
 
 function reduceComposite(parts: InternalComposite[], rc: ReduceContext): InternalComposite {
