@@ -133,7 +133,7 @@ const bits = new Float64Array(1);
 const word = new BigInt64Array(bits.buffer);
 
 /** Java Math.nextUp: the least double above `x` (MIN_VALUE above both zeros). */
-function nextUp(x: number): number {
+export function nextUp(x: number): number {
   if (x !== x || x === Infinity) return x;
   if (x === 0) return Number.MIN_VALUE;
   bits[0] = x;
