@@ -27,3 +27,5 @@ export type CstParser = Api.CstParser;
 export const EmbeddedActionsParser = c.EmbeddedActionsParser;
 export type EmbeddedActionsParser = Api.EmbeddedActionsParser;
 export type { IToken, TokenType } from 'chevrotain';
+export const LLkLookaheadStrategy = c.LLkLookaheadStrategy;
+export const getLookaheadPaths = c.getLookaheadPaths;

@@ -7,8 +7,9 @@
  * only resets `input`.
  */
 import { CstParser } from '../chevrotain.js';
-import type { CstNode, IToken, ParserMethod, TokenType } from 'chevrotain';
+import type { CstNode, ILookaheadStrategy, IToken, ParserMethod, TokenType } from 'chevrotain';
 import { allTokens } from './tokens.js';
+import { FirstTokenLookahead } from './lookahead.js';
 import type { SqlGrammar, SqlRules } from './rules/dsl.js';
 import { defineStatementRules } from './rules/statement.js';
 import { defineQueryRules } from './rules/query.js';
@@ -25,12 +26,15 @@ export class SqlParser extends CstParser {
   declare readonly singleStatement: Rule;
   declare readonly singleExpression: Rule;
 
-  constructor() {
+  /** `lookahead`: the decision strategy (tests compare the default with Chevrotain's own). */
+  constructor(lookahead: ILookaheadStrategy = new FirstTokenLookahead({ maxLookahead: 3 })) {
     super(allTokens, {
       // INTERVAL '1' DAY TO HOUR vs the column `interval` needs four tokens
       maxLookahead: 3,
       recoveryEnabled: false,
       nodeLocationTracking: 'onlyOffset',
+      // Chevrotain's LL(3) choices, found through a table of the next token's type
+      lookaheadStrategy: lookahead,
     });
     // Chevrotain's DSL methods are protected; the rule files see them through `SqlGrammar`.
     const grammar = this as unknown as SqlGrammar;

@@ -544,7 +544,13 @@ export interface BooleanExpressionCstNode extends CstNode {
 }
 
 export type BooleanExpressionCstChildren = {
-  booleanPrimary: BooleanPrimaryCstNode[];
+  valueExpression?: ValueExpressionCstNode[];
+  predicate?: PredicateCstNode[];
+  logicalNot?: LogicalNotCstNode[];
+  exists?: ExistsCstNode[];
+  stringQuery?: StringQueryCstNode[];
+  matchQuery?: MatchQueryCstNode[];
+  multiMatchQuery?: MultiMatchQueryCstNode[];
   LogicalOperator?: IToken[];
 };
 
@@ -698,21 +704,12 @@ export interface ValueExpressionCstNode extends CstNode {
 }
 
 export type ValueExpressionCstChildren = {
-  arithmeticUnary: ArithmeticUnaryCstNode[];
-  BinaryOperator?: IToken[];
-};
-
-export interface ArithmeticUnaryCstNode extends CstNode {
-  name: 'arithmeticUnary';
-  children: ArithmeticUnaryCstChildren;
-}
-
-export type ArithmeticUnaryCstChildren = {
   Minus?: IToken[];
   Plus?: IToken[];
   primaryExpression: PrimaryExpressionCstNode[];
   CastOp?: IToken[];
   dataType?: DataTypeCstNode[];
+  BinaryOperator?: IToken[];
 };
 
 export interface PrimaryExpressionCstNode extends CstNode {
@@ -1111,7 +1108,6 @@ export interface ICstNodeVisitor<IN, OUT> extends ICstVisitor<IN, OUT> {
   pattern(children: PatternCstChildren, param?: IN): OUT;
   patternEscape(children: PatternEscapeCstChildren, param?: IN): OUT;
   valueExpression(children: ValueExpressionCstChildren, param?: IN): OUT;
-  arithmeticUnary(children: ArithmeticUnaryCstChildren, param?: IN): OUT;
   primaryExpression(children: PrimaryExpressionCstChildren, param?: IN): OUT;
   builtinDateTimeFunction(children: BuiltinDateTimeFunctionCstChildren, param?: IN): OUT;
   castExpression(children: CastExpressionCstChildren, param?: IN): OUT;

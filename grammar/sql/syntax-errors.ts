@@ -76,6 +76,7 @@ function matchesAny(token: IToken | undefined, types: readonly TokenType[]): boo
 // Rules whose failing decision ANTLR precedes with a sync (adaptivePredict decisions).
 const SYNCED_RULES = new Set([
   'statement',
+  'booleanExpression',
   'booleanPrimary',
   'relationPrimary',
   'groupingExpressions',

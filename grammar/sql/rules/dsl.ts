@@ -18,7 +18,7 @@ import type {
 } from 'chevrotain';
 import * as t from '../tokens.js';
 
-type Rule = ParserMethod<[], CstNode>;
+export type Rule = ParserMethod<[], CstNode>;
 type Or = (alts: IOrAlt<unknown>[] | OrMethodOpts<unknown>) => unknown;
 type Option = (def: GrammarAction<unknown> | DSLMethodOpts<unknown>) => unknown;
 type Many = (def: GrammarAction<unknown> | DSLMethodOpts<unknown>) => void;
@@ -50,6 +50,8 @@ export interface Dsl {
   MANY: Many;
   MANY1: Many;
   MANY2: Many;
+  MANY3: Many;
+  MANY4: Many;
   AT_LEAST_ONE: AtLeastOne;
   BACKTRACK(rule: Rule): () => boolean;
   LA(k: number): IToken;
@@ -116,7 +118,6 @@ export interface SqlRules {
   pattern: Rule;
   patternEscape: Rule;
   valueExpression: Rule;
-  arithmeticUnary: Rule;
   // primary.ts
   primaryExpression: Rule;
   builtinDateTimeFunction: Rule;

@@ -7,7 +7,7 @@
  */
 import * as t from '../tokens.js';
 import { isStringToken } from './dsl.js';
-import type { SqlGrammar } from './dsl.js';
+import type { Rule, SqlGrammar } from './dsl.js';
 
 export function defineExpressionRules($: SqlGrammar): void {
   // SqlBase.g4: expression (`expression : booleanExpression`)
@@ -15,47 +15,53 @@ export function defineExpressionRules($: SqlGrammar): void {
   // rule call less per expression)
 
   // SqlBase.g4: booleanExpression #logicalBinary
-  // DEVIATION: `booleanPrimary ((AND | OR) booleanPrimary)*`, precedence applied in the AST builder
-  // (the DSL arguments of hot rules are built once, not on every call)
+  // DEVIATION: `operand ((AND | OR) operand)*`, precedence applied in the AST builder; the
+  // operand is SqlBase.g4's other booleanExpression alternatives (see booleanPrimary) inlined,
+  // so a leaf expression is one rule level less (the builder splits the children at the
+  // operators). The DSL arguments of hot rules are built once, not on every call.
+  const predicateAfter = [0, 1].map((k) => ({
+    // RLIKE is nonReserved: without a pattern after it, it is a select alias
+    GATE: () => !isRlikeAlias($),
+    DEF: () => (k === 0 ? $.SUBRULE($.predicate) : $.SUBRULE1($.predicate)),
+  }));
+  // the alternatives of an operand, once per place they occur (Chevrotain numbers each use)
+  const operandAlternatives = [0, 1].map((k) => {
+    const sub = k === 0 ? (r: Rule) => $.SUBRULE(r) : (r: Rule) => $.SUBRULE1(r);
+    return {
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          // #booleanDefault first (the common case); `valueExpression predicate?` is SqlBase.g4
+          // `predicated`. QUERY('x') and MATCH(...) are the full-text predicates, not calls.
+          GATE: () => !isFullTextAhead($),
+          ALT: () => {
+            sub($.valueExpression);
+            if (k === 0) $.OPTION(predicateAfter[0]!);
+            else $.OPTION1(predicateAfter[1]!);
+          },
+        },
+        { ALT: () => sub($.logicalNot) },
+        { ALT: () => sub($.exists) },
+        { ALT: () => sub($.stringQuery) },
+        { ALT: () => sub($.matchQuery) },
+        { ALT: () => sub($.multiMatchQuery) },
+      ],
+    };
+  });
   const logicalOperand = () => {
     $.CONSUME(t.LogicalOperator);
-    $.SUBRULE1($.booleanPrimary);
+    $.OR1(operandAlternatives[1]!);
   };
   $.booleanExpression = $.RULE('booleanExpression', () => {
-    $.SUBRULE($.booleanPrimary);
+    $.OR(operandAlternatives[0]!);
     $.MANY(logicalOperand);
   });
 
-  const optionalPredicate = {
-    // RLIKE is nonReserved: without a pattern after it, it is a select alias
-    GATE: () => !isRlikeAlias($),
-    DEF: () => $.SUBRULE($.predicate),
-  };
-  const booleanPrimaryAlternatives = {
-    IGNORE_AMBIGUITIES: true,
-    DEF: [
-      {
-        // #booleanDefault first (the common case); `valueExpression predicate?` is SqlBase.g4
-        // `predicated`. QUERY('x') and MATCH(...) are the full-text predicates, not calls.
-        GATE: () => !isFullTextAhead($),
-        ALT: () => {
-          $.SUBRULE($.valueExpression);
-          $.OPTION(optionalPredicate);
-        },
-      },
-      { ALT: () => $.SUBRULE($.logicalNot) },
-      { ALT: () => $.SUBRULE($.exists) },
-      { ALT: () => $.SUBRULE($.stringQuery) },
-      { ALT: () => $.SUBRULE($.matchQuery) },
-      { ALT: () => $.SUBRULE($.multiMatchQuery) },
-    ],
-  };
-
   // SqlBase.g4: booleanExpression (the non-left-recursive alternatives) and predicated
-  // DEVIATION: a rule of its own, the operand of the flattened booleanExpression; SqlBase.g4's
-  // `predicated` rule is inlined as its default alternative
+  // DEVIATION: a rule of its own for the operand of NOT only (booleanExpression inlines the same
+  // alternatives); SqlBase.g4's `predicated` rule is inlined as its default alternative
   $.booleanPrimary = $.RULE('booleanPrimary', () => {
-    $.OR(booleanPrimaryAlternatives);
+    $.OR(operandAlternatives[0]!);
   });
 
   // SqlBase.g4: booleanExpression #logicalNot
@@ -217,29 +223,49 @@ export function defineExpressionRules($: SqlGrammar): void {
     ]);
   });
 
-  // SqlBase.g4: valueExpression (#comparison, #arithmeticBinary)
-  // DEVIATION: `arithmeticUnary (operator arithmeticUnary)*`, precedence applied in the AST builder
+  // SqlBase.g4: valueExpression (#comparison, #arithmeticBinary), valueExpression
+  // #arithmeticUnary and primaryExpression #castOperatorExpression
+  // DEVIATION: `unary (operator unary)*` with unary `(MINUS | PLUS)* primaryExpression
+  // (CAST_OP dataType)*` inlined (one rule level less per leaf expression); the AST builder
+  // splits the children at the operators and applies ANTLR's precedence. `::` binds tighter than
+  // a sign.
+  const unary = [0, 1].map((k) => {
+    const signs =
+      k === 0
+        ? [{ ALT: () => $.CONSUME(t.Minus) }, { ALT: () => $.CONSUME(t.Plus) }]
+        : [{ ALT: () => $.CONSUME1(t.Minus) }, { ALT: () => $.CONSUME1(t.Plus) }];
+    const sign = k === 0 ? () => $.OR2(signs) : () => $.OR3(signs);
+    const castSuffix =
+      k === 0
+        ? () => {
+            $.CONSUME(t.CastOp);
+            $.SUBRULE($.dataType);
+          }
+        : () => {
+            $.CONSUME1(t.CastOp);
+            $.SUBRULE1($.dataType);
+          };
+    return k === 0
+      ? () => {
+          $.MANY(sign);
+          $.SUBRULE($.primaryExpression);
+          $.MANY1(castSuffix);
+        }
+      : () => {
+          $.MANY2(sign);
+          $.SUBRULE1($.primaryExpression);
+          $.MANY3(castSuffix);
+        };
+  });
+  const firstUnary = unary[0]!;
+  const nextUnary = unary[1]!;
   const binaryOperand = () => {
     $.CONSUME(t.BinaryOperator);
-    $.SUBRULE1($.arithmeticUnary);
+    nextUnary();
   };
   $.valueExpression = $.RULE('valueExpression', () => {
-    $.SUBRULE($.arithmeticUnary);
-    $.MANY(binaryOperand);
-  });
-
-  // SqlBase.g4: valueExpression #arithmeticUnary, primaryExpression #castOperatorExpression
-  // DEVIATION: `(MINUS | PLUS)* primaryExpression (CAST_OP dataType)*`; `::` binds tighter than a sign
-  const signs = [{ ALT: () => $.CONSUME(t.Minus) }, { ALT: () => $.CONSUME(t.Plus) }];
-  const sign = () => $.OR(signs);
-  const castSuffix = () => {
-    $.CONSUME(t.CastOp);
-    $.SUBRULE($.dataType);
-  };
-  $.arithmeticUnary = $.RULE('arithmeticUnary', () => {
-    $.MANY(sign);
-    $.SUBRULE($.primaryExpression);
-    $.MANY1(castSuffix);
+    firstUnary();
+    $.MANY4(binaryOperand);
   });
 }
 

@@ -23,6 +23,20 @@ export interface FieldDecision {
   readonly outcomes: number;
   /** The outcome for a doc whose first value is `v` (NaN: no value). */
   decide(v: number): number;
+  /** The same decision as a table over the compared constants. */
+  readonly regions: DecisionRegions;
+}
+
+/**
+ * A decision's outcomes by region of the value (Double.compare order): below[j] on the open
+ * interval between thresholds[j - 1] and thresholds[j] (below[0] under the first, below[m] over
+ * the last), at[j] at thresholds[j], `missing` for no value (NaN).
+ */
+export interface DecisionRegions {
+  readonly thresholds: Float64Array;
+  readonly at: Int32Array;
+  readonly below: Int32Array;
+  readonly missing: number;
 }
 
 const NAMESPACES = new Set(['InternalQlScriptUtils', 'InternalSqlScriptUtils']);
@@ -64,7 +78,8 @@ export function fieldDecision(
   try {
     const decide = b.outcome(root);
     if (b.field === null) return null;
-    return { field: b.field, outcomes: b.outcomes, decide: tabulate(decide, b.constants) };
+    const { decide: fast, regions } = tabulate(decide, b.constants);
+    return { field: b.field, outcomes: b.outcomes, decide: fast, regions };
   } catch (e) {
     if (e instanceof NotADecision) return null;
     throw e;
@@ -76,7 +91,10 @@ export function fieldDecision(
  * interval between consecutive constants and at each constant: evaluate `slow` once per region
  * and decide by a search over the sorted constants (Double.compare order, so -0.0 < 0.0).
  */
-function tabulate(slow: (v: number) => number, constants: number[]): (v: number) => number {
+function tabulate(
+  slow: (v: number) => number,
+  constants: number[],
+): { decide: (v: number) => number; regions: DecisionRegions } {
   const ks = [...constants].sort(javaDoubleCompare);
   const distinct = ks.filter((k, i) => i === 0 || javaDoubleCompare(ks[i - 1]!, k) !== 0);
   const m = distinct.length;
@@ -95,7 +113,7 @@ function tabulate(slow: (v: number) => number, constants: number[]): (v: number)
   }
   const missing = slow(NaN);
   const ksa = Float64Array.from(distinct);
-  return (v) => {
+  const decide = (v: number): number => {
     if (v !== v) return missing;
     let lo = 0;
     let hi = m;
@@ -108,13 +126,14 @@ function tabulate(slow: (v: number) => number, constants: number[]): (v: number)
     }
     return below[lo]!;
   };
+  return { decide, regions: { thresholds: ksa, at, below, missing } };
 }
 
 const bits = new Float64Array(1);
 const word = new BigInt64Array(bits.buffer);
 
 /** Java Math.nextUp: the least double above `x` (MIN_VALUE above both zeros). */
-function nextUp(x: number): number {
+export function nextUp(x: number): number {
   if (x !== x || x === Infinity) return x;
   if (x === 0) return Number.MIN_VALUE;
   bits[0] = x;

@@ -4,17 +4,18 @@
  * operators as flat lists; here they get SqlBase.g4's precedence and left associativity.
  * Operands are built left to right, so the first error reported is the one ES reports.
  */
-import type { IToken } from 'chevrotain';
+import type { CstNode, IToken } from 'chevrotain';
 import type {
-  ArithmeticUnaryCstNode,
   BooleanExpressionCstNode,
-  BooleanPrimaryCstNode,
+  BooleanPrimaryCstChildren,
+  DataTypeCstNode,
   MatchQueryOptionsCstNode,
   PatternCstNode,
+  PrimaryExpressionCstNode,
   ValueExpressionCstNode,
 } from '../../../grammar/sql/sql-cst.js';
 import * as t from '../../../grammar/sql/tokens.js';
-import { locOf, one, spanOf, startOf, textOf } from './build-context.js';
+import { endOf, locOf, one, spanOf, startOf, textOf } from './build-context.js';
 import type { BuildContext, Span } from './build-context.js';
 import { NO_NEGATION, buildColumn, buildString } from './build-literal.js';
 import type { Negation } from './build-literal.js';
@@ -91,13 +92,14 @@ export function buildBooleanExpression(
   node: BooleanExpressionCstNode,
   minus: Span | null = null,
 ): Expression {
-  const primaries = node.children.booleanPrimary;
-  const operators = node.children.LogicalOperator ?? [];
-  if (operators.length === 0) return buildBooleanPrimary(ctx, primaries[0]!, minus);
-  const operands = primaries.map((p) => ({
-    expr: buildBooleanPrimary(ctx, p, null),
-    span: spanOf(p),
-  }));
+  const c = node.children;
+  const operators = c.LogicalOperator;
+  // the grammar inlines the operands: a lone one is the node's own children
+  if (operators === undefined) return buildBooleanPrimary(ctx, c, spanOf(node), minus);
+  const operands = splitOperands(c, operators).map((o) => {
+    const span = operandSpan(o);
+    return { expr: buildBooleanPrimary(ctx, o, span, null), span };
+  });
   return combine(
     operands,
     operators,
@@ -114,18 +116,67 @@ export function buildBooleanExpression(
   );
 }
 
+const OPERAND_PARTS = [
+  'valueExpression',
+  'predicate',
+  'logicalNot',
+  'exists',
+  'stringQuery',
+  'matchQuery',
+  'multiMatchQuery',
+] as const;
+
+/**
+ * The children of each operand of `operand (op operand)*`: a child belongs to the operand after
+ * the operators that start before it (each child list is in input order).
+ */
+function splitOperands(
+  c: BooleanPrimaryCstChildren,
+  operators: readonly IToken[],
+): BooleanPrimaryCstChildren[] {
+  const parts: Array<Record<string, CstNode[]>> = [];
+  for (let i = 0; i <= operators.length; i++) parts.push({});
+  for (const name of OPERAND_PARTS) {
+    const list = c[name] as CstNode[] | undefined;
+    if (list === undefined) continue;
+    let i = 0;
+    for (const n of list) {
+      const start = n.location!.startOffset;
+      while (i < operators.length && operators[i]!.startOffset < start) i++;
+      (parts[i]![name] ??= []).push(n);
+    }
+  }
+  return parts as BooleanPrimaryCstChildren[];
+}
+
+/** An operand's span: its value and predicate, or its one full-text, NOT or EXISTS node. */
+function operandSpan(c: BooleanPrimaryCstChildren): Span {
+  const first = (c.valueExpression ??
+    c.logicalNot ??
+    c.exists ??
+    c.stringQuery ??
+    c.matchQuery ??
+    c.multiMatchQuery)![0]!;
+  return spanOf(first, c.predicate?.[0] ?? first);
+}
+
+/** An operand of booleanExpression (or NOT's operand), from its children and span. */
 function buildBooleanPrimary(
   ctx: BuildContext,
-  node: BooleanPrimaryCstNode,
+  c: BooleanPrimaryCstChildren,
+  span: Span,
   minus: Span | null,
 ): Expression {
-  const c = node.children;
-  if (c.valueExpression) return buildPredicated(ctx, node, minus);
-  const sourceText = textOf(ctx, node);
-  const loc = locOf(ctx, node);
+  if (c.valueExpression) return buildPredicated(ctx, c, span, minus);
+  const sourceText = textOf(ctx, span);
+  const loc = locOf(ctx, span);
   if (c.logicalNot) {
     const inner = one(one(c.logicalNot).children.booleanPrimary);
-    return not({ operand: buildBooleanPrimary(ctx, inner, null), sourceText, loc });
+    return not({
+      operand: buildBooleanPrimary(ctx, inner.children, spanOf(inner), null),
+      sourceText,
+      loc,
+    });
   }
   if (c.exists)
     return exists({ query: buildQuery(ctx, one(one(c.exists).children.query)), sourceText, loc });
@@ -163,18 +214,19 @@ function buildOptions(ctx: BuildContext, node: MatchQueryOptionsCstNode): string
   return (node.children.string ?? []).map((s) => buildString(ctx, s) ?? 'null');
 }
 
-/** SqlBase.g4 `predicated` (ES `visitPredicated`), inlined in booleanPrimary. */
+/** SqlBase.g4 `predicated` (ES `visitPredicated`), an operand's value and predicate. */
 function buildPredicated(
   ctx: BuildContext,
-  node: BooleanPrimaryCstNode,
+  c: BooleanPrimaryCstChildren,
+  span: Span,
   minus: Span | null,
 ): Expression {
-  const value = buildValueExpression(ctx, one(node.children.valueExpression), minus);
-  const predicateNode = node.children.predicate?.[0];
+  const value = buildValueExpression(ctx, one(c.valueExpression), minus);
+  const predicateNode = c.predicate?.[0];
   if (!predicateNode) return value;
   const p = predicateNode.children;
-  const sourceText = textOf(ctx, node);
-  const loc = locOf(ctx, node);
+  const sourceText = textOf(ctx, span);
+  const loc = locOf(ctx, span);
   const negated = p.Not !== undefined;
   if (p.Is) return isNull({ value, negated, sourceText, loc });
   if (p.Between) {
@@ -267,13 +319,22 @@ export function buildValueExpression(
   node: ValueExpressionCstNode,
   minus: Span | null = null,
 ): Expression {
-  const unaries = node.children.arithmeticUnary;
-  const operators = node.children.BinaryOperator ?? [];
-  if (operators.length === 0) return buildArithmeticUnary(ctx, unaries[0]!, minus);
-  const operands = unaries.map((u) => ({
-    expr: buildArithmeticUnary(ctx, u, null),
-    span: spanOf(u),
-  }));
+  const c = node.children;
+  const operators = c.BinaryOperator;
+  // the grammar inlines the unary operands: a lone one is the node's own children
+  if (operators === undefined) {
+    const signs =
+      c.Minus === undefined && c.Plus === undefined ? NO_SIGNS : sortedSigns(c.Minus, c.Plus);
+    const unary = { signs, primary: one(c.primaryExpression), casts: c.dataType ?? NO_CASTS };
+    return buildArithmeticUnary(ctx, unary, endOf(node), minus);
+  }
+  const operands = splitUnaries(c, operators).map((u) => {
+    const span = {
+      start: u.signs.length > 0 ? u.signs[0]!.startOffset : startOf(u.primary),
+      end: endOf(u.casts.length > 0 ? u.casts[u.casts.length - 1]! : u.primary),
+    };
+    return { expr: buildArithmeticUnary(ctx, u, span.end, null), span };
+  });
   return combine(
     operands,
     operators,
@@ -293,26 +354,60 @@ export function buildValueExpression(
   );
 }
 
+/** One operand of valueExpression: its signs (in order), primary and `::` casts. */
+interface Unary {
+  readonly signs: readonly IToken[];
+  readonly primary: PrimaryExpressionCstNode;
+  readonly casts: readonly DataTypeCstNode[];
+}
+
+const NO_SIGNS: readonly IToken[] = [];
+const NO_CASTS: readonly DataTypeCstNode[] = [];
+
+function sortedSigns(minus: IToken[] | undefined, plus: IToken[] | undefined): IToken[] {
+  return [...(minus ?? []), ...(plus ?? [])].sort((a, b) => a.startOffset - b.startOffset);
+}
+
+/** Index of the operand `offset` is in: the number of operators before it. */
+function operandIndex(operators: readonly IToken[], offset: number): number {
+  let i = 0;
+  while (i < operators.length && operators[i]!.startOffset < offset) i++;
+  return i;
+}
+
+/** The operands of `unary (op unary)*`, each child given to the operand it falls in. */
+function splitUnaries(
+  c: ValueExpressionCstNode['children'],
+  operators: readonly IToken[],
+): Unary[] {
+  const signs: IToken[][] = [];
+  const casts: DataTypeCstNode[][] = [];
+  for (let i = 0; i <= operators.length; i++) {
+    signs.push([]);
+    casts.push([]);
+  }
+  for (const s of sortedSigns(c.Minus, c.Plus))
+    signs[operandIndex(operators, s.startOffset)]!.push(s);
+  for (const d of c.dataType ?? []) casts[operandIndex(operators, startOf(d))]!.push(d);
+  return c.primaryExpression.map((primary, i) => ({
+    signs: signs[i]!,
+    primary,
+    casts: casts[i]!,
+  }));
+}
+
 /**
  * Signs, a primary and `::` casts (ES `visitArithmeticUnary`, `visitCastOperatorExpression`).
  * ES folds the innermost minus into a number literal and drops any minus applied to a literal
- * (`-(-2)` is -2, `-'a'` is 'a'); other operands get a `Negate`.
+ * (`-(-2)` is -2, `-'a'` is 'a'); other operands get a `Negate`. `end`: where the operand ends.
  */
-const NO_SIGNS: readonly IToken[] = [];
-
 function buildArithmeticUnary(
   ctx: BuildContext,
-  node: ArithmeticUnaryCstNode,
+  u: Unary,
+  end: number,
   inheritedMinus: Span | null,
 ): Expression {
-  const c = node.children;
-  // most operands carry no sign: no list to merge and sort
-  const signs =
-    c.Minus === undefined && c.Plus === undefined
-      ? NO_SIGNS
-      : [...(c.Minus ?? []), ...(c.Plus ?? [])].sort((a, b) => a.startOffset - b.startOffset);
-  const casts = c.dataType ?? [];
-  const end = spanOf(node).end;
+  const { signs, primary, casts } = u;
   const innermost = signs[signs.length - 1];
   let neg: Negation = NO_NEGATION;
   if (casts.length === 0) {
@@ -321,7 +416,6 @@ function buildArithmeticUnary(
       neg = { number: { start: innermost.startOffset, end }, interval: true };
     }
   }
-  const primary = one(c.primaryExpression);
   let expr = buildPrimary(ctx, primary, neg);
   for (const typeNode of casts) {
     const span = { start: startOf(primary), end: spanOf(typeNode).end };

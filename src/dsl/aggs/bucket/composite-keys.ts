@@ -11,7 +11,11 @@ import type { FieldMapping } from '../../../mapping/types.js';
 import type { LiveSegment } from '../../../search/index/live-segment.js';
 import type { NumericColumn } from '../../../search/index/segment.js';
 import { isNumericType } from '../../../search/index/field-values.js';
-import { fieldDecision, type FieldDecision } from '../../script/field-decision.js';
+import {
+  fieldDecision,
+  type DecisionRegions,
+  type FieldDecision,
+} from '../../script/field-decision.js';
 import { BucketHash, growI32 } from '../support/arrays.js';
 import {
   BytesReader,
@@ -117,6 +121,11 @@ export class SourceKeys {
   /** Decision sources: the outcome of a first value (NaN: none). */
   decider(): (v: number) => number {
     return this.decision!.decide;
+  }
+
+  /** Decision sources: the decision's outcomes by region of the value. */
+  regions(): DecisionRegions {
+    return this.decision!.regions;
   }
 
   /** Decision sources: the key ids of outcome `o`, evaluating the script on `doc` the first time. */

@@ -46,6 +46,7 @@ import {
   type ResolvedValues,
 } from '../support/values-source.js';
 import { parseScriptSpec } from '../../script/index.js';
+import { nextUp } from '../../script/field-decision.js';
 import { SourceKeys, TupleBuckets, type KeyValue } from './composite-keys.js';
 import { hasMissing } from '../support/column-stats.js';
 import { ordinalKernelSpec } from '../support/ordinal-kernel-spec.js';
@@ -639,6 +640,7 @@ class CompositeAggregator extends BucketsAggregator {
     n: number,
     scores: Float64Array,
   ): void {
+    if (!this.hasSubs && this.countDecided(k, values, docs, n, scores)) return;
     const t = this.tuples!;
     const decide = k.decider();
     let ob = this.outcomeBuckets;
@@ -666,6 +668,79 @@ class CompositeAggregator extends BucketsAggregator {
         }
       }
     }
+  }
+
+  /**
+   * collectDecided without sub-aggregations, by region of the value instead of per document.
+   * In value order the outcome is below[0], at[0], below[1], ... below[m]; between two
+   * neighbours with different outcomes lies a cut, `v < k` or `v <= k` (as `v < nextUp(k)`).
+   * The docs below each cut are counted by a branch-free loop (as range-counts.ts counts
+   * ranges), which gives the docs of each run of one outcome; each run's count goes to its
+   * outcome's bucket at once. False, with nothing counted, when a threshold is a zero or not
+   * finite (JavaScript's comparisons differ from Double.compare's only at zeros) or an outcome
+   * has several keys; the per-document loop then serves the docs.
+   */
+  private countDecided(
+    k: SourceKeys,
+    values: Float64Array,
+    docs: Int32Array,
+    n: number,
+    scores: Float64Array,
+  ): boolean {
+    const r = k.regions();
+    const ks = r.thresholds;
+    const m = ks.length;
+    const bounds: number[] = [];
+    // runs[i]: the outcome of the values between cut i - 1 and cut i (the last: over every cut)
+    const runs: number[] = [r.below[0]!];
+    for (let j = 0; j < m; j++) {
+      const x = ks[j]!;
+      if (x === 0 || x === Infinity || x === -Infinity || x === Number.MAX_VALUE) return false;
+      for (const [o, bound] of [
+        [r.at[j]!, x],
+        [r.below[j + 1]!, nextUp(x)],
+      ] as const) {
+        if (o === runs[runs.length - 1]) continue;
+        bounds.push(bound);
+        runs.push(o);
+      }
+    }
+    const below = new Float64Array(bounds.length);
+    const nan = countBelow(values, docs, n, bounds, below);
+    // each run's docs and, after the runs, the docs without a value
+    const counts = new Float64Array(runs.length + 1);
+    for (let i = 0; i < runs.length; i++) {
+      const upTo = i < bounds.length ? below[i]! : n - nan;
+      counts[i] = upTo - (i === 0 ? 0 : below[i - 1]!);
+    }
+    counts[runs.length] = nan;
+    runs.push(r.missing);
+    // each counted outcome's bucket, from the real script on one of its docs the first time
+    const t = this.tuples!;
+    const decide = k.decider();
+    let ob = this.outcomeBuckets;
+    for (let g = 0; g < counts.length; g++) {
+      if (counts[g] === 0) continue;
+      const o = runs[g]!;
+      if (o >= ob.length) ob = this.outcomeBuckets = growI32(ob, o + 1, -1);
+      if (ob[o] === -1) {
+        let i = 0;
+        while (i < n && decide(values[docs[i]!]!) !== o) i++;
+        if (i === n) return false;
+        const ids = k.outcome(o, docs[i]!, scores[i]!);
+        ob[o] = ids.length === 1 ? t.one(ids[0]!) : ids.length === 0 ? -2 : -3;
+      }
+      if (ob[o] === -3) return false;
+    }
+    let dc = this.docCounts;
+    for (let g = 0; g < counts.length; g++) {
+      const c = counts[g]!;
+      const b = c === 0 ? -1 : ob[runs[g]!]!;
+      if (b < 0) continue;
+      if (b >= dc.length) dc = this.docCounts = growI32(dc, b + 1);
+      dc[b]! += c;
+    }
+    return true;
   }
 
   /**
@@ -808,6 +883,47 @@ class CompositeAggregator extends BucketsAggregator {
       afterKey,
     };
   }
+}
+
+/**
+ * Counts, over the docs' values, those below each of `bounds` into `below`, four bounds per pass
+ * with branch-free counters (a missing bound is -Infinity, which nothing is below); returns the
+ * number of NaN values (docs without one), counted in the first pass.
+ */
+function countBelow(
+  values: Float64Array,
+  docs: Int32Array,
+  n: number,
+  bounds: readonly number[],
+  below: Float64Array,
+): number {
+  const m = bounds.length;
+  let nan = 0;
+  for (let g = 0; g === 0 || g < m; g += 4) {
+    const k0 = g < m ? bounds[g]! : -Infinity;
+    const k1 = g + 1 < m ? bounds[g + 1]! : -Infinity;
+    const k2 = g + 2 < m ? bounds[g + 2]! : -Infinity;
+    const k3 = g + 3 < m ? bounds[g + 3]! : -Infinity;
+    let c0 = 0;
+    let c1 = 0;
+    let c2 = 0;
+    let c3 = 0;
+    let c = 0;
+    for (let i = 0; i < n; i++) {
+      const v = values[docs[i]!]!;
+      c0 += Number(v < k0);
+      c1 += Number(v < k1);
+      c2 += Number(v < k2);
+      c3 += Number(v < k3);
+      c += Number(v !== v);
+    }
+    if (g === 0) nan = c;
+    if (g < m) below[g] = c0;
+    if (g + 1 < m) below[g + 1] = c1;
+    if (g + 2 < m) below[g + 2] = c2;
+    if (g + 3 < m) below[g + 3] = c3;
+  }
+  return nan;
 }
 
 function reduceComposite(parts: InternalComposite[], rc: ReduceContext): InternalComposite {

@@ -170,4 +170,31 @@ describe('composite integer-keyed path agrees with the general path', () => {
       ['100000-*', 2],
     ]);
   });
+
+  it('CASE over single-valued doubles counted by region agrees with the script, at and between thresholds', () => {
+    // fractional and negative thresholds, values at, just beside and between them, -0.0 and
+    // missing values: the region counts (no sub-aggregation) must bucket as the script does
+    const xs = [-7, -1.5, -1, -0.999, -0, 0, 0.25, 0.5, 0.5000001, 2, 3, 3, 1e300, -1e300];
+    const docs = [];
+    for (let i = 0; i < 300; i++) docs.push(i % 17 === 0 ? {} : { x: xs[i % xs.length]! });
+    const idx = buildIndex({ x: 'double' }, docs, { shards: 2, refreshEvery: 40, deletes: [] });
+    const script = {
+      source:
+        'InternalQlScriptUtils.nullSafeFilter(InternalQlScriptUtils.lt(InternalQlScriptUtils.docValue(doc,params.v0),params.v1)) ? params.v2 : ' +
+        'InternalQlScriptUtils.nullSafeFilter(InternalQlScriptUtils.lte(InternalQlScriptUtils.docValue(doc,params.v0),params.v3)) ? params.v4 : ' +
+        'InternalQlScriptUtils.nullSafeFilter(InternalQlScriptUtils.neq(InternalQlScriptUtils.docValue(doc,params.v0),params.v5)) ? params.v6 : params.v7',
+      params: { v0: 'x', v1: -1, v2: 'a', v3: 0.5, v4: 'b', v5: 3, v6: 'c', v7: 'd' },
+    };
+    const run = (methods: Methods) =>
+      json(
+        search(
+          idx,
+          { g: { composite: { sources: [{ b: { terms: { script, value_type: 'string', missing_bucket: true } } }] } } }, // prettier-ignore
+          { scriptMethods: methods },
+        ),
+      ) as { g: { buckets: Array<{ key: { b: string }; doc_count: number }> } };
+    const fast = run(marked).g.buckets.map((b) => [b.key.b, b.doc_count]);
+    expect(fast).toEqual(run(unmarked).g.buckets.map((b) => [b.key.b, b.doc_count]));
+    expect(fast.map((b) => b[0])).toEqual(['a', 'b', 'c', 'd']);
+  });
 });
