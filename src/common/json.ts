@@ -50,6 +50,30 @@ export class RawJson {
   }
 }
 
+/**
+ * A value serialised ahead of its answer (a bulk's items, written while their commit is flushed):
+ * a response writes its bytes as they are; whatever reads the value instead (pretty printing,
+ * `filter_path`, another JSON.stringify) gets the value itself, not a parse of the bytes.
+ */
+export class RenderedJson extends RawJson {
+  private constructor(
+    readonly value: unknown,
+    bytes: Buffer,
+  ) {
+    super(null, bytes);
+  }
+
+  /** `value` serialised as `stringifyRawBytes` would (its own fragments written verbatim). */
+  static of(value: unknown): RenderedJson {
+    const out = stringifyRawBytes(value);
+    return new RenderedJson(value, typeof out === 'string' ? Buffer.from(out) : out);
+  }
+
+  override toJSON(): unknown {
+    return collected === null ? this.value : super.toJSON();
+  }
+}
+
 /** The fragments of the `stringifyRaw` call in progress (null outside one), and its nonce. */
 let collected: RawJson[] | null = null;
 let collectNonce = 0;
@@ -234,6 +258,7 @@ let rawNonce = 0;
 
 /** Replaces RawJson fragments by parsed values (for pretty printing and filter_path). */
 export function materialize(v: unknown): unknown {
+  if (v instanceof RenderedJson) return materialize(v.value);
   if (v instanceof RawJson) return JSON.parse(v.text);
   if (Array.isArray(v)) return v.map(materialize);
   if (v && typeof v === 'object') {

@@ -192,7 +192,10 @@ export class DocumentService {
         },
       );
     }
-    return idx.shard(shardForRouting(routing ?? id, idx.numberOfShards, idx.routingNumShards));
+    const shards = idx.numberOfShards;
+    // one shard takes every routing (the hash modulo the routing shards, scaled down to one)
+    if (shards === 1) return idx.shard(0);
+    return idx.shard(shardForRouting(routing ?? id, shards, idx.routingNumShards));
   }
 
   private shardsInfo(idx: IndexService): ShardsInfo {

@@ -145,21 +145,35 @@ export class IndexService {
     if (this.failed) return Promise.resolve();
     if (this.flushing) return this.flushing;
     const run = async () => {
-      // Snapshot synchronously, then wait until the documents up to each snapshot's sequence
-      // number are durable before the commit point may reference them.
-      // a periodic flush lets a build worker take the buffer first, so its refresh below does
-      // not block this thread while the segment is built
-      if (periodic) await Promise.all(this.shards.map((s) => s.search?.refreshInBackground?.()));
+      // Each view holds every operation up to its sequence number and none after; then wait
+      // until those documents are durable before the commit point may reference them.
+      // A periodic flush lets a build worker build the view (writes go on meanwhile, into the
+      // next buffer): the sequence number is the one when the buffer was handed over. Otherwise
+      // the view is refreshed here, synchronously.
+      const views = periodic
+        ? await Promise.all(
+            this.shards.map(
+              (s) =>
+                s.search?.refreshForCommit?.(() => ({ seq: s.maxSeqNo, ops: s.opsSinceFlush })) ??
+                null,
+            ),
+          )
+        : null;
       const points: Array<{ shard: number; snap: ShardSnapshot; seq: number }> = [];
       const retention = translogRetention(this.meta.settings);
-      for (const shard of this.shards) {
+      for (const [i, shard] of this.shards.entries()) {
         if (!shard.search) continue;
-        shard.search.refresh();
-        const ops = shard.opsSinceFlush;
-        shard.opsSinceFlush = 0;
+        const got = views?.[i] ?? null;
+        if (got === null) shard.search.refresh();
+        const ops = got === null ? shard.opsSinceFlush : got.at.ops;
+        shard.opsSinceFlush -= ops;
         shard.counters.committed(translogTrimmed(retention, shard.counters.translogBytes));
         if (ops === 0 && this.store.getMeta(`commit:${this.uuid}:${shard.id}`)) continue;
-        points.push({ shard: shard.id, snap: shard.search.searcher(), seq: shard.maxSeqNo });
+        points.push(
+          got === null
+            ? { shard: shard.id, snap: shard.search.searcher(), seq: shard.maxSeqNo }
+            : { shard: shard.id, snap: got.view, seq: got.at.seq },
+        );
       }
       if (points.length === 0) return;
       await this.store.durable();

@@ -70,6 +70,11 @@ export interface ShardSearchWriter {
    * published (the promise resolves then); null when it refreshed at once.
    */
   refreshInBackground?(): Promise<void> | null;
+  /**
+   * A view for a commit point without blocking this thread on a build worker: `handOver` is
+   * called at the moment what the view holds is fixed (see ShardIndex.refreshForCommit).
+   */
+  refreshForCommit?<T>(handOver: () => T): Promise<{ view: ShardSnapshot; at: T }>;
   /** The generation of the newest view (published, or being built by a scheduled refresh). */
   readonly latestGeneration?: number;
   /** Resolves after the next refresh (scheduled or explicit): `refresh=wait_for`. */

@@ -26,6 +26,12 @@ export interface WriteOptions {
   readonly timeoutMs?: number;
   /** `wait_for_active_shards` as given (a number or `all`); the index's setting otherwise. */
   readonly waitForActiveShards?: string;
+  /**
+   * Hears the items once they are final and before they are acknowledged, so the caller can
+   * prepare its answer while their commit is flushed (the executor may not call it). Not called
+   * when the write fails as a whole.
+   */
+  readonly whileDurable?: (items: readonly BulkItem[]) => void;
 }
 
 export interface WriteResult {
@@ -103,7 +109,17 @@ export function localWrites(documents: DocumentService, store: Store): WriteExec
             });
       const touched: WriteOutcome[] = [];
       for (const i of items) if (i.outcome) touched.push(i.outcome);
-      const forcedRefresh = await acknowledge(store, touched, opts.policy);
+      const acked = acknowledge(store, touched, opts.policy);
+      const meanwhile = opts.whileDurable;
+      if (meanwhile) {
+        // a failed commit is answered through `acked` below, not reported as unhandled meanwhile
+        acked.catch(() => {});
+        // the store's writes were queued in this turn: its write thread commits them once the
+        // turn is over (lmdb-js batches a turn's writes), so the answer is prepared after that
+        await new Promise<void>((res) => setImmediate(res));
+        meanwhile(items);
+      }
+      const forcedRefresh = await acked;
       return { items, forcedRefresh };
     },
   };

@@ -76,6 +76,64 @@ describe('_bulk bodies over HTTP', () => {
     expect(crlf.text).toContain('"_source":{"t":"日本語"}}');
   });
 
+  it('answers the same items compact, pretty, filtered and as YAML', async () => {
+    const nd = (lines: string[]) => lines.map((l) => l + '\n').join('');
+    const put = await node.req(
+      'POST',
+      '/fmt/_doc/_bulk?refresh=true',
+      nd(['{"index":{"_id":"1"}}', '{"n":1.50,"s":"é"}']),
+      { 'content-type': 'application/x-ndjson' },
+    );
+    expect(put.status).toBe(200);
+    const body = nd([
+      '{"index":{"_id":"2"}}',
+      '{"n":2}',
+      '{"update":{"_id":"1","_source":true}}',
+      '{"doc":{"m":3}}',
+      '{"create":{"_id":"2"}}',
+      '{"n":3}',
+      '{"delete":{"_id":"9"}}',
+    ]);
+    const ask = (q: string) =>
+      node.req('POST', `/fmt/_doc/_bulk${q}`, body, { 'content-type': 'application/x-ndjson' });
+    const r = await ask('');
+    expect(r.status).toBe(200);
+    const shards = '"_shards":{"total":2,"successful":1,"failed":0}';
+    expect(r.text.replace(/^\{"took":\d+,/, '{')).toBe(
+      '{"errors":true,"items":[' +
+        `{"index":{"_index":"fmt","_type":"_doc","_id":"2","_version":1,"result":"created",${shards},"_seq_no":0,"_primary_term":1,"status":201}},` +
+        `{"update":{"_index":"fmt","_type":"_doc","_id":"1","_version":2,"result":"updated",${shards},"_seq_no":1,"_primary_term":1,"get":{"_seq_no":1,"_primary_term":1,"found":true,"_source":{"n":1.5,"s":"é","m":3}},"status":200}},` +
+        `{"create":{"_index":"fmt","_type":"_doc","_id":"2","status":409,"error":${JSON.stringify(r.json.items[2].create.error)}}},` +
+        `{"delete":{"_index":"fmt","_type":"_doc","_id":"9","_version":1,"result":"not_found",${shards},"_seq_no":0,"_primary_term":1,"status":404}}` +
+        ']}',
+    );
+    expect(r.json.items[2].create.error.type).toBe('version_conflict_engine_exception');
+    const items = (j: any) =>
+      j.items.map((i: any) => Object.values(i).map((v: any) => [v._id, v.status, v.result]));
+    const pretty = await ask('?pretty');
+    expect(pretty.text).toMatch(/^\{\n {2}"took" : \d+,\n {2}"errors" : true,\n {2}"items" : \[\n/);
+    expect(items(pretty.json)).toEqual([
+      [['2', 200, 'updated']],
+      [['1', 200, 'noop']],
+      [['2', 409, undefined]],
+      [['9', 404, 'not_found']],
+    ]);
+    expect(pretty.json.items[1].update.get._source).toEqual({ n: 1.5, s: 'é', m: 3 });
+    const filtered = await ask('?filter_path=items.*.error.type,items.*._id');
+    expect(filtered.json).toEqual({
+      items: [
+        { index: { _id: '2' } },
+        { update: { _id: '1' } },
+        { create: { _id: '2', error: { type: 'version_conflict_engine_exception' } } },
+        { delete: { _id: '9' } },
+      ],
+    });
+    const yaml = await ask('?format=yaml');
+    expect(yaml.text).toMatch(
+      /^---\ntook: \d+\nerrors: true\nitems:\n {2}- index:\n {6}_index: fmt\n {6}_type: _doc\n {6}_id: "2"\n/,
+    );
+  });
+
   it('fails only the item of a bad document, and overwrites with versions', async () => {
     const body = Buffer.from(
       [

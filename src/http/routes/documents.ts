@@ -4,6 +4,7 @@
  * RestBulkAction). Handlers parse parameters and delegate to the engine.
  */
 import { EsError, actionRequestValidation } from '../../common/errors.js';
+import { RenderedJson } from '../../common/json.js';
 import { sourceFilterFromParams, type SourceFilter } from '../../common/source-filter.js';
 import { bulkItemBody, parseBulk, validateBulk } from '../../engine/bulk.js';
 import { singleOutcome, type WriteOptions } from '../../engine/write-executor.js';
@@ -254,9 +255,12 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
       if (w) req.warnings.push(w);
     }
     let ingestMs: number | null = null;
+    let rendered: RenderedJson | null = null;
     const { items } = await node.writes.run(reqs, {
       ...writeOpts(req),
       policy,
+      // the items' JSON is written while their commit is flushed
+      whileDurable: (done) => (rendered = RenderedJson.of(done.map(bulkItemBody))),
       prepare: (r) => {
         const t = Date.now();
         const out = runIngest(node.ingest, indices, r);
@@ -271,7 +275,7 @@ export function registerDocumentRoutes(router: Router<Handler>, node: NodeContex
         took: Date.now() - t0,
         ...(ingestMs !== null ? { ingest_took: ingestMs } : {}),
         errors: items.some((i) => i.error !== null),
-        items: items.map(bulkItemBody),
+        items: rendered ?? items.map(bulkItemBody),
       },
     };
   };

@@ -226,6 +226,22 @@ export class ShardIndex {
     return published;
   }
 
+  /**
+   * A view for a commit point, without this thread waiting for a build: once no build is in
+   * flight, calls `handOver` (the caller notes what the view will hold, such as the shard's last
+   * sequence number) and hands the buffer to its worker as the scheduled refresh does, or
+   * refreshes at once when it cannot. Resolves with the view that refresh published, as it was
+   * published (a later refresh does not change it) and with what `handOver` returned.
+   */
+  async refreshForCommit<T>(handOver: () => T): Promise<{ view: ShardSnapshot; at: T }> {
+    while (this.inflight) await this.inflight.published;
+    const at = handOver();
+    if (this.refreshInBackground() === null) return { view: this.searcher(), at };
+    const f = this.inflight!;
+    // the build's waiters run right after its view is published, before anything else runs
+    return new Promise((res) => f.waiters.push(() => res({ view: this.searcher(), at })));
+  }
+
   /** Publishes the build in flight, if any (waiting for its worker when it is not done yet). */
   private finishInflight(): void {
     const f = this.inflight;

@@ -6,7 +6,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { materialize, RawJson, stringifyRaw, stringifyRawBytes } from '../../../src/common/json.js';
+import {
+  materialize,
+  RawJson,
+  RenderedJson,
+  stringifyPretty,
+  stringifyRaw,
+  stringifyRawBytes,
+} from '../../../src/common/json.js';
 
 const bytesOf = (out: string | Buffer): Buffer => (typeof out === 'string' ? Buffer.from(out) : out); // prettier-ignore
 
@@ -156,5 +163,34 @@ describe('stringifyRawBytes', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('a value rendered ahead of its answer writes the same bytes, and reads as the value', () => {
+    const source = fc.oneof(
+      fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
+      fc.constantFrom(...ODD.slice(0, 7)),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(source, fc.boolean()), { maxLength: 25 }),
+        fc.array(fc.string({ unit: 'grapheme' }), { minLength: 25, maxLength: 25 }),
+        (srcs, ids) => {
+          const raws = srcs.map(([t, b]) => (b ? RawJson.ofUtf8(Buffer.from(t)) : new RawJson(t)));
+          const inner = answer(raws, (i) => ids[i]!);
+          const rendered = RenderedJson.of(inner);
+          const wrapped = { took: 1, items: rendered };
+          const plain = { took: 1, items: inner };
+          return (
+            bytesOf(stringifyRawBytes(wrapped)).equals(bytesOf(stringifyRawBytes(plain))) &&
+            stringifyRaw(wrapped) === stringifyRaw(plain) &&
+            stringifyPretty(wrapped) === stringifyPretty(plain) &&
+            JSON.stringify(wrapped) === JSON.stringify(plain)
+          );
+        },
+      ),
+      { numRuns: 200 },
+    );
+    const v = { a: [1, 'é'], b: null };
+    expect(materialize({ x: RenderedJson.of(v) })).toEqual({ x: v });
   });
 });

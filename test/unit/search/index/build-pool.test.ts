@@ -186,6 +186,50 @@ describe('build worker pool', () => {
     expect(remote.stats().refreshes).toBe(6);
   }, 60_000);
 
+  it('a view for a commit holds what was buffered when it was handed over, after any build in flight', async () => {
+    configureBuildWorkers(1);
+    await waitReady();
+    const remote = new ShardIndex(standardResolver, null, ANALYSIS);
+    const local = new ShardIndex(standardResolver, null, null);
+    const ids = Array.from({ length: 150 }, (_, i) => `d${i}`);
+    const shown = (snap: ReturnType<ShardIndex['searcher']>) =>
+      ids.map((id) => {
+        for (const ls of snap.segments) {
+          const d = lookupId(ls.segment, id);
+          if (d >= 0 && isLive(ls, d)) return [id, ls.segment.seqNos[d]!];
+        }
+        return [id, -1];
+      });
+    load(remote, 0, 300);
+    load(local, 0, 300);
+    await new Promise((r) => setTimeout(r, 10));
+    const inflight = remote.refreshInBackground();
+    expect(inflight).not.toBeNull();
+    load(remote, 300, 400);
+    load(local, 300, 400);
+    let handedOver = false;
+    const commit = remote.refreshForCommit(() => {
+      handedOver = true;
+      local.refresh();
+      return { seen: shown(local.searcher()), docs: local.searcher().numDocs };
+    });
+    // the build in flight is published first; the commit's view is the next one
+    expect(handedOver).toBe(false);
+    await inflight;
+    await new Promise((r) => setTimeout(r, 0));
+    expect(handedOver).toBe(true);
+    // writes after the hand-over, and an explicit refresh publishing them, are not in the view
+    load(remote, 400, 450);
+    load(local, 400, 450);
+    const { view: committed, at } = await commit;
+    remote.refresh();
+    local.refresh();
+    expect(shown(committed)).toEqual(at.seen);
+    expect(committed.numDocs).toBe(at.docs);
+    expect(shown(remote.searcher())).toEqual(shown(local.searcher()));
+    expect(remote.searcher().generation).toBe(committed.generation + 1);
+  }, 60_000);
+
   it('merges on the worker, with the deletes its parts take meanwhile carried over', async () => {
     configureBuildWorkers(1);
     const remote = new ShardIndex(standardResolver, null, ANALYSIS);
