@@ -8,6 +8,7 @@
 import type { Store } from '../store/store.js';
 import { executeBulk, type BulkItem } from './bulk.js';
 import type { DocumentService, WriteOutcome } from './documents.js';
+import { markForcedRefresh, withForcedRefresh } from './forced-refresh.js';
 import { acknowledge } from './write-ack.js';
 import {
   describeBulkShardRequest,
@@ -109,6 +110,8 @@ export function localWrites(documents: DocumentService, store: Store): WriteExec
             });
       const touched: WriteOutcome[] = [];
       for (const i of items) if (i.outcome) touched.push(i.outcome);
+      // the refresh comes before the answer; the answers say so before they are rendered
+      if (opts.policy === 'true') markForcedRefresh(touched);
       const acked = acknowledge(store, touched, opts.policy);
       const meanwhile = opts.whileDurable;
       if (meanwhile) {
@@ -130,6 +133,6 @@ export function singleOutcome(r: WriteResult): WriteOutcome {
   const item = r.items[0]!;
   if (item.error) throw item.error;
   const out = item.outcome!;
-  if (r.forcedRefresh) out.body.forced_refresh = true;
+  if (r.forcedRefresh) out.body = withForcedRefresh(out.body);
   return out;
 }

@@ -31,7 +31,10 @@ describe('APIs across a two-node cluster', () => {
     let lines = '';
     for (let i = 0; i < 10; i++)
       lines += `{"index":{"_index":"ex","_type":"_doc","_id":"d${i}"}}\n{"title":"quick fox ${i}"}\n`;
-    expect((await call(`${nodes[0]!.url}/_bulk?refresh=true`, 'POST', lines)).json.errors).toBe(false); // prettier-ignore
+    const bulk = await call(`${nodes[0]!.url}/_bulk?refresh=true`, 'POST', lines);
+    expect(bulk.json.errors).toBe(false);
+    // each primary, here and on the other node, refreshed before answering, and says so
+    expect(bulk.json.items.map((i: any) => i.index.forced_refresh)).toEqual(Array(10).fill(true));
     // one shard on each node: explaining all ten through one node reaches the other's shard
     const shards = await call(`${nodes[0]!.url}/_cat/shards/ex?format=json&h=shard,node`);
     expect(new Set(shards.json.map((r: { node: string }) => r.node)).size).toBe(2);

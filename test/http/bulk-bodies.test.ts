@@ -134,6 +134,41 @@ describe('_bulk bodies over HTTP', () => {
     );
   });
 
+  it('says forced_refresh after result on every written item of refresh=true, not on a noop', async () => {
+    const nd = { 'content-type': 'application/x-ndjson' };
+    await node.req('PUT', '/fr/_doc/u', { n: 1 });
+    const body =
+      [
+        '{"index":{"_index":"fr","_type":"_doc","_id":"a"}}',
+        '{"n":1}',
+        '{"update":{"_index":"fr","_type":"_doc","_id":"u"}}',
+        '{"doc":{"n":1}}',
+        '{"create":{"_index":"fr","_type":"_doc","_id":"a"}}',
+        '{"n":2}',
+        '{"delete":{"_index":"fr","_type":"_doc","_id":"a"}}',
+      ].join('\n') + '\n';
+    const r = await node.req('POST', '/_bulk?refresh=true', body, nd);
+    expect(r.status).toBe(200);
+    const flags = r.json.items.map((i: any) => Object.values(i).map((v: any) => [v.result ?? v.status, v.forced_refresh])); // prettier-ignore
+    expect(flags).toEqual([
+      [['created', true]],
+      [['noop', undefined]],
+      [[409, undefined]],
+      [['deleted', true]],
+    ]);
+    expect(Object.keys(r.json.items[0].index)).toEqual(['_index', '_type', '_id', '_version', 'result', 'forced_refresh', '_shards', '_seq_no', '_primary_term', 'status']); // prettier-ignore
+    // the refresh happened before the answer
+    const found = await node.req('GET', '/fr/_search?q=_id:a');
+    expect(found.json.hits.total).toBe(0);
+    const plain = await node.req('POST', '/_bulk', '{"index":{"_index":"fr","_type":"_doc","_id":"b"}}\n{"n":3}\n', nd); // prettier-ignore
+    expect('forced_refresh' in plain.json.items[0].index).toBe(false);
+    const one = await node.req('PUT', '/fr/_doc/c?refresh=true', { n: 4 });
+    expect(Object.keys(one.json).slice(4, 6)).toEqual(['result', 'forced_refresh']);
+    const noop = await node.req('POST', '/fr/_doc/u/_update?refresh=true', { doc: { n: 1 } });
+    expect(noop.json.result).toBe('noop');
+    expect('forced_refresh' in noop.json).toBe(false);
+  });
+
   it('fails only the item of a bad document, and overwrites with versions', async () => {
     const body = Buffer.from(
       [

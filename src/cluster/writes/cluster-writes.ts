@@ -190,7 +190,6 @@ export function clusterWrites(deps: ClusterWritesDeps): WriteExecutor {
         }
       }
       const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-      let anyDone = false;
       await Promise.all(
         [...groups.values()].map(async (g) => {
           let results: ShardItemResult[];
@@ -208,7 +207,6 @@ export function clusterWrites(deps: ClusterWritesDeps): WriteExecutor {
               item.error = res.error;
               continue;
             }
-            anyDone = true;
             // the copies were refreshed where they are; nothing to do on this node
             if ('shard' in res) {
               // this node's primary answered with its outcome: reused, not copied per item
@@ -220,7 +218,9 @@ export function clusterWrites(deps: ClusterWritesDeps): WriteExecutor {
           }
         }),
       );
-      return { items, forcedRefresh: opts.policy === 'true' && anyDone };
+      // the primaries marked the answers of the shards they refreshed
+      const forcedRefresh = items.some((i) => i.outcome?.body.forced_refresh === true);
+      return { items, forcedRefresh };
     },
   };
 }

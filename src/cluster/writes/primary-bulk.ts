@@ -13,6 +13,7 @@ import { replicatedOf, type DocumentService } from '../../engine/documents.js';
 import type { IndicesService } from '../../engine/indices-service.js';
 import type { IndexService } from '../../engine/index-service.js';
 import type { ReplicatedOperation } from '../../engine/replicated-op.js';
+import { markForcedRefresh } from '../../engine/forced-refresh.js';
 import { acknowledge } from '../../engine/write-ack.js';
 import {
   describeBulkShardRequest,
@@ -215,7 +216,7 @@ async function replicateApplied(
   if (mapping && mapping !== mappingBefore)
     await deps.putMapping(idx.name, idx.uuid, mapping.type, mapping.json);
   const done = items.filter((i) => i.outcome).map((i) => i.outcome!);
-  await acknowledge(deps.store, done, req.policy);
+  if (await acknowledge(deps.store, done, req.policy)) markForcedRefresh(done);
 
   const tracker = deps.groups.tracker(primaryAid, shard.maxSeqNo, terms.inSync);
   tracker.updateLocalCheckpoint(primaryAid, shard.maxSeqNo);
