@@ -233,9 +233,50 @@ function collectByScore(
   opts: CollectOptions,
 ): ShardTopDocs {
   const k = opts.numHits;
-  const hScore = new Float64Array(k);
-  const hDoc = new Int32Array(k);
-  const hSeg = new Int32Array(k);
+  const heap = takeHeap(k);
+  try {
+    return collectIntoHeap(snapshot, weight, opts, heap);
+  } finally {
+    giveHeap(heap);
+  }
+}
+
+/** The arrays of a top-k heap (at least k long: only the first k are used). */
+interface Heap {
+  readonly score: Float64Array;
+  readonly doc: Int32Array;
+  readonly seg: Int32Array;
+}
+
+/** Heaps of up to this many hits are kept for the next collection (a page of a few hits). */
+const SPARE_HEAP_HITS = 256;
+let spareHeap: Heap | null = null;
+
+/** A heap for `k` hits: the spare one when it fits and is free (a nested collection makes its own). */
+function takeHeap(k: number): Heap {
+  if (k <= SPARE_HEAP_HITS && spareHeap !== null) {
+    const h = spareHeap;
+    spareHeap = null;
+    return h;
+  }
+  const n = k <= SPARE_HEAP_HITS ? SPARE_HEAP_HITS : k;
+  return { score: new Float64Array(n), doc: new Int32Array(n), seg: new Int32Array(n) };
+}
+
+function giveHeap(h: Heap): void {
+  if (h.score.length === SPARE_HEAP_HITS) spareHeap = h;
+}
+
+function collectIntoHeap(
+  snapshot: ShardSnapshot,
+  weight: Weight,
+  opts: CollectOptions,
+  heap: Heap,
+): ShardTopDocs {
+  const k = opts.numHits;
+  const hScore = heap.score;
+  const hDoc = heap.doc;
+  const hSeg = heap.seg;
   let size = 0;
   let total = 0;
   let maxScore = -Infinity;
@@ -353,9 +394,7 @@ function collectByScore(
   } catch (e) {
     if (!isTimeExceeded(e)) throw e;
   }
-  const order = Array.from({ length: size }, (_, i) => i);
-  order.sort((a, b) => hScore[b]! - hScore[a]! || hDoc[a]! - hDoc[b]!);
-  const hits: CollectedHit[] = order.map((i) => {
+  const hitAt = (i: number): CollectedHit => {
     const ls = segs[hSeg[i]!]!;
     return {
       segment: ls,
@@ -364,8 +403,49 @@ function collectByScore(
       score: hScore[i]!,
       sort: null,
     };
-  });
-  if (size > 0 && hScore[order[0]!]! > maxScore) maxScore = hScore[order[0]!]!;
+  };
+  let nan = false;
+  for (let i = 0; i < size; i++) if (Number.isNaN(hScore[i]!)) nan = true;
+  let hits: CollectedHit[];
+  if (!nan) {
+    // the heap orders as the hits do (score desc, then doc asc), worst at the root: taking the
+    // root until none is left lists them worst first, with no sort and no index array
+    hits = [];
+    for (let n = size; n > 0; n--) {
+      hits.push(hitAt(0));
+      // the last kept hit takes the root's place in the heap of n - 1
+      const m = n - 1;
+      const score = hScore[m]!;
+      const g = hDoc[m]!;
+      const sg = hSeg[m]!;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= m) break;
+        let c = l;
+        const r = l + 1;
+        if (r < m && (hScore[r]! < hScore[l]! || (hScore[r] === hScore[l] && hDoc[r]! > hDoc[l]!)))
+          c = r;
+        const cs = hScore[c]!;
+        if (!(cs < score || (cs === score && hDoc[c]! > g))) break;
+        hScore[i] = cs;
+        hDoc[i] = hDoc[c]!;
+        hSeg[i] = hSeg[c]!;
+        i = c;
+      }
+      hScore[i] = score;
+      hDoc[i] = g;
+      hSeg[i] = sg;
+    }
+    hits.reverse();
+  } else {
+    // NaN scores order no heap: the comparator's order, as before
+    const order: number[] = [];
+    for (let i = 0; i < size; i++) order.push(i);
+    order.sort((a, b) => hScore[b]! - hScore[a]! || hDoc[a]! - hDoc[b]!);
+    hits = order.map(hitAt);
+  }
+  if (size > 0 && hits[0]!.score > maxScore) maxScore = hits[0]!.score;
   return {
     totalHits: total,
     maxScore: maxScore === -Infinity ? NaN : maxScore,

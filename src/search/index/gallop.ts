@@ -21,3 +21,13 @@ export function gallop(docs: Int32Array, lo: number, end: number, target: number
   }
   return lo;
 }
+
+/**
+ * `gallop` for lists of like density (the target is usually a few docs on): the next docs one
+ * by one first, where galloping's binary search mispredicts its branches, then `gallop`.
+ */
+export function gallopNear(docs: Int32Array, lo: number, end: number, target: number): number {
+  const near = lo + 8 < end ? lo + 8 : end;
+  for (; lo < near; lo++) if (docs[lo]! >= target) return lo;
+  return gallop(docs, lo, end, target);
+}

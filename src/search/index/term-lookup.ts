@@ -10,7 +10,11 @@ import { findTerm, type InvertedField } from './segment.js';
 const MIN_TERMS = 64;
 
 interface Table {
-  /** Slot → ordinal + 1 (0 = empty); open addressing with linear probing, load <= 1/2. */
+  /**
+   * Per slot, the ordinal + 1 (0 = empty) then the term's hash: a probe compares the hash before
+   * reading the term, so only the term looked for is read (each term read is a cache miss in a
+   * large dictionary). Open addressing with linear probing, load <= 1/2.
+   */
   readonly slots: Int32Array;
   readonly mask: number;
 }
@@ -27,12 +31,14 @@ function hash(s: string): number {
 function build(terms: readonly string[]): Table {
   let size = 2;
   while (size < terms.length * 2) size <<= 1;
-  const slots = new Int32Array(size);
+  const slots = new Int32Array(2 * size);
   const mask = size - 1;
   for (let t = 0; t < terms.length; t++) {
-    let s = hash(terms[t]!) & mask;
-    while (slots[s] !== 0) s = (s + 1) & mask;
-    slots[s] = t + 1;
+    const h = hash(terms[t]!);
+    let s = h & mask;
+    while (slots[2 * s] !== 0) s = (s + 1) & mask;
+    slots[2 * s] = t + 1;
+    slots[2 * s + 1] = h;
   }
   return { slots, mask };
 }
@@ -50,9 +56,10 @@ export function termOrd(inv: InvertedField, term: string): number {
     tables.set(inv, table);
   }
   const { slots, mask } = table;
-  for (let s = hash(term) & mask; ; s = (s + 1) & mask) {
-    const v = slots[s]!;
+  const h = hash(term);
+  for (let s = h & mask; ; s = (s + 1) & mask) {
+    const v = slots[2 * s]!;
     if (v === 0) return -1;
-    if (terms[v - 1] === term) return v - 1;
+    if (slots[2 * s + 1] === h && terms[v - 1] === term) return v - 1;
   }
 }

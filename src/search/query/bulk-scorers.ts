@@ -9,7 +9,7 @@
 import { positionOffsets } from '../index/postings-extras.js';
 import type { InvertedField } from '../index/segment.js';
 import type { Bm25 } from './bm25.js';
-import { gallop } from '../index/gallop.js';
+import { gallop, gallopNear } from '../index/gallop.js';
 import { popcount, type Bitset } from '../index/bitset.js';
 import { IMPACT_BLOCK_SHIFT, IMPACT_BLOCK_SIZE } from '../index/block-bounds.js';
 import { termBlockBounds } from './block-score-bounds.js';
@@ -532,9 +532,11 @@ class ExactPhraseBulk implements BulkScorer {
     let op = pos[other]!;
     let m = 0;
     const le = ends[lead]!;
+    // lists of like lengths (two common words) mostly step the other cursor by a few docs
+    const near = oe - op <= 8 * (le - pos[lead]!);
     for (let lp = pos[lead]!; lp < le; lp++) {
       const d = docs[lp]!;
-      op = gallop(docs, op, oe, d);
+      op = near ? gallopNear(docs, op, oe, d) : gallop(docs, op, oe, d);
       if (op >= oe) {
         pos[lead] = le;
         break;
