@@ -13,7 +13,8 @@ import {
   segmentOverCopy,
 } from '../search/index/segment-codec.js';
 import type { ShardSnapshot } from '../search/index/live-segment.js';
-import { isMapped, readsInPlace, type Store } from '../store/store.js';
+import type { MergeOutput } from '../search/index/build-pool.js';
+import { BLOB_SINK_MODULE, isMapped, readsInPlace, type Store } from '../store/store.js';
 
 interface CommitPoint {
   /** Every op with seqNo <= maxSeqNo is reflected in these segments and live docs. */
@@ -74,9 +75,75 @@ function pin(store: Store, key: string, segment: Segment, blob: Uint8Array): voi
   setMergeFile(segment, () => store.mappedRange(blob));
 }
 
-/** Whether a segment may still read the blob in place. */
+/**
+ * Whether a blob must stay although no commit point names it: a segment may still read it in
+ * place, or a build worker is writing it.
+ */
 function pinned(store: Store, key: string): boolean {
-  return mapped.get(store)?.get(key)?.deref() !== undefined;
+  return mapped.get(store)?.get(key)?.deref() !== undefined || writing.get(store)?.has(key) === true; // prettier-ignore
+}
+
+/** Blobs a build worker is writing (or may still write), per store: no commit point names them. */
+const writing = new WeakMap<Store, Set<string>>();
+/**
+ * Merged segments a build worker wrote to the store and no commit point names yet: a commit only
+ * names their blob (written and flushed before the worker answered).
+ */
+const workerWritten = new WeakMap<Segment, string>();
+/** Indices dropped, per store: a merge of theirs that a worker writes afterwards is removed. */
+const droppedIndices = new WeakMap<Store, Set<string>>();
+
+/** Names of worker-written blobs: unique across runs (a removal queued for an orphan of an
+ *  earlier run never meets a new blob of the same name). */
+const runTag = Math.floor(Math.random() * 36 ** 6).toString(36);
+let written = 0;
+
+/** Merged encodings of at least this many bytes go to the store from the worker. */
+const WORKER_WRITES_FROM = 0x1000000;
+
+/**
+ * Where a build worker writes a large merge of shard `shard` itself: a new blob no commit point
+ * names. The merged segment reads it in place from the map once the worker answered (written and
+ * flushed); the shard's next commit names it (and drops the parts' blobs). A crash before that
+ * leaves an orphan, which `loadCommit` removes. Null when merged segments are not read in place.
+ */
+export function mergeOutput(store: Store, uuid: string, shard: number): MergeOutput | null {
+  if (!readsInPlace(WORKER_WRITES_FROM)) return null;
+  const key = `${uuid}:${shard}:m${runTag}.${++written}`;
+  const place = store.blobPlace(key);
+  if (!place) return null;
+  let inFlight = writing.get(store);
+  if (!inFlight) writing.set(store, (inFlight = new Set()));
+  inFlight.add(key);
+  const done = () => writing.get(store)?.delete(key);
+  return {
+    target: { module: BLOB_SINK_MODULE, place, minBytes: WORKER_WRITES_FROM },
+    adopt: () => {
+      done();
+      // closed: the blob stays, an orphan the next load of the commit removes
+      if (store.isClosed) return null;
+      if (droppedIndices.get(store)?.has(uuid)) {
+        store.removeBlob(key).catch(() => {});
+        return null;
+      }
+      // the worker's commit is newer than this thread's read snapshot
+      store.freshBlobReads();
+      const blob = store.getBlobMapped(key);
+      if (!blob || !isMapped(blob)) {
+        if (blob) store.removeBlob(key).catch(() => {});
+        return null;
+      }
+      const segment = decodeSegmentInPlace(blob);
+      workerWritten.set(segment, key);
+      pin(store, key, segment, blob);
+      return segment;
+    },
+    release: () => {
+      done();
+      // nothing was written, or a write that failed: removed in case it committed
+      if (!store.isClosed) store.removeBlob(key).catch(() => {});
+    },
+  };
 }
 
 /** Segments read in place from the store's map (counts for tests and stats). */
@@ -153,7 +220,13 @@ export async function writeCommit(
   const written: Array<{ key: string; segment: Segment }> = [];
   for (const ls of snap.segments) {
     let key = persistedKeys.get(ls.segment);
-    if (!key) {
+    const byWorker = key ? undefined : workerWritten.get(ls.segment);
+    if (byWorker) {
+      // written and flushed by the build worker that merged it: only named here
+      key = byWorker;
+      persistedKeys.set(ls.segment, key);
+      workerWritten.delete(ls.segment);
+    } else if (!key) {
       key = `${uuid}:${shard}:${++generation}`;
       const bytes = encodingToWrite(ls.segment);
       writes.push(store.putBlob(key, bytes));
@@ -194,9 +267,13 @@ export async function writeCommit(
 export async function dropCommits(store: Store, uuid: string, shards: number): Promise<void> {
   const writes: Array<Promise<boolean>> = [];
   let later = dropWhenCollected.get(store);
+  let dropped = droppedIndices.get(store);
+  if (!dropped) droppedIndices.set(store, (dropped = new Set()));
+  dropped.add(uuid);
   for (let s = 0; s < shards; s++) {
     writes.push(store.removeMeta(commitKey(uuid, s)));
     for (const k of store.blobKeys(`${uuid}:${s}:`)) {
+      if (writing.get(store)?.has(k)) continue; // removed when the worker answers
       if (!pinned(store, k)) writes.push(store.removeBlob(k));
       else {
         if (!later) dropWhenCollected.set(store, (later = new Set()));

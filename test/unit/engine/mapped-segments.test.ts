@@ -4,24 +4,29 @@
  * the same contents; a blob a segment still reads is kept until the segment is collected; closing
  * the store leaves empty arrays behind, not unmapped memory.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { useTempStore } from '../../helpers/temp-store.js';
 import {
   loadCommit,
   mappedSegments,
   writeCommit,
   dropCommits,
+  isCommitted,
+  mergeOutput,
 } from '../../../src/engine/segment-commits.js';
+import { configureBuildWorkers, mergeOnWorker } from '../../../src/search/index/build-pool.js';
+import { ShardIndex } from '../../../src/search/index/shard-index.js';
+import { standardResolver } from '../../helpers/fields.js';
 import { Bitset } from '../../../src/search/index/bitset.js';
 import type { ShardSnapshot } from '../../../src/search/index/live-segment.js';
 import type { Segment } from '../../../src/search/index/segment.js';
 import { emptyInverted } from '../../helpers/segments.js';
 import { lookupId } from '../../../src/search/index/segment.js';
 import { mergeSegments } from '../../../src/search/index/merge.js';
-import { mergeSourceOf } from '../../../src/search/index/merge-source.js';
-import { encodeSegment } from '../../../src/search/index/segment-codec.js';
+import { mergeFileOf, mergeSourceOf } from '../../../src/search/index/merge-source.js';
+import { encodeSegment, knownEncoding } from '../../../src/search/index/segment-codec.js';
 import { stringBlockOf } from '../../../src/search/index/string-block.js';
-import { isMapped } from '../../../src/store/store.js';
+import { isMapped, type Store } from '../../../src/store/store.js';
 
 /** A segment of `maxDoc` docs whose points hold `points` values (12 bytes each in the blob). */
 function segment(maxDoc: number, points: number, salt: number): Segment {
@@ -266,4 +271,93 @@ describe('segment lifecycle: heap, then the map', () => {
     // a restored mapped segment merges from a copy too
     expect(isMapped(mergeSourceOf(m!.segment).fields.get('n')!.points!.values)).toBe(false);
   });
+});
+
+describe('a large merge a build worker writes to the store itself', () => {
+  const t = useTempStore();
+  afterAll(() => configureBuildWorkers(0));
+
+  /** Two committed parts of a shard and a merge of them on the worker into the store. */
+  async function mergeOnTheWorker(store: Store, parts: Segment[], drop = false) {
+    const sent = parts.map((s) => ({ file: mergeFileOf(s)!, live: null }));
+    expect(sent.every((p) => p.file !== null)).toBe(true);
+    const out = mergeOutput(store, 'u', 0)!;
+    expect(out).not.toBeNull();
+    const pending = mergeOnWorker(sent, store.dataPath, out)!;
+    expect(pending).not.toBeNull();
+    if (drop) await dropCommits(store, 'u', 1);
+    await pending.ready;
+    return pending.take();
+  }
+
+  const mergedKeys = (store: Store) => store.blobKeys('u:0:').filter((k) => /^u:0:m/.test(k));
+
+  it('is read in place, never a heap copy; a crash before a commit names it leaves an orphan the restart removes', async () => {
+    configureBuildWorkers(1);
+    new ShardIndex(standardResolver, null, JSON.stringify({ settings: {}, index: { maxNgramDiff: 1 } })); // prettier-ignore
+    await new Promise((r) => setTimeout(r, 3000)); // the worker starts
+    const dir = t.dir('quarry-worker-merge-');
+    let store = t.open(dir);
+    const a = segment(500, BIG, 31);
+    const b = segment(500, BIG, 32);
+    const expected = contents(mergeSegments([{ segment: a, live: null }, { segment: b, live: null }])); // prettier-ignore
+    await writeCommit(store, 'u', 0, snapshot([{ segment: a }, { segment: b }]), 10);
+    const merged = (await mergeOnTheWorker(store, [a, b]))!;
+    expect(merged).not.toBeNull();
+    // read from the blob the worker wrote: the merged encoding never came to this thread
+    expect(isMapped(merged.fields.get('n')!.points!.values)).toBe(true);
+    expect(knownEncoding(merged)).toBeUndefined();
+    expect(contents(merged).equals(expected)).toBe(true);
+    expect(mergedKeys(store)).toHaveLength(1);
+    // a commit of the parts (the merge not published yet) keeps the worker's blob
+    await writeCommit(store, 'u', 0, snapshot([{ segment: a }, { segment: b }]), 11);
+    expect(mergedKeys(store)).toHaveLength(1);
+    expect(isCommitted(merged)).toBe(false);
+
+    // a crash now (no commit point names the blob): the restart loads the parts, removes the blob
+    await t.close();
+    store = t.open(dir);
+    const loaded = loadCommit(store, 'u', 0)!;
+    expect(loaded.segments.map((s) => s.segment.maxDoc)).toEqual([500, 500]);
+    await store.committed();
+    expect(mergedKeys(store)).toEqual([]);
+  }, 60_000);
+
+  it('the next commit only names the blob, and a restart loads it', async () => {
+    configureBuildWorkers(1);
+    const dir = t.dir('quarry-worker-merge-');
+    let store = t.open(dir);
+    const a = segment(500, BIG, 41);
+    const b = segment(500, BIG, 42);
+    await writeCommit(store, 'u', 0, snapshot([{ segment: a }, { segment: b }]), 10);
+    const partKeys = store.blobKeys('u:0:');
+    const merged = (await mergeOnTheWorker(store, [a, b]))!;
+    const expected = contents(merged);
+    const [key] = mergedKeys(store);
+    await writeCommit(store, 'u', 0, snapshot([{ segment: merged }]), 11);
+    expect(isCommitted(merged)).toBe(true);
+    expect(store.getMeta<{ segments: Array<{ key: string }> }>('commit:u:0')!.segments).toEqual([
+      { key, hasLive: false },
+    ]);
+    await t.close();
+    store = t.open(dir);
+    const loaded = loadCommit(store, 'u', 0)!;
+    expect(loaded.segments).toHaveLength(1);
+    expect(contents(loaded.segments[0]!.segment).equals(expected)).toBe(true);
+    await store.committed();
+    // the parts' blobs went with the restart (their segments are gone)
+    expect(store.blobKeys('u:0:')).toEqual([key]);
+    expect(partKeys).not.toContain(key);
+  }, 60_000);
+
+  it('a merge written after its index was deleted is removed', async () => {
+    configureBuildWorkers(1);
+    const store = t.open(t.dir('quarry-worker-merge-'));
+    const a = segment(500, BIG, 51);
+    const b = segment(500, BIG, 52);
+    await writeCommit(store, 'u', 0, snapshot([{ segment: a }, { segment: b }]), 10);
+    expect(await mergeOnTheWorker(store, [a, b], true)).toBeNull();
+    await store.committed();
+    expect(mergedKeys(store)).toEqual([]);
+  }, 60_000);
 });
