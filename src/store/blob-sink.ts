@@ -15,6 +15,11 @@ import type { BlobPlace } from './store.js';
  * Writes `bytes` as the blob `place.key` and resolves once the write is committed and flushed to
  * disk: a commit point may name the blob from then on. No commit point names it yet, so a crash
  * before one does leaves an orphan, which the next load of the shard's commit removes.
+ *
+ * Once written, `bytes` is released: when it has its ArrayBuffer to itself, that buffer is
+ * detached (its memory goes with the caller's last reference). lmdb-js keeps a reference to the
+ * last value a thread wrote until that thread writes again, and a merged segment's encoding is
+ * hundreds of megabytes a worker would otherwise hold until its next merge.
  */
 export async function writeBlob(place: BlobPlace, bytes: Uint8Array): Promise<void> {
   // the store closed and its directory went (an index deleted, a test's data path): never
@@ -28,4 +33,7 @@ export async function writeBlob(place: BlobPlace, bytes: Uint8Array): Promise<vo
   } finally {
     await env.close();
   }
+  const own = bytes.buffer;
+  if (own instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === own.byteLength)
+    structuredClone(own, { transfer: [own] });
 }

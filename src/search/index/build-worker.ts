@@ -221,7 +221,12 @@ parentPort!.on('message', (m: BuildMessage) => {
         return answerSegment(0, m.seq, signal, merged);
       // written where the shard reads it from: the encoding never goes to the shard's thread
       void writeToTarget(target, merged).then(
-        () => answer({ key: 0, seq: m.seq, segment: null, stored: true, failure: null }, signal),
+        () => {
+          answer({ key: 0, seq: m.seq, segment: null, stored: true, failure: null }, signal);
+          // the encoding is external memory the worker's heap does not weigh: without a
+          // collection it would stay until the worker's next one, seconds or minutes later
+          if (collectGarbage) setImmediate(collectGarbage);
+        },
         () => answerSegment(0, m.seq, signal, merged), // not written: sent back as before
       );
       return;
