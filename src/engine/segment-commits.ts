@@ -83,8 +83,18 @@ function pinned(store: Store, key: string): boolean {
   return mapped.get(store)?.get(key)?.deref() !== undefined || writing.get(store)?.has(key) === true; // prettier-ignore
 }
 
-/** Blobs a build worker is writing (or may still write), per store: no commit point names them. */
+/**
+ * Blobs no commit point names that must stay, per store: a build worker is writing them (or may
+ * still), or one wrote them for a merged segment that holds a heap copy (a blob under lmdb-js's
+ * in-place size) until a commit names it or the segment is collected.
+ */
 const writing = new WeakMap<Store, Set<string>>();
+const unnamedCollected = new FinalizationRegistry<{ store: WeakRef<Store>; key: string }>(
+  ({ store, key }) => {
+    const st = store.deref();
+    if (st) writing.get(st)?.delete(key);
+  },
+);
 /**
  * Merged segments a build worker wrote to the store and no commit point names yet: a commit only
  * names their blob (written and flushed before the worker answered).
@@ -98,8 +108,12 @@ const droppedIndices = new WeakMap<Store, Set<string>>();
 const runTag = Math.floor(Math.random() * 36 ** 6).toString(36);
 let written = 0;
 
-/** Merged encodings of at least this many bytes go to the store from the worker. */
-const WORKER_WRITES_FROM = 0x1000000;
+/**
+ * Merged encodings of at least this many bytes go to the store from the worker: from lmdb-js's
+ * in-place size, where the merged segment then reads the blob from the map. The crash tests set
+ * `QUARRY_WORKER_WRITES_FROM` lower, so their small merges take this path too.
+ */
+const WORKER_WRITES_FROM = Number(process.env.QUARRY_WORKER_WRITES_FROM) || 0x1000000;
 
 /**
  * Where a build worker writes a large merge of shard `shard` itself: a new blob no commit point
@@ -108,7 +122,7 @@ const WORKER_WRITES_FROM = 0x1000000;
  * leaves an orphan, which `loadCommit` removes. Null when merged segments are not read in place.
  */
 export function mergeOutput(store: Store, uuid: string, shard: number): MergeOutput | null {
-  if (!readsInPlace(WORKER_WRITES_FROM)) return null;
+  if (!readsInPlace(0x1000000)) return null;
   const key = `${uuid}:${shard}:m${runTag}.${++written}`;
   const place = store.blobPlace(key);
   if (!place) return null;
@@ -119,23 +133,26 @@ export function mergeOutput(store: Store, uuid: string, shard: number): MergeOut
   return {
     target: { module: BLOB_SINK_MODULE, place, minBytes: WORKER_WRITES_FROM },
     adopt: () => {
-      done();
       // closed: the blob stays, an orphan the next load of the commit removes
-      if (store.isClosed) return null;
-      if (droppedIndices.get(store)?.has(uuid)) {
-        store.removeBlob(key).catch(() => {});
-        return null;
-      }
-      // the worker's commit is newer than this thread's read snapshot
-      store.freshBlobReads();
-      const blob = store.getBlobMapped(key);
-      if (!blob || !isMapped(blob)) {
-        if (blob) store.removeBlob(key).catch(() => {});
+      const closed = store.isClosed;
+      const dropped = !closed && droppedIndices.get(store)?.has(uuid) === true;
+      if (!closed && !dropped) store.freshBlobReads(); // the worker's commit is newer than this thread's reads
+      const blob = closed || dropped ? undefined : store.getBlobMapped(key);
+      if (!blob) {
+        done();
+        if (dropped) store.removeBlob(key).catch(() => {});
         return null;
       }
       const segment = decodeSegmentInPlace(blob);
       workerWritten.set(segment, key);
-      pin(store, key, segment, blob);
+      if (isMapped(blob)) {
+        pin(store, key, segment, blob);
+        done();
+      } else {
+        // a heap copy (a small blob): kept until a commit names it or the segment goes
+        setMergeBytes(segment, () => blob);
+        unnamedCollected.register(segment, { store: new WeakRef(store), key });
+      }
       return segment;
     },
     release: () => {
@@ -226,6 +243,7 @@ export async function writeCommit(
       key = byWorker;
       persistedKeys.set(ls.segment, key);
       workerWritten.delete(ls.segment);
+      writing.get(store)?.delete(key);
     } else if (!key) {
       key = `${uuid}:${shard}:${++generation}`;
       const bytes = encodingToWrite(ls.segment);

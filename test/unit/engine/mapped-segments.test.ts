@@ -350,6 +350,36 @@ describe('a large merge a build worker writes to the store itself', () => {
     expect(partKeys).not.toContain(key);
   }, 60_000);
 
+  it('a small merge written by the worker (a heap copy here) is kept until a commit names it', async () => {
+    configureBuildWorkers(1);
+    const dir = t.dir('quarry-worker-merge-');
+    let store = t.open(dir);
+    const a = segment(100, 1000, 61);
+    const b = segment(100, 1000, 62);
+    await writeCommit(store, 'u', 0, snapshot([{ segment: a }, { segment: b }]), 10);
+    const out = mergeOutput(store, 'u', 0)!;
+    const sent = [a, b].map((s) => ({ bytes: encodeSegment(s), live: null }));
+    const pending = mergeOnWorker(sent, dir, { ...out, target: { ...out.target, minBytes: 0 } })!;
+    await pending.ready;
+    const merged = pending.take()!;
+    expect(isMapped(merged.fields.get('n')!.points!.values)).toBe(false);
+    const expected = contents(mergeSegments([{ segment: a, live: null }, { segment: b, live: null }])); // prettier-ignore
+    expect(contents(merged).equals(expected)).toBe(true);
+    const [key] = mergedKeys(store);
+    expect(key).toBeDefined();
+    // not named by this commit, not read in place: kept all the same
+    await writeCommit(store, 'u', 0, snapshot([{ segment: a }, { segment: b }]), 11);
+    expect(mergedKeys(store)).toEqual([key]);
+    await writeCommit(store, 'u', 0, snapshot([{ segment: merged }]), 12);
+    expect(store.getMeta<{ segments: Array<{ key: string }> }>('commit:u:0')!.segments).toEqual([
+      { key, hasLive: false },
+    ]);
+    await t.close();
+    store = t.open(dir);
+    const loaded = loadCommit(store, 'u', 0)!;
+    expect(contents(loaded.segments[0]!.segment).equals(expected)).toBe(true);
+  }, 60_000);
+
   it('a merge written after its index was deleted is removed', async () => {
     configureBuildWorkers(1);
     const store = t.open(t.dir('quarry-worker-merge-'));
