@@ -301,3 +301,16 @@ export async function dropCommits(store: Store, uuid: string, shards: number): P
   }
   await Promise.all(writes);
 }
+
+/**
+ * Removes the blobs of indices that no longer exist (at the node's start, when every index
+ * loaded): a merge a build worker wrote just before its index was deleted and the process died
+ * leaves one that no index's commit would ever look at.
+ */
+export function dropUnownedBlobs(store: Store, owned: ReadonlySet<string>): void {
+  for (const k of store.blobKeys('')) {
+    const at = k.indexOf(':');
+    if (at > 0 && !owned.has(k.slice(0, at)) && !pinned(store, k))
+      store.removeBlob(k).catch(() => {});
+  }
+}

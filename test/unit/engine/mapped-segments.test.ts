@@ -11,6 +11,7 @@ import {
   mappedSegments,
   writeCommit,
   dropCommits,
+  dropUnownedBlobs,
   isCommitted,
   mergeOutput,
 } from '../../../src/engine/segment-commits.js';
@@ -390,4 +391,20 @@ describe('a large merge a build worker writes to the store itself', () => {
     await store.committed();
     expect(mergedKeys(store)).toEqual([]);
   }, 60_000);
+
+  it("the node's start removes the blobs of indices that no longer exist", async () => {
+    const dir = t.dir('quarry-worker-merge-');
+    let store = t.open(dir);
+    await writeCommit(store, 'u', 0, snapshot([{ segment: segment(10, 10, 71) }]), 1);
+    await writeCommit(store, 'gone', 0, snapshot([{ segment: segment(10, 10, 72) }]), 1);
+    // a merge a worker wrote for an index deleted just before the process died
+    await store.putBlob('gone:0:mx.1', Buffer.from('orphan'));
+    await t.close();
+    store = t.open(dir);
+    dropUnownedBlobs(store, new Set(['u']));
+    await store.committed();
+    expect(store.blobKeys('')).toEqual(store.blobKeys('u:'));
+    expect(store.blobKeys('u:')).toHaveLength(1);
+    expect(loadCommit(store, 'u', 0)!.segments).toHaveLength(1);
+  });
 });
