@@ -3,7 +3,9 @@
  * live-docs bitsets are written to the store with the highest sequence number they contain, so a
  * restart loads them and replays only the operations after that point from the documents.
  */
+import { readFileRange } from '../common/file-range.js';
 import { Bitset } from '../search/index/bitset.js';
+import { prepareBlockImpactsFrom } from '../search/index/block-bounds.js';
 import type { Segment } from '../search/index/segment.js';
 import { setMergeBytes, setMergeFile, setMergeSource } from '../search/index/merge-source.js';
 import {
@@ -73,6 +75,38 @@ function pin(store: Store, key: string, segment: Segment, blob: Uint8Array): voi
   });
   setMergeBytes(segment, () => store.readMappedCopy(blob));
   setMergeFile(segment, () => store.mappedRange(blob));
+}
+
+/**
+ * Computes the block impacts (block-bounds.ts) of a segment read in place from the map from
+ * private copies of its postings, read from the file field by field: computed over the map, the
+ * scan of every posting would keep the pages of every text field's postings resident (138 MB for
+ * a 5M-doc logs segment) until the store closes, where queries may read few of them. A field
+ * whose arrays cannot be read so is computed over the map when its segment is published.
+ */
+function prepareImpacts(store: Store, segment: Segment): void {
+  for (const f of segment.fields.values()) {
+    const inv = f.inverted;
+    if (!inv || (inv.freqs === null && inv.norms === null)) continue;
+    const docs = privateCopy(store, inv.docs);
+    const freqs = inv.freqs && privateCopy(store, inv.freqs);
+    const norms = inv.norms && privateCopy(store, inv.norms);
+    if (!docs || (inv.freqs && !freqs) || (inv.norms && !norms)) continue;
+    prepareBlockImpactsFrom(inv, { ...inv, docs, freqs, norms });
+  }
+}
+
+/** A heap copy of an array read in place from the store's map (read from the file); null if not found. */
+function privateCopy<T extends Int32Array | Uint16Array | Uint8Array>(
+  store: Store,
+  a: T,
+): T | null {
+  if (!isMapped(a)) return a;
+  const range = store.mappedRange(a);
+  const bytes = range && readFileRange(range);
+  if (!bytes) return null;
+  const Ctor = a.constructor as new (b: ArrayBufferLike, off: number, len: number) => T;
+  return new Ctor(bytes.buffer, bytes.byteOffset, a.length);
 }
 
 /**
@@ -147,6 +181,7 @@ export function mergeOutput(store: Store, uuid: string, shard: number): MergeOut
       workerWritten.set(segment, key);
       if (isMapped(blob)) {
         pin(store, key, segment, blob);
+        prepareImpacts(store, segment);
         done();
       } else {
         // a heap copy (a small blob): kept until a commit names it or the segment goes
@@ -198,7 +233,10 @@ export function loadCommit(
     if (!blob) return null; // incomplete commit: rebuild from documents
     const segment = decodeSegmentInPlace(blob);
     persistedKeys.set(segment, s.key);
-    if (isMapped(blob)) pin(store, s.key, segment, blob);
+    if (isMapped(blob)) {
+      pin(store, s.key, segment, blob);
+      prepareImpacts(store, segment);
+    }
     // a copy of its own: a merge on a worker reads the bytes as they are
     else setMergeBytes(segment, () => blob);
     let live: Bitset | null = null;

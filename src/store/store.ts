@@ -511,7 +511,7 @@ export class Store {
    * read it from there (`readFileRange`); null when not found. The bytes stay there, unchanged,
    * while the blob is stored (see `getBlobMapped`).
    */
-  mappedRange(view: Uint8Array): FileRange | null {
+  mappedRange(view: ArrayBufferView): FileRange | null {
     if (this.closed || !isMapped(view)) return null;
     const at = addressOf(view.buffer);
     if (at === null) return null;

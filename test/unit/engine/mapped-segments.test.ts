@@ -20,7 +20,12 @@ import { ShardIndex } from '../../../src/search/index/shard-index.js';
 import { standardResolver } from '../../helpers/fields.js';
 import { Bitset } from '../../../src/search/index/bitset.js';
 import type { ShardSnapshot } from '../../../src/search/index/live-segment.js';
-import type { Segment } from '../../../src/search/index/segment.js';
+import type { Segment, SegmentField } from '../../../src/search/index/segment.js';
+import {
+  blockImpacts,
+  blockImpactsReady,
+  computeImpacts,
+} from '../../../src/search/index/block-bounds.js';
 import { emptyInverted } from '../../helpers/segments.js';
 import { lookupId } from '../../../src/search/index/segment.js';
 import { mergeSegments } from '../../../src/search/index/merge.js';
@@ -135,6 +140,36 @@ describe('segments read in place from the store map', () => {
     expect(isMapped(b!.segment.fields.get('n')!.points!.values)).toBe(false);
     expect(b!.segment.fields.get('k')!.docValues!.kind).toBe('ordinal');
     expect(mappedSegments(store)).toBe(1);
+  });
+
+  it("a segment loaded in place has its text fields' block impacts computed from copies, equal to those over the map", async () => {
+    const dir = t.dir('quarry-mapped-');
+    let store = t.open(dir);
+    const big = segment(1000, BIG, 81);
+    const n = 1000;
+    const fields = big.fields as Map<string, SegmentField>;
+    fields.set('t', {
+      path: 't',
+      type: 'text',
+      inverted: {
+        ...emptyInverted(),
+        terms: ['x', 'y'],
+        termStart: Int32Array.of(0, n, 2 * n),
+        docs: Int32Array.from({ length: 2 * n }, (_, i) => i % n),
+        freqs: Uint8Array.from({ length: 2 * n }, (_, i) => 1 + (i % 5)),
+        norms: Uint8Array.from({ length: n }, (_, d) => 10 + (d % 200)),
+      },
+      points: null,
+      docValues: null,
+      ranges: null,
+    });
+    await writeCommit(store, 'u', 0, snapshot([{ segment: big }]), 1);
+    await t.close();
+    store = t.open(dir);
+    const inv = loadCommit(store, 'u', 0)!.segments[0]!.segment.fields.get('t')!.inverted!;
+    expect(isMapped(inv.docs)).toBe(true);
+    expect(blockImpactsReady(inv)).toBe(true);
+    expect(blockImpacts(inv)).toEqual(computeImpacts(inv));
   });
 
   it('keeps a blob that a live segment still reads when a commit drops it', async () => {
