@@ -29,7 +29,7 @@ import {
   seqNoOf,
   shardRange,
 } from '../store/doc-record.js';
-import { loadCommit, writeCommit } from './segment-commits.js';
+import { loadCommit, mergeOutput, writeCommit } from './segment-commits.js';
 import type { ShardSnapshot } from '../search/index/live-segment.js';
 import { lookupField, parseDocument } from '../mapping/index.js';
 import { checkIndexSortFields, indexSortOf, indexSortSpecs } from './index-sort-settings.js';
@@ -82,8 +82,12 @@ export class IndexService {
     this.analysisResolver = resolver;
     const sort = storedIndexSort(meta);
     const workerAnalysis = buildWorkerAnalysis(analysisSettings(meta), analysisIndex);
-    for (const sh of this.shards)
-      sh.search = new CountedShardIndex(resolver, sh.counters, sort, workerAnalysis);
+    for (const sh of this.shards) {
+      const si = new CountedShardIndex(resolver, sh.counters, sort, workerAnalysis);
+      // a large merge goes from its build worker straight to the store (not this thread's heap)
+      si.mergeOutput = () => mergeOutput(store, this.uuid, sh.id);
+      sh.search = si;
+    }
     this.onSettingsChanged(() => this.scheduleRefresh());
   }
 

@@ -27,7 +27,7 @@ import { IndexService, SINGLE_MAPPING_NAME } from './index-service.js';
 import { applyTemplates, TemplateService } from './templates.js';
 import { parseAliases } from './alias-defs.js';
 import { StoredScripts } from './stored-scripts.js';
-import { dropCommits } from './segment-commits.js';
+import { dropCommits, dropUnownedBlobs } from './segment-commits.js';
 
 export interface CreateIndexOptions {
   /** ES 6.8 `include_type_name` (default true: `mappings` is keyed by type name). */
@@ -92,6 +92,7 @@ export class IndicesService {
       const owned = new Set([...this.indices.values()].map((i) => i.uuid));
       for (const uuid of this.store.docDatabases())
         if (!owned.has(uuid)) void this.store.dropDocs(uuid).catch(() => {});
+      dropUnownedBlobs(this.store, owned);
     }
     return failures;
   }

@@ -3,7 +3,9 @@
  * live-docs bitsets are written to the store with the highest sequence number they contain, so a
  * restart loads them and replays only the operations after that point from the documents.
  */
+import { readFileRange } from '../common/file-range.js';
 import { Bitset } from '../search/index/bitset.js';
+import { prepareBlockImpactsFrom } from '../search/index/block-bounds.js';
 import type { Segment } from '../search/index/segment.js';
 import { setMergeBytes, setMergeFile, setMergeSource } from '../search/index/merge-source.js';
 import {
@@ -13,7 +15,8 @@ import {
   segmentOverCopy,
 } from '../search/index/segment-codec.js';
 import type { ShardSnapshot } from '../search/index/live-segment.js';
-import { isMapped, readsInPlace, type Store } from '../store/store.js';
+import type { MergeOutput } from '../search/index/build-pool.js';
+import { BLOB_SINK_MODULE, isMapped, readsInPlace, type Store } from '../store/store.js';
 
 interface CommitPoint {
   /** Every op with seqNo <= maxSeqNo is reflected in these segments and live docs. */
@@ -74,9 +77,125 @@ function pin(store: Store, key: string, segment: Segment, blob: Uint8Array): voi
   setMergeFile(segment, () => store.mappedRange(blob));
 }
 
-/** Whether a segment may still read the blob in place. */
+/**
+ * Computes the block impacts (block-bounds.ts) of a segment read in place from the map from
+ * private copies of its postings, read from the file field by field: computed over the map, the
+ * scan of every posting would keep the pages of every text field's postings resident (138 MB for
+ * a 5M-doc logs segment) until the store closes, where queries may read few of them. A field
+ * whose arrays cannot be read so is computed over the map when its segment is published.
+ */
+function prepareImpacts(store: Store, segment: Segment): void {
+  for (const f of segment.fields.values()) {
+    const inv = f.inverted;
+    if (!inv || (inv.freqs === null && inv.norms === null)) continue;
+    const docs = privateCopy(store, inv.docs);
+    const freqs = inv.freqs && privateCopy(store, inv.freqs);
+    const norms = inv.norms && privateCopy(store, inv.norms);
+    if (!docs || (inv.freqs && !freqs) || (inv.norms && !norms)) continue;
+    prepareBlockImpactsFrom(inv, { ...inv, docs, freqs, norms });
+  }
+}
+
+/** A heap copy of an array read in place from the store's map (read from the file); null if not found. */
+function privateCopy<T extends Int32Array | Uint16Array | Uint8Array>(
+  store: Store,
+  a: T,
+): T | null {
+  if (!isMapped(a)) return a;
+  const range = store.mappedRange(a);
+  const bytes = range && readFileRange(range);
+  if (!bytes) return null;
+  const Ctor = a.constructor as new (b: ArrayBufferLike, off: number, len: number) => T;
+  return new Ctor(bytes.buffer, bytes.byteOffset, a.length);
+}
+
+/**
+ * Whether a blob must stay although no commit point names it: a segment may still read it in
+ * place, or a build worker is writing it.
+ */
 function pinned(store: Store, key: string): boolean {
-  return mapped.get(store)?.get(key)?.deref() !== undefined;
+  return mapped.get(store)?.get(key)?.deref() !== undefined || writing.get(store)?.has(key) === true; // prettier-ignore
+}
+
+/**
+ * Blobs no commit point names that must stay, per store: a build worker is writing them (or may
+ * still), or one wrote them for a merged segment that holds a heap copy (a blob under lmdb-js's
+ * in-place size) until a commit names it or the segment is collected.
+ */
+const writing = new WeakMap<Store, Set<string>>();
+const unnamedCollected = new FinalizationRegistry<{ store: WeakRef<Store>; key: string }>(
+  ({ store, key }) => {
+    const st = store.deref();
+    if (st) writing.get(st)?.delete(key);
+  },
+);
+/**
+ * Merged segments a build worker wrote to the store and no commit point names yet: a commit only
+ * names their blob (written and flushed before the worker answered).
+ */
+const workerWritten = new WeakMap<Segment, string>();
+/** Indices dropped, per store: a merge of theirs that a worker writes afterwards is removed. */
+const droppedIndices = new WeakMap<Store, Set<string>>();
+
+/** Names of worker-written blobs: unique across runs (a removal queued for an orphan of an
+ *  earlier run never meets a new blob of the same name). */
+const runTag = Math.floor(Math.random() * 36 ** 6).toString(36);
+let written = 0;
+
+/**
+ * Merged encodings of at least this many bytes go to the store from the worker: from lmdb-js's
+ * in-place size, where the merged segment then reads the blob from the map. The crash tests set
+ * `QUARRY_WORKER_WRITES_FROM` lower, so their small merges take this path too.
+ */
+const WORKER_WRITES_FROM = Number(process.env.QUARRY_WORKER_WRITES_FROM) || 0x1000000;
+
+/**
+ * Where a build worker writes a large merge of shard `shard` itself: a new blob no commit point
+ * names. The merged segment reads it in place from the map once the worker answered (written and
+ * flushed); the shard's next commit names it (and drops the parts' blobs). A crash before that
+ * leaves an orphan, which `loadCommit` removes. Null when merged segments are not read in place.
+ */
+export function mergeOutput(store: Store, uuid: string, shard: number): MergeOutput | null {
+  if (!readsInPlace(0x1000000)) return null;
+  const key = `${uuid}:${shard}:m${runTag}.${++written}`;
+  const place = store.blobPlace(key);
+  if (!place) return null;
+  let inFlight = writing.get(store);
+  if (!inFlight) writing.set(store, (inFlight = new Set()));
+  inFlight.add(key);
+  const done = () => writing.get(store)?.delete(key);
+  return {
+    target: { module: BLOB_SINK_MODULE, place, minBytes: WORKER_WRITES_FROM },
+    adopt: () => {
+      // closed: the blob stays, an orphan the next load of the commit removes
+      const closed = store.isClosed;
+      const dropped = !closed && droppedIndices.get(store)?.has(uuid) === true;
+      if (!closed && !dropped) store.freshBlobReads(); // the worker's commit is newer than this thread's reads
+      const blob = closed || dropped ? undefined : store.getBlobMapped(key);
+      if (!blob) {
+        done();
+        if (dropped) store.removeBlob(key).catch(() => {});
+        return null;
+      }
+      const segment = decodeSegmentInPlace(blob);
+      workerWritten.set(segment, key);
+      if (isMapped(blob)) {
+        pin(store, key, segment, blob);
+        prepareImpacts(store, segment);
+        done();
+      } else {
+        // a heap copy (a small blob): kept until a commit names it or the segment goes
+        setMergeBytes(segment, () => blob);
+        unnamedCollected.register(segment, { store: new WeakRef(store), key });
+      }
+      return segment;
+    },
+    release: () => {
+      done();
+      // nothing was written, or a write that failed: removed in case it committed
+      if (!store.isClosed) store.removeBlob(key).catch(() => {});
+    },
+  };
 }
 
 /** Segments read in place from the store's map (counts for tests and stats). */
@@ -114,7 +233,10 @@ export function loadCommit(
     if (!blob) return null; // incomplete commit: rebuild from documents
     const segment = decodeSegmentInPlace(blob);
     persistedKeys.set(segment, s.key);
-    if (isMapped(blob)) pin(store, s.key, segment, blob);
+    if (isMapped(blob)) {
+      pin(store, s.key, segment, blob);
+      prepareImpacts(store, segment);
+    }
     // a copy of its own: a merge on a worker reads the bytes as they are
     else setMergeBytes(segment, () => blob);
     let live: Bitset | null = null;
@@ -153,7 +275,14 @@ export async function writeCommit(
   const written: Array<{ key: string; segment: Segment }> = [];
   for (const ls of snap.segments) {
     let key = persistedKeys.get(ls.segment);
-    if (!key) {
+    const byWorker = key ? undefined : workerWritten.get(ls.segment);
+    if (byWorker) {
+      // written and flushed by the build worker that merged it: only named here
+      key = byWorker;
+      persistedKeys.set(ls.segment, key);
+      workerWritten.delete(ls.segment);
+      writing.get(store)?.delete(key);
+    } else if (!key) {
       key = `${uuid}:${shard}:${++generation}`;
       const bytes = encodingToWrite(ls.segment);
       writes.push(store.putBlob(key, bytes));
@@ -194,9 +323,13 @@ export async function writeCommit(
 export async function dropCommits(store: Store, uuid: string, shards: number): Promise<void> {
   const writes: Array<Promise<boolean>> = [];
   let later = dropWhenCollected.get(store);
+  let dropped = droppedIndices.get(store);
+  if (!dropped) droppedIndices.set(store, (dropped = new Set()));
+  dropped.add(uuid);
   for (let s = 0; s < shards; s++) {
     writes.push(store.removeMeta(commitKey(uuid, s)));
     for (const k of store.blobKeys(`${uuid}:${s}:`)) {
+      if (writing.get(store)?.has(k)) continue; // removed when the worker answers
       if (!pinned(store, k)) writes.push(store.removeBlob(k));
       else {
         if (!later) dropWhenCollected.set(store, (later = new Set()));
@@ -205,4 +338,17 @@ export async function dropCommits(store: Store, uuid: string, shards: number): P
     }
   }
   await Promise.all(writes);
+}
+
+/**
+ * Removes the blobs of indices that no longer exist (at the node's start, when every index
+ * loaded): a merge a build worker wrote just before its index was deleted and the process died
+ * leaves one that no index's commit would ever look at.
+ */
+export function dropUnownedBlobs(store: Store, owned: ReadonlySet<string>): void {
+  for (const k of store.blobKeys('')) {
+    const at = k.indexOf(':');
+    if (at > 0 && !owned.has(k.slice(0, at)) && !pinned(store, k))
+      store.removeBlob(k).catch(() => {});
+  }
 }

@@ -106,6 +106,23 @@ function fileOffsetOf(file: string, addr: number, bytes: number): number | null 
   return null;
 }
 
+/**
+ * Where a build worker writes a merged segment's blob itself (blob-sink.ts): the blobs'
+ * environment, which lmdb-js shares between the threads of a process that open it.
+ */
+export interface BlobPlace {
+  /** `segments.mdb` of the store's data path. */
+  readonly path: string;
+  readonly mapSize: number;
+  readonly key: string;
+}
+
+/** The module a build worker imports to write a blob (`writeBlob` in blob-sink.ts). */
+export const BLOB_SINK_MODULE = new URL(
+  import.meta.url.endsWith('.ts') ? './blob-sink.ts' : './blob-sink.js',
+  import.meta.url,
+).href;
+
 export interface StoreOptions {
   /** Initial map size in bytes; LMDB grows it as needed. */
   mapSize?: number;
@@ -147,11 +164,14 @@ export class Store {
   private resolveQueued: (() => void) | null = null;
   private rejectQueued: ((e: unknown) => void) | null = null;
 
+  private readonly mapSize: number;
+
   private constructor(
     readonly dataPath: string,
     opts: StoreOptions,
   ) {
     mkdirSync(dataPath, { recursive: true });
+    this.mapSize = opts.mapSize ?? DEFAULT_MAP_SIZE;
     this.root = open({
       path: join(dataPath, 'quarry.mdb'),
       maxDbs: 4096,
@@ -491,7 +511,7 @@ export class Store {
    * read it from there (`readFileRange`); null when not found. The bytes stay there, unchanged,
    * while the blob is stored (see `getBlobMapped`).
    */
-  mappedRange(view: Uint8Array): FileRange | null {
+  mappedRange(view: ArrayBufferView): FileRange | null {
     if (this.closed || !isMapped(view)) return null;
     const at = addressOf(view.buffer);
     if (at === null) return null;
@@ -516,6 +536,25 @@ export class Store {
 
   /** The memory-map buffers handed out by `getBlobMapped` (detached on close). */
   private readonly mappedBuffers = new Set<ArrayBufferLike>();
+
+  /**
+   * Where another thread of this process may write the blob `key` (`writeBlob` of blob-sink.ts),
+   * or null once the store is closed. Its commit is not this thread's: read it after
+   * `freshBlobReads`.
+   */
+  blobPlace(key: string): BlobPlace | null {
+    if (this.closed) return null;
+    return { path: join(this.dataPath, 'segments.mdb'), mapSize: this.mapSize, key };
+  }
+
+  /** The next blob read sees every commit made so far, those of other threads included. */
+  freshBlobReads(): void {
+    this.segDb.resetReadTxn();
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
 
   removeBlob(key: string): Promise<boolean> {
     // a removal deferred until a segment was collected may come after the store closed

@@ -42,6 +42,21 @@ export function blockImpacts(inv: InvertedField): BlockImpacts | null {
 }
 
 /** Computes the impacts of every scored field of a newly published segment. */
+/**
+ * Computes `inv`'s block impacts from `from`, the same field over other arrays: private copies of
+ * arrays `inv` reads in place from the store's map, where a scan of every posting would leave
+ * every page it read resident (counted in the process's RSS) although queries may never read it.
+ */
+export function prepareBlockImpactsFrom(inv: InvertedField, from: InvertedField): void {
+  if (cache.has(inv)) return;
+  cache.set(inv, inv.freqs === null && inv.norms === null ? null : computeImpacts(from));
+}
+
+/** Whether `inv`'s block impacts are computed (for tests). */
+export function blockImpactsReady(inv: InvertedField): boolean {
+  return cache.has(inv);
+}
+
 export function prepareBlockImpacts(seg: Segment): void {
   for (const f of seg.fields.values()) if (f.inverted) blockImpacts(f.inverted);
 }

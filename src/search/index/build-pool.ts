@@ -46,6 +46,8 @@ export type BuildMessage =
       readonly parts: readonly MergePartBytes[];
       /** Where the worker may keep its scratch file (a data path, beside the store's files). */
       readonly scratchDir: string | null;
+      /** Where the worker writes a large merged segment itself (null: it sends every one back). */
+      readonly target: MergeTarget | null;
     }
   | { readonly t: 'drop'; readonly key: number };
 
@@ -60,9 +62,33 @@ export type MergePartBytes =
 export interface BuildReply {
   readonly key: number;
   readonly seq: number;
-  /** The encoding (transferred), or null when the worker failed. */
+  /** The encoding (transferred), or null when the worker failed or wrote it to `target`. */
   readonly segment: ArrayBuffer | null;
+  /** Set when a merge went to its target (written and durable) instead of coming back. */
+  readonly stored?: boolean;
   readonly failure: string | null;
+}
+
+/**
+ * Where a build worker writes a large merged segment itself (the shard's store), so the merged
+ * encoding never comes back whole to the shard's thread: the module at `module` exports
+ * `writeBlob(place, bytes)`, which resolves once the bytes are durable.
+ */
+export interface MergeTarget {
+  readonly module: string;
+  /** What `writeBlob` takes (structured-cloneable). */
+  readonly place: unknown;
+  /** Smaller merged encodings come back as bytes. */
+  readonly minBytes: number;
+}
+
+/** A merge output the shard's owner offers: the worker's target and what becomes of the result. */
+export interface MergeOutput {
+  readonly target: MergeTarget;
+  /** The segment the worker wrote to the target, read from there; null if it cannot be read. */
+  adopt(): Segment | null;
+  /** The worker did not write to the target (the merge came back as bytes, failed, never ran). */
+  release(): void;
 }
 
 /** A segment a worker is building: `ready` resolves when `take` no longer has to wait for it. */
@@ -380,6 +406,21 @@ class RemoteBuffer implements IndexBuffer {
 
 /** The segment a worker answered request `seq` with, waiting for it if needed; null if it failed. */
 function collectReply(w: PoolWorker, seq: number, flag: Int32Array): Segment | null {
+  const r = awaitReply(w, seq, flag);
+  return r && segmentOf(r);
+}
+
+/** The encoded segment of a reply, decoded; null if the worker failed. */
+function segmentOf(r: BuildReply): Segment | null {
+  if (r.segment === null) return null;
+  const bytes = Buffer.from(r.segment);
+  const seg = decodeSegment(bytes);
+  rememberEncoding(seg, bytes);
+  return seg;
+}
+
+/** The worker's reply to request `seq`, waiting for it if needed; null if none came. */
+function awaitReply(w: PoolWorker, seq: number, flag: Int32Array): BuildReply | null {
   if (!w.got.has(seq)) {
     const until = Date.now() + BUILD_WAIT_MS;
     while (Atomics.load(flag, 0) === 0 && !w.dead && Date.now() < until)
@@ -392,11 +433,7 @@ function collectReply(w: PoolWorker, seq: number, flag: Int32Array): Segment | n
     return null;
   }
   w.got.delete(seq);
-  if (r.segment === null) return null;
-  const bytes = Buffer.from(r.segment);
-  const seg = decodeSegment(bytes);
-  rememberEncoding(seg, bytes);
-  return seg;
+  return r;
 }
 
 /** A merge a worker is running: `ready` resolves once `take` no longer waits. */
@@ -409,17 +446,20 @@ export interface PendingMerge {
 /**
  * Hands a merge to a worker (the segments are immutable: the worker reads their encodings, copies
  * or from the store's file, so the main thread goes on parsing and answering meanwhile); null when
- * the pool is off or its worker is not listening yet.
+ * the pool is off or its worker is not listening yet. With `output`, a large merged segment is
+ * written there by the worker and read from there (`adopt`); otherwise `release` is called once.
  */
 export function mergeOnWorker(
   parts: readonly MergePartBytes[],
   scratchDir: string | null = null,
+  output: MergeOutput | null = null,
 ): PendingMerge | null {
   const w = pickWorker();
   if (!w || w.dead || Atomics.load(w.ready, 0) !== 1) return null;
   const signal = new SharedArrayBuffer(4);
   const seq = nextSeq++;
-  w.worker.postMessage({ t: 'merge', seq, signal, parts, scratchDir } satisfies BuildMessage);
+  const target = output?.target ?? null;
+  w.worker.postMessage({ t: 'merge', seq, signal, parts, scratchDir, target } satisfies BuildMessage); // prettier-ignore
   const flag = new Int32Array(signal);
   const ready = new Promise<void>((res) => {
     if (w.dead || w.got.has(seq)) return res();
@@ -430,8 +470,14 @@ export function mergeOnWorker(
     ready,
     take: () => {
       w.awaited.delete(seq);
-      if (taken === undefined) taken = collectReply(w, seq, flag);
-      return taken;
+      if (taken !== undefined) return taken;
+      const r = awaitReply(w, seq, flag);
+      // a reply given up on (timed out) leaves its output reserved: the worker may still write
+      // there, and the next start of the shard removes what no commit point names
+      if (r === null) return (taken = null);
+      if (r.stored && output) return (taken = output.adopt());
+      output?.release();
+      return (taken = segmentOf(r));
     },
   };
 }

@@ -16,7 +16,7 @@ import { readFileRange } from '../../common/file-range.js';
 import type { FieldMapping } from '../../mapping/types.js';
 import { AnalysisRegistry } from '../analysis/index.js';
 import { applyOps } from './build-ops.js';
-import type { BuildMessage, BuildReply, MergePartBytes } from './build-pool.js';
+import type { BuildMessage, BuildReply, MergePartBytes, MergeTarget } from './build-pool.js';
 import { Bitset } from './bitset.js';
 import { mergePieces, type MergePart } from './merge.js';
 import {
@@ -153,6 +153,17 @@ function readPart(p: MergePartBytes): MergePart {
   return { segment, live: p.live ? new Bitset(segment.maxDoc, p.live) : null };
 }
 
+/** What a merge target's module exports (blob-sink.ts for the store's blobs). */
+interface TargetModule {
+  writeBlob(place: unknown, bytes: Uint8Array): Promise<void>;
+}
+
+/** Writes a merged encoding to its target; resolves once it is durable there. */
+async function writeToTarget(target: MergeTarget, bytes: Buffer): Promise<void> {
+  const mod = (await import(target.module)) as TargetModule;
+  await mod.writeBlob(target.place, bytes);
+}
+
 parentPort!.on('message', (m: BuildMessage) => {
   switch (m.t) {
     case 'port':
@@ -198,11 +209,26 @@ parentPort!.on('message', (m: BuildMessage) => {
     }
     case 'merge': {
       const signal = new Int32Array(m.signal);
+      let merged: Buffer;
       try {
-        answerSegment(0, m.seq, signal, mergeStreaming(m.parts, m.scratchDir));
+        merged = mergeStreaming(m.parts, m.scratchDir);
       } catch (e) {
         answer({ key: 0, seq: m.seq, segment: null, failure: String(e) }, signal);
+        return;
       }
+      const target = m.target;
+      if (target === null || merged.length < target.minBytes)
+        return answerSegment(0, m.seq, signal, merged);
+      // written where the shard reads it from: the encoding never goes to the shard's thread
+      void writeToTarget(target, merged).then(
+        () => {
+          answer({ key: 0, seq: m.seq, segment: null, stored: true, failure: null }, signal);
+          // the encoding is external memory the worker's heap does not weigh: without a
+          // collection it would stay until the worker's next one, seconds or minutes later
+          if (collectGarbage) setImmediate(collectGarbage);
+        },
+        () => answerSegment(0, m.seq, signal, merged), // not written: sent back as before
+      );
       return;
     }
     case 'drop':

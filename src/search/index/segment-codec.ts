@@ -122,6 +122,16 @@ class Writer {
    * after its offsets; `lazy` lists (decoded per access) go with the data.
    */
   strings(list: readonly string[], lazy = false): void {
+    const block = stringBlockOf(list);
+    if (block && block.offsets[0] === 0) {
+      // already encoded (the `_id`s of a decoded or merged segment): written as they are
+      const to = lazy ? this.data : this.text;
+      const total = block.offsets[block.offsets.length - 1]!;
+      this.arr(block.offsets, to);
+      this.u32(total);
+      to.push(block.bytes.subarray(0, total));
+      return;
+    }
     const n = list.length;
     const offsets = new Uint32Array(n + 1);
     let units = 0;

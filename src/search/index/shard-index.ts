@@ -23,6 +23,7 @@ import {
   mergeOnWorker,
   workerBuffer,
   type IndexBuffer,
+  type MergeOutput,
   type MergePartBytes,
   type PendingBuild,
   type PendingMerge,
@@ -79,6 +80,11 @@ export class ShardIndex {
   /** Per-shard segment numbers, as Lucene's IndexWriter counts the segments it writes. */
   private readonly generations = new WeakMap<Segment, number>();
   private nextGeneration = 0;
+  /**
+   * Where a build worker writes a large merged segment itself (the shard's store), set by the
+   * shard's owner; null: merged segments come back as bytes and live on the heap until a commit.
+   */
+  mergeOutput: (() => MergeOutput | null) | null = null;
 
   /**
    * `indexSort`: the order every segment keeps its docs in (index.sort.*); flushed and merged
@@ -332,8 +338,12 @@ export class ShardIndex {
       else if (bytes) sent.push({ bytes, live });
       else return false;
     }
-    const pending = mergeOnWorker(sent, scratchDir);
-    if (!pending) return false;
+    const output = this.mergeOutput?.() ?? null;
+    const pending = mergeOnWorker(sent, scratchDir, output);
+    if (!pending) {
+      output?.release();
+      return false;
+    }
     const m: Merging = { parts, pending };
     this.merging = m;
     void pending.ready.then(() => this.finishMerge(m));

@@ -4,24 +4,35 @@
  * the same contents; a blob a segment still reads is kept until the segment is collected; closing
  * the store leaves empty arrays behind, not unmapped memory.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { useTempStore } from '../../helpers/temp-store.js';
 import {
   loadCommit,
   mappedSegments,
   writeCommit,
   dropCommits,
+  dropUnownedBlobs,
+  isCommitted,
+  mergeOutput,
 } from '../../../src/engine/segment-commits.js';
+import { configureBuildWorkers, mergeOnWorker } from '../../../src/search/index/build-pool.js';
+import { ShardIndex } from '../../../src/search/index/shard-index.js';
+import { standardResolver } from '../../helpers/fields.js';
 import { Bitset } from '../../../src/search/index/bitset.js';
 import type { ShardSnapshot } from '../../../src/search/index/live-segment.js';
-import type { Segment } from '../../../src/search/index/segment.js';
+import type { Segment, SegmentField } from '../../../src/search/index/segment.js';
+import {
+  blockImpacts,
+  blockImpactsReady,
+  computeImpacts,
+} from '../../../src/search/index/block-bounds.js';
 import { emptyInverted } from '../../helpers/segments.js';
 import { lookupId } from '../../../src/search/index/segment.js';
 import { mergeSegments } from '../../../src/search/index/merge.js';
-import { mergeSourceOf } from '../../../src/search/index/merge-source.js';
-import { encodeSegment } from '../../../src/search/index/segment-codec.js';
+import { mergeFileOf, mergeSourceOf } from '../../../src/search/index/merge-source.js';
+import { encodeSegment, knownEncoding } from '../../../src/search/index/segment-codec.js';
 import { stringBlockOf } from '../../../src/search/index/string-block.js';
-import { isMapped } from '../../../src/store/store.js';
+import { isMapped, type Store } from '../../../src/store/store.js';
 
 /** A segment of `maxDoc` docs whose points hold `points` values (12 bytes each in the blob). */
 function segment(maxDoc: number, points: number, salt: number): Segment {
@@ -129,6 +140,36 @@ describe('segments read in place from the store map', () => {
     expect(isMapped(b!.segment.fields.get('n')!.points!.values)).toBe(false);
     expect(b!.segment.fields.get('k')!.docValues!.kind).toBe('ordinal');
     expect(mappedSegments(store)).toBe(1);
+  });
+
+  it("a segment loaded in place has its text fields' block impacts computed from copies, equal to those over the map", async () => {
+    const dir = t.dir('quarry-mapped-');
+    let store = t.open(dir);
+    const big = segment(1000, BIG, 81);
+    const n = 1000;
+    const fields = big.fields as Map<string, SegmentField>;
+    fields.set('t', {
+      path: 't',
+      type: 'text',
+      inverted: {
+        ...emptyInverted(),
+        terms: ['x', 'y'],
+        termStart: Int32Array.of(0, n, 2 * n),
+        docs: Int32Array.from({ length: 2 * n }, (_, i) => i % n),
+        freqs: Uint8Array.from({ length: 2 * n }, (_, i) => 1 + (i % 5)),
+        norms: Uint8Array.from({ length: n }, (_, d) => 10 + (d % 200)),
+      },
+      points: null,
+      docValues: null,
+      ranges: null,
+    });
+    await writeCommit(store, 'u', 0, snapshot([{ segment: big }]), 1);
+    await t.close();
+    store = t.open(dir);
+    const inv = loadCommit(store, 'u', 0)!.segments[0]!.segment.fields.get('t')!.inverted!;
+    expect(isMapped(inv.docs)).toBe(true);
+    expect(blockImpactsReady(inv)).toBe(true);
+    expect(blockImpacts(inv)).toEqual(computeImpacts(inv));
   });
 
   it('keeps a blob that a live segment still reads when a commit drops it', async () => {
@@ -265,5 +306,140 @@ describe('segment lifecycle: heap, then the map', () => {
     expect(n!.segment.ids[3]).toBe('doc-23-000003');
     // a restored mapped segment merges from a copy too
     expect(isMapped(mergeSourceOf(m!.segment).fields.get('n')!.points!.values)).toBe(false);
+  });
+});
+
+describe('a large merge a build worker writes to the store itself', () => {
+  const t = useTempStore();
+  afterAll(() => configureBuildWorkers(0));
+
+  /** Two committed parts of a shard and a merge of them on the worker into the store. */
+  async function mergeOnTheWorker(store: Store, parts: Segment[], drop = false) {
+    const sent = parts.map((s) => ({ file: mergeFileOf(s)!, live: null }));
+    expect(sent.every((p) => p.file !== null)).toBe(true);
+    const out = mergeOutput(store, 'u', 0)!;
+    expect(out).not.toBeNull();
+    const pending = mergeOnWorker(sent, store.dataPath, out)!;
+    expect(pending).not.toBeNull();
+    if (drop) await dropCommits(store, 'u', 1);
+    await pending.ready;
+    return pending.take();
+  }
+
+  const mergedKeys = (store: Store) => store.blobKeys('u:0:').filter((k) => /^u:0:m/.test(k));
+
+  it('is read in place, never a heap copy; a crash before a commit names it leaves an orphan the restart removes', async () => {
+    configureBuildWorkers(1);
+    new ShardIndex(standardResolver, null, JSON.stringify({ settings: {}, index: { maxNgramDiff: 1 } })); // prettier-ignore
+    await new Promise((r) => setTimeout(r, 3000)); // the worker starts
+    const dir = t.dir('quarry-worker-merge-');
+    let store = t.open(dir);
+    const a = segment(500, BIG, 31);
+    const b = segment(500, BIG, 32);
+    const expected = contents(mergeSegments([{ segment: a, live: null }, { segment: b, live: null }])); // prettier-ignore
+    await writeCommit(store, 'u', 0, snapshot([{ segment: a }, { segment: b }]), 10);
+    const merged = (await mergeOnTheWorker(store, [a, b]))!;
+    expect(merged).not.toBeNull();
+    // read from the blob the worker wrote: the merged encoding never came to this thread
+    expect(isMapped(merged.fields.get('n')!.points!.values)).toBe(true);
+    expect(knownEncoding(merged)).toBeUndefined();
+    expect(contents(merged).equals(expected)).toBe(true);
+    expect(mergedKeys(store)).toHaveLength(1);
+    // a commit of the parts (the merge not published yet) keeps the worker's blob
+    await writeCommit(store, 'u', 0, snapshot([{ segment: a }, { segment: b }]), 11);
+    expect(mergedKeys(store)).toHaveLength(1);
+    expect(isCommitted(merged)).toBe(false);
+
+    // a crash now (no commit point names the blob): the restart loads the parts, removes the blob
+    await t.close();
+    store = t.open(dir);
+    const loaded = loadCommit(store, 'u', 0)!;
+    expect(loaded.segments.map((s) => s.segment.maxDoc)).toEqual([500, 500]);
+    await store.committed();
+    expect(mergedKeys(store)).toEqual([]);
+  }, 60_000);
+
+  it('the next commit only names the blob, and a restart loads it', async () => {
+    configureBuildWorkers(1);
+    const dir = t.dir('quarry-worker-merge-');
+    let store = t.open(dir);
+    const a = segment(500, BIG, 41);
+    const b = segment(500, BIG, 42);
+    await writeCommit(store, 'u', 0, snapshot([{ segment: a }, { segment: b }]), 10);
+    const partKeys = store.blobKeys('u:0:');
+    const merged = (await mergeOnTheWorker(store, [a, b]))!;
+    const expected = contents(merged);
+    const [key] = mergedKeys(store);
+    await writeCommit(store, 'u', 0, snapshot([{ segment: merged }]), 11);
+    expect(isCommitted(merged)).toBe(true);
+    expect(store.getMeta<{ segments: Array<{ key: string }> }>('commit:u:0')!.segments).toEqual([
+      { key, hasLive: false },
+    ]);
+    await t.close();
+    store = t.open(dir);
+    const loaded = loadCommit(store, 'u', 0)!;
+    expect(loaded.segments).toHaveLength(1);
+    expect(contents(loaded.segments[0]!.segment).equals(expected)).toBe(true);
+    await store.committed();
+    // the parts' blobs went with the restart (their segments are gone)
+    expect(store.blobKeys('u:0:')).toEqual([key]);
+    expect(partKeys).not.toContain(key);
+  }, 60_000);
+
+  it('a small merge written by the worker (a heap copy here) is kept until a commit names it', async () => {
+    configureBuildWorkers(1);
+    const dir = t.dir('quarry-worker-merge-');
+    let store = t.open(dir);
+    const a = segment(100, 1000, 61);
+    const b = segment(100, 1000, 62);
+    await writeCommit(store, 'u', 0, snapshot([{ segment: a }, { segment: b }]), 10);
+    const out = mergeOutput(store, 'u', 0)!;
+    const sent = [a, b].map((s) => ({ bytes: encodeSegment(s), live: null }));
+    const pending = mergeOnWorker(sent, dir, { ...out, target: { ...out.target, minBytes: 0 } })!;
+    await pending.ready;
+    const merged = pending.take()!;
+    expect(isMapped(merged.fields.get('n')!.points!.values)).toBe(false);
+    const expected = contents(mergeSegments([{ segment: a, live: null }, { segment: b, live: null }])); // prettier-ignore
+    expect(contents(merged).equals(expected)).toBe(true);
+    const [key] = mergedKeys(store);
+    expect(key).toBeDefined();
+    // not named by this commit, not read in place: kept all the same
+    await writeCommit(store, 'u', 0, snapshot([{ segment: a }, { segment: b }]), 11);
+    expect(mergedKeys(store)).toEqual([key]);
+    await writeCommit(store, 'u', 0, snapshot([{ segment: merged }]), 12);
+    expect(store.getMeta<{ segments: Array<{ key: string }> }>('commit:u:0')!.segments).toEqual([
+      { key, hasLive: false },
+    ]);
+    await t.close();
+    store = t.open(dir);
+    const loaded = loadCommit(store, 'u', 0)!;
+    expect(contents(loaded.segments[0]!.segment).equals(expected)).toBe(true);
+  }, 60_000);
+
+  it('a merge written after its index was deleted is removed', async () => {
+    configureBuildWorkers(1);
+    const store = t.open(t.dir('quarry-worker-merge-'));
+    const a = segment(500, BIG, 51);
+    const b = segment(500, BIG, 52);
+    await writeCommit(store, 'u', 0, snapshot([{ segment: a }, { segment: b }]), 10);
+    expect(await mergeOnTheWorker(store, [a, b], true)).toBeNull();
+    await store.committed();
+    expect(mergedKeys(store)).toEqual([]);
+  }, 60_000);
+
+  it("the node's start removes the blobs of indices that no longer exist", async () => {
+    const dir = t.dir('quarry-worker-merge-');
+    let store = t.open(dir);
+    await writeCommit(store, 'u', 0, snapshot([{ segment: segment(10, 10, 71) }]), 1);
+    await writeCommit(store, 'gone', 0, snapshot([{ segment: segment(10, 10, 72) }]), 1);
+    // a merge a worker wrote for an index deleted just before the process died
+    await store.putBlob('gone:0:mx.1', Buffer.from('orphan'));
+    await t.close();
+    store = t.open(dir);
+    dropUnownedBlobs(store, new Set(['u']));
+    await store.committed();
+    expect(store.blobKeys('')).toEqual(store.blobKeys('u:'));
+    expect(store.blobKeys('u:')).toHaveLength(1);
+    expect(loadCommit(store, 'u', 0)!.segments).toHaveLength(1);
   });
 });

@@ -14,6 +14,8 @@ import {
   loadArrays,
   unloadArrays,
 } from '../../../../src/search/index/segment-codec.js';
+import { lookupId } from '../../../../src/search/index/segment.js';
+import { stringBlockOf } from '../../../../src/search/index/string-block.js';
 import { doc, field, standardResolver } from '../../../helpers/fields.js';
 
 const text = field('t', 'text');
@@ -123,6 +125,49 @@ describe('streamed merge encoding', () => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+});
+
+describe('merged _ids', () => {
+  // ASCII, Latin-1, a BMP character above the surrogates (sorts after them in UTF-16, before
+  // them in UTF-8) and an astral one (a surrogate pair)
+  const idChar = fc.constantFrom('a', 'b', 'Z', '0', 'é', '\uE000', '\uFFFD', '\u{1F600}');
+  const idArb = fc.array(idChar, { minLength: 0, maxLength: 4 }).map((cs) => cs.join(''));
+
+  it('stay encoded bytes when the parts keep theirs, in the order and with the contents of string ids', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.uniqueArray(idArb, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 4 }), // prettier-ignore
+        fc.array(fc.nat(12), { maxLength: 6 }),
+        (groups, del) => {
+          let n = 0;
+          const parts = groups.map((ids, gi) => {
+            const docs: D[] = ids.map((id) => ({ id: `${id}#${gi}`, words: ['a'], nums: [n++], range: null, kids: [], routing: null })); // prettier-ignore
+            let live: Bitset | null = null;
+            for (const x of del) {
+              if (x >= docs.length) continue;
+              live ??= Bitset.full(docs.length);
+              live.clear(x);
+            }
+            return { segment: build(docs, n), live };
+          });
+          const strings = mergeSegments(parts);
+          // decoded parts keep their _ids as one encoded block each
+          const decoded = parts.map((p) => ({ segment: decodeSegment(encodeSegment(p.segment)), live: p.live })); // prettier-ignore
+          expect(decoded.every((p) => stringBlockOf(p.segment.ids) !== undefined)).toBe(true);
+          const blocks = mergeSegments(decoded);
+          expect(stringBlockOf(blocks.ids)).toBeDefined();
+          expect(stringBlockOf(strings.ids)).toBeUndefined();
+          expect([...blocks.ids]).toEqual([...strings.ids]);
+          expect([...blocks.idOrder]).toEqual([...strings.idOrder]);
+          const sorted = [...strings.idOrder].map((d) => strings.ids[d]!);
+          expect(sorted).toEqual([...strings.ids].sort());
+          expect(encodeSegment(blocks).equals(encodeSegment(strings))).toBe(true);
+          for (const id of strings.ids) expect(lookupId(blocks, id)).toBe(lookupId(strings, id));
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });
