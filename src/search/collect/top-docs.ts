@@ -267,6 +267,32 @@ function giveHeap(h: Heap): void {
   if (h.score.length === SPARE_HEAP_HITS) spareHeap = h;
 }
 
+/**
+ * Places a hit at the root of the heap's first `n` entries and sifts it down: the heap keeps the
+ * worst hit (lowest score, then highest doc) at its root.
+ */
+function siftDown(heap: Heap, n: number, score: number, g: number, si: number): void {
+  const { score: hScore, doc: hDoc, seg: hSeg } = heap;
+  let i = 0;
+  for (;;) {
+    const l = 2 * i + 1;
+    if (l >= n) break;
+    let m = l;
+    const r = l + 1;
+    if (r < n && (hScore[r]! < hScore[l]! || (hScore[r] === hScore[l] && hDoc[r]! > hDoc[l]!)))
+      m = r;
+    const ms = hScore[m]!;
+    if (!(ms < score || (ms === score && hDoc[m]! > g))) break;
+    hScore[i] = ms;
+    hDoc[i] = hDoc[m]!;
+    hSeg[i] = hSeg[m]!;
+    i = m;
+  }
+  hScore[i] = score;
+  hDoc[i] = g;
+  hSeg[i] = si;
+}
+
 function collectIntoHeap(
   snapshot: ShardSnapshot,
   weight: Weight,
@@ -281,26 +307,8 @@ function collectIntoHeap(
   let total = 0;
   let maxScore = -Infinity;
   /** Replaces the worst kept hit (the heap is full and `score` beats it). */
-  const replaceTop = (score: number, g: number, si: number): void => {
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= k) break;
-      let m = l;
-      const r = l + 1;
-      if (r < k && (hScore[r]! < hScore[l]! || (hScore[r] === hScore[l] && hDoc[r]! > hDoc[l]!)))
-        m = r;
-      const ms = hScore[m]!;
-      if (!(ms < score || (ms === score && hDoc[m]! > g))) break;
-      hScore[i] = ms;
-      hDoc[i] = hDoc[m]!;
-      hSeg[i] = hSeg[m]!;
-      i = m;
-    }
-    hScore[i] = score;
-    hDoc[i] = g;
-    hSeg[i] = si;
-  };
+  const replaceTop = (score: number, g: number, si: number): void =>
+    siftDown(heap, k, score, g, si);
   /** Adds a hit while the heap is not full. */
   const push = (score: number, g: number, si: number): void => {
     // sift up: the root is the worst hit (lowest score, then highest doc)
@@ -415,27 +423,7 @@ function collectIntoHeap(
       hits.push(hitAt(0));
       // the last kept hit takes the root's place in the heap of n - 1
       const m = n - 1;
-      const score = hScore[m]!;
-      const g = hDoc[m]!;
-      const sg = hSeg[m]!;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= m) break;
-        let c = l;
-        const r = l + 1;
-        if (r < m && (hScore[r]! < hScore[l]! || (hScore[r] === hScore[l] && hDoc[r]! > hDoc[l]!)))
-          c = r;
-        const cs = hScore[c]!;
-        if (!(cs < score || (cs === score && hDoc[c]! > g))) break;
-        hScore[i] = cs;
-        hDoc[i] = hDoc[c]!;
-        hSeg[i] = hSeg[c]!;
-        i = c;
-      }
-      hScore[i] = score;
-      hDoc[i] = g;
-      hSeg[i] = sg;
+      siftDown(heap, m, hScore[m]!, hDoc[m]!, hSeg[m]!);
     }
     hits.reverse();
   } else {

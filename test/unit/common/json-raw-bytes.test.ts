@@ -53,6 +53,21 @@ const ODD = [
   `{"long":"${'x'.repeat(70_000)}","é":"${'é'.repeat(5_000)}"}`,
 ];
 
+/** Random sources (JSON as JSON.stringify spells it, or odd spellings), held as bytes or text. */
+const randomSources = fc
+  .array(
+    fc.tuple(
+      fc.oneof(
+        fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
+        fc.constantFrom(...ODD.slice(0, 7)),
+      ),
+      fc.boolean(),
+    ),
+    { maxLength: 25 },
+  )
+  .map((srcs) => srcs.map(([t, b]) => (b ? RawJson.ofUtf8(Buffer.from(t)) : new RawJson(t))));
+const randomIds = fc.array(fc.string({ unit: 'grapheme' }), { minLength: 25, maxLength: 25 });
+
 describe('stringifyRawBytes', () => {
   it('writes odd sources held as bytes or text exactly as the string writer did', () => {
     const asBytes = ODD.map((t) => RawJson.ofUtf8(Buffer.from(t)));
@@ -130,20 +145,11 @@ describe('stringifyRawBytes', () => {
   });
 
   it('matches the string writer on random answers (property)', () => {
-    const source = fc.oneof(
-      fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
-      fc.constantFrom(...ODD.slice(0, 7)),
-    );
     fc.assert(
-      fc.property(
-        fc.array(fc.tuple(source, fc.boolean()), { maxLength: 25 }),
-        fc.array(fc.string({ unit: 'grapheme' }), { minLength: 25, maxLength: 25 }),
-        (srcs, ids) => {
-          const raws = srcs.map(([t, b]) => (b ? RawJson.ofUtf8(Buffer.from(t)) : new RawJson(t)));
-          const body = answer(raws, (i) => ids[i]!);
-          return bytesOf(stringifyRawBytes(body)).equals(before(body));
-        },
-      ),
+      fc.property(randomSources, randomIds, (raws, ids) => {
+        const body = answer(raws, (i) => ids[i]!);
+        return bytesOf(stringifyRawBytes(body)).equals(before(body));
+      }),
       { numRuns: 300 },
     );
   });
@@ -154,7 +160,7 @@ describe('stringifyRawBytes', () => {
     fc.assert(
       fc.property(
         fc.array(fc.jsonValue({ maxDepth: 4 }), { maxLength: 25 }),
-        fc.array(fc.string({ unit: 'grapheme' }), { minLength: 25, maxLength: 25 }),
+        randomIds,
         (values, ids) => {
           const raws = values.map((v) => RawJson.ofUtf8(Buffer.from(JSON.stringify(v))));
           const body = answer(raws, (i) => ids[i]!);
@@ -166,28 +172,19 @@ describe('stringifyRawBytes', () => {
   });
 
   it('a value rendered ahead of its answer writes the same bytes, and reads as the value', () => {
-    const source = fc.oneof(
-      fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
-      fc.constantFrom(...ODD.slice(0, 7)),
-    );
     fc.assert(
-      fc.property(
-        fc.array(fc.tuple(source, fc.boolean()), { maxLength: 25 }),
-        fc.array(fc.string({ unit: 'grapheme' }), { minLength: 25, maxLength: 25 }),
-        (srcs, ids) => {
-          const raws = srcs.map(([t, b]) => (b ? RawJson.ofUtf8(Buffer.from(t)) : new RawJson(t)));
-          const inner = answer(raws, (i) => ids[i]!);
-          const rendered = RenderedJson.of(inner);
-          const wrapped = { took: 1, items: rendered };
-          const plain = { took: 1, items: inner };
-          return (
-            bytesOf(stringifyRawBytes(wrapped)).equals(bytesOf(stringifyRawBytes(plain))) &&
-            stringifyRaw(wrapped) === stringifyRaw(plain) &&
-            stringifyPretty(wrapped) === stringifyPretty(plain) &&
-            JSON.stringify(wrapped) === JSON.stringify(plain)
-          );
-        },
-      ),
+      fc.property(randomSources, randomIds, (raws, ids) => {
+        const inner = answer(raws, (i) => ids[i]!);
+        const rendered = RenderedJson.of(inner);
+        const wrapped = { took: 1, items: rendered };
+        const plain = { took: 1, items: inner };
+        return (
+          bytesOf(stringifyRawBytes(wrapped)).equals(bytesOf(stringifyRawBytes(plain))) &&
+          stringifyRaw(wrapped) === stringifyRaw(plain) &&
+          stringifyPretty(wrapped) === stringifyPretty(plain) &&
+          JSON.stringify(wrapped) === JSON.stringify(plain)
+        );
+      }),
       { numRuns: 200 },
     );
     const v = { a: [1, 'é'], b: null };
