@@ -84,6 +84,8 @@ export interface WriteOutcome {
    */
   routing?: string | null;
   source?: Buffer | null;
+  /** The shard a noop answered from (it wrote nothing there, so `shard` is null). */
+  noopOf?: Shard;
 }
 
 /**
@@ -627,6 +629,7 @@ export class DocumentService {
           status: 200,
           index: idx,
           shard: null,
+          noopOf: shard,
           body: {
             _index: idx.name,
             _type: type,
@@ -653,6 +656,7 @@ export class DocumentService {
         status: 200,
         index: idx,
         shard: null,
+        noopOf: shard,
         body: {
           _index: idx.name,
           _type: type,

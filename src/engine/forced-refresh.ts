@@ -5,6 +5,7 @@
  * `result`, as in ES's `DocWriteResponse`.
  */
 import type { WriteOutcome } from './documents.js';
+import type { Shard } from './shard.js';
 
 /** The answer body with `forced_refresh: true` after its `result` (unchanged if it has it). */
 export function withForcedRefresh(body: Record<string, unknown>): Record<string, unknown> {
@@ -19,10 +20,15 @@ export function withForcedRefresh(body: Record<string, unknown>): Record<string,
 }
 
 /**
- * Marks the outcomes that wrote as answered after a forced refresh. A noop names no shard (it
- * writes nothing, and a shard with only noops refreshes nothing): it stays unmarked, where ES also
- * marks a noop whose shard took another write of the same bulk.
+ * Marks the outcomes of the shards that wrote as answered after a forced refresh: each write, and
+ * each noop answered from a shard another outcome wrote to (a shard with only noops refreshes
+ * nothing and says nothing).
  */
-export function markForcedRefresh(outcomes: Iterable<WriteOutcome | null>): void {
-  for (const o of outcomes) if (o?.shard) o.body = withForcedRefresh(o.body);
+export function markForcedRefresh(outcomes: readonly WriteOutcome[]): void {
+  const wrote = new Set<Shard>();
+  for (const o of outcomes) if (o.shard) wrote.add(o.shard);
+  for (const o of outcomes) {
+    const at = o.shard ?? o.noopOf;
+    if (at && wrote.has(at)) o.body = withForcedRefresh(o.body);
+  }
 }

@@ -134,8 +134,10 @@ describe('_bulk bodies over HTTP', () => {
     );
   });
 
-  it('says forced_refresh after result on every written item of refresh=true, not on a noop', async () => {
+  it('says forced_refresh after result on every answered item of a shard refresh=true refreshed', async () => {
     const nd = { 'content-type': 'application/x-ndjson' };
+    // one shard: the noop update below answers from the shard the other items write to
+    await node.req('PUT', '/fr', { settings: { number_of_shards: 1 } });
     await node.req('PUT', '/fr/_doc/u', { n: 1 });
     const body =
       [
@@ -152,7 +154,7 @@ describe('_bulk bodies over HTTP', () => {
     const flags = r.json.items.map((i: any) => Object.values(i).map((v: any) => [v.result ?? v.status, v.forced_refresh])); // prettier-ignore
     expect(flags).toEqual([
       [['created', true]],
-      [['noop', undefined]],
+      [['noop', true]],
       [[409, undefined]],
       [['deleted', true]],
     ]);
@@ -160,6 +162,10 @@ describe('_bulk bodies over HTTP', () => {
     // the refresh happened before the answer
     const found = await node.req('GET', '/fr/_search?q=_id:a');
     expect(found.json.hits.total).toBe(0);
+    // a shard with only a noop refreshes nothing
+    const onlyNoop = await node.req('POST', '/_bulk?refresh=true', '{"update":{"_index":"fr","_type":"_doc","_id":"u"}}\n{"doc":{"n":1}}\n', nd); // prettier-ignore
+    expect(onlyNoop.json.items[0].update.result).toBe('noop');
+    expect('forced_refresh' in onlyNoop.json.items[0].update).toBe(false);
     const plain = await node.req('POST', '/_bulk', '{"index":{"_index":"fr","_type":"_doc","_id":"b"}}\n{"n":3}\n', nd); // prettier-ignore
     expect('forced_refresh' in plain.json.items[0].index).toBe(false);
     const one = await node.req('PUT', '/fr/_doc/c?refresh=true', { n: 4 });
