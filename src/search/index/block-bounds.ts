@@ -33,23 +33,26 @@ const cache = new WeakMap<InvertedField, BlockImpacts | null>();
  * fields: every doc of a term scores the same).
  */
 export function blockImpacts(inv: InvertedField): BlockImpacts | null {
+  const bi = cache.get(inv);
+  return bi !== undefined ? bi : prepareBlockImpactsFrom(inv, inv);
+}
+
+/**
+ * Computes `inv`'s block impacts from `from`, the same field over other arrays (itself, or private
+ * copies of arrays `inv` reads in place from the store's map, where a scan of every posting would
+ * leave every page it read resident, counted in the process's RSS, although queries may never read
+ * it). Kept once computed.
+ */
+export function prepareBlockImpactsFrom(
+  inv: InvertedField,
+  from: InvertedField,
+): BlockImpacts | null {
   let bi = cache.get(inv);
   if (bi === undefined) {
-    bi = inv.freqs === null && inv.norms === null ? null : computeImpacts(inv);
+    bi = inv.freqs === null && inv.norms === null ? null : computeImpacts(from);
     cache.set(inv, bi);
   }
   return bi;
-}
-
-/** Computes the impacts of every scored field of a newly published segment. */
-/**
- * Computes `inv`'s block impacts from `from`, the same field over other arrays: private copies of
- * arrays `inv` reads in place from the store's map, where a scan of every posting would leave
- * every page it read resident (counted in the process's RSS) although queries may never read it.
- */
-export function prepareBlockImpactsFrom(inv: InvertedField, from: InvertedField): void {
-  if (cache.has(inv)) return;
-  cache.set(inv, inv.freqs === null && inv.norms === null ? null : computeImpacts(from));
 }
 
 /** Whether `inv`'s block impacts are computed (for tests). */
@@ -57,6 +60,7 @@ export function blockImpactsReady(inv: InvertedField): boolean {
   return cache.has(inv);
 }
 
+/** Computes the impacts of every scored field of a newly published segment. */
 export function prepareBlockImpacts(seg: Segment): void {
   for (const f of seg.fields.values()) if (f.inverted) blockImpacts(f.inverted);
 }
