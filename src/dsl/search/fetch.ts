@@ -4,6 +4,7 @@
  * `_ignored`, docvalue_fields, stored fields, script_fields, highlights, sort values,
  * matched_queries and explanations (with rescoring).
  */
+import { ByteArena } from '../../common/byte-arena.js';
 import { illegalArgument } from '../../common/errors.js';
 import { filterSource, isFilterEmpty, type SourceFilter } from '../../common/source-filter.js';
 import { RawJson } from '../../common/json.js';
@@ -93,6 +94,8 @@ export function fetchHits(
     : [];
   const slotsOf = o.queryInnerHits ? percolatorSlots(o) : () => null;
   const plain = plainFetch(o);
+  // the page's `_source` copies share a few blocks
+  const arena = new ByteArena();
   return page.map((h) => {
     const idx = h.target.idx;
     let f = perIndex.get(idx);
@@ -106,8 +109,8 @@ export function fetchHits(
     }
     const hit =
       plain && f.docvalueFields.length === 0 && f.scriptFields.length === 0 && !isNested(h)
-        ? fetchPlain(h, o, matched.get(h))
-        : fetchOne(h, o, f, matched.get(h));
+        ? fetchPlain(h, o, matched.get(h), arena)
+        : fetchOne(h, o, f, matched.get(h), arena);
     const slots = slotsOf(h);
     if (slots) hit.fields = { ...(hit.fields as object | undefined), ...slots };
     const inner = innerHitsOf(h, innerDefs, o, warnings, fetchHits);
@@ -210,6 +213,7 @@ function fetchPlain(
   h: FetchHit,
   o: FetchOptions,
   matched: string[] | undefined,
+  arena: ByteArena,
 ): Record<string, unknown> {
   const { idx, shard } = h.target;
   const seg = h.segment.segment;
@@ -225,7 +229,7 @@ function fetchPlain(
   const ignored = ignoredFields(h.segment, h.doc);
   if (ignored) hit._ignored = ignored;
   if (idx.mapping?.source.enabled !== false) {
-    const bytes = shard.sourceBytesAt(id, seg.seqNos[h.doc]!);
+    const bytes = shard.sourceBytesAt(id, seg.seqNos[h.doc]!, arena);
     if (bytes !== null) hit._source = RawJson.ofUtf8(bytes);
   }
   if (o.sortKeys && h.sort) hit.sort = renderSort(o.sortKeys, h.sort);
@@ -238,6 +242,7 @@ function fetchOne(
   o: FetchOptions,
   f: IndexFetch,
   matched: string[] | undefined,
+  arena?: ByteArena,
 ): Record<string, unknown> {
   const { docvalueFields: dvFields, storedFields, scriptFields } = f;
   const { idx, shard } = h.target;
@@ -307,7 +312,7 @@ function fetchOne(
     }
   } else if (textOnly) {
     if (idx.mapping?.source.enabled !== false) {
-      const bytes = shard.sourceBytesAt(id, seg.seqNos[h.doc]!);
+      const bytes = shard.sourceBytesAt(id, seg.seqNos[h.doc]!, arena);
       if (bytes !== null) hit._source = RawJson.ofUtf8(bytes);
     }
   } else if (o.source && rec && idx.mapping?.source.enabled !== false) {
