@@ -1,8 +1,9 @@
 /**
- * Copies of short byte runs packed into shared blocks: a page of hits copying its `_source` bytes
- * out of LMDB's reused read buffer pays one block allocation, not one Buffer.allocUnsafe (with
- * its pool bookkeeping) and one temporary view per copy. Each copy is a view of its block, never
- * written again: the block lives as long as any copy of it does, so an arena serves one request.
+ * Copies of short byte runs packed into shared blocks: hits copying their `_source` bytes out of
+ * LMDB's reused read buffer pay a block allocation per 8 KB copied, not one Buffer.allocUnsafe
+ * (with its pool bookkeeping) and one temporary view per copy. Each copy is a view of its block,
+ * never written again: the block lives as long as any copy of it does (as a slice of Node's pool
+ * keeps its pool), so one arena may serve every request.
  */
 
 /** Bytes of a block (Node's own pool size). */

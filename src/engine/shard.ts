@@ -27,7 +27,7 @@ import { ShardCounters } from './stats.js';
 import { SupersededSources } from './superseded-sources.js';
 import { uncommitted } from './uncommitted.js';
 
-/** Longest id (UTF-16 units) Shard.readKey encodes into its reused key buffer (ids have ≤ 512 bytes). */
+/** Longest id (UTF-16 units) Shard.readKey writes into its reused buffer (ids have ≤ 512 bytes). */
 const READ_KEY_MAX_CHARS = 512;
 
 /** Bytes of superseded sources a shard keeps for the views that still show them. */

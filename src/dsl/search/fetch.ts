@@ -94,8 +94,6 @@ export function fetchHits(
     : [];
   const slotsOf = o.queryInnerHits ? percolatorSlots(o) : () => null;
   const plain = plainFetch(o);
-  // the page's `_source` copies share a few blocks
-  const arena = new ByteArena();
   return page.map((h) => {
     const idx = h.target.idx;
     let f = perIndex.get(idx);
@@ -109,8 +107,8 @@ export function fetchHits(
     }
     const hit =
       plain && f.docvalueFields.length === 0 && f.scriptFields.length === 0 && !isNested(h)
-        ? fetchPlain(h, o, matched.get(h), arena)
-        : fetchOne(h, o, f, matched.get(h), arena);
+        ? fetchPlain(h, o, matched.get(h))
+        : fetchOne(h, o, f, matched.get(h));
     const slots = slotsOf(h);
     if (slots) hit.fields = { ...(hit.fields as object | undefined), ...slots };
     const inner = innerHitsOf(h, innerDefs, o, warnings, fetchHits);
@@ -183,6 +181,13 @@ function docvalueWarnings(page: FetchHit[], o: FetchOptions, warnings: string[])
 const f32 = (v: number) => Math.fround(v);
 
 /**
+ * Where fetched `_source` bytes are copied out of LMDB's reused read buffer: packed into blocks
+ * shared by every request, as Node's pool packs small buffers (a block per request would cost a
+ * page of small hits more than the copies it saves).
+ */
+const sourceCopies = new ByteArena();
+
+/**
  * Whether the options ask for the common hit only: ids, score, the whole `_source`, sort values
  * and matched queries (no explanation, versions, stored, docvalue or script fields, highlights
  * or nested inner hits). Such hits take `fetchPlain`, which renders the same object as
@@ -213,7 +218,6 @@ function fetchPlain(
   h: FetchHit,
   o: FetchOptions,
   matched: string[] | undefined,
-  arena: ByteArena,
 ): Record<string, unknown> {
   const { idx, shard } = h.target;
   const seg = h.segment.segment;
@@ -229,7 +233,7 @@ function fetchPlain(
   const ignored = ignoredFields(h.segment, h.doc);
   if (ignored) hit._ignored = ignored;
   if (idx.mapping?.source.enabled !== false) {
-    const bytes = shard.sourceBytesAt(id, seg.seqNos[h.doc]!, arena);
+    const bytes = shard.sourceBytesAt(id, seg.seqNos[h.doc]!, sourceCopies);
     if (bytes !== null) hit._source = RawJson.ofUtf8(bytes);
   }
   if (o.sortKeys && h.sort) hit.sort = renderSort(o.sortKeys, h.sort);
@@ -242,7 +246,6 @@ function fetchOne(
   o: FetchOptions,
   f: IndexFetch,
   matched: string[] | undefined,
-  arena?: ByteArena,
 ): Record<string, unknown> {
   const { docvalueFields: dvFields, storedFields, scriptFields } = f;
   const { idx, shard } = h.target;
@@ -312,7 +315,7 @@ function fetchOne(
     }
   } else if (textOnly) {
     if (idx.mapping?.source.enabled !== false) {
-      const bytes = shard.sourceBytesAt(id, seg.seqNos[h.doc]!, arena);
+      const bytes = shard.sourceBytesAt(id, seg.seqNos[h.doc]!, sourceCopies);
       if (bytes !== null) hit._source = RawJson.ofUtf8(bytes);
     }
   } else if (o.source && rec && idx.mapping?.source.enabled !== false) {
