@@ -3,6 +3,8 @@
  * LiveVersionMap), realtime reads from the store, the versions searches may still show, and the
  * in-memory search index it feeds.
  */
+import type { ByteArena } from '../common/byte-arena.js';
+import { writeUtf8 } from '../common/utf8-write.js';
 import type { IndexSort } from '../search/index/index-sort.js';
 import type { DocsDb, Store } from '../store/store.js';
 import {
@@ -24,6 +26,9 @@ import { lookupId } from '../search/index/segment.js';
 import { ShardCounters } from './stats.js';
 import { SupersededSources } from './superseded-sources.js';
 import { uncommitted } from './uncommitted.js';
+
+/** Longest id (UTF-16 units) Shard.readKey writes into its reused buffer (ids have ≤ 512 bytes). */
+const READ_KEY_MAX_CHARS = 512;
 
 /** Bytes of superseded sources a shard keeps for the views that still show them. */
 const SUPERSEDED_MAX_BYTES = 16 * 1024 * 1024;
@@ -174,7 +179,7 @@ export class Shard {
    * replicated operations compares sequence numbers with.
    */
   latest(id: string): (CurrentVersion & { timestamp: number }) | null {
-    const raw = this.pending.get(id) ?? this.docs.getBinaryFast(docKey(this.id, id));
+    const raw = this.pending.get(id) ?? this.docs.getBinaryFast(this.readKey(id));
     if (!raw) return null;
     const h = decodeHeader(raw);
     return {
@@ -213,17 +218,34 @@ export class Shard {
   /**
    * The `_source` bytes of readAt's record (null when it has none), copied from LMDB's reused
    * read buffer without decoding the record when the stored one is the searched version: a page
-   * of hits fetched for their sources pays only the lookups and the copies.
+   * of hits fetched for their sources pays only the lookups and the copies (packed in `arena`).
    */
-  sourceBytesAt(id: string, seqNo: number): Buffer | null {
+  sourceBytesAt(id: string, seqNo: number, arena?: ByteArena): Buffer | null {
     if (!this.pending.has(id)) {
-      const raw = this.docs.getBinaryFast(docKey(this.id, id));
+      const raw = this.docs.getBinaryFast(this.readKey(id));
       // the length lmdb-js read into its reused buffer (its `length` is set to it)
-      const bytes = raw ? sourceBytesIfAt(raw, seqNo, raw.length) : null;
+      const bytes = raw ? sourceBytesIfAt(raw, seqNo, raw.length, arena) : null;
       if (bytes !== null) return bytes;
     }
     const rec = this.readAt(id, seqNo);
     return rec ? rec.source : null;
+  }
+
+  /** docKey's bytes in one buffer reused by every read, and its views by key length. */
+  private readonly keyBytes = Buffer.allocUnsafe(2 + 3 * READ_KEY_MAX_CHARS);
+  private readonly keyViews: Buffer[] = [];
+
+  /**
+   * The key of `id` for a read that copies it before the next one (lmdb-js writes it into its
+   * own key buffer): `docKey` without allocating a key per hit fetched.
+   */
+  private readKey(id: string): Buffer {
+    if (id.length > READ_KEY_MAX_CHARS) return docKey(this.id, id);
+    const b = this.keyBytes;
+    b[0] = this.id >>> 8;
+    b[1] = this.id & 0xff;
+    const n = 2 + writeUtf8(b, id, 2);
+    return (this.keyViews[n] ??= b.subarray(0, n));
   }
 
   /** Keeps the view of `generation` able to fetch superseded versions (an open scroll). */

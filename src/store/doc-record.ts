@@ -4,6 +4,7 @@
  *   u8 flags (1 = tombstone) | i64 version | i64 seq_no | i64 primary_term | f64 timestamp ms |
  *   u16 routing length | routing utf8 | source bytes
  */
+import type { ByteArena } from '../common/byte-arena.js';
 import { utf8Length, writeUtf8 } from '../common/utf8-write.js';
 
 export const FLAG_TOMBSTONE = 1;
@@ -71,12 +72,19 @@ export function decodeDoc(buf: Uint8Array): DocRecord {
 /**
  * A copy of the `_source` bytes of a live record at `seqNo`, taken straight from `buf` (which may
  * be a reused read buffer: nothing of it is kept); null for a tombstone or another sequence
- * number. `end`: the record's length when `buf` is longer.
+ * number. `end`: the record's length when `buf` is longer. `arena`: where the copy is packed
+ * (a page of hits shares its blocks).
  */
-export function sourceBytesIfAt(buf: Buffer, seqNo: number, end = buf.length): Buffer | null {
+export function sourceBytesIfAt(
+  buf: Buffer,
+  seqNo: number,
+  end = buf.length,
+  arena?: ByteArena,
+): Buffer | null {
   if ((buf[0]! & FLAG_TOMBSTONE) !== 0 || seqNoOf(buf) !== seqNo) return null;
   const rl = buf[33]! | (buf[34]! << 8);
   const start = HEADER + (rl === 0xffff ? 0 : rl);
+  if (arena !== undefined) return arena.copy(buf, start, end);
   // small copies come from Node's shared allocation pool
   const out = Buffer.allocUnsafe(end - start);
   buf.copy(out, 0, start, end);

@@ -4,6 +4,7 @@
  * `_ignored`, docvalue_fields, stored fields, script_fields, highlights, sort values,
  * matched_queries and explanations (with rescoring).
  */
+import { ByteArena } from '../../common/byte-arena.js';
 import { illegalArgument } from '../../common/errors.js';
 import { filterSource, isFilterEmpty, type SourceFilter } from '../../common/source-filter.js';
 import { RawJson } from '../../common/json.js';
@@ -180,6 +181,13 @@ function docvalueWarnings(page: FetchHit[], o: FetchOptions, warnings: string[])
 const f32 = (v: number) => Math.fround(v);
 
 /**
+ * Where fetched `_source` bytes are copied out of LMDB's reused read buffer: packed into blocks
+ * shared by every request, as Node's pool packs small buffers (a block per request would cost a
+ * page of small hits more than the copies it saves).
+ */
+const sourceCopies = new ByteArena();
+
+/**
  * Whether the options ask for the common hit only: ids, score, the whole `_source`, sort values
  * and matched queries (no explanation, versions, stored, docvalue or script fields, highlights
  * or nested inner hits). Such hits take `fetchPlain`, which renders the same object as
@@ -225,7 +233,7 @@ function fetchPlain(
   const ignored = ignoredFields(h.segment, h.doc);
   if (ignored) hit._ignored = ignored;
   if (idx.mapping?.source.enabled !== false) {
-    const bytes = shard.sourceBytesAt(id, seg.seqNos[h.doc]!);
+    const bytes = shard.sourceBytesAt(id, seg.seqNos[h.doc]!, sourceCopies);
     if (bytes !== null) hit._source = RawJson.ofUtf8(bytes);
   }
   if (o.sortKeys && h.sort) hit.sort = renderSort(o.sortKeys, h.sort);
@@ -307,7 +315,7 @@ function fetchOne(
     }
   } else if (textOnly) {
     if (idx.mapping?.source.enabled !== false) {
-      const bytes = shard.sourceBytesAt(id, seg.seqNos[h.doc]!);
+      const bytes = shard.sourceBytesAt(id, seg.seqNos[h.doc]!, sourceCopies);
       if (bytes !== null) hit._source = RawJson.ofUtf8(bytes);
     }
   } else if (o.source && rec && idx.mapping?.source.enabled !== false) {

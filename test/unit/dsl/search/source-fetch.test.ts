@@ -80,6 +80,43 @@ describe('fetching whole sources', () => {
   });
 });
 
+describe('ids of every length and script, on every shard', () => {
+  // up to the 512 bytes an id may have, non-ASCII ones among them: the store key of a read is
+  // written into a buffer the shard reuses (Shard.readKey)
+  const ids = [
+    'a',
+    'é'.repeat(256),
+    '😀'.repeat(128),
+    'x'.repeat(512),
+    'ключ',
+    'b'.repeat(63),
+    'é',
+  ];
+  const srcOf = (id: string) => JSON.stringify({ id, n: id.length });
+
+  it('fetches, gets and version-checks each by its own key', async () => {
+    const c = await d('PUT', '/ids', { settings: { number_of_shards: 3, refresh_interval: -1 } });
+    expect(c.status).toBe(200);
+    for (const id of ids) {
+      const r = await d('PUT', `/ids/_doc/${encodeURIComponent(id)}`, srcOf(id));
+      expect(r.status).toBe(201);
+    }
+    expect((await d('POST', '/ids/_flush')).status).toBe(200);
+    expect((await d('POST', '/ids/_refresh')).status).toBe(200);
+    const r = await d('POST', '/ids/_search', { size: 20 });
+    const hits = (r.body as { hits: { hits: Array<{ _id: string; _source: RawJson }> } }).hits.hits;
+    expect(hits.map((h) => h._id).sort()).toEqual([...ids].sort());
+    for (const h of hits) expect(h._source.text).toBe(srcOf(h._id));
+    for (const id of ids) {
+      // a create of an existing id conflicts: the write path finds the stored record
+      const dup = await d('PUT', `/ids/_doc/${encodeURIComponent(id)}?op_type=create`, '{}');
+      expect(dup.status).toBe(409);
+      const u = await d('PUT', `/ids/_doc/${encodeURIComponent(id)}`, srcOf(id));
+      expect((u.body as { _version: number })._version).toBe(2);
+    }
+  });
+});
+
 describe('sourceBytesIfAt', () => {
   const header = (seqNo: number, routing: string | null, tombstone = false) => ({
     tombstone,
