@@ -256,11 +256,12 @@ class QueryAnalyzer {
   ): Expr[] {
     const last = g.expressions[g.expressions.length - 1]!;
     const first = g.expressions[0]!;
-    const clause = this.s.text.groupByClause(first.loc, last.loc, last.sourceText);
     return g.expressions.map((e) => {
       const src = srcOf(e);
       const ordinal = this.ordinal(e);
       if (ordinal !== null) {
+        // the clause's text, quoted by the messages about ordinals only
+        const clause = this.s.text.groupByClause(first.loc, last.loc, last.sourceText);
         const max = projections.length;
         if (ordinal < 1 || ordinal > max) {
           return unresolved(

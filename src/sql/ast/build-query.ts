@@ -126,6 +126,8 @@ function endsWithLimit(term: QuerySpecification | QueryNoWith): boolean {
 
 // Integer.parseInt, as ES reads LIMIT and TOP counts
 function parseInt32(image: string): number {
+  // the image is digits only: nine of them never pass the limit
+  if (image.length <= 9) return Number(image);
   const value = BigInt(image);
   if (value > 2147483647n) throw numberFormatError(image);
   return Number(value);

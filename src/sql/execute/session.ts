@@ -95,6 +95,22 @@ interface FirstOfShape {
   readonly lifted: Lifted;
 }
 
+/**
+ * The request's clock for planning: reading it tells the trace (then the plan is not reused). A
+ * class, where an object literal with a getter is built through the runtime on every statement.
+ */
+class TracedNow {
+  constructor(
+    private readonly trace: PlanningTrace,
+    private readonly at: number,
+  ) {}
+
+  get millis(): number {
+    this.trace.clockRead = true;
+    return this.at;
+  }
+}
+
 export class SqlService {
   readonly cursors: CursorService;
   /** Merged mappings per index pattern (ES resolves them per statement; they rarely change). */
@@ -123,14 +139,7 @@ export class SqlService {
     return {
       zone,
       zoneId: zone.id,
-      now: trace
-        ? {
-            get millis() {
-              trace.clockRead = true;
-              return millis;
-            },
-          }
-        : { millis },
+      now: trace ? new TracedNow(trace, millis) : { millis },
       clusterName: this.node.clusterName,
       username: null,
     };
