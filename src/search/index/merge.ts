@@ -127,8 +127,12 @@ export function mergePieces(parts: readonly MergePart[], arrays?: PartArrays): S
   const { maxDoc, map } = dm;
   const docs = mergeDocColumns(parts, dm);
   let ids: string[] | null = docs.ids;
-  const { seqNos, versions, routing } = docs;
-  const idOrder = mergeIdOrders(parts, map, ids);
+  const { routing } = docs;
+  let columns: ReturnType<SegmentPieces['docColumns']> | null = {
+    idOrder: mergeIdOrders(parts, map, ids),
+    seqNos: docs.seqNos,
+    versions: docs.versions,
+  };
   for (const p of parts) arrays?.unload(p.segment);
   const paths = new Set<string>();
   for (const p of parts) for (const k of p.segment.fields.keys()) paths.add(k);
@@ -154,9 +158,12 @@ export function mergePieces(parts: readonly MergePart[], arrays?: PartArrays): S
       ids = null;
       return all;
     },
-    idOrder,
-    seqNos,
-    versions,
+    docColumns: () => {
+      const all = columns;
+      if (!all) throw new Error('merged doc columns asked for twice');
+      columns = null;
+      return all;
+    },
     routing,
     fieldCount: paths.size,
     *fields() {
@@ -207,9 +214,7 @@ function segmentOf(p: SegmentPieces): Segment {
     id: mergedCounter++,
     maxDoc: p.maxDoc,
     ids: p.ids(),
-    idOrder: p.idOrder,
-    seqNos: p.seqNos,
-    versions: p.versions,
+    ...p.docColumns(),
     routing: p.routing,
     fields,
     fieldNames: p.fieldNames(),

@@ -171,3 +171,18 @@ describe('merged _ids', () => {
     );
   });
 });
+
+describe('a streamed merge', () => {
+  it('hands out its per-document arrays and _ids once (let go of while the fields are merged)', () => {
+    const parts = [0, 1].map((g) => ({
+      segment: build([{ id: `a${g}`, words: ['x'], nums: [g], range: null, kids: [], routing: null }], g), // prettier-ignore
+      live: null,
+    }));
+    const pieces = mergePieces(parts);
+    const cols = pieces.docColumns();
+    expect([...cols.seqNos]).toEqual([0, 1]);
+    expect(() => pieces.docColumns()).toThrow();
+    pieces.ids();
+    expect(() => pieces.ids()).toThrow();
+  });
+});
