@@ -101,6 +101,12 @@ function answer(m: BuildReply, signal: Int32Array, transfer: ArrayBuffer[] = [])
 
 let scratchNo = 0;
 
+/**
+ * Fields with at least this many postings have their merged postings written block by block as
+ * they are computed (merge.ts `mergeInvertedStreamed`), never whole in memory.
+ */
+const STREAM_POSTINGS_FROM = 1 << 20;
+
 /** Parts read from files of at least this many bytes are collected before the output is read back. */
 const COLLECT_AFTER_BYTES = 64 * 2 ** 20;
 
@@ -141,7 +147,7 @@ function mergeStreaming(
       else if ('chunks' in p) for (const c of p.chunks) fromFiles += c.length;
     }
     const written = fromFiles >= COLLECT_AFTER_BYTES ? collectGarbage : null;
-    const arrays = { load: loadArrays, unload: unloadArrays };
+    const arrays = { load: loadArrays, unload: unloadArrays, streamPostingsFrom: STREAM_POSTINGS_FROM }; // prettier-ignore
     const pieces = () => mergePieces(parts.map(readPart), arrays);
     return { encoding: encodeSegmentToFile(pieces, fd, written ?? undefined), fd };
   } catch (e) {

@@ -39,13 +39,39 @@ const CHUNKED_MAGIC = 0x43475351; // "QSGC"
 type Arr = Int32Array | Float64Array | Uint8Array | Uint16Array | Uint32Array;
 
 /**
+ * An array of a streamed merge (merge.ts) written in blocks as it is computed, never whole in
+ * memory: `fill` pushes its blocks in order, each of `block`'s type. Only the streaming encoder
+ * (`encodeSegmentToFile`) takes one, where a typed array is expected.
+ */
+export class StreamedArray {
+  constructor(
+    /** An empty array of the type of the blocks. */
+    readonly block: Arr,
+    readonly fill: (push: (block: Arr) => void) => void,
+  ) {}
+}
+
+/** The kind an array is written as (0 is null). */
+function kindOf(a: Arr): number {
+  return a instanceof Int32Array
+    ? 1
+    : a instanceof Float64Array
+      ? 2
+      : a instanceof Uint8Array
+        ? 3
+        : a instanceof Uint16Array
+          ? 5
+          : 4;
+}
+
+/**
  * Bytes appended in order, typed arrays 8-aligned relative to the stream's start: kept as chunks,
  * or written to a file at once (`fd`), so the arrays written need not stay in memory.
  */
 class Stream {
   readonly chunks: Buffer[] = [];
   len = 0;
-  constructor(private readonly fd: number | null = null) {}
+  constructor(readonly fd: number | null = null) {}
   pad(): void {
     const r = this.len & 7;
     if (r) this.push(Buffer.alloc(8 - r));
@@ -106,16 +132,11 @@ class Writer {
       this.u32(0);
       return;
     }
-    const kind =
-      a instanceof Int32Array
-        ? 1
-        : a instanceof Float64Array
-          ? 2
-          : a instanceof Uint8Array
-            ? 3
-            : a instanceof Uint16Array
-              ? 5
-              : 4;
+    if ((a as unknown) instanceof StreamedArray) {
+      this.streamed(a as unknown as StreamedArray);
+      return;
+    }
+    const kind = kindOf(a);
     this.u32(kind);
     this.u32(a.length);
     if (!this.legacy) {
@@ -125,6 +146,19 @@ class Writer {
       this.f64(to.len);
     } else to.pad();
     to.push(Buffer.from(a.buffer, a.byteOffset, a.byteLength));
+  }
+  /** `arr` of an array written block by block (to the data region): the same bytes. */
+  private streamed(a: StreamedArray): void {
+    if (this.legacy || this.data.fd === null) throw new Error('a streamed array needs a data file'); // prettier-ignore
+    const to = this.data;
+    to.pad();
+    const start = to.len;
+    a.fill((b) => to.push(Buffer.from(b.buffer, b.byteOffset, b.byteLength)));
+    this.dataStarts.push(start);
+    this.u32(kindOf(a.block));
+    this.u32((to.len - start) / a.block.BYTES_PER_ELEMENT);
+    this.u32(1);
+    this.f64(start);
   }
   /**
    * One UTF-8 block for the whole list (ASCII written unit by unit, the rest by Buffer.write),
