@@ -644,43 +644,59 @@ function mergeRanges(
   return docs.length > 0 ? buildRangeIndex(mins, maxs, docs) : null;
 }
 
-/** Points of the parts merged by (value, new doc): each part's points are already in order. */
+/**
+ * Points of the parts merged by (value, new doc): each part's points are already in order, so
+ * their runs are merged straight into the output (ties, never across parts, keep a part's own
+ * order), without remapped copies or index runs of every point beside it.
+ */
 function mergePoints(
   pts: Array<PointsIndex | null>,
   map: (pi: number, d: number) => number,
 ): PointsIndex {
   let n = 0;
   for (const p of pts) n += p?.values.length ?? 0;
-  // Remapped docs and values side by side; runs hold indexes into them.
-  const values = new Float64Array(n);
-  const docs = new Int32Array(n);
-  const runs: Int32Array[] = [];
-  let k = 0;
-  pts.forEach((p, pi) => {
-    if (!p) return;
-    const start = k;
-    for (let i = 0; i < p.values.length; i++) {
+  const parts = pts.length;
+  const next = new Int32Array(parts);
+  const headValue = new Float64Array(parts);
+  const headDoc = new Int32Array(parts);
+  const more = new Uint8Array(parts);
+  /** Moves part `pi`'s head to its next point of a kept doc. */
+  const advance = (pi: number): void => {
+    const p = pts[pi]!;
+    for (let i = next[pi]!; i < p.values.length; i++) {
       const nd = map(pi, p.docs[i]!);
       if (nd < 0) continue;
-      values[k] = p.values[i]!;
-      docs[k++] = nd;
+      headValue[pi] = p.values[i]!;
+      headDoc[pi] = nd;
+      next[pi] = i + 1;
+      more[pi] = 1;
+      return;
     }
-    const run = new Int32Array(k - start);
-    for (let i = 0; i < run.length; i++) run[i] = start + i;
-    runs.push(run);
-  });
-  const order = mergeRuns(runs, (a, b) => {
-    const va = values[a]!;
-    const vb = values[b]!;
-    return va < vb || (va === vb && docs[a]! < docs[b]!);
-  });
-  const outValues = new Float64Array(k);
-  const outDocs = new Int32Array(k);
-  for (let i = 0; i < k; i++) {
-    outValues[i] = values[order[i]!]!;
-    outDocs[i] = docs[order[i]!]!;
+    next[pi] = p.values.length;
+    more[pi] = 0;
+  };
+  for (let pi = 0; pi < parts; pi++) if (pts[pi]) advance(pi);
+  const values = new Float64Array(n);
+  const docs = new Int32Array(n);
+  let k = 0;
+  for (;;) {
+    let best = -1;
+    for (let pi = 0; pi < parts; pi++) {
+      if (!more[pi]) continue;
+      if (best < 0) best = pi;
+      else {
+        const v = headValue[pi]!;
+        const bv = headValue[best]!;
+        if (v < bv || (v === bv && headDoc[pi]! < headDoc[best]!)) best = pi;
+      }
+    }
+    if (best < 0) break;
+    values[k] = headValue[best]!;
+    docs[k++] = headDoc[best]!;
+    advance(best);
   }
-  return { values: outValues, docs: outDocs };
+  // Without deletions the arrays are exactly full: no trimmed copy.
+  return k === n ? { values, docs } : { values: values.slice(0, k), docs: docs.slice(0, k) };
 }
 
 function mergeNumeric(
