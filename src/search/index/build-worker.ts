@@ -147,7 +147,7 @@ function mergeStreaming(
       else if ('chunks' in p) for (const c of p.chunks) fromFiles += c.length;
     }
     const written = fromFiles >= COLLECT_AFTER_BYTES ? collectGarbage : null;
-    const arrays = { load: loadArrays, unload: unloadArrays, streamPostingsFrom: STREAM_POSTINGS_FROM }; // prettier-ignore
+    const arrays = { load: loadArrays, unload: unloadArrays, streamPostingsFrom: STREAM_POSTINGS_FROM, dropIds: true }; // prettier-ignore
     const pieces = () => mergePieces(parts.map(readPart), arrays);
     return { encoding: encodeSegmentToFile(pieces, fd, written ?? undefined), fd };
   } catch (e) {

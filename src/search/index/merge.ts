@@ -73,6 +73,12 @@ export interface PartArrays {
    * (`encodeSegmentToFile` only).
    */
   readonly streamPostingsFrom?: number;
+  /**
+   * Set: the parts are the merge's own (read for it from their files): their `_id`s, read whole
+   * (24 bytes a document), are let go of once the merged ones are computed, not held while every
+   * field is merged.
+   */
+  readonly dropIds?: boolean;
 }
 
 /**
@@ -141,6 +147,7 @@ export function mergePieces(parts: readonly MergePart[], arrays?: PartArrays): S
     versions: docs.versions,
   };
   for (const p of parts) arrays?.unload(p.segment);
+  if (arrays?.dropIds) for (const p of parts) (p.segment as { ids: string[] }).ids = [];
   const paths = new Set<string>();
   for (const p of parts) for (const k of p.segment.fields.keys()) paths.add(k);
   const ranges: Array<{ path: string; ranges: RangeIndex }> = [];

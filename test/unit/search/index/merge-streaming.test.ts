@@ -75,11 +75,12 @@ function streamed(parts: Parts, fromFile = false, streamPostingsFrom?: number): 
       live: p.live,
     }));
     const out = encodeSegmentStreaming(
-      () => mergePieces(lazy, { load: loadArrays, unload: unloadArrays, streamPostingsFrom }),
+      () => mergePieces(lazy, { load: loadArrays, unload: unloadArrays, streamPostingsFrom, dropIds: true }), // prettier-ignore
       fd,
     );
-    // what the merge read is let go again
+    // what the merge read is let go again, the parts' `_id`s too
     for (const p of lazy) expect(ArrayBuffer.isView(p.segment.seqNos)).toBe(false);
+    for (const p of lazy) expect(p.segment.ids).toEqual([]);
     return out;
   } finally {
     closeSync(fd);
