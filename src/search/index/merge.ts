@@ -192,12 +192,14 @@ export function mergePieces(parts: readonly MergePart[], arrays?: PartArrays): S
     },
     fieldNames: () => {
       for (const p of parts) arrays?.load(p.segment.fieldNames);
-      const merged = mergeInverted(
-        parts.map((p) => p.segment.fieldNames),
-        parts,
-        map,
-        maxDoc,
-      );
+      const invs = parts.map((p) => p.segment.fieldNames);
+      let postings = 0;
+      for (const i of invs) postings += i.docs.length;
+      // a posting per field of every document: streamed as a large field's are
+      const merged =
+        postings >= (arrays?.streamPostingsFrom ?? Infinity)
+          ? mergeInvertedStreamed(invs, map, maxDoc, parts)
+          : mergeInverted(invs, parts, map, maxDoc);
       for (const p of parts) arrays?.unload(p.segment.fieldNames);
       return merged;
     },
