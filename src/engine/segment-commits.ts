@@ -10,12 +10,16 @@ import type { Segment } from '../search/index/segment.js';
 import { setMergeBytes, setMergeFile, setMergeSource } from '../search/index/merge-source.js';
 import {
   adoptEncodedArrays,
+  assembleChunked,
+  chunkLengths,
+  decodeChunkedInPlace,
   decodeSegmentInPlace,
   encodingToWrite,
   segmentOverCopy,
 } from '../search/index/segment-codec.js';
 import type { ShardSnapshot } from '../search/index/live-segment.js';
 import type { MergeOutput } from '../search/index/build-pool.js';
+import { chunkKey } from '../store/blob-sink.js';
 import { BLOB_SINK_MODULE, isMapped, readsInPlace, type Store } from '../store/store.js';
 
 interface CommitPoint {
@@ -56,25 +60,102 @@ const collected = new FinalizationRegistry<{ store: WeakRef<Store>; key: string 
     if (pins?.get(key)?.deref() === undefined) pins?.delete(key);
     if (!dropWhenCollected.get(st)?.delete(key)) return;
     try {
-      st.removeBlob(key).catch(() => {});
+      removeStored(st, key);
     } catch {
       // the store is closed: the blob stays (a deleted index's leftover)
     }
   },
 );
 
+/**
+ * A segment's blob as stored: one blob, or (a large merge a build worker wrote) a head and the
+ * chunks of its data region, blobs of their own (`chunkKey(key, i)`, see blob-sink.ts). The
+ * chunks are never smaller than lmdb-js's in-place size, so they are read in place from the map
+ * as one blob would be; the head (the dictionaries and metadata) is small and read as a copy.
+ */
+interface StoredBlob {
+  readonly head: Uint8Array;
+  readonly chunks: readonly Uint8Array[] | null;
+}
+
+/** A segment's stored blob, or undefined when it (or one of its chunks) is missing. */
+function readStored(store: Store, key: string): StoredBlob | undefined {
+  const head = store.getBlobMapped(key);
+  if (!head) return undefined;
+  const lengths = chunkLengths(head);
+  if (!lengths) return { head, chunks: null };
+  const chunks: Uint8Array[] = [];
+  for (let i = 0; i < lengths.length; i++) {
+    const c = store.getBlobMapped(chunkKey(key, i));
+    if (!c || c.byteLength !== lengths[i]) return undefined;
+    chunks.push(c);
+  }
+  return { head, chunks };
+}
+
+/** Whether the segment's arrays are read in place from the store's map. */
+function storedInPlace(b: StoredBlob): boolean {
+  return b.chunks ? b.chunks.every(isMapped) : isMapped(b.head);
+}
+
+function decodeStored(b: StoredBlob): Segment {
+  return b.chunks ? decodeChunkedInPlace(b.head, b.chunks) : decodeSegmentInPlace(b.head);
+}
+
+/** The whole encoding of a stored blob read as copies (not in place). */
+function storedBytes(b: StoredBlob): Uint8Array {
+  return b.chunks ? assembleChunked(b.head, b.chunks) : b.head;
+}
+
+/** A heap copy of a stored blob's whole encoding, read from the file (see `readMappedCopy`). */
+function storedCopy(store: Store, b: StoredBlob): Uint8Array | null {
+  if (!b.chunks) return store.readMappedCopy(b.head);
+  const chunks: Uint8Array[] = [];
+  for (const c of b.chunks) {
+    const copy = store.readMappedCopy(c);
+    if (!copy) return null;
+    chunks.push(copy);
+  }
+  return assembleChunked(b.head, chunks);
+}
+
+/** The blob a stored key belongs to: a chunk's blob (`key#i`), else the key itself. */
+function ownerOf(k: string): string {
+  const at = k.lastIndexOf('#');
+  return at < 0 ? k : k.slice(0, at);
+}
+
+/** Removes a segment's blob and its chunks, if any. */
+function removeStored(store: Store, key: string): void {
+  store.removeBlob(key).catch(() => {});
+  for (const k of store.blobKeys(chunkKey(key, 0).slice(0, -1)))
+    store.removeBlob(k).catch(() => {});
+}
+
 /** `segment` reads `blob` in place from the store's map (merges read a copy instead). */
-function pin(store: Store, key: string, segment: Segment, blob: Uint8Array): void {
+function pin(store: Store, key: string, segment: Segment, blob: StoredBlob): void {
   let pins = mapped.get(store);
   if (!pins) mapped.set(store, (pins = new Map()));
   pins.set(key, new WeakRef(segment));
   collected.register(segment, { store: new WeakRef(store), key });
   setMergeSource(segment, () => {
-    const copy = store.readMappedCopy(blob);
+    const copy = storedCopy(store, blob);
     return copy ? segmentOverCopy(segment, copy) : null;
   });
-  setMergeBytes(segment, () => store.readMappedCopy(blob));
-  setMergeFile(segment, () => store.mappedRange(blob));
+  setMergeBytes(segment, () => storedCopy(store, blob));
+  setMergeFile(segment, () => {
+    if (!blob.chunks) {
+      const file = store.mappedRange(blob.head);
+      return file && { file };
+    }
+    const chunks = [];
+    for (const c of blob.chunks) {
+      const range = store.mappedRange(c);
+      if (!range) return null;
+      chunks.push(range);
+    }
+    return { head: blob.head, chunks };
+  });
 }
 
 /**
@@ -150,6 +231,13 @@ let written = 0;
 const WORKER_WRITES_FROM = Number(process.env.QUARRY_WORKER_WRITES_FROM) || 0x1000000;
 
 /**
+ * The chunks a build worker writes a large merge in (see blob-sink.ts): each at least half of
+ * this, lmdb-js's in-place size, so each is read in place from the map. The crash tests set
+ * `QUARRY_BLOB_CHUNK_BYTES` lower, so their small merges are written in chunks too.
+ */
+const CHUNK_BYTES = Number(process.env.QUARRY_BLOB_CHUNK_BYTES) || 0x2000000;
+
+/**
  * Where a build worker writes a large merge of shard `shard` itself: a new blob no commit point
  * names. The merged segment reads it in place from the map once the worker answered (written and
  * flushed); the shard's next commit names it (and drops the parts' blobs). A crash before that
@@ -165,27 +253,33 @@ export function mergeOutput(store: Store, uuid: string, shard: number): MergeOut
   inFlight.add(key);
   const done = () => writing.get(store)?.delete(key);
   return {
-    target: { module: BLOB_SINK_MODULE, place, minBytes: WORKER_WRITES_FROM },
+    target: {
+      module: BLOB_SINK_MODULE,
+      place,
+      minBytes: WORKER_WRITES_FROM,
+      chunkBytes: CHUNK_BYTES,
+    },
     adopt: () => {
       // closed: the blob stays, an orphan the next load of the commit removes
       const closed = store.isClosed;
       const dropped = !closed && droppedIndices.get(store)?.has(uuid) === true;
       if (!closed && !dropped) store.freshBlobReads(); // the worker's commit is newer than this thread's reads
-      const blob = closed || dropped ? undefined : store.getBlobMapped(key);
+      const blob = closed || dropped ? undefined : readStored(store, key);
       if (!blob) {
         done();
-        if (dropped) store.removeBlob(key).catch(() => {});
+        if (dropped) removeStored(store, key);
         return null;
       }
-      const segment = decodeSegmentInPlace(blob);
+      const segment = decodeStored(blob);
       workerWritten.set(segment, key);
-      if (isMapped(blob)) {
+      if (storedInPlace(blob)) {
         pin(store, key, segment, blob);
         prepareImpacts(store, segment);
         done();
       } else {
         // a heap copy (a small blob): kept until a commit names it or the segment goes
-        setMergeBytes(segment, () => blob);
+        const bytes = storedBytes(blob);
+        setMergeBytes(segment, () => bytes);
         unnamedCollected.register(segment, { store: new WeakRef(store), key });
       }
       return segment;
@@ -193,7 +287,7 @@ export function mergeOutput(store: Store, uuid: string, shard: number): MergeOut
     release: () => {
       done();
       // nothing was written, or a write that failed: removed in case it committed
-      if (!store.isClosed) store.removeBlob(key).catch(() => {});
+      if (!store.isClosed) removeStored(store, key);
     },
   };
 }
@@ -229,16 +323,18 @@ export function loadCommit(
   if (!c) return null;
   const segments: Array<{ segment: Segment; live: Bitset | null }> = [];
   for (const s of c.segments) {
-    const blob = store.getBlobMapped(s.key);
+    const blob = readStored(store, s.key);
     if (!blob) return null; // incomplete commit: rebuild from documents
-    const segment = decodeSegmentInPlace(blob);
+    const segment = decodeStored(blob);
     persistedKeys.set(segment, s.key);
-    if (isMapped(blob)) {
+    if (storedInPlace(blob)) {
       pin(store, s.key, segment, blob);
       prepareImpacts(store, segment);
+    } else {
+      // a copy of its own: a merge on a worker reads the bytes as they are
+      const bytes = storedBytes(blob);
+      setMergeBytes(segment, () => bytes);
     }
-    // a copy of its own: a merge on a worker reads the bytes as they are
-    else setMergeBytes(segment, () => blob);
     let live: Bitset | null = null;
     if (s.hasLive) {
       const lb = store.getBlob(`${s.key}:live`);
@@ -251,9 +347,10 @@ export function loadCommit(
   }
   // Blobs a previous run kept for its running searches (or a crash left) are not in the commit:
   // removed now, unless a segment of this process still reads one (the index reopened).
+  // (a chunk goes with its blob)
   const keep = new Set(c.segments.flatMap((e) => [e.key, `${e.key}:live`]));
   for (const k of store.blobKeys(`${uuid}:${shard}:`))
-    if (!keep.has(k) && !pinned(store, k)) store.removeBlob(k).catch(() => {});
+    if (!keep.has(ownerOf(k)) && !pinned(store, ownerOf(k))) store.removeBlob(k).catch(() => {});
   return { maxSeqNo: c.maxSeqNo, liveDocs: c.liveDocs ?? null, segments };
 }
 
@@ -304,7 +401,7 @@ export async function writeCommit(
   if (writes.length > 0) await store.blobsDurable();
   await store.putMeta(commitKey(uuid, shard), point);
   const keep = new Set(entries.flatMap((e) => [e.key, `${e.key}:live`]));
-  const stale = store.blobKeys(`${uuid}:${shard}:`).filter((k) => !keep.has(k) && !pinned(store, k)); // prettier-ignore
+  const stale = store.blobKeys(`${uuid}:${shard}:`).filter((k) => !keep.has(ownerOf(k)) && !pinned(store, ownerOf(k))); // prettier-ignore
   if (stale.length > 0) {
     await store.durable();
     await Promise.all(stale.map((k) => store.removeBlob(k)));
@@ -313,7 +410,8 @@ export async function writeCommit(
   // arrays they were built in go once running searches drop them.
   for (const { key, segment } of written) {
     const blob = store.getBlobMapped(key);
-    if (blob && isMapped(blob) && adoptEncodedArrays(segment, blob)) pin(store, key, segment, blob);
+    if (blob && isMapped(blob) && adoptEncodedArrays(segment, blob))
+      pin(store, key, segment, { head: blob, chunks: null });
   }
   // Only once the commit point is committed: a crash before leaves the previous point, whose
   // replay needs the log entries after its own checkpoint.
@@ -329,11 +427,12 @@ export async function dropCommits(store: Store, uuid: string, shards: number): P
   for (let s = 0; s < shards; s++) {
     writes.push(store.removeMeta(commitKey(uuid, s)));
     for (const k of store.blobKeys(`${uuid}:${s}:`)) {
-      if (writing.get(store)?.has(k)) continue; // removed when the worker answers
-      if (!pinned(store, k)) writes.push(store.removeBlob(k));
+      const owner = ownerOf(k);
+      if (writing.get(store)?.has(owner)) continue; // removed when the worker answers
+      if (!pinned(store, owner)) writes.push(store.removeBlob(k));
       else {
         if (!later) dropWhenCollected.set(store, (later = new Set()));
-        later.add(k);
+        later.add(owner); // its chunks go with it
       }
     }
   }
@@ -348,7 +447,7 @@ export async function dropCommits(store: Store, uuid: string, shards: number): P
 export function dropUnownedBlobs(store: Store, owned: ReadonlySet<string>): void {
   for (const k of store.blobKeys('')) {
     const at = k.indexOf(':');
-    if (at > 0 && !owned.has(k.slice(0, at)) && !pinned(store, k))
+    if (at > 0 && !owned.has(k.slice(0, at)) && !pinned(store, ownerOf(k)))
       store.removeBlob(k).catch(() => {});
   }
 }

@@ -33,7 +33,48 @@ export async function writeBlob(place: BlobPlace, bytes: Uint8Array): Promise<vo
   } finally {
     await env.close();
   }
+  release(bytes);
+}
+
+/** Detaches `bytes`' ArrayBuffer when it has it to itself (see `writeBlob`). */
+function release(bytes: Uint8Array): void {
   const own = bytes.buffer;
   if (own instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === own.byteLength)
     structuredClone(own, { transfer: [own] });
+}
+
+/** The key of chunk `i` of the chunked blob `key` (see `writeChunkedBlob`). */
+export function chunkKey(key: string, i: number): string {
+  return `${key}#${i}`;
+}
+
+/**
+ * Writes a chunked blob: `count` chunks (`chunk(i)` gives chunk `i`, released once written) as
+ * the blobs `chunkKey(place.key, i)`, each in a commit of its own, then `head` as `place.key`;
+ * resolves once all are committed and flushed to disk. LMDB copies a value into pages of its own
+ * as it writes it and frees them at the commit: written whole, a merged segment of several
+ * hundred megabytes would briefly cost its size twice (its bytes and the copy); in chunks, the
+ * chunk being written only. A crash before a commit point names the head leaves orphans, which
+ * the next load of the shard's commit removes with the blobs they belong to.
+ */
+export async function writeChunkedBlob(
+  place: BlobPlace,
+  head: Uint8Array,
+  count: number,
+  chunk: (i: number) => Uint8Array,
+): Promise<void> {
+  if (!existsSync(place.path)) throw new Error(`[${place.path}] is gone`);
+  const env = open({ path: place.path, maxDbs: 4, mapSize: place.mapSize, overlappingSync: true });
+  try {
+    const db = env.openDB<Uint8Array, string>({ name: 'segments', encoding: 'binary' });
+    for (let i = 0; i < count; i++) {
+      const bytes = chunk(i);
+      await db.put(chunkKey(place.key, i), bytes);
+      release(bytes);
+    }
+    await db.put(place.key, head);
+    await db.flushed;
+  } finally {
+    await env.close();
+  }
 }

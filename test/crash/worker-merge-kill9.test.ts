@@ -1,14 +1,16 @@
 /**
  * Merges a build worker writes into the store itself (QUARRY_WORKER_WRITES_FROM=1 sends every
- * worker merge that way): kill -9 while merges are written and named by commits, restart, and
- * find every acknowledged document; a commit point never names a missing blob, and the blobs a
- * merge wrote that no commit named are gone after the restart.
+ * worker merge that way, QUARRY_BLOB_CHUNK_BYTES=512 writes each in several chunks): kill -9
+ * while merges are written and named by commits, restart, and find every acknowledged document;
+ * a commit point never names a missing blob or chunk, and the blobs and chunks a merge wrote
+ * that no commit named are gone after the restart.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open } from 'lmdb';
 import { afterAll, expect, it } from 'vitest';
+import { chunkLengths } from '../../src/search/index/segment-codec.js';
 import { startProcessNode } from '../helpers/process-node.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'quarry-worker-merge-kill9-'));
@@ -23,24 +25,34 @@ async function call(url: string, method: string, path: string, body?: string) {
   return { status: r.status, json: (await r.json()) as any };
 }
 
-/** The blob keys of the data path and the keys its commit points name (read-only, beside the node). */
-function storeKeys(): { blobs: string[]; named: Set<string> } {
+/**
+ * The blob keys of the data path, the keys its commit points name, and the chunks those blobs
+ * are written in (read-only, beside the node).
+ */
+function storeKeys(): { blobs: string[]; named: Set<string>; chunks: string[] } {
   const seg = open({ path: join(dir, 'segments.mdb'), maxDbs: 4, readOnly: true });
   const meta = open({ path: join(dir, 'quarry.mdb'), maxDbs: 4096, readOnly: true });
   try {
-    const blobs = [...seg.openDB({ name: 'segments', encoding: 'binary' }).getKeys()] as string[];
+    const db = seg.openDB<Buffer, string>({ name: 'segments', encoding: 'binary' });
+    const blobs = [...db.getKeys()] as string[];
     const named = new Set<string>();
     const m = meta.openDB<{ segments: Array<{ key: string }> }, string>({ name: 'meta', encoding: 'json' }); // prettier-ignore
     for (const { value } of m.getRange({ start: 'commit:', end: 'commit;' }))
       for (const s of value.segments) named.add(s.key);
-    return { blobs, named };
+    const chunks: string[] = [];
+    for (const k of named) {
+      const head = db.getBinary(k);
+      const n = head ? (chunkLengths(head)?.length ?? 0) : 0;
+      for (let i = 0; i < n; i++) chunks.push(`${k}#${i}`);
+    }
+    return { blobs, named, chunks };
   } finally {
     void seg.close();
     void meta.close();
   }
 }
 
-const env = { QUARRY_WORKER_WRITES_FROM: '1' };
+const env = { QUARRY_WORKER_WRITES_FROM: '1', QUARRY_BLOB_CHUNK_BYTES: '512' };
 
 it(
   'loses no acknowledged write and leaves no orphan when killed while worker merges are written',
@@ -69,14 +81,16 @@ it(
       await call(n1.url, 'POST', '/wm/_flush');
       // more merges under way at the kill
       for (let r = 0; r < 14; r++) await bulk(n1.url, true);
-      const { named } = storeKeys();
-      // the commits name blobs the worker wrote (the path under test was taken)
+      const { named, chunks } = storeKeys();
+      // the commits name blobs the worker wrote, in chunks (the path under test was taken)
       expect([...named].some((k) => /:m/.test(k))).toBe(true);
+      expect(chunks.length).toBeGreaterThan(1);
     } finally {
       await n1.kill9();
     }
     const before = storeKeys();
     for (const k of before.named) expect(before.blobs, `commit names ${k}`).toContain(k);
+    for (const k of before.chunks) expect(before.blobs, `a named blob's chunk ${k}`).toContain(k);
 
     const n2 = await startProcessNode(dir, [], { env });
     try {
@@ -92,8 +106,11 @@ it(
       // orphans of the killed run (written, never named) are gone
       await new Promise((res) => setTimeout(res, 500));
       const after = storeKeys();
-      const orphans = after.blobs.filter((k) => /:m/.test(k) && !k.endsWith(':live') && !after.named.has(k)); // prettier-ignore
+      const owner = (k: string) => k.replace(/#\d+$/, '');
+      const orphans = after.blobs.filter((k) => /:m/.test(k) && !k.endsWith(':live') && !after.named.has(owner(k))); // prettier-ignore
       expect(orphans).toEqual([]);
+      const chunks = new Set(after.chunks);
+      expect(after.blobs.filter((k) => k.includes('#') && !chunks.has(k))).toEqual([]);
     } finally {
       await n2.stop();
     }

@@ -14,7 +14,7 @@
  * failed turns the buffer local: its chunks, still held, are replayed into a SegmentBuilder.
  */
 import { availableParallelism } from 'node:os';
-import type { FileRange } from '../../common/file-range.js';
+import type { SegmentPlace } from './merge-source.js';
 import {
   MessageChannel,
   receiveMessageOnPort,
@@ -57,7 +57,7 @@ export type BuildMessage =
  */
 export type MergePartBytes =
   | { readonly bytes: Uint8Array; readonly live: Uint32Array | null }
-  | { readonly file: FileRange; readonly live: Uint32Array | null };
+  | (SegmentPlace & { readonly live: Uint32Array | null });
 
 export interface BuildReply {
   readonly key: number;
@@ -80,6 +80,11 @@ export interface MergeTarget {
   readonly place: unknown;
   /** Smaller merged encodings come back as bytes. */
   readonly minBytes: number;
+  /**
+   * The size of the chunks a merged encoding is written in (`writeChunkedBlob(place, head,
+   * count, chunk)`), each at least half of it; one whose data region is smaller goes whole.
+   */
+  readonly chunkBytes: number;
 }
 
 /** A merge output the shard's owner offers: the worker's target and what becomes of the result. */

@@ -20,12 +20,14 @@ import type { BuildMessage, BuildReply, MergePartBytes, MergeTarget } from './bu
 import { Bitset } from './bitset.js';
 import { mergePieces, type MergePart } from './merge.js';
 import {
+  decodeChunkedFromFiles,
   decodeSegment,
   decodeSegmentFromFile,
   encodeSegment,
-  encodeSegmentStreaming,
+  encodeSegmentToFile,
   loadArrays,
   unloadArrays,
+  type StreamedEncoding,
 } from './segment-codec.js';
 import { SegmentBuilder, type AnalysisResolver } from './segment-builder.js';
 
@@ -99,6 +101,12 @@ function answer(m: BuildReply, signal: Int32Array, transfer: ArrayBuffer[] = [])
 
 let scratchNo = 0;
 
+/**
+ * Fields with at least this many postings have their merged postings written block by block as
+ * they are computed (merge.ts `mergeInvertedStreamed`), never whole in memory.
+ */
+const STREAM_POSTINGS_FROM = 1 << 20;
+
 /** Parts read from files of at least this many bytes are collected before the output is read back. */
 const COLLECT_AFTER_BYTES = 64 * 2 ** 20;
 
@@ -119,10 +127,13 @@ const collectGarbage: (() => void) | null = (() => {
 /**
  * The merge of `parts`, encoded: parts given as a file range are read from the file here; the
  * merged segment is computed field by field and each field's arrays go to a scratch file as they
- * are encoded (removed at once: it lives while open), read back into one buffer at the end.
- * What is held at once: the parts, one merged field, and the encoding at the end.
+ * are encoded (removed at once: it lives while open), read back from there by the caller, whole
+ * or in chunks, before it closes `fd`. What is held at once: the parts and one merged field.
  */
-function mergeStreaming(parts: readonly MergePartBytes[], scratchDir: string | null): Buffer {
+function mergeStreaming(
+  parts: readonly MergePartBytes[],
+  scratchDir: string | null,
+): { encoding: StreamedEncoding; fd: number } {
   const dir = scratchDir ?? tmpdir();
   const file = join(dir, `merge-${process.pid}-${threadId}-${++scratchNo}.tmp`);
   const fd = openSync(file, 'wx+');
@@ -131,18 +142,26 @@ function mergeStreaming(parts: readonly MergePartBytes[], scratchDir: string | n
     // the parts read from files are held only while the pieces are written: a large merge
     // collects them before its encoding is read back, so the two are not held at once
     let fromFiles = 0;
-    for (const p of parts) if ('file' in p) fromFiles += p.file.length;
+    for (const p of parts) {
+      if ('file' in p) fromFiles += p.file.length;
+      else if ('chunks' in p) for (const c of p.chunks) fromFiles += c.length;
+    }
     const written = fromFiles >= COLLECT_AFTER_BYTES ? collectGarbage : null;
-    const arrays = { load: loadArrays, unload: unloadArrays };
+    const arrays = { load: loadArrays, unload: unloadArrays, streamPostingsFrom: STREAM_POSTINGS_FROM, dropIds: true }; // prettier-ignore
     const pieces = () => mergePieces(parts.map(readPart), arrays);
-    return encodeSegmentStreaming(pieces, fd, written ?? undefined);
-  } finally {
+    return { encoding: encodeSegmentToFile(pieces, fd, written ?? undefined), fd };
+  } catch (e) {
     closeSync(fd);
+    throw e;
   }
 }
 
 /** A part: from a file, its arrays are read field by field as the merge reaches them. */
 function readPart(p: MergePartBytes): MergePart {
+  if ('chunks' in p) {
+    const segment = decodeChunkedFromFiles(p.head, p.chunks);
+    return { segment, live: p.live ? new Bitset(segment.maxDoc, p.live) : null };
+  }
   let segment = 'file' in p ? decodeSegmentFromFile(p.file) : decodeSegment(p.bytes);
   if (!segment && 'file' in p) {
     const bytes = readFileRange(p.file); // an older version: read whole
@@ -156,12 +175,27 @@ function readPart(p: MergePartBytes): MergePart {
 /** What a merge target's module exports (blob-sink.ts for the store's blobs). */
 interface TargetModule {
   writeBlob(place: unknown, bytes: Uint8Array): Promise<void>;
+  writeChunkedBlob(
+    place: unknown,
+    head: Uint8Array,
+    count: number,
+    chunk: (i: number) => Uint8Array,
+  ): Promise<void>;
 }
 
-/** Writes a merged encoding to its target; resolves once it is durable there. */
-async function writeToTarget(target: MergeTarget, bytes: Buffer): Promise<void> {
+/**
+ * Writes a merged encoding to its target, in chunks read from the scratch file one at a time
+ * (never whole in memory) when its data region makes chunks of the target's in-place size;
+ * resolves once it is durable there.
+ */
+async function writeToTarget(target: MergeTarget, encoding: StreamedEncoding): Promise<void> {
   const mod = (await import(target.module)) as TargetModule;
-  await mod.writeBlob(target.place, bytes);
+  if (encoding.dataLength < target.chunkBytes / 2) {
+    await mod.writeBlob(target.place, encoding.whole());
+    return;
+  }
+  const { head, count, chunk } = encoding.chunks(target.chunkBytes);
+  await mod.writeChunkedBlob(target.place, head, count, chunk);
 }
 
 parentPort!.on('message', (m: BuildMessage) => {
@@ -209,25 +243,36 @@ parentPort!.on('message', (m: BuildMessage) => {
     }
     case 'merge': {
       const signal = new Int32Array(m.signal);
-      let merged: Buffer;
+      let merged: { encoding: StreamedEncoding; fd: number };
       try {
         merged = mergeStreaming(m.parts, m.scratchDir);
       } catch (e) {
         answer({ key: 0, seq: m.seq, segment: null, failure: String(e) }, signal);
         return;
       }
+      const { encoding, fd } = merged;
+      /** Sends the encoding back whole (closing the scratch file), or the failure to read it. */
+      const sendBack = () => {
+        try {
+          answerSegment(0, m.seq, signal, encoding.whole());
+        } catch (e) {
+          answer({ key: 0, seq: m.seq, segment: null, failure: String(e) }, signal);
+        } finally {
+          closeSync(fd);
+        }
+      };
       const target = m.target;
-      if (target === null || merged.length < target.minBytes)
-        return answerSegment(0, m.seq, signal, merged);
+      if (target === null || encoding.length < target.minBytes) return sendBack();
       // written where the shard reads it from: the encoding never goes to the shard's thread
-      void writeToTarget(target, merged).then(
+      void writeToTarget(target, encoding).then(
         () => {
+          closeSync(fd);
           answer({ key: 0, seq: m.seq, segment: null, stored: true, failure: null }, signal);
-          // the encoding is external memory the worker's heap does not weigh: without a
-          // collection it would stay until the worker's next one, seconds or minutes later
+          // the chunks are external memory the worker's heap does not weigh: without a
+          // collection they would stay until the worker's next one, seconds or minutes later
           if (collectGarbage) setImmediate(collectGarbage);
         },
-        () => answerSegment(0, m.seq, signal, merged), // not written: sent back as before
+        sendBack, // not written: sent back as before
       );
       return;
     }

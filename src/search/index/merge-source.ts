@@ -35,18 +35,27 @@ export function mergeSourceOf(segment: Segment): Segment {
   return (read && read()) ?? segment;
 }
 
-const fileSources = new WeakMap<Segment, () => FileRange | null>();
+/**
+ * Where a segment's encoding sits in files, for a build worker to read it from there itself: one
+ * range (a blob read in place from the store's map), or a chunked blob's head (its bytes, small)
+ * and the ranges of its data region's chunks.
+ */
+export type SegmentPlace =
+  | { readonly file: FileRange }
+  | { readonly head: Uint8Array; readonly chunks: readonly FileRange[] };
+
+const fileSources = new WeakMap<Segment, () => SegmentPlace | null>();
 
 /**
- * `range` gives where `segment`'s encoding sits in a file (a blob read in place from the store's
+ * `place` gives where `segment`'s encoding sits in files (a blob read in place from the store's
  * map), for a build worker to read it from there itself: nothing is copied on the shard's thread.
  * The bytes must stay there, unchanged, while `segment` lives.
  */
-export function setMergeFile(segment: Segment, range: () => FileRange | null): void {
-  fileSources.set(segment, range);
+export function setMergeFile(segment: Segment, place: () => SegmentPlace | null): void {
+  fileSources.set(segment, place);
 }
 
 /** Where a worker merge can read `segment`'s encoding from, if its owner can say. */
-export function mergeFileOf(segment: Segment): FileRange | null {
+export function mergeFileOf(segment: Segment): SegmentPlace | null {
   return fileSources.get(segment)?.() ?? null;
 }

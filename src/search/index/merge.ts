@@ -7,12 +7,13 @@ import type { Bitset } from './bitset.js';
 import { packedInts, packedMax } from './packed-ints.js';
 import { buildRangeIndex, type RangeIndex } from './range-keys.js';
 import { buildOrdinalColumn } from './segment-builder.js';
-import type { SegmentPieces } from './segment-codec.js';
+import { StreamedArray, type SegmentPieces } from './segment-codec.js';
 import { blockStrings, stringBlockOf, type StringBlock } from './string-block.js';
 import type {
   InvertedField,
   NestedBlock,
   NumericColumn,
+  PackedInts,
   OrdinalColumn,
   PointsIndex,
   Segment,
@@ -66,6 +67,18 @@ function docMapping(parts: readonly MergePart[]): DocMapping {
 export interface PartArrays {
   load(o: object | null): void;
   unload(o: object | null): void;
+  /**
+   * Set: the merged postings (docs, freqs, positions) of a field with at least this many are
+   * `StreamedArray`s, computed block by block as the streaming encoder writes them
+   * (`encodeSegmentToFile` only).
+   */
+  readonly streamPostingsFrom?: number;
+  /**
+   * Set: the parts are the merge's own (read for it from their files): their `_id`s, read whole
+   * (24 bytes a document), are let go of once the merged ones are computed, not held while every
+   * field is merged.
+   */
+  readonly dropIds?: boolean;
 }
 
 /**
@@ -127,9 +140,14 @@ export function mergePieces(parts: readonly MergePart[], arrays?: PartArrays): S
   const { maxDoc, map } = dm;
   const docs = mergeDocColumns(parts, dm);
   let ids: string[] | null = docs.ids;
-  const { seqNos, versions, routing } = docs;
-  const idOrder = mergeIdOrders(parts, map, ids);
+  const { routing } = docs;
+  let columns: ReturnType<SegmentPieces['docColumns']> | null = {
+    idOrder: mergeIdOrders(parts, map, ids),
+    seqNos: docs.seqNos,
+    versions: docs.versions,
+  };
   for (const p of parts) arrays?.unload(p.segment);
+  if (arrays?.dropIds) for (const p of parts) (p.segment as { ids: string[] }).ids = [];
   const paths = new Set<string>();
   for (const p of parts) for (const k of p.segment.fields.keys()) paths.add(k);
   const ranges: Array<{ path: string; ranges: RangeIndex }> = [];
@@ -154,9 +172,12 @@ export function mergePieces(parts: readonly MergePart[], arrays?: PartArrays): S
       ids = null;
       return all;
     },
-    idOrder,
-    seqNos,
-    versions,
+    docColumns: () => {
+      const all = columns;
+      if (!all) throw new Error('merged doc columns asked for twice');
+      columns = null;
+      return all;
+    },
     routing,
     fieldCount: paths.size,
     *fields() {
@@ -164,19 +185,21 @@ export function mergePieces(parts: readonly MergePart[], arrays?: PartArrays): S
         const fparts = parts.map((p) => p.segment.fields.get(path) ?? null);
         const held = fparts.flatMap((f) => (f ? [f.inverted, f.points, f.docValues] : []));
         for (const o of held) arrays?.load(o);
-        const merged = mergeField(path, parts, dm);
+        const merged = mergeField(path, parts, dm, arrays?.streamPostingsFrom);
         for (const o of held) arrays?.unload(o);
         yield merged;
       }
     },
     fieldNames: () => {
       for (const p of parts) arrays?.load(p.segment.fieldNames);
-      const merged = mergeInverted(
-        parts.map((p) => p.segment.fieldNames),
-        parts,
-        map,
-        maxDoc,
-      );
+      const invs = parts.map((p) => p.segment.fieldNames);
+      let postings = 0;
+      for (const i of invs) postings += i.docs.length;
+      // a posting per field of every document: streamed as a large field's are
+      const merged =
+        postings >= (arrays?.streamPostingsFrom ?? Infinity)
+          ? mergeInvertedStreamed(invs, map, maxDoc, parts)
+          : mergeInverted(invs, parts, map, maxDoc);
       for (const p of parts) arrays?.unload(p.segment.fieldNames);
       return merged;
     },
@@ -207,9 +230,7 @@ function segmentOf(p: SegmentPieces): Segment {
     id: mergedCounter++,
     maxDoc: p.maxDoc,
     ids: p.ids(),
-    idOrder: p.idOrder,
-    seqNos: p.seqNos,
-    versions: p.versions,
+    ...p.docColumns(),
     routing: p.routing,
     fields,
     fieldNames: p.fieldNames(),
@@ -222,11 +243,20 @@ function mergeField(
   path: string,
   parts: readonly MergePart[],
   { maxDoc, map }: DocMapping,
+  streamFrom = Infinity,
 ): SegmentField {
   const fparts = parts.map((p) => p.segment.fields.get(path) ?? null);
   const proto = fparts.find((f) => f !== null)!;
   const invs = fparts.map((f) => f?.inverted ?? null);
-  const inverted = invs.some((x) => x) ? mergeInverted(invs, parts, map, maxDoc) : null;
+  // an ordinal column is built from the merged postings: those are merged whole
+  const ordinal = fparts.some((f) => f?.docValues?.kind === 'ordinal');
+  let postings = 0;
+  for (const i of invs) postings += i?.docs.length ?? 0;
+  const inverted = !invs.some((x) => x)
+    ? null
+    : !ordinal && postings >= streamFrom
+      ? mergeInvertedStreamed(invs, map, maxDoc, parts)
+      : mergeInverted(invs, parts, map, maxDoc);
   const points = fparts.some((f) => f?.points)
     ? mergePoints(
         fparts.map((f) => f?.points ?? null),
@@ -373,6 +403,166 @@ function mergeInverted(
   };
 }
 
+/** Elements of a streamed array's blocks. */
+const STREAM_BLOCK = 1 << 18;
+
+/**
+ * Walks the merged postings of `invs` in merged order (as `mergeInverted` computes them): `visit`
+ * sees each kept posting (its part's field, index, new doc, freq and first position), `term`
+ * each merged term with the index of its first posting and position.
+ */
+function walkMerged(
+  invs: ReadonlyArray<InvertedField | null>,
+  map: (pi: number, d: number) => number,
+  withPos: boolean,
+  visit: ((inv: InvertedField, i: number, nd: number, fr: number, srcPos: number) => void) | null,
+  term: ((t: string, start: number, pstart: number) => void) | null,
+): void {
+  const cursors = invs.map(() => 0);
+  let k = 0;
+  let pk = 0;
+  for (;;) {
+    let min: string | null = null;
+    for (let pi = 0; pi < invs.length; pi++) {
+      const inv = invs[pi];
+      if (!inv || cursors[pi]! >= inv.terms.length) continue;
+      const t = inv.terms[cursors[pi]!]!;
+      if (min === null || t < min) min = t;
+    }
+    if (min === null) break;
+    const start = k;
+    const pstart = pk;
+    for (let pi = 0; pi < invs.length; pi++) {
+      const inv = invs[pi];
+      if (!inv || cursors[pi]! >= inv.terms.length || inv.terms[cursors[pi]!] !== min) continue;
+      const t = cursors[pi]!++;
+      const withPositions = withPos && inv.positions !== null;
+      let srcPos = inv.posStart ? inv.posStart[t]! : 0;
+      for (let i = inv.termStart[t]!; i < inv.termStart[t + 1]!; i++) {
+        const fr = inv.freqs ? inv.freqs[i]! : 1;
+        const nd = map(pi, inv.docs[i]!);
+        if (nd >= 0) {
+          visit?.(inv, i, nd, fr, srcPos);
+          if (withPositions) pk += fr;
+          k++;
+        }
+        srcPos += fr;
+      }
+    }
+    if (k !== start) term?.(min, start, pstart);
+  }
+}
+
+/**
+ * `mergeInverted` whose docs, freqs and positions are `StreamedArray`s, each computed by a walk
+ * of its own when the encoder writes it: the parts' postings are held, the merged ones never
+ * whole (a text field's are the largest arrays of a merge: hundreds of MB at 10M documents).
+ * The encoding is the same.
+ */
+function mergeInvertedStreamed(
+  invs0: Array<InvertedField | null>,
+  map: (pi: number, d: number) => number,
+  maxDoc: number,
+  parts: readonly MergePart[],
+): InvertedField {
+  // the parts' arrays as loaded now: the walks run after the caller lets go of them
+  const invs = invs0.map((i) => (i ? { ...i } : null));
+  const withFreqs = invs.some((i) => i?.freqs);
+  const withPos = invs.some((i) => i?.positions);
+  const terms: string[] = [];
+  const termStart: number[] = [];
+  const posStart: number[] = [];
+  const seen = new Uint8Array(maxDoc);
+  let docCount = 0;
+  let sumTotalTermFreq = 0;
+  let k = 0;
+  let pk = 0;
+  walkMerged(
+    invs,
+    map,
+    withPos,
+    (inv, _i, nd, fr) => {
+      if (!seen[nd]) {
+        seen[nd] = 1;
+        docCount++;
+      }
+      sumTotalTermFreq += fr;
+      k++;
+      if (withPos && inv.positions) pk += fr;
+    },
+    (t, start, pstart) => {
+      terms.push(t);
+      termStart.push(start);
+      posStart.push(pstart);
+    },
+  );
+  termStart.push(k);
+  posStart.push(pk);
+  /** A streamed array of blocks of `empty`'s type, filled by a walk that calls `put`. */
+  const streamed = (empty: PackedInts, walk: (put: (v: number) => void) => void): StreamedArray =>
+    new StreamedArray(empty, (push) => {
+      const Ctor = empty.constructor as new (n: number) => PackedInts;
+      let block = new Ctor(STREAM_BLOCK);
+      let n = 0;
+      walk((v) => {
+        block[n++] = v;
+        if (n === STREAM_BLOCK) {
+          push(block);
+          block = new Ctor(STREAM_BLOCK);
+          n = 0;
+        }
+      });
+      if (n > 0) push(block.subarray(0, n));
+    });
+  const docs = streamed(new Int32Array(0), (put) =>
+    walkMerged(invs, map, withPos, (_inv, _i, nd) => put(nd), null),
+  );
+  const freqs = withFreqs
+    ? streamed(packedInts(packedMax(invs.map((i) => i?.freqs ?? null)), 0), (put) =>
+        walkMerged(invs, map, withPos, (_inv, _i, _nd, fr) => put(fr), null),
+      )
+    : null;
+  const positions = withPos
+    ? streamed(packedInts(packedMax(invs.map((i) => i?.positions ?? null)), 0), (put) =>
+        walkMerged(
+          invs,
+          map,
+          withPos,
+          (inv, _i, _nd, fr, srcPos) => {
+            const src = inv.positions;
+            if (src) for (let j = 0; j < fr; j++) put(src[srcPos + j]!);
+          },
+          null,
+        ),
+      )
+    : null;
+  let norms: Uint8Array | null = null;
+  if (invs.some((i) => i?.norms)) {
+    norms = new Uint8Array(maxDoc);
+    invs.forEach((inv, pi) => {
+      if (!inv?.norms) return;
+      const n = inv.norms;
+      for (let d = 0; d < parts[pi]!.segment.maxDoc; d++) {
+        const nd = map(pi, d);
+        if (nd >= 0) norms![nd] = n[d]!;
+      }
+    });
+  }
+  return {
+    terms,
+    termStart: Int32Array.from(termStart),
+    // the encoder takes these where it takes typed arrays (see StreamedArray)
+    docs: docs as unknown as Int32Array,
+    freqs: freqs as unknown as PackedInts | null,
+    posStart: withPos ? Int32Array.from(posStart) : null,
+    positions: positions as unknown as PackedInts | null,
+    norms,
+    docCount,
+    sumTotalTermFreq,
+    sumDocFreq: k,
+  };
+}
+
 /**
  * The merged segment's docs in `_id` order, from each part's own order (already sorted): runs
  * merged pairwise, n log(parts) comparisons instead of a full sort.
@@ -463,43 +653,59 @@ function mergeRanges(
   return docs.length > 0 ? buildRangeIndex(mins, maxs, docs) : null;
 }
 
-/** Points of the parts merged by (value, new doc): each part's points are already in order. */
+/**
+ * Points of the parts merged by (value, new doc): each part's points are already in order, so
+ * their runs are merged straight into the output (ties, never across parts, keep a part's own
+ * order), without remapped copies or index runs of every point beside it.
+ */
 function mergePoints(
   pts: Array<PointsIndex | null>,
   map: (pi: number, d: number) => number,
 ): PointsIndex {
   let n = 0;
   for (const p of pts) n += p?.values.length ?? 0;
-  // Remapped docs and values side by side; runs hold indexes into them.
-  const values = new Float64Array(n);
-  const docs = new Int32Array(n);
-  const runs: Int32Array[] = [];
-  let k = 0;
-  pts.forEach((p, pi) => {
-    if (!p) return;
-    const start = k;
-    for (let i = 0; i < p.values.length; i++) {
+  const parts = pts.length;
+  const next = new Int32Array(parts);
+  const headValue = new Float64Array(parts);
+  const headDoc = new Int32Array(parts);
+  const more = new Uint8Array(parts);
+  /** Moves part `pi`'s head to its next point of a kept doc. */
+  const advance = (pi: number): void => {
+    const p = pts[pi]!;
+    for (let i = next[pi]!; i < p.values.length; i++) {
       const nd = map(pi, p.docs[i]!);
       if (nd < 0) continue;
-      values[k] = p.values[i]!;
-      docs[k++] = nd;
+      headValue[pi] = p.values[i]!;
+      headDoc[pi] = nd;
+      next[pi] = i + 1;
+      more[pi] = 1;
+      return;
     }
-    const run = new Int32Array(k - start);
-    for (let i = 0; i < run.length; i++) run[i] = start + i;
-    runs.push(run);
-  });
-  const order = mergeRuns(runs, (a, b) => {
-    const va = values[a]!;
-    const vb = values[b]!;
-    return va < vb || (va === vb && docs[a]! < docs[b]!);
-  });
-  const outValues = new Float64Array(k);
-  const outDocs = new Int32Array(k);
-  for (let i = 0; i < k; i++) {
-    outValues[i] = values[order[i]!]!;
-    outDocs[i] = docs[order[i]!]!;
+    next[pi] = p.values.length;
+    more[pi] = 0;
+  };
+  for (let pi = 0; pi < parts; pi++) if (pts[pi]) advance(pi);
+  const values = new Float64Array(n);
+  const docs = new Int32Array(n);
+  let k = 0;
+  for (;;) {
+    let best = -1;
+    for (let pi = 0; pi < parts; pi++) {
+      if (!more[pi]) continue;
+      if (best < 0) best = pi;
+      else {
+        const v = headValue[pi]!;
+        const bv = headValue[best]!;
+        if (v < bv || (v === bv && headDoc[pi]! < headDoc[best]!)) best = pi;
+      }
+    }
+    if (best < 0) break;
+    values[k] = headValue[best]!;
+    docs[k++] = headDoc[best]!;
+    advance(best);
   }
-  return { values: outValues, docs: outDocs };
+  // Without deletions the arrays are exactly full: no trimmed copy.
+  return k === n ? { values, docs } : { values: values.slice(0, k), docs: docs.slice(0, k) };
 }
 
 function mergeNumeric(

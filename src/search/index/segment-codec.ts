@@ -29,8 +29,40 @@ const VERSION = 4;
 const MIN_VERSION = 1;
 /** Version 4's header: magic, version, text region bytes, data region bytes (f64s). */
 const HEADER_BYTES = 24;
+/**
+ * A chunked blob's head (`CHUNKED_MAGIC`, the chunk count, each chunk's length as an f64, then a
+ * version 4 encoding without its data region): the data region is stored as that many blobs of
+ * their own, cut at array starts (see `StreamedEncoding.chunks`).
+ */
+const CHUNKED_MAGIC = 0x43475351; // "QSGC"
 
 type Arr = Int32Array | Float64Array | Uint8Array | Uint16Array | Uint32Array;
+
+/**
+ * An array of a streamed merge (merge.ts) written in blocks as it is computed, never whole in
+ * memory: `fill` pushes its blocks in order, each of `block`'s type. Only the streaming encoder
+ * (`encodeSegmentToFile`) takes one, where a typed array is expected.
+ */
+export class StreamedArray {
+  constructor(
+    /** An empty array of the type of the blocks. */
+    readonly block: Arr,
+    readonly fill: (push: (block: Arr) => void) => void,
+  ) {}
+}
+
+/** The kind an array is written as (0 is null). */
+function kindOf(a: Arr): number {
+  return a instanceof Int32Array
+    ? 1
+    : a instanceof Float64Array
+      ? 2
+      : a instanceof Uint8Array
+        ? 3
+        : a instanceof Uint16Array
+          ? 5
+          : 4;
+}
 
 /**
  * Bytes appended in order, typed arrays 8-aligned relative to the stream's start: kept as chunks,
@@ -39,7 +71,7 @@ type Arr = Int32Array | Float64Array | Uint8Array | Uint16Array | Uint32Array;
 class Stream {
   readonly chunks: Buffer[] = [];
   len = 0;
-  constructor(private readonly fd: number | null = null) {}
+  constructor(readonly fd: number | null = null) {}
   pad(): void {
     const r = this.len & 7;
     if (r) this.push(Buffer.alloc(8 - r));
@@ -62,6 +94,8 @@ class Writer {
   private readonly meta: Stream;
   private readonly text: Stream;
   private readonly data: Stream;
+  /** Where each array (or string list) of the data region starts in it: where it may be cut. */
+  readonly dataStarts: number[] = [];
   /**
    * `legacy`: version 3's single stream (arrays inline), for compatibility tests. `dataFd`: the
    * data region goes to that file as it is written (see `fileDone`).
@@ -98,24 +132,33 @@ class Writer {
       this.u32(0);
       return;
     }
-    const kind =
-      a instanceof Int32Array
-        ? 1
-        : a instanceof Float64Array
-          ? 2
-          : a instanceof Uint8Array
-            ? 3
-            : a instanceof Uint16Array
-              ? 5
-              : 4;
+    if ((a as unknown) instanceof StreamedArray) {
+      this.streamed(a as unknown as StreamedArray);
+      return;
+    }
+    const kind = kindOf(a);
     this.u32(kind);
     this.u32(a.length);
     if (!this.legacy) {
       this.u32(to === this.text ? 0 : 1);
       to.pad();
+      if (to === this.data) this.dataStarts.push(to.len);
       this.f64(to.len);
     } else to.pad();
     to.push(Buffer.from(a.buffer, a.byteOffset, a.byteLength));
+  }
+  /** `arr` of an array written block by block (to the data region): the same bytes. */
+  private streamed(a: StreamedArray): void {
+    if (this.legacy || this.data.fd === null) throw new Error('a streamed array needs a data file'); // prettier-ignore
+    const to = this.data;
+    to.pad();
+    const start = to.len;
+    a.fill((b) => to.push(Buffer.from(b.buffer, b.byteOffset, b.byteLength)));
+    this.dataStarts.push(start);
+    this.u32(kindOf(a.block));
+    this.u32((to.len - start) / a.block.BYTES_PER_ELEMENT);
+    this.u32(1);
+    this.f64(start);
   }
   /**
    * One UTF-8 block for the whole list (ASCII written unit by unit, the rest by Buffer.write),
@@ -185,8 +228,7 @@ class Writer {
    * from the file. (Not shared memory: lmdb-js writes a value over a SharedArrayBuffer wrong.)
    */
   fileDone(): Buffer {
-    this.text.pad();
-    this.data.pad();
+    this.finish();
     const total = HEADER_BYTES + this.text.len + this.data.len + this.meta.len;
     const out = Buffer.from(new ArrayBuffer(total));
     out.writeUInt32LE(MAGIC, 0);
@@ -203,6 +245,136 @@ class Writer {
     at += this.data.len;
     for (const c of this.meta.chunks) at += c.copy(out, at);
     return out;
+  }
+  private finish(): void {
+    this.text.pad();
+    this.data.pad();
+  }
+  /** Bytes of the whole encoding and of its data region (of a writer whose data went to `dataFd`). */
+  sizes(): { total: number; data: number } {
+    this.finish();
+    return { total: HEADER_BYTES + this.text.len + this.data.len + this.meta.len, data: this.data.len }; // prettier-ignore
+  }
+  /**
+   * The head of the chunked form (see `CHUNKED_MAGIC`) whose chunks have these lengths: the
+   * encoding without its data region, after the chunk table.
+   */
+  chunkedHead(lengths: readonly number[]): Buffer {
+    this.finish();
+    const table = 8 + 8 * lengths.length;
+    const out = Buffer.from(new ArrayBuffer(table + HEADER_BYTES + this.text.len + this.meta.len));
+    out.writeUInt32LE(CHUNKED_MAGIC, 0);
+    out.writeUInt32LE(lengths.length, 4);
+    for (let i = 0; i < lengths.length; i++) out.writeDoubleLE(lengths[i]!, 8 + 8 * i);
+    out.writeUInt32LE(MAGIC, table);
+    out.writeUInt32LE(VERSION, table + 4);
+    out.writeDoubleLE(this.text.len, table + 8);
+    out.writeDoubleLE(this.data.len, table + 16);
+    let at = table + HEADER_BYTES;
+    for (const c of this.text.chunks) at += c.copy(out, at);
+    for (const c of this.meta.chunks) at += c.copy(out, at);
+    return out;
+  }
+  /** `length` bytes of the data region from `offset`, read back from `dataFd` (an ArrayBuffer of its own). */
+  dataPiece(offset: number, length: number): Buffer {
+    const out = Buffer.from(new ArrayBuffer(length));
+    for (let o = 0; o < length;) {
+      const n = readSync(this.dataFd!, out, o, length - o, offset + o);
+      if (n <= 0) throw new Error('segment data file cut short');
+      o += n;
+    }
+    return out;
+  }
+}
+
+/**
+ * Where a data region is cut into chunks of about `chunkBytes`: at array starts only (an array is
+ * read as one view), every chunk at least half of `chunkBytes` (a large array may make one
+ * larger), a large array starting a chunk of its own. Returns each chunk's start; the first is 0.
+ */
+export function chunkCuts(
+  starts: readonly number[],
+  dataBytes: number,
+  chunkBytes: number,
+): number[] {
+  chunkBytes = Math.max(chunkBytes, 16);
+  const cuts = [0];
+  const half = chunkBytes / 2;
+  for (let i = 0; i < starts.length; i++) {
+    const p = starts[i]!;
+    const q = i + 1 < starts.length ? starts[i + 1]! : dataBytes;
+    if (q - cuts[cuts.length - 1]! > chunkBytes && p - cuts[cuts.length - 1]! >= half) cuts.push(p);
+    if (q < dataBytes && q - cuts[cuts.length - 1]! >= chunkBytes) cuts.push(q);
+  }
+  if (cuts.length > 1 && dataBytes - cuts[cuts.length - 1]! < half) cuts.pop();
+  return cuts;
+}
+
+/**
+ * A segment's encoding whose data region sits in a scratch file (`encodeSegmentToFile`): read
+ * back whole, or as a chunked blob's head and chunks, one at a time.
+ */
+export interface StreamedEncoding {
+  /** Bytes of the whole encoding. */
+  readonly length: number;
+  /** Bytes of its data region. */
+  readonly dataLength: number;
+  /** The whole encoding in an ArrayBuffer of its own. */
+  whole(): Buffer;
+  /** The chunked form's data region cut into chunks of about `chunkBytes` (see `chunkCuts`). */
+  chunks(chunkBytes: number): { head: Buffer; count: number; chunk(i: number): Buffer };
+}
+
+/** A data region read from files: each piece's start in the region and where it sits. */
+interface LazyData {
+  readonly at: readonly number[];
+  readonly ranges: ReadonlyArray<{ readonly file: string; readonly offset: number }>;
+}
+
+/** A data region in chunks: each chunk's start in the region and its bytes. */
+interface DataChunks {
+  readonly at: readonly number[];
+  readonly bytes: readonly Uint8Array[];
+}
+
+/** The index of the piece (starts sorted, the first 0) that holds region offset `off`. */
+function pieceAt(at: readonly number[], off: number): number {
+  let lo = 0;
+  let hi = at.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (at[mid]! <= off) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+const WIDTHS = [0, 4, 8, 1, 4, 2];
+
+/** An array of the data region as a view over the chunk holding it (8-aligned where stored). */
+function chunkView(c: DataChunks, kind: number, off: number, n: number): Arr {
+  const i = pieceAt(c.at, off);
+  const bytes = c.bytes[i]!;
+  const from = off - c.at[i]!;
+  if (from + n * WIDTHS[kind]! > bytes.byteLength) throw new Error('segment chunk cut short');
+  let ab = bytes.buffer as ArrayBuffer;
+  let at = bytes.byteOffset + from;
+  if (at % 8 !== 0) {
+    // not 8-aligned where it is (a chunk copied at an odd place): a copy of its own
+    ab = bytes.slice(from, from + n * WIDTHS[kind]!).buffer as ArrayBuffer;
+    at = 0;
+  }
+  switch (kind) {
+    case 1:
+      return new Int32Array(ab, at, n);
+    case 2:
+      return new Float64Array(ab, at, n);
+    case 3:
+      return new Uint8Array(ab, at, n);
+    case 5:
+      return new Uint16Array(ab, at, n);
+    default:
+      return new Uint32Array(ab, at, n);
   }
 }
 
@@ -230,7 +402,9 @@ class Reader {
      * Set: `src` holds the blob's header, text and metadata only (its data region cut out), and
      * the data region's arrays are read from the file when asked for (`LazyArray`).
      */
-    private readonly lazy: { readonly file: string; readonly dataOffset: number } | null = null,
+    private readonly lazy: LazyData | null = null,
+    /** Set: `src` holds no data region; its arrays are views over these chunks of it. */
+    private readonly chunks: DataChunks | null = null,
   ) {
     // Arrays are views into one 8-aligned buffer: the blob's own when it has one to itself (as
     // LMDB's reads of large values do, so a loaded segment is held once), else an aligned copy.
@@ -253,8 +427,8 @@ class Reader {
     if (v >= 4) {
       this.textAt = HEADER_BYTES;
       this.dataAt = HEADER_BYTES + this.buf.readDoubleLE(8);
-      this.pos = this.dataAt + (lazy ? 0 : this.buf.readDoubleLE(16));
-    } else if (lazy) throw new Error('a lazy read needs a version 4 segment');
+      this.pos = this.dataAt + (lazy || chunks ? 0 : this.buf.readDoubleLE(16));
+    } else if (lazy || chunks) throw new Error('a lazy or chunked read needs a version 4 segment');
   }
   u32(): number {
     const v = this.buf.readUInt32LE(this.pos);
@@ -283,8 +457,12 @@ class Reader {
     if (this.version >= 4) {
       const region = this.u32();
       const off = this.f64();
-      if (region !== 0 && this.lazy)
-        return new LazyArray(kind, this.lazy.file, this.lazy.dataOffset + off, n) as T;
+      if (region !== 0 && this.lazy) {
+        const i = pieceAt(this.lazy.at, off);
+        const p = this.lazy.ranges[i]!;
+        return new LazyArray(kind, p.file, p.offset + off - this.lazy.at[i]!, n) as T;
+      }
+      if (region !== 0 && this.chunks) return chunkView(this.chunks, kind, off, n) as T;
       at = (region === 0 ? this.textAt : this.dataAt) + off;
     } else {
       at = this.pos = (this.pos + 7) & ~7;
@@ -328,24 +506,29 @@ class Reader {
     }
     const offsets = offsets0;
     let base: number;
-    if (this.version >= 4) base = offsets.byteOffset - this.base + offsets.byteLength;
+    let buf = this.buf;
+    if (this.version >= 4 && offsets.buffer !== this.ab) {
+      // in a chunk of the data region: the bytes follow the offsets there
+      buf = Buffer.from(offsets.buffer, offsets.byteOffset + offsets.byteLength, total);
+      base = 0;
+    } else if (this.version >= 4) base = offsets.byteOffset - this.base + offsets.byteLength;
     else {
       base = this.pos;
       this.pos = base + total;
     }
-    if (lazy) return blockStrings({ bytes: this.buf.subarray(base, base + total), offsets });
+    if (lazy) return blockStrings({ bytes: buf.subarray(base, base + total), offsets });
     if (this.skipStrings) return [];
     const out = new Array<string>(offsets.length - 1);
     let ascii = true;
     for (let i = base; i < base + total; i++) {
-      if (this.buf[i]! > 127) {
+      if (buf[i]! > 127) {
         ascii = false;
         break;
       }
     }
     const enc = ascii ? 'latin1' : 'utf8';
     for (let i = 0; i < out.length; i++)
-      out[i] = this.buf.toString(enc, base + offsets[i]!, base + offsets[i + 1]!);
+      out[i] = buf.toString(enc, base + offsets[i]!, base + offsets[i + 1]!);
     return out;
   }
 }
@@ -465,9 +648,11 @@ export interface SegmentPieces {
   readonly maxDoc: number;
   /** The `_id`s, asked for once (a merge then lets go of them). */
   ids(): string[];
-  readonly idOrder: Int32Array;
-  readonly seqNos: Float64Array;
-  readonly versions: Float64Array;
+  /**
+   * The per-document arrays, asked for once: a merge then lets go of them (20 bytes a document,
+   * 200 MB for 10M documents) while it merges the fields.
+   */
+  docColumns(): { idOrder: Int32Array; seqNos: Float64Array; versions: Float64Array };
   readonly routing: ReadonlyMap<number, string>;
   readonly fieldCount: number;
   /** The fields in turn (range values left out: `ranges`). */
@@ -483,9 +668,7 @@ function piecesOf(s: Segment): SegmentPieces {
   return {
     maxDoc: s.maxDoc,
     ids: () => s.ids,
-    idOrder: s.idOrder,
-    seqNos: s.seqNos,
-    versions: s.versions,
+    docColumns: () => ({ idOrder: s.idOrder, seqNos: s.seqNos, versions: s.versions }),
     routing: s.routing,
     fieldCount: s.fields.size,
     fields: () => s.fields.values(),
@@ -503,12 +686,18 @@ function piecesOf(s: Segment): SegmentPieces {
   };
 }
 
+/** In a frame of its own: nothing holds the per-document arrays once written. */
+function writeDocColumns(w: Writer, s: SegmentPieces): void {
+  const { idOrder, seqNos, versions } = s.docColumns();
+  w.arr(idOrder);
+  w.arr(seqNos);
+  w.arr(versions);
+}
+
 function writeSegment(w: Writer, s: SegmentPieces): void {
   w.u32(s.maxDoc);
   w.strings(s.ids(), true);
-  w.arr(s.idOrder);
-  w.arr(s.seqNos);
-  w.arr(s.versions);
+  writeDocColumns(w, s);
   const rk = [...s.routing.keys()];
   w.arr(Int32Array.from(rk));
   w.strings(rk.map((k) => s.routing.get(k)!));
@@ -615,7 +804,73 @@ export function decodeSegmentFromFile(range: FileRange): Segment | null {
   if (!front || !meta) throw new Error('segment file cut short');
   const bytes = Buffer.concat([front, meta]);
   const own = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice();
-  return read(new Reader(own, false, false, { file: range.file, dataOffset: range.offset + dataAt })); // prettier-ignore
+  const data = { at: [0], ranges: [{ file: range.file, offset: range.offset + dataAt }] };
+  return read(new Reader(own, false, false, data));
+}
+
+/**
+ * The chunk lengths of a chunked blob's head (see `CHUNKED_MAGIC`), or null for a whole
+ * encoding.
+ */
+export function chunkLengths(head: Uint8Array): number[] | null {
+  if (head.byteLength < 8) return null;
+  const b = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
+  if (b.readUInt32LE(0) !== CHUNKED_MAGIC) return null;
+  const n = b.readUInt32LE(4);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(b.readDoubleLE(8 + 8 * i));
+  return out;
+}
+
+/** A chunked head's encoding (without its data region) and its chunks' starts in that region. */
+function chunkedParts(head: Uint8Array): { v4: Uint8Array; at: number[] } {
+  const lengths = chunkLengths(head);
+  if (!lengths) throw new Error('not a chunked segment head');
+  const at: number[] = [];
+  let o = 0;
+  for (const l of lengths) {
+    at.push(o);
+    o += l;
+  }
+  return { v4: head.subarray(8 + 8 * lengths.length), at };
+}
+
+/**
+ * Decodes a chunked blob's segment whose data arrays are views over `chunks` (its data region's
+ * blobs, read in place from the store's map or copies), which must stay unchanged while the
+ * segment is in use.
+ */
+export function decodeChunkedInPlace(head: Uint8Array, chunks: readonly Uint8Array[]): Segment {
+  const { v4, at } = chunkedParts(head);
+  if (at.length !== chunks.length) throw new Error('a chunked segment is missing chunks');
+  return read(new Reader(v4, true, false, null, { at, bytes: chunks }));
+}
+
+/**
+ * `decodeSegmentFromFile` for a chunked blob: its head given, its chunks where they sit in files
+ * (the data arrays read from there by `loadArrays`).
+ */
+export function decodeChunkedFromFiles(head: Uint8Array, chunks: readonly FileRange[]): Segment {
+  const { v4, at } = chunkedParts(head);
+  if (at.length !== chunks.length) throw new Error('a chunked segment is missing chunks');
+  const own = v4.slice();
+  return read(new Reader(own, false, false, { at, ranges: chunks.map((c) => ({ file: c.file, offset: c.offset })) })); // prettier-ignore
+}
+
+/** The whole (version 4) encoding of a chunked blob, from its head and chunks. */
+export function assembleChunked(head: Uint8Array, chunks: readonly Uint8Array[]): Buffer {
+  const { v4 } = chunkedParts(head);
+  const h = Buffer.from(v4.buffer, v4.byteOffset, v4.byteLength);
+  const dataAt = HEADER_BYTES + h.readDoubleLE(8);
+  let data = 0;
+  for (const c of chunks) data += c.byteLength;
+  if (data !== h.readDoubleLE(16)) throw new Error('a chunked segment is missing chunks');
+  const out = Buffer.from(new ArrayBuffer(v4.byteLength + data));
+  h.copy(out, 0, 0, dataAt);
+  let at = dataAt;
+  for (const c of chunks) at += Buffer.from(c.buffer, c.byteOffset, c.byteLength).copy(out, at);
+  h.copy(out, at, dataAt);
+  return out;
 }
 
 const unloaded = new WeakMap<object, Array<[string, LazyArray]>>();
@@ -692,10 +947,37 @@ export function encodeSegmentStreaming(
   /** Called once everything is written, before the encoding is read back into memory. */
   written?: () => void,
 ): Buffer {
+  return encodeSegmentToFile(pieces, dataFd, written).whole();
+}
+
+/**
+ * `encodeSegmentStreaming` without reading the encoding back: its data region stays in `dataFd`
+ * (which must stay open while the result is read), read back whole or one chunk at a time.
+ */
+export function encodeSegmentToFile(
+  pieces: () => SegmentPieces,
+  dataFd: number,
+  written?: () => void,
+): StreamedEncoding {
   const w = new Writer(false, dataFd);
   writePieces(w, pieces);
   written?.();
-  return w.fileDone();
+  const { total, data } = w.sizes();
+  return {
+    length: total,
+    dataLength: data,
+    whole: () => w.fileDone(),
+    chunks(chunkBytes) {
+      const cuts = chunkCuts(w.dataStarts, data, chunkBytes);
+      const ends = [...cuts.slice(1), data];
+      const lengths = cuts.map((c, i) => ends[i]! - c);
+      return {
+        head: w.chunkedHead(lengths),
+        count: cuts.length,
+        chunk: (i) => w.dataPiece(cuts[i]!, lengths[i]!),
+      };
+    },
+  };
 }
 
 /**

@@ -331,10 +331,10 @@ export class ShardIndex {
     let scratchDir: string | null = null;
     for (const p of parts) {
       const live = p.live?.words ?? null;
-      const file = mergeFileOf(p.segment);
-      if (file) scratchDir ??= dirname(file.file);
-      const bytes = file ? null : (knownEncoding(p.segment) ?? mergeBytesOf(p.segment));
-      if (file) sent.push({ file, live });
+      const place = mergeFileOf(p.segment);
+      if (place) scratchDir ??= dirname('file' in place ? place.file.file : place.chunks[0]!.file);
+      const bytes = place ? null : (knownEncoding(p.segment) ?? mergeBytesOf(p.segment));
+      if (place) sent.push({ ...place, live });
       else if (bytes) sent.push({ bytes, live });
       else return false;
     }

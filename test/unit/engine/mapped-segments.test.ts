@@ -315,8 +315,9 @@ describe('a large merge a build worker writes to the store itself', () => {
 
   /** Two committed parts of a shard and a merge of them on the worker into the store. */
   async function mergeOnTheWorker(store: Store, parts: Segment[], drop = false) {
-    const sent = parts.map((s) => ({ file: mergeFileOf(s)!, live: null }));
-    expect(sent.every((p) => p.file !== null)).toBe(true);
+    const places = parts.map((s) => mergeFileOf(s));
+    expect(places.every((p) => p !== null)).toBe(true);
+    const sent = places.map((p) => ({ ...p!, live: null }));
     const out = mergeOutput(store, 'u', 0)!;
     expect(out).not.toBeNull();
     const pending = mergeOnWorker(sent, store.dataPath, out)!;
@@ -326,7 +327,10 @@ describe('a large merge a build worker writes to the store itself', () => {
     return pending.take();
   }
 
-  const mergedKeys = (store: Store) => store.blobKeys('u:0:').filter((k) => /^u:0:m/.test(k));
+  /** The merged segments' blobs (their chunks, `key#i`, not counted). */
+  const mergedKeys = (store: Store) => store.blobKeys('u:0:').filter((k) => /^u:0:m[^#]*$/.test(k)); // prettier-ignore
+  /** Every blob a worker's merges wrote, chunks included. */
+  const mergedBlobs = (store: Store) => store.blobKeys('u:0:').filter((k) => /^u:0:m/.test(k));
 
   it('is read in place, never a heap copy; a crash before a commit names it leaves an orphan the restart removes', async () => {
     configureBuildWorkers(1);
@@ -345,18 +349,25 @@ describe('a large merge a build worker writes to the store itself', () => {
     expect(knownEncoding(merged)).toBeUndefined();
     expect(contents(merged).equals(expected)).toBe(true);
     expect(mergedKeys(store)).toHaveLength(1);
-    // a commit of the parts (the merge not published yet) keeps the worker's blob
+    // written in chunks (the data region in blobs of its own), each read in place
+    const [key] = mergedKeys(store);
+    expect(mergedBlobs(store).filter((k) => k.startsWith(`${key}#`)).length).toBeGreaterThan(0);
+    // a commit of the parts (the merge not published yet) keeps the worker's blob and chunks
+    const written = mergedBlobs(store);
     await writeCommit(store, 'u', 0, snapshot([{ segment: a }, { segment: b }]), 11);
-    expect(mergedKeys(store)).toHaveLength(1);
+    expect(mergedBlobs(store)).toEqual(written);
     expect(isCommitted(merged)).toBe(false);
 
     // a crash now (no commit point names the blob): the restart loads the parts, removes the blob
+    // and its chunks, and the chunks of a write cut short before its head
     await t.close();
     store = t.open(dir);
+    await store.putBlob('u:0:mcut.1#0', Buffer.alloc(100, 1));
+    await store.putBlob('u:0:mcut.1#1', Buffer.alloc(100, 2));
     const loaded = loadCommit(store, 'u', 0)!;
     expect(loaded.segments.map((s) => s.segment.maxDoc)).toEqual([500, 500]);
     await store.committed();
-    expect(mergedKeys(store)).toEqual([]);
+    expect(mergedBlobs(store)).toEqual([]);
   }, 60_000);
 
   it('the next commit only names the blob, and a restart loads it', async () => {
@@ -381,10 +392,54 @@ describe('a large merge a build worker writes to the store itself', () => {
     expect(loaded.segments).toHaveLength(1);
     expect(contents(loaded.segments[0]!.segment).equals(expected)).toBe(true);
     await store.committed();
-    // the parts' blobs went with the restart (their segments are gone)
-    expect(store.blobKeys('u:0:')).toEqual([key]);
+    // the parts' blobs went with the restart (their segments are gone); the merge's chunks stay
+    const left = store.blobKeys('u:0:');
+    expect(left.filter((k) => !k.includes('#'))).toEqual([key]);
+    expect(left.length).toBeGreaterThan(1);
+    for (const k of left) expect(k === key || k.startsWith(`${key}#`)).toBe(true);
+    expect(isMapped(loaded.segments[0]!.segment.fields.get('n')!.points!.values)).toBe(true);
     expect(partKeys).not.toContain(key);
   }, 60_000);
+
+  it('a merge written in several chunks reads in place over them, merges again from them on the worker, and loads after a restart', async () => {
+    configureBuildWorkers(1);
+    const dir = t.dir('quarry-worker-merge-');
+    let store = t.open(dir);
+    // 36 MB of points each: the merge's points (48 MB of values, 24 MB of docs) make two chunks
+    const a = segment(500, 3_000_000, 81);
+    const b = segment(500, 3_000_000, 82);
+    const c = segment(500, BIG, 83);
+    const once = contents(mergeSegments([{ segment: a, live: null }, { segment: b, live: null }])); // prettier-ignore
+    await writeCommit(store, 'u', 0, snapshot([{ segment: a }, { segment: b }, { segment: c }]), 10); // prettier-ignore
+    const merged = (await mergeOnTheWorker(store, [a, b]))!;
+    const [key] = mergedKeys(store);
+    expect(mergedBlobs(store).filter((k) => k.startsWith(`${key}#`)).length).toBeGreaterThan(1);
+    expect(isMapped(merged.fields.get('n')!.points!.values)).toBe(true);
+    expect(isMapped(merged.fields.get('n')!.points!.docs)).toBe(true);
+    expect(contents(merged).equals(once)).toBe(true);
+    expect(lookupId(merged, 'doc-82-000123')).toBe(623);
+    await writeCommit(store, 'u', 0, snapshot([{ segment: merged }, { segment: c }]), 11);
+    // the chunked segment as a part: the worker reads its chunks where they sit in the file
+    const place = mergeFileOf(merged)!;
+    expect('chunks' in place && place.chunks.length > 1).toBe(true);
+    const twice = (await mergeOnTheWorker(store, [merged, c]))!;
+    const expected = contents(mergeSegments([{ segment: merged, live: null }, { segment: c, live: null }])); // prettier-ignore
+    expect(contents(twice).equals(expected)).toBe(true);
+    // a local merge reads an assembled copy
+    expect(contents(mergeSourceOf(merged)).equals(once)).toBe(true);
+    expect(isMapped(mergeSourceOf(merged).fields.get('n')!.points!.values)).toBe(false);
+    await writeCommit(store, 'u', 0, snapshot([{ segment: twice }]), 12);
+    await t.close();
+    store = t.open(dir);
+    const loaded = loadCommit(store, 'u', 0)!;
+    expect(loaded.segments).toHaveLength(1);
+    expect(contents(loaded.segments[0]!.segment).equals(expected)).toBe(true);
+    expect(isMapped(loaded.segments[0]!.segment.fields.get('n')!.points!.values)).toBe(true);
+    await store.committed();
+    // only the last merge's blob and chunks are left
+    const [last] = mergedKeys(store);
+    for (const k of store.blobKeys('u:0:')) expect(k === last || k.startsWith(`${last}#`)).toBe(true); // prettier-ignore
+  }, 120_000);
 
   it('a small merge written by the worker (a heap copy here) is kept until a commit names it', async () => {
     configureBuildWorkers(1);
@@ -424,7 +479,7 @@ describe('a large merge a build worker writes to the store itself', () => {
     await writeCommit(store, 'u', 0, snapshot([{ segment: a }, { segment: b }]), 10);
     expect(await mergeOnTheWorker(store, [a, b], true)).toBeNull();
     await store.committed();
-    expect(mergedKeys(store)).toEqual([]);
+    expect(mergedBlobs(store)).toEqual([]);
   }, 60_000);
 
   it("the node's start removes the blobs of indices that no longer exist", async () => {

@@ -54,11 +54,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 type Parts = Parameters<typeof mergeSegments>[0];
 
 /** The streamed encoding of the merge, through a scratch file. */
-function streamed(parts: Parts, fromFile = false): Buffer {
+function streamed(parts: Parts, fromFile = false, streamPostingsFrom?: number): Buffer {
   const file = join(dir, 'data');
   const fd = openSync(file, 'w+');
   try {
-    if (!fromFile) return encodeSegmentStreaming(() => mergePieces(parts), fd);
+    const none = { load: () => {}, unload: () => {}, streamPostingsFrom };
+    if (!fromFile) return encodeSegmentStreaming(() => mergePieces(parts, none), fd);
     // each part read from a file as the merge reaches its arrays, as a worker reads the store's
     const blobs = join(dir, 'blobs');
     const encoded = parts.map((p) => encodeSegment(p.segment));
@@ -74,11 +75,12 @@ function streamed(parts: Parts, fromFile = false): Buffer {
       live: p.live,
     }));
     const out = encodeSegmentStreaming(
-      () => mergePieces(lazy, { load: loadArrays, unload: unloadArrays }),
+      () => mergePieces(lazy, { load: loadArrays, unload: unloadArrays, streamPostingsFrom, dropIds: true }), // prettier-ignore
       fd,
     );
-    // what the merge read is let go again
+    // what the merge read is let go again, the parts' `_id`s too
     for (const p of lazy) expect(ArrayBuffer.isView(p.segment.seqNos)).toBe(false);
+    for (const p of lazy) expect(p.segment.ids).toEqual([]);
     return out;
   } finally {
     closeSync(fd);
@@ -118,6 +120,9 @@ describe('streamed merge encoding', () => {
           const expected = encodeSegment(mergeSegments(parts));
           expect(Buffer.compare(bytes, expected)).toBe(0);
           expect(Buffer.compare(streamed(parts, true), expected)).toBe(0);
+          // the merged postings written block by block as computed: the same bytes
+          expect(Buffer.compare(streamed(parts, false, 1), expected)).toBe(0);
+          expect(Buffer.compare(streamed(parts, true, 1), expected)).toBe(0);
           // the bytes decode to the same segment
           const back = decodeSegment(bytes);
           expect(back.maxDoc).toBe(mergeSegments(parts).maxDoc);
@@ -169,5 +174,20 @@ describe('merged _ids', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('a streamed merge', () => {
+  it('hands out its per-document arrays and _ids once (let go of while the fields are merged)', () => {
+    const parts = [0, 1].map((g) => ({
+      segment: build([{ id: `a${g}`, words: ['x'], nums: [g], range: null, kids: [], routing: null }], g), // prettier-ignore
+      live: null,
+    }));
+    const pieces = mergePieces(parts);
+    const cols = pieces.docColumns();
+    expect([...cols.seqNos]).toEqual([0, 1]);
+    expect(() => pieces.docColumns()).toThrow();
+    pieces.ids();
+    expect(() => pieces.ids()).toThrow();
   });
 });
