@@ -632,9 +632,7 @@ function buildInverted(
 }
 
 function buildPoints(docs: Int32Array, vals: Float64Array, n: number): PointsIndex {
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((a, b) => vals[a]! - vals[b]! || docs[a]! - docs[b]!);
+  const order = pointOrder(docs, vals, n);
   const values = new Float64Array(n);
   const pdocs = new Int32Array(n);
   for (let i = 0; i < n; i++) {
@@ -642,6 +640,68 @@ function buildPoints(docs: Int32Array, vals: Float64Array, n: number): PointsInd
     pdocs[i] = docs[order[i]!]!;
   }
   return { values, docs: pdocs };
+}
+
+/** Below this many points a comparison sort orders them (a radix pass costs its counts). */
+const RADIX_MIN_POINTS = 512;
+
+/**
+ * The indices of the first `n` (value, doc) pairs in value order, then doc order. The pairs come
+ * in doc order (documents are added so, and a doc map keeps it): a stable LSD radix sort over
+ * each value's bits, 16 at a time, skipping a digit every key shares, keeps that order among
+ * equal values, at a fraction of a comparison sort's cost (which took ~6% of a build worker's
+ * time). Other inputs, and NaN (which compares as nothing), take the comparison sort.
+ */
+export function pointOrder(docs: Int32Array, vals: Float64Array, n: number): Int32Array {
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  let radix = n >= RADIX_MIN_POINTS;
+  for (let i = 1; radix && i < n; i++) if (docs[i]! < docs[i - 1]!) radix = false;
+  // a value's bits as two unsigned words that order as the values do
+  const f = new Float64Array(1);
+  const u = new Uint32Array(f.buffer);
+  const LO = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 0 : 1;
+  const hi = radix ? new Uint32Array(n) : null;
+  const lo = radix ? new Uint32Array(n) : null;
+  for (let i = 0; radix && i < n; i++) {
+    const v = vals[i]!;
+    if (v !== v) radix = false;
+    // -0 and 0 compare equal: one key, so doc order decides, as the comparison does
+    f[0] = v === 0 ? 0 : v;
+    const h = u[1 - LO]!;
+    if (h >>> 31) {
+      hi![i] = ~h >>> 0;
+      lo![i] = ~u[LO]! >>> 0;
+    } else {
+      hi![i] = (h | 0x80000000) >>> 0;
+      lo![i] = u[LO]!;
+    }
+  }
+  if (!radix) return order.sort((a, b) => vals[a]! - vals[b]! || docs[a]! - docs[b]!);
+  let from = order;
+  let to = new Int32Array(n);
+  const counts = new Int32Array(0x10000);
+  for (let pass = 0; pass < 4; pass++) {
+    const words = pass < 2 ? lo! : hi!;
+    const shift = (pass & 1) * 16;
+    counts.fill(0);
+    for (let i = 0; i < n; i++) counts[(words[i]! >>> shift) & 0xffff]!++;
+    if (counts[(words[0]! >>> shift) & 0xffff] === n) continue;
+    let sum = 0;
+    for (let d = 0; d < 0x10000; d++) {
+      const c = counts[d]!;
+      counts[d] = sum;
+      sum += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const at = from[i]!;
+      to[counts[(words[at]! >>> shift) & 0xffff]!++] = at;
+    }
+    const t = from;
+    from = to;
+    to = t;
+  }
+  return from;
 }
 
 function buildNumericColumn(
