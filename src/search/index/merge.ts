@@ -313,7 +313,6 @@ function mergeInverted(
   const withFreqs = invs.some((i) => i?.freqs);
   const withPos = invs.some((i) => i?.positions);
   const hasNorms = invs.some((i) => i?.norms);
-  const cursors = invs.map(() => 0);
   const terms: string[] = [];
   const termStart: number[] = [];
   const posStart: number[] = [];
@@ -335,45 +334,28 @@ function mergeInverted(
   const seen = new Uint8Array(maxDoc);
   let docCount = 0;
   let sumTotalTermFreq = 0;
-  while (true) {
-    let min: string | null = null;
-    for (let pi = 0; pi < invs.length; pi++) {
-      const inv = invs[pi];
-      if (!inv || cursors[pi]! >= inv.terms.length) continue;
-      const t = inv.terms[cursors[pi]!]!;
-      if (min === null || t < min) min = t;
-    }
-    if (min === null) break;
-    const start = k;
-    const pstart = pk;
-    for (let pi = 0; pi < invs.length; pi++) {
-      const inv = invs[pi];
-      if (!inv || cursors[pi]! >= inv.terms.length || inv.terms[cursors[pi]!] !== min) continue;
-      const t = cursors[pi]!++;
-      let srcPos = inv.posStart ? inv.posStart[t]! : 0;
-      for (let i = inv.termStart[t]!; i < inv.termStart[t + 1]!; i++) {
-        const fr = inv.freqs ? inv.freqs[i]! : 1;
-        const nd = map(pi, inv.docs[i]!);
-        if (nd >= 0) {
-          docs[k] = nd;
-          if (freqs) freqs[k] = fr;
-          if (positions && inv.positions)
-            for (let j = 0; j < fr; j++) positions[pk++] = inv.positions[srcPos + j]!;
-          if (!seen[nd]) {
-            seen[nd] = 1;
-            docCount++;
-          }
-          sumTotalTermFreq += fr;
-          k++;
-        }
-        srcPos += fr;
+  walkMerged(
+    invs,
+    map,
+    withPos,
+    (inv, _i, nd, fr, srcPos) => {
+      docs[k] = nd;
+      if (freqs) freqs[k] = fr;
+      if (positions && inv.positions)
+        for (let j = 0; j < fr; j++) positions[pk++] = inv.positions[srcPos + j]!;
+      if (!seen[nd]) {
+        seen[nd] = 1;
+        docCount++;
       }
-    }
-    if (k === start) continue;
-    terms.push(min);
-    termStart.push(start);
-    posStart.push(pstart);
-  }
+      sumTotalTermFreq += fr;
+      k++;
+    },
+    (t, start, pstart) => {
+      terms.push(t);
+      termStart.push(start);
+      posStart.push(pstart);
+    },
+  );
   termStart.push(k);
   posStart.push(pk);
   let norms: Uint8Array | null = null;
@@ -407,7 +389,8 @@ function mergeInverted(
 const STREAM_BLOCK = 1 << 18;
 
 /**
- * Walks the merged postings of `invs` in merged order (as `mergeInverted` computes them): `visit`
+ * Walks the merged postings of `invs` in merged order (`mergeInverted` and each streamed array
+ * of `mergeInvertedStreamed` are such walks): `visit`
  * sees each kept posting (its part's field, index, new doc, freq and first position), `term`
  * each merged term with the index of its first posting and position.
  */
