@@ -312,7 +312,6 @@ function mergeInverted(
 ): InvertedField {
   const withFreqs = invs.some((i) => i?.freqs);
   const withPos = invs.some((i) => i?.positions);
-  const hasNorms = invs.some((i) => i?.norms);
   const terms: string[] = [];
   const termStart: number[] = [];
   const posStart: number[] = [];
@@ -358,18 +357,7 @@ function mergeInverted(
   );
   termStart.push(k);
   posStart.push(pk);
-  let norms: Uint8Array | null = null;
-  if (hasNorms) {
-    norms = new Uint8Array(maxDoc);
-    invs.forEach((inv, pi) => {
-      if (!inv?.norms) return;
-      const n = inv.norms;
-      for (let d = 0; d < parts[pi]!.segment.maxDoc; d++) {
-        const nd = map(pi, d);
-        if (nd >= 0) norms![nd] = n[d]!;
-      }
-    });
-  }
+  const norms = mergeNorms(invs, parts, map, maxDoc);
   return {
     terms,
     termStart: Int32Array.from(termStart),
@@ -383,6 +371,26 @@ function mergeInverted(
     sumTotalTermFreq,
     sumDocFreq: k,
   };
+}
+
+/** The parts' norms at their new doc numbers, or null when no part has norms. */
+function mergeNorms(
+  invs: ReadonlyArray<InvertedField | null>,
+  parts: readonly MergePart[],
+  map: (pi: number, d: number) => number,
+  maxDoc: number,
+): Uint8Array | null {
+  if (!invs.some((i) => i?.norms)) return null;
+  const norms = new Uint8Array(maxDoc);
+  invs.forEach((inv, pi) => {
+    if (!inv?.norms) return;
+    const n = inv.norms;
+    for (let d = 0; d < parts[pi]!.segment.maxDoc; d++) {
+      const nd = map(pi, d);
+      if (nd >= 0) norms[nd] = n[d]!;
+    }
+  });
+  return norms;
 }
 
 /** Elements of a streamed array's blocks. */
@@ -519,18 +527,7 @@ function mergeInvertedStreamed(
         ),
       )
     : null;
-  let norms: Uint8Array | null = null;
-  if (invs.some((i) => i?.norms)) {
-    norms = new Uint8Array(maxDoc);
-    invs.forEach((inv, pi) => {
-      if (!inv?.norms) return;
-      const n = inv.norms;
-      for (let d = 0; d < parts[pi]!.segment.maxDoc; d++) {
-        const nd = map(pi, d);
-        if (nd >= 0) norms![nd] = n[d]!;
-      }
-    });
-  }
+  const norms = mergeNorms(invs, parts, map, maxDoc);
   return {
     terms,
     termStart: Int32Array.from(termStart),
