@@ -312,9 +312,6 @@ function mergeInverted(
 ): InvertedField {
   const withFreqs = invs.some((i) => i?.freqs);
   const withPos = invs.some((i) => i?.positions);
-  const terms: string[] = [];
-  const termStart: number[] = [];
-  const posStart: number[] = [];
   let cap = 0;
   let posCap = 0;
   for (const i of invs) {
@@ -330,24 +327,75 @@ function mergeInverted(
     : null;
   let k = 0;
   let pk = 0;
+  const t = mergedTerms(invs, map, withPos, maxDoc, (inv, _i, nd, fr, srcPos) => {
+    docs[k] = nd;
+    if (freqs) freqs[k] = fr;
+    if (positions && inv.positions)
+      for (let j = 0; j < fr; j++) positions[pk++] = inv.positions[srcPos + j]!;
+    k++;
+  });
+  const norms = mergeNorms(invs, parts, map, maxDoc);
+  return {
+    terms: t.terms,
+    termStart: t.termStart,
+    // Without deletions the arrays are exactly full: no trimmed copy.
+    docs: k === cap ? docs : docs.slice(0, k),
+    freqs: freqs && k < cap ? freqs.slice(0, k) : freqs,
+    posStart: withPos ? t.posStart : null,
+    positions: positions && pk < posCap ? positions.slice(0, pk) : positions,
+    norms,
+    docCount: t.docCount,
+    sumTotalTermFreq: t.sumTotalTermFreq,
+    sumDocFreq: t.postings,
+  };
+}
+
+/** A merged field's terms, where each starts, and its statistics (see `mergedTerms`). */
+interface MergedTerms {
+  readonly terms: string[];
+  /** Each term's first posting, then the number of postings. */
+  readonly termStart: Int32Array;
+  /** Each term's first position, then the number of positions. */
+  readonly posStart: Int32Array;
+  readonly docCount: number;
+  readonly sumTotalTermFreq: number;
+  /** Kept postings (the field's sumDocFreq). */
+  readonly postings: number;
+}
+
+/**
+ * One walk of the merged postings (`walkMerged`) that gathers the merged terms and statistics,
+ * and hands each kept posting to `visit` too (the in-memory merge copies it; the streamed merge
+ * walks again for each array).
+ */
+function mergedTerms(
+  invs: ReadonlyArray<InvertedField | null>,
+  map: (pi: number, d: number) => number,
+  withPos: boolean,
+  maxDoc: number,
+  visit: ((inv: InvertedField, i: number, nd: number, fr: number, srcPos: number) => void) | null,
+): MergedTerms {
+  const terms: string[] = [];
+  const termStart: number[] = [];
+  const posStart: number[] = [];
   const seen = new Uint8Array(maxDoc);
   let docCount = 0;
   let sumTotalTermFreq = 0;
+  let k = 0;
+  let pk = 0;
   walkMerged(
     invs,
     map,
     withPos,
-    (inv, _i, nd, fr, srcPos) => {
-      docs[k] = nd;
-      if (freqs) freqs[k] = fr;
-      if (positions && inv.positions)
-        for (let j = 0; j < fr; j++) positions[pk++] = inv.positions[srcPos + j]!;
+    (inv, i, nd, fr, srcPos) => {
+      visit?.(inv, i, nd, fr, srcPos);
       if (!seen[nd]) {
         seen[nd] = 1;
         docCount++;
       }
       sumTotalTermFreq += fr;
       k++;
+      if (withPos && inv.positions) pk += fr;
     },
     (t, start, pstart) => {
       terms.push(t);
@@ -357,19 +405,13 @@ function mergeInverted(
   );
   termStart.push(k);
   posStart.push(pk);
-  const norms = mergeNorms(invs, parts, map, maxDoc);
   return {
     terms,
     termStart: Int32Array.from(termStart),
-    // Without deletions the arrays are exactly full: no trimmed copy.
-    docs: k === cap ? docs : docs.slice(0, k),
-    freqs: freqs && k < cap ? freqs.slice(0, k) : freqs,
-    posStart: withPos ? Int32Array.from(posStart) : null,
-    positions: positions && pk < posCap ? positions.slice(0, pk) : positions,
-    norms,
+    posStart: Int32Array.from(posStart),
     docCount,
     sumTotalTermFreq,
-    sumDocFreq: k,
+    postings: k,
   };
 }
 
@@ -460,35 +502,7 @@ function mergeInvertedStreamed(
   const invs = invs0.map((i) => (i ? { ...i } : null));
   const withFreqs = invs.some((i) => i?.freqs);
   const withPos = invs.some((i) => i?.positions);
-  const terms: string[] = [];
-  const termStart: number[] = [];
-  const posStart: number[] = [];
-  const seen = new Uint8Array(maxDoc);
-  let docCount = 0;
-  let sumTotalTermFreq = 0;
-  let k = 0;
-  let pk = 0;
-  walkMerged(
-    invs,
-    map,
-    withPos,
-    (inv, _i, nd, fr) => {
-      if (!seen[nd]) {
-        seen[nd] = 1;
-        docCount++;
-      }
-      sumTotalTermFreq += fr;
-      k++;
-      if (withPos && inv.positions) pk += fr;
-    },
-    (t, start, pstart) => {
-      terms.push(t);
-      termStart.push(start);
-      posStart.push(pstart);
-    },
-  );
-  termStart.push(k);
-  posStart.push(pk);
+  const t = mergedTerms(invs, map, withPos, maxDoc, null);
   /** A streamed array of blocks of `empty`'s type, filled by a walk that calls `put`. */
   const streamed = (empty: PackedInts, walk: (put: (v: number) => void) => void): StreamedArray =>
     new StreamedArray(empty, (push) => {
@@ -529,17 +543,17 @@ function mergeInvertedStreamed(
     : null;
   const norms = mergeNorms(invs, parts, map, maxDoc);
   return {
-    terms,
-    termStart: Int32Array.from(termStart),
+    terms: t.terms,
+    termStart: t.termStart,
     // the encoder takes these where it takes typed arrays (see StreamedArray)
     docs: docs as unknown as Int32Array,
     freqs: freqs as unknown as PackedInts | null,
-    posStart: withPos ? Int32Array.from(posStart) : null,
+    posStart: withPos ? t.posStart : null,
     positions: positions as unknown as PackedInts | null,
     norms,
-    docCount,
-    sumTotalTermFreq,
-    sumDocFreq: k,
+    docCount: t.docCount,
+    sumTotalTermFreq: t.sumTotalTermFreq,
+    sumDocFreq: t.postings,
   };
 }
 
